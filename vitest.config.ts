@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: `unit` (in-process, `npm test`) and `e2e` (real CometBFT, `npm run test:e2e`).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          pool: "forks",
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
