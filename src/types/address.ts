@@ -1,0 +1,75 @@
+import { bech32 } from "bech32";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { ripemd160 } from "@noble/hashes/legacy.js";
+import { sdkErrors } from "./errors";
+
+/** Chain-wide bech32 prefixes; set once at start-up from the chain config (default "yml"). */
+export const bech32Prefix = { account: "yml", validator: "ymlvaloper", consensus: "ymlvalcons" };
+
+export function setBech32Prefix(account: string): void {
+  bech32Prefix.account = account;
+  bech32Prefix.validator = `${account}valoper`;
+  bech32Prefix.consensus = `${account}valcons`;
+}
+
+const BECH32_LIMIT = 1023;
+
+export function toBech32(prefix: string, bytes: Uint8Array): string {
+  return bech32.encode(prefix, bech32.toWords(bytes), BECH32_LIMIT);
+}
+
+/** Decodes a bech32 string with an expected prefix; throws ErrInvalidAddress on anything else. */
+export function fromBech32(address: string, expectedPrefix: string): Uint8Array {
+  if (address.length === 0) throw sdkErrors.ErrInvalidAddress.wrap("empty address string is not allowed");
+  let decoded: { prefix: string; words: number[] };
+  try {
+    decoded = bech32.decode(address, BECH32_LIMIT);
+  } catch (e) {
+    throw sdkErrors.ErrInvalidAddress.wrap(`invalid address ${JSON.stringify(address.slice(0, 100))}: decoding bech32 failed`);
+  }
+  if (decoded.prefix !== expectedPrefix) {
+    throw sdkErrors.ErrInvalidAddress.wrap(`invalid Bech32 prefix; expected ${expectedPrefix}, got ${decoded.prefix}`);
+  }
+  const bytes = Uint8Array.from(bech32.fromWords(decoded.words));
+  if (bytes.length === 0 || bytes.length > 255) {
+    throw sdkErrors.ErrInvalidAddress.wrap(`address length must be 1..255 bytes, got ${bytes.length}`);
+  }
+  return bytes;
+}
+
+export const accAddress = {
+  encode: (bytes: Uint8Array): string => toBech32(bech32Prefix.account, bytes),
+  decode: (address: string): Uint8Array => fromBech32(address, bech32Prefix.account),
+  /** Throws ErrInvalidAddress unless `address` is a valid account address; returns it. */
+  validate(address: string): string {
+    fromBech32(address, bech32Prefix.account);
+    return address;
+  },
+  isValid(address: string): boolean {
+    try {
+      fromBech32(address, bech32Prefix.account);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+export const valAddress = {
+  encode: (bytes: Uint8Array): string => toBech32(bech32Prefix.validator, bytes),
+  decode: (address: string): Uint8Array => fromBech32(address, bech32Prefix.validator),
+};
+
+/** Address of a secp256k1 public key (33-byte compressed): RIPEMD160(SHA256(pubkey)). */
+export function secp256k1Address(pubkey: Uint8Array): Uint8Array {
+  return ripemd160(sha256(pubkey));
+}
+
+/** Module account address: first 20 bytes of sha256(module name), per the chain conventions. */
+export function moduleAddressBytes(moduleName: string): Uint8Array {
+  return sha256(new TextEncoder().encode(moduleName)).slice(0, 20);
+}
+
+export function moduleAddress(moduleName: string): string {
+  return accAddress.encode(moduleAddressBytes(moduleName));
+}

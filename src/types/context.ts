@@ -1,0 +1,87 @@
+import type { Branch, KVStore } from "../store/types";
+import type { Timestamp } from "./codec";
+import { EventManager } from "./events";
+import { GasKVStore, GasMeter } from "./gas";
+import type { Logger } from "./logger";
+
+/** Why the state machine is running: handlers may relax nothing by mode, but ante steps do. */
+export type ExecMode = "check" | "recheck" | "simulate" | "deliver" | "query" | "genesis" | "block";
+
+export interface BlockInfo {
+  height: bigint;
+  time: Timestamp;
+  chainId: string;
+  /** Proposer's consensus address (20 bytes); empty outside block execution. */
+  proposer: Uint8Array;
+}
+
+/**
+ * Everything a handler may touch: the current branch (gas-metered), block info, gas meter,
+ * event sink. Contexts are immutable; `with*` returns a derived one (e.g. a message branch).
+ */
+export class Context {
+  readonly store: KVStore;
+
+  private constructor(
+    /** The branch before gas metering, kept so derived contexts can re-wrap it. */
+    readonly rawStore: Branch,
+    readonly block: BlockInfo,
+    readonly gasMeter: GasMeter,
+    readonly events: EventManager,
+    readonly mode: ExecMode,
+    readonly logger: Logger,
+  ) {
+    this.store = new GasKVStore(rawStore, gasMeter);
+  }
+
+  static create(store: Branch, block: BlockInfo, mode: ExecMode, logger: Logger, gasMeter = GasMeter.infinite()): Context {
+    return new Context(store, block, gasMeter, new EventManager(), mode, logger);
+  }
+
+  get height(): bigint {
+    return this.block.height;
+  }
+
+  get chainId(): string {
+    return this.block.chainId;
+  }
+
+  get time(): Timestamp {
+    return this.block.time;
+  }
+
+  /** Block time in whole Unix seconds (the unit the spec's schedules use). */
+  get unixSeconds(): bigint {
+    return this.block.time.seconds;
+  }
+
+  get isCheck(): boolean {
+    return this.mode === "check" || this.mode === "recheck";
+  }
+
+  withStore(store: Branch): Context {
+    return new Context(store, this.block, this.gasMeter, this.events, this.mode, this.logger);
+  }
+
+  withEvents(events: EventManager): Context {
+    return new Context(this.rawStore, this.block, this.gasMeter, events, this.mode, this.logger);
+  }
+
+  withGasMeter(meter: GasMeter): Context {
+    return new Context(this.rawStore, this.block, meter, this.events, this.mode, this.logger);
+  }
+
+  /**
+   * Runs `fn` in a child branch with its own event sink: on return the writes and events
+   * join this context; on throw both are dropped. The atomicity unit for a message, a gov
+   * proposal's execution, a group exec or an end-block step that must not half-apply.
+   */
+  atomic<T>(fn: (ctx: Context) => T): T {
+    const branch = this.rawStore.branch();
+    const events = new EventManager();
+    const result = fn(new Context(branch, this.block, this.gasMeter, events, this.mode, this.logger));
+    branch.write();
+    this.events.append(events.events);
+    return result;
+  }
+}

@@ -1,0 +1,46 @@
+/** ABCI event shape (cosmjs-types `Event`), kept local so modules need no ABCI import. */
+export interface EventAttribute {
+  key: string;
+  value: string;
+  index: boolean;
+}
+
+export interface Event {
+  type: string;
+  attributes: EventAttribute[];
+}
+
+/** A JSON value as a typed-event attribute carries it (64-bit ints as strings, like proto JSON). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [k: string]: JsonValue };
+
+/**
+ * Collects the events of one execution scope. A tx's events are discarded with its branch
+ * when it fails, so the manager is created per tx (and per message) and merged on success.
+ */
+export class EventManager {
+  readonly events: Event[] = [];
+
+  /** Plain Cosmos event (e.g. "transfer" with recipient/sender/amount). */
+  emit(type: string, attributes: Record<string, string>): void {
+    this.events.push({
+      type,
+      attributes: Object.entries(attributes).map(([key, value]) => ({ key, value, index: true })),
+    });
+  }
+
+  /**
+   * Typed event, Cosmos style: type = the proto full name (e.g. "blockchain.netting.v1.EventReserveChanged"),
+   * one attribute per field with its JSON encoding as value (strings quoted, 64-bit ints as quoted
+   * strings, enums by name), in the order the caller gives (proto field order).
+   */
+  emitTyped(protoFullName: string, fields: Record<string, JsonValue>): void {
+    this.events.push({
+      type: protoFullName,
+      attributes: Object.entries(fields).map(([key, value]) => ({ key, value: JSON.stringify(value), index: true })),
+    });
+  }
+
+  append(events: readonly Event[]): void {
+    this.events.push(...events);
+  }
+}

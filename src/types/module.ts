@@ -1,0 +1,83 @@
+import type { AnyMsg, Codec } from "./codec";
+import type { Context } from "./context";
+import type { GrpcCode } from "./errors";
+
+/**
+ * One transaction message type a module serves. The app routes by `typeUrl`; the tx
+ * pipeline checks that the tx's signers include every address `signers` returns.
+ */
+export interface MsgDef<M = any, R = any> {
+  /** "/blockchain.<module>.v1.MsgX" or "/cosmos.bank.v1beta1.MsgSend". */
+  typeUrl: string;
+  codec: Codec<M>;
+  responseCodec: Codec<R>;
+  /** Bech32 account addresses read from the message's signer field(s). */
+  signers(msg: M): string[];
+  /** Amino JSON name (wire sheet), for LEGACY_AMINO_JSON signing and the CLI. */
+  aminoName?: string;
+  /** Stateless checks (the SDK's ValidateBasic); throw an AppError. */
+  validate?(msg: M): void;
+  handle(ctx: Context, msg: M): R;
+}
+
+/** One gRPC-style query; the REST layer serves it at `rest.path` with no further edits. */
+export interface QueryDef<Q = any, R = any> {
+  /** "/<package>.Query/<Method>"; request/response proto names follow the SDK convention Query<Method>Request/Response. */
+  path: string;
+  requestCodec: Codec<Q>;
+  responseCodec: Codec<R>;
+  /** grpc-gateway route template, e.g. "/cosmos/bank/v1beta1/balances/{address}". */
+  rest?: { path: string };
+  handle(ctx: Context, req: Q): R;
+}
+
+export interface GenesisDef<G = any> {
+  /** Proto full name of the genesis message, used to read/write its JSON by reflection. */
+  typeName: string;
+  codec: Codec<G>;
+  defaultGenesis(): G;
+  /** Stateless validation of a genesis document; throw an AppError. */
+  validate(genesis: G): void;
+  init(ctx: Context, genesis: G): void;
+  export(ctx: Context): G;
+}
+
+export interface ValidatorUpdate {
+  /** ed25519 consensus public key (32 bytes). */
+  pubKey: Uint8Array;
+  power: bigint;
+}
+
+/** A module account the module owns, with the bank permissions it needs. */
+export interface ModuleAccountDef {
+  name: string;
+  permissions: Array<"minter" | "burner" | "staking">;
+}
+
+export interface Module {
+  name: string;
+  msgs?: MsgDef[];
+  queries?: QueryDef[];
+  genesis?: GenesisDef;
+  moduleAccounts?: ModuleAccountDef[];
+  beginBlock?(ctx: Context): void;
+  /** Validator updates are returned only by staking; others return nothing. */
+  endBlock?(ctx: Context): ValidatorUpdate[] | void;
+}
+
+/**
+ * What modules that execute other messages (gov proposals, group exec, authz exec) use:
+ * decode an Any, check its signers, run it in its own branch. Provided by the app.
+ */
+export interface MsgRouter {
+  /** Signer addresses of a packed message; throws ErrUnknownRequest for an unknown type URL. */
+  signersOf(msg: AnyMsg): string[];
+  /** Runs a packed message atomically (its own branch) and returns the packed response. */
+  execute(ctx: Context, msg: AnyMsg): AnyMsg;
+  has(typeUrl: string): boolean;
+}
+
+/** A query failure carries a gRPC code so REST can choose the HTTP status the SDK gateway would. */
+export interface QueryErrorInfo {
+  grpcCode: GrpcCode;
+}
