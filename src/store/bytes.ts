@@ -1,0 +1,48 @@
+/**
+ * Byte helpers shared by the store. Keys travel internally as latin1 "binary strings":
+ * one char per byte, so JS string comparison is unsigned byte order and Map lookups
+ * hash natively.
+ */
+export type BinKey = string;
+
+export function toBin(bytes: Uint8Array): BinKey {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+
+export function fromBin(key: BinKey): Uint8Array {
+  const b = Buffer.from(key, "latin1");
+  // Callers may keep keys for a long time; never hand out a view into Buffer's shared pool.
+  return new Uint8Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+}
+
+export function concat(...parts: Uint8Array[]): Uint8Array {
+  let len = 0;
+  for (const p of parts) len += p.length;
+  const out = new Uint8Array(len);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  return Buffer.compare(a, b);
+}
+
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.compare(a, b) === 0;
+}
+
+export function u64be(n: bigint): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, n);
+  return out;
+}
+
+export function readU64be(b: Uint8Array, offset = 0): bigint {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength).getBigUint64(offset);
+}
+
+export const compareBin = (a: BinKey, b: BinKey): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,341 @@
+import { ClassicLevel } from "classic-level";
+import BTree from "sorted-btree";
+import { BranchStore } from "./branch.js";
+import { type BinKey, bytesEqual, compareBin, compareBytes, fromBin, toBin, u64be } from "./bytes.js";
+import {
+  appHashOf, COMMIT_KEY, type CommitRecord, decodeRecord, decodeUndo, encodeRecord, encodeUndo,
+  heightKey, NS, nsKey,
+} from "./layout.js";
+import { LRU } from "./lru.js";
+import { NodeCache } from "./node-cache.js";
+import { encodeNode as encodeNodeBytes, NODE_KEY_LEN, type Ref, sha256, type TreeNode } from "./smt-node.js";
+import { provePath, type SmtProof } from "./smt-proof.js";
+import { applyChanges, rootHash, type TreeChange, type TreeUpdate } from "./smt.js";
+import type { Branch, CommitInfo, KVStore, MetaWrites } from "./types.js";
+
+export interface CommitStoreOptions {
+  /** Heights of undo logs and orphaned tree nodes kept for rollback (default 100, min 1). */
+  keepRecent?: number;
+  /** fsync the commit batch (default true). */
+  sync?: boolean;
+  /** Entries in each of the value and tree-node caches (default 200k). */
+  cacheSize?: number;
+}
+
+type Db = ClassicLevel<Uint8Array, Uint8Array>;
+type BatchOp = { type: "put"; key: Uint8Array; value: Uint8Array } | { type: "del"; key: Uint8Array };
+type Changes = Array<[Uint8Array, Uint8Array | undefined]>;
+
+interface Computed {
+  base: Ref | null;
+  changes: Changes;
+  update: TreeUpdate;
+}
+
+/**
+ * Committed state: read-only, synchronous, backed by one LevelDB. Reads go through an LRU
+ * and getSync; ordered iteration walks an in-memory index of every committed key, because
+ * LevelDB offers no synchronous iterator. All writes happen in one atomic batch per commit,
+ * and in-memory structures change only after that batch is durable, so a crash at any
+ * point leaves exactly the previous or the new height on disk.
+ */
+export class CommitStore implements KVStore {
+  private readonly values: LRU<BinKey, Uint8Array>;
+  private readonly nodes: NodeCache;
+  private computed: Computed | undefined;
+  private busy = false;
+
+  private constructor(
+    private readonly db: Db,
+    private record: CommitRecord,
+    private readonly index: BTree<BinKey, undefined>,
+    private readonly undoHeights: bigint[],
+    private readonly keepRecent: number,
+    private readonly sync: boolean,
+    cacheSize: number,
+  ) {
+    this.values = new LRU(cacheSize);
+    this.nodes = new NodeCache(db, cacheSize);
+  }
+
+  static async open(dir: string, opts: CommitStoreOptions = {}): Promise<CommitStore> {
+    const keepRecent = opts.keepRecent ?? 100;
+    if (!Number.isInteger(keepRecent) || keepRecent < 1) throw new Error("keepRecent must be an integer >= 1");
+    const db: Db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
+    await db.open();
+    const raw = await db.get(COMMIT_KEY);
+    const record: CommitRecord = raw ? decodeRecord(raw) : { height: 0n, root: null };
+    const index = new BTree<BinKey, undefined>(undefined, compareBin);
+    await scanKeys(db, NS.state, (k) => index.set(toBin(k), undefined));
+    const undoHeights: bigint[] = [];
+    await scanKeys(db, NS.undo, (k) => undoHeights.push(new DataView(k.buffer, k.byteOffset).getBigUint64(0)));
+    return new CommitStore(db, record, index, undoHeights, keepRecent, opts.sync ?? true, opts.cacheSize ?? 200_000);
+  }
+
+  get lastHeight(): bigint {
+    return this.record.height;
+  }
+
+  get lastAppHash(): Uint8Array {
+    return appHashOf(this.record);
+  }
+
+  /** Number of keys in committed state. */
+  get size(): number {
+    return this.index.size;
+  }
+
+  get(key: Uint8Array): Uint8Array | undefined {
+    const k = toBin(key);
+    const hit = this.values.get(k);
+    if (hit) return hit;
+    // The index knows every committed key, so misses never touch the disk.
+    if (!this.index.has(k)) return undefined;
+    const v = this.db.getSync(nsKey(NS.state, key));
+    if (v === undefined) throw new Error("commit store: index and disk disagree");
+    this.values.set(k, v);
+    return v;
+  }
+
+  has(key: Uint8Array): boolean {
+    return this.index.has(toBin(key));
+  }
+
+  set(): void {
+    throw new Error("commit store is read-only; write through a branch");
+  }
+
+  delete(): void {
+    throw new Error("commit store is read-only; write through a branch");
+  }
+
+  *iterator(start?: Uint8Array, end?: Uint8Array, reverse = false): IterableIterator<[Uint8Array, Uint8Array]> {
+    const lo = start === undefined ? undefined : toBin(start);
+    const hi = end === undefined ? undefined : toBin(end);
+    // Re-seek from the last key each step: a commit between steps cannot break the walk.
+    let k: BinKey | undefined = reverse
+      ? hi === undefined ? this.index.maxKey() : this.index.nextLowerKey(hi)
+      : lo === undefined ? this.index.minKey() : this.index.has(lo) ? lo : this.index.nextHigherKey(lo);
+    while (k !== undefined && (reverse ? lo === undefined || k >= lo : hi === undefined || k < hi)) {
+      const key = fromBin(k);
+      const v = this.get(key);
+      if (v !== undefined) yield [key, v];
+      k = reverse ? this.index.nextLowerKey(k) : this.index.nextHigherKey(k);
+    }
+  }
+
+  branch(): Branch {
+    return new BranchStore(this);
+  }
+
+  getMeta(key: Uint8Array): Uint8Array | undefined {
+    return this.db.getSync(nsKey(NS.meta, key));
+  }
+
+  /** Meta entries under `prefix` in key order (async: meta is not read by the state machine). */
+  async *metaEntries(prefix: Uint8Array = new Uint8Array()): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    const lo = nsKey(NS.meta, prefix);
+    const hi = prefixUpper(lo);
+    for await (const [k, v] of this.db.iterator({ gte: lo, lt: hi })) yield [k.subarray(1), v];
+  }
+
+  /** Root the tree would have after applying the branch; pure, remembered for commit(). */
+  computeAppHash(branch: Branch): Uint8Array {
+    return rootHash(this.compute(branch.changes()).update.root);
+  }
+
+  private compute(changes: Changes): Computed {
+    const c = this.computed;
+    if (c && c.base === this.record.root && sameChanges(c.changes, changes)) return c;
+    const treeChanges: TreeChange[] = changes.map(([k, v]) => ({
+      keyHash: sha256(k),
+      valueHash: v === undefined ? undefined : sha256(v),
+    }));
+    treeChanges.sort((a, b) => compareBytes(a.keyHash, b.keyHash));
+    const update = applyChanges(this.nodes, this.record.root, treeChanges);
+    this.computed = { base: this.record.root, changes, update };
+    return this.computed;
+  }
+
+  async commit(branch: Branch, height: bigint, meta: MetaWrites = []): Promise<CommitInfo> {
+    if (height < 1n) throw new Error(`commit height must be >= 1, got ${height}`);
+    if (this.record.height > 0n && height !== this.record.height + 1n) {
+      throw new Error(`commit height ${height} does not follow last height ${this.record.height}`);
+    }
+    if (height <= this.record.height) throw new Error(`commit height ${height} <= last height`);
+    return this.exclusive(async () => {
+      const changes = branch.changes();
+      const { update } = this.compute(changes);
+      const ops: BatchOp[] = [];
+      const undo: Changes = [];
+      for (const [k, v] of changes) {
+        undo.push([k, this.get(k)]);
+        ops.push(v === undefined ? { type: "del", key: nsKey(NS.state, k) } : { type: "put", key: nsKey(NS.state, k), value: v });
+      }
+      const persisted = assignNodeKeys(update.created, height);
+      for (const [key, node] of persisted) ops.push({ type: "put", key: nsKey(NS.tree, key), value: encodeNodeBytes(node) });
+      ops.push({ type: "put", key: heightKey(NS.orphans, height), value: concatKeys(update.orphaned) });
+      ops.push({ type: "put", key: heightKey(NS.undo, height), value: encodeUndo({ prev: this.record, entries: undo }) });
+      const pruned = this.undoHeights.filter((h) => h <= height - BigInt(this.keepRecent));
+      for (const h of pruned) {
+        const orphans = await this.db.get(heightKey(NS.orphans, h));
+        for (const nk of splitKeys(orphans)) ops.push({ type: "del", key: nsKey(NS.tree, nk) });
+        ops.push({ type: "del", key: heightKey(NS.orphans, h) }, { type: "del", key: heightKey(NS.undo, h) });
+      }
+      for (const [k, v] of meta) {
+        ops.push(v === undefined ? { type: "del", key: nsKey(NS.meta, k) } : { type: "put", key: nsKey(NS.meta, k), value: v });
+      }
+      const root = stripRef(update.root);
+      const record: CommitRecord = { height, root };
+      ops.push({ type: "put", key: COMMIT_KEY, value: encodeRecord(record) });
+
+      await this.db.batch(ops, { sync: this.sync });
+
+      // The batch is durable; only now may memory move to the new height.
+      for (const [k, v] of changes) {
+        const bk = toBin(k);
+        if (v === undefined) {
+          this.index.delete(bk);
+          this.values.delete(bk);
+        } else {
+          this.index.set(bk, undefined);
+          this.values.set(bk, v);
+        }
+      }
+      for (const [key, node] of persisted) this.nodes.remember(key, node);
+      for (const nk of update.orphaned) this.nodes.forget(nk);
+      this.undoHeights.splice(0, this.undoHeights.length, ...this.undoHeights.filter((h) => !pruned.includes(h)), height);
+      this.record = record;
+      this.computed = undefined;
+      return { height, appHash: appHashOf(record) };
+    });
+  }
+
+  /** Undoes the last commit from its undo log; meta writes are not undone. */
+  async rollback(): Promise<CommitInfo> {
+    return this.exclusive(async () => {
+      const height = this.record.height;
+      const raw = height > 0n ? await this.db.get(heightKey(NS.undo, height)) : undefined;
+      if (!raw) throw new Error(`cannot roll back height ${height}: no undo information (kept for the last ${this.keepRecent} heights)`);
+      const undo = decodeUndo(raw);
+      const ops: BatchOp[] = [];
+      for (const [k, v] of undo.entries) {
+        ops.push(v === undefined ? { type: "del", key: nsKey(NS.state, k) } : { type: "put", key: nsKey(NS.state, k), value: v });
+      }
+      // Nodes created at this height are exactly those whose key starts with the height.
+      const lo = nsKey(NS.tree, u64be(height));
+      for await (const k of this.db.keys({ gte: lo, lt: prefixUpper(lo) })) ops.push({ type: "del", key: k });
+      ops.push({ type: "del", key: heightKey(NS.orphans, height) }, { type: "del", key: heightKey(NS.undo, height) });
+      ops.push({ type: "put", key: COMMIT_KEY, value: encodeRecord(undo.prev) });
+
+      await this.db.batch(ops, { sync: this.sync });
+
+      for (const [k, v] of undo.entries) {
+        const bk = toBin(k);
+        this.values.delete(bk);
+        if (v === undefined) this.index.delete(bk);
+        else this.index.set(bk, undefined);
+      }
+      this.nodes.clear();
+      const i = this.undoHeights.indexOf(height);
+      if (i >= 0) this.undoHeights.splice(i, 1);
+      this.record = undo.prev;
+      this.computed = undefined;
+      return { height: undo.prev.height, appHash: appHashOf(undo.prev) };
+    });
+  }
+
+  /** Sibling path for `key` in the committed tree, with the committed value if present. */
+  prove(key: Uint8Array): { value: Uint8Array | undefined; proof: SmtProof } {
+    return { value: this.get(key), proof: provePath(this.nodes, this.record.root, sha256(key)) };
+  }
+
+  /** Heights that can still be rolled back, oldest first. */
+  get rollbackHeights(): readonly bigint[] {
+    return this.undoHeights;
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+
+  private async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.busy) throw new Error("commit store: commit or rollback already in progress");
+    this.busy = true;
+    try {
+      return await fn();
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+async function scanKeys(db: Db, ns: number, each: (keyWithoutNs: Uint8Array) => void): Promise<void> {
+  const it = db.keys({ gte: Uint8Array.of(ns), lt: Uint8Array.of(ns + 1) });
+  try {
+    for (;;) {
+      const batch = await it.nextv(10_000);
+      if (batch.length === 0) break;
+      for (const k of batch) each(k.subarray(1));
+    }
+  } finally {
+    await it.close();
+  }
+}
+
+function prefixUpper(prefix: Uint8Array): Uint8Array {
+  // Namespaced prefixes never consist of 0xff bytes only, so a successor always exists.
+  const end = Uint8Array.from(prefix);
+  let i = end.length - 1;
+  while (end[i] === 0xff) i--;
+  end[i]!++;
+  return end.slice(0, i + 1);
+}
+
+function sameChanges(a: Changes, b: Changes): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const [ak, av] = a[i]!;
+    const [bk, bv] = b[i]!;
+    if (!bytesEqual(ak, bk)) return false;
+    if (av === undefined || bv === undefined ? av !== bv : !bytesEqual(av, bv)) return false;
+  }
+  return true;
+}
+
+/** Gives each new node its key (height, sequence) and returns the nodes as they are stored. */
+function assignNodeKeys(created: Ref[], height: bigint): Array<[Uint8Array, TreeNode]> {
+  const out: Array<[Uint8Array, TreeNode]> = [];
+  const prefix = u64be(height);
+  created.forEach((ref, seq) => {
+    const key = new Uint8Array(NODE_KEY_LEN);
+    key.set(prefix, 0);
+    new DataView(key.buffer).setUint32(8, seq);
+    ref.key = key;
+  });
+  for (const ref of created) {
+    const n = ref.node!;
+    // Stored copies hold only hash + key of children, so cached nodes never pin whole subtrees.
+    const stored: TreeNode = n.t === "leaf" ? n : { t: "inner", left: stripRef(n.left), right: stripRef(n.right) };
+    out.push([ref.key!, stored]);
+  }
+  return out;
+}
+
+function stripRef(ref: Ref | null): Ref | null {
+  return ref === null ? null : { hash: ref.hash, key: ref.key! };
+}
+
+
+function concatKeys(keys: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(keys.length * NODE_KEY_LEN);
+  keys.forEach((k, i) => out.set(k, i * NODE_KEY_LEN));
+  return out;
+}
+
+function splitKeys(b: Uint8Array | undefined): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  if (!b) return out;
+  for (let o = 0; o + NODE_KEY_LEN <= b.length; o += NODE_KEY_LEN) out.push(b.slice(o, o + NODE_KEY_LEN));
+  return out;
+}
