@@ -1,4 +1,4 @@
-import BTree from "sorted-btree";
+import { BTree } from "./btree.js";
 import { type BinKey, compareBin, fromBin, toBin } from "./bytes.js";
 import { mergeIterators, type Pending, seekWalk } from "./merge-iterator.js";
 import type { Branch, KVStore } from "./types.js";

@@ -1,5 +1,5 @@
 import { ClassicLevel } from "classic-level";
-import BTree from "sorted-btree";
+import { BTree } from "./btree.js";
 import { BranchStore } from "./branch.js";
 import { type BinKey, bytesEqual, compareBin, compareBytes, fromBin, toBin, u64be } from "./bytes.js";
 import {

@@ -1,4 +1,4 @@
-import BTree from "sorted-btree";
+import { BTree } from "./btree.js";
 import { type BinKey, fromBin, toBin } from "./bytes.js";
 
 /** A pending write: bytes = set, null = tombstone. */
