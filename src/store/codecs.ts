@@ -1,0 +1,213 @@
+/**
+ * Key and value codecs for collections. Key encodings are big-endian and order-preserving
+ * so that store iteration order equals the natural order of the typed key, as in the
+ * Cosmos SDK `collections` package (byte-compatible with it for these types).
+ */
+import { concat } from "./bytes.js";
+
+export interface KeyCodec<K> {
+  readonly name: string;
+  /** Encoding in the last (terminal) position of a key: may take the rest of the bytes. */
+  encode(key: K): Uint8Array;
+  /** Decodes a terminal encoding occupying all of `b`. */
+  decode(b: Uint8Array): K;
+  /** Self-delimiting encoding for a non-last position in a composite key. */
+  encodeNonTerminal(key: K): Uint8Array;
+  /** Decodes a non-terminal encoding at `offset`; returns the key and the offset after it. */
+  decodeNonTerminal(b: Uint8Array, offset: number): [K, number];
+}
+
+export interface ValueCodec<V> {
+  readonly name: string;
+  encode(value: V): Uint8Array;
+  decode(b: Uint8Array): V;
+}
+
+const MAX_U64 = (1n << 64n) - 1n;
+const I64_OFFSET = 1n << 63n;
+const utf8 = new TextEncoder();
+const utf8d = new TextDecoder("utf-8", { fatal: true });
+
+function fixed<K>(name: string, size: number, enc: (k: K) => Uint8Array, dec: (b: Uint8Array) => K): KeyCodec<K> {
+  const decode = (b: Uint8Array) => {
+    if (b.length !== size) throw new Error(`${name} key: want ${size} bytes, got ${b.length}`);
+    return dec(b);
+  };
+  return {
+    name,
+    encode: enc,
+    decode,
+    encodeNonTerminal: enc,
+    decodeNonTerminal: (b, o) => [decode(b.subarray(o, o + size)), o + size],
+  };
+}
+
+function u64(n: bigint, what: string): Uint8Array {
+  if (n < 0n || n > MAX_U64) throw new RangeError(`${what} out of uint64 range: ${n}`);
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, n);
+  return out;
+}
+
+const readU64 = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0);
+
+export const uint64Key: KeyCodec<bigint> = fixed("uint64", 8, (k) => u64(k, "uint64 key"), readU64);
+
+/** Two's complement with the sign bit flipped, so negatives sort before positives. */
+export const int64Key: KeyCodec<bigint> = fixed(
+  "int64",
+  8,
+  (k) => {
+    if (k < -I64_OFFSET || k >= I64_OFFSET) throw new RangeError(`int64 key out of range: ${k}`);
+    return u64(k + I64_OFFSET, "int64 key");
+  },
+  (b) => readU64(b) - I64_OFFSET,
+);
+
+export const uint32Key: KeyCodec<number> = fixed(
+  "uint32",
+  4,
+  (k) => {
+    if (!Number.isInteger(k) || k < 0 || k > 0xffffffff) throw new RangeError(`uint32 key out of range: ${k}`);
+    const out = new Uint8Array(4);
+    new DataView(out.buffer).setUint32(0, k);
+    return out;
+  },
+  (b) => new DataView(b.buffer, b.byteOffset, 4).getUint32(0),
+);
+
+export const boolKey: KeyCodec<boolean> = fixed(
+  "bool",
+  1,
+  (k) => Uint8Array.of(k ? 1 : 0),
+  (b) => {
+    if (b[0]! > 1) throw new Error("bool key: invalid byte");
+    return b[0] === 1;
+  },
+);
+
+/** UTF-8; NUL-terminated when not last, so strings that are prefixes of others sort first. */
+export const stringKey: KeyCodec<string> = {
+  name: "string",
+  encode: (k) => utf8.encode(k),
+  decode: (b) => utf8d.decode(b),
+  encodeNonTerminal: (k) => {
+    if (k.includes("\0")) throw new Error("string key in non-terminal position must not contain NUL");
+    return concat(utf8.encode(k), Uint8Array.of(0));
+  },
+  decodeNonTerminal: (b, o) => {
+    const end = b.indexOf(0, o);
+    if (end < 0) throw new Error("string key: missing NUL terminator");
+    return [utf8d.decode(b.subarray(o, end)), end + 1];
+  },
+};
+
+/** Raw bytes; one length byte when not last (so at most 255 bytes there, as in the SDK). */
+export const bytesKey: KeyCodec<Uint8Array> = {
+  name: "bytes",
+  encode: (k) => Uint8Array.from(k),
+  decode: (b) => Uint8Array.from(b),
+  encodeNonTerminal: (k) => {
+    if (k.length > 255) throw new Error("bytes key in non-terminal position longer than 255 bytes");
+    return concat(Uint8Array.of(k.length), k);
+  },
+  decodeNonTerminal: (b, o) => {
+    const len = b[o];
+    if (len === undefined || o + 1 + len > b.length) throw new Error("bytes key: truncated");
+    return [Uint8Array.from(b.subarray(o + 1, o + 1 + len)), o + 1 + len];
+  },
+};
+
+export interface PairKeyCodec<A, B> extends KeyCodec<[A, B]> {
+  /** Encoded prefix selecting every key whose first component is `a`. */
+  prefix(a: A): Uint8Array;
+}
+
+export function pairKey<A, B>(ca: KeyCodec<A>, cb: KeyCodec<B>): PairKeyCodec<A, B> {
+  return {
+    name: `pair[${ca.name},${cb.name}]`,
+    encode: ([a, b]) => concat(ca.encodeNonTerminal(a), cb.encode(b)),
+    decode: (bytes) => {
+      const [a, o] = ca.decodeNonTerminal(bytes, 0);
+      return [a, cb.decode(bytes.subarray(o))];
+    },
+    encodeNonTerminal: ([a, b]) => concat(ca.encodeNonTerminal(a), cb.encodeNonTerminal(b)),
+    decodeNonTerminal: (bytes, o0) => {
+      const [a, o1] = ca.decodeNonTerminal(bytes, o0);
+      const [b, o2] = cb.decodeNonTerminal(bytes, o1);
+      return [[a, b], o2];
+    },
+    prefix: (a) => ca.encodeNonTerminal(a),
+  };
+}
+
+export interface TripleKeyCodec<A, B, C> extends KeyCodec<[A, B, C]> {
+  prefix(a: A): Uint8Array;
+  prefix2(a: A, b: B): Uint8Array;
+}
+
+export function tripleKey<A, B, C>(ca: KeyCodec<A>, cb: KeyCodec<B>, cc: KeyCodec<C>): TripleKeyCodec<A, B, C> {
+  return {
+    name: `triple[${ca.name},${cb.name},${cc.name}]`,
+    encode: ([a, b, c]) => concat(ca.encodeNonTerminal(a), cb.encodeNonTerminal(b), cc.encode(c)),
+    decode: (bytes) => {
+      const [a, o1] = ca.decodeNonTerminal(bytes, 0);
+      const [b, o2] = cb.decodeNonTerminal(bytes, o1);
+      return [a, b, cc.decode(bytes.subarray(o2))];
+    },
+    encodeNonTerminal: ([a, b, c]) =>
+      concat(ca.encodeNonTerminal(a), cb.encodeNonTerminal(b), cc.encodeNonTerminal(c)),
+    decodeNonTerminal: (bytes, o0) => {
+      const [a, o1] = ca.decodeNonTerminal(bytes, o0);
+      const [b, o2] = cb.decodeNonTerminal(bytes, o1);
+      const [c, o3] = cc.decodeNonTerminal(bytes, o2);
+      return [[a, b, c], o3];
+    },
+    prefix: (a) => ca.encodeNonTerminal(a),
+    prefix2: (a, b) => concat(ca.encodeNonTerminal(a), cb.encodeNonTerminal(b)),
+  };
+}
+
+/** Anything ts-proto generates: `encode(m).finish()` and `decode(bytes)`. */
+export interface ProtoType<T> {
+  encode(message: T): { finish(): Uint8Array };
+  decode(input: Uint8Array): T;
+}
+
+export function protoValue<T>(type: ProtoType<T>, name = "proto"): ValueCodec<T> {
+  return { name, encode: (v) => type.encode(v).finish(), decode: (b) => type.decode(b) };
+}
+
+export const stringValue: ValueCodec<string> = {
+  name: "string",
+  encode: (v) => utf8.encode(v),
+  decode: (b) => utf8d.decode(b),
+};
+
+export const uint64Value: ValueCodec<bigint> = {
+  name: "uint64",
+  encode: (v) => u64(v, "uint64 value"),
+  decode: (b) => {
+    if (b.length !== 8) throw new Error("uint64 value: want 8 bytes");
+    return readU64(b);
+  },
+};
+
+export const bytesValue: ValueCodec<Uint8Array> = {
+  name: "bytes",
+  encode: (v) => Uint8Array.from(v),
+  decode: (b) => Uint8Array.from(b),
+};
+
+export const boolValue: ValueCodec<boolean> = {
+  name: "bool",
+  encode: (v) => Uint8Array.of(v ? 1 : 0),
+  decode: (b) => b[0] === 1,
+};
+
+/** For key sets: presence is the value. */
+export const emptyValue: ValueCodec<true> = {
+  name: "empty",
+  encode: () => new Uint8Array(0),
+  decode: () => true,
+};

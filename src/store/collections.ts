@@ -1,0 +1,235 @@
+/**
+ * Typed collections over a KVStore, after Cosmos SDK `collections`: a module declares its
+ * state once in a Schema and never builds keys by hand. Collections hold no state of their
+ * own; every call takes a context whose `store` is the view to use (block, tx or query).
+ */
+import { concat } from "./bytes.js";
+import { emptyValue, type KeyCodec, uint64Value, type ValueCodec } from "./codecs.js";
+import { type Built, buildIndexes, IndexedMap, type Index, type IndexSpec } from "./indexed-map.js";
+import { type Page, type PageRequest, paginateRaw } from "./pagination.js";
+import { prefixEnd } from "./prefix.js";
+import type { KVStore } from "./types.js";
+
+export interface StoreCtx {
+  store: KVStore;
+}
+
+/** Bounds for iteration: [start, end) on typed keys, and/or a raw encoded key prefix. */
+export interface Range<K> {
+  start?: K;
+  end?: K;
+  /** Encoded key prefix, e.g. `pairKey(a, b).prefix(first)` for all keys with that first part. */
+  prefix?: Uint8Array;
+  reverse?: boolean;
+}
+
+export class Schema {
+  readonly prefix: Uint8Array;
+  private readonly bytesUsed = new Map<number, string>();
+  private readonly namesUsed = new Set<string>();
+
+  constructor(prefix: Uint8Array | string) {
+    this.prefix = typeof prefix === "string" ? new TextEncoder().encode(prefix) : Uint8Array.from(prefix);
+  }
+
+  /** Reserves a collection's prefix byte; duplicate bytes or names are a schema bug. */
+  register(prefixByte: number, name: string): Uint8Array {
+    if (!Number.isInteger(prefixByte) || prefixByte < 0 || prefixByte > 255) {
+      throw new Error(`collection ${name}: prefix byte must be 0..255, got ${prefixByte}`);
+    }
+    const other = this.bytesUsed.get(prefixByte);
+    if (other !== undefined) throw new Error(`collection ${name}: prefix byte ${prefixByte} already used by ${other}`);
+    if (this.namesUsed.has(name)) throw new Error(`collection name ${name} used twice`);
+    this.bytesUsed.set(prefixByte, name);
+    this.namesUsed.add(name);
+    return concat(this.prefix, Uint8Array.of(prefixByte));
+  }
+
+  map<K, V>(prefixByte: number, name: string, keys: KeyCodec<K>, values: ValueCodec<V>): TypedMap<K, V> {
+    return new TypedMap(this.register(prefixByte, name), name, keys, values);
+  }
+
+  keySet<K>(prefixByte: number, name: string, keys: KeyCodec<K>): KeySet<K> {
+    return new KeySet(new TypedMap(this.register(prefixByte, name), name, keys, emptyValue));
+  }
+
+  item<V>(prefixByte: number, name: string, values: ValueCodec<V>): Item<V, undefined>;
+  item<V>(prefixByte: number, name: string, values: ValueCodec<V>, defaultValue: V): Item<V, V>;
+  item<V>(prefixByte: number, name: string, values: ValueCodec<V>, defaultValue?: V): Item<V, V | undefined> {
+    return new Item(this.register(prefixByte, name), values, defaultValue);
+  }
+
+  sequence(prefixByte: number, name: string, first = 1n): Sequence {
+    return new Sequence(this.register(prefixByte, name), first);
+  }
+
+  /** A map plus secondary indexes (`multiIndex`, `uniqueIndex`), each on its own prefix byte. */
+  indexedMap<K, V, S extends Record<string, IndexSpec<K, V, Index<K, V>>>>(
+    prefixByte: number, name: string, keys: KeyCodec<K>, values: ValueCodec<V>, indexes: S,
+  ): IndexedMap<K, V, Built<K, V, S>> {
+    const primary = this.map(prefixByte, name, keys, values);
+    return new IndexedMap(primary, buildIndexes(this, name, keys, indexes));
+  }
+}
+
+export class TypedMap<K, V> {
+  constructor(
+    readonly prefix: Uint8Array,
+    readonly name: string,
+    readonly keyCodec: KeyCodec<K>,
+    readonly valueCodec: ValueCodec<V>,
+  ) {}
+
+  rawKey(key: K): Uint8Array {
+    return concat(this.prefix, this.keyCodec.encode(key));
+  }
+
+  get(ctx: StoreCtx, key: K): V | undefined {
+    const raw = ctx.store.get(this.rawKey(key));
+    return raw === undefined ? undefined : this.valueCodec.decode(raw);
+  }
+
+  has(ctx: StoreCtx, key: K): boolean {
+    return ctx.store.has(this.rawKey(key));
+  }
+
+  set(ctx: StoreCtx, key: K, value: V): void {
+    ctx.store.set(this.rawKey(key), this.valueCodec.encode(value));
+  }
+
+  remove(ctx: StoreCtx, key: K): void {
+    ctx.store.delete(this.rawKey(key));
+  }
+
+  *iterate(ctx: StoreCtx, range: Range<K> = {}): IterableIterator<[K, V]> {
+    const [lo, hi] = this.bounds(range);
+    for (const [k, v] of ctx.store.iterator(lo, hi, range.reverse ?? false)) {
+      yield [this.keyCodec.decode(k.subarray(this.prefix.length)), this.valueCodec.decode(v)];
+    }
+  }
+
+  *keys(ctx: StoreCtx, range: Range<K> = {}): IterableIterator<K> {
+    const [lo, hi] = this.bounds(range);
+    for (const [k] of ctx.store.iterator(lo, hi, range.reverse ?? false)) {
+      yield this.keyCodec.decode(k.subarray(this.prefix.length));
+    }
+  }
+
+  /** Cosmos pagination; `prefix` narrows to a key prefix, `filter` drops items before counting. */
+  paginate(
+    ctx: StoreCtx,
+    req: PageRequest = {},
+    opts: { prefix?: Uint8Array; filter?: (key: K, value: V) => boolean } = {},
+  ): Page<[K, V]> {
+    const [lo, hi] = this.bounds({ prefix: opts.prefix });
+    const filter = opts.filter;
+    return paginateRaw<[K, V]>(
+      ctx.store,
+      this.prefix,
+      lo,
+      hi,
+      req,
+      (rel, v) => [this.keyCodec.decode(rel), this.valueCodec.decode(v)],
+      filter ? ([k, v]) => filter(k, v) : undefined,
+    );
+  }
+
+  private bounds(range: Range<K>): [Uint8Array, Uint8Array | undefined] {
+    const base = range.prefix ? concat(this.prefix, range.prefix) : this.prefix;
+    let lo = base;
+    let hi = prefixEnd(base);
+    if (range.start !== undefined) {
+      const s = this.rawKey(range.start);
+      if (Buffer.compare(s, lo) > 0) lo = s;
+    }
+    if (range.end !== undefined) {
+      const e = this.rawKey(range.end);
+      if (hi === undefined || Buffer.compare(e, hi) < 0) hi = e;
+    }
+    return [lo, hi];
+  }
+}
+
+export class KeySet<K> {
+  constructor(private readonly inner: TypedMap<K, true>) {}
+
+  get prefix(): Uint8Array {
+    return this.inner.prefix;
+  }
+
+  get keyCodec(): KeyCodec<K> {
+    return this.inner.keyCodec;
+  }
+
+  has(ctx: StoreCtx, key: K): boolean {
+    return this.inner.has(ctx, key);
+  }
+
+  set(ctx: StoreCtx, key: K): void {
+    this.inner.set(ctx, key, true);
+  }
+
+  remove(ctx: StoreCtx, key: K): void {
+    this.inner.remove(ctx, key);
+  }
+
+  iterate(ctx: StoreCtx, range: Range<K> = {}): IterableIterator<K> {
+    return this.inner.keys(ctx, range);
+  }
+
+  paginate(ctx: StoreCtx, req: PageRequest = {}, opts: { prefix?: Uint8Array } = {}): Page<K> {
+    const page = this.inner.paginate(ctx, req, opts);
+    return { items: page.items.map(([k]) => k), nextKey: page.nextKey, total: page.total };
+  }
+}
+
+export class Item<V, D extends V | undefined> {
+  constructor(
+    readonly key: Uint8Array,
+    private readonly codec: ValueCodec<V>,
+    private readonly defaultValue: D,
+  ) {}
+
+  /** The stored value, or the default given at declaration when unset. */
+  get(ctx: StoreCtx): V | D {
+    const raw = ctx.store.get(this.key);
+    return raw === undefined ? this.defaultValue : this.codec.decode(raw);
+  }
+
+  has(ctx: StoreCtx): boolean {
+    return ctx.store.has(this.key);
+  }
+
+  set(ctx: StoreCtx, value: V): void {
+    ctx.store.set(this.key, this.codec.encode(value));
+  }
+
+  remove(ctx: StoreCtx): void {
+    ctx.store.delete(this.key);
+  }
+}
+
+/** Monotonic uint64 counter (ids). */
+export class Sequence {
+  private readonly item: Item<bigint, bigint>;
+
+  constructor(key: Uint8Array, first: bigint) {
+    this.item = new Item(key, uint64Value, first);
+  }
+
+  /** Returns the current value and advances the counter. */
+  next(ctx: StoreCtx): bigint {
+    const v = this.item.get(ctx);
+    this.item.set(ctx, v + 1n);
+    return v;
+  }
+
+  /** The value the next call to next() will return. */
+  peek(ctx: StoreCtx): bigint {
+    return this.item.get(ctx);
+  }
+
+  set(ctx: StoreCtx, value: bigint): void {
+    this.item.set(ctx, value);
+  }
+}
