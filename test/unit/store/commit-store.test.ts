@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ClassicLevel } from "classic-level";
+import { afterAll, describe, expect, it } from "vitest";
+import { CommitStore } from "../../../src/store/commit-store.js";
+import { verifyExistence, verifyNonExistence } from "../../../src/store/smt-proof.js";
+import { bin, hex, naiveRoot, prng, unbin, utf } from "./helpers.js";
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), "commit-store-"));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+type State = Map<string, Uint8Array>;
+const rootOf = (s: State) => naiveRoot([...s].map(([k, v]) => [unbin(k), v]));
+
+/** Applies one random block to the store and the model. */
+async function randomBlock(store: CommitStore, model: State, rnd: () => number, height: bigint) {
+  const b = store.branch();
+  for (let i = 0; i < 30; i++) {
+    const k = utf("k" + Math.floor(rnd() * 200));
+    if (rnd() < 0.3) {
+      b.delete(k);
+      model.delete(bin(k));
+    } else {
+      const v = utf("h" + height + "-" + i);
+      b.set(k, v);
+      model.set(bin(k), v);
+    }
+  }
+  const predicted = store.computeAppHash(b);
+  const info = await store.commit(b, height, [[utf("block/" + height), utf("meta")]]);
+  expect(hex(info.appHash)).toBe(hex(predicted));
+  return info;
+}
+
+function expectState(store: CommitStore, model: State) {
+  const got = [...store.iterator()].map(([k, v]) => [bin(k), bin(v)]);
+  const want = [...model].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, bin(v)]);
+  expect(got).toEqual(want);
+  expect(hex(store.lastAppHash)).toBe(hex(rootOf(model)));
+}
+
+describe("CommitStore", () => {
+  it("starts empty at height 0 with the zero root and is read-only", async () => {
+    const s = await CommitStore.open(tmp());
+    expect(s.lastHeight).toBe(0n);
+    expect(hex(s.lastAppHash)).toBe("00".repeat(32));
+    expect(() => s.set()).toThrow(/read-only/);
+    await expect(s.rollback()).rejects.toThrow(/no undo information/);
+    await s.close();
+  });
+
+  it("commits, reopens with the same height, hash and state, and iterates after reopen", async () => {
+    const dir = tmp();
+    const rnd = prng(5);
+    const model: State = new Map();
+    let s = await CommitStore.open(dir, { sync: false });
+    for (let h = 1n; h <= 15n; h++) await randomBlock(s, model, rnd, h);
+    expectState(s, model);
+    const hash = hex(s.lastAppHash);
+    await s.close();
+    s = await CommitStore.open(dir, { sync: false });
+    expect(s.lastHeight).toBe(15n);
+    expect(hex(s.lastAppHash)).toBe(hash);
+    expectState(s, model);
+    expect([...s.iterator(utf("k1"), utf("k2"), true)].map(([k]) => bin(k))).toEqual(
+      [...model.keys()].filter((k) => k >= "k1" && k < "k2").sort().reverse(),
+    );
+    expect(new TextDecoder().decode(s.getMeta(utf("block/7")))).toBe("meta");
+    // Proofs against the committed root.
+    const [someKey, someVal] = [...model][0]!;
+    const p = s.prove(unbin(someKey));
+    expect(verifyExistence(s.lastAppHash, unbin(someKey), someVal, p.proof)).toBe(true);
+    const absent = s.prove(utf("nope"));
+    expect(absent.value).toBeUndefined();
+    expect(verifyNonExistence(s.lastAppHash, utf("nope"), absent.proof)).toBe(true);
+    // Continue after reopen: nodes from disk must combine with new ones.
+    await randomBlock(s, model, rnd, 16n);
+    expectState(s, model);
+    await expect(s.commit(s.branch(), 18n)).rejects.toThrow(/does not follow/);
+    await s.close();
+  });
+
+  it("reuses computeAppHash for an unchanged branch and recomputes after a change", async () => {
+    const s = await CommitStore.open(tmp(), { sync: false });
+    const b = s.branch();
+    b.set(utf("a"), utf("1"));
+    const h1 = s.computeAppHash(b);
+    b.set(utf("b"), utf("2"));
+    const h2 = s.computeAppHash(b);
+    expect(hex(h2)).not.toBe(hex(h1));
+    const info = await s.commit(b, 1n);
+    expect(hex(info.appHash)).toBe(hex(naiveRoot([[utf("a"), utf("1")], [utf("b"), utf("2")]])));
+    await s.close();
+  });
+
+  it("rolls back keepRecent heights exactly, then refuses", async () => {
+    const dir = tmp();
+    const rnd = prng(8);
+    const model: State = new Map();
+    const s = await CommitStore.open(dir, { keepRecent: 3, sync: false });
+    const snapshots: Array<{ state: State; hash: string }> = [{ state: new Map(), hash: hex(s.lastAppHash) }];
+    for (let h = 1n; h <= 8n; h++) {
+      await randomBlock(s, model, rnd, h);
+      snapshots.push({ state: new Map(model), hash: hex(s.lastAppHash) });
+    }
+    expect(s.rollbackHeights).toEqual([6n, 7n, 8n]);
+    for (let h = 7; h >= 5; h--) {
+      const info = await s.rollback();
+      expect(info.height).toBe(BigInt(h));
+      expect(hex(info.appHash)).toBe(snapshots[h]!.hash);
+      expectState(s, snapshots[h]!.state);
+    }
+    await expect(s.rollback()).rejects.toThrow(/no undo information/);
+    // Committing again after rollback reuses node keys of the undone heights safely.
+    const again = new Map(snapshots[5]!.state);
+    await randomBlock(s, again, prng(99), 6n);
+    expectState(s, again);
+    await s.close();
+    const re = await CommitStore.open(dir, { keepRecent: 3 });
+    expect(re.lastHeight).toBe(6n);
+    expectState(re, again);
+    await re.close();
+  });
+
+  it("prunes orphaned nodes older than keepRecent heights", async () => {
+    const dir = tmp();
+    const rnd = prng(3);
+    const model: State = new Map();
+    const s = await CommitStore.open(dir, { keepRecent: 2, sync: false });
+    for (let h = 1n; h <= 20n; h++) await randomBlock(s, model, rnd, h);
+    await s.close();
+    const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
+    const nodeKeys = new Set<string>();
+    for await (const k of db.keys({ gte: Uint8Array.of(0x74), lt: Uint8Array.of(0x75) })) nodeKeys.add(hex(k.subarray(1)));
+    const orphanHeights: string[] = [];
+    const listed = new Set<string>();
+    for await (const [k, v] of db.iterator({ gte: Uint8Array.of(0x6f), lt: Uint8Array.of(0x70) })) {
+      orphanHeights.push(hex(k.subarray(1)));
+      for (let o = 0; o < v.length; o += 12) listed.add(hex(v.subarray(o, o + 12)));
+    }
+    await db.close();
+    expect(orphanHeights).toEqual([hex(Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 19)), hex(Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 20))]);
+    // Every stored node is either live (reachable from the root) or listed as a recent orphan.
+    const live = await reachable(dir);
+    for (const k of listed) expect(live.has(k)).toBe(false);
+    expect(nodeKeys.size).toBe(live.size + listed.size);
+    for (const k of live) expect(nodeKeys.has(k)).toBe(true);
+  });
+});
+
+async function reachable(dir: string): Promise<Set<string>> {
+  const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
+  await db.open();
+  const rec = db.getSync(Uint8Array.of(0x6d))!;
+  const out = new Set<string>();
+  const walk = (key: Uint8Array) => {
+    out.add(hex(key));
+    const n = db.getSync(Uint8Array.of(0x74, ...key))!;
+    if (n[0] === 1) {
+      for (const off of [1 + 32, 1 + 32 + 12 + 32]) {
+        const child = n.subarray(off, off + 12);
+        if (child.some((b) => b !== 0)) walk(child);
+      }
+    }
+  };
+  if (rec[40] === 12) walk(rec.subarray(41, 53));
+  await db.close();
+  return out;
+}
