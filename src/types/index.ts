@@ -7,3 +7,6 @@ export * from "./events";
 export * from "./gas";
 export * from "./logger";
 export * from "./module";
+export * from "./tx";
+export * from "./define";
+export * from "./authority";

@@ -1,6 +1,7 @@
 import type { AnyMsg, Codec } from "./codec";
 import type { Context } from "./context";
 import type { GrpcCode } from "./errors";
+import type { DecodedTx } from "./tx";
 
 /**
  * One transaction message type a module serves. The app routes by `typeUrl`; the tx
@@ -63,6 +64,13 @@ export interface Module {
   beginBlock?(ctx: Context): void;
   /** Validator updates are returned only by staking; others return nothing. */
   endBlock?(ctx: Context): ValidatorUpdate[] | void;
+  /** A chain check appended to the ante chain (validator admission gate, foundation guard). */
+  anteCheck?(ctx: Context, tx: DecodedTx): void;
+  /**
+   * Runs after every tx whose messages all succeeded, in its own branch: a throw drops only
+   * this handler's writes and never fails the tx (builder fee share).
+   */
+  postTx?(ctx: Context, tx: DecodedTx): void;
 }
 
 /**

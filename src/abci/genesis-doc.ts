@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import type { RequestInitChain } from "cosmjs-types/tendermint/abci/types";
+import type { Timestamp } from "../types/codec";
+
+/** CometBFT's genesis.json, the one genesis format for both dev mode and real CometBFT. */
+export interface GenesisDoc {
+  genesis_time: string;
+  chain_id: string;
+  initial_height: string;
+  consensus_params?: Record<string, unknown>;
+  validators?: Array<{ address?: string; pub_key: { type: string; value: string }; power: string; name?: string }>;
+  app_hash?: string;
+  app_state: Record<string, unknown>;
+}
+
+export function readGenesisDoc(path: string): GenesisDoc {
+  return JSON.parse(readFileSync(path, "utf8")) as GenesisDoc;
+}
+
+/** RFC 3339 with nanoseconds → Timestamp, without floating point. */
+export function parseRfc3339(text: string): Timestamp {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(text);
+  if (!m) throw new Error(`invalid RFC 3339 time ${JSON.stringify(text)}`);
+  const millis = Date.parse(`${m[1]}${m[3]}`);
+  if (Number.isNaN(millis)) throw new Error(`invalid RFC 3339 time ${JSON.stringify(text)}`);
+  return { seconds: BigInt(millis / 1000), nanos: Number((m[2] ?? "").padEnd(9, "0")) };
+}
+
+export function formatRfc3339(t: Timestamp): string {
+  const base = new Date(Number(t.seconds) * 1000).toISOString().slice(0, 19);
+  const frac = t.nanos === 0 ? "" : `.${String(t.nanos).padStart(9, "0").replace(/0+$/, "")}`;
+  return `${base}${frac}Z`;
+}
+
+export function initChainRequest(doc: GenesisDoc): RequestInitChain {
+  return {
+    time: parseRfc3339(doc.genesis_time),
+    chainId: doc.chain_id,
+    consensusParams: undefined,
+    validators: (doc.validators ?? []).map((v) => {
+      if (v.pub_key.type !== "tendermint/PubKeyEd25519") throw new Error(`unsupported validator key type ${v.pub_key.type}`);
+      return { pubKey: { ed25519: Buffer.from(v.pub_key.value, "base64") }, power: BigInt(v.power) };
+    }),
+    appStateBytes: Buffer.from(JSON.stringify(doc.app_state)),
+    initialHeight: BigInt(doc.initial_height || "1"),
+  };
+}

@@ -1,0 +1,351 @@
+import * as abci from "cosmjs-types/tendermint/abci/types";
+import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta1/service";
+import { AuthInfo, TxBody, TxRaw, type Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { CommitStore, type CommitStoreOptions } from "../store/commit-store";
+import type { Branch } from "../store/types";
+import type { AbciApplication } from "../types/abci";
+import type { Timestamp } from "../types/codec";
+import { Context, type BlockInfo } from "../types/context";
+import { AppError, GrpcCode, sdkErrors, toAppError } from "../types/errors";
+import type { Event } from "../types/events";
+import type { Logger } from "../types/logger";
+import type { ValidatorUpdate } from "../types/module";
+import { decodeGenesis, exportAppState, initGenesis, parseAppState, type AppState } from "./genesis";
+import { AppMeta } from "./meta";
+import type { ModuleSet } from "./module-set";
+import { Router } from "./router";
+import { SigCache } from "./tx/sigverify";
+import { parseDecCoins } from "./tx/fees";
+import { runTx, type RunnerDeps, type TxResult } from "./tx/runner";
+import { decodeTx } from "./tx/decode";
+
+export const APP_NAME = "blockchain";
+export const APP_VERSION = "0.1.0";
+export const APP_PROTOCOL_VERSION = 1n;
+
+export interface AppOptions {
+  dataDir: string;
+  modules: ModuleSet;
+  logger: Logger;
+  /** Node-local CheckTx fee floor, e.g. "0.0025uyml". */
+  minGasPrices?: string;
+  /** Largest tx CheckTx accepts (CometBFT's mempool max_tx_bytes default). */
+  maxTxBytes?: number;
+  store?: CommitStoreOptions;
+}
+
+const EMPTY = new Uint8Array();
+
+/** Maps a query failure the way the SDK's gRPCErrorToSDKError does: ABCI code by gRPC code, log as gRPC status text. */
+function queryError(err: unknown, height: bigint): abci.ResponseQuery {
+  const e = toAppError(err);
+  const grpc = e instanceof AppError ? e.grpcCode : GrpcCode.Unknown;
+  const kind =
+    grpc === GrpcCode.NotFound ? sdkErrors.ErrKeyNotFound
+    : grpc === GrpcCode.InvalidArgument || grpc === GrpcCode.FailedPrecondition ? sdkErrors.ErrInvalidRequest
+    : grpc === GrpcCode.Unauthenticated ? sdkErrors.ErrUnauthorized
+    : sdkErrors.ErrUnknownRequest;
+  const log = `rpc error: code = ${GrpcCode[grpc]} desc = ${e.message}`;
+  return abci.ResponseQuery.fromPartial({ code: kind.code, codespace: kind.codespace, log, height });
+}
+
+function toAbciEvents(events: readonly Event[]): abci.Event[] {
+  return events.map((e) => ({ type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })) }));
+}
+
+/**
+ * The ABCI application: composes the modules over one CommitStore. Three views of state, as
+ * CometBFT expects: the block branch (FinalizeBlock, persisted only at Commit), the check
+ * state (CheckTx, reset at Commit) and committed state (Query).
+ */
+export class App implements AbciApplication {
+  readonly router: Router;
+  private readonly runner: RunnerDeps;
+  private readonly meta: AppMeta;
+  private checkState: Branch;
+  /** The genesis branch (after InitChain) or the finalized block's branch, awaiting Commit. */
+  private pending: { branch: Branch; height: bigint; time: Timestamp } | undefined;
+  private genesisBranch: Branch | undefined;
+
+  private constructor(
+    readonly store: CommitStore,
+    readonly modules: ModuleSet,
+    readonly logger: Logger,
+    private readonly opts: AppOptions,
+  ) {
+    this.router = new Router(modules.modules);
+    modules.bindRouter?.(this.router);
+    this.meta = new AppMeta(store);
+    this.checkState = store.branch();
+    this.runner = {
+      router: this.router,
+      logger,
+      postHandlers: modules.modules.filter((m) => m.postTx !== undefined),
+      ante: {
+        accounts: modules.accounts,
+        bank: modules.bank,
+        feeGrant: () => modules.feeGrant,
+        feeCollector: modules.feeCollector,
+        minGasPrices: parseDecCoins(opts.minGasPrices ?? ""),
+        sigCache: new SigCache(),
+        checks: modules.modules.filter((m) => m.anteCheck !== undefined).map((m) => (ctx, tx) => m.anteCheck!(ctx, tx)),
+      },
+    };
+  }
+
+  static async open(opts: AppOptions): Promise<App> {
+    const store = await CommitStore.open(opts.dataDir, opts.store);
+    return new App(store, opts.modules, opts.logger, opts);
+  }
+
+  async close(): Promise<void> {
+    await this.store.close();
+  }
+
+  get lastHeight(): bigint {
+    return this.store.lastHeight;
+  }
+
+  get chainId(): string {
+    return this.meta.chainId;
+  }
+
+  private blockInfo(height: bigint, time: Timestamp, proposer: Uint8Array = EMPTY): BlockInfo {
+    return { height, time, chainId: this.meta.chainId, proposer };
+  }
+
+  /** A read-only context on committed state (queries, REST, CLI export). */
+  queryContext(): Context {
+    return Context.create(this.store.branch(), this.blockInfo(this.store.lastHeight, this.meta.lastBlockTime), "query", this.logger);
+  }
+
+  echo(req: abci.RequestEcho): abci.ResponseEcho {
+    return { message: req.message };
+  }
+
+  info(_req: abci.RequestInfo): abci.ResponseInfo {
+    return {
+      data: APP_NAME,
+      version: APP_VERSION,
+      appVersion: APP_PROTOCOL_VERSION,
+      lastBlockHeight: this.store.lastHeight,
+      lastBlockAppHash: this.store.lastHeight === 0n ? EMPTY : this.store.lastAppHash,
+    };
+  }
+
+  initChain(req: abci.RequestInitChain): abci.ResponseInitChain {
+    if (this.store.lastHeight !== 0n) throw new Error(`InitChain on a chain already at height ${this.store.lastHeight}`);
+    this.meta.setChain(req.chainId, req.initialHeight > 0n ? req.initialHeight : 1n);
+    const time = req.time ?? { seconds: 0n, nanos: 0 };
+    const branch = this.store.branch();
+    const ctx = Context.create(branch, this.blockInfo(this.meta.initialHeight - 1n, time), "genesis", this.logger);
+    const decoded = decodeGenesis(this.modules.modules, parseAppState(req.appStateBytes));
+    initGenesis(ctx, this.modules.initGenesisOrder, decoded);
+    const validators = this.modules.genesisValidators?.(ctx) ?? [];
+    this.genesisBranch = branch;
+    this.pending = { branch, height: this.meta.initialHeight - 1n, time };
+    this.checkState = branch.branch();
+    return {
+      consensusParams: undefined,
+      validators: validators.map((v) => ({ pubKey: { ed25519: v.pubKey }, power: v.power })),
+      appHash: this.store.computeAppHash(branch),
+    };
+  }
+
+  query(req: abci.RequestQuery): abci.ResponseQuery {
+    const height = this.store.lastHeight;
+    if (req.height !== 0n && req.height !== height) {
+      const why = req.height > height ? "cannot query with height in the future; please provide a valid height" : `historical state at height ${req.height} is not kept; latest is ${height}`;
+      return queryError(sdkErrors.ErrInvalidHeight.wrap(why), height);
+    }
+    try {
+      if (req.path === "/cosmos.tx.v1beta1.Service/Simulate") {
+        return abci.ResponseQuery.fromPartial({ value: SimulateResponse.encode(this.simulate(SimulateRequest.decode(req.data))).finish(), height });
+      }
+      const def = this.router.queryDef(req.path);
+      if (!def) throw new AppError("sdk", 6, `unknown query path: ${req.path.slice(0, 200)}`, GrpcCode.Unimplemented);
+      let request: unknown;
+      try {
+        request = def.requestCodec.decode(req.data);
+      } catch (e) {
+        throw new AppError("sdk", 18, `invalid request: ${(e as Error).message}`, GrpcCode.InvalidArgument);
+      }
+      const response = def.handle(this.queryContext(), request);
+      return abci.ResponseQuery.fromPartial({ value: def.responseCodec.encode(response).finish(), height });
+    } catch (e) {
+      return queryError(e, height);
+    }
+  }
+
+  /** Runs a tx against a branch of the check state; signatures are skipped but their gas charged. */
+  simulate(req: SimulateRequest): SimulateResponse {
+    const bytes = req.txBytes.length > 0 ? req.txBytes
+      : req.tx ? TxRaw.encode({ bodyBytes: encodeBody(req.tx), authInfoBytes: encodeAuthInfo(req.tx), signatures: req.tx.signatures }).finish()
+      : EMPTY;
+    const result = runTx(this.runner, this.checkState.branch(), this.blockInfo(this.store.lastHeight + 1n, this.meta.lastBlockTime), "simulate", bytes);
+    if (result.code !== 0) {
+      throw new AppError(result.codespace, result.code, `${result.log} With gas wanted: '${result.gasWanted}' and gas used: '${result.gasUsed}' `, GrpcCode.Unknown);
+    }
+    return SimulateResponse.fromPartial({
+      gasInfo: { gasWanted: result.gasWanted, gasUsed: result.gasUsed },
+      result: { data: result.data, log: "", events: toAbciEvents(result.events), msgResponses: result.msgResponses },
+    });
+  }
+
+  checkTx(req: abci.RequestCheckTx): abci.ResponseCheckTx {
+    const maxTxBytes = this.opts.maxTxBytes ?? 1024 * 1024;
+    if (req.tx.length > maxTxBytes) {
+      const err = sdkErrors.ErrTxTooLarge.wrap(`tx size ${req.tx.length} exceeds the limit of ${maxTxBytes} bytes`);
+      return abci.ResponseCheckTx.fromPartial({ code: err.code, codespace: err.codespace, log: err.message });
+    }
+    const mode = req.type === abci.CheckTxType.RECHECK ? "recheck" : "check";
+    const branch = this.checkState.branch();
+    const result = runTx(this.runner, branch, this.blockInfo(this.store.lastHeight + 1n, this.meta.lastBlockTime), mode, req.tx);
+    // Only the ante effects matter to later CheckTx calls (sequence, fee); keep them when the tx passes.
+    if (result.code === 0) branch.write();
+    return abci.ResponseCheckTx.fromPartial({
+      code: result.code,
+      codespace: result.codespace,
+      log: result.log,
+      data: result.data,
+      gasWanted: result.gasWanted,
+      gasUsed: result.gasUsed,
+      events: toAbciEvents(result.events),
+    });
+  }
+
+  prepareProposal(req: abci.RequestPrepareProposal): abci.ResponsePrepareProposal {
+    const limit = req.maxTxBytes > 0n ? req.maxTxBytes : BigInt(Number.MAX_SAFE_INTEGER);
+    const branch = this.genesisBranch ? this.genesisBranch.branch() : this.store.branch();
+    const block = this.blockInfo(req.height, req.time ?? this.meta.lastBlockTime);
+    const txs: Uint8Array[] = [];
+    let total = 0n;
+    for (const tx of req.txs) {
+      if (total + BigInt(tx.length) > limit) continue;
+      // A tx that no longer passes the ante chain (spent sequence, drained fee payer) is dropped.
+      const attempt = branch.branch();
+      if (runTx(this.runner, attempt, block, "recheck", tx).code !== 0) continue;
+      attempt.write();
+      txs.push(tx);
+      total += BigInt(tx.length);
+    }
+    return { txs };
+  }
+
+  processProposal(req: abci.RequestProcessProposal): abci.ResponseProcessProposal {
+    for (const tx of req.txs) {
+      try {
+        decodeTx(tx, (url) => this.router.msgDef(url));
+      } catch {
+        return { status: abci.ResponseProcessProposal_ProposalStatus.REJECT };
+      }
+    }
+    return { status: abci.ResponseProcessProposal_ProposalStatus.ACCEPT };
+  }
+
+  finalizeBlock(req: abci.RequestFinalizeBlock): abci.ResponseFinalizeBlock {
+    const expected = this.pending && this.genesisBranch ? this.pending.height + 1n : this.store.lastHeight + 1n;
+    if (req.height !== expected) throw new Error(`FinalizeBlock height ${req.height}, expected ${expected}`);
+    const branch = this.genesisBranch ?? this.store.branch();
+    this.genesisBranch = undefined;
+    const time = req.time ?? { seconds: 0n, nanos: 0 };
+    const block = this.blockInfo(req.height, time, req.proposerAddress);
+    const blockEvents: Event[] = [];
+
+    for (const m of this.modules.beginBlockOrder) {
+      blockEvents.push(...this.runBlockHook(branch, block, m.name, "BeginBlock", (ctx) => void m.beginBlock!(ctx)));
+    }
+    const txResults = req.txs.map((tx) => toExecResult(runTx(this.runner, branch, block, "deliver", tx)));
+    const updates: ValidatorUpdate[] = [];
+    for (const m of this.modules.endBlockOrder) {
+      blockEvents.push(...this.runBlockHook(branch, block, m.name, "EndBlock", (ctx) => {
+        const out = m.endBlock!(ctx);
+        if (out) updates.push(...out);
+      }));
+    }
+
+    this.pending = { branch, height: req.height, time };
+    return abci.ResponseFinalizeBlock.fromPartial({
+      events: toAbciEvents(blockEvents),
+      txResults,
+      validatorUpdates: updates.map((u) => ({ pubKey: { ed25519: u.pubKey }, power: u.power })),
+      appHash: this.store.computeAppHash(branch),
+    });
+  }
+
+  /**
+   * Begin/end-block work of one module runs atomically: if it throws, its writes are dropped
+   * and the error logged, identically on every node, instead of halting the chain.
+   */
+  private runBlockHook(branch: Branch, block: BlockInfo, module: string, mode: "BeginBlock" | "EndBlock", fn: (ctx: Context) => void): Event[] {
+    const child = branch.branch();
+    const ctx = Context.create(child, block, "block", this.logger);
+    try {
+      fn(ctx);
+    } catch (e) {
+      this.logger.error({ module, height: block.height.toString(), err: (e as Error).message }, `${mode} failed; its writes were dropped`);
+      return [];
+    }
+    child.write();
+    return ctx.events.events.map((ev) => ({ ...ev, attributes: [...ev.attributes, { key: "mode", value: mode, index: true }] }));
+  }
+
+  async commit(_req?: abci.RequestCommit): Promise<abci.ResponseCommit> {
+    const pending = this.pending;
+    if (!pending || this.genesisBranch) throw new Error("Commit without a finalized block");
+    await this.store.commit(pending.branch, pending.height, this.meta.writes(pending.time));
+    this.meta.committed(pending.time);
+    this.pending = undefined;
+    this.checkState = this.store.branch();
+    return { retainHeight: 0n };
+  }
+
+  extendVote(_req: abci.RequestExtendVote): abci.ResponseExtendVote {
+    return { voteExtension: EMPTY };
+  }
+
+  verifyVoteExtension(_req: abci.RequestVerifyVoteExtension): abci.ResponseVerifyVoteExtension {
+    return { status: abci.ResponseVerifyVoteExtension_VerifyStatus.ACCEPT };
+  }
+
+  listSnapshots(_req: abci.RequestListSnapshots): abci.ResponseListSnapshots {
+    return { snapshots: [] };
+  }
+
+  offerSnapshot(_req: abci.RequestOfferSnapshot): abci.ResponseOfferSnapshot {
+    return { result: abci.ResponseOfferSnapshot_Result.REJECT };
+  }
+
+  loadSnapshotChunk(_req: abci.RequestLoadSnapshotChunk): abci.ResponseLoadSnapshotChunk {
+    return { chunk: EMPTY };
+  }
+
+  applySnapshotChunk(_req: abci.RequestApplySnapshotChunk): abci.ResponseApplySnapshotChunk {
+    return { result: abci.ResponseApplySnapshotChunk_Result.ABORT, refetchChunks: [], rejectSenders: [] };
+  }
+
+  /** Genesis JSON of the current committed state (blockchaind export). */
+  exportAppState(): AppState {
+    return exportAppState(this.queryContext(), this.modules.initGenesisOrder);
+  }
+}
+
+function toExecResult(r: TxResult): abci.ExecTxResult {
+  return abci.ExecTxResult.fromPartial({
+    code: r.code,
+    codespace: r.codespace,
+    log: r.log,
+    data: r.data,
+    gasWanted: r.gasWanted,
+    gasUsed: r.gasUsed,
+    events: toAbciEvents(r.events),
+  });
+}
+
+function encodeBody(tx: Tx): Uint8Array {
+  return tx.body ? TxBody.encode(tx.body).finish() : EMPTY;
+}
+
+function encodeAuthInfo(tx: Tx): Uint8Array {
+  return tx.authInfo ? AuthInfo.encode(tx.authInfo).finish() : EMPTY;
+}

@@ -1,0 +1,57 @@
+import type { CommitStore } from "../store/commit-store";
+import type { MetaWrites } from "../store/types";
+import type { Timestamp } from "../types/codec";
+
+const enc = new TextEncoder();
+const KEY_CHAIN_ID = enc.encode("chain_id");
+const KEY_INITIAL_HEIGHT = enc.encode("initial_height");
+const KEY_BLOCK_TIME = enc.encode("last_block_time");
+
+function timeBytes(t: Timestamp): Uint8Array {
+  const b = new Uint8Array(12);
+  const view = new DataView(b.buffer);
+  view.setBigInt64(0, t.seconds);
+  view.setInt32(8, t.nanos);
+  return b;
+}
+
+/**
+ * Chain facts outside the state tree (chain id, initial height, last block time), written in
+ * the same atomic batch as each commit so Info, queries and restarts always agree with state.
+ */
+export class AppMeta {
+  chainId = "";
+  initialHeight = 1n;
+  lastBlockTime: Timestamp = { seconds: 0n, nanos: 0 };
+
+  constructor(store: CommitStore) {
+    const chain = store.getMeta(KEY_CHAIN_ID);
+    if (chain) this.chainId = Buffer.from(chain).toString("utf8");
+    const initial = store.getMeta(KEY_INITIAL_HEIGHT);
+    if (initial) this.initialHeight = new DataView(initial.buffer, initial.byteOffset).getBigInt64(0);
+    const time = store.getMeta(KEY_BLOCK_TIME);
+    if (time) {
+      const view = new DataView(time.buffer, time.byteOffset);
+      this.lastBlockTime = { seconds: view.getBigInt64(0), nanos: view.getInt32(8) };
+    }
+  }
+
+  setChain(chainId: string, initialHeight: bigint): void {
+    this.chainId = chainId;
+    this.initialHeight = initialHeight;
+  }
+
+  writes(blockTime: Timestamp): MetaWrites {
+    const initial = new Uint8Array(8);
+    new DataView(initial.buffer).setBigInt64(0, this.initialHeight);
+    return [
+      [KEY_CHAIN_ID, enc.encode(this.chainId)],
+      [KEY_INITIAL_HEIGHT, initial],
+      [KEY_BLOCK_TIME, timeBytes(blockTime)],
+    ];
+  }
+
+  committed(blockTime: Timestamp): void {
+    this.lastBlockTime = blockTime;
+  }
+}

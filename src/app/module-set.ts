@@ -1,0 +1,23 @@
+import type { Context } from "../types/context";
+import type { Module, MsgRouter, ValidatorUpdate } from "../types/module";
+import type { AnteAccountKeeper, AnteBankKeeper, AnteFeeGrantKeeper } from "./tx/ante";
+
+/**
+ * What the app needs from the composed modules (built in modules.ts): the modules in
+ * registration order, the block and genesis orders, and the keepers the tx pipeline uses.
+ */
+export interface ModuleSet {
+  modules: Module[];
+  beginBlockOrder: Module[];
+  endBlockOrder: Module[];
+  initGenesisOrder: Module[];
+  accounts: AnteAccountKeeper;
+  bank: AnteBankKeeper;
+  feeGrant?: AnteFeeGrantKeeper;
+  /** Module account that receives fees. */
+  feeCollector: string;
+  /** Gives message-executing modules (gov, group, authz) the app's router once it exists. */
+  bindRouter?(router: MsgRouter): void;
+  /** Validators that genesis (gentxs) bonded, returned from InitChain. */
+  genesisValidators?(ctx: Context): ValidatorUpdate[];
+}

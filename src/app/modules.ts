@@ -1,0 +1,44 @@
+import { moduleAddress } from "../types/address";
+import type { Module } from "../types/module";
+import { createAuthModule } from "../modules/auth";
+import { createBankModule } from "../modules/bank";
+import type { ModuleSet } from "./module-set";
+
+/**
+ * The one place that lists the modules, wires each keeper to the narrow keepers it needs,
+ * and fixes the begin-block, end-block and init-genesis orders.
+ */
+export function buildModules(): ModuleSet {
+  const auth = createAuthModule();
+  const bank = createBankModule({ auth: auth.keeper });
+
+  const modules: Module[] = [auth, bank];
+
+  for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
+  // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
+  bank.keeper.setBlockedAddresses(
+    auth.keeper.moduleAccountNames().filter((name) => name !== "gov").map((name) => moduleAddress(name)),
+  );
+
+  /** The named modules first, in that order, then every other module in registration order. */
+  const ordered = (first: string[]) => [
+    ...first.map((n) => modules.find((m) => m.name === n)).filter((m): m is Module => m !== undefined),
+    ...modules.filter((m) => !first.includes(m.name)),
+  ];
+
+  return {
+    modules,
+    beginBlockOrder: modules.filter((m) => m.beginBlock !== undefined),
+    // Chain conventions (design.md): end block gov, staking, group, constitution, validatorgov,
+    // treasury, oracle, enforcement, netting last.
+    endBlockOrder: ordered(["gov", "staking", "group", "constitution", "validatorgov", "treasury", "oracle", "enforcement"])
+      .filter((m) => m.name !== "netting")
+      .concat(modules.filter((m) => m.name === "netting"))
+      .filter((m) => m.endBlock !== undefined),
+    // Base modules first, then constitution first among ours (the others validate against it).
+    initGenesisOrder: ordered(["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution"]),
+    accounts: auth.keeper,
+    bank: bank.keeper,
+    feeCollector: "fee_collector",
+  };
+}

@@ -1,0 +1,164 @@
+import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
+import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
+import { accAddress, secp256k1Address } from "../../types/address";
+import type { Coin } from "../../types/coins";
+import type { Context } from "../../types/context";
+import { sdkErrors } from "../../types/errors";
+import type { DecodedTx } from "./decode";
+import { SECP256K1_PUBKEY_URL } from "./decode";
+import { SigCache, SIGN_MODE_DIRECT, directSignBytes, verifySecp256k1 } from "./sigverify";
+import { checkMinGasPrices, type DecCoin } from "./fees";
+
+export interface AuthParamsView {
+  maxMemoCharacters: bigint;
+  txSigLimit: bigint;
+  txSizeCostPerByte: bigint;
+  sigVerifyCostSecp256k1: bigint;
+}
+
+/** What the ante handler needs from auth: the narrow interface, not the keeper. */
+export interface AnteAccountKeeper {
+  getAccount(ctx: Context, address: string): BaseAccount | undefined;
+  setAccount(ctx: Context, account: BaseAccount): void;
+  getParams(ctx: Context): AuthParamsView;
+}
+
+export interface AnteBankKeeper {
+  sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: Coin[]): void;
+}
+
+/** Fee grants (feegrant module): pays `fee` for `grantee` from `granter`'s allowance or throws. */
+export interface AnteFeeGrantKeeper {
+  useGrantedFees(ctx: Context, granter: string, grantee: string, fee: Coin[], tx: DecodedTx): void;
+}
+
+/** A chain check run after the standard steps (validator admission gate, foundation guard). */
+export type AnteCheck = (ctx: Context, tx: DecodedTx) => void;
+
+export interface AnteDeps {
+  accounts: AnteAccountKeeper;
+  bank: AnteBankKeeper;
+  feeGrant?: () => AnteFeeGrantKeeper | undefined;
+  feeCollector: string;
+  minGasPrices: DecCoin[];
+  sigCache: SigCache;
+  checks: AnteCheck[];
+}
+
+/**
+ * The SDK's ante chain (v0.50 order): timeout height, memo, tx-size gas, deduct fee, set
+ * pubkey, signature count, signature gas, verify signatures, increment sequence, then the
+ * chain's own checks. Runs in the tx's ante branch: if it throws, nothing it wrote survives.
+ */
+export function runAnte(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
+  const params = deps.accounts.getParams(ctx);
+  const simulate = ctx.mode === "simulate";
+
+  if (tx.body.timeoutHeight > 0n && ctx.height > tx.body.timeoutHeight) {
+    throw sdkErrors.ErrTxTimeoutHeight.wrap(`block height: ${ctx.height}, timeout height: ${tx.body.timeoutHeight}`);
+  }
+  const memoChars = [...tx.body.memo].length;
+  if (BigInt(memoChars) > params.maxMemoCharacters) {
+    throw sdkErrors.ErrMemoTooLarge.wrap(`maximum number of characters is ${params.maxMemoCharacters} but received ${memoChars} characters`);
+  }
+
+  let sizeBytes = BigInt(tx.bytes.length);
+  // cosmjs simulates with empty signatures; charge for the 64-byte ones the real tx will carry.
+  if (simulate) sizeBytes += BigInt(tx.raw.signatures.filter((s) => s.length === 0).length * 64);
+  ctx.gasMeter.consume(params.txSizeCostPerByte * sizeBytes, "txSize");
+
+  if (ctx.mode === "check" && !simulate) checkMinGasPrices(tx.fee, tx.gasLimit, deps.minGasPrices);
+  deductFee(ctx, tx, deps);
+
+  const accounts = tx.signers.map((signer, i) => setPubKey(ctx, tx, deps, signer, i, simulate));
+
+  if (BigInt(tx.raw.signatures.length) > params.txSigLimit) {
+    throw sdkErrors.ErrTooManySignatures.wrap(`signatures: ${tx.raw.signatures.length}, limit: ${params.txSigLimit}`);
+  }
+  for (let i = 0; i < accounts.length; i++) ctx.gasMeter.consume(params.sigVerifyCostSecp256k1, "ante verify: secp256k1");
+
+  verifySignatures(ctx, tx, accounts, deps);
+
+  for (const account of accounts) {
+    deps.accounts.setAccount(ctx, { ...account, sequence: account.sequence + 1n });
+  }
+  ctx.events.emit("tx", { acc_seq: tx.signers.map((s, i) => `${s}/${accounts[i].sequence}`).join(",") });
+  ctx.events.emit("tx", { signature: tx.raw.signatures.map((s) => Buffer.from(s).toString("base64")).join(",") });
+
+  for (const check of deps.checks) check(ctx, tx);
+}
+
+function deductFee(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
+  const payer = tx.feePayer;
+  if (!deps.accounts.getAccount(ctx, payer)) throw sdkErrors.ErrUnknownAddress.wrap(`fee payer address: ${payer} does not exist`);
+  let deductFrom = payer;
+  if (tx.feeGranter !== "") {
+    const grants = deps.feeGrant?.();
+    if (!grants) throw sdkErrors.ErrInvalidRequest.wrap("fee grants are not enabled");
+    if (tx.feeGranter !== payer) {
+      grants.useGrantedFees(ctx, tx.feeGranter, payer, tx.fee, tx);
+      deductFrom = tx.feeGranter;
+    }
+  }
+  if (tx.fee.length > 0) {
+    if (!deps.accounts.getAccount(ctx, deductFrom)) throw sdkErrors.ErrUnknownAddress.wrap(`fee payer address: ${deductFrom} does not exist`);
+    deps.bank.sendCoinsFromAccountToModule(ctx, deductFrom, deps.feeCollector, tx.fee);
+  }
+  ctx.events.emit("tx", {
+    fee: tx.fee.map((c) => `${c.amount}${c.denom}`).join(","),
+    fee_payer: deductFrom,
+  });
+}
+
+function setPubKey(ctx: Context, tx: DecodedTx, deps: AnteDeps, signer: string, index: number, simulate: boolean): BaseAccount {
+  const account = deps.accounts.getAccount(ctx, signer);
+  if (!account) throw sdkErrors.ErrUnknownAddress.wrap(`account ${signer} does not exist`);
+  const infoKey = tx.signerInfos[index].pubKey;
+  if (!infoKey) {
+    if (!account.pubKey && !simulate) throw sdkErrors.ErrInvalidPubKey.wrap(`pubkey on account ${signer} is not set`);
+    return account;
+  }
+  if (accAddress.encode(secp256k1Address(infoKey)) !== signer) {
+    throw sdkErrors.ErrInvalidPubKey.wrap(`pubKey does not match signer address ${signer} with signer index: ${index}`);
+  }
+  if (account.pubKey) return account;
+  const withKey = { ...account, pubKey: { typeUrl: SECP256K1_PUBKEY_URL, value: Secp256k1PubKey.encode({ key: infoKey }).finish() } };
+  deps.accounts.setAccount(ctx, withKey);
+  return withKey;
+}
+
+function storedPubKey(account: BaseAccount): Uint8Array | undefined {
+  if (!account.pubKey || account.pubKey.typeUrl !== SECP256K1_PUBKEY_URL) return undefined;
+  return Secp256k1PubKey.decode(account.pubKey.value).key;
+}
+
+function verifySignatures(ctx: Context, tx: DecodedTx, accounts: BaseAccount[], deps: AnteDeps): void {
+  for (let i = 0; i < accounts.length; i++) {
+    const info = tx.signerInfos[i];
+    if (info.sequence !== accounts[i].sequence) {
+      throw sdkErrors.ErrWrongSequence.wrap(`account sequence mismatch, expected ${accounts[i].sequence}, got ${info.sequence}`);
+    }
+  }
+  // Simulation has no real signatures; recheck already verified them when the tx entered the mempool.
+  if (ctx.mode === "simulate" || ctx.mode === "recheck") return;
+
+  const cacheContext = `${ctx.chainId}|${accounts.map((a) => `${a.accountNumber}:${a.pubKey ? Buffer.from(a.pubKey.value).toString("hex") : ""}`).join(",")}`;
+  if (deps.sigCache.has(tx.hash, cacheContext)) return;
+
+  for (let i = 0; i < accounts.length; i++) {
+    const account = accounts[i];
+    const info = tx.signerInfos[i];
+    if (info.signMode !== SIGN_MODE_DIRECT) {
+      throw sdkErrors.ErrNotSupported.wrap(`sign mode ${info.signMode} is not supported; use SIGN_MODE_DIRECT`);
+    }
+    const pubKey = storedPubKey(account);
+    if (!pubKey) throw sdkErrors.ErrInvalidPubKey.wrap(`pubkey on account ${account.address} is not set`);
+    const signBytes = directSignBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, ctx.chainId, account.accountNumber);
+    if (!verifySecp256k1(pubKey, signBytes, tx.raw.signatures[i])) {
+      throw sdkErrors.ErrUnauthorized.wrap(
+        `signature verification failed; please verify account number (${account.accountNumber}), sequence (${account.sequence}) and chain-id (${ctx.chainId})`,
+      );
+    }
+  }
+  deps.sigCache.add(tx.hash, cacheContext);
+}

@@ -1,0 +1,110 @@
+import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
+import type { Branch } from "../../store/types";
+import type { AnyMsg } from "../../types/codec";
+import { Context, type BlockInfo, type ExecMode } from "../../types/context";
+import { AppError, toAppError } from "../../types/errors";
+import type { Event } from "../../types/events";
+import { GasMeter, OutOfGasError, outOfGasToAppError } from "../../types/gas";
+import type { Logger } from "../../types/logger";
+import type { Module } from "../../types/module";
+import type { Router } from "../router";
+import { runAnte, type AnteDeps } from "./ante";
+import { decodeTx, type DecodedTx } from "./decode";
+
+export interface TxResult {
+  code: number;
+  codespace: string;
+  log: string;
+  /** TxMsgData{msg_responses} for a success; empty otherwise. */
+  data: Uint8Array;
+  msgResponses: AnyMsg[];
+  gasWanted: bigint;
+  gasUsed: bigint;
+  events: Event[];
+  tx?: DecodedTx;
+}
+
+export interface RunnerDeps {
+  router: Router;
+  ante: AnteDeps;
+  postHandlers: Module[];
+  logger: Logger;
+}
+
+function errorResult(err: unknown, meter: GasMeter | undefined, gasWanted: bigint, events: Event[], tx?: DecodedTx): TxResult {
+  const appErr: AppError = err instanceof OutOfGasError && meter ? outOfGasToAppError(err, meter) : toAppError(err);
+  return {
+    code: appErr.code,
+    codespace: appErr.codespace,
+    log: appErr.message,
+    data: new Uint8Array(),
+    msgResponses: [],
+    gasWanted,
+    gasUsed: meter?.consumed ?? 0n,
+    events,
+    tx,
+  };
+}
+
+/**
+ * Runs one tx against `state` (the check state or the block branch), the SDK's runTx:
+ * the ante chain in its own branch (kept even if messages then fail: fee and sequence), all
+ * messages together in a second branch (kept only if every one succeeds), post handlers last.
+ */
+export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: ExecMode, bytes: Uint8Array): TxResult {
+  let tx: DecodedTx;
+  try {
+    tx = decodeTx(bytes, (url) => deps.router.msgDef(url));
+  } catch (e) {
+    return errorResult(e, undefined, 0n, []);
+  }
+  const meter = new GasMeter(tx.gasLimit);
+
+  const anteBranch = state.branch();
+  const anteCtx = Context.create(anteBranch, block, mode, deps.logger, meter);
+  try {
+    runAnte(anteCtx, tx, deps.ante);
+  } catch (e) {
+    return errorResult(e, meter, tx.gasLimit, [], tx);
+  }
+  anteBranch.write();
+  const anteEvents = anteCtx.events.events;
+
+  const msgBranch = state.branch();
+  const msgCtx = Context.create(msgBranch, block, mode, deps.logger, meter);
+  const responses: AnyMsg[] = [];
+  try {
+    for (const m of tx.msgs) responses.push(deps.router.run(msgCtx, m.def, m.msg, m.any.typeUrl));
+  } catch (e) {
+    if (!(e instanceof AppError) && !(e instanceof OutOfGasError)) {
+      deps.logger.error({ err: e, tx: tx.hash }, "message handler threw a non-AppError");
+    }
+    return errorResult(e, meter, tx.gasLimit, anteEvents, tx);
+  }
+  msgBranch.write();
+
+  const events = [...anteEvents, ...msgCtx.events.events];
+  for (const module of deps.postHandlers) {
+    const postBranch = state.branch();
+    const postCtx = Context.create(postBranch, block, mode, deps.logger, GasMeter.infinite());
+    try {
+      module.postTx!(postCtx, tx);
+      postBranch.write();
+      events.push(...postCtx.events.events);
+    } catch (e) {
+      deps.logger.warn({ module: module.name, tx: tx.hash, err: (e as Error).message }, "post handler failed; tx unaffected");
+    }
+  }
+
+  return {
+    code: 0,
+    codespace: "",
+    log: "",
+    data: TxMsgData.encode({ data: [], msgResponses: responses }).finish(),
+    msgResponses: responses,
+    gasWanted: tx.gasLimit,
+    gasUsed: meter.consumed,
+    events,
+    tx,
+  };
+}

@@ -1,0 +1,100 @@
+import * as tx from "cosmjs-types/cosmos/bank/v1beta1/tx";
+import { accAddress } from "../../types/address";
+import { requireAuthority } from "../../types/authority";
+import { addCoins, coinsFromProto, type Coin } from "../../types/coins";
+import { defineMsg } from "../../types/define";
+import { sdkErrors } from "../../types/errors";
+import type { MsgDef } from "../../types/module";
+import { bankErrors } from "./errors";
+import type { BankKeeper } from "./keeper";
+
+function positiveCoins(list: tx.MsgSend["amount"]): Coin[] {
+  const coins = coinsFromProto(list);
+  if (coins.length === 0) throw sdkErrors.ErrInvalidCoins.wrap("must send a positive amount");
+  return coins;
+}
+
+export function bankMsgs(k: BankKeeper): MsgDef[] {
+  return [
+    defineMsg({
+      typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+      codec: tx.MsgSend,
+      responseCodec: tx.MsgSendResponse,
+      signer: "fromAddress",
+      aminoName: "cosmos-sdk/MsgSend",
+      validate: (m) => {
+        accAddress.validate(m.fromAddress);
+        accAddress.validate(m.toAddress);
+        positiveCoins(m.amount);
+      },
+      handle: (ctx, m) => {
+        const coins = positiveCoins(m.amount);
+        k.checkSendEnabled(ctx, coins);
+        if (k.isBlocked(m.toAddress)) throw sdkErrors.ErrUnauthorized.wrap(`${m.toAddress} is not allowed to receive funds`);
+        k.sendCoins(ctx, m.fromAddress, m.toAddress, coins);
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: "/cosmos.bank.v1beta1.MsgMultiSend",
+      codec: tx.MsgMultiSend,
+      responseCodec: tx.MsgMultiSendResponse,
+      signer: (m) => m.inputs.map((i) => i.address),
+      aminoName: "cosmos-sdk/MsgMultiSend",
+      validate: (m) => {
+        if (m.inputs.length === 0) throw bankErrors.ErrNoInputs.wrap("");
+        if (m.inputs.length > 1) throw bankErrors.ErrMultipleSenders.wrap("");
+        if (m.outputs.length === 0) throw bankErrors.ErrNoOutputs.wrap("");
+        let inSum: Coin[] = [];
+        let outSum: Coin[] = [];
+        for (const i of m.inputs) {
+          accAddress.validate(i.address);
+          inSum = addCoins(inSum, positiveCoins(i.coins));
+        }
+        for (const o of m.outputs) {
+          accAddress.validate(o.address);
+          outSum = addCoins(outSum, positiveCoins(o.coins));
+        }
+        const same = inSum.length === outSum.length && inSum.every((c, i) => c.denom === outSum[i].denom && c.amount === outSum[i].amount);
+        if (!same) throw bankErrors.ErrInputOutputMismatch.wrap("");
+      },
+      handle: (ctx, m) => {
+        const input = m.inputs[0];
+        for (const o of m.outputs) {
+          const coins = positiveCoins(o.coins);
+          k.checkSendEnabled(ctx, coins);
+          if (k.isBlocked(o.address)) throw sdkErrors.ErrUnauthorized.wrap(`${o.address} is not allowed to receive funds`);
+          k.sendCoins(ctx, input.address, o.address, coins);
+        }
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: "/cosmos.bank.v1beta1.MsgUpdateParams",
+      codec: tx.MsgUpdateParams,
+      responseCodec: tx.MsgUpdateParamsResponse,
+      signer: "authority",
+      aminoName: "cosmos-sdk/x/bank/MsgUpdateParams",
+      handle: (ctx, m) => {
+        requireAuthority(m.authority);
+        if (!m.params) throw sdkErrors.ErrInvalidRequest.wrap("params must be set");
+        if (m.params.sendEnabled.length > 0) throw sdkErrors.ErrInvalidRequest.wrap("use of send_enabled in params is no longer supported");
+        k.params.set(ctx, m.params);
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: "/cosmos.bank.v1beta1.MsgSetSendEnabled",
+      codec: tx.MsgSetSendEnabled,
+      responseCodec: tx.MsgSetSendEnabledResponse,
+      signer: "authority",
+      aminoName: "cosmos-sdk/MsgSetSendEnabled",
+      handle: (ctx, m) => {
+        requireAuthority(m.authority);
+        for (const e of m.sendEnabled) k.sendEnabled.set(ctx, e.denom, e.enabled);
+        for (const denom of m.useDefaultFor) k.sendEnabled.remove(ctx, denom);
+        return {};
+      },
+    }),
+  ];
+}

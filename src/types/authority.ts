@@ -1,0 +1,16 @@
+import { moduleAddress } from "./address";
+import { registerError, type ErrorKind } from "./errors";
+
+/** Governance authority of every module: the gov module account (chain conventions). */
+export function govAuthority(): string {
+  return moduleAddress("gov");
+}
+
+/** x/gov's ErrInvalidSigner, which the SDK's base modules return for a wrong authority. */
+export const ErrGovInvalidSigner = registerError("gov", 13, "expected gov account as only signer for proposal message");
+
+/** Refuses an authority-gated message from anyone but governance, with the module's own error kind. */
+export function requireAuthority(authority: string, kind: ErrorKind = ErrGovInvalidSigner): void {
+  const expected = govAuthority();
+  if (authority !== expected) throw kind.wrap(`invalid authority; expected ${expected}, got ${authority}`);
+}

@@ -1,0 +1,82 @@
+import type { PageRequest as ProtoPageRequest, PageResponse as ProtoPageResponse } from "cosmjs-types/cosmos/base/query/v1beta1/pagination";
+import type { Page, PageRequest } from "../store/pagination";
+import { PaginationError } from "../store/pagination";
+import type { Codec } from "./codec";
+import type { Context } from "./context";
+import { AppError, GrpcCode, sdkErrors } from "./errors";
+import type { MsgDef, QueryDef } from "./module";
+import { accAddress } from "./address";
+
+/**
+ * Declares a message: the signer is the named string field (the spec's "signer field"), or a
+ * function for messages with several (MultiSend inputs).
+ */
+export function defineMsg<M, R>(def: {
+  typeUrl: string;
+  codec: Codec<M>;
+  responseCodec: Codec<R>;
+  signer: keyof M | ((msg: M) => string[]);
+  aminoName?: string;
+  validate?: (msg: M) => void;
+  handle: (ctx: Context, msg: M) => R;
+}): MsgDef<M, R> {
+  const signer = def.signer;
+  return {
+    typeUrl: def.typeUrl,
+    codec: def.codec,
+    responseCodec: def.responseCodec,
+    aminoName: def.aminoName,
+    validate: def.validate,
+    handle: def.handle,
+    signers: typeof signer === "function" ? signer : (msg: M) => [String(msg[signer])],
+  };
+}
+
+export function defineQuery<Q, R>(def: {
+  path: string;
+  requestCodec: Codec<Q>;
+  responseCodec: Codec<R>;
+  rest?: string;
+  handle: (ctx: Context, req: Q) => R;
+}): QueryDef<Q, R> {
+  return {
+    path: def.path,
+    requestCodec: def.requestCodec,
+    responseCodec: def.responseCodec,
+    rest: def.rest ? { path: def.rest } : undefined,
+    handle: def.handle,
+  };
+}
+
+/** gRPC-style query errors, as the SDK's query servers return them with status.Error. */
+export const queryErrors = {
+  notFound: (message: string) => new AppError("sdk", sdkErrors.ErrKeyNotFound.code, message, GrpcCode.NotFound),
+  invalidArgument: (message: string) => new AppError("sdk", sdkErrors.ErrInvalidRequest.code, message, GrpcCode.InvalidArgument),
+};
+
+/** Validates a bech32 account address in a query request (InvalidArgument, as the SDK answers). */
+export function queryAddress(address: string, field = "address"): string {
+  if (address === "") throw queryErrors.invalidArgument(`${field} cannot be empty`);
+  if (!accAddress.isValid(address)) throw queryErrors.invalidArgument(`invalid ${field}: ${JSON.stringify(address.slice(0, 100))}`);
+  return address;
+}
+
+/** cosmos.base.query PageRequest → the store's pagination request. */
+export function pageRequest(p: ProtoPageRequest | undefined): PageRequest {
+  if (!p) return {};
+  return { key: p.key.length > 0 ? p.key : undefined, offset: p.offset, limit: p.limit, countTotal: p.countTotal, reverse: p.reverse };
+}
+
+export function pageResponse<T>(page: Page<T>): ProtoPageResponse {
+  return { nextKey: page.nextKey, total: page.total };
+}
+
+/** Runs a paginated read, turning malformed page requests into InvalidArgument. */
+export function paginated<T>(fn: () => Page<T>): Page<T> {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof PaginationError) throw queryErrors.invalidArgument(e.message);
+    throw e;
+  }
+}
