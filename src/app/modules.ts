@@ -1,5 +1,5 @@
 import { moduleAddress } from "../types/address";
-import type { Module } from "../types/module";
+import type { Module, MsgRouter } from "../types/module";
 import { createAuthModule } from "../modules/auth";
 import { createBankModule } from "../modules/bank";
 import type { ModuleSet } from "./module-set";
@@ -8,11 +8,17 @@ import type { ModuleSet } from "./module-set";
  * The one place that lists the modules, wires each keeper to the narrow keepers it needs,
  * and fixes the begin-block, end-block and init-genesis orders.
  */
-export function buildModules(): ModuleSet {
+export interface BuildOptions {
+  /** Extra modules appended after the chain's own (tests use this for harness modules). */
+  extraModules?: Array<Module & { bindRouter?(router: MsgRouter): void }>;
+}
+
+export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const auth = createAuthModule();
   const bank = createBankModule({ auth: auth.keeper });
 
-  const modules: Module[] = [auth, bank];
+  const extras = opts.extraModules ?? [];
+  const modules: Module[] = [auth, bank, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
@@ -40,5 +46,8 @@ export function buildModules(): ModuleSet {
     accounts: auth.keeper,
     bank: bank.keeper,
     feeCollector: "fee_collector",
+    bindRouter: (router) => {
+      for (const m of extras) m.bindRouter?.(router);
+    },
   };
 }

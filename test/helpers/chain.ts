@@ -15,6 +15,7 @@ import { signTx, type TxOptions } from "../../src/client/tx-builder";
 import type { AnyMsg, Codec, Timestamp } from "../../src/types/codec";
 import { silentLogger, type Logger } from "../../src/types/logger";
 import { baseOf } from "../../src/modules/auth/keeper";
+import { createTestGovModule, type GovExecResult } from "./test-gov";
 
 export const DENOM = "uyml";
 export const CHAIN_ID = "test-chain";
@@ -58,12 +59,24 @@ export class TestChain {
     readonly dir: string,
     readonly genesis: GenesisDoc,
     private readonly ownsDir: boolean,
+    private readonly testGov: ReturnType<typeof createTestGovModule>,
   ) {}
+
+  /**
+   * Executes messages whose authority is the gov module account, as a passed proposal would,
+   * in the next block (all or nothing). Messages must name `govAuthority()` as authority.
+   */
+  async govExec(msgs: AnyMsg[]): Promise<GovExecResult> {
+    const result = this.testGov.enqueue(msgs);
+    await this.engine.produceBlock();
+    return result;
+  }
 
   static async create(opts: TestChainOptions = {}): Promise<TestChain> {
     const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "chain-"));
     const logger = opts.logger ?? silentLogger;
-    const modules = buildModules();
+    const testGov = createTestGovModule();
+    const modules = buildModules({ extraModules: [testGov] });
     const funded = opts.funded ?? {
       alice: [{ denom: DENOM, amount: "1000000000000" }],
       bob: [{ denom: DENOM, amount: "1000000000000" }],
@@ -81,7 +94,7 @@ export class TestChain {
     const engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger });
     // Genesis state becomes queryable only once block 1 commits, as on CometBFT.
     if (engine.height === 0n) await engine.produceBlock();
-    return new TestChain(app, engine, dir, genesis, opts.dir === undefined);
+    return new TestChain(app, engine, dir, genesis, opts.dir === undefined, testGov);
   }
 
   async close(): Promise<void> {
