@@ -2,6 +2,7 @@ import { moduleAddress } from "../types/address";
 import type { Module, MsgRouter } from "../types/module";
 import { createAuthModule } from "../modules/auth";
 import { createBankModule } from "../modules/bank";
+import { createPaymsgModule } from "../modules/paymsg";
 import type { ModuleSet } from "./module-set";
 
 /**
@@ -16,9 +17,10 @@ export interface BuildOptions {
 export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const auth = createAuthModule();
   const bank = createBankModule({ auth: auth.keeper });
+  const paymsg = createPaymsgModule({ bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, ...extras];
+  const modules: Module[] = [auth, bank, paymsg, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.

@@ -1,0 +1,87 @@
+import { Params } from "../../gen/blockchain/paymsg/v1/params";
+import { ApprovedParticipant, Customer, ParticipantApplication, PaymentRecord } from "../../gen/blockchain/paymsg/v1/records";
+import { Schema } from "../../store/collections";
+import { bytesKey, pairKey, protoValue, stringKey } from "../../store/codecs";
+import { accAddress } from "../../types/address";
+import type { Coin } from "../../types/coins";
+import type { Context } from "../../types/context";
+import { defaultPaymsgParams } from "./params";
+
+/** What paymsg needs from bank: the one path for moving coins, with its refusals. */
+export interface BankView {
+  sendCoins(ctx: Context, from: string, to: string, coins: readonly Coin[]): void;
+  checkSendEnabled(ctx: Context, coins: readonly Coin[]): void;
+  isBlocked(address: string): boolean;
+}
+
+export const APPLICATION_STATUS = { pending: "pending", approved: "approved", rejected: "rejected" } as const;
+
+/**
+ * Participants, their customers and payment records. Addresses are stored as bytes so a
+ * key never depends on how an address string happens to be cased.
+ */
+export class PaymsgKeeper {
+  private readonly schema = new Schema("paymsg/");
+  readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultPaymsgParams());
+  readonly applications = this.schema.map(2, "participant_applications", bytesKey, protoValue(ParticipantApplication, "ParticipantApplication"));
+  readonly participants = this.schema.map(3, "approved_participants", bytesKey, protoValue(ApprovedParticipant, "ApprovedParticipant"));
+  readonly customers = this.schema.map(4, "customers", bytesKey, protoValue(Customer, "Customer"));
+  readonly paymentKey = pairKey(bytesKey, stringKey);
+  /** Keyed by (instructing participant, end_to_end_id): ids are unique per instructing participant. */
+  readonly payments = this.schema.map(5, "payment_records", this.paymentKey, protoValue(PaymentRecord, "PaymentRecord"));
+
+  constructor(readonly bank: BankView) {}
+
+  getParams(ctx: Context): Params {
+    return this.params.get(ctx);
+  }
+
+  getApprovedParticipant(ctx: Context, participant: string): ApprovedParticipant | undefined {
+    return this.participants.get(ctx, accAddress.decode(participant));
+  }
+
+  isApprovedParticipant(ctx: Context, participant: string): boolean {
+    return this.participants.has(ctx, accAddress.decode(participant));
+  }
+
+  getApplication(ctx: Context, creator: string): ParticipantApplication | undefined {
+    return this.applications.get(ctx, accAddress.decode(creator));
+  }
+
+  setApplication(ctx: Context, app: ParticipantApplication): void {
+    this.applications.set(ctx, accAddress.decode(app.creator), app);
+  }
+
+  setApprovedParticipant(ctx: Context, p: ApprovedParticipant): void {
+    this.participants.set(ctx, accAddress.decode(p.participant), p);
+  }
+
+  getCustomer(ctx: Context, customer: string): Customer | undefined {
+    return this.customers.get(ctx, accAddress.decode(customer));
+  }
+
+  setCustomer(ctx: Context, c: Customer): void {
+    this.customers.set(ctx, accAddress.decode(c.customer), c);
+  }
+
+  removeCustomer(ctx: Context, customer: string): void {
+    this.customers.remove(ctx, accAddress.decode(customer));
+  }
+
+  /** True when `customer` banks with `participant` (confirmed or not). */
+  isCustomerOf(ctx: Context, customer: string, participant: string): boolean {
+    return this.getCustomer(ctx, customer)?.participant === participant;
+  }
+
+  getPaymentRecord(ctx: Context, instructingParticipant: string, endToEndId: string): PaymentRecord | undefined {
+    return this.payments.get(ctx, [accAddress.decode(instructingParticipant), endToEndId]);
+  }
+
+  hasPaymentRecord(ctx: Context, instructingParticipant: string, endToEndId: string): boolean {
+    return this.payments.has(ctx, [accAddress.decode(instructingParticipant), endToEndId]);
+  }
+
+  setPaymentRecord(ctx: Context, record: PaymentRecord): void {
+    this.payments.set(ctx, [accAddress.decode(record.instructingParticipant), record.endToEndId], record);
+  }
+}
