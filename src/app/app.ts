@@ -1,3 +1,4 @@
+import "../types/proto-runtime";
 import * as abci from "cosmjs-types/tendermint/abci/types";
 import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta1/service";
 import { AuthInfo, TxBody, TxRaw, type Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";

@@ -1,0 +1,82 @@
+/**
+ * Node-core benchmark: one block of 5,000 signed MsgSends from 5,000 accounts through the
+ * real ABCI path (CheckTx into the mempool, PrepareProposal, ProcessProposal, FinalizeBlock,
+ * Commit). Prints tx/s for block execution and for the whole cycle.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir, cpus } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
+import { App } from "../../src/app/app";
+import { buildModules } from "../../src/app/modules";
+import { buildDevGenesis } from "../../src/abci/dev/genesis";
+import { initChainRequest } from "../../src/abci/genesis-doc";
+import { Secp256k1Key } from "../../src/client/signer";
+import { signTx } from "../../src/client/tx-builder";
+import { silentLogger } from "../../src/types/logger";
+
+const N = Number(process.env.BENCH_TXS ?? 5000);
+const DENOM = "uyml";
+const CHAIN_ID = "bench";
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-core-"));
+  const keys = Array.from({ length: N }, (_, i) => Secp256k1Key.fromSeed(`bench/${i}`));
+  const modules = buildModules();
+  const genesis = buildDevGenesis(modules, {
+    chainId: CHAIN_ID,
+    genesisTime: "2026-01-01T00:00:00Z",
+    accounts: keys.map((k) => ({ address: k.address, coins: [{ denom: DENOM, amount: "1000000000" }] })),
+    validatorSeed: new Uint8Array(32).fill(1),
+  });
+  const app = await App.open({ dataDir: dir, modules, logger: silentLogger });
+  app.initChain(initChainRequest(genesis));
+  const block = (height: bigint, txs: Uint8Array[]) => ({
+    txs, decidedLastCommit: undefined, misbehavior: [], hash: new Uint8Array(32), height,
+    time: { seconds: 1_767_225_600n + height, nanos: 0 }, nextValidatorsHash: new Uint8Array(32), proposerAddress: new Uint8Array(20),
+  });
+  app.finalizeBlock(block(1n, []));
+  await app.commit({});
+
+  const txs = keys.map((k, i) =>
+    signTx(
+      [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: k.address, toAddress: keys[(i + 1) % N].address, amount: [{ denom: DENOM, amount: "1" }] }).finish() }],
+      [{ key: k, accountNumber: BigInt(i), sequence: 0n }],
+      { chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "200" }], gasLimit: 100_000n },
+    ),
+  );
+
+  const t0 = performance.now();
+  for (const tx of txs) {
+    const res = app.checkTx({ tx, type: 0 });
+    if (res.code !== 0) throw new Error(`CheckTx failed: ${res.log}`);
+  }
+  const t1 = performance.now();
+  const prepared = app.prepareProposal({ ...block(2n, txs), maxTxBytes: 22_020_096n, localLastCommit: undefined });
+  if (prepared.txs.length !== N) throw new Error(`PrepareProposal kept ${prepared.txs.length} of ${N}`);
+  const t2 = performance.now();
+  app.processProposal({ ...block(2n, prepared.txs), proposedLastCommit: undefined });
+  const t3 = performance.now();
+  const fin = app.finalizeBlock(block(2n, prepared.txs));
+  const t4 = performance.now();
+  await app.commit({});
+  const t5 = performance.now();
+  const failed = fin.txResults.filter((r) => r.code !== 0);
+  if (failed.length > 0) throw new Error(`${failed.length} txs failed, e.g. ${failed[0].log}`);
+
+  const rate = (ms: number) => Math.round((N * 1000) / ms).toLocaleString("en-US");
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, node ${process.version}`);
+  console.log(`block of ${N} signed MsgSends`);
+  console.log(`  CheckTx (sig verify, into mempool) ${(t1 - t0).toFixed(0)} ms  → ${rate(t1 - t0)} tx/s`);
+  console.log(`  PrepareProposal                    ${(t2 - t1).toFixed(0)} ms`);
+  console.log(`  ProcessProposal                    ${(t3 - t2).toFixed(0)} ms`);
+  console.log(`  FinalizeBlock (incl. app hash)     ${(t4 - t3).toFixed(0)} ms  → ${rate(t4 - t3)} tx/s`);
+  console.log(`  Commit                             ${(t5 - t4).toFixed(0)} ms`);
+  console.log(`  FinalizeBlock + Commit             ${(t5 - t3).toFixed(0)} ms  → ${rate(t5 - t3)} tx/s`);
+  console.log(`  whole cycle                        ${(t5 - t0).toFixed(0)} ms  → ${rate(t5 - t0)} tx/s`);
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+await main();
