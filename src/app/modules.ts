@@ -2,6 +2,8 @@ import { moduleAddress } from "../types/address";
 import type { Module, MsgRouter } from "../types/module";
 import { createAuthModule } from "../modules/auth";
 import { createBankModule } from "../modules/bank";
+import { createBuilderfeeModule } from "../modules/builderfee";
+import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
 import type { ModuleSet } from "./module-set";
 
@@ -19,8 +21,11 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const bank = createBankModule({ auth: auth.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
 
+  const stablecoin = createStablecoinModule({ bank: bank.keeper });
+  const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
+
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, paymsg, ...extras];
+  const modules: Module[] = [auth, bank, paymsg, stablecoin, builderfee, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
@@ -49,6 +54,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     bank: bank.keeper,
     feeCollector: "fee_collector",
     bindRouter: (router) => {
+      builderfee.bindRouter(router);
       for (const m of extras) m.bindRouter?.(router);
     },
   };

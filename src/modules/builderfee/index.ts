@@ -1,0 +1,25 @@
+import type { Module, MsgRouter } from "../../types/module";
+import { builderfeeGenesis } from "./genesis";
+import { BuilderfeeKeeper, type BuilderfeeBank } from "./keeper";
+import { builderfeeMsgs } from "./msgs";
+import { builderfeeQueries } from "./queries";
+
+export { BuilderfeeKeeper, ApplicationStatus, type BuilderfeeBank } from "./keeper";
+export { builderfeeErrors } from "./errors";
+
+export function createBuilderfeeModule(deps: { bank: BuilderfeeBank; feeCollector: string }): Module & {
+  keeper: BuilderfeeKeeper;
+  bindRouter(router: MsgRouter): void;
+} {
+  const keeper = new BuilderfeeKeeper(deps.bank, deps.feeCollector);
+  return {
+    name: "builderfee",
+    keeper,
+    msgs: builderfeeMsgs(keeper),
+    queries: builderfeeQueries(keeper),
+    genesis: builderfeeGenesis(keeper),
+    // Registration is refused for type URLs the chain does not route.
+    bindRouter: (router) => keeper.bindMsgTypes(router),
+    postTx: (ctx, tx) => keeper.payBuilderShare(ctx, tx),
+  };
+}

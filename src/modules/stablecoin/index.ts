@@ -1,0 +1,22 @@
+import type { Module } from "../../types/module";
+import { stablecoinGenesis } from "./genesis";
+import { STABLECOIN_MODULE, StablecoinKeeper, type StablecoinBank } from "./keeper";
+import { stablecoinMsgs } from "./msgs";
+import { stablecoinQueries } from "./queries";
+
+export { StablecoinKeeper, ApplicationStatus, STABLECOIN_MODULE, type StablecoinBank } from "./keeper";
+export { stablecoinErrors } from "./errors";
+
+export function createStablecoinModule(deps: { bank: StablecoinBank }): Module & { keeper: StablecoinKeeper } {
+  const keeper = new StablecoinKeeper(deps.bank);
+  return {
+    name: STABLECOIN_MODULE,
+    keeper,
+    msgs: stablecoinMsgs(keeper),
+    queries: stablecoinQueries(keeper),
+    genesis: stablecoinGenesis(keeper, deps.bank),
+    moduleAccounts: [{ name: STABLECOIN_MODULE, permissions: ["minter", "burner"] }],
+    // A fee in a currency whose issuer was revoked is refused before any message runs.
+    anteCheck: (ctx, tx) => keeper.checkFeeDenoms(ctx, tx.fee),
+  };
+}

@@ -1,0 +1,153 @@
+import type { Metadata } from "cosmjs-types/cosmos/bank/v1beta1/bank";
+import { Params } from "../../gen/blockchain/stablecoin/v1/params";
+import { ApprovedIssuer, IssuerApplication } from "../../gen/blockchain/stablecoin/v1/stablecoin";
+import { Schema } from "../../store/collections";
+import { protoValue, stringKey } from "../../store/codecs";
+import type { Coin } from "../../types/coins";
+import type { Context } from "../../types/context";
+import { stablecoinErrors } from "./errors";
+import { stablecoinEvents } from "./events";
+import { ceilingFor, defaultStablecoinParams } from "./params";
+
+export const STABLECOIN_MODULE = "stablecoin";
+
+/** Application statuses; the spec leaves the strings open, these are the chain's. */
+export const ApplicationStatus = {
+  pending: "pending",
+  approved: "approved",
+  rejected: "rejected",
+  revoked: "revoked",
+} as const;
+
+/** What stablecoin needs from bank: minting through its module account and denom metadata. */
+export interface StablecoinBank {
+  mintCoins(ctx: Context, module: string, coins: readonly Coin[]): void;
+  burnCoins(ctx: Context, module: string, coins: readonly Coin[]): void;
+  sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
+  sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
+  getSupply(ctx: Context, denom: string): bigint;
+  getDenomMetadata(ctx: Context, denom: string): Metadata | undefined;
+  setDenomMetadata(ctx: Context, metadata: Metadata): void;
+}
+
+/**
+ * Currency applications, the approved issuer of each denom and the mint ceilings. The
+ * operations here carry the rules; message handlers only check the signer and call them.
+ */
+export class StablecoinKeeper {
+  private readonly schema = new Schema("stablecoin/");
+  readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultStablecoinParams());
+  readonly applications = this.schema.map(2, "issuer_applications", stringKey, protoValue(IssuerApplication, "IssuerApplication"));
+  readonly issuers = this.schema.map(3, "approved_issuers", stringKey, protoValue(ApprovedIssuer, "ApprovedIssuer"));
+  /**
+   * Denoms of this module with coins in circulation but no approved issuer (revoked): fees in
+   * them are refused. Kept as its own set so the per-tx fee check costs one read per fee coin.
+   */
+  readonly unissued = this.schema.keySet(4, "unissued_denoms", stringKey);
+
+  constructor(private readonly bank: StablecoinBank) {}
+
+  getParams(ctx: Context): Params {
+    return this.params.get(ctx);
+  }
+
+  /** The approved issuer's address, or undefined when the denom has none. */
+  approvedIssuer(ctx: Context, denom: string): string | undefined {
+    return this.issuers.get(ctx, denom)?.issuer;
+  }
+
+  /** A new application for a denom nobody holds; a rejected or revoked one may be replaced. */
+  registerCurrency(ctx: Context, app: Omit<IssuerApplication, "status">): void {
+    const existing = this.applications.get(ctx, app.denom);
+    if (existing?.status === ApplicationStatus.pending || existing?.status === ApplicationStatus.approved) {
+      throw stablecoinErrors.ErrCurrencyExists.wrap(`denom ${app.denom} is ${existing.status}`);
+    }
+    // A denom that already circulates without ever being ours (the staking token, another
+    // module's coins) must not fall under an applicant's control.
+    if (!existing && (this.bank.getSupply(ctx, app.denom) > 0n || this.bank.getDenomMetadata(ctx, app.denom))) {
+      throw stablecoinErrors.ErrCurrencyExists.wrap(`denom ${app.denom} already exists on the chain`);
+    }
+    this.applications.set(ctx, app.denom, { ...app, status: ApplicationStatus.pending });
+    stablecoinEvents.currencyRegistered(ctx, app.denom, app.creator);
+  }
+
+  /** Governance's decision on a pending application; approval publishes the bank metadata. */
+  decideApplication(ctx: Context, denom: string, approve: boolean): void {
+    const app = this.applications.get(ctx, denom);
+    if (!app) throw stablecoinErrors.ErrApplicationNotFound.wrap(`denom ${denom}`);
+    if (app.status !== ApplicationStatus.pending) throw stablecoinErrors.ErrApplicationNotPending.wrap(`denom ${denom} is ${app.status}`);
+    if (!approve) {
+      this.applications.set(ctx, denom, { ...app, status: ApplicationStatus.rejected });
+      stablecoinEvents.applicationDecided(ctx, app, false);
+      return;
+    }
+    this.applications.set(ctx, denom, { ...app, status: ApplicationStatus.approved });
+    this.issuers.set(ctx, denom, { denom, issuer: app.creator });
+    this.unissued.remove(ctx, denom);
+    this.bank.setDenomMetadata(ctx, denomMetadata(app));
+    stablecoinEvents.applicationDecided(ctx, app, true);
+  }
+
+  /** Ends an issuer's right to mint and burn; issued coins stay with their holders. */
+  revokeIssuer(ctx: Context, denom: string, reason: string): void {
+    const issuer = this.approvedIssuer(ctx, denom);
+    if (issuer === undefined) throw stablecoinErrors.ErrNotApprovedIssuer.wrap(`denom ${denom} has no approved issuer`);
+    this.issuers.remove(ctx, denom);
+    const app = this.applications.get(ctx, denom)!;
+    this.applications.set(ctx, denom, { ...app, status: ApplicationStatus.revoked });
+    if (this.bank.getSupply(ctx, denom) > 0n) this.unissued.set(ctx, denom);
+    stablecoinEvents.issuerRevoked(ctx, denom, issuer, reason);
+  }
+
+  /** Mints through the module account up to the denom's ceiling and pays the recipient. */
+  mint(ctx: Context, issuer: string, denom: string, amount: bigint, recipient: string): void {
+    this.requireIssuer(ctx, issuer, denom);
+    const ceiling = ceilingFor(this.params.get(ctx), denom);
+    const supply = this.bank.getSupply(ctx, denom);
+    if (supply + amount > ceiling) {
+      throw stablecoinErrors.ErrMintCeiling.wrap(`supply ${supply}${denom} plus ${amount} exceeds the ceiling ${ceiling}`);
+    }
+    const coins = [{ denom, amount }];
+    this.bank.mintCoins(ctx, STABLECOIN_MODULE, coins);
+    this.bank.sendCoinsFromModuleToAccount(ctx, STABLECOIN_MODULE, recipient, coins);
+    stablecoinEvents.minted(ctx, issuer, denom, amount, recipient, supply + amount);
+  }
+
+  /** Burns from the issuer's own balance. */
+  burn(ctx: Context, issuer: string, denom: string, amount: bigint): void {
+    this.requireIssuer(ctx, issuer, denom);
+    const coins = [{ denom, amount }];
+    this.bank.sendCoinsFromAccountToModule(ctx, issuer, STABLECOIN_MODULE, coins);
+    this.bank.burnCoins(ctx, STABLECOIN_MODULE, coins);
+    stablecoinEvents.burned(ctx, issuer, denom, amount, this.bank.getSupply(ctx, denom));
+  }
+
+  /** Refuses a fee paid in one of this module's currencies that has no approved issuer. */
+  checkFeeDenoms(ctx: Context, fee: readonly Coin[]): void {
+    for (const c of fee) {
+      if (this.unissued.has(ctx, c.denom)) throw stablecoinErrors.ErrFeeDenomNotIssued.wrap(`fee denom ${c.denom}`);
+    }
+  }
+
+  private requireIssuer(ctx: Context, signer: string, denom: string): void {
+    const issuer = this.approvedIssuer(ctx, denom);
+    if (issuer !== signer) throw stablecoinErrors.ErrNotApprovedIssuer.wrap(`${signer} may not mint or burn ${denom}`);
+  }
+}
+
+/** Bank metadata of an approved currency: base unit at exponent 0, display unit at the exponent. */
+export function denomMetadata(app: IssuerApplication): Metadata {
+  return {
+    description: app.description,
+    denomUnits: [
+      { denom: app.denom, exponent: 0, aliases: [] },
+      { denom: app.displayDenom, exponent: Number(app.exponent), aliases: [] },
+    ],
+    base: app.denom,
+    display: app.displayDenom,
+    name: app.name,
+    symbol: app.symbol,
+    uri: "",
+    uriHash: "",
+  };
+}

@@ -1,0 +1,122 @@
+import * as tx from "../../gen/blockchain/stablecoin/v1/tx";
+import { accAddress } from "../../types/address";
+import { requireAuthority } from "../../types/authority";
+import { isValidDenom } from "../../types/coins";
+import { defineMsg } from "../../types/define";
+import { sdkErrors } from "../../types/errors";
+import type { MsgDef } from "../../types/module";
+import { validateCurrency } from "./currency";
+import { stablecoinErrors } from "./errors";
+import type { StablecoinKeeper } from "./keeper";
+import { validateStablecoinParams } from "./params";
+
+const T = "/blockchain.stablecoin.v1.";
+const AMINO = "blockchain/x/stablecoin/";
+const MAX_REASON_CHARS = 512;
+/** sdk.Int's 256-bit bound: a larger amount could never be a supply. */
+const MAX_AMOUNT = (1n << 256n) - 1n;
+
+function positiveAmount(amount: string): bigint {
+  if (!/^[0-9]{1,78}$/.test(amount)) throw stablecoinErrors.ErrInvalidAmount.wrap(`${JSON.stringify(amount.slice(0, 100))} is not a positive integer`);
+  const value = BigInt(amount);
+  if (value === 0n || value > MAX_AMOUNT) throw stablecoinErrors.ErrInvalidAmount.wrap(`${amount} must be positive and below 2^256`);
+  return value;
+}
+
+function validDenom(denom: string): void {
+  if (!isValidDenom(denom)) throw stablecoinErrors.ErrInvalidCurrency.wrap(`denom ${JSON.stringify(denom.slice(0, 140))}`);
+}
+
+export function stablecoinMsgs(k: StablecoinKeeper): MsgDef[] {
+  return [
+    defineMsg({
+      typeUrl: T + "MsgUpdateParams",
+      codec: tx.MsgUpdateParams,
+      responseCodec: tx.MsgUpdateParamsResponse,
+      signer: "authority",
+      aminoName: AMINO + "MsgUpdateParams",
+      handle: (ctx, m) => {
+        requireAuthority(m.authority, stablecoinErrors.ErrInvalidSigner);
+        if (!m.params) throw stablecoinErrors.ErrInvalidParams.wrap("params must be set");
+        k.params.set(ctx, validateStablecoinParams(m.params));
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgRegisterCurrency",
+      codec: tx.MsgRegisterCurrency,
+      responseCodec: tx.MsgRegisterCurrencyResponse,
+      signer: "creator",
+      validate: (m) => {
+        accAddress.validate(m.creator);
+        validateCurrency(m);
+      },
+      handle: (ctx, m) => {
+        const { creator, denom, displayDenom, exponent, name, symbol, description } = m;
+        k.registerCurrency(ctx, { creator, denom, displayDenom, exponent, name, symbol, description });
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgMintCoin",
+      codec: tx.MsgMintCoin,
+      responseCodec: tx.MsgMintCoinResponse,
+      signer: "issuer",
+      validate: (m) => {
+        accAddress.validate(m.issuer);
+        accAddress.validate(m.recipient);
+        validDenom(m.denom);
+        positiveAmount(m.amount);
+      },
+      handle: (ctx, m) => {
+        k.mint(ctx, m.issuer, m.denom, positiveAmount(m.amount), m.recipient);
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgBurnCoin",
+      codec: tx.MsgBurnCoin,
+      responseCodec: tx.MsgBurnCoinResponse,
+      signer: "issuer",
+      validate: (m) => {
+        accAddress.validate(m.issuer);
+        validDenom(m.denom);
+        positiveAmount(m.amount);
+      },
+      handle: (ctx, m) => {
+        k.burn(ctx, m.issuer, m.denom, positiveAmount(m.amount));
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgApproveIssuer",
+      codec: tx.MsgApproveIssuer,
+      responseCodec: tx.MsgApproveIssuerResponse,
+      signer: "authority",
+      aminoName: AMINO + "MsgApproveIssuer",
+      handle: (ctx, m) => {
+        requireAuthority(m.authority, stablecoinErrors.ErrInvalidSigner);
+        k.decideApplication(ctx, m.denom, m.approve);
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgRevokeIssuer",
+      codec: tx.MsgRevokeIssuer,
+      responseCodec: tx.MsgRevokeIssuerResponse,
+      signer: "authority",
+      aminoName: AMINO + "MsgRevokeIssuer",
+      validate: (m) => {
+        // The reason is the public record of why holders lost their issuer.
+        if (m.reason.trim() === "" || [...m.reason].length > MAX_REASON_CHARS) {
+          throw sdkErrors.ErrInvalidRequest.wrap(`reason must be 1-${MAX_REASON_CHARS} characters`);
+        }
+      },
+      handle: (ctx, m) => {
+        requireAuthority(m.authority, stablecoinErrors.ErrInvalidSigner);
+        k.revokeIssuer(ctx, m.denom, m.reason);
+        return {};
+      },
+    }),
+  ];
+}
