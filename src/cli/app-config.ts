@@ -1,0 +1,76 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { parseToml } from "./toml";
+
+/** The app's own settings (config/app.toml), the counterpart of the Cosmos SDK's app.toml. */
+export interface AppConfig {
+  minimumGasPrices: string;
+  /** Heights of undo information kept, i.e. how far `blockchaind rollback` can go back. */
+  pruningKeepRecent: number;
+  /** Blocks CometBFT must keep (Commit retain_height = height - this); 0 keeps every block. */
+  minRetainBlocks: bigint;
+  /** Stop cleanly after committing this height; 0 never. */
+  haltHeight: bigint;
+  abciAddress: string;
+  apiEnable: boolean;
+  apiAddress: string;
+}
+
+export const DEFAULT_APP_CONFIG: AppConfig = {
+  minimumGasPrices: "0uyml",
+  pruningKeepRecent: 100,
+  minRetainBlocks: 0n,
+  haltHeight: 0n,
+  abciAddress: "tcp://127.0.0.1:26658",
+  apiEnable: true,
+  apiAddress: "tcp://127.0.0.1:1317",
+};
+
+export function renderAppConfig(c: AppConfig): string {
+  return `# blockchaind app configuration (CometBFT's settings are in config.toml beside this file).
+
+# CheckTx refuses txs whose fee is below gas limit x this price (node-local, not consensus).
+minimum-gas-prices = ${JSON.stringify(c.minimumGasPrices)}
+
+# Heights of undo information kept; \`blockchaind rollback\` can go back at most this far.
+# The store keeps only the latest state, so older heights cost nothing beyond this.
+pruning-keep-recent = ${c.pruningKeepRecent}
+
+# Blocks CometBFT keeps (Commit retain_height = height - min-retain-blocks); 0 keeps all.
+# Keep it above the consensus evidence max_age_num_blocks on validators.
+min-retain-blocks = ${c.minRetainBlocks}
+
+# Commit this height, then stop cleanly (coordinated upgrades); 0 never.
+halt-height = ${c.haltHeight}
+
+[abci]
+# Where CometBFT's proxy_app connects.
+address = ${JSON.stringify(c.abciAddress)}
+
+[api]
+enable = ${c.apiEnable}
+address = ${JSON.stringify(c.apiAddress)}
+`;
+}
+
+export function writeAppConfig(path: string, c: AppConfig): void {
+  writeFileSync(path, renderAppConfig(c));
+}
+
+/** Missing file or keys take the defaults. */
+export function readAppConfig(path: string): AppConfig {
+  if (!existsSync(path)) return { ...DEFAULT_APP_CONFIG };
+  const t = parseToml(readFileSync(path, "utf8"));
+  const top = t[""] ?? {};
+  const abci = t.abci ?? {};
+  const api = t.api ?? {};
+  const d = DEFAULT_APP_CONFIG;
+  return {
+    minimumGasPrices: String(top["minimum-gas-prices"] ?? d.minimumGasPrices),
+    pruningKeepRecent: Number(top["pruning-keep-recent"] ?? d.pruningKeepRecent),
+    minRetainBlocks: BigInt(top["min-retain-blocks"] as bigint | undefined ?? d.minRetainBlocks),
+    haltHeight: BigInt(top["halt-height"] as bigint | undefined ?? d.haltHeight),
+    abciAddress: String(abci.address ?? d.abciAddress),
+    apiEnable: Boolean(api.enable ?? d.apiEnable),
+    apiAddress: String(api.address ?? d.apiAddress),
+  };
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { App } from "../../app/app";
+import { buildModules } from "../../app/modules";
+import { DevEngine } from "../../abci/dev/engine";
+import { buildDevGenesis } from "../../abci/dev/genesis";
+import { formatRfc3339, readGenesisDoc } from "../../abci/genesis-doc";
+import { AbciSocketServer } from "../../abci/socket";
+import { parseCoins, coinsToProto } from "../../types/coins";
+import { readAppConfig, writeAppConfig, DEFAULT_APP_CONFIG } from "../app-config";
+import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS, devMnemonicWarning } from "../dev-keys";
+import { saveGenesis } from "../genesis-file";
+import { homePaths, type HomePaths } from "../home";
+import { createLogger } from "../logger";
+import { crashHeightFromEnv, NodeApp } from "../node-app";
+import { cometBroadcaster, mountRestServer } from "../rest-mount";
+import { onShutdown } from "../shutdown";
+import { parseToml } from "../toml";
+
+export const DEV_CHAIN_ID = "blockchain-dev";
+
+export interface StartOptions {
+  home: string;
+  /** Overrides app.toml [abci] address. */
+  address?: string;
+  logLevel: string;
+  haltHeight?: bigint;
+}
+
+async function openApp(paths: HomePaths, logLevel: string) {
+  const cfg = readAppConfig(paths.appConfig);
+  const logger = createLogger(logLevel);
+  const app = await App.open({
+    dataDir: paths.appData,
+    modules: buildModules(),
+    logger: logger.child({ module: "app" }),
+    minGasPrices: cfg.minimumGasPrices,
+    store: { keepRecent: cfg.pruningKeepRecent },
+  });
+  return { cfg, logger, app };
+}
+
+function cometRpcUrl(paths: HomePaths): string {
+  const laddr = existsSync(paths.cometConfig) ? parseToml(readFileSync(paths.cometConfig, "utf8")).rpc?.laddr : undefined;
+  return String(laddr ?? "tcp://127.0.0.1:26657").replace(/^tcp:\/\//, "http://").replace("0.0.0.0", "127.0.0.1");
+}
+
+/** `blockchaind start`: the ABCI application CometBFT (`cometbft start --home H`) connects to. */
+export async function startNode(o: StartOptions): Promise<void> {
+  const paths = homePaths(o.home);
+  if (!existsSync(paths.genesis)) throw new Error(`${paths.genesis} not found: run \`blockchaind init <moniker> --chain-id <id> --home ${o.home}\` first`);
+  mkdirSync(paths.data, { recursive: true });
+  const { cfg, logger, app } = await openApp(paths, o.logLevel);
+  let halt: () => Promise<void> = async () => undefined;
+  const node = new NodeApp(app, {
+    logger,
+    minRetainBlocks: cfg.minRetainBlocks,
+    haltHeight: o.haltHeight ?? cfg.haltHeight,
+    // Leave the commit response time to reach CometBFT before the connection drops.
+    onHalt: () => void setTimeout(() => void halt(), 200),
+    crashAfterFinalizeHeight: crashHeightFromEnv(),
+  });
+  const server = new AbciSocketServer(node, { address: o.address ?? cfg.abciAddress, logger: logger.child({ module: "abci" }) });
+  await server.listen();
+  const rest = cfg.apiEnable
+    ? await mountRestServer({ app, broadcaster: cometBroadcaster(cometRpcUrl(paths)), address: cfg.apiAddress, logger: logger.child({ module: "rest" }) })
+    : undefined;
+  halt = onShutdown(logger, async () => {
+    await rest?.close();
+    await server.close();
+    await node.idle();
+    await app.close();
+  });
+  logger.info(
+    { home: paths.home, abci: server.address(), height: app.lastHeight.toString(), appHash: Buffer.from(app.store.lastAppHash).toString("hex").toUpperCase() },
+    `app ready; start CometBFT with: cometbft start --home ${paths.home}`,
+  );
+}
+
+export interface DevStartOptions {
+  home: string;
+  blockIntervalMs: number;
+  logLevel: string;
+}
+
+/** Writes a dev home once: genesis with one validator and the faucet account, default app.toml. */
+function ensureDevHome(paths: HomePaths): void {
+  if (existsSync(paths.genesis)) return;
+  mkdirSync(paths.config, { recursive: true });
+  mkdirSync(paths.data, { recursive: true });
+  const genesis = buildDevGenesis(buildModules(), {
+    chainId: DEV_CHAIN_ID,
+    genesisTime: formatRfc3339({ seconds: BigInt(Math.floor(Date.now() / 1000)), nanos: 0 }),
+    accounts: [{ address: DEV_FAUCET_ADDRESS, coins: coinsToProto(parseCoins(DEV_FAUCET_COINS)) }],
+    validatorSeed: randomBytes(32),
+  });
+  saveGenesis(paths.genesis, genesis);
+  writeAppConfig(paths.appConfig, DEFAULT_APP_CONFIG);
+}
+
+/** `blockchaind start --dev` (`npm start`): one process, the in-process engine producing blocks. */
+export async function startDev(o: DevStartOptions): Promise<void> {
+  const paths = homePaths(o.home);
+  ensureDevHome(paths);
+  process.stderr.write(`\n${devMnemonicWarning()}\n\n`);
+  const { cfg, logger, app } = await openApp(paths, o.logLevel);
+  const engine = await DevEngine.open({
+    app,
+    blockDir: paths.devBlocks,
+    genesis: readGenesisDoc(paths.genesis),
+    logger: logger.child({ module: "engine" }),
+    blockIntervalMs: o.blockIntervalMs,
+  });
+  engine.start();
+  const rest = cfg.apiEnable
+    ? await mountRestServer({ app, broadcaster: engine, address: cfg.apiAddress, logger: logger.child({ module: "rest" }) })
+    : undefined;
+  onShutdown(logger, async () => {
+    await rest?.close();
+    await engine.close();
+    await app.close();
+  });
+  logger.info({ home: paths.home, chainId: engine.chainId, height: engine.height.toString(), blockIntervalMs: o.blockIntervalMs }, "dev node started");
+}

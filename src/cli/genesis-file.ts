@@ -1,0 +1,102 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { GenesisState as AuthGenesis } from "cosmjs-types/cosmos/auth/v1beta1/genesis";
+import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
+import { GenesisState as BankGenesis } from "cosmjs-types/cosmos/bank/v1beta1/genesis";
+import { decodeGenesis } from "../app/genesis";
+import type { ModuleSet } from "../app/module-set";
+import { binaryToJson, jsonToBinary } from "../app/proto-json";
+import { parseRfc3339, readGenesisDoc, type GenesisDoc } from "../abci/genesis-doc";
+import { baseOf } from "../modules/auth/keeper";
+import { accAddress } from "../types/address";
+import { addCoins, coinsFromProto, coinsToProto, type Coin } from "../types/coins";
+
+type GenesisValidator = NonNullable<GenesisDoc["validators"]>[number];
+
+/** CometBFT v0.38 consensus parameters, with the app version the app reports in Info. */
+export function defaultConsensusParams(): Record<string, unknown> {
+  return {
+    block: { max_bytes: "22020096", max_gas: "-1" },
+    evidence: { max_age_num_blocks: "100000", max_age_duration: "172800000000000", max_bytes: "1048576" },
+    validator: { pub_key_types: ["ed25519"] },
+    version: { app: "1" },
+    abci: { vote_extensions_enable_height: "0" },
+  };
+}
+
+export function loadGenesis(path: string): GenesisDoc {
+  if (!existsSync(path)) throw new Error(`no genesis file at ${path} (run \`blockchaind init\` first)`);
+  return readGenesisDoc(path);
+}
+
+export function saveGenesis(path: string, doc: GenesisDoc): void {
+  writeFileSync(path, `${JSON.stringify(doc, null, 2)}\n`);
+}
+
+function section<T>(doc: GenesisDoc, name: string, typeName: string, codec: { decode(b: Uint8Array): T; fromPartial(o: object): T }): T {
+  const json = doc.app_state[name];
+  return json === undefined ? codec.fromPartial({}) : codec.decode(jsonToBinary(typeName, json));
+}
+
+/**
+ * `genesis add-genesis-account`: a base account with the next free account number and its
+ * balance; the declared bank supply, when present, grows by the same coins.
+ */
+export function addGenesisAccount(doc: GenesisDoc, address: string, coins: Coin[]): void {
+  accAddress.validate(address);
+  const auth = section(doc, "auth", "cosmos.auth.v1beta1.GenesisState", AuthGenesis);
+  const bases = auth.accounts.map(baseOf);
+  if (bases.some((b) => b.address === address)) throw new Error(`account ${address} already exists in genesis`);
+  const next = bases.reduce((n, b) => (b.accountNumber >= n ? b.accountNumber + 1n : n), 0n);
+  auth.accounts.push({
+    typeUrl: "/cosmos.auth.v1beta1.BaseAccount",
+    value: BaseAccount.encode(BaseAccount.fromPartial({ address, accountNumber: next, sequence: 0n })).finish(),
+  });
+  doc.app_state.auth = binaryToJson("cosmos.auth.v1beta1.GenesisState", AuthGenesis.encode(auth).finish());
+
+  const bank = section(doc, "bank", "cosmos.bank.v1beta1.GenesisState", BankGenesis);
+  bank.balances.push({ address, coins: coinsToProto(coins) });
+  if (bank.supply.length > 0) bank.supply = coinsToProto(addCoins(coinsFromProto(bank.supply), coins));
+  doc.app_state.bank = binaryToJson("cosmos.bank.v1beta1.GenesisState", BankGenesis.encode(bank).finish());
+}
+
+/**
+ * A gentx as this chain has it until the staking module takes over genesis validators: the
+ * node's consensus key and voting power, declared by its operator and collected into the
+ * CometBFT genesis validator set.
+ */
+export interface GenTx {
+  moniker: string;
+  validator: GenesisValidator;
+}
+
+export function gentxFor(privValidatorKeyPath: string, moniker: string, power: bigint): GenTx {
+  const key = JSON.parse(readFileSync(privValidatorKeyPath, "utf8")) as { address: string; pub_key: { type: string; value: string } };
+  if (power <= 0n) throw new Error("validator power must be positive");
+  return { moniker, validator: { address: key.address, pub_key: key.pub_key, power: power.toString(), name: moniker } };
+}
+
+/** `collect-gentxs`: the validator set becomes exactly the gentxs in the directory (file name order). */
+export function collectGentxs(doc: GenesisDoc, gentxDir: string): GenTx[] {
+  const files = existsSync(gentxDir) ? readdirSync(gentxDir).filter((f) => f.endsWith(".json")).sort() : [];
+  if (files.length === 0) throw new Error(`no gentx files in ${gentxDir}`);
+  const gentxs = files.map((f) => JSON.parse(readFileSync(join(gentxDir, f), "utf8")) as GenTx);
+  doc.validators = gentxs.map((g) => g.validator);
+  return gentxs;
+}
+
+/** `genesis validate`: the CometBFT envelope, then every module's section as InitChain would decode it. */
+export function validateGenesis(doc: GenesisDoc, modules: ModuleSet): void {
+  if (!doc.chain_id || doc.chain_id.length > 50) throw new Error("chain_id must be 1..50 characters");
+  parseRfc3339(doc.genesis_time);
+  if (!/^[0-9]+$/.test(doc.initial_height || "1") || BigInt(doc.initial_height || "1") < 1n) throw new Error("initial_height must be a positive integer");
+  const seen = new Set<string>();
+  for (const v of doc.validators ?? []) {
+    if (v.pub_key.type !== "tendermint/PubKeyEd25519") throw new Error(`validator ${v.name ?? ""}: unsupported key type ${v.pub_key.type}`);
+    if (Buffer.from(v.pub_key.value, "base64").length !== 32) throw new Error(`validator ${v.name ?? ""}: ed25519 key must be 32 bytes`);
+    if (!/^[0-9]+$/.test(v.power) || BigInt(v.power) <= 0n) throw new Error(`validator ${v.name ?? ""}: power must be positive`);
+    if (seen.has(v.pub_key.value)) throw new Error(`duplicate genesis validator key ${v.pub_key.value}`);
+    seen.add(v.pub_key.value);
+  }
+  decodeGenesis(modules.modules, doc.app_state);
+}

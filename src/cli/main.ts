@@ -1,0 +1,128 @@
+import { writeFileSync } from "node:fs";
+import { Command, InvalidArgumentError, Option } from "commander";
+import { APP_NAME, APP_PROTOCOL_VERSION, APP_VERSION } from "../app/app";
+import { COMETBFT_VERSION } from "./comet";
+import { addGenesisAccountCmd, collectGentxsCmd, gentxCmd, validateGenesisCmd } from "./commands/genesis";
+import { initHome } from "./commands/init";
+import { startDev, startNode } from "./commands/start";
+import { exportCmd, rollbackCmd } from "./commands/state";
+import { DEFAULT_DEV_HOME, DEFAULT_HOME, homePaths } from "./home";
+import { LOG_LEVELS } from "./logger";
+
+function uint(value: string): bigint {
+  if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError("expected a non-negative integer");
+  return BigInt(value);
+}
+
+const homeOption = () => new Option("--home <dir>", "node home directory").env("BLOCKCHAIND_HOME");
+
+const json = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x), 2);
+
+export function buildProgram(): Command {
+  const program = new Command("blockchaind")
+    .description("Cosmos-SDK-style application chain node (the ABCI application beside CometBFT)")
+    .showHelpAfterError();
+
+  program
+    .command("start")
+    .description("run the node: the ABCI app for CometBFT, or with --dev a self-contained single-validator dev chain")
+    .addOption(homeOption())
+    .option("--dev", "in-process block production, dev home with a funded faucet (npm start)")
+    .option("--address <addr>", "ABCI listen address (default: app.toml [abci] address)")
+    .option("--block-interval <ms>", "dev mode block interval", (v) => Number(uint(v)), 1000)
+    .option("--halt-height <height>", "commit this height, then stop", uint)
+    .addOption(new Option("--log-level <level>", "log level").choices(LOG_LEVELS).default("info"))
+    .action(async (o) => {
+      if (o.dev) await startDev({ home: o.home ?? DEFAULT_DEV_HOME, blockIntervalMs: o.blockInterval, logLevel: o.logLevel });
+      else await startNode({ home: o.home ?? DEFAULT_HOME, address: o.address, logLevel: o.logLevel, haltHeight: o.haltHeight });
+    });
+
+  program
+    .command("init <moniker>")
+    .description("write the node home: CometBFT config and keys, genesis.json with the app's default state, app.toml")
+    .requiredOption("--chain-id <id>", "chain id")
+    .addOption(homeOption())
+    .option("--overwrite", "replace an existing genesis.json and config (keys are kept)")
+    .option("--timeout-commit <duration>", "CometBFT consensus timeout_commit", "1s")
+    .action((moniker: string, o) => {
+      const home = o.home ?? DEFAULT_HOME;
+      const genesis = initHome({ home, moniker, chainId: o.chainId, overwrite: o.overwrite, timeouts: { commit: o.timeoutCommit } });
+      console.log(json({ moniker, chain_id: genesis.chain_id, home: homePaths(home).home, validator: genesis.validators?.[0]?.address }));
+    });
+
+  const genesis = program.command("genesis").description("build the genesis file");
+  genesis
+    .command("add-genesis-account <address> <coins>")
+    .description("fund an account at genesis, e.g. add-genesis-account yml1... 1000000uyml")
+    .addOption(homeOption())
+    .action((address: string, coins: string, o) => addGenesisAccountCmd(o.home ?? DEFAULT_HOME, address, coins));
+  genesis
+    .command("gentx")
+    .description("declare this node's consensus key as a genesis validator (config/gentx/gentx-<node id>.json)")
+    .addOption(homeOption())
+    .option("--power <power>", "voting power", uint, 10n)
+    .option("--moniker <name>", "validator name (default: config.toml moniker)")
+    .action((o) => {
+      const { file } = gentxCmd(o.home ?? DEFAULT_HOME, o.power, o.moniker);
+      console.log(`Genesis transaction written to "${file}"`);
+    });
+  genesis
+    .command("collect-gentxs")
+    .description("make the genesis validator set the gentxs collected in config/gentx")
+    .addOption(homeOption())
+    .option("--gentx-dir <dir>", "directory of gentx files")
+    .action((o) => {
+      const gentxs = collectGentxsCmd(o.home ?? DEFAULT_HOME, o.gentxDir);
+      console.log(json({ validators: gentxs.map((g) => ({ moniker: g.moniker, address: g.validator.address, power: g.validator.power })) }));
+    });
+  genesis
+    .command("validate [file]")
+    .description("check a genesis file: CometBFT fields and every module's state")
+    .addOption(homeOption())
+    .action((file: string | undefined, o) => {
+      const path = file ?? homePaths(o.home ?? DEFAULT_HOME).genesis;
+      validateGenesisCmd(path);
+      console.log(`File at ${path} is a valid genesis file`);
+    });
+
+  program
+    .command("rollback")
+    .description("roll the app state back one height (wrong app hash recovery; the node must be stopped)")
+    .addOption(homeOption())
+    .option("--comet", "also roll back CometBFT's state (runs `cometbft rollback --home <home>`)")
+    .action(async (o) => {
+      const r = await rollbackCmd(o.home ?? DEFAULT_HOME, Boolean(o.comet));
+      if (r.comet) console.log(r.comet);
+      console.log(`Rolled back app state to height ${r.height} and hash ${r.appHash}`);
+      if (!o.comet) console.log("Roll back CometBFT too before restarting: cometbft rollback --home <home>");
+    });
+
+  program
+    .command("export")
+    .description("genesis JSON of the current committed state (the node must be stopped)")
+    .addOption(homeOption())
+    .option("--output-document <file>", "write to a file instead of stdout")
+    .action(async (o) => {
+      const text = `${JSON.stringify(await exportCmd(o.home ?? DEFAULT_HOME), null, 2)}\n`;
+      if (o.outputDocument) writeFileSync(o.outputDocument, text);
+      else process.stdout.write(text);
+    });
+
+  program
+    .command("version")
+    .description("print the version")
+    .option("--long", "name, app protocol version and the CometBFT release it targets")
+    .action((o) => {
+      if (!o.long) return console.log(APP_VERSION);
+      console.log(json({ name: APP_NAME, version: APP_VERSION, app_protocol_version: APP_PROTOCOL_VERSION, cometbft: COMETBFT_VERSION, node: process.version }));
+    });
+
+  return program;
+}
+
+buildProgram()
+  .parseAsync(process.argv)
+  .catch((e: unknown) => {
+    process.stderr.write(`Error: ${(e as Error).message}\n`);
+    process.exit(1);
+  });
