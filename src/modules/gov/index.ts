@@ -1,0 +1,27 @@
+import type { Module, MsgRouter } from "../../types/module";
+import { govEndBlock } from "./blocker";
+import { govGenesis } from "./genesis";
+import { GovKeeper, type GovAuthView, type GovBankView, type GovStakingView } from "./keeper";
+import { govMsgs } from "./msgs";
+import { govQueries } from "./queries";
+
+export { GovKeeper, GOV_MODULE, type GovAuthView, type GovBankView, type GovStakingView } from "./keeper";
+export { govErrors } from "./errors";
+export { defaultGovParams, devGovParams } from "./params";
+
+export function createGovModule(deps: { bank: GovBankView; auth: GovAuthView; staking: GovStakingView }): Module & {
+  keeper: GovKeeper;
+  bindRouter(router: MsgRouter): void;
+} {
+  const keeper = new GovKeeper(deps.bank, deps.auth, deps.staking);
+  return {
+    name: "gov",
+    keeper,
+    msgs: govMsgs(keeper),
+    queries: govQueries(keeper),
+    genesis: govGenesis(keeper),
+    moduleAccounts: [{ name: "gov", permissions: ["burner"] }],
+    endBlock: (ctx) => govEndBlock(ctx, keeper),
+    bindRouter: (router) => keeper.bindRouter(router),
+  };
+}
