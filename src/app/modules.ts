@@ -2,6 +2,8 @@ import { moduleAddress } from "../types/address";
 import type { Module, MsgRouter } from "../types/module";
 import { createAuthModule } from "../modules/auth";
 import { createBankModule } from "../modules/bank";
+import { createAuthzModule } from "../modules/authz";
+import { createFeegrantModule } from "../modules/feegrant";
 import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
@@ -19,13 +21,15 @@ export interface BuildOptions {
 export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const auth = createAuthModule();
   const bank = createBankModule({ auth: auth.keeper });
+  const authz = createAuthzModule({ accounts: auth.keeper });
+  const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
 
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, paymsg, stablecoin, builderfee, ...extras];
+  const modules: Module[] = [auth, bank, authz, feegrant, paymsg, stablecoin, builderfee, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
@@ -52,8 +56,10 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     initGenesisOrder: ordered(["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution"]),
     accounts: auth.keeper,
     bank: bank.keeper,
+    feeGrant: feegrant.keeper,
     feeCollector: "fee_collector",
     bindRouter: (router) => {
+      authz.bindRouter(router);
       builderfee.bindRouter(router);
       for (const m of extras) m.bindRouter?.(router);
     },

@@ -1,0 +1,27 @@
+import type { Module, MsgRouter } from "../../types/module";
+import { authzBeginBlock } from "./blocker";
+import { authzGenesis } from "./genesis";
+import { AuthzKeeper, type AuthzAccounts } from "./keeper";
+import { authzMsgs } from "./msgs";
+import { authzQueries } from "./queries";
+
+export { AuthzKeeper, MAX_EXEC_DEPTH, type AuthzAccounts, type StoredGrant } from "./keeper";
+export type { AcceptResponse, AuthorizationType } from "./authorizations";
+export { authzErrors } from "./errors";
+
+export function createAuthzModule(deps: { accounts: AuthzAccounts }): Module & { keeper: AuthzKeeper; bindRouter(router: MsgRouter): void } {
+  const keeper = new AuthzKeeper(deps.accounts);
+  let router: MsgRouter | undefined;
+  return {
+    name: "authz",
+    keeper,
+    msgs: authzMsgs(keeper, () => router),
+    queries: authzQueries(keeper),
+    genesis: authzGenesis(keeper),
+    beginBlock: (ctx) => authzBeginBlock(ctx, keeper),
+    bindRouter(r) {
+      router = r;
+      keeper.bindRouter(r);
+    },
+  };
+}
