@@ -2,6 +2,9 @@ import { moduleAddress } from "../types/address";
 import type { Module, MsgRouter } from "../types/module";
 import { createAuthModule } from "../modules/auth";
 import { createBankModule } from "../modules/bank";
+import { createGroupModule } from "../modules/group";
+import { createStakingModule } from "../modules/staking";
+import { createSlashingModule } from "../modules/slashing";
 import { createAuthzModule } from "../modules/authz";
 import { createFeegrantModule } from "../modules/feegrant";
 import { createBuilderfeeModule } from "../modules/builderfee";
@@ -21,6 +24,9 @@ export interface BuildOptions {
 export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const auth = createAuthModule();
   const bank = createBankModule({ auth: auth.keeper });
+  const group = createGroupModule({ auth: auth.keeper });
+  const staking = createStakingModule({ bank: bank.keeper, auth: auth.keeper });
+  const slashing = createSlashingModule({ staking: staking.keeper });
   const authz = createAuthzModule({ accounts: auth.keeper });
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
@@ -29,7 +35,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, authz, feegrant, paymsg, stablecoin, builderfee, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, authz, feegrant, paymsg, stablecoin, builderfee, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
@@ -58,7 +64,9 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     bank: bank.keeper,
     feeGrant: feegrant.keeper,
     feeCollector: "fee_collector",
+    genesisValidators: (ctx) => staking.genesisValidators(ctx),
     bindRouter: (router) => {
+      group.bindRouter(router);
       authz.bindRouter(router);
       builderfee.bindRouter(router);
       for (const m of extras) m.bindRouter?.(router);

@@ -83,11 +83,15 @@ export class TestChain {
       carol: [{ denom: DENOM, amount: "1000000000000" }],
     };
     const accounts: GenesisAccount[] = Object.entries(funded).map(([name, coins]) => ({ address: testKey(name).address, coins }));
+    // The dev validator's operator, bonded in staking at genesis; funded so it can pay fees.
+    const operator = testKey("validator").address;
+    if (!accounts.some((a) => a.address === operator)) accounts.push({ address: operator, coins: [{ denom: DENOM, amount: "1000000000000" }] });
     const genesis = buildDevGenesis(modules, {
       chainId: CHAIN_ID,
       genesisTime: "2026-01-01T00:00:00Z",
       accounts,
       validatorSeed: new Uint8Array(32).fill(7),
+      validatorOperator: operator,
       mutate: opts.mutateGenesis,
     });
     const app = await App.open({ dataDir: join(dir, "app"), modules, logger, minGasPrices: opts.minGasPrices ?? "" });

@@ -6,6 +6,8 @@ import { defaultAppState } from "../../app/genesis";
 import type { ModuleSet } from "../../app/module-set";
 import { binaryToJson } from "../../app/proto-json";
 import type { ProtoCoin } from "../../types/coins";
+import { accAddress, moduleAddress, valAddress } from "../../types/address";
+import { BONDED_POOL, POWER_REDUCTION } from "../../modules/staking";
 import type { GenesisDoc } from "../genesis-doc";
 
 export interface GenesisAccount {
@@ -19,6 +21,14 @@ export interface DevGenesisOptions {
   accounts: GenesisAccount[];
   /** 32-byte ed25519 seed of the single validator's consensus key. */
   validatorSeed: Uint8Array;
+  /**
+   * Account address of the dev validator's operator: when set, the validator is bonded in
+   * staking at genesis with `validatorSelfBond` (default 10 YML = power 10) self-delegated.
+   * The operator should also be in `accounts` (funded) so it can pay fees; if not, it is
+   * added with no coins.
+   */
+  validatorOperator?: string;
+  validatorSelfBond?: string;
   /** Applied last, to tailor module sections (tests, short dev periods). */
   mutate?: (appState: Record<string, any>) => void;
 }
@@ -42,16 +52,46 @@ export function buildDevGenesis(modules: ModuleSet, opts: DevGenesisOptions): Ge
     binaryToJson("google.protobuf.Any", encodeAccountAny(BaseAccount.fromPartial({ address: a.address, accountNumber: BigInt(i), sequence: 0n }))),
   );
   appState.bank.balances = opts.accounts.map((a) => ({ address: a.address, coins: [...a.coins].sort((x, y) => (x.denom < y.denom ? -1 : 1)) }));
-  opts.mutate?.(appState);
   const pubKey = ed25519PubKey(opts.validatorSeed);
+  let power = "10";
+  if (opts.validatorOperator) power = bondDevValidator(appState, opts.validatorOperator, opts.validatorSelfBond ?? "10000000", pubKey);
+  opts.mutate?.(appState);
   return {
     genesis_time: opts.genesisTime,
     chain_id: opts.chainId,
     initial_height: "1",
-    validators: [{ address: consensusAddress(pubKey), pub_key: { type: "tendermint/PubKeyEd25519", value: Buffer.from(pubKey).toString("base64") }, power: "10", name: "dev" }],
+    validators: [{ address: consensusAddress(pubKey), pub_key: { type: "tendermint/PubKeyEd25519", value: Buffer.from(pubKey).toString("base64") }, power, name: "dev" }],
     app_hash: "",
     app_state: appState,
   };
+}
+
+/**
+ * Puts the dev validator in the staking section as already bonded: the self-delegation's
+ * tokens sit in the bonded pool's bank balance, as the SDK's InitGenesis requires.
+ * Returns its consensus power.
+ */
+function bondDevValidator(appState: Record<string, any>, operator: string, selfBond: string, pubKey: Uint8Array): string {
+  const valoper = valAddress.encode(accAddress.decode(operator));
+  const shares = (BigInt(selfBond) * 10n ** 18n).toString();
+  if (!appState.auth.accounts.some((a: { address?: string }) => a.address === operator)) {
+    const n = BigInt(appState.auth.accounts.length);
+    appState.auth.accounts.push(binaryToJson("google.protobuf.Any", encodeAccountAny(BaseAccount.fromPartial({ address: operator, accountNumber: n, sequence: 0n }))));
+  }
+  appState.bank.balances.push({ address: moduleAddress(BONDED_POOL), coins: [{ denom: appState.staking.params.bond_denom, amount: selfBond }] });
+  appState.staking.validators = [{
+    operator_address: valoper,
+    consensus_pubkey: { "@type": "/cosmos.crypto.ed25519.PubKey", key: Buffer.from(pubKey).toString("base64") },
+    jailed: false,
+    status: "BOND_STATUS_BONDED",
+    tokens: selfBond,
+    delegator_shares: shares,
+    description: { moniker: "dev", identity: "", website: "", security_contact: "", details: "" },
+    commission: { commission_rates: { rate: "0", max_rate: (10n ** 18n).toString(), max_change_rate: (10n ** 16n).toString() }, update_time: "1970-01-01T00:00:00Z" },
+    min_self_delegation: "1",
+  }];
+  appState.staking.delegations = [{ delegator_address: operator, validator_address: valoper, shares }];
+  return (BigInt(selfBond) / POWER_REDUCTION).toString();
 }
 
 function encodeAccountAny(account: BaseAccount): Uint8Array {

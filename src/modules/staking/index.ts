@@ -1,0 +1,34 @@
+import type { Context } from "../../types/context";
+import type { Module, ValidatorUpdate } from "../../types/module";
+import { stakingEndBlock } from "./blocker";
+import { genesisValidators, stakingGenesis } from "./genesis";
+import { StakingKeeper, type StakingAuth, type StakingBank } from "./keeper";
+import { stakingMsgs } from "./msgs";
+import { BONDED_POOL, NOT_BONDED_POOL } from "./params";
+import { stakingQueries } from "./queries";
+
+export { StakingKeeper, type StakingAuth, type StakingBank, type StakingHooks, type StakingView } from "./keeper";
+export { BONDED_POOL, NOT_BONDED_POOL, POWER_REDUCTION, DEFAULT_UNBONDING_SECONDS, defaultStakingParams } from "./params";
+export { stakingErrors } from "./errors";
+export { operatorAccount } from "./msgs";
+export { consensusAddressOf, ed25519PubKeyAny, tokensFromShares } from "./validator";
+
+export function createStakingModule(deps: { bank: StakingBank; auth: StakingAuth }): Module & {
+  keeper: StakingKeeper;
+  genesisValidators(ctx: Context): ValidatorUpdate[];
+} {
+  const keeper = new StakingKeeper(deps.bank, deps.auth);
+  return {
+    name: "staking",
+    keeper,
+    msgs: stakingMsgs(keeper),
+    queries: stakingQueries(keeper),
+    genesis: stakingGenesis(keeper),
+    moduleAccounts: [
+      { name: BONDED_POOL, permissions: ["burner", "staking"] },
+      { name: NOT_BONDED_POOL, permissions: ["burner", "staking"] },
+    ],
+    endBlock: (ctx) => stakingEndBlock(keeper, ctx),
+    genesisValidators: (ctx) => genesisValidators(keeper, ctx),
+  };
+}
