@@ -16,6 +16,11 @@ export function fromBin(key: BinKey): Uint8Array {
 }
 
 export function concat(...parts: Uint8Array[]): Uint8Array {
+  return concatAll(parts);
+}
+
+/** Array form for unbounded part counts (spreading huge arrays overflows the call stack). */
+export function concatAll(parts: Uint8Array[]): Uint8Array {
   let len = 0;
   for (const p of parts) len += p.length;
   const out = new Uint8Array(len);

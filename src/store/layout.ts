@@ -1,4 +1,4 @@
-import { concat, readU64be, u64be } from "./bytes.js";
+import { concat, concatAll, readU64be, u64be } from "./bytes.js";
 import { EMPTY_HASH, HASH_LEN, NODE_KEY_LEN, type Ref } from "./smt-node.js";
 
 /**
@@ -66,7 +66,7 @@ export function encodeUndo(u: UndoLog): Uint8Array {
     if (v === undefined) parts.push(Uint8Array.of(0));
     else parts.push(Uint8Array.of(1), u32(v.length), v);
   }
-  return concat(...parts);
+  return concatAll(parts);
 }
 
 export function decodeUndo(b: Uint8Array): UndoLog {
