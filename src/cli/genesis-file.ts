@@ -39,24 +39,26 @@ function section<T>(doc: GenesisDoc, name: string, typeName: string, codec: { de
 }
 
 /**
- * `genesis add-genesis-account`: a base account with the next free account number and its
- * balance; the declared bank supply, when present, grows by the same coins.
+ * `genesis add-genesis-account`: base accounts with the next free account numbers and their
+ * balances; the declared bank supply, when present, grows by the same coins.
  */
-export function addGenesisAccount(doc: GenesisDoc, address: string, coins: Coin[]): void {
-  accAddress.validate(address);
+export function addGenesisAccounts(doc: GenesisDoc, entries: ReadonlyArray<{ address: string; coins: Coin[] }>): void {
   const auth = section(doc, "auth", "cosmos.auth.v1beta1.GenesisState", AuthGenesis);
-  const bases = auth.accounts.map(baseOf);
-  if (bases.some((b) => b.address === address)) throw new Error(`account ${address} already exists in genesis`);
-  const next = bases.reduce((n, b) => (b.accountNumber >= n ? b.accountNumber + 1n : n), 0n);
-  auth.accounts.push({
-    typeUrl: "/cosmos.auth.v1beta1.BaseAccount",
-    value: BaseAccount.encode(BaseAccount.fromPartial({ address, accountNumber: next, sequence: 0n })).finish(),
-  });
-  doc.app_state.auth = binaryToJson("cosmos.auth.v1beta1.GenesisState", AuthGenesis.encode(auth).finish());
-
   const bank = section(doc, "bank", "cosmos.bank.v1beta1.GenesisState", BankGenesis);
-  bank.balances.push({ address, coins: coinsToProto(coins) });
-  if (bank.supply.length > 0) bank.supply = coinsToProto(addCoins(coinsFromProto(bank.supply), coins));
+  const taken = new Set(auth.accounts.map((a) => baseOf(a).address));
+  let next = auth.accounts.reduce((n, a) => (baseOf(a).accountNumber >= n ? baseOf(a).accountNumber + 1n : n), 0n);
+  for (const { address, coins } of entries) {
+    accAddress.validate(address);
+    if (taken.has(address)) throw new Error(`account ${address} already exists in genesis`);
+    taken.add(address);
+    auth.accounts.push({
+      typeUrl: "/cosmos.auth.v1beta1.BaseAccount",
+      value: BaseAccount.encode(BaseAccount.fromPartial({ address, accountNumber: next++, sequence: 0n })).finish(),
+    });
+    bank.balances.push({ address, coins: coinsToProto(coins) });
+    if (bank.supply.length > 0) bank.supply = coinsToProto(addCoins(coinsFromProto(bank.supply), coins));
+  }
+  doc.app_state.auth = binaryToJson("cosmos.auth.v1beta1.GenesisState", AuthGenesis.encode(auth).finish());
   doc.app_state.bank = binaryToJson("cosmos.bank.v1beta1.GenesisState", BankGenesis.encode(bank).finish());
 }
 

@@ -55,7 +55,7 @@ export function buildProgram(): Command {
     .command("add-genesis-account <address> <coins>")
     .description("fund an account at genesis, e.g. add-genesis-account yml1... 1000000uyml")
     .addOption(homeOption())
-    .action((address: string, coins: string, o) => addGenesisAccountCmd(o.home ?? DEFAULT_HOME, address, coins));
+    .action((address: string, coins: string, o) => addGenesisAccountCmd(o.home ?? DEFAULT_HOME, [{ address, coins }]));
   genesis
     .command("gentx")
     .description("declare this node's consensus key as a genesis validator (config/gentx/gentx-<node id>.json)")

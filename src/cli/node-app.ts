@@ -29,6 +29,7 @@ export interface NodeOptions {
 export class NodeApp implements AbciApplication {
   private inflight: Promise<unknown> = Promise.resolve();
   private halted = false;
+  private finalized: { txs: number; appHash: Uint8Array } | undefined;
 
   constructor(
     readonly app: App,
@@ -57,6 +58,7 @@ export class NodeApp implements AbciApplication {
   finalizeBlock(req: abci.RequestFinalizeBlock): abci.ResponseFinalizeBlock {
     if (this.halted) throw new Error(`halt height ${this.opts.haltHeight} reached; restart without halt-height to continue`);
     const res = this.app.finalizeBlock(req);
+    this.finalized = { txs: req.txs.length, appHash: res.appHash };
     if (this.opts.crashAfterFinalizeHeight === req.height) {
       // Synchronous write: an async logger would lose the line to the exit below.
       process.stderr.write(`${CRASH_ENV}: exiting after FinalizeBlock ${req.height}, before Commit\n`);
@@ -70,6 +72,11 @@ export class NodeApp implements AbciApplication {
     this.inflight = running;
     const res = await running;
     const height = this.app.lastHeight;
+    this.opts.logger.info(
+      { height: height.toString(), txs: this.finalized?.txs ?? 0, appHash: Buffer.from(this.finalized?.appHash ?? []).toString("hex").toUpperCase() },
+      "committed block",
+    );
+    this.finalized = undefined;
     const keep = this.opts.minRetainBlocks ?? 0n;
     const retainHeight = keep > 0n && height > keep ? height - keep : 0n;
     if (this.opts.haltHeight && this.opts.haltHeight > 0n && height >= this.opts.haltHeight && !this.halted) {

@@ -1,17 +1,17 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildModules } from "../../app/modules";
 import { parseCoins } from "../../types/coins";
-import { addGenesisAccount, collectGentxs, gentxFor, loadGenesis, saveGenesis, validateGenesis, type GenTx } from "../genesis-file";
+import { addGenesisAccounts, collectGentxs, gentxFor, loadGenesis, saveGenesis, validateGenesis, type GenTx } from "../genesis-file";
 import { nodeIdOf } from "../comet";
 import { homePaths } from "../home";
 import { parseToml } from "../toml";
-import { readFileSync } from "node:fs";
 
-export function addGenesisAccountCmd(home: string, address: string, coins: string): void {
+/** Accounts as `<address>` + `<coins>` text, e.g. "1000uyml,5ufoo". */
+export function addGenesisAccountCmd(home: string, accounts: ReadonlyArray<{ address: string; coins: string }>): void {
   const paths = homePaths(home);
   const doc = loadGenesis(paths.genesis);
-  addGenesisAccount(doc, address, parseCoins(coins));
+  addGenesisAccounts(doc, accounts.map((a) => ({ address: a.address, coins: parseCoins(a.coins) })));
   saveGenesis(paths.genesis, doc);
 }
 

@@ -1,0 +1,101 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { nodeIdOf, patchCometConfig } from "../comet";
+import { addGenesisAccountCmd, collectGentxsCmd, gentxCmd } from "../commands/genesis";
+import { initHome } from "../commands/init";
+import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS } from "../dev-keys";
+import { homePaths } from "../home";
+import { loadGenesis } from "../genesis-file";
+
+export interface LocalnetLayout {
+  dir: string;
+  validators: number;
+  /** Node 0's CometBFT RPC port; node i uses basePort + 100 i, its other ports sit beside it. */
+  basePort: number;
+  chainId: string;
+  timeoutCommit: string;
+  /** Funded at genesis besides the dev faucet. */
+  accounts: Array<{ address: string; coins: string }>;
+}
+
+export interface NodePorts {
+  rpc: number;
+  p2p: number;
+  abci: number;
+  prometheus: number;
+  api: number;
+}
+
+export const DEFAULT_LAYOUT: Omit<LocalnetLayout, "dir"> = {
+  validators: 4,
+  basePort: 26657,
+  chainId: "localnet",
+  timeoutCommit: "400ms",
+  accounts: [],
+};
+
+export function nodePorts(basePort: number, index: number): NodePorts {
+  const rpc = basePort + 100 * index;
+  return { rpc, p2p: rpc - 1, abci: rpc + 1, prometheus: rpc + 3, api: 1317 + (basePort - 26657) + 100 * index };
+}
+
+export function nodeHome(dir: string, index: number): string {
+  return join(dir, `node${index}`);
+}
+
+/** True when the localnet exists with this many validators; false when nothing is there yet. */
+export function existingLocalnet(dir: string, validators: number): boolean {
+  if (!existsSync(homePaths(nodeHome(dir, 0)).genesis)) return false;
+  const count = loadGenesis(homePaths(nodeHome(dir, 0)).genesis).validators?.length ?? 0;
+  const homes = readdirSync(dir).filter((d) => /^node[0-9]+$/.test(d)).length;
+  if (count !== validators || homes !== validators) {
+    throw new Error(`${dir} holds a localnet of ${count} validators, not ${validators}; pass --reset to start fresh`);
+  }
+  return true;
+}
+
+/**
+ * Writes N node homes the way operators build a network: `init` each node, `gentx` each,
+ * fund accounts and `collect-gentxs` on node 0, copy that genesis to every node, then
+ * point each config.toml at its own loopback ports and the others as persistent peers.
+ */
+export function createLocalnet(l: LocalnetLayout): void {
+  rmSync(l.dir, { recursive: true, force: true });
+  mkdirSync(l.dir, { recursive: true });
+  const homes = Array.from({ length: l.validators }, (_, i) => nodeHome(l.dir, i));
+  homes.forEach((home, i) => {
+    const ports = nodePorts(l.basePort, i);
+    initHome({
+      home,
+      moniker: `node${i}`,
+      chainId: l.chainId,
+      app: { abciAddress: `tcp://127.0.0.1:${ports.abci}`, apiAddress: `tcp://127.0.0.1:${ports.api}` },
+      timeouts: { propose: "1s", prevote: "500ms", precommit: "500ms", commit: l.timeoutCommit },
+    });
+    gentxCmd(home, 10n);
+  });
+  const genesisHome = homes[0];
+  const collected = homePaths(genesisHome).gentxDir;
+  homes.slice(1).forEach((home) => {
+    for (const f of readdirSync(homePaths(home).gentxDir)) copyFileSync(join(homePaths(home).gentxDir, f), join(collected, f));
+  });
+  addGenesisAccountCmd(genesisHome, [{ address: DEV_FAUCET_ADDRESS, coins: DEV_FAUCET_COINS }, ...l.accounts]);
+  collectGentxsCmd(genesisHome);
+  for (const home of homes.slice(1)) copyFileSync(homePaths(genesisHome).genesis, homePaths(home).genesis);
+
+  const ids = homes.map((home) => nodeIdOf(homePaths(home).nodeKey));
+  homes.forEach((home, i) => {
+    const ports = nodePorts(l.basePort, i);
+    const peers = ids.map((id, j) => (j === i ? "" : `${id}@127.0.0.1:${nodePorts(l.basePort, j).p2p}`)).filter(Boolean);
+    patchCometConfig(homePaths(home).cometConfig, {
+      rpc: { laddr: `tcp://127.0.0.1:${ports.rpc}` },
+      p2p: {
+        laddr: `tcp://127.0.0.1:${ports.p2p}`,
+        persistent_peers: peers.join(","),
+        allow_duplicate_ip: true,
+        addr_book_strict: false,
+      },
+      instrumentation: { prometheus: true, prometheus_listen_addr: `127.0.0.1:${ports.prometheus}` },
+    });
+  });
+}

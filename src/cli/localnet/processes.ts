@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, mkdirSync, openSync } from "node:fs";
+import net from "node:net";
+import { join } from "node:path";
+import { cometBinary } from "../comet";
+import { PROJECT_ROOT } from "../home";
+import { nodeHome, nodePorts, type NodePorts } from "./layout";
+
+export const BLOCKCHAIND_BIN = join(PROJECT_ROOT, "bin", "blockchaind.js");
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+async function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`process exited (${child.exitCode ?? child.signalCode}) before listening on ${port}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, "127.0.0.1", () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on("error", () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing listening on 127.0.0.1:${port} after ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
+/** Stops a child with `signal`, then SIGKILL if it has not exited within `graceMs`. */
+async function terminate(child: ChildProcess | undefined, signal: NodeJS.Signals, graceMs = 15_000): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited(child);
+  clearTimeout(timer);
+}
+
+/**
+ * One localnet validator: our app (`blockchaind start`) and its CometBFT, each a child
+ * process logging to <home>/logs/{app,comet}.log.
+ */
+export class LocalnetNode {
+  app: ChildProcess | undefined;
+  comet: ChildProcess | undefined;
+  readonly home: string;
+  readonly ports: NodePorts;
+
+  constructor(
+    dir: string,
+    readonly index: number,
+    basePort: number,
+    private readonly env: NodeJS.ProcessEnv = {},
+  ) {
+    this.home = nodeHome(dir, index);
+    this.ports = nodePorts(basePort, index);
+  }
+
+  get rpcUrl(): string {
+    return `http://127.0.0.1:${this.ports.rpc}`;
+  }
+
+  private spawnLogged(cmd: string, args: string[], log: string, env: NodeJS.ProcessEnv): ChildProcess {
+    mkdirSync(join(this.home, "logs"), { recursive: true });
+    const fd = openSync(join(this.home, "logs", log), "a");
+    const child = spawn(cmd, args, { stdio: ["ignore", fd, fd], env: { ...process.env, ...env } });
+    closeSync(fd);
+    return child;
+  }
+
+  /** Starts the app, waits for its ABCI port, then starts CometBFT (which needs the app up). */
+  async start(extraAppEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+    this.app = this.spawnLogged(process.execPath, [BLOCKCHAIND_BIN, "start", "--home", this.home], "app.log", { ...this.env, ...extraAppEnv });
+    await waitForPort(this.ports.abci, this.app, 60_000);
+    this.comet = this.spawnLogged(cometBinary(), ["start", "--home", this.home], "comet.log", {});
+  }
+
+  /** Clean stop: CometBFT first (it would otherwise log the app's disappearance as a crash), then the app. */
+  async stop(): Promise<void> {
+    await terminate(this.comet, "SIGTERM");
+    await terminate(this.app, "SIGTERM");
+  }
+
+  /** Crash both processes at once. */
+  async kill(): Promise<void> {
+    await Promise.all([terminate(this.app, "SIGKILL"), terminate(this.comet, "SIGKILL")]);
+  }
+
+  appExit(): Promise<number | null> {
+    return this.app ? exited(this.app) : Promise.resolve(null);
+  }
+
+  cometExit(): Promise<number | null> {
+    return this.comet ? exited(this.comet) : Promise.resolve(null);
+  }
+}
+
+/** A CometBFT JSON-RPC GET, e.g. rpc(url, "status") or rpc(url, "block", { height: "5" }). */
+export async function rpc<T = any>(url: string, method: string, params: Record<string, string> = {}): Promise<T> {
+  const query = new URLSearchParams(params).toString();
+  const res = await fetch(`${url}/${method}${query ? `?${query}` : ""}`, { signal: AbortSignal.timeout(5_000) });
+  const body = (await res.json()) as { result?: T; error?: { message: string; data?: string } };
+  if (!body.result) throw new Error(`${method}: ${body.error?.message ?? res.status} ${body.error?.data ?? ""}`);
+  return body.result;
+}
+
+export async function latestHeight(url: string): Promise<number> {
+  const s = await rpc<{ sync_info: { latest_block_height: string } }>(url, "status");
+  return Number(s.sync_info.latest_block_height);
+}
+
+/** Waits until the node at `url` reports at least `height`; RPC errors (node starting) are retried. */
+export async function waitForHeight(url: string, height: number, timeoutMs = 60_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const h = await latestHeight(url).catch(() => 0);
+    if (h >= height) return h;
+    if (Date.now() > deadline) throw new Error(`${url} did not reach height ${height} within ${timeoutMs} ms (at ${h})`);
+    await sleep(200);
+  }
+}
+
+/** Header.AppHash of block `height` (the app hash after height - 1). */
+export async function appHashAt(url: string, height: number): Promise<string> {
+  const b = await rpc<{ block: { header: { app_hash: string } } }>(url, "block", { height: String(height) });
+  return b.block.header.app_hash;
+}
