@@ -1,0 +1,76 @@
+import { expect } from "vitest";
+import { MsgMultiSend, MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
+import * as q from "../../../src/gen/blockchain/builderfee/v1/query";
+import * as tx from "../../../src/gen/blockchain/builderfee/v1/tx";
+import { govAuthority } from "../../../src/types/authority";
+import { DENOM, TestChain, pack, testKey, type DeliverResult } from "../../helpers/chain";
+
+export const T = "/blockchain.builderfee.v1.";
+export const Q = "/blockchain.builderfee.v1.Query/";
+export const SEND = "/cosmos.bank.v1beta1.MsgSend";
+export const MULTI_SEND = "/cosmos.bank.v1beta1.MsgMultiSend";
+export const REGISTER = T + "MsgRegisterBuilder";
+/** A second fee denom, so shares are checked per coin. */
+export const FOO = "ufoo";
+
+export const keys = {
+  creator: testKey("builderfee/creator"),
+  payer: testKey("builderfee/payer"),
+  mallory: testKey("builderfee/mallory"),
+  // Payout addresses hold nothing at genesis, so their balance is exactly what they were paid.
+  sendBuilder: testKey("builderfee/send-builder"),
+  multiBuilder: testKey("builderfee/multi-builder"),
+  friend: testKey("builderfee/friend"),
+};
+
+export async function builderfeeChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
+  const coins = [{ denom: FOO, amount: "1000000000" }, { denom: DENOM, amount: "1000000000" }];
+  const funded = Object.fromEntries(["creator", "payer", "mallory"].map((name) => [`builderfee/${name}`, coins]));
+  return TestChain.create({ funded, mutateGenesis });
+}
+
+export function expectBuilderfeeError(res: { code: number; codespace: string; log: string }, code: number): void {
+  expect({ codespace: res.codespace, code: res.code, log: res.log }).toMatchObject({ codespace: "builderfee", code });
+}
+
+export const msg = {
+  register: (creator: string, msgTypeUrl: string, payoutAddress: string) => pack(REGISTER, tx.MsgRegisterBuilder, { creator, msgTypeUrl, payoutAddress }),
+  approve: (msgTypeUrl: string, approve = true, authority = govAuthority()) => pack(T + "MsgApproveBuilder", tx.MsgApproveBuilder, { authority, msgTypeUrl, approve }),
+  updateParams: (builderFeeShareBps: bigint, authority = govAuthority()) => pack(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority, params: { builderFeeShareBps } }),
+  send: (from: string, to: string, amount = "1") => pack(SEND, MsgSend, { fromAddress: from, toAddress: to, amount: [{ denom: DENOM, amount }] }),
+  multiSend: (from: string, to: string, amount = "1") =>
+    pack(MULTI_SEND, MsgMultiSend, { inputs: [{ address: from, coins: [{ denom: DENOM, amount }] }], outputs: [{ address: to, coins: [{ denom: DENOM, amount }] }] }),
+};
+
+export function getApplication(chain: TestChain, msgTypeUrl: string) {
+  return chain.query(Q + "GetBuilderApplication", q.QueryGetBuilderApplicationRequest, { msgTypeUrl }, q.QueryGetBuilderApplicationResponse).builderApplication!;
+}
+
+export function getBuilder(chain: TestChain, msgTypeUrl: string) {
+  return chain.query(Q + "GetApprovedBuilder", q.QueryGetApprovedBuilderRequest, { msgTypeUrl }, q.QueryGetApprovedBuilderResponse).approvedBuilder!;
+}
+
+export function listApplications(chain: TestChain) {
+  return chain.query(Q + "ListBuilderApplication", q.QueryAllBuilderApplicationRequest, { pagination: undefined }, q.QueryAllBuilderApplicationResponse);
+}
+
+export function listBuilders(chain: TestChain) {
+  return chain.query(Q + "ListApprovedBuilder", q.QueryAllApprovedBuilderRequest, { pagination: undefined }, q.QueryAllApprovedBuilderResponse);
+}
+
+export function getBps(chain: TestChain): bigint {
+  return chain.query(Q + "Params", q.QueryParamsRequest, {}, q.QueryParamsResponse).params!.builderFeeShareBps;
+}
+
+export function queryCode(fn: () => unknown): number | undefined {
+  try {
+    fn();
+    return 0;
+  } catch (e) {
+    return (e as { code?: number }).code;
+  }
+}
+
+export function eventsOf(res: DeliverResult, type: string): Array<Record<string, string>> {
+  return res.events.filter((ev) => ev.type === type).map((e) => Object.fromEntries(e.attributes.map((a) => [a.key, a.value])));
+}
