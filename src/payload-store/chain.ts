@@ -77,6 +77,6 @@ export function cometRpcChain(rpcUrl: string, opts: { timeoutMs?: number } = {})
     }
     const response = body.result?.response;
     if (!response) throw new ChainUnavailableError(`abci_query ${path}: ${JSON.stringify(body.error ?? body).slice(0, 300)}`);
-    return { code: response.code ?? 0, value: Buffer.from(response.value ?? "", "base64"), log: response.log ?? "" };
+    return { code: response.code ?? 0, value: new Uint8Array(Buffer.from(response.value ?? "", "base64")), log: response.log ?? "" };
   });
 }

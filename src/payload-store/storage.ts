@@ -27,7 +27,9 @@ export class EnvelopeStorage {
   }
 
   async get(instructingParticipant: string, endToEndId: string): Promise<Uint8Array | undefined> {
-    return (await this.db.get(EnvelopeStorage.key(instructingParticipant, endToEndId))) ?? undefined;
+    const value = await this.db.get(EnvelopeStorage.key(instructingParticipant, endToEndId));
+    // The binding hands back a Buffer; callers get a plain view of the same bytes.
+    return value === undefined ? undefined : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
   }
 
   async putOnce(instructingParticipant: string, endToEndId: string, envelope: Uint8Array): Promise<PutOutcome> {
