@@ -73,3 +73,29 @@ export function moduleAddressBytes(moduleName: string): Uint8Array {
 export function moduleAddress(moduleName: string): string {
   return accAddress.encode(moduleAddressBytes(moduleName));
 }
+
+/** The SDK's address.Hash (ADR-028): sha256(sha256(type) || key). */
+function addressHash(typ: Uint8Array, key: Uint8Array): Uint8Array {
+  const inner = sha256(typ);
+  const data = new Uint8Array(inner.length + key.length);
+  data.set(inner);
+  data.set(key, inner.length);
+  return sha256(data);
+}
+
+/**
+ * A module-derived account address, the SDK's address.Module(moduleName, derivationKeys...)
+ * (ADR-028): 32 bytes nobody holds a key for, e.g. group policy accounts. With no key it is
+ * the classic module address (moduleAddress).
+ */
+export function derivedModuleAddress(moduleName: string, ...derivationKeys: Uint8Array[]): string {
+  if (derivationKeys.length === 0) return moduleAddress(moduleName);
+  const name = new TextEncoder().encode(moduleName);
+  const first = derivationKeys[0]!;
+  const key = new Uint8Array(name.length + 1 + first.length);
+  key.set(name);
+  key.set(first, name.length + 1);
+  let addr = addressHash(new TextEncoder().encode("module"), key);
+  for (const k of derivationKeys.slice(1)) addr = addressHash(addr, k);
+  return accAddress.encode(addr);
+}
