@@ -5,6 +5,7 @@ import { createBankModule } from "../modules/bank";
 import { createGroupModule } from "../modules/group";
 import { createStakingModule } from "../modules/staking";
 import { createSlashingModule } from "../modules/slashing";
+import { createGovModule } from "../modules/gov";
 import { createAuthzModule } from "../modules/authz";
 import { createFeegrantModule } from "../modules/feegrant";
 import { createBuilderfeeModule } from "../modules/builderfee";
@@ -27,6 +28,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const group = createGroupModule({ auth: auth.keeper });
   const staking = createStakingModule({ bank: bank.keeper, auth: auth.keeper });
   const slashing = createSlashingModule({ staking: staking.keeper });
+  const gov = createGovModule({ bank: bank.keeper, auth: auth.keeper, staking: staking.keeper });
   const authz = createAuthzModule({ accounts: auth.keeper });
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
@@ -35,7 +37,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, authz, feegrant, paymsg, stablecoin, builderfee, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, stablecoin, builderfee, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
@@ -66,6 +68,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     feeCollector: "fee_collector",
     genesisValidators: (ctx) => staking.genesisValidators(ctx),
     bindRouter: (router) => {
+      gov.bindRouter(router);
       group.bindRouter(router);
       authz.bindRouter(router);
       builderfee.bindRouter(router);
