@@ -4,9 +4,7 @@ import { uint64Key, bytesKey } from "../../store/codecs";
 import { accAddress } from "../../types/address";
 import type { Context } from "../../types/context";
 import { defineQuery, pageRequest, pageResponse, paginated, queryAddress, queryErrors } from "../../types/define";
-import { AppError, GrpcCode } from "../../types/errors";
 import type { QueryDef } from "../../types/module";
-import { groupErrors } from "./errors";
 import type { GroupKeeper } from "./keeper";
 import { tally } from "./proposals";
 
@@ -128,8 +126,7 @@ export function groupQueries(k: GroupKeeper): QueryDef[] {
       handle: (ctx, req) => {
         const p = proposal(ctx, req.proposalId);
         if (p.status === ProposalStatus.PROPOSAL_STATUS_WITHDRAWN || p.status === ProposalStatus.PROPOSAL_STATUS_ABORTED) {
-          const kind = groupErrors.ErrInvalid;
-          throw new AppError(kind.codespace, kind.code, `can't get the tally of a proposal with status ${proposalStatusToJSON(p.status)}: ${kind.description}`, GrpcCode.InvalidArgument);
+          throw queryErrors.invalidArgument(`can't get the tally of a proposal with status ${proposalStatusToJSON(p.status)}`);
         }
         const info = policy(ctx, p.groupPolicyAddress);
         return { tally: tally(k, ctx, p, info.groupId) };
