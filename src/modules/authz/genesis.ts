@@ -7,13 +7,22 @@ import { authzErrors } from "./errors";
 import type { AuthzKeeper } from "./keeper";
 import { compareTime } from "./timestamp";
 
+/** Proto JSON readers may spell an Any's type URL with the type.googleapis.com host; the chain uses "/". */
+function withChainTypeUrl(g: GenesisState): GenesisState {
+  return {
+    authorization: g.authorization.map((entry) =>
+      entry.authorization ? { ...entry, authorization: { ...entry.authorization, typeUrl: entry.authorization.typeUrl.replace(/^type\.googleapis\.com\//, "/") } } : entry,
+    ),
+  };
+}
+
 export function authzGenesis(k: AuthzKeeper): GenesisDef<GenesisState> {
   return {
     typeName: "cosmos.authz.v1beta1.GenesisState",
     codec: GenesisState,
     defaultGenesis: () => GenesisState.fromPartial({ authorization: [] }),
-    validate: (g) => {
-      for (const entry of g.authorization) {
+    validate: (genesis) => {
+      for (const entry of withChainTypeUrl(genesis).authorization) {
         accAddress.validate(entry.granter);
         accAddress.validate(entry.grantee);
         if (entry.granter === entry.grantee) throw authzErrors.ErrGranteeIsGranter.wrap(entry.granter);
@@ -21,8 +30,8 @@ export function authzGenesis(k: AuthzKeeper): GenesisDef<GenesisState> {
         k.validateAuthorization(entry.authorization);
       }
     },
-    init: (ctx, g) => {
-      for (const entry of g.authorization) {
+    init: (ctx, genesis) => {
+      for (const entry of withChainTypeUrl(genesis).authorization) {
         // As the SDK's InitGenesis: a grant that expired before genesis is dropped, not an error.
         if (entry.expiration && compareTime(entry.expiration, ctx.time) <= 0) continue;
         k.grant(ctx, entry.granter, entry.grantee, entry.authorization!, entry.expiration);

@@ -73,6 +73,18 @@ export function validateAllowance(any: AnyMsg | undefined): void {
   validateAllowance(d.value.allowance);
 }
 
+/**
+ * The allowance with every type URL in the chain's "/" form: proto JSON readers (genesis) may
+ * spell an Any's type URL with the type.googleapis.com host, nested ones included.
+ */
+export function withChainTypeUrls(any: AnyMsg | undefined): AnyMsg | undefined {
+  if (!any) return any;
+  const typeUrl = any.typeUrl.replace(/^type\.googleapis\.com\//, "/");
+  if (typeUrl !== ALLOWED_MSG_ALLOWANCE_URL) return { typeUrl, value: any.value };
+  const d = decode({ typeUrl, value: any.value });
+  return d.kind === "allowed" ? encode({ kind: "allowed", value: { ...d.value, allowance: withChainTypeUrls(d.value.allowance) } }) : any;
+}
+
 export function expiresAt(any: AnyMsg | undefined): Timestamp | undefined {
   const d = decode(any);
   if (d.kind === "basic") return d.value.expiration;

@@ -3,17 +3,21 @@ import { accAddress } from "../../types/address";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { compareTime } from "../authz/timestamp";
-import { expiresAt } from "./allowances";
+import { expiresAt, withChainTypeUrls } from "./allowances";
 import type { FeegrantKeeper } from "./keeper";
+
+function withChainTypeUrl(g: GenesisState): GenesisState {
+  return { allowances: g.allowances.map((grant) => ({ ...grant, allowance: withChainTypeUrls(grant.allowance) })) };
+}
 
 export function feegrantGenesis(k: FeegrantKeeper): GenesisDef<GenesisState> {
   return {
     typeName: "cosmos.feegrant.v1beta1.GenesisState",
     codec: GenesisState,
     defaultGenesis: () => GenesisState.fromPartial({ allowances: [] }),
-    validate: (g) => {
+    validate: (genesis) => {
       const seen = new Set<string>();
-      for (const grant of g.allowances) {
+      for (const grant of withChainTypeUrl(genesis).allowances) {
         accAddress.validate(grant.granter);
         accAddress.validate(grant.grantee);
         if (grant.granter === grant.grantee) throw sdkErrors.ErrInvalidAddress.wrap("cannot self-grant fee authorization");
@@ -23,8 +27,8 @@ export function feegrantGenesis(k: FeegrantKeeper): GenesisDef<GenesisState> {
         k.validate(grant.allowance);
       }
     },
-    init: (ctx, g) => {
-      for (const grant of g.allowances) {
+    init: (ctx, genesis) => {
+      for (const grant of withChainTypeUrl(genesis).allowances) {
         // An allowance that expired before genesis can never pay a fee; it is dropped rather than halting the chain.
         const expiration = expiresAt(grant.allowance);
         if (expiration && compareTime(expiration, ctx.time) < 0) continue;
