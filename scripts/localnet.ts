@@ -19,7 +19,7 @@ const opts = new Command("localnet")
 
 if (!Number.isInteger(opts.validators) || opts.validators < 1) throw new Error("--validators must be a positive integer");
 
-const net = Localnet.prepare({ dir: opts.dir, validators: opts.validators, basePort: opts.basePort, reset: opts.reset });
+const net = await Localnet.prepare({ dir: opts.dir, validators: opts.validators, basePort: opts.basePort, reset: opts.reset });
 console.log(`${net.created ? "created" : "resuming"} localnet "${net.layout.chainId}" with ${opts.validators} validator(s) in ${opts.dir}`);
 console.log(devMnemonicWarning());
 

@@ -8,8 +8,9 @@ import type { ModuleSet } from "../app/module-set";
 import { binaryToJson, jsonToBinary } from "../app/proto-json";
 import { parseRfc3339, readGenesisDoc, type GenesisDoc } from "../abci/genesis-doc";
 import { baseOf } from "../modules/auth/keeper";
-import { accAddress } from "../types/address";
-import { addCoins, coinsFromProto, coinsToProto, type Coin } from "../types/coins";
+import { BONDED_POOL, POWER_REDUCTION } from "../modules/staking";
+import { accAddress, moduleAddress, valAddress } from "../types/address";
+import { addCoins, amountOf, coinsFromProto, coinsToProto, type Coin } from "../types/coins";
 
 type GenesisValidator = NonNullable<GenesisDoc["validators"]>[number];
 
@@ -63,26 +64,69 @@ export function addGenesisAccounts(doc: GenesisDoc, entries: ReadonlyArray<{ add
 }
 
 /**
- * A gentx as this chain has it until the staking module takes over genesis validators: the
- * node's consensus key and voting power, declared by its operator and collected into the
- * CometBFT genesis validator set.
+ * A gentx as this chain has it until staking delivers signed MsgCreateValidator txs at
+ * genesis: the node's consensus key, its operator account and the self-bond, declared by
+ * the operator and bonded directly in the staking section by collect-gentxs.
  */
 export interface GenTx {
   moniker: string;
+  operator: string;
+  self_bond: string;
   validator: GenesisValidator;
 }
 
-export function gentxFor(privValidatorKeyPath: string, moniker: string, power: bigint): GenTx {
+export function gentxFor(privValidatorKeyPath: string, moniker: string, operator: string, selfBond: bigint): GenTx {
+  accAddress.validate(operator);
   const key = JSON.parse(readFileSync(privValidatorKeyPath, "utf8")) as { address: string; pub_key: { type: string; value: string } };
-  if (power <= 0n) throw new Error("validator power must be positive");
-  return { moniker, validator: { address: key.address, pub_key: key.pub_key, power: power.toString(), name: moniker } };
+  if (selfBond < POWER_REDUCTION) throw new Error(`self-bond must be at least ${POWER_REDUCTION} (consensus power 1)`);
+  const power = (selfBond / POWER_REDUCTION).toString();
+  return { moniker, operator, self_bond: selfBond.toString(), validator: { address: key.address, pub_key: key.pub_key, power, name: moniker } };
 }
 
-/** `collect-gentxs`: the validator set becomes exactly the gentxs in the directory (file name order). */
+/**
+ * `collect-gentxs`: every gentx in the directory (file name order) becomes a bonded staking
+ * validator, its self-bond moved from the operator's genesis balance to the bonded pool
+ * (what delivering the SDK's gentx does), and the CometBFT validator set becomes exactly them.
+ */
 export function collectGentxs(doc: GenesisDoc, gentxDir: string): GenTx[] {
   const files = existsSync(gentxDir) ? readdirSync(gentxDir).filter((f) => f.endsWith(".json")).sort() : [];
   if (files.length === 0) throw new Error(`no gentx files in ${gentxDir}`);
   const gentxs = files.map((f) => JSON.parse(readFileSync(join(gentxDir, f), "utf8")) as GenTx);
+  const bank = section(doc, "bank", "cosmos.bank.v1beta1.GenesisState", BankGenesis);
+  const staking = doc.app_state.staking as Record<string, any> | undefined;
+  if (!staking) throw new Error("genesis has no staking section");
+  const denom: string = staking.params.bond_denom;
+  const bonded = moduleAddress(BONDED_POOL);
+  const balanceOf = (address: string) => {
+    let entry = bank.balances.find((b) => b.address === address);
+    if (!entry) bank.balances.push((entry = { address, coins: [] }));
+    return entry;
+  };
+  for (const g of gentxs) {
+    const bond = BigInt(g.self_bond);
+    const account = bank.balances.find((b) => b.address === g.operator);
+    const have = account ? amountOf(coinsFromProto(account.coins), denom) : 0n;
+    if (have < bond) throw new Error(`gentx ${g.moniker}: operator ${g.operator} holds ${have}${denom} at genesis, less than the self-bond ${bond}${denom}`);
+    account!.coins = coinsToProto(addCoins(coinsFromProto(account!.coins), [{ denom, amount: -bond }]));
+    const pool = balanceOf(bonded);
+    pool.coins = coinsToProto(addCoins(coinsFromProto(pool.coins), [{ denom, amount: bond }]));
+    const valoper = valAddress.encode(accAddress.decode(g.operator));
+    const shares = (bond * 10n ** 18n).toString();
+    staking.validators = [...(staking.validators ?? []), {
+      operator_address: valoper,
+      consensus_pubkey: { "@type": "/cosmos.crypto.ed25519.PubKey", key: g.validator.pub_key.value },
+      jailed: false,
+      status: "BOND_STATUS_BONDED",
+      tokens: bond.toString(),
+      delegator_shares: shares,
+      description: { moniker: g.moniker, identity: "", website: "", security_contact: "", details: "" },
+      commission: { commission_rates: { rate: "0", max_rate: (10n ** 18n).toString(), max_change_rate: (10n ** 16n).toString() }, update_time: "1970-01-01T00:00:00Z" },
+      min_self_delegation: "1",
+    }];
+    staking.delegations = [...(staking.delegations ?? []), { delegator_address: g.operator, validator_address: valoper, shares }];
+  }
+  bank.balances = bank.balances.filter((b) => b.coins.length > 0);
+  doc.app_state.bank = binaryToJson("cosmos.bank.v1beta1.GenesisState", BankGenesis.encode(bank).finish());
   doc.validators = gentxs.map((g) => g.validator);
   return gentxs;
 }

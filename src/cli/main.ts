@@ -60,10 +60,11 @@ export function buildProgram(): Command {
     .command("gentx")
     .description("declare this node's consensus key as a genesis validator (config/gentx/gentx-<node id>.json)")
     .addOption(homeOption())
-    .option("--power <power>", "voting power", uint, 10n)
+    .requiredOption("--operator <address>", "operator account; must hold the self-bond at genesis (add-genesis-account)")
+    .option("--amount <uyml>", "self-bond in the bond denom (10^6 = consensus power 1)", uint, 10_000_000n)
     .option("--moniker <name>", "validator name (default: config.toml moniker)")
     .action((o) => {
-      const { file } = gentxCmd(o.home ?? DEFAULT_HOME, o.power, o.moniker);
+      const { file } = gentxCmd(o.home ?? DEFAULT_HOME, o.operator, o.amount, o.moniker);
       console.log(`Genesis transaction written to "${file}"`);
     });
   genesis

@@ -16,10 +16,10 @@ export function addGenesisAccountCmd(home: string, accounts: ReadonlyArray<{ add
 }
 
 /** Writes config/gentx/gentx-<node id>.json declaring this node's consensus key as a genesis validator. */
-export function gentxCmd(home: string, power: bigint, moniker?: string): { file: string; gentx: GenTx } {
+export function gentxCmd(home: string, operator: string, selfBond: bigint, moniker?: string): { file: string; gentx: GenTx } {
   const paths = homePaths(home);
   const name = moniker ?? String(parseToml(readFileSync(paths.cometConfig, "utf8"))[""].moniker ?? "");
-  const gentx = gentxFor(paths.privValidatorKey, name, power);
+  const gentx = gentxFor(paths.privValidatorKey, name, operator, selfBond);
   mkdirSync(paths.gentxDir, { recursive: true });
   const file = join(paths.gentxDir, `gentx-${nodeIdOf(paths.nodeKey)}.json`);
   writeFileSync(file, `${JSON.stringify(gentx, null, 2)}\n`);

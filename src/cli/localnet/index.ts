@@ -20,10 +20,10 @@ export class Localnet {
     readonly created: boolean,
   ) {}
 
-  static prepare(o: LocalnetOptions): Localnet {
+  static async prepare(o: LocalnetOptions): Promise<Localnet> {
     const layout: LocalnetLayout = { ...DEFAULT_LAYOUT, ...o, dir: o.dir };
     const created = o.reset || !existingLocalnet(layout.dir, layout.validators);
-    if (created) createLocalnet(layout);
+    if (created) await createLocalnet(layout);
     const nodes = Array.from({ length: layout.validators }, (_, i) => new LocalnetNode(layout.dir, i, layout.basePort, o.appEnv?.(i)));
     return new Localnet(layout, nodes, created);
   }

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { nodeIdOf, patchCometConfig } from "../comet";
 import { addGenesisAccountCmd, collectGentxsCmd, gentxCmd } from "../commands/genesis";
 import { initHome } from "../commands/init";
-import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS } from "../dev-keys";
+import { Secp256k1Key } from "../../client/signer";
+import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS, DEV_FAUCET_MNEMONIC } from "../dev-keys";
 import { homePaths } from "../home";
 import { loadGenesis } from "../genesis-file";
 
@@ -34,6 +35,15 @@ export const DEFAULT_LAYOUT: Omit<LocalnetLayout, "dir"> = {
   accounts: [],
 };
 
+/** Each validator bonds 10 YML (consensus power 10) out of the 1000 YML its operator holds. */
+const SELF_BOND = 10_000_000n;
+const OPERATOR_COINS = "1000000000uyml";
+
+/** Validator i's operator account: the dev mnemonic at address index i + 1 (index 0 is the faucet). DEV-ONLY. */
+export async function localnetOperator(index: number): Promise<string> {
+  return (await Secp256k1Key.fromMnemonic(DEV_FAUCET_MNEMONIC, `m/44'/118'/0'/0/${index + 1}`)).address;
+}
+
 export function nodePorts(basePort: number, index: number): NodePorts {
   const rpc = basePort + 100 * index;
   return { rpc, p2p: rpc - 1, abci: rpc + 1, prometheus: rpc + 3, api: 1317 + (basePort - 26657) + 100 * index };
@@ -59,7 +69,7 @@ export function existingLocalnet(dir: string, validators: number): boolean {
  * fund accounts and `collect-gentxs` on node 0, copy that genesis to every node, then
  * point each config.toml at its own loopback ports and the others as persistent peers.
  */
-export function createLocalnet(l: LocalnetLayout): void {
+export async function createLocalnet(l: LocalnetLayout): Promise<void> {
   rmSync(l.dir, { recursive: true, force: true });
   mkdirSync(l.dir, { recursive: true });
   const homes = Array.from({ length: l.validators }, (_, i) => nodeHome(l.dir, i));
@@ -72,14 +82,19 @@ export function createLocalnet(l: LocalnetLayout): void {
       app: { abciAddress: `tcp://127.0.0.1:${ports.abci}`, apiAddress: `tcp://127.0.0.1:${ports.api}` },
       timeouts: { propose: "1s", prevote: "500ms", precommit: "500ms", commit: l.timeoutCommit },
     });
-    gentxCmd(home, 10n);
   });
+  const operators = await Promise.all(homes.map((_, i) => localnetOperator(i)));
   const genesisHome = homes[0];
+  addGenesisAccountCmd(genesisHome, [
+    { address: DEV_FAUCET_ADDRESS, coins: DEV_FAUCET_COINS },
+    ...operators.map((address) => ({ address, coins: OPERATOR_COINS })),
+    ...l.accounts,
+  ]);
+  homes.forEach((home, i) => gentxCmd(home, operators[i], SELF_BOND));
   const collected = homePaths(genesisHome).gentxDir;
   homes.slice(1).forEach((home) => {
     for (const f of readdirSync(homePaths(home).gentxDir)) copyFileSync(join(homePaths(home).gentxDir, f), join(collected, f));
   });
-  addGenesisAccountCmd(genesisHome, [{ address: DEV_FAUCET_ADDRESS, coins: DEV_FAUCET_COINS }, ...l.accounts]);
   collectGentxsCmd(genesisHome);
   for (const home of homes.slice(1)) copyFileSync(homePaths(genesisHome).genesis, homePaths(home).genesis);
 

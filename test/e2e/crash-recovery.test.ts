@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { waitForHeight } from "../../src/cli/localnet";
+import { CRASH_ENV, CRASH_EXIT_CODE } from "../../src/cli/node-app";
+import { Secp256k1Key } from "../../src/client/signer";
+import { balanceOf, faucetKey, logOf, sendWithOwnClient, startLocalnet, waitForTx } from "./helpers";
+
+const CRASH_HEIGHT = 6;
+
+describe("app crash between FinalizeBlock and Commit", () => {
+  let net: Awaited<ReturnType<typeof startLocalnet>> | undefined;
+
+  afterAll(async () => {
+    await net?.cleanup();
+  });
+
+  it("restarts, CometBFT's handshake replays the uncommitted block, and the chain continues", async () => {
+    net = await startLocalnet({ validators: 1, basePort: 38657, appEnv: () => ({ [CRASH_ENV]: String(CRASH_HEIGHT) }) });
+    const node = net.nodes[0];
+    await waitForHeight(node.rpcUrl, 1, 60_000);
+    const recipient = Secp256k1Key.random().address;
+    const sent = await sendWithOwnClient(node.rpcUrl, "localnet", await faucetKey(), 0n, 0n, recipient, "4242");
+    expect(sent.code).toBe(0);
+    await waitForTx(node.rpcUrl, sent.hash);
+
+    expect(await node.appExit()).toBe(CRASH_EXIT_CODE);
+    expect(logOf(node.home, "app")).toContain(`exiting after FinalizeBlock ${CRASH_HEIGHT}, before Commit`);
+    // CometBFT stops itself when its app connection dies; give it a moment, then make sure.
+    await Promise.race([node.cometExit(), new Promise((r) => setTimeout(r, 10_000))]);
+    await node.kill();
+
+    // The crashed run ends in CometBFT's "CONSENSUS FAILURE" (the app vanished mid-block); judge the restart alone.
+    const before = logOf(node.home, "comet").length;
+    await node.start({ [CRASH_ENV]: "" });
+    await waitForHeight(node.rpcUrl, CRASH_HEIGHT + 4, 60_000);
+    const comet = logOf(node.home, "comet").slice(before);
+    expect(comet).toMatch(new RegExp(`ABCI Replay Blocks\\s+module=consensus appHeight=${CRASH_HEIGHT - 1} storeHeight=${CRASH_HEIGHT} stateHeight=${CRASH_HEIGHT - 1}`));
+    expect(comet).toContain("Replay last block using real app");
+    expect(comet).not.toMatch(/wrong Block\.Header\.AppHash|CONSENSUS FAILURE|panic/);
+    expect(await balanceOf(node.rpcUrl, recipient)).toBe("4242");
+  });
+});
