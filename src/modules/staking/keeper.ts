@@ -8,7 +8,7 @@ import type { Context } from "../../types/context";
 import { decFromWire, type Dec } from "../../types/dec";
 import { stakingErrors } from "./errors";
 import { BONDED_POOL, NOT_BONDED_POOL, defaultStakingParams } from "./params";
-import { consensusPower, potentialPower, sharesOf, tokensOf } from "./validator";
+import { consensusAddressOf, consensusKeyBytes, consensusPower, potentialPower, sharesOf, tokensOf } from "./validator";
 
 /** What staking needs from bank: every token movement goes through it. */
 export interface StakingBank {
@@ -197,12 +197,7 @@ export class StakingKeeper implements StakingView {
     const op = valAddress.decode(v.operatorAddress);
     this.validatorsByPower.remove(ctx, this.powerIndexKey(v));
     this.validators.remove(ctx, op);
-    for (const [cons, owner] of this.validatorsByConsAddr.iterate(ctx)) {
-      if (Buffer.compare(owner, op) === 0) {
-        this.validatorsByConsAddr.remove(ctx, cons);
-        break;
-      }
-    }
+    this.validatorsByConsAddr.remove(ctx, consensusAddressOf(consensusKeyBytes(v.consensusPubkey)));
   }
 
   moveBondedToNotBonded(ctx: Context, amount: bigint): void {

@@ -30,7 +30,7 @@ describe("staking: delegate, undelegate, redelegate", () => {
   afterAll(async () => chain.close());
 
   const delegation = (del: string, val: string) =>
-    chain.query(Q + "Delegation", q.QueryDelegationRequest, { delegatorAddr: del, validatorAddr: val }, q.QueryDelegationResponse).delegationResponse;
+    chain.query(Q + "Delegation", q.QueryDelegationRequest, { delegatorAddr: del, validatorAddr: val }, q.QueryDelegationResponse).delegationResponse!;
   const validator = (val: string) => chain.query(Q + "Validator", q.QueryValidatorRequest, { validatorAddr: val }, q.QueryValidatorResponse).validator;
   const responseOf = <T>(data: Uint8Array, codec: { decode(b: Uint8Array): T }) => codec.decode(TxMsgData.decode(data).msgResponses[0].value);
   const undelegateMsg = (key: typeof carol, val: string, amount: string) =>
