@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PeriodicAllowance } from "cosmjs-types/cosmos/feegrant/v1beta1/feegrant";
+import type { GenesisState } from "cosmjs-types/cosmos/feegrant/v1beta1/genesis";
 import { QueryAllowancesByGranterRequest, QueryAllowancesByGranterResponse, QueryAllowancesRequest, QueryAllowancesResponse } from "cosmjs-types/cosmos/feegrant/v1beta1/query";
 import { DENOM, TestChain, testKey } from "../../helpers/chain";
 import { allowance, allowedMsgs, basic, basicLimit, freeMsg, grantAllowance, periodic, prune, revokeAllowance, secondsAfter } from "./helpers";
@@ -165,6 +166,9 @@ describe("feegrant genesis", () => {
     });
     try {
       expect(chain.account(fresh.address)).toBeDefined();
+      const feegrant = chain.app.modules.modules.find((m) => m.name === "feegrant")!;
+      const exported = feegrant.genesis!.export(chain.app.queryContext()) as GenesisState;
+      expect(exported.allowances.map((g) => [g.granter, g.grantee, g.allowance?.typeUrl])).toEqual([[alice.address, fresh.address, "/cosmos.feegrant.v1beta1.BasicAllowance"]]);
       await chain.mustDeliver(fresh, [freeMsg(fresh.address, alice.address)], { fee: FEE, feeGranter: alice.address });
       expect(basicLimit(allowance(chain, alice.address, fresh.address))).toBe(`4000${DENOM}`);
     } finally {
