@@ -41,6 +41,7 @@ describe("gov: deposits", () => {
     // Deposits are still taken during the voting period.
     await chain.mustDeliver(bob, [msgs.deposit(bob.address, id, coins(100_000n))]);
     expect(getProposal(chain, id)!.totalDeposit).toEqual(coins(MIN_DEPOSIT + 100_000n));
+    expectStatus(await endVotingPeriod(chain, id), ProposalStatus.PROPOSAL_STATUS_REJECTED);
   });
 
   it("when the deposit period ends short of the minimum the proposal is deleted and deposits refunded", async () => {
