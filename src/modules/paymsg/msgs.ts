@@ -86,13 +86,14 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
         const instructing = canonicalAddress(m.instructingParticipant);
         const instructed = canonicalAddress(m.instructedParticipant);
         const creditor = canonicalAddress(m.creditor);
+        const debtor = canonicalAddress(m.debtor);
         if (k.getParams(ctx).requireSettlementJurisdiction && m.settlementJurisdiction === "") {
           throw E.ErrInvalidSettlementJurisdiction.wrap("a settlement jurisdiction is required");
         }
         requireApproved(k, ctx, instructing, "instructing participant");
         requireApproved(k, ctx, instructed, "instructed participant");
-        if (!k.isCustomerOf(ctx, m.debtor, instructing)) {
-          throw E.ErrNotACustomer.wrap(`debtor ${m.debtor} does not bank with ${instructing}`);
+        if (!k.isCustomerOf(ctx, debtor, instructing)) {
+          throw E.ErrNotACustomer.wrap(`debtor ${debtor} does not bank with ${instructing}`);
         }
         if (k.hasPaymentRecord(ctx, instructing, m.endToEndId)) {
           throw E.ErrPaymentExists.wrap(`end_to_end_id ${JSON.stringify(m.endToEndId)} of ${instructing}`);
@@ -100,12 +101,12 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
         const coins = [{ denom: m.denom, amount: parsePaymentAmount(m.amount) }];
         k.bank.checkSendEnabled(ctx, coins);
         if (k.bank.isBlocked(creditor)) throw sdkErrors.ErrUnauthorized.wrap(`${creditor} is not allowed to receive funds`);
-        k.bank.sendCoins(ctx, m.debtor, creditor, coins);
+        k.bank.sendCoins(ctx, debtor, creditor, coins);
         const record = {
           endToEndId: m.endToEndId,
           instructingParticipant: instructing,
           instructedParticipant: instructed,
-          debtor: m.debtor,
+          debtor,
           creditor,
           denom: m.denom,
           amount: m.amount,
