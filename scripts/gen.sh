@@ -6,13 +6,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 buf=node_modules/.bin/buf
 
-out=src/gen
-if [ "${1:-}" = "--check" ]; then
-  out=$(mktemp -d)/gen
-  trap 'rm -rf "$(dirname "$out")"' EXIT
-fi
-
-rm -rf "$out"
+# Always generate into a scratch directory: src/gen is replaced only when everything built,
+# so one broken proto never wipes the generated code of the others.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+out=$work/gen
 mkdir -p "$out"
 $buf generate --path proto/blockchain --output "$out/.." --template buf.gen.yaml >/dev/null
 
@@ -24,7 +22,12 @@ for p in auth bank base crypto tx staking slashing gov group authz feegrant upgr
 done
 $buf build "${paths[@]}" -o "$out/descriptors.binpb"
 
-if [ "${1:-}" = "--check" ]; then
+if [ "${1:-}" != "--check" ]; then
+  rm -rf src/gen.old
+  if [ -d src/gen ]; then mv src/gen src/gen.old; fi
+  mv "$out" src/gen
+  rm -rf src/gen.old
+else
   if ! diff -r "$out" src/gen >/dev/null; then
     diff -r "$out" src/gen | head -40
     echo "src/gen is stale: run npm run gen and commit the result" >&2
