@@ -8,6 +8,15 @@ import { groupErrors } from "./errors";
 import type { GroupKeeper } from "./keeper";
 import { decodeDecisionPolicy } from "./policy";
 
+/**
+ * Genesis JSON may carry Any type URLs in the "type.googleapis.com/<name>" form; state keeps
+ * the Cosmos "/<name>" form that the decision-policy and message routing compare against.
+ */
+function cosmosTypeUrl<T extends { typeUrl: string } | undefined>(any: T): T {
+  if (!any) return any;
+  return { ...any, typeUrl: `/${any.typeUrl.slice(any.typeUrl.lastIndexOf("/") + 1)}` };
+}
+
 function notFound(detail: string): Error {
   return sdkErrors.ErrNotFound.wrap(detail);
 }
@@ -46,7 +55,7 @@ export function validateGroupGenesis(g: GenesisState): void {
     if (!groups.has(p.groupId)) throw notFound(`group with GroupId ${p.groupId} doesn't exist`);
     if (p.version === 0n) throw groupErrors.ErrEmpty.wrap(`group policy ${p.address} version`);
     if (policies.has(p.address)) throw groupErrors.ErrDuplicate.wrap(`group policy ${p.address}`);
-    decodeDecisionPolicy(p.decisionPolicy);
+    decodeDecisionPolicy(cosmosTypeUrl(p.decisionPolicy));
     policies.add(p.address);
   }
   const proposals = new Set<bigint>();
@@ -84,8 +93,8 @@ export function groupGenesis(k: GroupKeeper): GenesisDef<GenesisState> {
       k.proposalSeq.set(ctx, g.proposalSeq);
       for (const info of g.groups) k.setGroup(ctx, info);
       for (const m of g.groupMembers) k.setMember(ctx, m);
-      for (const p of g.groupPolicies) k.setPolicy(ctx, p);
-      for (const p of g.proposals) k.setProposal(ctx, p);
+      for (const p of g.groupPolicies) k.setPolicy(ctx, { ...p, decisionPolicy: cosmosTypeUrl(p.decisionPolicy) });
+      for (const p of g.proposals) k.setProposal(ctx, { ...p, messages: p.messages.map(cosmosTypeUrl) });
       for (const v of g.votes) k.setVote(ctx, v);
     },
     export: (ctx) => ({

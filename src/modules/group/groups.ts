@@ -1,4 +1,3 @@
-import { ModuleCredential } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import type { MemberRequest, GroupInfo, GroupPolicyInfo } from "cosmjs-types/cosmos/group/v1/types";
 import { ProposalStatus } from "cosmjs-types/cosmos/group/v1/types";
 import { accAddress, derivedModuleAddress } from "../../types/address";
@@ -129,7 +128,9 @@ export function createGroupPolicy(k: GroupKeeper, ctx: Context, admin: string, g
 /**
  * Derives the policy account as the SDK does (address.Module("group", [0x20], seq as 8 bytes
  * big-endian)), skipping a sequence value whose address already holds an account, and
- * creates its BaseAccount with a ModuleCredential key nobody can sign with.
+ * creates its BaseAccount. The SDK also stores a ModuleCredential as its public key; we leave
+ * it empty because the genesis/REST descriptor set has no ModuleCredential type (export would
+ * fail). No key can sign for it either way: the address is 32 bytes, a secp256k1 key's is 20.
  */
 function newPolicyAccount(k: GroupKeeper, ctx: Context): string {
   for (;;) {
@@ -139,9 +140,7 @@ function newPolicyAccount(k: GroupKeeper, ctx: Context): string {
     const derivationKeys = [Uint8Array.of(GROUP_POLICY_TABLE_PREFIX), seqKey];
     const address = derivedModuleAddress("group", ...derivationKeys);
     if (k.auth.hasAccount(ctx, address)) continue;
-    const account = k.auth.newAccount(ctx, address);
-    const credential = ModuleCredential.encode({ moduleName: "group", derivationKeys }).finish();
-    k.auth.setAccount(ctx, { ...account, pubKey: { typeUrl: "/cosmos.auth.v1beta1.ModuleCredential", value: credential } });
+    k.auth.newAccount(ctx, address);
     return address;
   }
 }

@@ -15,7 +15,6 @@ import { defaultGroupConfig, type GroupConfig } from "./params";
 export interface GroupAuthView {
   hasAccount(ctx: Context, address: string): boolean;
   newAccount(ctx: Context, address: string): BaseAccount;
-  setAccount(ctx: Context, account: BaseAccount): void;
 }
 
 export interface WeightedMember {
