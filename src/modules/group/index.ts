@@ -6,7 +6,7 @@ import { groupMsgs } from "./msgs";
 import type { GroupConfig } from "./params";
 import { groupQueries } from "./queries";
 
-export { GroupKeeper, type GroupChange, type GroupGuard, type PolicyView, type WeightedMember } from "./keeper";
+export { GroupKeeper, type GroupChange, type GroupGuard, type GroupView, type PolicyView, type WeightedMember } from "./keeper";
 export type { Decision } from "./policy";
 export { defaultGroupConfig, type GroupConfig } from "./params";
 export { groupErrors } from "./errors";

@@ -44,11 +44,18 @@ export interface PolicyView {
   votingPeriodSeconds: bigint;
 }
 
+/** The narrow interface other modules declare to reach group (constitution, land, treasury). */
+export interface GroupView {
+  isGroupPolicy(ctx: Context, address: string): boolean;
+  policyInfo(ctx: Context, address: string): PolicyView | undefined;
+  addGuard(guard: GroupGuard): void;
+}
+
 /**
  * Groups, their members, group policies (accounts that act when a weighted vote of the
  * group passes), proposals and votes. Secondary indexes are key sets kept in step here.
  */
-export class GroupKeeper {
+export class GroupKeeper implements GroupView {
   private readonly schema = new Schema("group/");
   readonly groupSeq = this.schema.item(1, "group_seq", uint64Value, 0n);
   readonly groups = this.schema.map(2, "groups", uint64Key, protoValue(GroupInfo, "GroupInfo"));
