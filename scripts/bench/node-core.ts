@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const app = await App.open({ dataDir: dir, modules, logger: silentLogger });
   app.initChain(initChainRequest(genesis));
   const block = (height: bigint, txs: Uint8Array[]) => ({
-    txs, decidedLastCommit: undefined, misbehavior: [], hash: new Uint8Array(32), height,
+    txs, decidedLastCommit: { round: 0, votes: [] }, misbehavior: [], hash: new Uint8Array(32), height,
     time: { seconds: 1_767_225_600n + height, nanos: 0 }, nextValidatorsHash: new Uint8Array(32), proposerAddress: new Uint8Array(20),
   });
   app.finalizeBlock(block(1n, []));
@@ -53,10 +53,10 @@ async function main(): Promise<void> {
     if (res.code !== 0) throw new Error(`CheckTx failed: ${res.log}`);
   }
   const t1 = performance.now();
-  const prepared = app.prepareProposal({ ...block(2n, txs), maxTxBytes: 22_020_096n, localLastCommit: undefined });
+  const prepared = app.prepareProposal({ ...block(2n, txs), maxTxBytes: 22_020_096n, localLastCommit: { round: 0, votes: [] } });
   if (prepared.txs.length !== N) throw new Error(`PrepareProposal kept ${prepared.txs.length} of ${N}`);
   const t2 = performance.now();
-  app.processProposal({ ...block(2n, prepared.txs), proposedLastCommit: undefined });
+  app.processProposal({ ...block(2n, prepared.txs), proposedLastCommit: { round: 0, votes: [] } });
   const t3 = performance.now();
   const fin = app.finalizeBlock(block(2n, prepared.txs));
   const t4 = performance.now();

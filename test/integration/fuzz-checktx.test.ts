@@ -59,8 +59,8 @@ describe("bad input never crashes the node", () => {
       nextValidatorsHash: new Uint8Array(32),
       proposerAddress: new Uint8Array(20),
     };
-    expect(chain.app.processProposal({ ...block, proposedLastCommit: undefined }).status).toBe(2);
-    const fin = chain.app.finalizeBlock({ ...block, decidedLastCommit: undefined });
+    expect(chain.app.processProposal({ ...block, proposedLastCommit: { round: 0, votes: [] } }).status).toBe(2);
+    const fin = chain.app.finalizeBlock({ ...block, decidedLastCommit: { round: 0, votes: [] } });
     expect(fin.txResults.length).toBe(3);
     expect(fin.txResults.every((r) => r.code === 2 || r.code === 18)).toBe(true);
     await chain.app.commit({});

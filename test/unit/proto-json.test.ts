@@ -6,7 +6,7 @@ import { binaryToJson, jsonToBinary } from "../../src/app/proto-json";
 describe("proto JSON by reflection", () => {
   it("writes grpc-gateway JSON and reads it back with Cosmos type URLs, nested Anys included", () => {
     const account = BaseAccount.encode({ address: "yml1abc", pubKey: undefined, accountNumber: 7n, sequence: 3n }).finish();
-    const bytes = GenesisState.encode({ params: undefined, accounts: [{ typeUrl: "/cosmos.auth.v1beta1.BaseAccount", value: account }] }).finish();
+    const bytes = GenesisState.encode(GenesisState.fromPartial({ accounts: [{ typeUrl: "/cosmos.auth.v1beta1.BaseAccount", value: account }] })).finish();
     const json = binaryToJson("cosmos.auth.v1beta1.GenesisState", bytes) as any;
     expect(json.accounts[0]["@type"]).toBe("/cosmos.auth.v1beta1.BaseAccount");
     expect(json.accounts[0].account_number).toBe("7");
