@@ -11,6 +11,7 @@ import { Command } from "commander";
 import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { Localnet, latestHeight, rpc, waitForHeight } from "../../src/cli/localnet";
+import { cometBroadcaster } from "../../src/cli/rest-mount";
 import { Secp256k1Key } from "../../src/client/signer";
 import { signTx } from "../../src/client/tx-builder";
 import { baseOf } from "../../src/modules/auth/keeper";
@@ -37,16 +38,11 @@ const net = await Localnet.prepare({
 });
 const url = net.nodes[0].rpcUrl;
 
-async function post(method: string, params: Record<string, unknown>): Promise<any> {
-  const res = await fetch(url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = (await res.json()) as { result?: any; error?: { message: string; data?: string } };
-  if (!body.result) throw new Error(`${method}: ${body.error?.message} ${body.error?.data ?? ""}`);
-  return body.result;
-}
+const broadcaster = cometBroadcaster(url);
 
 async function accountNumber(address: string): Promise<bigint> {
-  const data = Buffer.from(QueryAccountRequest.encode({ address }).finish()).toString("base64");
-  const r = await post("abci_query", { path: "/cosmos.auth.v1beta1.Query/Account", data: Buffer.from(data, "base64").toString("hex") });
+  const data = Buffer.from(QueryAccountRequest.encode({ address }).finish()).toString("hex");
+  const r = await rpc<{ response: { value: string } }>(url, "abci_query", { path: '"/cosmos.auth.v1beta1.Query/Account"', data: `0x${data}` });
   return baseOf(QueryAccountResponse.decode(Buffer.from(r.response.value, "base64")).account!).accountNumber;
 }
 
@@ -59,7 +55,7 @@ async function client(index: number, until: number): Promise<void> {
     const s = state[n % state.length];
     const msg = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: s.key.address, toAddress: s.to, amount: [{ denom: "uyml", amount: "1" }] }).finish() };
     const tx = signTx([msg], [{ key: s.key, accountNumber: s.accountNumber, sequence: s.sequence }], { chainId: CHAIN_ID, gasLimit: 200_000n });
-    const r = await post("broadcast_tx_sync", { tx: Buffer.from(tx).toString("base64") }).catch((e: Error) => ({ code: -1, log: e.message }));
+    const r = await broadcaster.broadcastTxSync(tx).catch((e: Error) => ({ code: -1, log: e.message }));
     if (r.code === 0) {
       s.sequence++;
       submitted++;

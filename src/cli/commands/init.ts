@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { defaultAppState } from "../../app/genesis";
 import { buildModules } from "../../app/modules";
 import { readGenesisDoc, type GenesisDoc } from "../../abci/genesis-doc";
@@ -62,8 +62,4 @@ function mergeTables(a: TomlTable, b: TomlTable): TomlTable {
   const out: TomlTable = { ...a };
   for (const [k, v] of Object.entries(b)) out[k] = { ...(out[k] ?? {}), ...v };
   return out;
-}
-
-export function cometConfigText(home: string): string {
-  return readFileSync(homePaths(home).cometConfig, "utf8");
 }
