@@ -16,6 +16,7 @@ import { AppMeta } from "./meta";
 import type { ModuleSet } from "./module-set";
 import { Router } from "./router";
 import { SigCache } from "./tx/sigverify";
+import { DecodedTxCache } from "./tx/decoded-cache";
 import { parseDecCoins } from "./tx/fees";
 import { runTx, type RunnerDeps, type TxResult } from "./tx/runner";
 import { decodeTx } from "./tx/decode";
@@ -81,6 +82,7 @@ export class App implements AbciApplication {
     this.runner = {
       router: this.router,
       logger,
+      decoded: new DecodedTxCache(),
       postHandlers: modules.modules.filter((m) => m.postTx !== undefined),
       ante: {
         accounts: modules.accounts,

@@ -8,6 +8,7 @@ import type { DecodedTx } from "./decode";
 import { SECP256K1_PUBKEY_URL } from "./decode";
 import { SigCache, SIGN_MODE_DIRECT, directSignBytes, verifySecp256k1 } from "./sigverify";
 import { checkMinGasPrices, type DecCoin } from "./fees";
+import { legacyAminoSignBytesFor, SIGN_MODE_LEGACY_AMINO_JSON } from "./amino";
 
 export interface AuthParamsView {
   maxMemoCharacters: bigint;
@@ -145,15 +146,19 @@ function verifySignatures(ctx: Context, tx: DecodedTx, accounts: BaseAccount[], 
   const cacheContext = `${ctx.chainId}|${accounts.map((a) => `${a.accountNumber}:${a.pubKey ? Buffer.from(a.pubKey.value).toString("hex") : ""}`).join(",")}`;
   if (deps.sigCache.has(tx.hash, cacheContext)) return;
 
+  // Built on first use: the messages' amino JSON is shared by every amino signer of the tx.
+  let aminoSignBytes: ReturnType<typeof legacyAminoSignBytesFor> | undefined;
   for (let i = 0; i < accounts.length; i++) {
     const account = accounts[i];
     const info = tx.signerInfos[i];
-    if (info.signMode !== SIGN_MODE_DIRECT) {
-      throw sdkErrors.ErrNotSupported.wrap(`sign mode ${info.signMode} is not supported; use SIGN_MODE_DIRECT`);
+    if (info.signMode !== SIGN_MODE_DIRECT && info.signMode !== SIGN_MODE_LEGACY_AMINO_JSON) {
+      throw sdkErrors.ErrNotSupported.wrap(`sign mode ${info.signMode} is not supported; use SIGN_MODE_DIRECT or SIGN_MODE_LEGACY_AMINO_JSON`);
     }
     const pubKey = storedPubKey(account);
     if (!pubKey) throw sdkErrors.ErrInvalidPubKey.wrap(`pubkey on account ${account.address} is not set`);
-    const signBytes = directSignBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, ctx.chainId, account.accountNumber);
+    const signBytes = info.signMode === SIGN_MODE_LEGACY_AMINO_JSON
+      ? (aminoSignBytes ??= legacyAminoSignBytesFor(tx))(ctx.chainId, account.accountNumber, account.sequence)
+      : directSignBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, ctx.chainId, account.accountNumber);
     if (!verifySecp256k1(pubKey, signBytes, tx.raw.signatures[i])) {
       throw sdkErrors.ErrUnauthorized.wrap(
         `signature verification failed; please verify account number (${account.accountNumber}), sequence (${account.sequence}) and chain-id (${ctx.chainId})`,

@@ -30,7 +30,7 @@ function decodeOrThrow<T>(what: string, fn: () => T): T {
  * nobody serves is a decode error (code 2) as in the SDK's tx decoder; malformed bytes never throw
  * anything but an AppError.
  */
-export function decodeTx(bytes: Uint8Array, lookup: MsgLookup): DecodedTx {
+export function decodeTx(bytes: Uint8Array, lookup: MsgLookup, hash = txHash(bytes)): DecodedTx {
   const raw = decodeOrThrow("TxRaw", () => TxRaw.decode(bytes));
   const body = decodeOrThrow("TxBody", () => TxBody.decode(raw.bodyBytes));
   const authInfo = decodeOrThrow("AuthInfo", () => AuthInfo.decode(raw.authInfoBytes));
@@ -88,7 +88,7 @@ export function decodeTx(bytes: Uint8Array, lookup: MsgLookup): DecodedTx {
   return {
     raw,
     bytes,
-    hash: txHash(bytes),
+    hash,
     body,
     authInfo,
     msgs,

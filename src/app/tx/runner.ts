@@ -9,7 +9,8 @@ import type { Logger } from "../../types/logger";
 import type { Module } from "../../types/module";
 import type { Router } from "../router";
 import { runAnte, type AnteDeps } from "./ante";
-import { decodeTx, type DecodedTx } from "./decode";
+import { decodeTx, txHash, type DecodedTx } from "./decode";
+import type { DecodedTxCache } from "./decoded-cache";
 
 export interface TxResult {
   code: number;
@@ -29,6 +30,7 @@ export interface RunnerDeps {
   ante: AnteDeps;
   postHandlers: Module[];
   logger: Logger;
+  decoded: DecodedTxCache;
 }
 
 function errorResult(err: unknown, meter: GasMeter | undefined, gasWanted: bigint, events: Event[], tx?: DecodedTx): TxResult {
@@ -53,12 +55,19 @@ function errorResult(err: unknown, meter: GasMeter | undefined, gasWanted: bigin
  */
 export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: ExecMode, bytes: Uint8Array): TxResult {
   let tx: DecodedTx;
-  try {
-    tx = decodeTx(bytes, (url) => deps.router.msgDef(url));
-  } catch (e) {
-    return errorResult(e, undefined, 0n, []);
+  const hash = txHash(bytes);
+  const cached = mode === "deliver" ? deps.decoded.take(hash) : deps.decoded.get(hash);
+  if (cached) tx = cached;
+  else {
+    try {
+      tx = decodeTx(bytes, (url) => deps.router.msgDef(url), hash);
+    } catch (e) {
+      return errorResult(e, undefined, 0n, []);
+    }
+    if (mode === "check") deps.decoded.add(tx);
   }
-  const meter = new GasMeter(tx.gasLimit);
+  // As the SDK's SetUpContextDecorator: simulation measures gas, so it runs without a limit.
+  const meter = mode === "simulate" ? GasMeter.infinite() : new GasMeter(tx.gasLimit);
 
   const anteBranch = state.branch();
   const anteCtx = Context.create(anteBranch, block, mode, deps.logger, meter);

@@ -23,6 +23,7 @@ export class AuthKeeper {
   readonly accountNumber = this.schema.sequence(2, "account_number", 0n);
   readonly params = this.schema.item(3, "params", protoValue(Params, "Params"), defaultAuthParams());
   private readonly permissions = new Map<string, ModuleAccountDef["permissions"]>();
+  private readonly moduleAddresses = new Map<string, string>();
 
   registerModuleAccount(def: ModuleAccountDef): void {
     this.permissions.set(def.name, def.permissions);
@@ -84,6 +85,21 @@ export class AuthKeeper {
 
   ensureAccount(ctx: Context, address: string): void {
     if (!this.hasAccount(ctx, address)) this.newAccount(ctx, address);
+  }
+
+  /**
+   * Address of a registered module account, creating the account on first use. Cheaper than
+   * getModuleAccount on hot paths (every fee goes to fee_collector): one `has`, no decode.
+   */
+  moduleAccountAddress(ctx: Context, name: string): string {
+    let address = this.moduleAddresses.get(name);
+    if (address === undefined) {
+      if (!this.permissions.has(name)) throw sdkErrors.ErrUnknownAddress.wrap(`module account ${name} is not registered`);
+      address = moduleAddress(name);
+      this.moduleAddresses.set(name, address);
+    }
+    if (!this.accounts.has(ctx, accAddress.decode(address))) this.getModuleAccount(ctx, name);
+    return address;
   }
 
   /** The module's account, created on first use with its registered permissions. */

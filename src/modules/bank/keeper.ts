@@ -72,14 +72,15 @@ export class BankKeeper {
     return this.supply.get(ctx, denom) ?? 0n;
   }
 
-  private setBalance(ctx: Context, address: string, denom: string, amount: bigint): void {
+  /** `previous` is the balance the caller just read, so the owners index is touched only on 0 ↔ non-zero. */
+  private setBalance(ctx: Context, address: string, denom: string, amount: bigint, previous: bigint): void {
     const addr = accAddress.decode(address);
     if (amount === 0n) {
       this.balances.remove(ctx, [addr, denom]);
       this.owners.remove(ctx, [denom, addr]);
     } else {
       this.balances.set(ctx, [addr, denom], amount);
-      this.owners.set(ctx, [denom, addr], true);
+      if (previous === 0n) this.owners.set(ctx, [denom, addr], true);
     }
   }
 
@@ -89,13 +90,16 @@ export class BankKeeper {
       if (have < c.amount) {
         throw sdkErrors.ErrInsufficientFunds.wrap(`spendable balance ${have}${c.denom} is smaller than ${c.amount}${c.denom}`);
       }
-      this.setBalance(ctx, address, c.denom, have - c.amount);
+      this.setBalance(ctx, address, c.denom, have - c.amount, have);
     }
     ctx.events.emit("coin_spent", { spender: address, amount: formatCoins(coins) });
   }
 
   private addCoins(ctx: Context, address: string, coins: readonly Coin[]): void {
-    for (const c of coins) this.setBalance(ctx, address, c.denom, this.getBalance(ctx, address, c.denom) + c.amount);
+    for (const c of coins) {
+      const have = this.getBalance(ctx, address, c.denom);
+      this.setBalance(ctx, address, c.denom, have + c.amount, have);
+    }
     ctx.events.emit("coin_received", { receiver: address, amount: formatCoins(coins) });
   }
 
@@ -114,20 +118,20 @@ export class BankKeeper {
 
   sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void {
     if (this.blocked.has(to)) throw sdkErrors.ErrUnauthorized.wrap(`${to} is not allowed to receive funds`);
-    this.sendCoins(ctx, this.auth.getModuleAccount(ctx, module).baseAccount!.address, to, coins);
+    this.sendCoins(ctx, this.auth.moduleAccountAddress(ctx, module), to, coins);
   }
 
   sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void {
-    this.sendCoins(ctx, from, this.auth.getModuleAccount(ctx, module).baseAccount!.address, coins);
+    this.sendCoins(ctx, from, this.auth.moduleAccountAddress(ctx, module), coins);
   }
 
   sendCoinsFromModuleToModule(ctx: Context, fromModule: string, toModule: string, coins: readonly Coin[]): void {
-    this.sendCoins(ctx, this.auth.getModuleAccount(ctx, fromModule).baseAccount!.address, this.auth.getModuleAccount(ctx, toModule).baseAccount!.address, coins);
+    this.sendCoins(ctx, this.auth.moduleAccountAddress(ctx, fromModule), this.auth.moduleAccountAddress(ctx, toModule), coins);
   }
 
   mintCoins(ctx: Context, module: string, coins: readonly Coin[]): void {
     if (!this.auth.hasPermission(module, "minter")) throw sdkErrors.ErrUnauthorized.wrap(`module account ${module} does not have permissions to mint tokens`);
-    const address = this.auth.getModuleAccount(ctx, module).baseAccount!.address;
+    const address = this.auth.moduleAccountAddress(ctx, module);
     this.addCoins(ctx, address, coins);
     for (const c of coins) this.supply.set(ctx, c.denom, this.getSupply(ctx, c.denom) + c.amount);
     ctx.events.emit("coinbase", { minter: address, amount: formatCoins(coins) });
@@ -135,7 +139,7 @@ export class BankKeeper {
 
   burnCoins(ctx: Context, module: string, coins: readonly Coin[]): void {
     if (!this.auth.hasPermission(module, "burner")) throw sdkErrors.ErrUnauthorized.wrap(`module account ${module} does not have permissions to burn tokens`);
-    const address = this.auth.getModuleAccount(ctx, module).baseAccount!.address;
+    const address = this.auth.moduleAccountAddress(ctx, module);
     this.subCoins(ctx, address, coins);
     for (const c of coins) {
       const left = this.getSupply(ctx, c.denom) - c.amount;

@@ -1,0 +1,411 @@
+import { create, fromBinary, getOption, ScalarType, toBinary, type DescExtension, type DescField, type DescMessage } from "@bufbuild/protobuf";
+import { reflect, type ReflectMessage } from "@bufbuild/protobuf/reflect";
+import type { AnyMsg } from "../../types/codec";
+import type { ProtoCoin } from "../../types/coins";
+import { decFromWire, decToString } from "../../types/dec";
+import { sdkErrors } from "../../types/errors";
+import type { DecodedTx } from "../../types/tx";
+import { protoRegistry } from "../proto-json";
+
+/**
+ * SIGN_MODE_LEGACY_AMINO_JSON: the signer signs SHA-256 of the canonical StdSignDoc JSON. The
+ * message JSON is built by reflection over the descriptor set, following the SDK v0.50 amino
+ * JSON rules (x/tx aminojson) and matching what cosmjs's AminoTypes produce.
+ */
+export const SIGN_MODE_LEGACY_AMINO_JSON = 127;
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** Resolves the amino name of a proto message type (full name, no leading slash). */
+export type AminoNameLookup = (typeName: string) => string | undefined;
+
+const notSupported = (detail: string) => sdkErrors.ErrNotSupported.wrap(`LEGACY_AMINO_JSON: ${detail}`);
+
+/** Per-field amino annotations: `deo` = amino.dont_omitempty, `coins` = amino.encoding "legacy_coins". */
+interface FieldAmino {
+  deo?: boolean;
+  coins?: boolean;
+  name?: string;
+  /** amino.oneof_name: the legacy oneof wrapper `{"<oneof>": {"type": <name>, "value": {<field>: ...}}}`. */
+  oneof?: { key: string; type: string };
+}
+
+const DEO: FieldAmino = { deo: true };
+const COINS: FieldAmino = { deo: true, coins: true };
+
+/**
+ * The descriptor set carries the Cosmos protos of an SDK release older than v0.50, without the
+ * amino annotations v0.50 signs with; these are those annotations (and field renames) for the
+ * Cosmos types our modules serve. Our own protos carry theirs and are read from the descriptors.
+ */
+const COSMOS_FIELDS: Record<string, FieldAmino> = {
+  "cosmos.base.v1beta1.Coin.amount": DEO,
+  "cosmos.bank.v1beta1.MsgSend.amount": COINS,
+  "cosmos.bank.v1beta1.MsgMultiSend.inputs": DEO,
+  "cosmos.bank.v1beta1.MsgMultiSend.outputs": DEO,
+  "cosmos.bank.v1beta1.Input.coins": COINS,
+  "cosmos.bank.v1beta1.Output.coins": COINS,
+  "cosmos.bank.v1beta1.SendAuthorization.spend_limit": COINS,
+  "cosmos.staking.v1beta1.MsgCreateValidator.description": DEO,
+  "cosmos.staking.v1beta1.MsgCreateValidator.commission": DEO,
+  "cosmos.staking.v1beta1.MsgCreateValidator.min_self_delegation": DEO,
+  "cosmos.staking.v1beta1.MsgCreateValidator.value": DEO,
+  "cosmos.staking.v1beta1.CommissionRates.rate": DEO,
+  "cosmos.staking.v1beta1.CommissionRates.max_rate": DEO,
+  "cosmos.staking.v1beta1.CommissionRates.max_change_rate": DEO,
+  "cosmos.staking.v1beta1.MsgEditValidator.description": DEO,
+  "cosmos.staking.v1beta1.MsgDelegate.amount": DEO,
+  "cosmos.staking.v1beta1.MsgUndelegate.amount": DEO,
+  "cosmos.staking.v1beta1.MsgBeginRedelegate.amount": DEO,
+  "cosmos.staking.v1beta1.StakeAuthorization.allow_list": { oneof: { key: "Validators", type: "cosmos-sdk/StakeAuthorization/AllowList" } },
+  "cosmos.staking.v1beta1.StakeAuthorization.deny_list": { oneof: { key: "Validators", type: "cosmos-sdk/StakeAuthorization/DenyList" } },
+  "cosmos.gov.v1.MsgSubmitProposal.initial_deposit": COINS,
+  "cosmos.gov.v1.MsgDeposit.amount": COINS,
+  "cosmos.gov.v1.MsgUpdateParams.params": DEO,
+  "cosmos.authz.v1beta1.MsgGrant.grant": DEO,
+  "cosmos.feegrant.v1beta1.BasicAllowance.spend_limit": COINS,
+  "cosmos.feegrant.v1beta1.PeriodicAllowance.basic": DEO,
+  "cosmos.feegrant.v1beta1.PeriodicAllowance.period": DEO,
+  "cosmos.feegrant.v1beta1.PeriodicAllowance.period_spend_limit": COINS,
+  "cosmos.feegrant.v1beta1.PeriodicAllowance.period_can_spend": COINS,
+  "cosmos.feegrant.v1beta1.PeriodicAllowance.period_reset": DEO,
+  "cosmos.group.v1.MsgCreateGroup.members": DEO,
+  "cosmos.group.v1.MsgUpdateGroupMembers.member_updates": DEO,
+  "cosmos.group.v1.MsgCreateGroupWithPolicy.members": DEO,
+  "cosmos.group.v1.DecisionPolicyWindows.voting_period": DEO,
+  "cosmos.group.v1.DecisionPolicyWindows.min_execution_period": DEO,
+  // Renamed after the descriptor set's release; v0.50 signs with the new names.
+  "cosmos.group.v1.MsgUpdateGroupPolicyAdmin.address": { name: "group_policy_address" },
+  "cosmos.group.v1.MsgUpdateGroupPolicyDecisionPolicy.address": { name: "group_policy_address" },
+  "cosmos.group.v1.MsgUpdateGroupPolicyMetadata.address": { name: "group_policy_address" },
+  "cosmos.group.v1.MsgSubmitProposal.address": { name: "group_policy_address" },
+  "cosmos.group.v1.MsgExec.signer": { name: "executor" },
+};
+
+/** amino.name of the Cosmos types that travel inside an Any (v0.50 names; the descriptors lack them). */
+const COSMOS_NAMES: Record<string, string> = {
+  "cosmos.auth.v1beta1.MsgUpdateParams": "cosmos-sdk/x/auth/MsgUpdateParams",
+  "cosmos.bank.v1beta1.MsgSend": "cosmos-sdk/MsgSend",
+  "cosmos.bank.v1beta1.MsgMultiSend": "cosmos-sdk/MsgMultiSend",
+  "cosmos.bank.v1beta1.MsgUpdateParams": "cosmos-sdk/x/bank/MsgUpdateParams",
+  "cosmos.bank.v1beta1.MsgSetSendEnabled": "cosmos-sdk/MsgSetSendEnabled",
+  "cosmos.bank.v1beta1.SendAuthorization": "cosmos-sdk/SendAuthorization",
+  "cosmos.staking.v1beta1.MsgCreateValidator": "cosmos-sdk/MsgCreateValidator",
+  "cosmos.staking.v1beta1.MsgEditValidator": "cosmos-sdk/MsgEditValidator",
+  "cosmos.staking.v1beta1.MsgDelegate": "cosmos-sdk/MsgDelegate",
+  "cosmos.staking.v1beta1.MsgUndelegate": "cosmos-sdk/MsgUndelegate",
+  "cosmos.staking.v1beta1.MsgBeginRedelegate": "cosmos-sdk/MsgBeginRedelegate",
+  "cosmos.staking.v1beta1.MsgCancelUnbondingDelegation": "cosmos-sdk/MsgCancelUnbondingDelegation",
+  "cosmos.staking.v1beta1.MsgUpdateParams": "cosmos-sdk/x/staking/MsgUpdateParams",
+  "cosmos.staking.v1beta1.StakeAuthorization": "cosmos-sdk/StakeAuthorization",
+  "cosmos.slashing.v1beta1.MsgUnjail": "cosmos-sdk/MsgUnjail",
+  "cosmos.slashing.v1beta1.MsgUpdateParams": "cosmos-sdk/x/slashing/MsgUpdateParams",
+  "cosmos.gov.v1.MsgSubmitProposal": "cosmos-sdk/v1/MsgSubmitProposal",
+  "cosmos.gov.v1.MsgDeposit": "cosmos-sdk/v1/MsgDeposit",
+  "cosmos.gov.v1.MsgVote": "cosmos-sdk/v1/MsgVote",
+  "cosmos.gov.v1.MsgVoteWeighted": "cosmos-sdk/v1/MsgVoteWeighted",
+  "cosmos.gov.v1.MsgCancelProposal": "cosmos-sdk/v1/MsgCancelProposal",
+  "cosmos.gov.v1.MsgUpdateParams": "cosmos-sdk/x/gov/v1/MsgUpdateParams",
+  "cosmos.gov.v1.MsgExecLegacyContent": "cosmos-sdk/v1/MsgExecLegacyContent",
+  "cosmos.gov.v1beta1.TextProposal": "cosmos-sdk/TextProposal",
+  "cosmos.authz.v1beta1.MsgGrant": "cosmos-sdk/MsgGrant",
+  "cosmos.authz.v1beta1.MsgExec": "cosmos-sdk/MsgExec",
+  "cosmos.authz.v1beta1.MsgRevoke": "cosmos-sdk/MsgRevoke",
+  "cosmos.authz.v1beta1.GenericAuthorization": "cosmos-sdk/GenericAuthorization",
+  "cosmos.feegrant.v1beta1.MsgGrantAllowance": "cosmos-sdk/MsgGrantAllowance",
+  "cosmos.feegrant.v1beta1.MsgRevokeAllowance": "cosmos-sdk/MsgRevokeAllowance",
+  "cosmos.feegrant.v1beta1.MsgPruneAllowances": "cosmos-sdk/MsgPruneAllowances",
+  "cosmos.feegrant.v1beta1.BasicAllowance": "cosmos-sdk/BasicAllowance",
+  "cosmos.feegrant.v1beta1.PeriodicAllowance": "cosmos-sdk/PeriodicAllowance",
+  "cosmos.feegrant.v1beta1.AllowedMsgAllowance": "cosmos-sdk/AllowedMsgAllowance",
+  "cosmos.group.v1.MsgCreateGroup": "cosmos-sdk/MsgCreateGroup",
+  "cosmos.group.v1.MsgUpdateGroupMembers": "cosmos-sdk/MsgUpdateGroupMembers",
+  "cosmos.group.v1.MsgUpdateGroupAdmin": "cosmos-sdk/MsgUpdateGroupAdmin",
+  "cosmos.group.v1.MsgUpdateGroupMetadata": "cosmos-sdk/MsgUpdateGroupMetadata",
+  "cosmos.group.v1.MsgCreateGroupPolicy": "cosmos-sdk/MsgCreateGroupPolicy",
+  "cosmos.group.v1.MsgCreateGroupWithPolicy": "cosmos-sdk/MsgCreateGroupWithPolicy",
+  "cosmos.group.v1.MsgUpdateGroupPolicyAdmin": "cosmos-sdk/MsgUpdateGroupPolicyAdmin",
+  "cosmos.group.v1.MsgUpdateGroupPolicyDecisionPolicy": "cosmos-sdk/MsgUpdateGroupDecisionPolicy",
+  "cosmos.group.v1.MsgUpdateGroupPolicyMetadata": "cosmos-sdk/MsgUpdateGroupPolicyMetadata",
+  "cosmos.group.v1.MsgSubmitProposal": "cosmos-sdk/group/MsgSubmitProposal",
+  "cosmos.group.v1.MsgWithdrawProposal": "cosmos-sdk/group/MsgWithdrawProposal",
+  "cosmos.group.v1.MsgVote": "cosmos-sdk/group/MsgVote",
+  "cosmos.group.v1.MsgExec": "cosmos-sdk/group/MsgExec",
+  "cosmos.group.v1.MsgLeaveGroup": "cosmos-sdk/group/MsgLeaveGroup",
+  "cosmos.group.v1.ThresholdDecisionPolicy": "cosmos-sdk/ThresholdDecisionPolicy",
+  "cosmos.group.v1.PercentageDecisionPolicy": "cosmos-sdk/PercentageDecisionPolicy",
+  "cosmos.crypto.secp256k1.PubKey": "tendermint/PubKeySecp256k1",
+  "cosmos.crypto.ed25519.PubKey": "tendermint/PubKeyEd25519",
+};
+
+/** Key types whose amino form is the bare key (amino.message_encoding "key_field"). */
+const KEY_FIELD_TYPES = new Set(["cosmos.crypto.secp256k1.PubKey", "cosmos.crypto.ed25519.PubKey"]);
+
+interface Extensions {
+  name: DescExtension;
+  dontOmitEmpty: DescExtension;
+  encoding: DescExtension;
+  fieldName: DescExtension;
+  jsontag: DescExtension;
+  customtype: DescExtension;
+}
+
+let extensions: Extensions | undefined;
+
+function ext(): Extensions {
+  if (!extensions) {
+    const reg = protoRegistry();
+    const get = (name: string) => {
+      const e = reg.getExtension(name);
+      if (!e) throw new Error(`descriptor set lacks extension ${name}`);
+      return e;
+    };
+    extensions = {
+      name: get("amino.name"),
+      dontOmitEmpty: get("amino.dont_omitempty"),
+      encoding: get("amino.encoding"),
+      fieldName: get("amino.field_name"),
+      jsontag: get("gogoproto.jsontag"),
+      customtype: get("gogoproto.customtype"),
+    };
+  }
+  return extensions;
+}
+
+/** The amino name of a proto type: its amino.name option, else the Cosmos v0.50 name. */
+export function aminoNameOf(typeName: string): string | undefined {
+  const name = typeName.replace(/^\//, "");
+  const desc = protoRegistry().getMessage(name);
+  const option = desc ? (getOption(desc, ext().name) as string) : "";
+  return option !== "" ? option : COSMOS_NAMES[name];
+}
+
+const fieldCache = new Map<DescField, Required<Pick<FieldAmino, "deo" | "coins" | "name">> & Pick<FieldAmino, "oneof"> & { dec: boolean; int: boolean }>();
+
+function fieldAmino(field: DescField) {
+  let info = fieldCache.get(field);
+  if (info) return info;
+  const e = ext();
+  const override = COSMOS_FIELDS[`${field.parent.typeName}.${field.name}`] ?? {};
+  // A gogoproto.jsontag without ",omitempty" is how older protos said "always emit" (and rename).
+  const jsontag = getOption(field, e.jsontag) as string;
+  const [tagName, ...tagOpts] = jsontag.split(",");
+  const customtype = getOption(field, e.customtype) as string;
+  info = {
+    deo: override.deo === true || (getOption(field, e.dontOmitEmpty) as boolean) || (jsontag !== "" && !tagOpts.includes("omitempty")),
+    coins: override.coins === true || getOption(field, e.encoding) === "legacy_coins",
+    name: override.name ?? ((getOption(field, e.fieldName) as string) || tagName || field.name),
+    oneof: override.oneof,
+    dec: /(^|\.)(Legacy)?Dec$/.test(customtype),
+    int: /(^|\.)Int$/.test(customtype),
+  };
+  fieldCache.set(field, info);
+  return info;
+}
+
+/** Decodes with the descriptor and refuses bytes whose re-encoding differs (unknown, duplicate or non-canonical fields). */
+function decodeCanonical(desc: DescMessage, bytes: Uint8Array): ReflectMessage {
+  let message;
+  try {
+    message = fromBinary(desc, bytes);
+  } catch (e) {
+    throw sdkErrors.ErrTxDecode.wrap(`${desc.typeName}: ${(e as Error).message}`);
+  }
+  // Amino JSON only shows the fields the descriptor knows; anything else would go unsigned.
+  if (!equalBytes(toBinary(desc, message, { writeUnknownFields: false }), bytes)) {
+    throw notSupported(`${desc.typeName} is not in canonical protobuf form or has fields this node cannot show the signer`);
+  }
+  return reflect(desc, message);
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function base64(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString("base64");
+}
+
+function textOf(value: unknown): string {
+  return value instanceof Uint8Array ? new TextDecoder().decode(value) : String(value);
+}
+
+const INT64_TYPES = new Set([ScalarType.INT64, ScalarType.UINT64, ScalarType.SINT64, ScalarType.FIXED64, ScalarType.SFIXED64]);
+
+function scalarJson(field: DescField, scalar: ScalarType, value: unknown): Json {
+  const info = fieldAmino(field);
+  // gogoproto customtype Dec/Int: the wire holds the integer text (Dec scaled by 1e18); amino shows "0.5…" / "5".
+  if (info.dec) return decToString(decFromWire(textOf(value), field.name));
+  if (info.int) return textOf(value) === "" ? "0" : textOf(value);
+  if (INT64_TYPES.has(scalar)) return String(value);
+  switch (scalar) {
+    case ScalarType.BYTES:
+      return base64(value as Uint8Array);
+    case ScalarType.DOUBLE: case ScalarType.FLOAT:
+      throw notSupported(`floating point field ${field.parent.typeName}.${field.name}`);
+    default:
+      return value as Json;
+  }
+}
+
+function timestampJson(m: ReflectMessage): string {
+  const seconds = m.get(m.desc.field.seconds) as bigint;
+  const nanos = m.get(m.desc.field.nanos) as number;
+  const ms = seconds * 1000n;
+  if (seconds < -62135596800n || seconds > 253402300799n) throw notSupported("timestamp out of range");
+  const iso = new Date(Number(ms)).toISOString().slice(0, 19);
+  const frac = nanos === 0 ? "" : `.${String(nanos).padStart(9, "0").replace(/0+$/, "")}`;
+  return `${iso}${frac}Z`;
+}
+
+function anyJson(m: ReflectMessage, lookup: AminoNameLookup): Json {
+  const typeUrl = m.get(m.desc.field.typeUrl) as string;
+  const typeName = typeUrl.slice(typeUrl.lastIndexOf("/") + 1);
+  return packedJson(typeName, m.get(m.desc.field.value) as Uint8Array, lookup(typeName), lookup);
+}
+
+/** `{type, value}` of one packed message; `aminoName` is its registered amino name. */
+function packedJson(typeName: string, bytes: Uint8Array, aminoName: string | undefined, lookup: AminoNameLookup): JsonObject {
+  const desc = protoRegistry().getMessage(typeName);
+  if (!desc) throw notSupported(`no schema for ${typeName}`);
+  if (!aminoName) throw notSupported(`${typeName} has no amino name`);
+  const m = decodeCanonical(desc, bytes);
+  if (KEY_FIELD_TYPES.has(typeName)) return { type: aminoName, value: base64(m.get(desc.field.key) as Uint8Array) };
+  return { type: aminoName, value: messageJson(m, lookup) };
+}
+
+function nestedJson(m: ReflectMessage, lookup: AminoNameLookup): Json {
+  switch (m.desc.typeName) {
+    case "google.protobuf.Any": return anyJson(m, lookup);
+    case "google.protobuf.Timestamp": return timestampJson(m);
+    case "google.protobuf.Duration":
+      return String((m.get(m.desc.field.seconds) as bigint) * 1_000_000_000n + BigInt(m.get(m.desc.field.nanos) as number));
+    default: return messageJson(m, lookup);
+  }
+}
+
+function valueJson(field: DescField, value: unknown, lookup: AminoNameLookup): Json {
+  switch (field.fieldKind) {
+    case "scalar": return scalarJson(field, field.scalar, value);
+    case "enum": return value as number;
+    case "message": return nestedJson(value as ReflectMessage, lookup);
+    case "list": {
+      const items = [...(value as Iterable<unknown>)];
+      if (field.listKind === "message") return items.map((v) => nestedJson(v as ReflectMessage, lookup));
+      if (field.listKind === "enum") return items as number[];
+      return items.map((v) => scalarJson(field, field.scalar, v));
+    }
+    default: throw notSupported(`map field ${field.parent.typeName}.${field.name}`);
+  }
+}
+
+function zeroJson(field: DescField, lookup: AminoNameLookup): Json {
+  const info = fieldAmino(field);
+  switch (field.fieldKind) {
+    case "list": return info.coins ? [] : null;
+    case "message": return nestedJson(reflect(field.message), lookup);
+    case "enum": return 0;
+    case "scalar":
+      if (info.dec || info.int) return "0";
+      if (field.scalar === ScalarType.STRING || field.scalar === ScalarType.BYTES) return "";
+      if (field.scalar === ScalarType.BOOL) return false;
+      return INT64_TYPES.has(field.scalar) ? "0" : 0;
+    default: throw notSupported(`map field ${field.parent.typeName}.${field.name}`);
+  }
+}
+
+/** A message's amino JSON value: unset fields omitted unless dont_omitempty. */
+function messageJson(m: ReflectMessage, lookup: AminoNameLookup): JsonObject {
+  const out: JsonObject = {};
+  for (const field of m.desc.fields) {
+    const info = fieldAmino(field);
+    if (info.oneof) {
+      if (m.isSet(field)) out[info.oneof.key] = { type: info.oneof.type, value: { [info.name]: valueJson(field, m.get(field), lookup) } };
+      else if (!(info.oneof.key in out)) out[info.oneof.key] = null;
+      continue;
+    }
+    if (m.isSet(field)) out[info.name] = valueJson(field, m.get(field), lookup);
+    else if (info.deo) out[info.name] = zeroJson(field, lookup);
+  }
+  return out;
+}
+
+/** `{type, value}` of a packed message in a StdSignDoc. */
+export function aminoMsgJson(msg: AnyMsg, aminoName: string | undefined, lookup: AminoNameLookup = aminoNameOf): JsonObject {
+  return packedJson(msg.typeUrl.replace(/^\//, ""), msg.value, aminoName, lookup);
+}
+
+function coinsJson(coins: ProtoCoin[]): Json[] {
+  const coin = protoRegistry().getMessage("cosmos.base.v1beta1.Coin")!;
+  return coins.map((c) => messageJson(reflect(coin, create(coin, { denom: c.denom, amount: c.amount })), aminoNameOf));
+}
+
+export interface StdSignDocInput {
+  chainId: string;
+  accountNumber: bigint;
+  sequence: bigint;
+  fee: { amount: ProtoCoin[]; gasLimit: bigint; payer: string; granter: string };
+  memo: string;
+  timeoutHeight: bigint;
+  /** The msgs' amino JSON (aminoMsgJson). */
+  msgs: JsonObject[];
+}
+
+export function stdSignDoc(input: StdSignDocInput): JsonObject {
+  const fee: JsonObject = { amount: coinsJson(input.fee.amount), gas: input.fee.gasLimit.toString() };
+  if (input.fee.granter !== "") fee.granter = input.fee.granter;
+  if (input.fee.payer !== "") fee.payer = input.fee.payer;
+  const doc: JsonObject = {
+    account_number: input.accountNumber.toString(),
+    chain_id: input.chainId,
+    fee,
+    memo: input.memo,
+    msgs: input.msgs,
+    sequence: input.sequence.toString(),
+  };
+  if (input.timeoutHeight > 0n) doc.timeout_height = input.timeoutHeight.toString();
+  return doc;
+}
+
+function sorted(value: Json): Json {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value === null || typeof value !== "object") return value;
+  const out: JsonObject = {};
+  for (const key of Object.keys(value).sort()) out[key] = sorted(value[key]);
+  return out;
+}
+
+/** Keys sorted recursively, no whitespace, `& < >` escaped as Go's encoding/json (and cosmjs) do. */
+export function canonicalJson(value: Json): string {
+  return JSON.stringify(sorted(value)).replace(/&/g, "\\u0026").replace(/</g, "\\u003c").replace(/>/g, "\\u003e");
+}
+
+export function stdSignBytes(input: StdSignDocInput): Uint8Array {
+  return new TextEncoder().encode(canonicalJson(stdSignDoc(input)));
+}
+
+/**
+ * The sign bytes of a decoded tx for one signer, as a function of the signer's data: the
+ * messages' amino JSON is built once per tx. Refuses what amino JSON cannot show the signer
+ * (messages without an amino name, extension options).
+ */
+export function legacyAminoSignBytesFor(tx: DecodedTx): (chainId: string, accountNumber: bigint, sequence: bigint) => Uint8Array {
+  if (tx.body.extensionOptions.length > 0 || tx.body.nonCriticalExtensionOptions.length > 0) {
+    throw notSupported("extension options cannot be signed");
+  }
+  const msgs = tx.msgs.map((m) => aminoMsgJson(m.any, m.def.aminoName));
+  const fee = tx.authInfo.fee!;
+  return (chainId, accountNumber, sequence) =>
+    stdSignBytes({
+      chainId,
+      accountNumber,
+      sequence,
+      fee: { amount: fee.amount, gasLimit: fee.gasLimit, payer: fee.payer, granter: fee.granter },
+      memo: tx.body.memo,
+      timeoutHeight: tx.body.timeoutHeight,
+      msgs,
+    });
+}

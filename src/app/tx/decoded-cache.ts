@@ -1,0 +1,28 @@
+import type { DecodedTx } from "../../types/tx";
+
+/**
+ * Decoded txs by hash, filled by CheckTx and taken by block execution, so a tx that entered
+ * the mempool is not decoded (and stateless-validated) again in FinalizeBlock. Bounded; the
+ * oldest entries go first. Decoding is a pure function of the bytes, so a hit is exact.
+ */
+export class DecodedTxCache {
+  private readonly entries = new Map<string, DecodedTx>();
+
+  constructor(private readonly capacity = 20_000) {}
+
+  get(hash: string): DecodedTx | undefined {
+    return this.entries.get(hash);
+  }
+
+  /** Removes and returns: a tx is executed once, and its decoded messages must not be shared after. */
+  take(hash: string): DecodedTx | undefined {
+    const tx = this.entries.get(hash);
+    if (tx) this.entries.delete(hash);
+    return tx;
+  }
+
+  add(tx: DecodedTx): void {
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(tx.hash, tx);
+  }
+}
