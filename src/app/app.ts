@@ -89,6 +89,7 @@ export class App implements AbciApplication {
         bank: modules.bank,
         feeGrant: () => modules.feeGrant,
         feeCollector: modules.feeCollector,
+        feeDenom: modules.feeDenom,
         minGasPrices: parseDecCoins(opts.minGasPrices ?? ""),
         sigCache: new SigCache(),
         checks: modules.modules.filter((m) => m.anteCheck !== undefined).map((m) => (ctx, tx) => m.anteCheck!(ctx, tx)),

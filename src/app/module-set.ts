@@ -16,6 +16,8 @@ export interface ModuleSet {
   feeGrant?: AnteFeeGrantKeeper;
   /** Module account that receives fees. */
   feeCollector: string;
+  /** The chain's fee (and bond) denom. */
+  feeDenom: string;
   /** Gives message-executing modules (gov, group, authz) the app's router once it exists. */
   bindRouter?(router: MsgRouter): void;
   /** Validators that genesis (gentxs) bonded, returned from InitChain. */

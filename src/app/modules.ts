@@ -66,6 +66,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     bank: bank.keeper,
     feeGrant: feegrant.keeper,
     feeCollector: "fee_collector",
+    feeDenom: "uyml",
     genesisValidators: (ctx) => staking.genesisValidators(ctx),
     bindRouter: (router) => {
       gov.bindRouter(router);

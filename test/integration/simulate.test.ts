@@ -26,6 +26,7 @@ describe("Simulate (what cosmjs fee: 'auto' calls)", () => {
     expect(sim.result!.msgResponses[0].typeUrl).toBe("/cosmos.bank.v1beta1.MsgSendResponse");
     // The simulated gas, with cosmjs's 1.4 margin, is enough for the real signed tx.
     const real = await chain.deliver(alice, [msg], { gasLimit: (sim.gasInfo!.gasUsed * 14n) / 10n });
+    expect(real.log).toBe("");
     expect(real.code).toBe(0);
     expect(real.gasUsed).toBeLessThanOrEqual((sim.gasInfo!.gasUsed * 14n) / 10n);
     expect(chain.account(alice.address)!.sequence).toBe(seq + 1n);

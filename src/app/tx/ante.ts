@@ -4,6 +4,7 @@ import { accAddress, secp256k1Address } from "../../types/address";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { sdkErrors } from "../../types/errors";
+import { OutOfGasError } from "../../types/gas";
 import type { DecodedTx } from "./decode";
 import { SECP256K1_PUBKEY_URL } from "./decode";
 import { SigCache, SIGN_MODE_DIRECT, directSignBytes, verifySecp256k1 } from "./sigverify";
@@ -41,6 +42,8 @@ export interface AnteDeps {
   bank: AnteBankKeeper;
   feeGrant?: () => AnteFeeGrantKeeper | undefined;
   feeCollector: string;
+  /** Denom used to estimate the fee transfer's gas when a simulated tx carries no fee. */
+  feeDenom: string;
   minGasPrices: DecCoin[];
   sigCache: SigCache;
   checks: AnteCheck[];
@@ -104,6 +107,14 @@ function deductFee(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
   if (tx.fee.length > 0) {
     if (!deps.accounts.getAccount(ctx, deductFrom)) throw sdkErrors.ErrUnknownAddress.wrap(`fee payer address: ${deductFrom} does not exist`);
     deps.bank.sendCoinsFromAccountToModule(ctx, deductFrom, deps.feeCollector, tx.fee);
+  } else if (ctx.mode === "simulate") {
+    // Wallets (cosmjs) simulate with an empty fee, then pay one: charge the gas of a fee
+    // transfer on a throwaway branch so the estimate covers the real tx.
+    try {
+      deps.bank.sendCoinsFromAccountToModule(ctx.withStore(ctx.rawStore.branch()), deductFrom, deps.feeCollector, [{ denom: deps.feeDenom, amount: 1n }]);
+    } catch (e) {
+      if (e instanceof OutOfGasError) throw e;
+    }
   }
   ctx.events.emit("tx", {
     fee: tx.fee.map((c) => `${c.amount}${c.denom}`).join(","),
