@@ -8,6 +8,7 @@ import { formatRfc3339, readGenesisDoc } from "../../abci/genesis-doc";
 import { AbciSocketServer } from "../../abci/socket";
 import { parseCoins, coinsToProto } from "../../types/coins";
 import { readAppConfig, writeAppConfig, DEFAULT_APP_CONFIG } from "../app-config";
+import { applyDevPeriods } from "../dev-periods";
 import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS, devMnemonicWarning } from "../dev-keys";
 import { saveGenesis } from "../genesis-file";
 import { homePaths, type HomePaths } from "../home";
@@ -93,6 +94,9 @@ function ensureDevHome(paths: HomePaths): void {
     genesisTime: formatRfc3339({ seconds: BigInt(Math.floor(Date.now() / 1000)), nanos: 0 }),
     accounts: [{ address: DEV_FAUCET_ADDRESS, coins: coinsToProto(parseCoins(DEV_FAUCET_COINS)) }],
     validatorSeed: randomBytes(32),
+    // The faucet operates the dev validator, so staking and gov have a bonded validator to work with.
+    validatorOperator: DEV_FAUCET_ADDRESS,
+    mutate: applyDevPeriods,
   });
   saveGenesis(paths.genesis, genesis);
   writeAppConfig(paths.appConfig, DEFAULT_APP_CONFIG);

@@ -3,10 +3,11 @@ import { join } from "node:path";
 import { nodeIdOf, patchCometConfig } from "../comet";
 import { addGenesisAccountCmd, collectGentxsCmd, gentxCmd } from "../commands/genesis";
 import { initHome } from "../commands/init";
+import { applyDevPeriods } from "../dev-periods";
+import { loadGenesis, saveGenesis } from "../genesis-file";
 import { Secp256k1Key } from "../../client/signer";
 import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS, DEV_FAUCET_MNEMONIC } from "../dev-keys";
 import { homePaths } from "../home";
-import { loadGenesis } from "../genesis-file";
 
 export interface LocalnetLayout {
   dir: string;
@@ -95,6 +96,10 @@ export async function createLocalnet(l: LocalnetLayout): Promise<void> {
   homes.slice(1).forEach((home) => {
     for (const f of readdirSync(homePaths(home).gentxDir)) copyFileSync(join(homePaths(home).gentxDir, f), join(collected, f));
   });
+  const genesisPath = homePaths(genesisHome).genesis;
+  const doc = loadGenesis(genesisPath);
+  applyDevPeriods(doc.app_state);
+  saveGenesis(genesisPath, doc);
   collectGentxsCmd(genesisHome);
   for (const home of homes.slice(1)) copyFileSync(homePaths(genesisHome).genesis, homePaths(home).genesis);
 
