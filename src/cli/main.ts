@@ -4,6 +4,10 @@ import { APP_NAME, APP_PROTOCOL_VERSION, APP_VERSION } from "../app/app";
 import { COMETBFT_VERSION } from "./comet";
 import { addGenesisAccountCmd, collectGentxsCmd, gentxCmd, validateGenesisCmd } from "./commands/genesis";
 import { initHome } from "./commands/init";
+import { keysCommand } from "./commands/keys";
+import { queryCommand } from "./commands/query";
+import { statusCommand } from "./commands/status";
+import { txCommand } from "./commands/tx";
 import { startDev, startNode } from "./commands/start";
 import { exportCmd, rollbackCmd } from "./commands/state";
 import { DEFAULT_DEV_HOME, DEFAULT_HOME, homePaths } from "./home";
@@ -117,6 +121,11 @@ export function buildProgram(): Command {
       if (!o.long) return console.log(APP_VERSION);
       console.log(json({ name: APP_NAME, version: APP_VERSION, app_protocol_version: APP_PROTOCOL_VERSION, cometbft: COMETBFT_VERSION, node: process.version }));
     });
+
+  program.addCommand(keysCommand());
+  program.addCommand(txCommand());
+  program.addCommand(queryCommand());
+  program.addCommand(statusCommand());
 
   return program;
 }
