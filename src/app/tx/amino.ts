@@ -255,7 +255,7 @@ function timestampJson(m: ReflectMessage): string {
   const seconds = m.get(m.desc.field.seconds) as bigint;
   const nanos = m.get(m.desc.field.nanos) as number;
   const ms = seconds * 1000n;
-  if (seconds < -62135596800n || seconds > 253402300799n) throw notSupported("timestamp out of range");
+  if (seconds < -62135596800n || seconds > 253402300799n || nanos < 0 || nanos > 999_999_999) throw notSupported("timestamp out of range");
   const iso = new Date(Number(ms)).toISOString().slice(0, 19);
   const frac = nanos === 0 ? "" : `.${String(nanos).padStart(9, "0").replace(/0+$/, "")}`;
   return `${iso}${frac}Z`;
@@ -267,14 +267,24 @@ function anyJson(m: ReflectMessage, lookup: AminoNameLookup): Json {
   return packedJson(typeName, m.get(m.desc.field.value) as Uint8Array, lookup(typeName), lookup);
 }
 
+/** Anys inside Anys (proposals of proposals) are bounded so hostile nesting cannot exhaust the stack. */
+const MAX_ANY_DEPTH = 32;
+let anyDepth = 0;
+
 /** `{type, value}` of one packed message; `aminoName` is its registered amino name. */
 function packedJson(typeName: string, bytes: Uint8Array, aminoName: string | undefined, lookup: AminoNameLookup): JsonObject {
   const desc = protoRegistry().getMessage(typeName);
-  if (!desc) throw notSupported(`no schema for ${typeName}`);
+  if (!desc) throw notSupported(`no schema for ${typeName.slice(0, 200)}`);
   if (!aminoName) throw notSupported(`${typeName} has no amino name`);
-  const m = decodeCanonical(desc, bytes);
-  if (KEY_FIELD_TYPES.has(typeName)) return { type: aminoName, value: base64(m.get(desc.field.key) as Uint8Array) };
-  return { type: aminoName, value: messageJson(m, lookup) };
+  if (anyDepth >= MAX_ANY_DEPTH) throw notSupported(`messages nested deeper than ${MAX_ANY_DEPTH}`);
+  anyDepth++;
+  try {
+    const m = decodeCanonical(desc, bytes);
+    if (KEY_FIELD_TYPES.has(typeName)) return { type: aminoName, value: base64(m.get(desc.field.key) as Uint8Array) };
+    return { type: aminoName, value: messageJson(m, lookup) };
+  } finally {
+    anyDepth--;
+  }
 }
 
 function nestedJson(m: ReflectMessage, lookup: AminoNameLookup): Json {

@@ -168,7 +168,7 @@ describe("SIGN_MODE_LEGACY_AMINO_JSON through the tx pipeline", () => {
       const account = chain.account(address)!;
       expect(account.sequence).toBe(BigInt(i));
       const signed = await client.sign(address, [msg], fee, "cosmjs <amino> & ledger", {
-        accountNumber: Number(account.accountNumber),
+        accountNumber: account.accountNumber,
         sequence: Number(account.sequence),
         chainId: CHAIN_ID,
       }, 500n);

@@ -194,6 +194,14 @@ describe("what amino JSON cannot show the signer is refused", () => {
   });
 });
 
+describe("hostile nesting", () => {
+  it("refuses messages nested deeper than 32 Anys", () => {
+    let msg = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, MsgSend.fromPartial({ fromAddress: ALICE, toAddress: BOB, amount: [] }));
+    for (let i = 0; i < 40; i++) msg = pack("/cosmos.gov.v1.MsgSubmitProposal", MsgSubmitProposal, MsgSubmitProposal.fromPartial({ messages: [msg], proposer: ALICE }));
+    expectNotSupported(() => aminoMsgJson(msg, "cosmos-sdk/v1/MsgSubmitProposal"), /nested deeper than 32/);
+  });
+});
+
 describe("amino names", () => {
   it("the names nested messages resolve to agree with every registered MsgDef", () => {
     const mismatches: string[] = [];
