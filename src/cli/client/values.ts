@@ -21,7 +21,8 @@ export function parseField(field: CliField, raw: string[]): unknown {
   try {
     switch (field.kind) {
       case "coins":
-        return values.flatMap((v) => parseCoins(v)).map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
+        // Sorted and merged across all occurrences, the canonical form ValidateBasic requires.
+        return parseCoins(values.join(",")).map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
       case "coin": {
         const coins = parseCoins(values[0]);
         if (coins.length !== 1) throw new Error("expected one coin, e.g. 100uyml");

@@ -135,7 +135,7 @@ export class Keyring {
     return { type: "blockchaind-exported-key", version: 1, address: key.address, pubkey: Buffer.from(key.pubKey).toString("base64"), sealed: seal(key.privKey, exportPassphrase, key.address, this.cost) };
   }
 
-  import(name: string, exported: ExportedKey, exportPassphrase: string): Promise<KeyInfo> {
+  async import(name: string, exported: ExportedKey, exportPassphrase: string): Promise<KeyInfo> {
     if (exported?.type !== "blockchaind-exported-key" || !accAddress.isValid(exported.address)) throw new KeyringError("not a blockchaind exported key");
     return this.add(name, new Secp256k1Key(open(exported.sealed, exportPassphrase, exported.address)));
   }
