@@ -3,7 +3,7 @@ import { catalogue, type QueryEntry } from "../client/catalogue";
 import { addClientOptions, clientContext, type ClientOptions } from "../client/context";
 import { addFieldOptions, collectFields } from "../client/fields-cli";
 import { encodeMessage, messageToJson } from "../client/msg-json";
-import { action, print, UsageError } from "../client/output";
+import { action, NodeError, print, UsageError } from "../client/output";
 import { waitForTx } from "../client/tx-flow";
 import { parseBytes } from "../client/values";
 
@@ -83,7 +83,7 @@ function txQueryCommand(): Command {
       if (!/^[0-9a-fA-F]{64}$/.test(hash)) throw new UsageError("expected a 64-character hex tx hash");
       const ctx = clientContext(opts);
       const result = opts.wait ? await waitForTx(ctx.node(), hash.toUpperCase()) : await ctx.node().getTx(hash.toUpperCase());
-      if (!result) throw new UsageError(`tx ${hash} not found`);
+      if (!result) throw new NodeError(`tx ${hash} not found (not yet in a block, or unknown to this node)`);
       print(result, ctx.output);
     }),
   );
