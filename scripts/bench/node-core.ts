@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     ),
   );
 
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (const tx of txs) {
     const res = app.checkTx({ tx, type: 0 });
@@ -58,10 +59,13 @@ async function main(): Promise<void> {
   const t2 = performance.now();
   app.processProposal({ ...block(2n, prepared.txs), proposedLastCommit: { round: 0, votes: [] } });
   const t3 = performance.now();
+  const cpu3 = process.cpuUsage();
   const fin = app.finalizeBlock(block(2n, prepared.txs));
   const t4 = performance.now();
+  const cpu4 = process.cpuUsage(cpu3);
   await app.commit({});
   const t5 = performance.now();
+  const cpuAll = process.cpuUsage(cpu0);
   const failed = fin.txResults.filter((r) => r.code !== 0);
   if (failed.length > 0) throw new Error(`${failed.length} txs failed, e.g. ${failed[0].log}`);
 
@@ -75,6 +79,9 @@ async function main(): Promise<void> {
   console.log(`  Commit                             ${(t5 - t4).toFixed(0)} ms`);
   console.log(`  FinalizeBlock + Commit             ${(t5 - t3).toFixed(0)} ms  → ${rate(t5 - t3)} tx/s`);
   console.log(`  whole cycle                        ${(t5 - t0).toFixed(0)} ms  → ${rate(t5 - t0)} tx/s`);
+  // CPU time of this process: a steadier figure than wall time on a shared machine.
+  const ms = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+  console.log(`  CPU time: FinalizeBlock ${ms(cpu4).toFixed(0)} ms (${rate(ms(cpu4))} tx/s), whole cycle ${ms(cpuAll).toFixed(0)} ms (${rate(ms(cpuAll))} tx/s)`);
   await app.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -5,11 +5,20 @@
  */
 export type BinKey = string;
 
+/** Store keys are short; below this length plain char-code loops beat Buffer's conversions several-fold. */
+const SHORT = 1024;
+
 export function toBin(bytes: Uint8Array): BinKey {
+  if (bytes.length <= SHORT) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
 }
 
 export function fromBin(key: BinKey): Uint8Array {
+  if (key.length <= SHORT) {
+    const out = new Uint8Array(key.length);
+    for (let i = 0; i < key.length; i++) out[i] = key.charCodeAt(i);
+    return out;
+  }
   const b = Buffer.from(key, "latin1");
   // Callers may keep keys for a long time; never hand out a view into Buffer's shared pool.
   return new Uint8Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));

@@ -86,12 +86,15 @@ export class CommitStore implements KVStore {
   }
 
   get(key: Uint8Array): Uint8Array | undefined {
-    const k = toBin(key);
+    return this.getBin(toBin(key));
+  }
+
+  getBin(k: BinKey): Uint8Array | undefined {
     const hit = this.values.get(k);
     if (hit) return hit;
     // The index knows every committed key, so misses never touch the disk.
     if (!this.index.has(k)) return undefined;
-    const v = this.db.getSync(nsKey(NS.state, key));
+    const v = this.db.getSync(nsKey(NS.state, fromBin(k)));
     if (v === undefined) throw new Error("commit store: index and disk disagree");
     this.values.set(k, v);
     return v;
@@ -99,6 +102,10 @@ export class CommitStore implements KVStore {
 
   has(key: Uint8Array): boolean {
     return this.index.has(toBin(key));
+  }
+
+  hasBin(k: BinKey): boolean {
+    return this.index.has(k);
   }
 
   set(): void {

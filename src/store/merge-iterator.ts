@@ -10,22 +10,26 @@ export type Pending = Uint8Array | null;
  */
 export function* seekWalk(
   tree: BTree<BinKey, Pending>,
+  values: ReadonlyMap<BinKey, Pending>,
   start: BinKey | undefined,
   end: BinKey | undefined,
   reverse: boolean,
 ): Generator<[BinKey, Pending]> {
+  // The tree orders the keys; the current value of each lives in `values`.
   if (!reverse) {
     let pair = start === undefined ? firstPair(tree) : tree.getPairOrNextHigher(start);
     while (pair && (end === undefined || pair[0] < end)) {
       const k = pair[0];
-      yield [k, pair[1]];
+      const v = values.get(k);
+      if (v !== undefined) yield [k, v];
       pair = tree.nextHigherPair(k);
     }
   } else {
     let pair = end === undefined ? lastPair(tree) : tree.nextLowerPair(end);
     while (pair && (start === undefined || pair[0] >= start)) {
       const k = pair[0];
-      yield [k, pair[1]];
+      const v = values.get(k);
+      if (v !== undefined) yield [k, v];
       pair = tree.nextLowerPair(k);
     }
   }
