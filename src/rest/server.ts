@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import type { App } from "../app/app";
 import { silentLogger, type Logger } from "../types/logger";
 import type { NodeBackend } from "./backend";
@@ -63,7 +63,17 @@ export function createRestServer(o: RestServerOptions): FastifyInstance {
   const logger = o.logger ?? silentLogger;
   const prefix = normalizePrefix(o.prefix);
   const metrics = o.metrics ?? new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => o.node.mempoolSize() });
-  const fastify = Fastify({ logger: false, bodyLimit: o.bodyLimit ?? 2 * 1024 * 1024, requestTimeout: 30_000, routerOptions: { maxParamLength: 1024 } });
+  const fastify = Fastify({
+    logger: false,
+    bodyLimit: o.bodyLimit ?? 2 * 1024 * 1024,
+    requestTimeout: 30_000,
+    routerOptions: { maxParamLength: 1024 },
+    // Malformed percent-encoding and over-long path parameters, answered like any bad argument.
+    frameworkErrors: (err, _req, reply: FastifyReply) => {
+      const message = (err as FastifyError).code === "FST_ERR_MAX_PARAM_LENGTH" ? "path parameter is too long" : "malformed URL";
+      void reply.code(400).type("application/json").send({ code: GrpcCode.InvalidArgument, message, details: [] });
+    },
+  });
   const routes = collectQueryRoutes(o.app, logger);
   let openapi: string | undefined;
 
