@@ -1,39 +1,54 @@
 /**
- * Bounded LRU over a Map: Map keeps insertion order, so re-inserting on hit makes the
- * first key the least recently used one.
+ * Bounded cache with least-recently-used-like eviction at O(1) per hit: entries live in a
+ * young and an old generation; a hit in the old one promotes the entry, and when the young
+ * generation fills it becomes the old one (the previous old one is dropped). A hit in the young
+ * generation is a single Map lookup, which is what the store's hot reads need.
  */
 export class LRU<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly capacity: number) {}
+  private young = new Map<K, V>();
+  private old = new Map<K, V>();
+  private readonly half: number;
+
+  constructor(private readonly capacity: number) {
+    this.half = Math.max(1, Math.floor(capacity / 2));
+  }
 
   get(key: K): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
+    const v = this.young.get(key);
+    if (v !== undefined) return v;
+    const o = this.old.get(key);
+    if (o !== undefined) {
+      this.old.delete(key);
+      this.insert(key, o);
     }
-    return v;
+    return o;
   }
 
   set(key: K, value: V): void {
     if (this.capacity <= 0) return;
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.capacity) {
-      const oldest = this.map.keys().next().value as K;
-      this.map.delete(oldest);
+    this.old.delete(key);
+    this.insert(key, value);
+  }
+
+  private insert(key: K, value: V): void {
+    this.young.set(key, value);
+    if (this.young.size >= this.half) {
+      this.old = this.young;
+      this.young = new Map();
     }
   }
 
   delete(key: K): void {
-    this.map.delete(key);
+    this.young.delete(key);
+    this.old.delete(key);
   }
 
   clear(): void {
-    this.map.clear();
+    this.young.clear();
+    this.old.clear();
   }
 
   get size(): number {
-    return this.map.size;
+    return this.young.size + this.old.size;
   }
 }

@@ -18,8 +18,26 @@ export function toBech32(prefix: string, bytes: Uint8Array): string {
   return bech32.encode(prefix, bech32.toWords(bytes), BECH32_LIMIT);
 }
 
+/**
+ * Decoded addresses by string: keepers decode the same few addresses for every store key they
+ * build, and bech32 decoding dominates that cost. Bounded; cleared wholesale when full. Callers
+ * get a copy, so nobody can alter a cached value.
+ */
+const decodedCache = new Map<string, Uint8Array>();
+const DECODED_CACHE_MAX = 100_000;
+
 /** Decodes a bech32 string with an expected prefix; throws ErrInvalidAddress on anything else. */
 export function fromBech32(address: string, expectedPrefix: string): Uint8Array {
+  const cacheKey = `${expectedPrefix}|${address}`;
+  const hit = decodedCache.get(cacheKey);
+  if (hit) return hit.slice();
+  const bytes = decodeBech32(address, expectedPrefix);
+  if (decodedCache.size >= DECODED_CACHE_MAX) decodedCache.clear();
+  decodedCache.set(cacheKey, bytes.slice());
+  return bytes;
+}
+
+function decodeBech32(address: string, expectedPrefix: string): Uint8Array {
   if (address.length === 0) throw sdkErrors.ErrInvalidAddress.wrap("empty address string is not allowed");
   let decoded: { prefix: string; words: number[] };
   try {

@@ -24,32 +24,46 @@ export class OutOfGasError extends Error {
  * still recorded so gas_used reports what was attempted, as the SDK does.
  */
 export class GasMeter {
-  private used = 0n;
+  // Counted in a double: exact for integers below 2^53, far above any gas a tx can burn
+  // (a 1 MB tx costs ~10^7), and much cheaper than bigint arithmetic on every store access.
+  private used = 0;
+  private readonly cap: number;
 
-  constructor(readonly limit: bigint | undefined) {}
+  constructor(readonly limit: bigint | undefined) {
+    this.cap = limit === undefined ? Number.POSITIVE_INFINITY : Number(limit);
+  }
 
   static infinite(): GasMeter {
     return new GasMeter(undefined);
   }
 
   get consumed(): bigint {
-    return this.used;
+    return BigInt(this.used);
   }
 
-  consume(amount: bigint, descriptor: string): void {
-    this.used += amount;
-    if (this.limit !== undefined && this.used > this.limit) throw new OutOfGasError(descriptor);
+  consume(amount: bigint | number, descriptor: string): void {
+    this.used += Number(amount);
+    if (this.used > this.cap) throw new OutOfGasError(descriptor);
   }
 
-  /** Refunds are not part of the SDK model; kept absent on purpose. */
   isPastLimit(): boolean {
-    return this.limit !== undefined && this.used > this.limit;
+    return this.used > this.cap;
   }
 }
 
 export function outOfGasToAppError(e: OutOfGasError, meter: GasMeter) {
   return sdkErrors.ErrOutOfGas.wrap(`${e.message}; gasWanted: ${meter.limit ?? 0n}, gasUsed: ${meter.consumed}`);
 }
+
+const G = {
+  has: Number(KV_GAS.has),
+  delete: Number(KV_GAS.delete),
+  readFlat: Number(KV_GAS.readFlat),
+  readPerByte: Number(KV_GAS.readPerByte),
+  writeFlat: Number(KV_GAS.writeFlat),
+  writePerByte: Number(KV_GAS.writePerByte),
+  iterNextFlat: Number(KV_GAS.iterNextFlat),
+};
 
 /** A KV view that charges the SDK's KV costs to a meter for every access. */
 export class GasKVStore implements KVStore {
@@ -59,32 +73,32 @@ export class GasKVStore implements KVStore {
   ) {}
 
   get(key: Uint8Array): Uint8Array | undefined {
-    this.meter.consume(KV_GAS.readFlat, "ReadFlat");
+    this.meter.consume(G.readFlat, "ReadFlat");
     const value = this.parent.get(key);
-    this.meter.consume(KV_GAS.readPerByte * BigInt(key.length + (value?.length ?? 0)), "ReadPerByte");
+    this.meter.consume(G.readPerByte * (key.length + (value?.length ?? 0)), "ReadPerByte");
     return value;
   }
 
   has(key: Uint8Array): boolean {
-    this.meter.consume(KV_GAS.has, "Has");
+    this.meter.consume(G.has, "Has");
     return this.parent.has(key);
   }
 
   set(key: Uint8Array, value: Uint8Array): void {
-    this.meter.consume(KV_GAS.writeFlat, "WriteFlat");
-    this.meter.consume(KV_GAS.writePerByte * BigInt(key.length + value.length), "WritePerByte");
+    this.meter.consume(G.writeFlat, "WriteFlat");
+    this.meter.consume(G.writePerByte * (key.length + value.length), "WritePerByte");
     this.parent.set(key, value);
   }
 
   delete(key: Uint8Array): void {
-    this.meter.consume(KV_GAS.delete, "Delete");
+    this.meter.consume(G.delete, "Delete");
     this.parent.delete(key);
   }
 
   *iterator(start?: Uint8Array, end?: Uint8Array, reverse?: boolean): IterableIterator<[Uint8Array, Uint8Array]> {
     for (const entry of this.parent.iterator(start, end, reverse)) {
-      this.meter.consume(KV_GAS.iterNextFlat, "IterNextFlat");
-      this.meter.consume(KV_GAS.readPerByte * BigInt(entry[0].length + entry[1].length), "ValuePerByte");
+      this.meter.consume(G.iterNextFlat, "IterNextFlat");
+      this.meter.consume(G.readPerByte * (entry[0].length + entry[1].length), "ValuePerByte");
       yield entry;
     }
   }

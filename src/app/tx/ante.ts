@@ -21,6 +21,7 @@ export interface AuthParamsView {
 /** What the ante handler needs from auth: the narrow interface, not the keeper. */
 export interface AnteAccountKeeper {
   getAccount(ctx: Context, address: string): BaseAccount | undefined;
+  hasAccount(ctx: Context, address: string): boolean;
   setAccount(ctx: Context, account: BaseAccount): void;
   getParams(ctx: Context): AuthParamsView;
 }
@@ -94,7 +95,7 @@ export function runAnte(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
 
 function deductFee(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
   const payer = tx.feePayer;
-  if (!deps.accounts.getAccount(ctx, payer)) throw sdkErrors.ErrUnknownAddress.wrap(`fee payer address: ${payer} does not exist`);
+  if (!deps.accounts.hasAccount(ctx, payer)) throw sdkErrors.ErrUnknownAddress.wrap(`fee payer address: ${payer} does not exist`);
   let deductFrom = payer;
   if (tx.feeGranter !== "") {
     const grants = deps.feeGrant?.();
@@ -105,7 +106,7 @@ function deductFee(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
     }
   }
   if (tx.fee.length > 0) {
-    if (!deps.accounts.getAccount(ctx, deductFrom)) throw sdkErrors.ErrUnknownAddress.wrap(`fee payer address: ${deductFrom} does not exist`);
+    if (deductFrom !== payer && !deps.accounts.hasAccount(ctx, deductFrom)) throw sdkErrors.ErrUnknownAddress.wrap(`fee payer address: ${deductFrom} does not exist`);
     deps.bank.sendCoinsFromAccountToModule(ctx, deductFrom, deps.feeCollector, tx.fee);
   } else if (ctx.mode === "simulate") {
     // Wallets (cosmjs) simulate with an empty fee, then pay one: charge the gas of a fee
@@ -154,7 +155,9 @@ function verifySignatures(ctx: Context, tx: DecodedTx, accounts: BaseAccount[], 
   // Simulation has no real signatures; recheck already verified them when the tx entered the mempool.
   if (ctx.mode === "simulate" || ctx.mode === "recheck") return;
 
-  const cacheContext = `${ctx.chainId}|${accounts.map((a) => `${a.accountNumber}:${a.pubKey ? Buffer.from(a.pubKey.value).toString("hex") : ""}`).join(",")}`;
+  // What the sign bytes depend on besides the tx bytes. Pubkeys need no place here: each was
+  // checked against its signer's address (set pubkey step), so the address fixes the key.
+  const cacheContext = `${ctx.chainId}|${accounts.map((a) => a.accountNumber).join(",")}`;
   if (deps.sigCache.has(tx.hash, cacheContext)) return;
 
   // Built on first use: the messages' amino JSON is shared by every amino signer of the tx.
