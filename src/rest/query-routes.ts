@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../app/app";
 import type { Logger } from "../types/logger";
-import { fromQueryLog, restErrors } from "./errors";
+import { RestError, fromQueryLog, restErrors } from "./errors";
 import { gatewayJson } from "./json";
 import { buildRequest, type QueryValues } from "./request";
 import { fastifyPath, pathParamNames, queryDescriptors, type QueryRoute } from "./routes";
@@ -41,22 +41,67 @@ export function collectQueryRoutes(app: App, logger: Logger): QueryRoute[] {
   return routes;
 }
 
+type Answer = { status: number; body: string };
+
+/**
+ * Answers per committed height, keyed by URL and pinned height. State changes only at Commit,
+ * so an answer stays exact until the height moves; the whole cache is dropped then.
+ */
+class HeightCache {
+  private height = -1n;
+  private readonly answers = new Map<string, Answer>();
+
+  constructor(private readonly maxEntries = 10_000) {}
+
+  get(height: bigint, key: string): Answer | undefined {
+    if (height !== this.height) {
+      this.answers.clear();
+      this.height = height;
+      return undefined;
+    }
+    return this.answers.get(key);
+  }
+
+  set(height: bigint, key: string, answer: Answer): void {
+    if (height !== this.height) return;
+    if (this.answers.size >= this.maxEntries) this.answers.clear();
+    this.answers.set(key, answer);
+  }
+}
+
 /**
  * Serves each route through App.query — the ABCI Query path — so a REST client gets the very
- * answer (and error) a gRPC or cosmjs client gets.
+ * answer (and error) a gRPC or cosmjs client gets. Answers are cached per committed height.
  */
 export function registerQueryRoutes(fastify: FastifyInstance, app: App, routes: QueryRoute[]): void {
+  const cache = new HeightCache();
   for (const route of routes) {
     const params = pathParamNames(route.template);
     fastify.get(fastifyPath(route.template), { config: { route: route.template } }, async (req, reply) => {
-      const raw = req.params as Record<string, string>;
-      const pathValues: Record<string, string> = {};
-      for (const name of params) pathValues[name] = raw[name.replace(/\./g, "__")] ?? "";
-      const data = buildRequest(route.request, pathValues, req.query as QueryValues);
-      const res = app.query({ path: route.grpcPath, data, height: requestedHeight(req), prove: false });
-      if (res.code !== 0) throw fromQueryLog(res.log);
-      reply.header(HEIGHT_HEADER, res.height.toString());
-      return gatewayJson(route.response.typeName, res.value);
+      const height = app.lastHeight;
+      const pinned = requestedHeight(req);
+      const key = `${pinned}|${req.url}`;
+      let answer = cache.get(height, key);
+      if (!answer) {
+        answer = answerQuery(app, route, params, req, pinned);
+        cache.set(height, key, answer);
+      }
+      return reply.code(answer.status).header(HEIGHT_HEADER, height.toString()).type("application/json").send(answer.body);
     });
+  }
+}
+
+function answerQuery(app: App, route: QueryRoute, params: string[], req: FastifyRequest, pinned: bigint): Answer {
+  try {
+    const raw = req.params as Record<string, string>;
+    const pathValues: Record<string, string> = {};
+    for (const name of params) pathValues[name] = raw[name.replace(/\./g, "__")] ?? "";
+    const data = buildRequest(route.request, pathValues, req.query as QueryValues);
+    const res = app.query({ path: route.grpcPath, data, height: pinned, prove: false });
+    if (res.code !== 0) throw fromQueryLog(res.log);
+    return { status: 200, body: JSON.stringify(gatewayJson(route.response.typeName, res.value)) };
+  } catch (e) {
+    if (e instanceof RestError) return { status: e.httpStatus, body: JSON.stringify(e.body()) };
+    throw e;
   }
 }
