@@ -1,4 +1,4 @@
-import { createLocalnet, DEFAULT_LAYOUT, existingLocalnet, type LocalnetLayout } from "./layout";
+import { createJoinerHome, createLocalnet, DEFAULT_LAYOUT, existingLocalnet, joinerSlot, type LocalnetLayout } from "./layout";
 import { LocalnetNode } from "./processes";
 
 export * from "./layout";
@@ -14,10 +14,14 @@ export interface LocalnetOptions extends Partial<Omit<LocalnetLayout, "dir">> {
 
 /** N validators on loopback: created on first use (or --reset), resumed otherwise. */
 export class Localnet {
+  /** Full nodes added with addJoiner, in order; not validators unless they become one on chain. */
+  readonly joiners: LocalnetNode[] = [];
+
   private constructor(
     readonly layout: LocalnetLayout,
     readonly nodes: LocalnetNode[],
     readonly created: boolean,
+    private readonly appEnv?: (index: number) => NodeJS.ProcessEnv,
   ) {}
 
   static async prepare(o: LocalnetOptions): Promise<Localnet> {
@@ -25,14 +29,25 @@ export class Localnet {
     const created = o.reset || !existingLocalnet(layout.dir, layout.validators);
     if (created) await createLocalnet(layout);
     const nodes = Array.from({ length: layout.validators }, (_, i) => new LocalnetNode(layout.dir, i, layout.basePort, o.appEnv?.(i)));
-    return new Localnet(layout, nodes, created);
+    return new Localnet(layout, nodes, created, o.appEnv);
   }
 
   async start(): Promise<void> {
     await Promise.all(this.nodes.map((n) => n.start()));
   }
 
+  /** A new full node (created on first use) that syncs from the validators; started, not yet a validator. */
+  async addJoiner(): Promise<LocalnetNode> {
+    const joiner = this.joiners.length;
+    const slot = joinerSlot(this.layout, joiner);
+    const home = createJoinerHome(this.layout, joiner);
+    const node = new LocalnetNode(this.layout.dir, slot, this.layout.basePort, this.appEnv?.(slot), home);
+    this.joiners.push(node);
+    await node.start();
+    return node;
+  }
+
   async stop(): Promise<void> {
-    await Promise.all(this.nodes.map((n) => n.stop()));
+    await Promise.all([...this.joiners, ...this.nodes].map((n) => n.stop()));
   }
 }

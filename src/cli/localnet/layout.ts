@@ -74,16 +74,7 @@ export async function createLocalnet(l: LocalnetLayout): Promise<void> {
   rmSync(l.dir, { recursive: true, force: true });
   mkdirSync(l.dir, { recursive: true });
   const homes = Array.from({ length: l.validators }, (_, i) => nodeHome(l.dir, i));
-  homes.forEach((home, i) => {
-    const ports = nodePorts(l.basePort, i);
-    initHome({
-      home,
-      moniker: `node${i}`,
-      chainId: l.chainId,
-      app: { abciAddress: `tcp://127.0.0.1:${ports.abci}`, apiAddress: `tcp://127.0.0.1:${ports.api}` },
-      timeouts: { propose: "1s", prevote: "500ms", precommit: "500ms", commit: l.timeoutCommit },
-    });
-  });
+  homes.forEach((home, i) => initNodeHome(l, home, `node${i}`, i));
   const operators = await Promise.all(homes.map((_, i) => localnetOperator(i)));
   const genesisHome = homes[0];
   addGenesisAccountCmd(genesisHome, [
@@ -103,19 +94,60 @@ export async function createLocalnet(l: LocalnetLayout): Promise<void> {
   collectGentxsCmd(genesisHome);
   for (const home of homes.slice(1)) copyFileSync(homePaths(genesisHome).genesis, homePaths(home).genesis);
 
-  const ids = homes.map((home) => nodeIdOf(homePaths(home).nodeKey));
-  homes.forEach((home, i) => {
-    const ports = nodePorts(l.basePort, i);
-    const peers = ids.map((id, j) => (j === i ? "" : `${id}@127.0.0.1:${nodePorts(l.basePort, j).p2p}`)).filter(Boolean);
-    patchCometConfig(homePaths(home).cometConfig, {
-      rpc: { laddr: `tcp://127.0.0.1:${ports.rpc}` },
-      p2p: {
-        laddr: `tcp://127.0.0.1:${ports.p2p}`,
-        persistent_peers: peers.join(","),
-        allow_duplicate_ip: true,
-        addr_book_strict: false,
-      },
-      instrumentation: { prometheus: true, prometheus_listen_addr: `127.0.0.1:${ports.prometheus}` },
-    });
+  const peers = validatorPeers(l);
+  homes.forEach((home, i) => patchNodeConfig(l, home, i, peers.filter((_, j) => j !== i)));
+}
+
+/** `id@127.0.0.1:p2p` of every validator of the localnet. */
+function validatorPeers(l: LocalnetLayout): string[] {
+  return Array.from({ length: l.validators }, (_, j) => `${nodeIdOf(homePaths(nodeHome(l.dir, j)).nodeKey)}@127.0.0.1:${nodePorts(l.basePort, j).p2p}`);
+}
+
+function initNodeHome(l: LocalnetLayout, home: string, moniker: string, slot: number): void {
+  const ports = nodePorts(l.basePort, slot);
+  initHome({
+    home,
+    moniker,
+    chainId: l.chainId,
+    app: { abciAddress: `tcp://127.0.0.1:${ports.abci}`, apiAddress: `tcp://127.0.0.1:${ports.api}` },
+    timeouts: { propose: "1s", prevote: "500ms", precommit: "500ms", commit: l.timeoutCommit },
   });
+}
+
+function patchNodeConfig(l: LocalnetLayout, home: string, slot: number, peers: string[]): void {
+  const ports = nodePorts(l.basePort, slot);
+  patchCometConfig(homePaths(home).cometConfig, {
+    rpc: { laddr: `tcp://127.0.0.1:${ports.rpc}` },
+    p2p: {
+      laddr: `tcp://127.0.0.1:${ports.p2p}`,
+      persistent_peers: peers.join(","),
+      allow_duplicate_ip: true,
+      addr_book_strict: false,
+    },
+    instrumentation: { prometheus: true, prometheus_listen_addr: `127.0.0.1:${ports.prometheus}` },
+  });
+}
+
+/** Joiner j's home; its ports take the slot after the validators' (and earlier joiners'). */
+export function joinerHome(dir: string, joiner: number): string {
+  return join(dir, `joiner${joiner}`);
+}
+
+export function joinerSlot(l: Pick<LocalnetLayout, "validators">, joiner: number): number {
+  return l.validators + joiner;
+}
+
+/**
+ * A full node for a running localnet, set up the way an operator adds one: `init` its own home
+ * (fresh node key and consensus key), take the network's genesis from node 0, and peer with
+ * every validator. It is no validator until its operator sends MsgCreateValidator with the key
+ * in its priv_validator_key.json. Kept when it already exists, so a resumed localnet resumes it.
+ */
+export function createJoinerHome(l: LocalnetLayout, joiner: number): string {
+  const home = joinerHome(l.dir, joiner);
+  if (existsSync(homePaths(home).genesis)) return home;
+  initNodeHome(l, home, `joiner${joiner}`, joinerSlot(l, joiner));
+  copyFileSync(homePaths(nodeHome(l.dir, 0)).genesis, homePaths(home).genesis);
+  patchNodeConfig(l, home, joinerSlot(l, joiner), validatorPeers(l));
+  return home;
 }

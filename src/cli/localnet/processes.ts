@@ -42,7 +42,7 @@ async function terminate(child: ChildProcess | undefined, signal: NodeJS.Signals
 }
 
 /**
- * One localnet validator: our app (`blockchaind start`) and its CometBFT, each a child
+ * One localnet node (a validator, or a joiner on the next port slot): our app (`blockchaind start`) and its CometBFT, each a child
  * process logging to <home>/logs/{app,comet}.log.
  */
 export class LocalnetNode {
@@ -56,8 +56,10 @@ export class LocalnetNode {
     readonly index: number,
     basePort: number,
     private readonly env: NodeJS.ProcessEnv = {},
+    /** A joiner's home (joinerHome); validators live at nodeHome(dir, index). */
+    home?: string,
   ) {
-    this.home = nodeHome(dir, index);
+    this.home = home ?? nodeHome(dir, index);
     this.ports = nodePorts(basePort, index);
   }
 
