@@ -3,9 +3,10 @@ import type { Page, PageRequest } from "../store/pagination";
 import { PaginationError } from "../store/pagination";
 import type { Codec } from "./codec";
 import type { Context } from "./context";
-import { AppError, GrpcCode, sdkErrors } from "./errors";
+import { AppError, GrpcCode, sdkErrors, type ErrorKind } from "./errors";
 import type { MsgDef, QueryDef } from "./module";
 import { accAddress } from "./address";
+import { requireAuthority } from "./authority";
 
 /**
  * Declares a message: the signer is the named string field (the spec's "signer field"), or a
@@ -30,6 +31,43 @@ export function defineMsg<M, R>(def: {
     handle: def.handle,
     signers: typeof signer === "function" ? signer : (msg: M) => [String(msg[signer])],
   };
+}
+
+/**
+ * Declares a governance-only MsgUpdateParams: authority check with the module's error kind,
+ * params required, validated, stored whole. The SDK's base modules leave `invalidSigner` out
+ * and answer with x/gov's ErrInvalidSigner, as the SDK does.
+ */
+export function defineUpdateParamsMsg<M extends { authority: string; params?: unknown }, R>(def: {
+  typeUrl: string;
+  codec: Codec<M>;
+  responseCodec: Codec<R>;
+  aminoName?: string;
+  invalidSigner?: ErrorKind;
+  /** The error for a message without params; sdk ErrInvalidRequest when left out. */
+  missingParams?: ErrorKind;
+  /** Throws on invalid params; may return a canonical form, which is stored instead of the params as sent. */
+  validate?: (params: NonNullable<M["params"]>) => NonNullable<M["params"]> | void;
+  store: { set(ctx: Context, params: NonNullable<M["params"]>): void };
+  /** Runs after the params are stored (an event). */
+  onUpdated?: (ctx: Context, params: NonNullable<M["params"]>) => void;
+}): MsgDef<M, R> {
+  return defineMsg({
+    typeUrl: def.typeUrl,
+    codec: def.codec,
+    responseCodec: def.responseCodec,
+    signer: "authority",
+    aminoName: def.aminoName,
+    handle: (ctx, m) => {
+      requireAuthority(m.authority, def.invalidSigner);
+      const sent = m.params as NonNullable<M["params"]> | undefined;
+      if (!sent) throw (def.missingParams ?? sdkErrors.ErrInvalidRequest).wrap("params must be set");
+      const params = def.validate?.(sent) ?? sent;
+      def.store.set(ctx, params);
+      def.onUpdated?.(ctx, params);
+      return def.responseCodec.fromPartial({});
+    },
+  });
 }
 
 export function defineQuery<Q, R>(def: {
@@ -69,6 +107,26 @@ export function pageRequest(p: ProtoPageRequest | undefined): PageRequest {
 
 export function pageResponse<T>(page: Page<T>): ProtoPageResponse {
   return { nextKey: page.nextKey, total: page.total };
+}
+
+/** A Get query's answer: the value, or NotFound carrying `message`. */
+export function orNotFound<T>(value: T | undefined, message: string): T {
+  if (value === undefined) throw queryErrors.notFound(message);
+  return value;
+}
+
+/**
+ * A List query's answer: one page of a collection's values under the response's repeated
+ * `field`, with its pagination. Malformed page requests are InvalidArgument.
+ */
+export function valuesPage<F extends string, V>(
+  ctx: Context,
+  collection: { paginate(ctx: Context, req: PageRequest): Page<[unknown, V]> },
+  pagination: ProtoPageRequest | undefined,
+  field: F,
+): Record<F, V[]> & { pagination: ProtoPageResponse } {
+  const page = paginated(() => collection.paginate(ctx, pageRequest(pagination)));
+  return { [field]: page.items.map(([, v]) => v), pagination: pageResponse(page) } as Record<F, V[]> & { pagination: ProtoPageResponse };
 }
 
 /** Runs a paginated read, turning malformed page requests into InvalidArgument. */
