@@ -2,6 +2,7 @@ import { ApprovedBuilder, BuilderApplication } from "../../gen/blockchain/builde
 import { Params } from "../../gen/blockchain/builderfee/v1/params";
 import { Schema } from "../../store/collections";
 import { protoValue, stringKey } from "../../store/codecs";
+import { Applications } from "../../types/applications";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import type { DecodedTx } from "../../types/tx";
@@ -9,12 +10,7 @@ import { builderfeeErrors } from "./errors";
 import { builderfeeEvents } from "./events";
 import { BPS_DENOMINATOR, defaultBuilderfeeParams } from "./params";
 
-/** Application statuses; the spec leaves the strings open, these are the chain's. */
-export const ApplicationStatus = {
-  pending: "pending",
-  approved: "approved",
-  rejected: "rejected",
-} as const;
+export { ApplicationStatus } from "../../types/applications";
 
 /** The fee share leaves the fee collector through bank, so blocked addresses apply. */
 export interface BuilderfeeBank {
@@ -32,6 +28,11 @@ export class BuilderfeeKeeper {
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultBuilderfeeParams());
   readonly applications = this.schema.map(2, "builder_applications", stringKey, protoValue(BuilderApplication, "BuilderApplication"));
   readonly builders = this.schema.map(3, "approved_builders", stringKey, protoValue(ApprovedBuilder, "ApprovedBuilder"));
+  private readonly review = new Applications(
+    this.applications,
+    { exists: builderfeeErrors.ErrBuilderExists, notFound: builderfeeErrors.ErrApplicationNotFound, notPending: builderfeeErrors.ErrApplicationNotPending },
+    (msgTypeUrl: string) => msgTypeUrl,
+  );
   private msgTypes: MsgTypes | undefined;
 
   constructor(
@@ -57,22 +58,12 @@ export class BuilderfeeKeeper {
     if (this.msgTypes && !this.msgTypes.has(app.msgTypeUrl)) {
       throw builderfeeErrors.ErrInvalidMsgTypeURL.wrap(`${app.msgTypeUrl} is not a message this chain executes`);
     }
-    const existing = this.applications.get(ctx, app.msgTypeUrl);
-    if (existing && existing.status !== ApplicationStatus.rejected) {
-      throw builderfeeErrors.ErrBuilderExists.wrap(`${app.msgTypeUrl} is ${existing.status}`);
-    }
-    const application = { ...app, status: ApplicationStatus.pending };
-    this.applications.set(ctx, app.msgTypeUrl, application);
-    builderfeeEvents.builderRegistered(ctx, application);
+    builderfeeEvents.builderRegistered(ctx, this.review.apply(ctx, app.msgTypeUrl, app));
   }
 
   /** Governance's decision on a pending application. */
   decideApplication(ctx: Context, msgTypeUrl: string, approve: boolean): void {
-    const app = this.applications.get(ctx, msgTypeUrl);
-    if (!app) throw builderfeeErrors.ErrApplicationNotFound.wrap(msgTypeUrl);
-    if (app.status !== ApplicationStatus.pending) throw builderfeeErrors.ErrApplicationNotPending.wrap(`${msgTypeUrl} is ${app.status}`);
-    const status = approve ? ApplicationStatus.approved : ApplicationStatus.rejected;
-    this.applications.set(ctx, msgTypeUrl, { ...app, status });
+    const app = this.review.decide(ctx, msgTypeUrl, approve);
     if (approve) this.builders.set(ctx, msgTypeUrl, { msgTypeUrl, payoutAddress: app.payoutAddress });
     builderfeeEvents.applicationDecided(ctx, app, approve);
   }

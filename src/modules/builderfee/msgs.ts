@@ -1,8 +1,7 @@
 import * as tx from "../../gen/blockchain/builderfee/v1/tx";
 import { accAddress } from "../../types/address";
 import { requireAuthority } from "../../types/authority";
-import { defineMsg } from "../../types/define";
-import { sdkErrors } from "../../types/errors";
+import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { builderfeeErrors } from "./errors";
 import type { BuilderfeeKeeper } from "./keeper";
@@ -14,19 +13,14 @@ const AMINO = "blockchain/x/builderfee/";
 
 export function builderfeeMsgs(k: BuilderfeeKeeper): MsgDef[] {
   return [
-    defineMsg({
+    defineUpdateParamsMsg({
       typeUrl: T + "MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
-      signer: "authority",
       aminoName: AMINO + "MsgUpdateParams",
-      handle: (ctx, m) => {
-        requireAuthority(m.authority, builderfeeErrors.ErrInvalidSigner);
-        if (!m.params) throw sdkErrors.ErrInvalidRequest.wrap("params must be set");
-        validateBuilderfeeParams(m.params);
-        k.params.set(ctx, m.params);
-        return {};
-      },
+      invalidSigner: builderfeeErrors.ErrInvalidSigner,
+      validate: validateBuilderfeeParams,
+      store: k.params,
     }),
     defineMsg({
       typeUrl: T + "MsgRegisterBuilder",

@@ -1,5 +1,5 @@
 import * as q from "../../gen/blockchain/builderfee/v1/query";
-import { defineQuery, pageRequest, pageResponse, paginated, queryErrors } from "../../types/define";
+import { defineQuery, orNotFound, queryErrors, valuesPage } from "../../types/define";
 import type { QueryDef } from "../../types/module";
 import type { BuilderfeeKeeper } from "./keeper";
 
@@ -20,36 +20,26 @@ export function builderfeeQueries(k: BuilderfeeKeeper): QueryDef[] {
     defineQuery({
       path: P + "GetBuilderApplication", requestCodec: q.QueryGetBuilderApplicationRequest, responseCodec: q.QueryGetBuilderApplicationResponse,
       rest: `${R}/builder_application_by_msg_type`,
-      handle: (ctx, req) => {
-        const builderApplication = k.applications.get(ctx, queryTypeUrl(req.msgTypeUrl));
-        if (!builderApplication) throw queryErrors.notFound(`builder application for ${req.msgTypeUrl.slice(0, 256)} not found`);
-        return { builderApplication };
-      },
+      handle: (ctx, req) => ({
+        builderApplication: orNotFound(k.applications.get(ctx, queryTypeUrl(req.msgTypeUrl)), `builder application for ${req.msgTypeUrl.slice(0, 256)} not found`),
+      }),
     }),
     defineQuery({
       path: P + "ListBuilderApplication", requestCodec: q.QueryAllBuilderApplicationRequest, responseCodec: q.QueryAllBuilderApplicationResponse,
       rest: `${R}/builder_application`,
-      handle: (ctx, req) => {
-        const page = paginated(() => k.applications.paginate(ctx, pageRequest(req.pagination)));
-        return { builderApplication: page.items.map(([, v]) => v), pagination: pageResponse(page) };
-      },
+      handle: (ctx, req) => valuesPage(ctx, k.applications, req.pagination, "builderApplication"),
     }),
     defineQuery({
       path: P + "GetApprovedBuilder", requestCodec: q.QueryGetApprovedBuilderRequest, responseCodec: q.QueryGetApprovedBuilderResponse,
       rest: `${R}/approved_builder_by_msg_type`,
-      handle: (ctx, req) => {
-        const approvedBuilder = k.builders.get(ctx, queryTypeUrl(req.msgTypeUrl));
-        if (!approvedBuilder) throw queryErrors.notFound(`approved builder for ${req.msgTypeUrl.slice(0, 256)} not found`);
-        return { approvedBuilder };
-      },
+      handle: (ctx, req) => ({
+        approvedBuilder: orNotFound(k.builders.get(ctx, queryTypeUrl(req.msgTypeUrl)), `approved builder for ${req.msgTypeUrl.slice(0, 256)} not found`),
+      }),
     }),
     defineQuery({
       path: P + "ListApprovedBuilder", requestCodec: q.QueryAllApprovedBuilderRequest, responseCodec: q.QueryAllApprovedBuilderResponse,
       rest: `${R}/approved_builder`,
-      handle: (ctx, req) => {
-        const page = paginated(() => k.builders.paginate(ctx, pageRequest(req.pagination)));
-        return { approvedBuilder: page.items.map(([, v]) => v), pagination: pageResponse(page) };
-      },
+      handle: (ctx, req) => valuesPage(ctx, k.builders, req.pagination, "approvedBuilder"),
     }),
   ];
 }

@@ -3,8 +3,11 @@ import { ApprovedParticipant, Customer, ParticipantApplication, PaymentRecord } 
 import { Schema } from "../../store/collections";
 import { bytesKey, pairKey, protoValue, stringKey } from "../../store/codecs";
 import { accAddress } from "../../types/address";
+import { Applications, ApplicationStatus } from "../../types/applications";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
+import { paymsgErrors } from "./errors";
+import { paymsgEvents } from "./events";
 import { defaultPaymsgParams } from "./params";
 
 /** What paymsg needs from bank: the one path for moving coins, with its refusals. */
@@ -14,7 +17,7 @@ export interface BankView {
   isBlocked(address: string): boolean;
 }
 
-export const APPLICATION_STATUS = { pending: "pending", approved: "approved", rejected: "rejected" } as const;
+export const APPLICATION_STATUS = ApplicationStatus;
 
 /**
  * Participants, their customers and payment records. Addresses are stored as bytes so a
@@ -29,6 +32,11 @@ export class PaymsgKeeper {
   readonly paymentKey = pairKey(bytesKey, stringKey);
   /** Keyed by (instructing participant, end_to_end_id): ids are unique per instructing participant. */
   readonly payments = this.schema.map(5, "payment_records", this.paymentKey, protoValue(PaymentRecord, "PaymentRecord"));
+  private readonly review = new Applications<string, ParticipantApplication>(
+    { get: (ctx, creator) => this.getApplication(ctx, creator), set: (ctx, creator, app) => this.applications.set(ctx, accAddress.decode(creator), app) },
+    { exists: paymsgErrors.ErrApplicationExists, notFound: paymsgErrors.ErrApplicationNotFound, notPending: paymsgErrors.ErrApplicationNotPending },
+    (creator) => `creator ${creator}`,
+  );
 
   constructor(readonly bank: BankView) {}
 
@@ -50,6 +58,21 @@ export class PaymsgKeeper {
 
   setApplication(ctx: Context, app: ParticipantApplication): void {
     this.applications.set(ctx, accAddress.decode(app.creator), app);
+  }
+
+  /** A new application; a rejected applicant may apply again, an approved participant may not. */
+  applyParticipant(ctx: Context, app: Omit<ParticipantApplication, "status">): void {
+    this.review.apply(ctx, app.creator, app, () => {
+      if (this.isApprovedParticipant(ctx, app.creator)) throw paymsgErrors.ErrApplicationExists.wrap(`creator ${app.creator}`);
+    });
+    paymsgEvents.participantApplied(ctx, app.creator, app.code, app.name);
+  }
+
+  /** Governance's decision; approval makes the applicant a participant without a payload store. */
+  decideApplication(ctx: Context, participant: string, approve: boolean): void {
+    const app = this.review.decide(ctx, participant, approve);
+    if (approve) this.setApprovedParticipant(ctx, { participant, code: app.code, name: app.name, payloadStoreUrl: "" });
+    paymsgEvents.participantDecided(ctx, participant, approve);
   }
 
   setApprovedParticipant(ctx: Context, p: ApprovedParticipant): void {

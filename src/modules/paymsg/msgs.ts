@@ -2,7 +2,7 @@ import * as tx from "../../gen/blockchain/paymsg/v1/tx";
 import { accAddress } from "../../types/address";
 import { requireAuthority } from "../../types/authority";
 import type { Context } from "../../types/context";
-import { defineMsg } from "../../types/define";
+import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { paymsgErrors as E } from "./errors";
@@ -11,8 +11,9 @@ import {
   canonicalAddress, parsePaymentAmount, requireAddress, requireText, validateEndToEndId, validateJurisdiction,
   validatePaymentDenom, validatePayloadStoreUrl, validatePurposeCode, validateRemittance,
 } from "./fields";
-import { APPLICATION_STATUS, type PaymsgKeeper } from "./keeper";
+import type { PaymsgKeeper } from "./keeper";
 import { LIMITS } from "./limits";
+import { validatePaymsgParams } from "./params";
 
 const T = "/blockchain.paymsg.v1.";
 
@@ -48,16 +49,11 @@ export function validateSendPayment(m: tx.MsgSendPayment): void {
 
 export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
   return [
-    defineMsg({
+    defineUpdateParamsMsg({
       typeUrl: T + "MsgUpdateParams", codec: tx.MsgUpdateParams, responseCodec: tx.MsgUpdateParamsResponse,
-      signer: "authority", aminoName: "blockchain/x/paymsg/MsgUpdateParams",
-      handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
-        if (!m.params) throw sdkErrors.ErrInvalidRequest.wrap("params must be set");
-        k.params.set(ctx, m.params);
-        events.paramsUpdated(ctx, m.params.requireSettlementJurisdiction);
-        return {};
-      },
+      aminoName: "blockchain/x/paymsg/MsgUpdateParams", invalidSigner: E.ErrInvalidSigner,
+      validate: validatePaymsgParams, store: k.params,
+      onUpdated: (ctx, p) => events.paramsUpdated(ctx, p.requireSettlementJurisdiction),
     }),
     defineMsg({
       typeUrl: T + "MsgApplyParticipant", codec: tx.MsgApplyParticipant, responseCodec: tx.MsgApplyParticipantResponse,
@@ -68,13 +64,7 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
         requireText("name", m.name, LIMITS.participantNameMax);
       },
       handle: (ctx, m) => {
-        const existing = k.getApplication(ctx, m.creator);
-        // A rejected applicant may apply again; a pending or decided-in-favour one may not.
-        if ((existing && existing.status !== APPLICATION_STATUS.rejected) || k.isApprovedParticipant(ctx, m.creator)) {
-          throw E.ErrApplicationExists.wrap(`creator ${m.creator}`);
-        }
-        k.setApplication(ctx, { creator: m.creator, status: APPLICATION_STATUS.pending, code: m.code, name: m.name });
-        events.participantApplied(ctx, m.creator, m.code, m.name);
+        k.applyParticipant(ctx, { creator: m.creator, code: m.code, name: m.name });
         return {};
       },
     }),
@@ -127,17 +117,7 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
       signer: "authority", aminoName: "blockchain/x/paymsg/MsgApproveParticipant",
       handle: (ctx, m) => {
         requireAuthority(m.authority, E.ErrInvalidSigner);
-        const participant = canonicalAddress(m.participant);
-        const application = k.getApplication(ctx, participant);
-        if (!application) throw E.ErrApplicationNotFound.wrap(`creator ${participant}`);
-        if (application.status !== APPLICATION_STATUS.pending) {
-          throw E.ErrApplicationNotPending.wrap(`application of ${participant} is ${application.status}`);
-        }
-        k.setApplication(ctx, { ...application, status: m.approve ? APPLICATION_STATUS.approved : APPLICATION_STATUS.rejected });
-        if (m.approve) {
-          k.setApprovedParticipant(ctx, { participant, code: application.code, name: application.name, payloadStoreUrl: "" });
-        }
-        events.participantDecided(ctx, participant, m.approve);
+        k.decideApplication(ctx, canonicalAddress(m.participant), m.approve);
         return {};
       },
     }),

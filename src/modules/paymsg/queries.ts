@@ -1,6 +1,6 @@
 import * as q from "../../gen/blockchain/paymsg/v1/query";
 import { accAddress } from "../../types/address";
-import { defineQuery, pageRequest, pageResponse, paginated, queryAddress, queryErrors } from "../../types/define";
+import { defineQuery, orNotFound, queryAddress, queryErrors, valuesPage } from "../../types/define";
 import type { QueryDef } from "../../types/module";
 import type { PaymsgKeeper } from "./keeper";
 
@@ -16,36 +16,26 @@ export function paymsgQueries(k: PaymsgKeeper): QueryDef[] {
     defineQuery({
       path: P + "GetParticipantApplication", requestCodec: q.QueryGetParticipantApplicationRequest,
       responseCodec: q.QueryGetParticipantApplicationResponse, rest: `${R}/participant_application/{creator}`,
-      handle: (ctx, req) => {
-        const application = k.getApplication(ctx, queryAddress(req.creator, "creator"));
-        if (!application) throw queryErrors.notFound(`participant application of ${req.creator}`);
-        return { participantApplication: application };
-      },
+      handle: (ctx, req) => ({
+        participantApplication: orNotFound(k.getApplication(ctx, queryAddress(req.creator, "creator")), `participant application of ${req.creator}`),
+      }),
     }),
     defineQuery({
       path: P + "ListParticipantApplication", requestCodec: q.QueryAllParticipantApplicationRequest,
       responseCodec: q.QueryAllParticipantApplicationResponse, rest: `${R}/participant_application`,
-      handle: (ctx, req) => {
-        const page = paginated(() => k.applications.paginate(ctx, pageRequest(req.pagination)));
-        return { participantApplication: page.items.map(([, v]) => v), pagination: pageResponse(page) };
-      },
+      handle: (ctx, req) => valuesPage(ctx, k.applications, req.pagination, "participantApplication"),
     }),
     defineQuery({
       path: P + "GetApprovedParticipant", requestCodec: q.QueryGetApprovedParticipantRequest,
       responseCodec: q.QueryGetApprovedParticipantResponse, rest: `${R}/approved_participant/{participant}`,
-      handle: (ctx, req) => {
-        const participant = k.getApprovedParticipant(ctx, queryAddress(req.participant, "participant"));
-        if (!participant) throw queryErrors.notFound(`approved participant ${req.participant}`);
-        return { approvedParticipant: participant };
-      },
+      handle: (ctx, req) => ({
+        approvedParticipant: orNotFound(k.getApprovedParticipant(ctx, queryAddress(req.participant, "participant")), `approved participant ${req.participant}`),
+      }),
     }),
     defineQuery({
       path: P + "ListApprovedParticipant", requestCodec: q.QueryAllApprovedParticipantRequest,
       responseCodec: q.QueryAllApprovedParticipantResponse, rest: `${R}/approved_participant`,
-      handle: (ctx, req) => {
-        const page = paginated(() => k.participants.paginate(ctx, pageRequest(req.pagination)));
-        return { approvedParticipant: page.items.map(([, v]) => v), pagination: pageResponse(page) };
-      },
+      handle: (ctx, req) => valuesPage(ctx, k.participants, req.pagination, "approvedParticipant"),
     }),
     defineQuery({
       path: P + "GetPaymentRecord", requestCodec: q.QueryGetPaymentRecordRequest,
@@ -54,26 +44,20 @@ export function paymsgQueries(k: PaymsgKeeper): QueryDef[] {
         if (req.endToEndId === "") throw queryErrors.invalidArgument("end_to_end_id cannot be empty");
         const instructing = queryAddress(req.instructingParticipant, "instructing_participant");
         const record = k.getPaymentRecord(ctx, instructing, req.endToEndId);
-        if (!record) throw queryErrors.notFound(`payment record ${JSON.stringify(req.endToEndId.slice(0, 35))} of ${instructing}`);
-        return { paymentRecord: record };
+        return { paymentRecord: orNotFound(record, `payment record ${JSON.stringify(req.endToEndId.slice(0, 35))} of ${instructing}`) };
       },
     }),
     defineQuery({
       path: P + "ListPaymentRecord", requestCodec: q.QueryAllPaymentRecordRequest,
       responseCodec: q.QueryAllPaymentRecordResponse, rest: `${R}/payment_record`,
-      handle: (ctx, req) => {
-        const page = paginated(() => k.payments.paginate(ctx, pageRequest(req.pagination)));
-        return { paymentRecord: page.items.map(([, v]) => v), pagination: pageResponse(page) };
-      },
+      handle: (ctx, req) => valuesPage(ctx, k.payments, req.pagination, "paymentRecord"),
     }),
     defineQuery({
       path: P + "GetCustomer", requestCodec: q.QueryGetCustomerRequest, responseCodec: q.QueryGetCustomerResponse,
       rest: `${R}/customer/{customer}`,
-      handle: (ctx, req) => {
-        const customer = k.customers.get(ctx, accAddress.decode(queryAddress(req.customer, "customer")));
-        if (!customer) throw queryErrors.notFound(`customer ${req.customer}`);
-        return { customer };
-      },
+      handle: (ctx, req) => ({
+        customer: orNotFound(k.customers.get(ctx, accAddress.decode(queryAddress(req.customer, "customer"))), `customer ${req.customer}`),
+      }),
     }),
   ];
 }

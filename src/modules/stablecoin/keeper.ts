@@ -3,6 +3,7 @@ import { Params } from "../../gen/blockchain/stablecoin/v1/params";
 import { ApprovedIssuer, IssuerApplication } from "../../gen/blockchain/stablecoin/v1/stablecoin";
 import { Schema } from "../../store/collections";
 import { protoValue, stringKey } from "../../store/codecs";
+import { Applications, ApplicationStatus as CommonStatus } from "../../types/applications";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { stablecoinErrors } from "./errors";
@@ -11,13 +12,8 @@ import { ceilingFor, defaultStablecoinParams } from "./params";
 
 export const STABLECOIN_MODULE = "stablecoin";
 
-/** Application statuses; the spec leaves the strings open, these are the chain's. */
-export const ApplicationStatus = {
-  pending: "pending",
-  approved: "approved",
-  rejected: "rejected",
-  revoked: "revoked",
-} as const;
+/** The common application statuses, and "revoked" for an issuer governance removed. */
+export const ApplicationStatus = { ...CommonStatus, revoked: "revoked" } as const;
 
 /** What stablecoin needs from bank: minting through its module account and denom metadata. */
 export interface StablecoinBank {
@@ -44,6 +40,11 @@ export class StablecoinKeeper {
    * them are refused. Kept as its own set so the per-tx fee check costs one read per fee coin.
    */
   readonly unissued = this.schema.keySet(4, "unissued_denoms", stringKey);
+  private readonly review = new Applications(
+    this.applications,
+    { exists: stablecoinErrors.ErrCurrencyExists, notFound: stablecoinErrors.ErrApplicationNotFound, notPending: stablecoinErrors.ErrApplicationNotPending },
+    (denom: string) => `denom ${denom}`,
+  );
 
   constructor(private readonly bank: StablecoinBank) {}
 
@@ -58,34 +59,25 @@ export class StablecoinKeeper {
 
   /** A new application for a denom nobody holds; a rejected or revoked one may be replaced. */
   registerCurrency(ctx: Context, app: Omit<IssuerApplication, "status">): void {
-    const existing = this.applications.get(ctx, app.denom);
-    if (existing?.status === ApplicationStatus.pending || existing?.status === ApplicationStatus.approved) {
-      throw stablecoinErrors.ErrCurrencyExists.wrap(`denom ${app.denom} is ${existing.status}`);
-    }
-    // A denom that already circulates without ever being ours (the staking token, another
-    // module's coins) must not fall under an applicant's control.
-    if (!existing && (this.bank.getSupply(ctx, app.denom) > 0n || this.bank.getDenomMetadata(ctx, app.denom))) {
-      throw stablecoinErrors.ErrCurrencyExists.wrap(`denom ${app.denom} already exists on the chain`);
-    }
-    this.applications.set(ctx, app.denom, { ...app, status: ApplicationStatus.pending });
+    this.review.apply(ctx, app.denom, app, (existing) => {
+      // A denom that already circulates without ever being ours (the staking token, another
+      // module's coins) must not fall under an applicant's control.
+      if (!existing && (this.bank.getSupply(ctx, app.denom) > 0n || this.bank.getDenomMetadata(ctx, app.denom))) {
+        throw stablecoinErrors.ErrCurrencyExists.wrap(`denom ${app.denom} already exists on the chain`);
+      }
+    });
     stablecoinEvents.currencyRegistered(ctx, app.denom, app.creator);
   }
 
   /** Governance's decision on a pending application; approval publishes the bank metadata. */
   decideApplication(ctx: Context, denom: string, approve: boolean): void {
-    const app = this.applications.get(ctx, denom);
-    if (!app) throw stablecoinErrors.ErrApplicationNotFound.wrap(`denom ${denom}`);
-    if (app.status !== ApplicationStatus.pending) throw stablecoinErrors.ErrApplicationNotPending.wrap(`denom ${denom} is ${app.status}`);
-    if (!approve) {
-      this.applications.set(ctx, denom, { ...app, status: ApplicationStatus.rejected });
-      stablecoinEvents.applicationDecided(ctx, app, false);
-      return;
+    const app = this.review.decide(ctx, denom, approve);
+    if (approve) {
+      this.issuers.set(ctx, denom, { denom, issuer: app.creator });
+      this.unissued.remove(ctx, denom);
+      this.bank.setDenomMetadata(ctx, denomMetadata(app));
     }
-    this.applications.set(ctx, denom, { ...app, status: ApplicationStatus.approved });
-    this.issuers.set(ctx, denom, { denom, issuer: app.creator });
-    this.unissued.remove(ctx, denom);
-    this.bank.setDenomMetadata(ctx, denomMetadata(app));
-    stablecoinEvents.applicationDecided(ctx, app, true);
+    stablecoinEvents.applicationDecided(ctx, app, approve);
   }
 
   /** Ends an issuer's right to mint and burn; issued coins stay with their holders. */

@@ -2,7 +2,7 @@ import * as tx from "../../gen/blockchain/stablecoin/v1/tx";
 import { accAddress } from "../../types/address";
 import { requireAuthority } from "../../types/authority";
 import { isValidDenom } from "../../types/coins";
-import { defineMsg } from "../../types/define";
+import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { validateCurrency } from "./currency";
@@ -29,18 +29,15 @@ function validDenom(denom: string): void {
 
 export function stablecoinMsgs(k: StablecoinKeeper): MsgDef[] {
   return [
-    defineMsg({
+    defineUpdateParamsMsg({
       typeUrl: T + "MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
-      signer: "authority",
       aminoName: AMINO + "MsgUpdateParams",
-      handle: (ctx, m) => {
-        requireAuthority(m.authority, stablecoinErrors.ErrInvalidSigner);
-        if (!m.params) throw stablecoinErrors.ErrInvalidParams.wrap("params must be set");
-        k.params.set(ctx, validateStablecoinParams(m.params));
-        return {};
-      },
+      invalidSigner: stablecoinErrors.ErrInvalidSigner,
+      missingParams: stablecoinErrors.ErrInvalidParams,
+      validate: validateStablecoinParams,
+      store: k.params,
     }),
     defineMsg({
       typeUrl: T + "MsgRegisterCurrency",

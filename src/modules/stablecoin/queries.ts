@@ -1,6 +1,6 @@
 import * as q from "../../gen/blockchain/stablecoin/v1/query";
 import { isValidDenom } from "../../types/coins";
-import { defineQuery, pageRequest, pageResponse, paginated, queryErrors } from "../../types/define";
+import { defineQuery, orNotFound, queryErrors, valuesPage } from "../../types/define";
 import type { QueryDef } from "../../types/module";
 import type { StablecoinKeeper } from "./keeper";
 
@@ -21,36 +21,26 @@ export function stablecoinQueries(k: StablecoinKeeper): QueryDef[] {
     defineQuery({
       path: P + "GetIssuerApplication", requestCodec: q.QueryGetIssuerApplicationRequest, responseCodec: q.QueryGetIssuerApplicationResponse,
       rest: `${R}/issuer_application_by_denom`,
-      handle: (ctx, req) => {
-        const issuerApplication = k.applications.get(ctx, queryDenom(req.denom));
-        if (!issuerApplication) throw queryErrors.notFound(`issuer application for ${req.denom} not found`);
-        return { issuerApplication };
-      },
+      handle: (ctx, req) => ({
+        issuerApplication: orNotFound(k.applications.get(ctx, queryDenom(req.denom)), `issuer application for ${req.denom} not found`),
+      }),
     }),
     defineQuery({
       path: P + "ListIssuerApplication", requestCodec: q.QueryAllIssuerApplicationRequest, responseCodec: q.QueryAllIssuerApplicationResponse,
       rest: `${R}/issuer_application`,
-      handle: (ctx, req) => {
-        const page = paginated(() => k.applications.paginate(ctx, pageRequest(req.pagination)));
-        return { issuerApplication: page.items.map(([, v]) => v), pagination: pageResponse(page) };
-      },
+      handle: (ctx, req) => valuesPage(ctx, k.applications, req.pagination, "issuerApplication"),
     }),
     defineQuery({
       path: P + "GetApprovedIssuer", requestCodec: q.QueryGetApprovedIssuerRequest, responseCodec: q.QueryGetApprovedIssuerResponse,
       rest: `${R}/approved_issuer_by_denom`,
-      handle: (ctx, req) => {
-        const approvedIssuer = k.issuers.get(ctx, queryDenom(req.denom));
-        if (!approvedIssuer) throw queryErrors.notFound(`approved issuer for ${req.denom} not found`);
-        return { approvedIssuer };
-      },
+      handle: (ctx, req) => ({
+        approvedIssuer: orNotFound(k.issuers.get(ctx, queryDenom(req.denom)), `approved issuer for ${req.denom} not found`),
+      }),
     }),
     defineQuery({
       path: P + "ListApprovedIssuer", requestCodec: q.QueryAllApprovedIssuerRequest, responseCodec: q.QueryAllApprovedIssuerResponse,
       rest: `${R}/approved_issuer`,
-      handle: (ctx, req) => {
-        const page = paginated(() => k.issuers.paginate(ctx, pageRequest(req.pagination)));
-        return { approvedIssuer: page.items.map(([, v]) => v), pagination: pageResponse(page) };
-      },
+      handle: (ctx, req) => valuesPage(ctx, k.issuers, req.pagination, "approvedIssuer"),
     }),
   ];
 }
