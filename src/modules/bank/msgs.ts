@@ -2,7 +2,7 @@ import * as tx from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { accAddress } from "../../types/address";
 import { requireAuthority } from "../../types/authority";
 import { addCoins, coinsFromProto, type Coin } from "../../types/coins";
-import { defineMsg } from "../../types/define";
+import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { bankErrors } from "./errors";
@@ -69,19 +69,15 @@ export function bankMsgs(k: BankKeeper): MsgDef[] {
         return {};
       },
     }),
-    defineMsg({
+    defineUpdateParamsMsg({
       typeUrl: "/cosmos.bank.v1beta1.MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
-      signer: "authority",
       aminoName: "cosmos-sdk/x/bank/MsgUpdateParams",
-      handle: (ctx, m) => {
-        requireAuthority(m.authority);
-        if (!m.params) throw sdkErrors.ErrInvalidRequest.wrap("params must be set");
-        if (m.params.sendEnabled.length > 0) throw sdkErrors.ErrInvalidRequest.wrap("use of send_enabled in params is no longer supported");
-        k.params.set(ctx, m.params);
-        return {};
+      validate: (p) => {
+        if (p.sendEnabled.length > 0) throw sdkErrors.ErrInvalidRequest.wrap("use of send_enabled in params is no longer supported");
       },
+      store: k.params,
     }),
     defineMsg({
       typeUrl: "/cosmos.bank.v1beta1.MsgSetSendEnabled",
