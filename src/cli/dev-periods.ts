@@ -10,6 +10,6 @@ const DEV_UNBONDING = "60s";
  * unbonding) so a proposal or an unbonding completes while someone is watching.
  */
 export function applyDevPeriods(appState: Record<string, any>): void {
-  if (appState.gov) appState.gov.params = binaryToJson("blockchain.gov.v1.Params", GovParams.encode(devGovParams()).finish());
+  if (appState.gov) appState.gov.params = binaryToJson("cosmos.gov.v1.Params", GovParams.encode(devGovParams()).finish());
   if (appState.staking?.params) appState.staking.params.unbonding_time = DEV_UNBONDING;
 }

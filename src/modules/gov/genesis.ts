@@ -44,8 +44,7 @@ function validateGenesis(g: GenesisState): void {
 
 export function govGenesis(k: GovKeeper): GenesisDef<GenesisState> {
   return {
-    // Binary-identical mirror of cosmos.gov.v1.GenesisState (v0.50): see proto/blockchain/gov/v1/genesis.proto.
-    typeName: "blockchain.gov.v1.GenesisState",
+    typeName: "cosmos.gov.v1.GenesisState",
     codec: GenesisState,
     defaultGenesis: () => GenesisState.fromPartial({ startingProposalId: 1n, params: defaultGovParams(), constitution: "" }),
     validate: validateGenesis,

@@ -20,7 +20,7 @@ export async function govChain(tweak: Partial<Params> = {}): Promise<TestChain> 
   const params = { ...devGovParams(DENOM), ...tweak };
   return TestChain.create({
     mutateGenesis: (s) => {
-      s.gov.params = binaryToJson("blockchain.gov.v1.Params", Params.encode(params).finish());
+      s.gov.params = binaryToJson("cosmos.gov.v1.Params", Params.encode(params).finish());
     },
   });
 }
