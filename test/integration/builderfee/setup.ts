@@ -1,9 +1,11 @@
-import { expect } from "vitest";
 import { MsgMultiSend, MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import * as q from "../../../src/gen/blockchain/builderfee/v1/query";
 import * as tx from "../../../src/gen/blockchain/builderfee/v1/tx";
 import { govAuthority } from "../../../src/types/authority";
-import { DENOM, TestChain, pack, testKey, type DeliverResult } from "../../helpers/chain";
+import { DENOM, pack, testKey, type TestChain } from "../../helpers/chain";
+import { moduleChain, moduleErrorExpecter, moduleKeys } from "../../helpers/module-setup";
+
+export { eventsOf, queryCode } from "../../helpers/module-setup";
 
 export const T = "/blockchain.builderfee.v1.";
 export const Q = "/blockchain.builderfee.v1.Query/";
@@ -13,25 +15,21 @@ export const REGISTER = T + "MsgRegisterBuilder";
 /** A second fee denom, so shares are checked per coin. */
 export const FOO = "ufoo";
 
+const FUNDED = ["creator", "payer", "mallory"] as const;
+
 export const keys = {
-  creator: testKey("builderfee/creator"),
-  payer: testKey("builderfee/payer"),
-  mallory: testKey("builderfee/mallory"),
+  ...moduleKeys("builderfee", FUNDED),
   // Payout addresses hold nothing at genesis, so their balance is exactly what they were paid.
   sendBuilder: testKey("builderfee/send-builder"),
   multiBuilder: testKey("builderfee/multi-builder"),
   friend: testKey("builderfee/friend"),
 };
 
-export async function builderfeeChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
-  const coins = [{ denom: FOO, amount: "1000000000" }, { denom: DENOM, amount: "1000000000" }];
-  const funded = Object.fromEntries(["creator", "payer", "mallory"].map((name) => [`builderfee/${name}`, coins]));
-  return TestChain.create({ funded, mutateGenesis });
+export function builderfeeChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
+  return moduleChain("builderfee", FUNDED, [{ denom: FOO, amount: "1000000000" }, { denom: DENOM, amount: "1000000000" }], mutateGenesis);
 }
 
-export function expectBuilderfeeError(res: { code: number; codespace: string; log: string }, code: number): void {
-  expect({ codespace: res.codespace, code: res.code, log: res.log }).toMatchObject({ codespace: "builderfee", code });
-}
+export const expectBuilderfeeError = moduleErrorExpecter("builderfee");
 
 export const msg = {
   register: (creator: string, msgTypeUrl: string, payoutAddress: string) => pack(REGISTER, tx.MsgRegisterBuilder, { creator, msgTypeUrl, payoutAddress }),
@@ -60,17 +58,4 @@ export function listBuilders(chain: TestChain) {
 
 export function getBps(chain: TestChain): bigint {
   return chain.query(Q + "Params", q.QueryParamsRequest, {}, q.QueryParamsResponse).params!.builderFeeShareBps;
-}
-
-export function queryCode(fn: () => unknown): number | undefined {
-  try {
-    fn();
-    return 0;
-  } catch (e) {
-    return (e as { code?: number }).code;
-  }
-}
-
-export function eventsOf(res: DeliverResult, type: string): Array<Record<string, string>> {
-  return res.events.filter((ev) => ev.type === type).map((e) => Object.fromEntries(e.attributes.map((a) => [a.key, a.value])));
 }

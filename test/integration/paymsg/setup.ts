@@ -3,27 +3,21 @@ import * as tx from "../../../src/gen/blockchain/paymsg/v1/tx";
 import * as q from "../../../src/gen/blockchain/paymsg/v1/query";
 import { govAuthority } from "../../../src/types/authority";
 import type { Secp256k1Key } from "../../../src/client/signer";
-import { DENOM, TestChain, pack, testKey, type DeliverResult } from "../../helpers/chain";
+import { DENOM, pack, type DeliverResult, type TestChain } from "../../helpers/chain";
+import { moduleChain, moduleErrorExpecter, moduleKeys } from "../../helpers/module-setup";
+
+export { queryCode } from "../../helpers/module-setup";
 
 export const T = "/blockchain.paymsg.v1.";
 export const Q = "/blockchain.paymsg.v1.Query/";
 
-export const keys = {
-  bankA: testKey("paymsg/bankA"),
-  bankB: testKey("paymsg/bankB"),
-  alice: testKey("paymsg/alice"),
-  bob: testKey("paymsg/bob"),
-  mallory: testKey("paymsg/mallory"),
-};
+export const keys = moduleKeys("paymsg", ["bankA", "bankB", "alice", "bob", "mallory"]);
 
-export async function paymsgChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
-  const funded = Object.fromEntries(Object.keys(keys).map((name) => [`paymsg/${name}`, [{ denom: DENOM, amount: "1000000000" }]]));
-  return TestChain.create({ funded, mutateGenesis });
+export function paymsgChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
+  return moduleChain("paymsg", Object.keys(keys), [{ denom: DENOM, amount: "1000000000" }], mutateGenesis);
 }
 
-export function expectPaymsgError(res: DeliverResult, code: number): void {
-  expect({ codespace: res.codespace, code: res.code, log: res.log }).toMatchObject({ codespace: "paymsg", code });
-}
+export const expectPaymsgError = moduleErrorExpecter("paymsg");
 
 export const msg = {
   apply: (creator: string, code: string, name: string) => pack(T + "MsgApplyParticipant", tx.MsgApplyParticipant, { creator, code, name }),
@@ -83,13 +77,4 @@ export function getApplication(chain: TestChain, creator: string) {
 
 export function getCustomer(chain: TestChain, customer: string) {
   return chain.query(Q + "GetCustomer", q.QueryGetCustomerRequest, { customer }, q.QueryGetCustomerResponse).customer!;
-}
-
-export function queryCode(fn: () => unknown): number | undefined {
-  try {
-    fn();
-    return 0;
-  } catch (e) {
-    return (e as { code?: number }).code;
-  }
 }

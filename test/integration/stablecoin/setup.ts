@@ -4,27 +4,22 @@ import * as q from "../../../src/gen/blockchain/stablecoin/v1/query";
 import * as tx from "../../../src/gen/blockchain/stablecoin/v1/tx";
 import type { Params } from "../../../src/gen/blockchain/stablecoin/v1/params";
 import { govAuthority } from "../../../src/types/authority";
-import { DENOM, TestChain, pack, testKey, type DeliverResult } from "../../helpers/chain";
+import { DENOM, pack, type TestChain } from "../../helpers/chain";
+import { moduleChain, moduleErrorExpecter, moduleKeys } from "../../helpers/module-setup";
+
+export { eventOf, queryCode } from "../../helpers/module-setup";
 
 export const T = "/blockchain.stablecoin.v1.";
 export const Q = "/blockchain.stablecoin.v1.Query/";
 export const EUR = "ueur";
 
-export const keys = {
-  issuer: testKey("stablecoin/issuer"),
-  other: testKey("stablecoin/other"),
-  holder: testKey("stablecoin/holder"),
-  mallory: testKey("stablecoin/mallory"),
-};
+export const keys = moduleKeys("stablecoin", ["issuer", "other", "holder", "mallory"]);
 
-export async function stablecoinChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
-  const funded = Object.fromEntries(Object.keys(keys).map((name) => [`stablecoin/${name}`, [{ denom: DENOM, amount: "1000000000" }]]));
-  return TestChain.create({ funded, mutateGenesis });
+export function stablecoinChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
+  return moduleChain("stablecoin", Object.keys(keys), [{ denom: DENOM, amount: "1000000000" }], mutateGenesis);
 }
 
-export function expectStablecoinError(res: { code: number; codespace: string; log: string }, code: number): void {
-  expect({ codespace: res.codespace, code: res.code, log: res.log }).toMatchObject({ codespace: "stablecoin", code });
-}
+export const expectStablecoinError = moduleErrorExpecter("stablecoin");
 
 export function currency(creator: string, over: Partial<tx.MsgRegisterCurrency> = {}): tx.MsgRegisterCurrency {
   return tx.MsgRegisterCurrency.fromPartial({
@@ -74,19 +69,4 @@ export function supplyOf(chain: TestChain, denom: string): bigint {
 
 export function denomMetadata(chain: TestChain, denom: string) {
   return chain.query("/cosmos.bank.v1beta1.Query/DenomMetadata", QueryDenomMetadataRequest, { denom }, QueryDenomMetadataResponse).metadata!;
-}
-
-/** The ABCI query code a failing query answers with (0 on success). */
-export function queryCode(fn: () => unknown): number | undefined {
-  try {
-    fn();
-    return 0;
-  } catch (e) {
-    return (e as { code?: number }).code;
-  }
-}
-
-export function eventOf(res: DeliverResult, type: string): Record<string, string> | undefined {
-  const e = res.events.find((ev) => ev.type === type);
-  return e ? Object.fromEntries(e.attributes.map((a) => [a.key, a.value])) : undefined;
 }
