@@ -19,6 +19,9 @@ export interface DevEngineOptions {
   maxBlockTxBytes?: bigint;
 }
 
+/** Called after each committed block with the FinalizeBlock-to-Commit time (metrics, RPC waiters). */
+export type BlockListener = (block: ProducedBlock, executionMs: number) => void;
+
 export interface ProducedBlock {
   height: bigint;
   time: Timestamp;
@@ -49,6 +52,7 @@ export class DevEngine {
   private readonly validatorPubKey: Uint8Array;
   private readonly proposer: Uint8Array;
   private appHeight = 0n;
+  private readonly listeners = new Set<BlockListener>();
 
   private constructor(
     private readonly opts: DevEngineOptions,
@@ -102,6 +106,12 @@ export class DevEngine {
       const last = await this.blocks.block(appHeight);
       if (last?.time) this.lastTime = last.time;
     }
+  }
+
+  /** Registers a listener for committed blocks; returns its removal. */
+  onBlock(listener: BlockListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Fixes the next block's time (manual mode); otherwise blocks advance by the interval or the clock. */
@@ -168,10 +178,12 @@ export class DevEngine {
   }
 
   private async execute(block: abci.RequestFinalizeBlock): Promise<ProducedBlock> {
+    const started = performance.now();
     const response = await this.opts.app.finalizeBlock(block);
     const hashes = block.txs.map(txHash);
     await this.blocks.saveResults(block.height, response, hashes);
     await this.opts.app.commit({});
+    const executionMs = performance.now() - started;
     this.appHeight = block.height;
     this.lastTime = block.time!;
     await this.mempool.afterCommit(new Set(hashes));
@@ -179,7 +191,15 @@ export class DevEngine {
       { height: block.height.toString(), txs: block.txs.length, appHash: Buffer.from(response.appHash).toString("hex").toUpperCase() },
       "committed block",
     );
-    return { height: block.height, time: block.time!, txHashes: hashes, response };
+    const produced = { height: block.height, time: block.time!, txHashes: hashes, response };
+    for (const listener of this.listeners) {
+      try {
+        listener(produced, executionMs);
+      } catch (e) {
+        this.opts.logger.error({ err: (e as Error).message }, "block listener failed");
+      }
+    }
+    return produced;
   }
 
   async getTx(hash: string): Promise<{ height: bigint; index: number; tx: Uint8Array; result: abci.ExecTxResult } | undefined> {
