@@ -25,7 +25,7 @@ export class BranchStore implements Branch, BinKeyReader {
   // since it was last needed wait in `unsorted`, so a branch that is only read and written
   // point-wise (most tx branches) never pays for ordering.
   private readonly writes = new Map<BinKey, Pending>();
-  private readonly ordered = new BTree<BinKey, Pending>(undefined, compareBin);
+  private ordered: BTree<BinKey, Pending> | undefined;
   private unsorted: BinKey[] = [];
   private gen = 0;
   private readonly binParent: (KVStore & BinKeyReader) | undefined;
@@ -76,6 +76,8 @@ export class BranchStore implements Branch, BinKeyReader {
   }
 
   private sorted(): BTree<BinKey, Pending> {
+    // Created on first need: most tx and message branches are never iterated.
+    this.ordered ??= new BTree<BinKey, Pending>(undefined, compareBin);
     if (this.unsorted.length > 0) {
       for (const k of this.unsorted) this.ordered.set(k, null);
       this.unsorted = [];
@@ -111,7 +113,7 @@ export class BranchStore implements Branch, BinKeyReader {
       }
     }
     this.writes.clear();
-    this.ordered.clear();
+    this.ordered?.clear();
     this.unsorted = [];
     this.gen++;
   }

@@ -86,14 +86,31 @@ export const boolKey: KeyCodec<boolean> = fixed(
   },
 );
 
+/**
+ * UTF-8 of short key strings (denoms, type URLs) recurs on every store access; remember it.
+ * Callers never mutate a key encoding, and composite keys copy it into a new array.
+ */
+const utf8Cache = new Map<string, Uint8Array>();
+function utf8Key(k: string): Uint8Array {
+  let b = utf8Cache.get(k);
+  if (b === undefined) {
+    b = utf8.encode(k);
+    if (k.length <= 128) {
+      if (utf8Cache.size >= 10_000) utf8Cache.clear();
+      utf8Cache.set(k, b);
+    }
+  }
+  return b;
+}
+
 /** UTF-8; NUL-terminated when not last, so strings that are prefixes of others sort first. */
 export const stringKey: KeyCodec<string> = {
   name: "string",
-  encode: (k) => utf8.encode(k),
+  encode: (k) => utf8Key(k).slice(),
   decode: (b) => utf8d.decode(b),
   encodeNonTerminal: (k) => {
     if (k.includes("\0")) throw new Error("string key in non-terminal position must not contain NUL");
-    return concat(utf8.encode(k), Uint8Array.of(0));
+    return concat(utf8Key(k), Uint8Array.of(0));
   },
   decodeNonTerminal: (b, o) => {
     const end = b.indexOf(0, o);

@@ -23,17 +23,18 @@ export function toBech32(prefix: string, bytes: Uint8Array): string {
  * build, and bech32 decoding dominates that cost. Bounded; cleared wholesale when full. Callers
  * get a copy, so nobody can alter a cached value.
  */
-const decodedCache = new Map<string, Uint8Array>();
+const decodedCache = new Map<string, Map<string, Uint8Array>>();
 const DECODED_CACHE_MAX = 100_000;
 
 /** Decodes a bech32 string with an expected prefix; throws ErrInvalidAddress on anything else. */
 export function fromBech32(address: string, expectedPrefix: string): Uint8Array {
-  const cacheKey = `${expectedPrefix}|${address}`;
-  const hit = decodedCache.get(cacheKey);
+  let byAddress = decodedCache.get(expectedPrefix);
+  if (!byAddress) decodedCache.set(expectedPrefix, (byAddress = new Map()));
+  const hit = byAddress.get(address);
   if (hit) return hit.slice();
   const bytes = decodeBech32(address, expectedPrefix);
-  if (decodedCache.size >= DECODED_CACHE_MAX) decodedCache.clear();
-  decodedCache.set(cacheKey, bytes.slice());
+  if (byAddress.size >= DECODED_CACHE_MAX) byAddress.clear();
+  byAddress.set(address, bytes.slice());
   return bytes;
 }
 
