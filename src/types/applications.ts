@@ -1,5 +1,5 @@
 import type { Context } from "./context";
-import type { ErrorKind } from "./errors";
+import { sdkErrors, type ErrorKind } from "./errors";
 
 /**
  * The spec's "Applications" pattern (paymsg participants, stablecoin issuers, builderfee
@@ -63,5 +63,45 @@ export class Applications<K, A extends { status: string }> {
     const decided = { ...application, status: approve ? ApplicationStatus.approved : ApplicationStatus.rejected };
     this.store.set(ctx, key, decided);
     return decided;
+  }
+}
+
+/**
+ * The genesis form of the invariants apply and decide keep: known statuses, one application
+ * per key, and an approved record (issuer, builder) exactly for each approved application,
+ * agreeing with it. `role` names the record in errors ("issuer"); the checks of single
+ * entries run first, so a malformed entry fails with its own error.
+ */
+export function validateApplicationsGenesis<A extends { status: string }, R>(g: {
+  role: string;
+  statuses: readonly string[];
+  applications: readonly A[];
+  approved: readonly R[];
+  applicationKey: (a: A) => string;
+  approvedKey: (r: R) => string;
+  matches: (a: A, r: R) => boolean;
+  validateApplication?: (a: A) => void;
+  validateApproved?: (r: R) => void;
+}): void {
+  const invalid = (detail: string) => sdkErrors.ErrInvalidRequest.wrap(detail);
+  const apps = new Map<string, A>();
+  for (const a of g.applications) {
+    g.validateApplication?.(a);
+    const key = g.applicationKey(a);
+    if (!g.statuses.includes(a.status)) throw invalid(`${g.role} application ${key}: unknown status ${JSON.stringify(a.status)}`);
+    if (apps.has(key)) throw invalid(`duplicate ${g.role} application for ${key}`);
+    apps.set(key, a);
+  }
+  const approved = new Set<string>();
+  for (const r of g.approved) {
+    g.validateApproved?.(r);
+    const key = g.approvedKey(r);
+    if (approved.has(key)) throw invalid(`duplicate approved ${g.role} for ${key}`);
+    approved.add(key);
+    const app = apps.get(key);
+    if (app?.status !== ApplicationStatus.approved || !g.matches(app, r)) throw invalid(`approved ${g.role} of ${key} has no matching approved application`);
+  }
+  for (const [key, a] of apps) {
+    if (a.status === ApplicationStatus.approved && !approved.has(key)) throw invalid(`approved application ${key} has no approved ${g.role}`);
   }
 }
