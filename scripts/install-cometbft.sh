@@ -33,6 +33,10 @@ if [[ "$(installed_version)" == "${VERSION#v}" ]]; then
   exit 0
 fi
 
+# Non-login shells (CI) may lack Go's default install directory on PATH.
+if ! command -v go >/dev/null 2>&1 && [[ -x /usr/local/go/bin/go ]]; then
+  export PATH="/usr/local/go/bin:$PATH"
+fi
 command -v go >/dev/null 2>&1 || die "go is not on PATH; install Go >= 1.22.11 to build CometBFT $VERSION"
 
 echo "install-cometbft: building $MODULE/cmd/cometbft@$VERSION with $(go version) (this takes a few minutes)"
