@@ -7,6 +7,7 @@ import { initHome } from "./commands/init";
 import { keysCommand } from "./commands/keys";
 import { queryCommand } from "./commands/query";
 import { statusCommand } from "./commands/status";
+import { payloadStoreCommand } from "./commands/payload-store";
 import { txCommand } from "./commands/tx";
 import { startDev, startNode } from "./commands/start";
 import { exportCmd, rollbackCmd } from "./commands/state";
@@ -126,6 +127,7 @@ export function buildProgram(): Command {
   program.addCommand(txCommand());
   program.addCommand(queryCommand());
   program.addCommand(statusCommand());
+  program.addCommand(payloadStoreCommand());
 
   return program;
 }
