@@ -13,6 +13,8 @@ export interface AppConfig {
   abciAddress: string;
   apiEnable: boolean;
   apiAddress: string;
+  /** `start --dev` only: its CometBFT-compatible JSON-RPC (with CometBFT, config.toml [rpc] laddr rules). */
+  rpcAddress: string;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -23,6 +25,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   abciAddress: "tcp://127.0.0.1:26658",
   apiEnable: true,
   apiAddress: "tcp://127.0.0.1:1317",
+  rpcAddress: "tcp://127.0.0.1:26657",
 };
 
 export function renderAppConfig(c: AppConfig): string {
@@ -49,6 +52,10 @@ address = ${JSON.stringify(c.abciAddress)}
 [api]
 enable = ${c.apiEnable}
 address = ${JSON.stringify(c.apiAddress)}
+
+[rpc]
+# \`start --dev\` only: its CometBFT JSON-RPC. With CometBFT, config.toml [rpc] laddr applies.
+address = ${JSON.stringify(c.rpcAddress)}
 `;
 }
 
@@ -63,6 +70,7 @@ export function readAppConfig(path: string): AppConfig {
   const top = t[""] ?? {};
   const abci = t.abci ?? {};
   const api = t.api ?? {};
+  const rpc = t.rpc ?? {};
   const d = DEFAULT_APP_CONFIG;
   return {
     minimumGasPrices: String(top["minimum-gas-prices"] ?? d.minimumGasPrices),
@@ -72,5 +80,6 @@ export function readAppConfig(path: string): AppConfig {
     abciAddress: String(abci.address ?? d.abciAddress),
     apiEnable: Boolean(api.enable ?? d.apiEnable),
     apiAddress: String(api.address ?? d.apiAddress),
+    rpcAddress: String(rpc.address ?? d.rpcAddress),
   };
 }

@@ -19,6 +19,8 @@ export interface NodeOptions {
   haltHeight?: bigint;
   onHalt?: (height: bigint) => void;
   crashAfterFinalizeHeight?: bigint;
+  /** After each Commit: the height, FinalizeBlock-to-Commit time and tx count (metrics). */
+  onCommitted?: (height: bigint, executionMs: number, txs: number) => void;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface NodeOptions {
 export class NodeApp implements AbciApplication {
   private inflight: Promise<unknown> = Promise.resolve();
   private halted = false;
-  private finalized: { txs: number; appHash: Uint8Array } | undefined;
+  private finalized: { txs: number; appHash: Uint8Array; startedMs: number } | undefined;
 
   constructor(
     readonly app: App,
@@ -57,8 +59,9 @@ export class NodeApp implements AbciApplication {
 
   finalizeBlock(req: abci.RequestFinalizeBlock): abci.ResponseFinalizeBlock {
     if (this.halted) throw new Error(`halt height ${this.opts.haltHeight} reached; restart without halt-height to continue`);
+    const startedMs = performance.now();
     const res = this.app.finalizeBlock(req);
-    this.finalized = { txs: req.txs.length, appHash: res.appHash };
+    this.finalized = { txs: req.txs.length, appHash: res.appHash, startedMs };
     if (this.opts.crashAfterFinalizeHeight === req.height) {
       // Synchronous write: an async logger would lose the line to the exit below.
       process.stderr.write(`${CRASH_ENV}: exiting after FinalizeBlock ${req.height}, before Commit\n`);
@@ -76,6 +79,7 @@ export class NodeApp implements AbciApplication {
       { height: height.toString(), txs: this.finalized?.txs ?? 0, appHash: Buffer.from(this.finalized?.appHash ?? []).toString("hex").toUpperCase() },
       "committed block",
     );
+    if (this.finalized) this.opts.onCommitted?.(height, performance.now() - this.finalized.startedMs, this.finalized.txs);
     this.finalized = undefined;
     const keep = this.opts.minRetainBlocks ?? 0n;
     const retainHeight = keep > 0n && height > keep ? height - keep : 0n;

@@ -1,42 +1,70 @@
+import type { DevEngine } from "../abci/dev/engine";
+import type { GenesisDoc } from "../abci/genesis-doc";
 import type { App } from "../app/app";
+import { CometBackend, DevBackend, RestMetrics, startRestServer, type NodeBackend, type RunningRestServer } from "../rest";
+import { startCometRpcServer, type RunningCometRpc } from "../rest/comet-rpc";
 import type { Logger } from "../types/logger";
 
-/** How the REST server submits a tx: CometBFT's broadcast_tx_sync, or the dev engine's mempool. */
-export interface TxBroadcaster {
-  broadcastTxSync(tx: Uint8Array): Promise<{ hash: string; code: number; codespace: string; log: string }>;
+export interface Endpoints {
+  rest?: RunningRestServer;
+  rpc?: RunningCometRpc;
+  metrics: RestMetrics;
+  close(): Promise<void>;
 }
 
-export interface RestMountOptions {
-  app: App;
-  broadcaster: TxBroadcaster;
-  /** `tcp://host:port` from app.toml [api]. */
-  address: string;
-  logger: Logger;
+function endpoints(metrics: RestMetrics, rest: RunningRestServer | undefined, rpc: RunningCometRpc | undefined): Endpoints {
+  return {
+    rest,
+    rpc,
+    metrics,
+    async close() {
+      await Promise.all([rest?.close(), rpc?.close()]);
+    },
+  };
+}
+
+async function mountRest(app: App, node: NodeBackend, metrics: RestMetrics, o: { apiEnable: boolean; apiAddress: string; logger: Logger }) {
+  if (!o.apiEnable) return undefined;
+  return startRestServer({ app, node, address: o.apiAddress, logger: o.logger.child({ module: "rest" }), metrics });
 }
 
 /**
- * REST MOUNT POINT. The REST server (src/rest, written separately) is started here by both
- * `blockchaind start` and `start --dev`; until it lands this logs that REST is not served.
- * Wire it as: `return startRestServer({ app: o.app, broadcaster: o.broadcaster, address: o.address, logger: o.logger })`
- * returning something with `close()`.
+ * `start --dev`: REST (+ /metrics) and the CometBFT-compatible JSON-RPC over the dev engine,
+ * sharing one event index; every committed block is observed by the metrics.
  */
-export async function mountRestServer(o: RestMountOptions): Promise<{ close(): Promise<void> } | undefined> {
-  o.logger.warn({ address: o.address }, "REST server not wired into blockchaind yet (src/cli/rest-mount.ts)");
-  return undefined;
+export async function mountDevEndpoints(o: {
+  app: App;
+  engine: DevEngine;
+  genesis: GenesisDoc;
+  apiEnable: boolean;
+  apiAddress: string;
+  rpcAddress: string;
+  logger: Logger;
+}): Promise<Endpoints> {
+  const backend = new DevBackend(o.engine, o.app);
+  const metrics = new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => backend.mempoolSize() });
+  o.engine.onBlock((block, ms) => metrics.observeBlock(block.height, ms, block.txHashes.length));
+  const rpc = await startCometRpcServer({ app: o.app, engine: o.engine, backend, genesis: o.genesis, address: o.rpcAddress, logger: o.logger.child({ module: "rpc" }) });
+  try {
+    return endpoints(metrics, await mountRest(o.app, backend, metrics, o), rpc);
+  } catch (e) {
+    await rpc.close();
+    throw e;
+  }
 }
 
-/** broadcast_tx_sync through a CometBFT node's JSON-RPC. */
-export function cometBroadcaster(rpcUrl: string): TxBroadcaster {
-  return {
-    async broadcastTxSync(tx) {
-      const res = await fetch(rpcUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "broadcast_tx_sync", params: { tx: Buffer.from(tx).toString("base64") } }),
-      });
-      const body = (await res.json()) as { result?: { hash: string; code: number; codespace: string; log: string }; error?: { message: string; data?: string } };
-      if (!body.result) throw new Error(`broadcast_tx_sync: ${body.error?.message ?? res.status} ${body.error?.data ?? ""}`);
-      return { hash: body.result.hash, code: body.result.code, codespace: body.result.codespace, log: body.result.log };
-    },
-  };
+/**
+ * `start` beside CometBFT: REST (+ /metrics) over CometBFT's own RPC. The caller feeds
+ * `metrics.observeBlock` from the ABCI commit path.
+ */
+export async function mountNodeEndpoints(o: { app: App; cometRpcUrl: string; apiEnable: boolean; apiAddress: string; logger: Logger }): Promise<Endpoints> {
+  const backend = new CometBackend(o.cometRpcUrl);
+  const metrics = new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => backend.mempoolSize() });
+  return endpoints(metrics, await mountRest(o.app, backend, metrics, o), undefined);
+}
+
+/** broadcast_tx_sync through a CometBFT node's JSON-RPC (scripts/bench/comet.ts). */
+export function cometBroadcaster(rpcUrl: string): { broadcastTxSync(tx: Uint8Array): Promise<{ hash: string; code: number; codespace: string; log: string }> } {
+  const backend = new CometBackend(rpcUrl);
+  return { broadcastTxSync: (tx) => backend.broadcastTx(tx, "sync") };
 }

@@ -14,7 +14,7 @@ import { saveGenesis } from "../genesis-file";
 import { homePaths, type HomePaths } from "../home";
 import { createLogger } from "../logger";
 import { crashHeightFromEnv, NodeApp } from "../node-app";
-import { cometBroadcaster, mountRestServer } from "../rest-mount";
+import { mountDevEndpoints, mountNodeEndpoints, type Endpoints } from "../rest-mount";
 import { onShutdown } from "../shutdown";
 import { parseToml } from "../toml";
 
@@ -53,6 +53,7 @@ export async function startNode(o: StartOptions): Promise<void> {
   mkdirSync(paths.data, { recursive: true });
   const { cfg, logger, app } = await openApp(paths, o.logLevel);
   let halt: () => Promise<void> = async () => undefined;
+  let endpoints: Endpoints | undefined;
   const node = new NodeApp(app, {
     logger,
     minRetainBlocks: cfg.minRetainBlocks,
@@ -60,14 +61,13 @@ export async function startNode(o: StartOptions): Promise<void> {
     // Leave the commit response time to reach CometBFT before the connection drops.
     onHalt: () => void setTimeout(() => void halt(), 200),
     crashAfterFinalizeHeight: crashHeightFromEnv(),
+    onCommitted: (height, ms, txs) => endpoints?.metrics.observeBlock(height, ms, txs),
   });
   const server = new AbciSocketServer(node, { address: o.address ?? cfg.abciAddress, logger: logger.child({ module: "abci" }) });
   await server.listen();
-  const rest = cfg.apiEnable
-    ? await mountRestServer({ app, broadcaster: cometBroadcaster(cometRpcUrl(paths)), address: cfg.apiAddress, logger: logger.child({ module: "rest" }) })
-    : undefined;
+  endpoints = await mountNodeEndpoints({ app, cometRpcUrl: cometRpcUrl(paths), apiEnable: cfg.apiEnable, apiAddress: cfg.apiAddress, logger });
   halt = onShutdown(logger, async () => {
-    await rest?.close();
+    await endpoints?.close();
     await server.close();
     await node.idle();
     await app.close();
@@ -99,7 +99,8 @@ function ensureDevHome(paths: HomePaths): void {
     mutate: applyDevPeriods,
   });
   saveGenesis(paths.genesis, genesis);
-  writeAppConfig(paths.appConfig, DEFAULT_APP_CONFIG);
+  // An app.toml written beforehand (other ports, gas prices) is kept.
+  if (!existsSync(paths.appConfig)) writeAppConfig(paths.appConfig, DEFAULT_APP_CONFIG);
 }
 
 /** `blockchaind start --dev` (`npm start`): one process, the in-process engine producing blocks. */
@@ -108,21 +109,23 @@ export async function startDev(o: DevStartOptions): Promise<void> {
   ensureDevHome(paths);
   process.stderr.write(`\n${devMnemonicWarning()}\n\n`);
   const { cfg, logger, app } = await openApp(paths, o.logLevel);
+  const genesis = readGenesisDoc(paths.genesis);
   const engine = await DevEngine.open({
     app,
     blockDir: paths.devBlocks,
-    genesis: readGenesisDoc(paths.genesis),
+    genesis,
     logger: logger.child({ module: "engine" }),
     blockIntervalMs: o.blockIntervalMs,
   });
+  const endpoints = await mountDevEndpoints({ app, engine, genesis, apiEnable: cfg.apiEnable, apiAddress: cfg.apiAddress, rpcAddress: cfg.rpcAddress, logger });
   engine.start();
-  const rest = cfg.apiEnable
-    ? await mountRestServer({ app, broadcaster: engine, address: cfg.apiAddress, logger: logger.child({ module: "rest" }) })
-    : undefined;
   onShutdown(logger, async () => {
-    await rest?.close();
+    await endpoints.close();
     await engine.close();
     await app.close();
   });
-  logger.info({ home: paths.home, chainId: engine.chainId, height: engine.height.toString(), blockIntervalMs: o.blockIntervalMs }, "dev node started");
+  logger.info(
+    { home: paths.home, chainId: engine.chainId, height: engine.height.toString(), blockIntervalMs: o.blockIntervalMs, rpc: endpoints.rpc?.url, rest: endpoints.rest?.url },
+    "dev node started",
+  );
 }
