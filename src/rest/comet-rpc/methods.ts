@@ -47,6 +47,30 @@ function page(v: bigint | undefined, per: number, total: number): number {
   return Number(v);
 }
 
+/** CometBFT v0.38's defaults, which it fills into a genesis without consensus params when loading it. */
+const DEFAULT_CONSENSUS_PARAMS = {
+  block: { max_bytes: "22020096", max_gas: "-1" },
+  evidence: { max_age_num_blocks: "100000", max_age_duration: "172800000000000", max_bytes: "1048576" },
+  validator: { pub_key_types: ["ed25519"] },
+  version: { app: "0" },
+  abci: { vote_extensions_enable_height: "0" },
+};
+
+/** The genesis as CometBFT holds it after loading: consensus params and validator addresses filled in. */
+function completedGenesis(doc: GenesisDoc): GenesisDoc {
+  return {
+    ...doc,
+    initial_height: doc.initial_height || "1",
+    consensus_params: { ...DEFAULT_CONSENSUS_PARAMS, ...doc.consensus_params },
+    validators: (doc.validators ?? []).map((v) => ({
+      ...v,
+      address: v.address || createHash("sha256").update(Buffer.from(v.pub_key.value, "base64")).digest().subarray(0, 20).toString("hex").toUpperCase(),
+      name: v.name ?? "",
+    })),
+    app_hash: doc.app_hash ?? "",
+  };
+}
+
 const int = (p: Params, name: string) => p[name] as bigint | undefined;
 const str = (p: Params, name: string) => (p[name] as string | undefined) ?? "";
 const bytes = (p: Params, name: string) => (p[name] as Uint8Array | undefined) ?? new Uint8Array();
@@ -157,7 +181,7 @@ export function devRpcMethods(node: DevRpcNode): Record<string, RpcMethod> {
 
     net_info: { params: [], run: async () => ({ listening: false, listeners: [], n_peers: "0", peers: [] }) },
 
-    genesis: { params: [], run: async () => ({ genesis }) },
+    genesis: { params: [], run: async () => ({ genesis: completedGenesis(genesis) }) },
 
     abci_info: {
       params: [],
