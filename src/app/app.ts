@@ -20,6 +20,7 @@ import { DecodedTxCache } from "./tx/decoded-cache";
 import { parseDecCoins } from "./tx/fees";
 import { runTx, type RunnerDeps, type TxResult } from "./tx/runner";
 import { decodeTx } from "./tx/decode";
+import { GENUTIL, genesisTxs } from "../modules/genutil";
 
 export const APP_NAME = "blockchain";
 export const APP_VERSION = "0.1.0";
@@ -91,6 +92,7 @@ export class App implements AbciApplication {
         feeCollector: modules.feeCollector,
         feeDenom: modules.feeDenom,
         minGasPrices: parseDecCoins(opts.minGasPrices ?? ""),
+        initialHeight: () => this.meta.initialHeight,
         sigCache: new SigCache(),
         checks: modules.modules.filter((m) => m.anteCheck !== undefined).map((m) => (ctx, tx) => m.anteCheck!(ctx, tx)),
       },
@@ -145,6 +147,7 @@ export class App implements AbciApplication {
     const ctx = Context.create(branch, this.blockInfo(this.meta.initialHeight - 1n, time), "genesis", this.logger);
     const decoded = decodeGenesis(this.modules.modules, parseAppState(req.appStateBytes));
     initGenesis(ctx, this.modules.initGenesisOrder, decoded);
+    this.deliverGenTxs(branch, this.blockInfo(this.meta.initialHeight - 1n, time), genesisTxs(decoded.get(GENUTIL)));
     const validators = this.modules.genesisValidators?.(ctx) ?? [];
     this.genesisBranch = branch;
     this.pending = { branch, height: this.meta.initialHeight - 1n, time };
@@ -154,6 +157,18 @@ export class App implements AbciApplication {
       validators: validators.map((v) => ({ pubKey: { ed25519: v.pubKey }, power: v.power })),
       appHash: this.store.computeAppHash(branch),
     };
+  }
+
+  /**
+   * The SDK's DeliverGenTxs: each gentx, in order, through the normal tx pipeline on the
+   * genesis branch (after every InitGenesis, before the validator set is read); a gentx that
+   * fails aborts InitChain, since a chain must not start without a validator it declared.
+   */
+  private deliverGenTxs(branch: Branch, block: BlockInfo, txs: Uint8Array[]): void {
+    txs.forEach((tx, i) => {
+      const r = runTx(this.runner, branch, block, "deliver", tx);
+      if (r.code !== 0) throw new Error(`InitChain: gentx ${i} failed (codespace ${r.codespace}, code ${r.code}): ${r.log}`);
+    });
   }
 
   query(req: abci.RequestQuery): abci.ResponseQuery {

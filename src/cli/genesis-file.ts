@@ -3,16 +3,24 @@ import { join } from "node:path";
 import { GenesisState as AuthGenesis } from "cosmjs-types/cosmos/auth/v1beta1/genesis";
 import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { GenesisState as BankGenesis } from "cosmjs-types/cosmos/bank/v1beta1/genesis";
+import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
+import { GenesisState as GenutilGenesis } from "cosmjs-types/cosmos/genutil/v1beta1/genesis";
+import { MsgCreateValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import type { JsonValue } from "@bufbuild/protobuf";
 import { decodeGenesis } from "../app/genesis";
 import type { ModuleSet } from "../app/module-set";
 import { binaryToJson, jsonToBinary } from "../app/proto-json";
 import { parseRfc3339, readGenesisDoc, type GenesisDoc } from "../abci/genesis-doc";
 import { baseOf } from "../modules/auth/keeper";
-import { BONDED_POOL, POWER_REDUCTION } from "../modules/staking";
-import { accAddress, moduleAddress, valAddress } from "../types/address";
-import { addCoins, amountOf, coinsFromProto, coinsToProto, type Coin } from "../types/coins";
-
-type GenesisValidator = NonNullable<GenesisDoc["validators"]>[number];
+import { decodeGentx, gentxName, MSG_CREATE_VALIDATOR_URL, type DecodedGentx } from "../modules/genutil";
+import { consensusAddressOf, ed25519PubKeyAny, POWER_REDUCTION } from "../modules/staking";
+import { directSignBytes } from "../app/tx/sigverify";
+import { buildAuthInfoBytes, buildBodyBytes } from "../client/tx-builder";
+import type { Secp256k1Key } from "../client/signer";
+import { accAddress, valAddress } from "../types/address";
+import { addCoins, amountOf, coinsFromProto, coinsToProto, type Coin, type ProtoCoin } from "../types/coins";
+import { decFromString, decToWire } from "../types/dec";
 
 /** CometBFT v0.38 consensus parameters, with the app version the app reports in Info. */
 export function defaultConsensusParams(): Record<string, unknown> {
@@ -63,72 +71,141 @@ export function addGenesisAccounts(doc: GenesisDoc, entries: ReadonlyArray<{ add
   doc.app_state.bank = binaryToJson("cosmos.bank.v1beta1.GenesisState", BankGenesis.encode(bank).finish());
 }
 
+/** What `genesis gentx` signs: the operator's MsgCreateValidator for this node's consensus key. */
+export interface GentxRequest {
+  chainId: string;
+  operatorKey: Secp256k1Key;
+  /** ed25519 consensus public key (priv_validator_key.json). */
+  consensusPubKey: Uint8Array;
+  selfBond: ProtoCoin;
+  description: { moniker: string; identity?: string; website?: string; securityContact?: string; details?: string };
+  /** Decimal text, e.g. "0.1"; the SDK's gentx defaults when left out. */
+  commission?: { rate?: string; maxRate?: string; maxChangeRate?: string };
+  minSelfDelegation?: string;
+  /** `<node id>@<ip>:<p2p port>`, as the SDK's gentx memo: collect-gentxs can derive peers from it. */
+  memo?: string;
+  gasLimit?: bigint;
+}
+
+const TX = "cosmos.tx.v1beta1.Tx";
+const GENUTIL_STATE = "blockchain.genutil.v1.GenesisState";
+
+/** A Tx's bytes through its proto3 JSON and back: the exact bytes InitChain will decode from the genesis file. */
+function canonicalTx(bytes: Uint8Array): TxRaw {
+  return TxRaw.decode(jsonToBinary(TX, binaryToJson(TX, bytes)));
+}
+
 /**
- * A gentx as this chain has it until staking delivers signed MsgCreateValidator txs at
- * genesis: the node's consensus key, its operator account and the self-bond, declared by
- * the operator and bonded directly in the staking section by collect-gentxs.
+ * A gentx as the SDK's `genesis gentx` writes it: a MsgCreateValidator tx with no fee, signed
+ * SIGN_MODE_DIRECT by the operator with account number 0 and sequence 0 (the genesis rule of
+ * the ante handler), as proto3 JSON of cosmos.tx.v1beta1.Tx.
  */
-export interface GenTx {
+export function buildGentx(r: GentxRequest): JsonValue {
+  if (BigInt(r.selfBond.amount) < POWER_REDUCTION) throw new Error(`self-bond must be at least ${POWER_REDUCTION}${r.selfBond.denom} (consensus power 1)`);
+  const rate = (text: string | undefined, fallback: string, what: string) => {
+    try {
+      return decToWire(decFromString(text ?? fallback));
+    } catch {
+      throw new Error(`invalid ${what} ${JSON.stringify(text)}`);
+    }
+  };
+  const msg = MsgCreateValidator.fromPartial({
+    description: { moniker: r.description.moniker, identity: r.description.identity ?? "", website: r.description.website ?? "", securityContact: r.description.securityContact ?? "", details: r.description.details ?? "" },
+    commission: {
+      rate: rate(r.commission?.rate, "0.1", "commission rate"),
+      maxRate: rate(r.commission?.maxRate, "0.2", "commission max rate"),
+      maxChangeRate: rate(r.commission?.maxChangeRate, "0.01", "commission max change rate"),
+    },
+    minSelfDelegation: r.minSelfDelegation ?? "1",
+    delegatorAddress: "",
+    validatorAddress: valAddress.encode(accAddress.decode(r.operatorKey.address)),
+    pubkey: ed25519PubKeyAny(r.consensusPubKey),
+    value: r.selfBond,
+  });
+  const opts = { chainId: r.chainId, memo: r.memo ?? "", fee: [], gasLimit: r.gasLimit ?? 400_000n };
+  const unsigned = TxRaw.encode({
+    bodyBytes: buildBodyBytes([{ typeUrl: MSG_CREATE_VALIDATOR_URL, value: MsgCreateValidator.encode(msg).finish() }], opts),
+    authInfoBytes: buildAuthInfoBytes([{ pubKey: r.operatorKey.pubKey, sequence: 0n }], opts),
+    signatures: [],
+  }).finish();
+  const { bodyBytes, authInfoBytes } = canonicalTx(unsigned);
+  const signature = r.operatorKey.sign(directSignBytes(bodyBytes, authInfoBytes, r.chainId, 0n));
+  return binaryToJson(TX, TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish());
+}
+
+/** A gentx file's contents as InitChain will see them, refused when it is not one MsgCreateValidator. */
+export function readGentx(json: unknown, index: number): { bytes: Uint8Array; gentx: DecodedGentx } {
+  const bytes = jsonToBinary(TX, json);
+  return { bytes, gentx: decodeGentx(bytes, index) };
+}
+
+/** One collected genesis validator, as collect-gentxs reports it. */
+export interface CollectedGentx {
+  file: string;
   moniker: string;
   operator: string;
   self_bond: string;
-  validator: GenesisValidator;
-}
-
-export function gentxFor(privValidatorKeyPath: string, moniker: string, operator: string, selfBond: bigint): GenTx {
-  accAddress.validate(operator);
-  const key = JSON.parse(readFileSync(privValidatorKeyPath, "utf8")) as { address: string; pub_key: { type: string; value: string } };
-  if (selfBond < POWER_REDUCTION) throw new Error(`self-bond must be at least ${POWER_REDUCTION} (consensus power 1)`);
-  const power = (selfBond / POWER_REDUCTION).toString();
-  return { moniker, operator, self_bond: selfBond.toString(), validator: { address: key.address, pub_key: key.pub_key, power, name: moniker } };
+  /** CometBFT address of the consensus key (hex). */
+  address: string;
+  power: string;
 }
 
 /**
- * `collect-gentxs`: every gentx in the directory (file name order) becomes a bonded staking
- * validator, its self-bond moved from the operator's genesis balance to the bonded pool
- * (what delivering the SDK's gentx does), and the CometBFT validator set becomes exactly them.
+ * `collect-gentxs`: every gentx in the directory (file name order) goes into
+ * app_state.genutil.gen_txs after the checks the SDK makes here (one MsgCreateValidator, the
+ * signer a genesis account whose balance covers the self-bond). Nothing is bonded in staking
+ * and CometBFT's validator list is left empty: InitChain delivers the gentxs and returns the
+ * validator set they create.
  */
-export function collectGentxs(doc: GenesisDoc, gentxDir: string): GenTx[] {
+export function collectGentxs(doc: GenesisDoc, gentxDir: string): CollectedGentx[] {
   const files = existsSync(gentxDir) ? readdirSync(gentxDir).filter((f) => f.endsWith(".json")).sort() : [];
   if (files.length === 0) throw new Error(`no gentx files in ${gentxDir}`);
-  const gentxs = files.map((f) => JSON.parse(readFileSync(join(gentxDir, f), "utf8")) as GenTx);
+  const read = files.map((f, i) => {
+    try {
+      return readGentx(JSON.parse(readFileSync(join(gentxDir, f), "utf8")), i);
+    } catch (e) {
+      throw new Error(`${f}: ${(e as Error).message}`);
+    }
+  });
+  read.forEach(({ gentx }, i) => {
+    try {
+      checkGentxAccount(doc, gentx, i);
+    } catch (e) {
+      throw new Error(`${files[i]}: ${(e as Error).message}`);
+    }
+  });
+  doc.app_state.genutil = binaryToJson(GENUTIL_STATE, GenutilGenesis.encode({ genTxs: read.map((r) => r.bytes) }).finish());
+  doc.validators = [];
+  return read.map(({ gentx }, i) => {
+    const key = Ed25519PubKey.decode(gentx.msg.pubkey!.value).key;
+    return {
+      file: files[i],
+      moniker: gentx.msg.description?.moniker ?? "",
+      operator: gentx.signer,
+      self_bond: `${gentx.msg.value?.amount}${gentx.msg.value?.denom}`,
+      address: Buffer.from(consensusAddressOf(key)).toString("hex").toUpperCase(),
+      power: (BigInt(gentx.msg.value?.amount ?? "0") / POWER_REDUCTION).toString(),
+    };
+  });
+}
+
+/** The SDK's ValidateAccountInGenesis: the gentx signer is a genesis account holding the self-bond. */
+function checkGentxAccount(doc: GenesisDoc, gentx: DecodedGentx, index: number): void {
+  const name = gentxName(gentx, index);
+  const auth = section(doc, "auth", "cosmos.auth.v1beta1.GenesisState", AuthGenesis);
+  if (!auth.accounts.some((a) => baseOf(a).address === gentx.signer)) throw new Error(`${name}: account ${gentx.signer} not in genesis state (add-genesis-account first)`);
   const bank = section(doc, "bank", "cosmos.bank.v1beta1.GenesisState", BankGenesis);
-  const staking = doc.app_state.staking as Record<string, any> | undefined;
-  if (!staking) throw new Error("genesis has no staking section");
-  const denom: string = staking.params.bond_denom;
-  const bonded = moduleAddress(BONDED_POOL);
-  const balanceOf = (address: string) => {
-    let entry = bank.balances.find((b) => b.address === address);
-    if (!entry) bank.balances.push((entry = { address, coins: [] }));
-    return entry;
-  };
-  for (const g of gentxs) {
-    const bond = BigInt(g.self_bond);
-    const account = bank.balances.find((b) => b.address === g.operator);
-    const have = account ? amountOf(coinsFromProto(account.coins), denom) : 0n;
-    if (have < bond) throw new Error(`gentx ${g.moniker}: operator ${g.operator} holds ${have}${denom} at genesis, less than the self-bond ${bond}${denom}`);
-    account!.coins = coinsToProto(addCoins(coinsFromProto(account!.coins), [{ denom, amount: -bond }]));
-    const pool = balanceOf(bonded);
-    pool.coins = coinsToProto(addCoins(coinsFromProto(pool.coins), [{ denom, amount: bond }]));
-    const valoper = valAddress.encode(accAddress.decode(g.operator));
-    const shares = (bond * 10n ** 18n).toString();
-    staking.validators = [...(staking.validators ?? []), {
-      operator_address: valoper,
-      consensus_pubkey: { "@type": "/cosmos.crypto.ed25519.PubKey", key: g.validator.pub_key.value },
-      jailed: false,
-      status: "BOND_STATUS_BONDED",
-      tokens: bond.toString(),
-      delegator_shares: shares,
-      description: { moniker: g.moniker, identity: "", website: "", security_contact: "", details: "" },
-      commission: { commission_rates: { rate: "0", max_rate: (10n ** 18n).toString(), max_change_rate: (10n ** 16n).toString() }, update_time: "1970-01-01T00:00:00Z" },
-      min_self_delegation: "1",
-    }];
-    staking.delegations = [...(staking.delegations ?? []), { delegator_address: g.operator, validator_address: valoper, shares }];
-  }
-  bank.balances = bank.balances.filter((b) => b.coins.length > 0);
-  doc.app_state.bank = binaryToJson("cosmos.bank.v1beta1.GenesisState", BankGenesis.encode(bank).finish());
-  doc.validators = gentxs.map((g) => g.validator);
-  return gentxs;
+  const bond = gentx.msg.value!;
+  const coins = bank.balances.find((b) => b.address === gentx.signer)?.coins ?? [];
+  const have = amountOf(coinsFromProto(coins), bond.denom);
+  if (have < BigInt(bond.amount)) throw new Error(`${name}: account ${gentx.signer} has a balance in genesis of ${have}${bond.denom}, less than the self-bond ${bond.amount}${bond.denom}`);
+}
+
+/** The gentxs of a genesis file (app_state.genutil.gen_txs), decoded. */
+export function genesisGentxs(doc: GenesisDoc): DecodedGentx[] {
+  const json = doc.app_state.genutil;
+  if (json === undefined) return [];
+  return GenutilGenesis.decode(jsonToBinary(GENUTIL_STATE, json)).genTxs.map((b, i) => decodeGentx(b, i));
 }
 
 /** `genesis validate`: the CometBFT envelope, then every module's section as InitChain would decode it. */
@@ -145,4 +222,5 @@ export function validateGenesis(doc: GenesisDoc, modules: ModuleSet): void {
     seen.add(v.pub_key.value);
   }
   decodeGenesis(modules.modules, doc.app_state);
+  genesisGentxs(doc).forEach((g, i) => checkGentxAccount(doc, g, i));
 }

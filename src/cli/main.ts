@@ -13,6 +13,7 @@ import { startDev, startNode } from "./commands/start";
 import { exportCmd, rollbackCmd } from "./commands/state";
 import { DEFAULT_DEV_HOME, DEFAULT_HOME, homePaths } from "./home";
 import { LOG_LEVELS } from "./logger";
+import { KEYRING_BACKENDS } from "./keyring/keyring";
 
 function uint(value: string): bigint {
   if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError("expected a non-negative integer");
@@ -62,24 +63,42 @@ export function buildProgram(): Command {
     .addOption(homeOption())
     .action((address: string, coins: string, o) => addGenesisAccountCmd(o.home ?? DEFAULT_HOME, [{ address, coins }]));
   genesis
-    .command("gentx")
-    .description("declare this node's consensus key as a genesis validator (config/gentx/gentx-<node id>.json)")
+    .command("gentx <key-name> <amount>")
+    .description("sign this node's MsgCreateValidator as a genesis tx (config/gentx/gentx-<node id>.json), e.g. gentx alice 10000000uyml")
     .addOption(homeOption())
-    .requiredOption("--operator <address>", "operator account; must hold the self-bond at genesis (add-genesis-account)")
-    .option("--amount <uyml>", "self-bond in the bond denom (10^6 = consensus power 1)", uint, 10_000_000n)
+    .option("--chain-id <id>", "chain id the gentx is signed for (default and must be: genesis.json's)")
     .option("--moniker <name>", "validator name (default: config.toml moniker)")
-    .action((o) => {
-      const { file } = gentxCmd(o.home ?? DEFAULT_HOME, o.operator, o.amount, o.moniker);
+    .option("--identity <text>", "identity signature (e.g. Keybase)")
+    .option("--website <url>", "validator website")
+    .option("--security-contact <email>", "validator security contact")
+    .option("--details <text>", "validator description")
+    .option("--commission-rate <dec>", "initial commission rate", "0.1")
+    .option("--commission-max-rate <dec>", "maximum commission rate", "0.2")
+    .option("--commission-max-change-rate <dec>", "maximum daily commission change", "0.01")
+    .option("--min-self-delegation <amount>", "minimum self delegation", "1")
+    .option("--ip <ip>", "the node's public IP, for the peer address in the memo", "127.0.0.1")
+    .option("--gas <limit>", "gas limit of the gentx", uint)
+    .option("--output-document <file>", "write the gentx here instead of config/gentx")
+    .addOption(new Option("--keyring-backend <backend>", "where the operator key lives").choices(KEYRING_BACKENDS).default("file").env("BLOCKCHAIND_KEYRING_BACKEND"))
+    .option("--passphrase-file <file>", "file keyring passphrase (else $BLOCKCHAIND_KEYRING_PASSPHRASE, else a prompt)")
+    .action(async (keyName: string, amount: string, o) => {
+      const { file } = await gentxCmd(o.home ?? DEFAULT_HOME, {
+        key: keyName, amount, chainId: o.chainId, moniker: o.moniker, identity: o.identity, website: o.website,
+        securityContact: o.securityContact, details: o.details, commissionRate: o.commissionRate,
+        commissionMaxRate: o.commissionMaxRate, commissionMaxChangeRate: o.commissionMaxChangeRate,
+        minSelfDelegation: o.minSelfDelegation, ip: o.ip, gas: o.gas, keyringBackend: o.keyringBackend,
+        passphraseFile: o.passphraseFile, outputDocument: o.outputDocument,
+      });
       console.log(`Genesis transaction written to "${file}"`);
     });
   genesis
     .command("collect-gentxs")
-    .description("make the genesis validator set the gentxs collected in config/gentx")
+    .description("put the gentxs in config/gentx into app_state.genutil.gen_txs (InitChain delivers them)")
     .addOption(homeOption())
     .option("--gentx-dir <dir>", "directory of gentx files")
     .action((o) => {
       const gentxs = collectGentxsCmd(o.home ?? DEFAULT_HOME, o.gentxDir);
-      console.log(json({ validators: gentxs.map((g) => ({ moniker: g.moniker, address: g.validator.address, power: g.validator.power })) }));
+      console.log(json({ validators: gentxs.map((g) => ({ moniker: g.moniker, operator: g.operator, address: g.address, power: g.power })) }));
     });
   genesis
     .command("validate [file]")

@@ -48,6 +48,8 @@ export interface AnteDeps {
   minGasPrices: DecCoin[];
   sigCache: SigCache;
   checks: AnteCheck[];
+  /** The chain's first block height (InitChain's initial_height); 1 when not given. */
+  initialHeight?: () => bigint;
 }
 
 /**
@@ -157,7 +159,11 @@ function verifySignatures(ctx: Context, tx: DecodedTx, accounts: BaseAccount[], 
 
   // What the sign bytes depend on besides the tx bytes. Pubkeys need no place here: each was
   // checked against its signer's address (set pubkey step), so the address fixes the key.
-  const cacheContext = `${ctx.chainId}|${accounts.map((a) => a.accountNumber).join(",")}`;
+  // As the SDK at genesis: gentxs are signed before account numbers exist, so every signer
+  // signs with account number 0 while the chain is below its first block (DeliverGenTxs).
+  const genesis = ctx.mode === "deliver" && ctx.height < (deps.initialHeight?.() ?? 1n);
+  const accountNumbers = accounts.map((a) => (genesis ? 0n : a.accountNumber));
+  const cacheContext = `${ctx.chainId}|${accountNumbers.join(",")}`;
   if (deps.sigCache.has(tx.hash, cacheContext)) return;
 
   // Built on first use: the messages' amino JSON is shared by every amino signer of the tx.
@@ -171,11 +177,11 @@ function verifySignatures(ctx: Context, tx: DecodedTx, accounts: BaseAccount[], 
     const pubKey = storedPubKey(account);
     if (!pubKey) throw sdkErrors.ErrInvalidPubKey.wrap(`pubkey on account ${account.address} is not set`);
     const signBytes = info.signMode === SIGN_MODE_LEGACY_AMINO_JSON
-      ? (aminoSignBytes ??= legacyAminoSignBytesFor(tx))(ctx.chainId, account.accountNumber, account.sequence)
-      : directSignBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, ctx.chainId, account.accountNumber);
+      ? (aminoSignBytes ??= legacyAminoSignBytesFor(tx))(ctx.chainId, accountNumbers[i], account.sequence)
+      : directSignBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, ctx.chainId, accountNumbers[i]);
     if (!verifySecp256k1(pubKey, signBytes, tx.raw.signatures[i])) {
       throw sdkErrors.ErrUnauthorized.wrap(
-        `signature verification failed; please verify account number (${account.accountNumber}), sequence (${account.sequence}) and chain-id (${ctx.chainId})`,
+        `signature verification failed; please verify account number (${accountNumbers[i]}), sequence (${account.sequence}) and chain-id (${ctx.chainId})`,
       );
     }
   }

@@ -4,7 +4,8 @@ import { nodeIdOf, patchCometConfig } from "../comet";
 import { addGenesisAccountCmd, collectGentxsCmd, gentxCmd } from "../commands/genesis";
 import { initHome } from "../commands/init";
 import { applyDevPeriods } from "../dev-periods";
-import { loadGenesis, saveGenesis } from "../genesis-file";
+import { genesisGentxs, loadGenesis, saveGenesis } from "../genesis-file";
+import { Keyring } from "../keyring/keyring";
 import { Secp256k1Key } from "../../client/signer";
 import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS, DEV_FAUCET_MNEMONIC } from "../dev-keys";
 import { homePaths } from "../home";
@@ -42,8 +43,15 @@ const OPERATOR_COINS = "1000000000uyml";
 
 /** Validator i's operator account: the dev mnemonic at address index i + 1 (index 0 is the faucet). DEV-ONLY. */
 export async function localnetOperator(index: number): Promise<string> {
-  return (await Secp256k1Key.fromMnemonic(DEV_FAUCET_MNEMONIC, `m/44'/118'/0'/0/${index + 1}`)).address;
+  return (await localnetOperatorKey(index)).address;
 }
+
+function localnetOperatorKey(index: number): Promise<Secp256k1Key> {
+  return Secp256k1Key.fromMnemonic(DEV_FAUCET_MNEMONIC, `m/44'/118'/0'/0/${index + 1}`);
+}
+
+/** Name of the operator key in each localnet node's test keyring. DEV-ONLY. */
+export const LOCALNET_OPERATOR_KEY = "operator";
 
 export function nodePorts(basePort: number, index: number): NodePorts {
   const rpc = basePort + 100 * index;
@@ -57,7 +65,7 @@ export function nodeHome(dir: string, index: number): string {
 /** True when the localnet exists with this many validators; false when nothing is there yet. */
 export function existingLocalnet(dir: string, validators: number): boolean {
   if (!existsSync(homePaths(nodeHome(dir, 0)).genesis)) return false;
-  const count = loadGenesis(homePaths(nodeHome(dir, 0)).genesis).validators?.length ?? 0;
+  const count = genesisGentxs(loadGenesis(homePaths(nodeHome(dir, 0)).genesis)).length;
   const homes = readdirSync(dir).filter((d) => /^node[0-9]+$/.test(d)).length;
   if (count !== validators || homes !== validators) {
     throw new Error(`${dir} holds a localnet of ${count} validators, not ${validators}; pass --reset to start fresh`);
@@ -82,7 +90,11 @@ export async function createLocalnet(l: LocalnetLayout): Promise<void> {
     ...operators.map((address) => ({ address, coins: OPERATOR_COINS })),
     ...l.accounts,
   ]);
-  homes.forEach((home, i) => gentxCmd(home, operators[i], SELF_BOND));
+  // Each operator signs its node's gentx with its own key from that node's (test) keyring.
+  for (const [i, home] of homes.entries()) {
+    await new Keyring(home, "test", () => "").add(LOCALNET_OPERATOR_KEY, await localnetOperatorKey(i));
+    await gentxCmd(home, { key: LOCALNET_OPERATOR_KEY, amount: SELF_BOND.toString(), keyringBackend: "test" });
+  }
   const collected = homePaths(genesisHome).gentxDir;
   homes.slice(1).forEach((home) => {
     for (const f of readdirSync(homePaths(home).gentxDir)) copyFileSync(join(homePaths(home).gentxDir, f), join(collected, f));

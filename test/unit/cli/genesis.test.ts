@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,7 +7,13 @@ import { buildModules } from "../../../src/app/modules";
 import { ed25519PubKey } from "../../../src/abci/dev/genesis";
 import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
 import { defaultAppState } from "../../../src/app/genesis";
-import { addGenesisAccounts, collectGentxs, defaultConsensusParams, validateGenesis, type GenTx } from "../../../src/cli/genesis-file";
+import { addGenesisAccounts, buildGentx, collectGentxs, defaultConsensusParams, genesisGentxs, loadGenesis, validateGenesis } from "../../../src/cli/genesis-file";
+import { addGenesisAccountCmd, collectGentxsCmd, gentxCmd, validateGenesisCmd } from "../../../src/cli/commands/genesis";
+import { initHome } from "../../../src/cli/commands/init";
+import { nodeIdOf } from "../../../src/cli/comet";
+import { homePaths } from "../../../src/cli/home";
+import { Keyring } from "../../../src/cli/keyring/keyring";
+import type { Secp256k1Key } from "../../../src/client/signer";
 import { moduleAddress } from "../../../src/types/address";
 import { silentLogger } from "../../../src/types/logger";
 import { testKey } from "../../helpers/chain";
@@ -16,15 +22,14 @@ function emptyGenesis(): GenesisDoc {
   return { genesis_time: "2026-01-01T00:00:00Z", chain_id: "t-1", initial_height: "1", consensus_params: defaultConsensusParams(), validators: [], app_hash: "", app_state: defaultAppState(buildModules().modules) };
 }
 
-function gentx(name: string, seed: number, operator: string, selfBond: string): GenTx {
-  const pub = Buffer.from(ed25519PubKey(new Uint8Array(32).fill(seed))).toString("base64");
-  return { moniker: name, operator, self_bond: selfBond, validator: { pub_key: { type: "tendermint/PubKeyEd25519", value: pub }, power: String(BigInt(selfBond) / 1_000_000n), name } };
-}
-
-function gentxDir(gentxs: GenTx[]): string {
+function gentxDir(gentxs: unknown[]): string {
   const dir = mkdtempSync(join(tmpdir(), "gentx-"));
   gentxs.forEach((g, i) => writeFileSync(join(dir, `gentx-${i}.json`), JSON.stringify(g)));
   return dir;
+}
+
+function gentx(operator: Secp256k1Key, seed: number, bond: bigint, chainId = "t-1") {
+  return buildGentx({ chainId, operatorKey: operator, consensusPubKey: ed25519PubKey(new Uint8Array(32).fill(seed)), selfBond: { denom: "uyml", amount: bond.toString() }, description: { moniker: `v${seed}` } });
 }
 
 const bankOf = (doc: GenesisDoc) => doc.app_state.bank as { balances: Array<{ address: string; coins: Array<{ denom: string; amount: string }> }>; supply: unknown[] };
@@ -51,40 +56,81 @@ describe("genesis add-genesis-account", () => {
   });
 });
 
-describe("genesis collect-gentxs", () => {
-  it("bonds every gentx in staking from its operator's balance, and InitChain returns that validator set", async () => {
-    const doc = emptyGenesis();
-    const [op1, op2] = [testKey("op1").address, testKey("op2").address];
-    addGenesisAccounts(doc, [
-      { address: op1, coins: [{ denom: "uyml", amount: 50_000_000n }] },
-      { address: op2, coins: [{ denom: "uyml", amount: 20_000_000n }] },
-    ]);
-    collectGentxs(doc, gentxDir([gentx("v1", 1, op1, "10000000"), gentx("v2", 2, op2, "20000000")]));
-    validateGenesis(doc, buildModules());
-
-    expect(doc.validators?.map((v) => [v.name, v.power])).toEqual([["v1", "10"], ["v2", "20"]]);
-    const balances = Object.fromEntries(bankOf(doc).balances.map((b) => [b.address, b.coins[0]?.amount]));
-    expect(balances[op1]).toBe("40000000");
-    expect(balances[op2]).toBeUndefined();
-    expect(balances[moduleAddress("bonded_tokens_pool")]).toBe("30000000");
-
-    const dir = mkdtempSync(join(tmpdir(), "gentx-app-"));
-    mkdirSync(dir, { recursive: true });
-    const app = await App.open({ dataDir: join(dir, "app"), modules: buildModules(), logger: silentLogger });
+describe("genesis gentx and collect-gentxs", () => {
+  it("signs a gentx from the keyring and the node's consensus key; collect-gentxs puts it in genutil and InitChain returns its validator", async () => {
+    const home = mkdtempSync(join(tmpdir(), "gentx-home-"));
     try {
-      const res = app.initChain(initChainRequest(doc));
-      const byKey = new Map(res.validators.map((v) => [Buffer.from(v.pubKey!.ed25519!).toString("base64"), v.power]));
-      expect(byKey).toEqual(new Map(doc.validators!.map((v) => [v.pub_key.value, BigInt(v.power)])));
+      initHome({ home, moniker: "node-a", chainId: "t-1" });
+      const operator = testKey("op1");
+      await new Keyring(home, "test", () => "").add("op1", operator);
+      addGenesisAccountCmd(home, [{ address: operator.address, coins: "50000000uyml" }]);
+      await expect(gentxCmd(home, { key: "op1", amount: "10000000uyml", chainId: "other", keyringBackend: "test" })).rejects.toThrow(/differs from the genesis file's chain id t-1/);
+      await expect(gentxCmd(home, { key: "op1", amount: "10000000ufoo", keyringBackend: "test" })).rejects.toThrow(/bond denom uyml/);
+      const { file, gentx } = await gentxCmd(home, { key: "op1", amount: "10000000", keyringBackend: "test", commissionRate: "0.05", ip: "10.0.0.1" });
+      const paths = homePaths(home);
+      const nodeId = nodeIdOf(paths.nodeKey);
+      expect(file).toBe(join(paths.gentxDir, `gentx-${nodeId}.json`));
+      const tx = gentx as any;
+      expect(tx.body.memo).toBe(`${nodeId}@10.0.0.1:26656`);
+      expect(tx.body.messages[0]["@type"]).toBe("/cosmos.staking.v1beta1.MsgCreateValidator");
+      expect(tx.body.messages[0].description.moniker).toBe("node-a");
+      expect(tx.body.messages[0].commission.rate).toBe("50000000000000000");
+      expect(tx.auth_info.fee.amount).toEqual([]);
+      expect(tx.auth_info.signer_infos[0].sequence).toBe("0");
+      const consKey = JSON.parse(readFileSync(paths.privValidatorKey, "utf8")).pub_key.value;
+      expect(tx.body.messages[0].pubkey.key).toBe(consKey);
+
+      const collected = collectGentxsCmd(home);
+      expect(collected.map((c) => [c.moniker, c.operator, c.power])).toEqual([["node-a", operator.address, "10"]]);
+      const doc = loadGenesis(paths.genesis);
+      expect(doc.validators).toEqual([]);
+      expect((doc.app_state.genutil as any).gen_txs).toEqual([gentx]);
+      expect((doc.app_state.staking as any).validators).toEqual([]);
+      validateGenesisCmd(paths.genesis);
+
+      const app = await App.open({ dataDir: join(home, "app"), modules: buildModules(), logger: silentLogger });
+      try {
+        const res = app.initChain(initChainRequest(doc));
+        expect(res.validators.map((v) => [Buffer.from(v.pubKey!.ed25519!).toString("base64"), v.power])).toEqual([[consKey, 10n]]);
+      } finally {
+        await app.close();
+      }
     } finally {
-      await app.close();
+      rmSync(home, { recursive: true, force: true });
     }
   });
 
-  it("refuses a gentx whose operator cannot pay the self-bond, and an empty gentx directory", () => {
+  it("collects gentxs in file order without bonding anything itself", () => {
     const doc = emptyGenesis();
-    addGenesisAccounts(doc, [{ address: testKey("op").address, coins: [{ denom: "uyml", amount: 9_999_999n }] }]);
-    expect(() => collectGentxs(doc, gentxDir([gentx("v", 1, testKey("op").address, "10000000")]))).toThrow(/less than the self-bond/);
+    const [op1, op2] = [testKey("op1"), testKey("op2")];
+    addGenesisAccounts(doc, [
+      { address: op1.address, coins: [{ denom: "uyml", amount: 50_000_000n }] },
+      { address: op2.address, coins: [{ denom: "uyml", amount: 20_000_000n }] },
+    ]);
+    const before = JSON.stringify(doc.app_state.bank);
+    const collected = collectGentxs(doc, gentxDir([gentx(op1, 1, 10_000_000n), gentx(op2, 2, 20_000_000n)]));
+    validateGenesis(doc, buildModules());
+    expect(collected.map((c) => [c.moniker, c.power, c.self_bond])).toEqual([["v1", "10", "10000000uyml"], ["v2", "20", "20000000uyml"]]);
+    expect(JSON.stringify(doc.app_state.bank)).toBe(before);
+    expect(bankOf(doc).balances.some((b) => b.address === moduleAddress("bonded_tokens_pool"))).toBe(false);
+    expect(genesisGentxs(doc).map((g) => g.signer)).toEqual([op1.address, op2.address]);
+  });
+
+  it("refuses a gentx whose operator cannot pay the self-bond or has no account, one that is not a gentx, and an empty directory", () => {
+    const doc = emptyGenesis();
+    const op = testKey("op");
+    addGenesisAccounts(doc, [{ address: op.address, coins: [{ denom: "uyml", amount: 9_999_999n }] }]);
+    expect(() => collectGentxs(doc, gentxDir([gentx(op, 1, 10_000_000n)]))).toThrow(/gentx-0.json: gentx 0 \(v1\): account yml1\w+ has a balance in genesis of 9999999uyml, less than the self-bond 10000000uyml/);
+    expect(() => collectGentxs(doc, gentxDir([gentx(testKey("nobody"), 1, 10_000_000n)]))).toThrow(/not in genesis state/);
+    expect(() => collectGentxs(doc, gentxDir([{ body: { messages: [] }, auth_info: {}, signatures: [] }]))).toThrow(/exactly 1 CreateValidator message, got 0/);
     expect(() => collectGentxs(doc, gentxDir([]))).toThrow(/no gentx files/);
+  });
+
+  it("genesis validate refuses gen_txs whose signer cannot pay the self-bond", () => {
+    const doc = emptyGenesis();
+    addGenesisAccounts(doc, [{ address: testKey("op").address, coins: [{ denom: "uyml", amount: 5n }] }]);
+    doc.app_state.genutil = { gen_txs: [gentx(testKey("op"), 1, 10_000_000n)] };
+    expect(() => validateGenesis(doc, buildModules())).toThrow(/less than the self-bond/);
   });
 });
 
