@@ -4,14 +4,17 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_FAUCET_ADDRESS, DEV_FAUCET_MNEMONIC } from "../../../src/cli/dev-keys";
 import { moduleAddress } from "../../../src/types/address";
+import { DEV_CHAIN_ID } from "../../../src/cli/commands/start";
 import { mustCli, runCli } from "./cli-runner";
-import { HARNESS_CHAIN_ID, startRpcHarness } from "./rpc-harness";
+import { startDevNode, waitForHeight, type DevNodeProcess } from "./dev-node";
 
 const dir = mkdtempSync(join(tmpdir(), "cli-walk-"));
 const home = join(dir, "client");
-let node: { url: string; close(): Promise<void> };
+const CHAIN_ID = DEV_CHAIN_ID;
+let node: DevNodeProcess;
 const test = () => ["--home", home, "--keyring-backend", "test"];
-const net = () => ["--node", node.url];
+const net = () => ["--node", node.rpcUrl];
+const rest = () => ["--rest", node.restUrl];
 
 async function balance(address: string, denom = "uyml"): Promise<bigint> {
   const out = JSON.parse(await mustCli(["query", "bank", "balances", address, ...net(), "--output", "json"]));
@@ -19,19 +22,36 @@ async function balance(address: string, denom = "uyml"): Promise<bigint> {
 }
 
 beforeAll(async () => {
-  node = await startRpcHarness(join(dir, "node"));
+  node = await startDevNode(join(dir, "node"));
+  await waitForHeight(node.rpcUrl, 1);
 });
 afterAll(async () => {
-  await node?.close();
+  await node?.stop();
   rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the running start --dev node's endpoints", () => {
+  it("serves REST at the app.toml [api] address", async () => {
+    const res = await fetch(`${node.restUrl}/cosmos/bank/v1beta1/balances/${DEV_FAUCET_ADDRESS}`);
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get("x-cosmos-block-height"))).toBeGreaterThan(0);
+    const body = (await res.json()) as { balances: Array<{ denom: string; amount: string }> };
+    expect(BigInt(body.balances.find((c) => c.denom === "uyml")!.amount)).toBeGreaterThan(0n);
+  });
+
+  it("serves CometBFT JSON-RPC at the app.toml [rpc] address", async () => {
+    const res = await fetch(node.rpcUrl, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "status", params: {} }) });
+    const body = (await res.json()) as any;
+    expect(body.result.node_info).toMatchObject({ network: CHAIN_ID, version: "0.38.25" });
+  });
 });
 
 describe("blockchaind client walkthrough", () => {
   let alice = "";
 
   it("init writes a node home for the chain id", async () => {
-    const out = JSON.parse(await mustCli(["init", "walker", "--chain-id", HARNESS_CHAIN_ID, "--home", join(dir, "inited")]));
-    expect(out.chain_id).toBe(HARNESS_CHAIN_ID);
+    const out = JSON.parse(await mustCli(["init", "walker", "--chain-id", CHAIN_ID, "--home", join(dir, "inited")]));
+    expect(out.chain_id).toBe(CHAIN_ID);
   });
 
   it("keys add --recover imports the dev faucet from stdin; keys add prints a new mnemonic once", async () => {
@@ -52,7 +72,7 @@ describe("blockchaind client walkthrough", () => {
 
   it("status reports the chain id and height", async () => {
     const s = JSON.parse(await mustCli(["status", ...net()]));
-    expect(s.node_info.network).toBe(HARNESS_CHAIN_ID);
+    expect(s.node_info.network).toBe(CHAIN_ID);
     expect(BigInt(s.sync_info.latest_block_height)).toBeGreaterThan(0n);
     expect(s.sync_info.catching_up).toBe(false);
   });
@@ -65,6 +85,19 @@ describe("blockchaind client walkthrough", () => {
     expect(await balance(alice)).toBe(5_000_000n);
     const text = await mustCli(["query", "bank", "balances", alice, ...net()]);
     expect(text).toContain("amount: \"5000000\"");
+  });
+
+  it("--rest: the same query and a send through the node's REST gateway", async () => {
+    const viaRpc = JSON.parse(await mustCli(["query", "bank", "balances", alice, ...net(), "--output", "json"]));
+    const viaRest = JSON.parse(await mustCli(["query", "bank", "balances", alice, ...rest(), "--output", "json"]));
+    expect(viaRest).toEqual(viaRpc);
+    const out = JSON.parse(await mustCli(["tx", "bank", "send", "faucet", alice, "2000uyml", ...test(), ...rest(), "--fees", "5000uyml", "--yes", "--wait"]));
+    expect(out.code).toBe(0);
+    expect(await balance(alice)).toBe(5_002_000n);
+    // Back to the amount the later steps expect.
+    const back = JSON.parse(await mustCli(["tx", "bank", "send", "alice", DEV_FAUCET_ADDRESS, "2000uyml", ...test(), ...rest(), "--fees", "0uyml", "--yes", "--wait"]));
+    expect(back.code).toBe(0);
+    expect(await balance(alice)).toBe(5_000_000n);
   });
 
   it("--gas auto simulates and signs with the estimate", async () => {
@@ -159,5 +192,21 @@ describe("blockchaind client walkthrough", () => {
     const wrongSeq = await runCli(["tx", "bank", "send", "alice", DEV_FAUCET_ADDRESS, "1uyml", "--sequence", "99", "--account-number", "1", ...test(), ...net(), "--yes"]);
     expect(wrongSeq.code).toBe(2);
     expect(wrongSeq.stderr).toMatch(/"code": 32/);
+  });
+});
+
+describe("metrics and shutdown of the start --dev process", () => {
+  it("/metrics counts committed blocks and txs", async () => {
+    const text = await (await fetch(`${node.restUrl}/metrics`)).text();
+    const metric = (name: string) => Number(new RegExp(`^${name} (\\d+)`, "m").exec(text)?.[1] ?? "NaN");
+    expect(metric("blockchain_block_height")).toBeGreaterThan(1);
+    expect(metric("blockchain_block_execution_seconds_count")).toBeGreaterThan(1);
+    expect(metric("blockchain_txs_total")).toBeGreaterThanOrEqual(8);
+  });
+
+  it("SIGTERM stops the node cleanly (exit 0) and closes its ports", async () => {
+    expect(await node.stop()).toBe(0);
+    await expect(fetch(`${node.rpcUrl}/health`)).rejects.toThrow();
+    await expect(fetch(`${node.restUrl}/metrics`)).rejects.toThrow();
   });
 });

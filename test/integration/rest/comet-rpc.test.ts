@@ -35,7 +35,7 @@ async function call(method: string, params: unknown = {}, id: unknown = 1): Prom
 
 async function uri(path: string): Promise<{ status: number; body: any }> {
   const res = await fetch(`${rpc.url}${path}`);
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 beforeAll(async () => {
@@ -167,7 +167,7 @@ describe("CometBFT's JSON-RPC envelope and errors", () => {
     expect(badParams.error).toMatchObject({ code: -32602, message: "Invalid params" });
     const res = await fetch(rpc.url, { method: "POST", body: "{not json" });
     expect(res.status).toBe(500);
-    expect((await res.json()).error).toMatchObject({ code: -32700, message: "Parse error" });
+    expect(((await res.json()) as any).error).toMatchObject({ code: -32700, message: "Parse error" });
   });
 
   it("height bounds: zero is an invalid request, the future an internal error", async () => {
@@ -195,8 +195,8 @@ describe("CometBFT's JSON-RPC envelope and errors", () => {
       method: "POST",
       body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "health" }, { jsonrpc: "2.0", method: "health" }, { jsonrpc: "2.0", id: 2, method: "abci_info" }]),
     });
-    const answers = await batch.json();
-    expect(answers.map((a: { id: number }) => a.id)).toEqual([1, 2]);
+    const answers = (await batch.json()) as Array<{ id: number }>;
+    expect(answers.map((a) => a.id)).toEqual([1, 2]);
   });
 
   it("the URI form: GET /method?arg=... with quoted strings and 0x bytes; errors with id -1 and HTTP 500", async () => {
