@@ -132,7 +132,9 @@ export function createCometRpcHandler(o: CometRpcOptions & { rpcAddress: () => s
     try {
       return send(res, 200, success(URI_ID, await method.run(params, { rpcAddress: o.rpcAddress() })));
     } catch (e) {
-      return send(res, 500, failure(URI_ID, e, logger));
+      // The URI handler answers every method failure as an internal error, whatever its kind.
+      const err = e instanceof RpcError ? rpcErrors.internal(e.data || e.message) : e;
+      return send(res, 500, failure(URI_ID, err, logger));
     }
   }
 
