@@ -115,3 +115,37 @@ describe("the genesis account-number rule applies only at genesis", () => {
     }
   });
 });
+
+describe("genesis with an initial height above 1", () => {
+  it("still verifies gentxs with account number 0 (the chain is below its first block)", async () => {
+    const doc = genesisWith([{ address: testKey("f1").address, amount: YML }, { address: op1.address, amount: 50n * YML }], [gentxOf(op1, 1, 10n * YML)]);
+    doc.initial_height = "100";
+    await withInitChain(doc, (_app, res) => expect(powers(res).get(consKeyB64(1))).toBe(10n));
+  });
+});
+
+describe("exported genesis", () => {
+  it("holds the gentx validators in staking and no gentxs; InitChain from it returns the same validator set", async () => {
+    const chain = await TestChain.create({
+      funded: { "genutil-op1": [{ denom: DENOM, amount: (50n * YML).toString() }], "genutil-op2": [{ denom: DENOM, amount: (50n * YML).toString() }] },
+      mutateGenesis: (s) => (s.genutil = { gen_txs: [gentxOf(op1, 1, 10n * YML), gentxOf(op2, 2, 20n * YML)] }),
+    });
+    try {
+      await chain.produceBlocks(2);
+      const exported = chain.app.exportAppState();
+      expect(exported.genutil).toEqual({ gen_txs: [] });
+      const operators = (exported.staking as { validators: Array<{ operator_address: string }> }).validators.map((v) => v.operator_address);
+      expect(operators).toEqual(expect.arrayContaining([valoper(op1.address), valoper(op2.address)]));
+
+      const doc = { ...chain.genesis, validators: [], app_state: exported };
+      const original = await withInitChain({ ...chain.genesis, validators: [] }, (_app, res) => powers(res));
+      await withInitChain(doc, (_app, res) => {
+        expect(powers(res)).toEqual(original);
+        expect(powers(res).get(consKeyB64(1))).toBe(10n);
+        expect(powers(res).get(consKeyB64(2))).toBe(20n);
+      });
+    } finally {
+      await chain.close();
+    }
+  });
+});
