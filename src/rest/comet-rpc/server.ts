@@ -156,11 +156,10 @@ export async function startCometRpcServer(o: CometRpcOptions): Promise<RunningCo
   // Idle keep-alive sockets must not hold close() open.
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
+    server.once("error", (e: NodeJS.ErrnoException) =>
+      reject(e.code === "EADDRINUSE" ? new Error(`RPC address ${o.address} is in use (app.toml [rpc] address; port 0 picks a free one)`) : e),
+    );
+    server.listen(port, host, () => resolve());
   });
   const bound = (server.address() as AddressInfo).port;
   url = `http://${host.includes(":") ? `[${host}]` : host}:${bound}`;
