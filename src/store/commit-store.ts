@@ -9,6 +9,7 @@ import {
 import { LRU } from "./lru.js";
 import { NodeCache } from "./node-cache.js";
 import { encodeNode as encodeNodeBytes, NODE_KEY_LEN, type Ref, sha256, type TreeNode } from "./smt-node.js";
+import { prefetchPaths } from "./prefetch.js";
 import { provePath, type SmtProof } from "./smt-proof.js";
 import { applyChanges, rootHash, type TreeChange, type TreeUpdate } from "./smt.js";
 import type { Branch, CommitInfo, KVStore, MetaWrites } from "./types.js";
@@ -44,6 +45,11 @@ export class CommitStore implements KVStore {
   private readonly nodes: NodeCache;
   private readonly keyHashes: LRU<BinKey, Uint8Array>;
   private computed: Computed | undefined;
+  private prepared: { changes: Changes; treeChanges: TreeChange[] } | undefined;
+  /** Committed values read ahead by prefetch() for the undo log; valid until state moves. */
+  private readonly prefetchedValues = new Map<BinKey, Uint8Array>();
+  /** Bumped whenever committed state moves, so a read that straddles it is discarded. */
+  private version = 0;
   private busy = false;
 
   private constructor(
@@ -164,17 +170,59 @@ export class CommitStore implements KVStore {
     return h;
   }
 
-  private compute(changes: Changes): Computed {
-    const c = this.computed;
-    if (c && c.base === this.record.root && sameChanges(c.changes, changes)) return c;
+  /** The changes as tree input (hashed, sorted by key hash), shared by prefetch and compute. */
+  private treeChangesOf(changes: Changes): TreeChange[] {
+    const p = this.prepared;
+    if (p && sameChanges(p.changes, changes)) return p.treeChanges;
     const treeChanges: TreeChange[] = changes.map(([k, v]) => ({
       keyHash: this.keyHashOf(k),
       valueHash: v === undefined ? undefined : sha256(v),
     }));
     treeChanges.sort((a, b) => compareBytes(a.keyHash, b.keyHash));
-    const update = applyChanges(this.nodes, this.record.root, treeChanges);
+    this.prepared = { changes, treeChanges };
+    return treeChanges;
+  }
+
+  private compute(changes: Changes): Computed {
+    const c = this.computed;
+    if (c && c.base === this.record.root && sameChanges(c.changes, changes)) return c;
+    const update = applyChanges(this.nodes, this.record.root, this.treeChangesOf(changes));
     this.computed = { base: this.record.root, changes, update };
     return this.computed;
+  }
+
+  /**
+   * Reads ahead, in a few batched asynchronous reads, what computeAppHash and commit would
+   * otherwise read one key at a time: the tree nodes on the paths of the branch's changes and
+   * the committed values the undo log needs. Purely a speed-up — results never depend on it,
+   * and anything not prefetched is read synchronously as before.
+   */
+  async prefetch(branch: Branch): Promise<void> {
+    const changes = branch.changes();
+    const treeChanges = this.treeChangesOf(changes);
+    await Promise.all([
+      prefetchPaths(this.nodes, this.record.root, treeChanges.map((c) => c.keyHash), treeChanges.map((c) => !c.valueHash)),
+      this.prefetchValues(changes),
+    ]);
+  }
+
+  private async prefetchValues(changes: Changes): Promise<void> {
+    const version = this.version;
+    const keys: BinKey[] = [];
+    const dbKeys: Uint8Array[] = [];
+    for (const [k] of changes) {
+      const bk = toBin(k);
+      if (this.index.has(bk) && this.values.get(bk) === undefined && !this.prefetchedValues.has(bk)) {
+        keys.push(bk);
+        dbKeys.push(nsKey(NS.state, k));
+      }
+    }
+    if (keys.length === 0) return;
+    const got = await this.db.getMany(dbKeys);
+    if (version !== this.version) return;
+    got.forEach((v, i) => {
+      if (v !== undefined) this.prefetchedValues.set(keys[i]!, v);
+    });
   }
 
   async commit(branch: Branch, height: bigint, meta: MetaWrites = []): Promise<CommitInfo> {
@@ -189,7 +237,8 @@ export class CommitStore implements KVStore {
       const ops: BatchOp[] = [];
       const undo: Changes = [];
       for (const [k, v] of changes) {
-        undo.push([k, this.get(k)]);
+        const bk = toBin(k);
+        undo.push([k, this.prefetchedValues.get(bk) ?? this.getBin(bk)]);
         ops.push(v === undefined ? { type: "del", key: nsKey(NS.state, k) } : { type: "put", key: nsKey(NS.state, k), value: v });
       }
       const persisted = assignNodeKeys(update.created, height);
@@ -231,9 +280,13 @@ export class CommitStore implements KVStore {
       }
       for (const [key, node] of persisted) this.nodes.remember(key, node);
       for (const nk of update.orphaned) this.nodes.forget(nk);
+      this.nodes.unpin();
+      this.prefetchedValues.clear();
+      this.version++;
       this.undoHeights.splice(0, this.undoHeights.length, ...this.undoHeights.filter((h) => !pruned.includes(h)), height);
       this.record = record;
       this.computed = undefined;
+      this.prepared = undefined;
       return { height, appHash: appHashOf(record) };
     });
   }
@@ -271,6 +324,8 @@ export class CommitStore implements KVStore {
         else this.index.set(bk, undefined);
       }
       this.nodes.clear();
+      this.prefetchedValues.clear();
+      this.version++;
       const i = this.undoHeights.indexOf(height);
       if (i >= 0) this.undoHeights.splice(i, 1);
       this.record = undo.prev;

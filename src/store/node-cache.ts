@@ -2,16 +2,27 @@ import type { ClassicLevel } from "classic-level";
 import { toBin } from "./bytes.js";
 import { nsKey, NS } from "./layout.js";
 import { LRU } from "./lru.js";
-import { decodeNode, type TreeNode } from "./smt-node.js";
+import type { PrefetchSource } from "./prefetch.js";
+import { decodeNode, type Ref, type TreeNode } from "./smt-node.js";
 import type { NodeSource } from "./smt.js";
+
+/** Keys per getMany call; several calls run in parallel on libuv's thread pool. */
+const READ_CHUNK = 256;
+const PARALLEL_READS = 4;
 
 /**
  * Synchronous node reads for the tree: the hot top levels stay in the LRU, the rest come
  * from LevelDB getSync. Node keys are never reused for different content except after a
  * rollback, which clears the cache.
+ *
+ * Prefetched nodes are also pinned until the next commit, rollback or prefetch, so a block
+ * whose paths outnumber the LRU still finds all of them in memory.
  */
-export class NodeCache implements NodeSource {
+export class NodeCache implements NodeSource, PrefetchSource {
   private readonly cache: LRU<string, TreeNode>;
+  private readonly pinned = new Map<string, TreeNode>();
+  /** Bumped by clear(): reads started before it may carry content of reused keys. */
+  private epoch = 0;
 
   constructor(private readonly db: ClassicLevel<Uint8Array, Uint8Array>, capacity: number) {
     this.cache = new LRU(capacity);
@@ -19,7 +30,7 @@ export class NodeCache implements NodeSource {
 
   load(nodeKey: Uint8Array): TreeNode {
     const k = toBin(nodeKey);
-    const hit = this.cache.get(k);
+    const hit = this.pinned.get(k) ?? this.cache.get(k);
     if (hit) return hit;
     const raw = this.db.getSync(nsKey(NS.tree, nodeKey));
     if (!raw) throw new Error(`smt: missing tree node ${Buffer.from(nodeKey).toString("hex")}`);
@@ -28,15 +39,49 @@ export class NodeCache implements NodeSource {
     return node;
   }
 
+  peek(ref: Ref): TreeNode | undefined {
+    if (ref.node) return ref.node;
+    const k = toBin(ref.key!);
+    return this.pinned.get(k) ?? this.cache.get(k);
+  }
+
+  async loadMany(nodeKeys: Uint8Array[]): Promise<boolean> {
+    const epoch = this.epoch;
+    const chunks: Uint8Array[][] = [];
+    const size = Math.max(READ_CHUNK, Math.ceil(nodeKeys.length / PARALLEL_READS));
+    for (let i = 0; i < nodeKeys.length; i += size) chunks.push(nodeKeys.slice(i, i + size));
+    const results = await Promise.all(chunks.map((c) => this.db.getMany(c.map((k) => nsKey(NS.tree, k)))));
+    if (epoch !== this.epoch) return false;
+    let i = 0;
+    for (const raws of results) {
+      for (const raw of raws) {
+        const k = toBin(nodeKeys[i++]!);
+        if (!raw) return false;
+        const node = decodeNode(raw);
+        this.pinned.set(k, node);
+        this.cache.set(k, node);
+      }
+    }
+    return true;
+  }
+
   remember(nodeKey: Uint8Array, node: TreeNode): void {
     this.cache.set(toBin(nodeKey), node);
   }
 
   forget(nodeKey: Uint8Array): void {
-    this.cache.delete(toBin(nodeKey));
+    const k = toBin(nodeKey);
+    this.cache.delete(k);
+    this.pinned.delete(k);
+  }
+
+  unpin(): void {
+    this.pinned.clear();
   }
 
   clear(): void {
+    this.epoch++;
     this.cache.clear();
+    this.pinned.clear();
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /**
  * Nodes of the sparse Merkle tree and their hashing (ICS-23 `smt` spec: SHA-256,
@@ -32,20 +32,30 @@ export interface InnerNode {
 
 export type TreeNode = LeafNode | InnerNode;
 
+// One-shot hashing of a reused scratch buffer: a hash object per node costs twice as much,
+// and a commit hashes every node on the paths of its changed keys.
 export function sha256(data: Uint8Array): Uint8Array {
-  return createHash("sha256").update(data).digest();
+  return hash("sha256", data, "buffer");
 }
 
+const scratch = new Uint8Array(1 + 2 * HASH_LEN);
+
 export function leafHash(keyHash: Uint8Array, valueHash: Uint8Array): Uint8Array {
-  return createHash("sha256").update(LEAF_PREFIX).update(keyHash).update(valueHash).digest();
+  return prefixedPairHash(0, keyHash, valueHash);
 }
 
 export function innerHash(left: Uint8Array, right: Uint8Array): Uint8Array {
-  return createHash("sha256").update(INNER_PREFIX).update(left).update(right).digest();
+  return prefixedPairHash(1, left, right);
 }
 
-const LEAF_PREFIX = Uint8Array.of(0);
-const INNER_PREFIX = Uint8Array.of(1);
+function prefixedPairHash(prefix: number, a: Uint8Array, b: Uint8Array): Uint8Array {
+  // Proofs from outside may carry odd-sized siblings; they hash as given (and fail to verify).
+  if (a.length !== HASH_LEN || b.length !== HASH_LEN) return hash("sha256", Buffer.concat([Uint8Array.of(prefix), a, b]), "buffer");
+  scratch[0] = prefix;
+  scratch.set(a, 1);
+  scratch.set(b, 1 + HASH_LEN);
+  return hash("sha256", scratch, "buffer");
+}
 
 export function hashOf(ref: Ref | null): Uint8Array {
   return ref === null ? EMPTY_HASH : ref.hash;

@@ -147,7 +147,7 @@ function mergeLeaf(
 }
 
 /** First index in [lo, hi) whose path has bit `depth` set; the range shares all earlier bits. */
-function splitPoint<T>(items: T[], lo: number, hi: number, depth: number, path: (t: T) => Uint8Array): number {
+export function splitPoint<T>(items: T[], lo: number, hi: number, depth: number, path: (t: T) => Uint8Array): number {
   let a = lo;
   let b = hi;
   while (a < b) {
