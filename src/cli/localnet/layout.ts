@@ -93,7 +93,7 @@ export async function createLocalnet(l: LocalnetLayout): Promise<void> {
   // Each operator signs its node's gentx with its own key from that node's (test) keyring.
   for (const [i, home] of homes.entries()) {
     await new Keyring(home, "test", () => "").add(LOCALNET_OPERATOR_KEY, await localnetOperatorKey(i));
-    await gentxCmd(home, { key: LOCALNET_OPERATOR_KEY, amount: SELF_BOND.toString(), keyringBackend: "test" });
+    await gentxCmd(home, { key: LOCALNET_OPERATOR_KEY, amount: SELF_BOND.toString(), keyringBackend: "test", p2pPort: nodePorts(l.basePort, i).p2p });
   }
   const collected = homePaths(genesisHome).gentxDir;
   homes.slice(1).forEach((home) => {
