@@ -1,3 +1,4 @@
+import { txsRoot } from "./comet-rpc/merkle";
 import { createHash } from "node:crypto";
 import type { DevEngine } from "../abci/dev/engine";
 import type { App } from "../app/app";
@@ -86,7 +87,7 @@ export class DevBackend implements NodeBackend {
     if (!req) return undefined;
     const prevResults = h > 1n ? await this.engine.blocks.results(h - 1n) : undefined;
     const prev = h > 1n ? await this.engine.blocks.block(h - 1n) : undefined;
-    const dataHash = sha256(Buffer.concat(req.txs.map((t) => sha256(t))));
+    const dataHash = txsRoot(req.txs);
     const lastBlockId = prev ? { hash: prev.hash, partSetHeader: { total: 1, hash: sha256(prev.hash) } } : { hash: new Uint8Array(), partSetHeader: { total: 0, hash: new Uint8Array() } };
     return {
       blockId: { hash: req.hash, partSetHeader: { total: 1, hash: sha256(req.hash) } },

@@ -32,6 +32,12 @@ function subtree(items: Uint8Array[]): Subtree {
   };
 }
 
+/** CometBFT's Txs.Hash(): the RFC 6962 root over the txs' sha256 hashes (the header's data_hash). */
+export function txsRoot(txs: Uint8Array[]): Uint8Array {
+  if (txs.length === 0) return sha256();
+  return subtree(txs.map((t) => sha256(t))).root;
+}
+
 /** CometBFT's Txs.Proof(index): the RFC 6962 tree over the txs' sha256 hashes (the header's data_hash). */
 export function txProofJson(txs: Uint8Array[], index: number) {
   const hashes = txs.map((t) => sha256(t));
