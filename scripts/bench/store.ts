@@ -1,7 +1,14 @@
 /**
  * Store benchmark: commit cost of k = 1,000 changed keys over states of 10k and 1M keys
- * (should be nearly flat: O(k log n)), and the random point-read rate through getSync.
- * Run: npx tsx scripts/bench/store.ts
+ * (target: 1M ≤ 2× 10k), and the random point-read rate through getSync.
+ *
+ * For each state size and each read mode — synchronous reads during computeAppHash, or
+ * `prefetch()` first — it reopens the store and reports the first commit (cold caches) apart
+ * from the steady state (median of RUNS commits after WARMUP). Every figure is given as wall
+ * time and as CPU time of this process (process.cpuUsage), since the machine may be shared.
+ * A commit here = prefetch (if on) + computeAppHash + commit, as a block goes through the app.
+ *
+ * Run: npx tsx scripts/bench/store.ts [sizes...]   (default: 10000 1000000)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,8 +16,10 @@ import { join } from "node:path";
 import { CommitStore } from "../../src/store/commit-store.js";
 
 const K = 1_000;
+const WARMUP = 3;
 const RUNS = 9;
-const BUILD_BATCH = 100_000;
+// Large build batches: the tree is built from few commits, each reading little of the disk.
+const BUILD_BATCH = 250_000;
 
 function prng(seed: number): () => number {
   let a = seed >>> 0;
@@ -37,37 +46,63 @@ const value = (i: number, salt: number) => {
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const cpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+
+interface Sample {
+  wall: number;
+  cpu: number;
+}
+interface ModeResult {
+  openMs: number;
+  cold: Sample;
+  warm: Sample;
+}
+
+async function commitOnce(store: CommitStore, n: number, rnd: () => number, height: bigint, prefetch: boolean): Promise<Sample> {
+  const b = store.branch();
+  for (let j = 0; j < K; j++) {
+    const i = Math.floor(rnd() * n * 1.01); // ~1% inserts, rest updates
+    b.set(key(i), value(i, Number(height)));
+  }
+  const t = performance.now();
+  const c = cpuMs();
+  if (prefetch) await store.prefetch(b);
+  store.computeAppHash(b);
+  await store.commit(b, height);
+  return { wall: performance.now() - t, cpu: cpuMs() - c };
+}
 
 async function bench(n: number) {
   const dir = mkdtempSync(join(tmpdir(), `store-bench-${n}-`));
   let store = await CommitStore.open(dir, { sync: false });
   let height = 0n;
   const t0 = performance.now();
+  const c0 = cpuMs();
   for (let start = 0; start < n; start += BUILD_BATCH) {
     const b = store.branch();
     for (let i = start; i < Math.min(n, start + BUILD_BATCH); i++) b.set(key(i), value(i, 0));
     await store.commit(b, ++height);
   }
-  const buildMs = performance.now() - t0;
-  // Reopen so measurements include loading the key index and start from cold caches.
-  await store.close();
-  const t1 = performance.now();
-  store = await CommitStore.open(dir, { sync: false });
-  const openMs = performance.now() - t1;
+  const build: Sample = { wall: performance.now() - t0, cpu: cpuMs() - c0 };
 
   const rnd = prng(n);
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const b = store.branch();
-    for (let j = 0; j < K; j++) {
-      const i = Math.floor(rnd() * n * 1.01); // ~1% inserts, rest updates
-      b.set(key(i), value(i, run + 1));
-    }
-    const t = performance.now();
-    store.computeAppHash(b);
-    await store.commit(b, ++height);
-    times.push(performance.now() - t);
+  const modes: Record<string, ModeResult> = {};
+  for (const mode of ["sync reads", "prefetch"]) {
+    // Reopen: the first commit starts from cold caches, as after a restart.
+    await store.close();
+    const t1 = performance.now();
+    store = await CommitStore.open(dir, { sync: false });
+    const openMs = performance.now() - t1;
+    const cold = await commitOnce(store, n, rnd, ++height, mode === "prefetch");
+    for (let i = 0; i < WARMUP; i++) await commitOnce(store, n, rnd, ++height, mode === "prefetch");
+    const warm: Sample[] = [];
+    for (let i = 0; i < RUNS; i++) warm.push(await commitOnce(store, n, rnd, ++height, mode === "prefetch"));
+    modes[mode] = { openMs, cold, warm: { wall: median(warm.map((s) => s.wall)), cpu: median(warm.map((s) => s.cpu)) } };
   }
+  const rssMb = process.memoryUsage().rss / 1e6;
 
   await store.close();
   store = await CommitStore.open(dir, { sync: false, cacheSize: 1000 });
@@ -77,15 +112,33 @@ async function bench(n: number) {
   const readRate = reads / ((performance.now() - tr) / 1000);
   await store.close();
   rmSync(dir, { recursive: true, force: true });
-  return { n, buildMs, openMs, commitMs: median(times), readRate };
+  return { n, build, modes, rssMb, readRate };
 }
 
-const small = await bench(10_000);
-const large = await bench(1_000_000);
-for (const r of [small, large]) {
+const fmt = (s: Sample) => `${s.wall.toFixed(1)} ms (cpu ${s.cpu.toFixed(1)})`;
+const sizes = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [10_000, 1_000_000];
+const results = [];
+for (const n of sizes) {
+  const r = await bench(n);
+  results.push(r);
   console.log(
-    `${r.n.toLocaleString("en")} keys: build ${(r.buildMs / 1000).toFixed(1)} s, reopen ${r.openMs.toFixed(0)} ms, ` +
-      `commit k=${K} median ${r.commitMs.toFixed(1)} ms, cold random reads ${Math.round(r.readRate).toLocaleString("en")}/s`,
+    `${r.n.toLocaleString("en")} keys: build ${(r.build.wall / 1000).toFixed(1)} s (cpu ${(r.build.cpu / 1000).toFixed(1)}), ` +
+      `rss ${r.rssMb.toFixed(0)} MB, cold random reads ${Math.round(r.readRate).toLocaleString("en")}/s`,
   );
+  for (const [mode, m] of Object.entries(r.modes)) {
+    console.log(`  ${mode.padEnd(10)} reopen ${m.openMs.toFixed(0)} ms | commit k=${K}: cold ${fmt(m.cold)}, warm median ${fmt(m.warm)}`);
+  }
 }
-console.log(`commit ratio 1M / 10k = ${(large.commitMs / small.commitMs).toFixed(2)} (target <= 2)`);
+if (results.length >= 2) {
+  const [small, large] = [results[0]!, results[results.length - 1]!];
+  for (const mode of Object.keys(small.modes)) {
+    const s = small.modes[mode]!;
+    const l = large.modes[mode]!;
+    const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    console.log(
+      `ratio ${large.n.toLocaleString("en")} / ${small.n.toLocaleString("en")} (${mode}): ` +
+        `warm ${ratio(l.warm.wall, s.warm.wall)} wall, ${ratio(l.warm.cpu, s.warm.cpu)} cpu; ` +
+        `cold ${ratio(l.cold.wall, s.cold.wall)} wall, ${ratio(l.cold.cpu, s.cold.cpu)} cpu (target <= 2)`,
+    );
+  }
+}

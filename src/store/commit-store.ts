@@ -242,7 +242,8 @@ export class CommitStore implements KVStore {
         ops.push(v === undefined ? { type: "del", key: nsKey(NS.state, k) } : { type: "put", key: nsKey(NS.state, k), value: v });
       }
       const persisted = assignNodeKeys(update.created, height);
-      for (const [key, node] of persisted) ops.push({ type: "put", key: nsKey(NS.tree, key), value: encodeNodeBytes(node) });
+      const encoded = persisted.map(([key, node]): [Uint8Array, Uint8Array] => [key, encodeNodeBytes(node)]);
+      for (const [key, bytes] of encoded) ops.push({ type: "put", key: nsKey(NS.tree, key), value: bytes });
       ops.push({ type: "put", key: heightKey(NS.orphans, height), value: concatKeys(update.orphaned) });
       ops.push({ type: "put", key: heightKey(NS.undo, height), value: encodeUndo({ prev: this.record, entries: undo }) });
       const pruned = this.undoHeights.filter((h) => h <= height - BigInt(this.keepRecent));
@@ -278,7 +279,7 @@ export class CommitStore implements KVStore {
           this.values.set(bk, v);
         }
       }
-      for (const [key, node] of persisted) this.nodes.remember(key, node);
+      for (const [key, bytes] of encoded) this.nodes.remember(key, bytes);
       for (const nk of update.orphaned) this.nodes.forget(nk);
       this.nodes.unpin();
       this.prefetchedValues.clear();

@@ -1,7 +1,7 @@
 import type { ClassicLevel } from "classic-level";
 import { toBin } from "./bytes.js";
 import { nsKey, NS } from "./layout.js";
-import { LRU } from "./lru.js";
+import { NodeSlab } from "./node-slab.js";
 import type { PrefetchSource } from "./prefetch.js";
 import { decodeNode, type Ref, type TreeNode } from "./smt-node.js";
 import type { NodeSource } from "./smt.js";
@@ -19,13 +19,13 @@ const PARALLEL_READS = 4;
  * whose paths outnumber the LRU still finds all of them in memory.
  */
 export class NodeCache implements NodeSource, PrefetchSource {
-  private readonly cache: LRU<string, TreeNode>;
+  private readonly cache: NodeSlab;
   private readonly pinned = new Map<string, TreeNode>();
   /** Bumped by clear(): reads started before it may carry content of reused keys. */
   private epoch = 0;
 
   constructor(private readonly db: ClassicLevel<Uint8Array, Uint8Array>, capacity: number) {
-    this.cache = new LRU(capacity);
+    this.cache = new NodeSlab(capacity);
   }
 
   load(nodeKey: Uint8Array): TreeNode {
@@ -34,9 +34,8 @@ export class NodeCache implements NodeSource, PrefetchSource {
     if (hit) return hit;
     const raw = this.db.getSync(nsKey(NS.tree, nodeKey));
     if (!raw) throw new Error(`smt: missing tree node ${Buffer.from(nodeKey).toString("hex")}`);
-    const node = decodeNode(raw);
-    this.cache.set(k, node);
-    return node;
+    this.cache.set(k, raw);
+    return decodeNode(raw);
   }
 
   peek(ref: Ref): TreeNode | undefined {
@@ -57,16 +56,16 @@ export class NodeCache implements NodeSource, PrefetchSource {
       for (const raw of raws) {
         const k = toBin(nodeKeys[i++]!);
         if (!raw) return false;
-        const node = decodeNode(raw);
-        this.pinned.set(k, node);
-        this.cache.set(k, node);
+        this.pinned.set(k, decodeNode(raw));
+        this.cache.set(k, raw);
       }
     }
     return true;
   }
 
-  remember(nodeKey: Uint8Array, node: TreeNode): void {
-    this.cache.set(toBin(nodeKey), node);
+  /** A node just written, by its stored encoding. */
+  remember(nodeKey: Uint8Array, encoded: Uint8Array): void {
+    this.cache.set(toBin(nodeKey), encoded);
   }
 
   forget(nodeKey: Uint8Array): void {
