@@ -8,7 +8,7 @@ import {
 } from "./layout.js";
 import { LRU } from "./lru.js";
 import { NodeCache } from "./node-cache.js";
-import { encodeNode as encodeNodeBytes, NODE_KEY_LEN, type Ref, sha256, type TreeNode } from "./smt-node.js";
+import { encodeNode as encodeNodeBytes, NODE_KEY_LEN, type Ref, sha256 } from "./smt-node.js";
 import { prefetchPaths } from "./prefetch.js";
 import { provePath, type SmtProof } from "./smt-proof.js";
 import { applyChanges, rootHash, type TreeChange, type TreeUpdate } from "./smt.js";
@@ -19,9 +19,19 @@ export interface CommitStoreOptions {
   keepRecent?: number;
   /** fsync the commit batch (default true). */
   sync?: boolean;
-  /** Entries in each of the value and tree-node caches (default 200k). */
+  /** Entries in each of the value and key-hash caches (default 200k). */
   cacheSize?: number;
+  /** Tree nodes kept in memory (default 200k, ~160 bytes each); defaults to cacheSize when that is given. */
+  nodeCacheSize?: number;
+  /**
+   * Tree nodes loaded breadth-first at open, in the background after the first
+   * OPEN_WARM_NODES (default: half the node cache; 0 = none).
+   */
+  warmNodes?: number;
 }
+
+/** Top-of-tree nodes open() waits for; the rest of the warm-up runs in the background. */
+const OPEN_WARM_NODES = 4096;
 
 type Db = ClassicLevel<Uint8Array, Uint8Array>;
 type BatchOp = { type: "put"; key: Uint8Array; value: Uint8Array } | { type: "del"; key: Uint8Array };
@@ -51,6 +61,8 @@ export class CommitStore implements KVStore {
   /** Bumped whenever committed state moves, so a read that straddles it is discarded. */
   private version = 0;
   private busy = false;
+  private closing = false;
+  private warming: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly db: Db,
@@ -60,10 +72,11 @@ export class CommitStore implements KVStore {
     private readonly keepRecent: number,
     private readonly sync: boolean,
     cacheSize: number,
+    nodeCacheSize: number,
   ) {
     this.values = new LRU(cacheSize);
     this.keyHashes = new LRU(cacheSize);
-    this.nodes = new NodeCache(db, cacheSize);
+    this.nodes = new NodeCache(db, nodeCacheSize);
   }
 
   static async open(dir: string, opts: CommitStoreOptions = {}): Promise<CommitStore> {
@@ -77,7 +90,20 @@ export class CommitStore implements KVStore {
     await scanKeys(db, NS.state, (k) => index.set(toBin(k), undefined));
     const undoHeights: bigint[] = [];
     await scanKeys(db, NS.undo, (k) => undoHeights.push(new DataView(k.buffer, k.byteOffset).getBigUint64(0)));
-    return new CommitStore(db, record, index, undoHeights, keepRecent, opts.sync ?? true, opts.cacheSize ?? 200_000);
+    const cacheSize = opts.cacheSize ?? 200_000;
+    const nodeCacheSize = opts.nodeCacheSize ?? opts.cacheSize ?? 200_000;
+    const store = new CommitStore(db, record, index, undoHeights, keepRecent, opts.sync ?? true, cacheSize, nodeCacheSize);
+    const half = Math.floor(nodeCacheSize / 2);
+    await store.warm(Math.min(opts.warmNodes ?? half, half));
+    return store;
+  }
+
+  private async warm(budget: number): Promise<void> {
+    const stop = () => this.closing;
+    await this.nodes.warm(this.record.root, Math.min(budget, OPEN_WARM_NODES), stop);
+    if (budget <= OPEN_WARM_NODES) return;
+    // Only a cache is at stake: a failed read here resurfaces, if real, on the next sync read.
+    this.warming = this.nodes.warm(this.record.root, budget, stop).catch(() => undefined);
   }
 
   get lastHeight(): bigint {
@@ -241,8 +267,7 @@ export class CommitStore implements KVStore {
         undo.push([k, this.prefetchedValues.get(bk) ?? this.getBin(bk)]);
         ops.push(v === undefined ? { type: "del", key: nsKey(NS.state, k) } : { type: "put", key: nsKey(NS.state, k), value: v });
       }
-      const persisted = assignNodeKeys(update.created, height);
-      const encoded = persisted.map(([key, node]): [Uint8Array, Uint8Array] => [key, encodeNodeBytes(node)]);
+      const encoded = persistNodes(update.created, height);
       for (const [key, bytes] of encoded) ops.push({ type: "put", key: nsKey(NS.tree, key), value: bytes });
       ops.push({ type: "put", key: heightKey(NS.orphans, height), value: concatKeys(update.orphaned) });
       ops.push({ type: "put", key: heightKey(NS.undo, height), value: encodeUndo({ prev: this.record, entries: undo }) });
@@ -280,7 +305,7 @@ export class CommitStore implements KVStore {
         }
       }
       for (const [key, bytes] of encoded) this.nodes.remember(key, bytes);
-      for (const nk of update.orphaned) this.nodes.forget(nk);
+      // Orphans stay cached until evicted: never read again, and dropping each one costs more.
       this.nodes.unpin();
       this.prefetchedValues.clear();
       this.version++;
@@ -346,6 +371,8 @@ export class CommitStore implements KVStore {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    await this.warming;
     await this.db.close();
   }
 
@@ -393,9 +420,8 @@ function sameChanges(a: Changes, b: Changes): boolean {
   return true;
 }
 
-/** Gives each new node its key (height, sequence) and returns the nodes as they are stored. */
-function assignNodeKeys(created: Ref[], height: bigint): Array<[Uint8Array, TreeNode]> {
-  const out: Array<[Uint8Array, TreeNode]> = [];
+/** Gives each new node its key (height, sequence) and returns the keys with the stored encodings. */
+function persistNodes(created: Ref[], height: bigint): Array<[Uint8Array, Uint8Array]> {
   const prefix = u64be(height);
   created.forEach((ref, seq) => {
     const key = new Uint8Array(NODE_KEY_LEN);
@@ -403,13 +429,8 @@ function assignNodeKeys(created: Ref[], height: bigint): Array<[Uint8Array, Tree
     new DataView(key.buffer).setUint32(8, seq);
     ref.key = key;
   });
-  for (const ref of created) {
-    const n = ref.node!;
-    // Stored copies hold only hash + key of children, so cached nodes never pin whole subtrees.
-    const stored: TreeNode = n.t === "leaf" ? n : { t: "inner", left: stripRef(n.left), right: stripRef(n.right) };
-    out.push([ref.key!, stored]);
-  }
-  return out;
+  // An encoding holds only hash + key of each child, which are all assigned by now.
+  return created.map((ref) => [ref.key!, encodeNodeBytes(ref.node!)]);
 }
 
 function stripRef(ref: Ref | null): Ref | null {

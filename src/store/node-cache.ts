@@ -9,6 +9,8 @@ import type { NodeSource } from "./smt.js";
 /** Keys per getMany call; several calls run in parallel on libuv's thread pool. */
 const READ_CHUNK = 256;
 const PARALLEL_READS = 4;
+/** Nodes per round of the breadth-first warm-up. */
+const WARM_ROUND = 8192;
 
 /**
  * Synchronous node reads for the tree: the hot top levels stay in the LRU, the rest come
@@ -38,13 +40,51 @@ export class NodeCache implements NodeSource, PrefetchSource {
     return decodeNode(raw);
   }
 
+  /** The node if in memory, pinned for the coming update (the slab alone may evict it). */
   peek(ref: Ref): TreeNode | undefined {
     if (ref.node) return ref.node;
     const k = toBin(ref.key!);
-    return this.pinned.get(k) ?? this.cache.get(k);
+    const pinned = this.pinned.get(k);
+    if (pinned) return pinned;
+    const cached = this.cache.get(k);
+    if (cached) this.pinned.set(k, cached);
+    return cached;
   }
 
-  async loadMany(nodeKeys: Uint8Array[]): Promise<boolean> {
+  loadMany(nodeKeys: Uint8Array[]): Promise<boolean> {
+    return this.read(nodeKeys, true);
+  }
+
+  /**
+   * Loads the tree breadth-first from `root`, top levels first, until `budget` nodes are
+   * cached or `stop()` says so. Restarted nodes then find the hot upper paths in memory
+   * instead of paying a disk read per level on their first commits.
+   */
+  async warm(root: Ref | null, budget: number, stop: () => boolean): Promise<void> {
+    let queue: Ref[] = root === null ? [] : [root];
+    let head = 0;
+    let loaded = 0;
+    while (head < queue.length && loaded < budget && !stop()) {
+      const take = queue.slice(head, head + Math.min(WARM_ROUND, budget - loaded));
+      head += take.length;
+      if (head > 1 << 16) {
+        queue = queue.slice(head);
+        head = 0;
+      }
+      const missing = take.filter((r) => r.key && !this.cache.has(toBin(r.key))).map((r) => r.key!);
+      if (missing.length > 0 && !(await this.read(missing, false))) return;
+      loaded += take.length;
+      for (const r of take) {
+        const node = r.node ?? this.cache.get(toBin(r.key!));
+        if (node?.t === "inner") {
+          if (node.left) queue.push(node.left);
+          if (node.right) queue.push(node.right);
+        }
+      }
+    }
+  }
+
+  private async read(nodeKeys: Uint8Array[], pin: boolean): Promise<boolean> {
     const epoch = this.epoch;
     const chunks: Uint8Array[][] = [];
     const size = Math.max(READ_CHUNK, Math.ceil(nodeKeys.length / PARALLEL_READS));
@@ -56,7 +96,7 @@ export class NodeCache implements NodeSource, PrefetchSource {
       for (const raw of raws) {
         const k = toBin(nodeKeys[i++]!);
         if (!raw) return false;
-        this.pinned.set(k, decodeNode(raw));
+        if (pin) this.pinned.set(k, decodeNode(raw));
         this.cache.set(k, raw);
       }
     }
@@ -66,12 +106,6 @@ export class NodeCache implements NodeSource, PrefetchSource {
   /** A node just written, by its stored encoding. */
   remember(nodeKey: Uint8Array, encoded: Uint8Array): void {
     this.cache.set(toBin(nodeKey), encoded);
-  }
-
-  forget(nodeKey: Uint8Array): void {
-    const k = toBin(nodeKey);
-    this.cache.delete(k);
-    this.pinned.delete(k);
   }
 
   unpin(): void {

@@ -3,7 +3,7 @@ import { splitPoint } from "./smt.js";
 
 /** What the prefetch walk needs from the node store. */
 export interface PrefetchSource {
-  /** The node if it is in memory; never touches the disk. */
+  /** The node if it is in memory, kept there for the coming update; never touches the disk. */
   peek(ref: Ref): TreeNode | undefined;
   /** Reads these nodes in batches and keeps them for the coming update; false = abandon the walk. */
   loadMany(nodeKeys: Uint8Array[]): Promise<boolean>;

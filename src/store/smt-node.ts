@@ -92,9 +92,14 @@ function writeChild(out: Uint8Array, off: number, ref: Ref | null): void {
   out.set(ref.key, off + HASH_LEN);
 }
 
-export function decodeNode(b: Uint8Array): TreeNode {
+/**
+ * Decodes into views of one private copy of `b`: one buffer per node instead of one per field
+ * (each buffer is a separately tracked allocation, which the garbage collector pays for).
+ */
+export function decodeNode(encoded: Uint8Array): TreeNode {
+  const b = encoded.slice();
   if (b[0] === 0 && b.length === 1 + 2 * HASH_LEN) {
-    return { t: "leaf", keyHash: b.slice(1, 1 + HASH_LEN), valueHash: b.slice(1 + HASH_LEN) };
+    return { t: "leaf", keyHash: b.subarray(1, 1 + HASH_LEN), valueHash: b.subarray(1 + HASH_LEN) };
   }
   if (b[0] === 1 && b.length === 1 + 2 * (HASH_LEN + NODE_KEY_LEN)) {
     return { t: "inner", left: readChild(b, 1), right: readChild(b, 1 + HASH_LEN + NODE_KEY_LEN) };
@@ -103,9 +108,9 @@ export function decodeNode(b: Uint8Array): TreeNode {
 }
 
 function readChild(b: Uint8Array, off: number): Ref | null {
-  const key = b.slice(off + HASH_LEN, off + HASH_LEN + NODE_KEY_LEN);
+  const key = b.subarray(off + HASH_LEN, off + HASH_LEN + NODE_KEY_LEN);
   if (Buffer.compare(key, ZERO_KEY) === 0) return null;
-  return { hash: b.slice(off, off + HASH_LEN), key };
+  return { hash: b.subarray(off, off + HASH_LEN), key };
 }
 
 export function nodeHash(node: TreeNode): Uint8Array {
