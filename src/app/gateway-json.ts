@@ -1,6 +1,6 @@
 import { ScalarType, create, fromBinary, getExtension, hasExtension, toJson, type DescExtension, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
-import { messageDesc, protoRegistry } from "../app/proto-json";
-import { formatLegacyDec } from "./dec";
+import { formatLegacyDec, parseLegacyDecText } from "./legacy-dec";
+import { messageDesc, protoRegistry } from "./proto-registry";
 
 /**
  * Proto → JSON exactly as the SDK's gateway marshaler (gogo jsonpb, EmitDefaults, OrigName)
@@ -118,10 +118,55 @@ function shape(desc: DescMessage, json: JsonValue): JsonValue {
 export function gatewayJson(typeName: string, bytes: Uint8Array): JsonValue {
   const desc = messageDesc(typeName);
   const message = fromBinary(desc, bytes, { readUnknownFields: false });
-  return shape(desc, toJson(desc, message, { alwaysEmitImplicit: true, useProtoFieldName: true, registry: protoRegistry() }));
+  return shapeMessage(desc, toJson(desc, message, { alwaysEmitImplicit: true, useProtoFieldName: true, registry: protoRegistry() }));
 }
 
 /** The gateway JSON of a message descriptor's zero value (for docs and shape checks). */
 export function gatewayZeroJson(desc: DescMessage): JsonValue {
   return zeroValue(desc);
+}
+
+function decInput(v: JsonValue, bytes: boolean): JsonValue {
+  if (typeof v !== "string") return v;
+  const wire = parseLegacyDecText(v);
+  return bytes ? Buffer.from(wire, "utf8").toString("base64") : wire;
+}
+
+function inputMessage(desc: DescMessage, v: JsonValue): JsonValue {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+  if (desc.typeName === "google.protobuf.Any") {
+    const url = v["@type"];
+    const inner = typeof url === "string" ? protoRegistry().getMessage(url.slice(url.lastIndexOf("/") + 1)) : undefined;
+    if (!inner || WKT_STRINGS.has(inner.typeName) || WKT_OPAQUE.has(inner.typeName)) return v;
+    const { "@type": type, ...rest } = v;
+    return { "@type": type, ...(inputFields(inner, rest) as JsonObject) };
+  }
+  if (desc.typeName.startsWith("google.protobuf.")) return v;
+  return inputFields(desc, v);
+}
+
+/**
+ * The inverse of the gateway shaping, applied before proto3 JSON parsing: LegacyDec fields in
+ * their JSON text ("0.05", "1") become the wire form (integer scaled by 1e18). Everything else
+ * (nulls, zero values) proto3 JSON parsing already accepts.
+ */
+export function gatewayJsonInput(desc: DescMessage, json: JsonValue): JsonValue {
+  return inputMessage(desc, json);
+}
+
+function inputFields(desc: DescMessage, json: JsonValue): JsonValue {
+  if (json === null || typeof json !== "object" || Array.isArray(json)) return json;
+  const out: JsonObject = { ...json };
+  for (const p of planOf(desc)) {
+    const key: string | undefined = p.name in json ? p.name : desc.fields.find((f) => f.name === p.name)?.jsonName;
+    if (key === undefined || !(key in json)) continue;
+    const v = json[key];
+    if (p.kind === "dec") out[key] = p.list && Array.isArray(v) ? v.map((x) => decInput(x, p.bytes)) : decInput(v, p.bytes);
+    else if (p.kind === "message" && v !== null && v !== undefined) {
+      if (p.list && Array.isArray(v)) out[key] = v.map((x) => inputMessage(p.desc, x));
+      else if (p.map && typeof v === "object" && !Array.isArray(v)) out[key] = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, inputMessage(p.desc, x)]));
+      else out[key] = inputMessage(p.desc, v);
+    }
+  }
+  return out;
 }

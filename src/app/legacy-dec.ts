@@ -11,3 +11,14 @@ export function formatLegacyDec(wire: string): string {
   const frac = digits.slice(digits.length - PRECISION);
   return `${negative && /[1-9]/.test(digits) ? "-" : ""}${whole}.${frac}`;
 }
+
+/**
+ * JSON text of a LegacyDec → its wire form. As the SDK's LegacyNewDecFromStr: "1" is one,
+ * "0.05" five hundredths; at most 18 decimals. Anything else is left for the parser to refuse.
+ */
+export function parseLegacyDecText(text: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d{1,18}))?$/.exec(text.trim());
+  if (!m) return text;
+  const atomics = BigInt(m[2]) * 10n ** BigInt(PRECISION) + BigInt((m[3] ?? "").padEnd(PRECISION, "0"));
+  return `${m[1] === "-" && atomics !== 0n ? "-" : ""}${atomics}`;
+}

@@ -7,7 +7,7 @@ import { AppError, GrpcCode } from "../types/errors";
 import { TxQueryError, type BroadcastMode, type NodeBackend, type OrderBy } from "./backend";
 import { bodyObject, decodeBase64, uintParam } from "./body";
 import { RestError, fromQueryLog, restErrors } from "./errors";
-import { gatewayJson } from "./json";
+import { gatewayJson } from "../app/gateway-json";
 import { broadcastResponseOf, txResponseOf } from "./tx-response";
 import { eventsToQuery } from "./tx-query";
 

@@ -73,7 +73,8 @@ export function buildDevGenesis(modules: ModuleSet, opts: DevGenesisOptions): Ge
  */
 function bondDevValidator(appState: Record<string, any>, operator: string, selfBond: string, pubKey: Uint8Array): string {
   const valoper = valAddress.encode(accAddress.decode(operator));
-  const shares = (BigInt(selfBond) * 10n ** 18n).toString();
+  // Genesis JSON carries LegacyDec in the SDK's decimal text form.
+  const shares = `${BigInt(selfBond)}.000000000000000000`;
   if (!appState.auth.accounts.some((a: { address?: string }) => a.address === operator)) {
     const n = BigInt(appState.auth.accounts.length);
     appState.auth.accounts.push(binaryToJson("google.protobuf.Any", encodeAccountAny(BaseAccount.fromPartial({ address: operator, accountNumber: n, sequence: 0n }))));
@@ -87,7 +88,7 @@ function bondDevValidator(appState: Record<string, any>, operator: string, selfB
     tokens: selfBond,
     delegator_shares: shares,
     description: { moniker: "dev", identity: "", website: "", security_contact: "", details: "" },
-    commission: { commission_rates: { rate: "0", max_rate: (10n ** 18n).toString(), max_change_rate: (10n ** 16n).toString() }, update_time: "1970-01-01T00:00:00Z" },
+    commission: { commission_rates: { rate: "0.000000000000000000", max_rate: "1.000000000000000000", max_change_rate: "0.010000000000000000" }, update_time: "1970-01-01T00:00:00Z" },
     min_self_delegation: "1",
   }];
   appState.staking.delegations = [{ delegator_address: operator, validator_address: valoper, shares }];

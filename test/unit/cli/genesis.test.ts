@@ -74,7 +74,8 @@ describe("genesis gentx and collect-gentxs", () => {
       expect(tx.body.memo).toBe(`${nodeId}@10.0.0.1:26656`);
       expect(tx.body.messages[0]["@type"]).toBe("/cosmos.staking.v1beta1.MsgCreateValidator");
       expect(tx.body.messages[0].description.moniker).toBe("node-a");
-      expect(tx.body.messages[0].commission.rate).toBe("50000000000000000");
+      // Gentx JSON is the SDK form: LegacyDec as decimal text (the wire keeps 5e16 atomics).
+      expect(tx.body.messages[0].commission.rate).toBe("0.050000000000000000");
       expect(tx.auth_info.fee.amount).toEqual([]);
       expect(tx.auth_info.signer_infos[0].sequence).toBe("0");
       const consKey = JSON.parse(readFileSync(paths.privValidatorKey, "utf8")).pub_key.value;
