@@ -8,7 +8,7 @@ import {
 } from "./layout.js";
 import { LRU } from "./lru.js";
 import { NodeCache } from "./node-cache.js";
-import { encodeNode as encodeNodeBytes, NODE_KEY_LEN, type Ref, sha256 } from "./smt-node.js";
+import { encodeNodeInto, INNER_ENCODED_LEN, NODE_KEY_LEN, type Ref, sha256 } from "./smt-node.js";
 import { prefetchPaths } from "./prefetch.js";
 import { provePath, type SmtProof } from "./smt-proof.js";
 import { applyChanges, rootHash, type TreeChange, type TreeUpdate } from "./smt.js";
@@ -258,6 +258,8 @@ export class CommitStore implements KVStore {
     }
     if (height <= this.record.height) throw new Error(`commit height ${height} <= last height`);
     return this.exclusive(async () => {
+      const pruned = this.undoHeights.filter((h) => h <= height - BigInt(this.keepRecent));
+      const prunedOrphans = await Promise.all(pruned.map((h) => this.db.get(heightKey(NS.orphans, h))));
       const changes = branch.changes();
       const { update } = this.compute(changes);
       const ops: BatchOp[] = [];
@@ -267,16 +269,13 @@ export class CommitStore implements KVStore {
         undo.push([k, this.prefetchedValues.get(bk) ?? this.getBin(bk)]);
         ops.push(v === undefined ? { type: "del", key: nsKey(NS.state, k) } : { type: "put", key: nsKey(NS.state, k), value: v });
       }
-      const encoded = persistNodes(update.created, height);
-      for (const [key, bytes] of encoded) ops.push({ type: "put", key: nsKey(NS.tree, key), value: bytes });
+      assignNodeKeys(update.created, height);
       ops.push({ type: "put", key: heightKey(NS.orphans, height), value: concatKeys(update.orphaned) });
       ops.push({ type: "put", key: heightKey(NS.undo, height), value: encodeUndo({ prev: this.record, entries: undo }) });
-      const pruned = this.undoHeights.filter((h) => h <= height - BigInt(this.keepRecent));
-      for (const h of pruned) {
-        const orphans = await this.db.get(heightKey(NS.orphans, h));
-        for (const nk of splitKeys(orphans)) ops.push({ type: "del", key: nsKey(NS.tree, nk) });
+      pruned.forEach((h, i) => {
+        for (const nk of splitKeys(prunedOrphans[i])) ops.push({ type: "del", key: nsKey(NS.tree, nk) });
         ops.push({ type: "del", key: heightKey(NS.orphans, h) }, { type: "del", key: heightKey(NS.undo, h) });
-      }
+      });
       for (const [k, v] of meta) {
         ops.push(v === undefined ? { type: "del", key: nsKey(NS.meta, k) } : { type: "put", key: nsKey(NS.meta, k), value: v });
       }
@@ -291,6 +290,16 @@ export class CommitStore implements KVStore {
         if (op.type === "put") batch.put(op.key, op.value);
         else batch.del(op.key);
       }
+      // New nodes are encoded into one buffer for the whole block and their keys go through
+      // one reused buffer (the batch copies at once): a buffer per node would be an off-heap
+      // allocation each, and a commit writes thousands of nodes.
+      const encodings = encodeAll(update.created);
+      const nodeKey = new Uint8Array(1 + NODE_KEY_LEN);
+      nodeKey[0] = NS.tree;
+      update.created.forEach((ref, i) => {
+        nodeKey.set(ref.key!, 1);
+        batch.put(nodeKey, encodings[i]!);
+      });
       await batch.write({ sync: this.sync });
 
       // The batch is durable; only now may memory move to the new height.
@@ -304,7 +313,7 @@ export class CommitStore implements KVStore {
           this.values.set(bk, v);
         }
       }
-      for (const [key, bytes] of encoded) this.nodes.remember(key, bytes);
+      update.created.forEach((ref, i) => this.nodes.remember(ref.key!, encodings[i]!));
       // Orphans stay cached until evicted: never read again, and dropping each one costs more.
       this.nodes.unpin();
       this.prefetchedValues.clear();
@@ -420,17 +429,27 @@ function sameChanges(a: Changes, b: Changes): boolean {
   return true;
 }
 
-/** Gives each new node its key (height, sequence) and returns the keys with the stored encodings. */
-function persistNodes(created: Ref[], height: bigint): Array<[Uint8Array, Uint8Array]> {
+function encodeAll(created: Ref[]): Uint8Array[] {
+  const all = new Uint8Array(created.length * INNER_ENCODED_LEN);
+  return created.map((ref, i) => {
+    const at = all.subarray(i * INNER_ENCODED_LEN, (i + 1) * INNER_ENCODED_LEN);
+    return at.subarray(0, encodeNodeInto(ref.node!, at));
+  });
+}
+
+/** Gives each new node its key: height (8 bytes) ‖ sequence (4 bytes), big-endian. */
+function assignNodeKeys(created: Ref[], height: bigint): void {
   const prefix = u64be(height);
   created.forEach((ref, seq) => {
+    // Byte by byte: small typed arrays stay on V8's heap until something asks for their buffer.
     const key = new Uint8Array(NODE_KEY_LEN);
     key.set(prefix, 0);
-    new DataView(key.buffer).setUint32(8, seq);
+    key[8] = seq >>> 24;
+    key[9] = (seq >>> 16) & 0xff;
+    key[10] = (seq >>> 8) & 0xff;
+    key[11] = seq & 0xff;
     ref.key = key;
   });
-  // An encoding holds only hash + key of each child, which are all assigned by now.
-  return created.map((ref) => [ref.key!, encodeNodeBytes(ref.node!)]);
 }
 
 function stripRef(ref: Ref | null): Ref | null {

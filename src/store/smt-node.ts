@@ -70,19 +70,28 @@ export function bitAt(path: Uint8Array, depth: number): number {
 // where an empty child is stored as a zero hash and an all-zero node key.
 const ZERO_KEY = new Uint8Array(NODE_KEY_LEN);
 
+export const LEAF_ENCODED_LEN = 1 + 2 * HASH_LEN;
+export const INNER_ENCODED_LEN = 1 + 2 * (HASH_LEN + NODE_KEY_LEN);
+
 export function encodeNode(node: TreeNode): Uint8Array {
+  const out = new Uint8Array(node.t === "leaf" ? LEAF_ENCODED_LEN : INNER_ENCODED_LEN);
+  encodeNodeInto(node, out);
+  return out;
+}
+
+/** Writes the encoding at the start of `out` (≥ INNER_ENCODED_LEN bytes); returns its length. */
+export function encodeNodeInto(node: TreeNode, out: Uint8Array): number {
   if (node.t === "leaf") {
-    const out = new Uint8Array(1 + 2 * HASH_LEN);
     out[0] = 0;
     out.set(node.keyHash, 1);
     out.set(node.valueHash, 1 + HASH_LEN);
-    return out;
+    return LEAF_ENCODED_LEN;
   }
-  const out = new Uint8Array(1 + 2 * (HASH_LEN + NODE_KEY_LEN));
+  out.fill(0, 0, INNER_ENCODED_LEN);
   out[0] = 1;
   writeChild(out, 1, node.left);
   writeChild(out, 1 + HASH_LEN + NODE_KEY_LEN, node.right);
-  return out;
+  return INNER_ENCODED_LEN;
 }
 
 function writeChild(out: Uint8Array, off: number, ref: Ref | null): void {
@@ -93,13 +102,12 @@ function writeChild(out: Uint8Array, off: number, ref: Ref | null): void {
 }
 
 /**
- * Decodes into views of one private copy of `b`: one buffer per node instead of one per field
- * (each buffer is a separately tracked allocation, which the garbage collector pays for).
+ * Decodes into separate small copies: typed arrays of up to 64 bytes live on V8's heap, while
+ * one larger shared buffer would be an off-heap allocation each young-generation GC must sweep.
  */
-export function decodeNode(encoded: Uint8Array): TreeNode {
-  const b = encoded.slice();
+export function decodeNode(b: Uint8Array): TreeNode {
   if (b[0] === 0 && b.length === 1 + 2 * HASH_LEN) {
-    return { t: "leaf", keyHash: b.subarray(1, 1 + HASH_LEN), valueHash: b.subarray(1 + HASH_LEN) };
+    return { t: "leaf", keyHash: b.slice(1, 1 + HASH_LEN), valueHash: b.slice(1 + HASH_LEN) };
   }
   if (b[0] === 1 && b.length === 1 + 2 * (HASH_LEN + NODE_KEY_LEN)) {
     return { t: "inner", left: readChild(b, 1), right: readChild(b, 1 + HASH_LEN + NODE_KEY_LEN) };
@@ -108,9 +116,9 @@ export function decodeNode(encoded: Uint8Array): TreeNode {
 }
 
 function readChild(b: Uint8Array, off: number): Ref | null {
-  const key = b.subarray(off + HASH_LEN, off + HASH_LEN + NODE_KEY_LEN);
+  const key = b.slice(off + HASH_LEN, off + HASH_LEN + NODE_KEY_LEN);
   if (Buffer.compare(key, ZERO_KEY) === 0) return null;
-  return { hash: b.subarray(off, off + HASH_LEN), key };
+  return { hash: b.slice(off, off + HASH_LEN), key };
 }
 
 export function nodeHash(node: TreeNode): Uint8Array {
