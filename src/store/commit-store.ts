@@ -19,7 +19,7 @@ export interface CommitStoreOptions {
   keepRecent?: number;
   /** fsync the commit batch (default true). */
   sync?: boolean;
-  /** Entries in each of the value and key-hash caches (default 200k). */
+  /** State keys whose value and key hash are kept in memory (default 200k). */
   cacheSize?: number;
   /** Tree nodes kept in memory (default 200k, ~160 bytes each); defaults to cacheSize when that is given. */
   nodeCacheSize?: number;
@@ -36,6 +36,10 @@ const OPEN_WARM_NODES = 4096;
 type Db = ClassicLevel<Uint8Array, Uint8Array>;
 type BatchOp = { type: "put"; key: Uint8Array; value: Uint8Array } | { type: "del"; key: Uint8Array };
 type Changes = Array<[Uint8Array, Uint8Array | undefined]>;
+interface KeyEntry {
+  value: Uint8Array | undefined;
+  hash: Uint8Array | undefined;
+}
 
 interface Computed {
   base: Ref | null;
@@ -51,9 +55,9 @@ interface Computed {
  * point leaves exactly the previous or the new height on disk.
  */
 export class CommitStore implements KVStore {
-  private readonly values: LRU<BinKey, Uint8Array>;
+  /** Per state key, one entry and one budget for its committed value and its hash. */
+  private readonly keys: LRU<BinKey, KeyEntry>;
   private readonly nodes: NodeCache;
-  private readonly keyHashes: LRU<BinKey, Uint8Array>;
   private computed: Computed | undefined;
   private prepared: { changes: Changes; treeChanges: TreeChange[] } | undefined;
   /** Committed values read ahead by prefetch() for the undo log; valid until state moves. */
@@ -74,8 +78,7 @@ export class CommitStore implements KVStore {
     cacheSize: number,
     nodeCacheSize: number,
   ) {
-    this.values = new LRU(cacheSize);
-    this.keyHashes = new LRU(cacheSize);
+    this.keys = new LRU(cacheSize);
     this.nodes = new NodeCache(db, nodeCacheSize);
   }
 
@@ -124,13 +127,14 @@ export class CommitStore implements KVStore {
   }
 
   getBin(k: BinKey): Uint8Array | undefined {
-    const hit = this.values.get(k);
-    if (hit) return hit;
+    const e = this.keys.get(k);
+    if (e?.value) return e.value;
     // The index knows every committed key, so misses never touch the disk.
     if (!this.index.has(k)) return undefined;
     const v = this.db.getSync(nsKey(NS.state, fromBin(k)));
     if (v === undefined) throw new Error("commit store: index and disk disagree");
-    this.values.set(k, v);
+    if (e) e.value = v;
+    else this.keys.set(k, { value: v, hash: undefined });
     return v;
   }
 
@@ -188,11 +192,11 @@ export class CommitStore implements KVStore {
   /** sha256(key), remembered: the same keys (balances, accounts) change block after block. */
   private keyHashOf(key: Uint8Array): Uint8Array {
     const bk = toBin(key);
-    let h = this.keyHashes.get(bk);
-    if (!h) {
-      h = sha256(key);
-      this.keyHashes.set(bk, h);
-    }
+    const e = this.keys.get(bk);
+    if (e?.hash) return e.hash;
+    const h = sha256(key);
+    if (e) e.hash = h;
+    else this.keys.set(bk, { value: undefined, hash: h });
     return h;
   }
 
@@ -238,7 +242,7 @@ export class CommitStore implements KVStore {
     const dbKeys: Uint8Array[] = [];
     for (const [k] of changes) {
       const bk = toBin(k);
-      if (this.index.has(bk) && this.values.get(bk) === undefined && !this.prefetchedValues.has(bk)) {
+      if (this.index.has(bk) && this.keys.get(bk)?.value === undefined && !this.prefetchedValues.has(bk)) {
         keys.push(bk);
         dbKeys.push(nsKey(NS.state, k));
       }
@@ -305,13 +309,11 @@ export class CommitStore implements KVStore {
       // The batch is durable; only now may memory move to the new height.
       for (const [k, v] of changes) {
         const bk = toBin(k);
-        if (v === undefined) {
-          this.index.delete(bk);
-          this.values.delete(bk);
-        } else {
-          this.index.set(bk, undefined);
-          this.values.set(bk, v);
-        }
+        if (v === undefined) this.index.delete(bk);
+        else this.index.set(bk, undefined);
+        const e = this.keys.get(bk);
+        if (e) e.value = v;
+        else if (v !== undefined) this.keys.set(bk, { value: v, hash: undefined });
       }
       update.created.forEach((ref, i) => this.nodes.remember(ref.key!, encodings[i]!));
       // Orphans stay cached until evicted: never read again, and dropping each one costs more.
@@ -354,7 +356,8 @@ export class CommitStore implements KVStore {
 
       for (const [k, v] of undo.entries) {
         const bk = toBin(k);
-        this.values.delete(bk);
+        const e = this.keys.get(bk);
+        if (e) e.value = undefined;
         if (v === undefined) this.index.delete(bk);
         else this.index.set(bk, undefined);
       }
