@@ -21,7 +21,10 @@ export interface CommitStoreOptions {
   sync?: boolean;
   /** State keys whose value and key hash are kept in memory (default 200k). */
   cacheSize?: number;
-  /** Tree nodes kept in memory (default 200k, ~160 bytes each); defaults to cacheSize when that is given. */
+  /**
+   * Tree nodes kept in memory (default 1M, about 240 bytes each when full). A tree holds
+   * about 2 nodes per key; the upper levels matter most, the leaves least.
+   */
   nodeCacheSize?: number;
   /**
    * Tree nodes loaded breadth-first at open, in the background after the first
@@ -30,6 +33,7 @@ export interface CommitStoreOptions {
   warmNodes?: number;
 }
 
+const DEFAULT_NODE_CACHE = 1_000_000;
 /** Top-of-tree nodes open() waits for; the rest of the warm-up runs in the background. */
 const OPEN_WARM_NODES = 4096;
 
@@ -94,7 +98,7 @@ export class CommitStore implements KVStore {
     const undoHeights: bigint[] = [];
     await scanKeys(db, NS.undo, (k) => undoHeights.push(new DataView(k.buffer, k.byteOffset).getBigUint64(0)));
     const cacheSize = opts.cacheSize ?? 200_000;
-    const nodeCacheSize = opts.nodeCacheSize ?? opts.cacheSize ?? 200_000;
+    const nodeCacheSize = opts.nodeCacheSize ?? DEFAULT_NODE_CACHE;
     const store = new CommitStore(db, record, index, undoHeights, keepRecent, opts.sync ?? true, cacheSize, nodeCacheSize);
     const half = Math.floor(nodeCacheSize / 2);
     await store.warm(Math.min(opts.warmNodes ?? half, half));

@@ -10,7 +10,7 @@ import type { NodeSource } from "./smt.js";
 const READ_CHUNK = 256;
 const PARALLEL_READS = 4;
 /** Nodes per round of the breadth-first warm-up. */
-const WARM_ROUND = 8192;
+const WARM_ROUND = 4096;
 
 /**
  * Synchronous node reads for the tree: the hot top levels stay in the LRU, the rest come
@@ -52,7 +52,7 @@ export class NodeCache implements NodeSource, PrefetchSource {
   }
 
   loadMany(nodeKeys: Uint8Array[]): Promise<boolean> {
-    return this.read(nodeKeys, true);
+    return this.read(nodeKeys, true, PARALLEL_READS);
   }
 
   /**
@@ -72,7 +72,8 @@ export class NodeCache implements NodeSource, PrefetchSource {
         head = 0;
       }
       const missing = take.filter((r) => r.key && !this.cache.has(toBin(r.key))).map((r) => r.key!);
-      if (missing.length > 0 && !(await this.read(missing, false))) return;
+      // One read at a time: the warm-up must leave the thread pool to prefetches of blocks.
+      if (missing.length > 0 && !(await this.read(missing, false, 1))) return;
       loaded += take.length;
       for (const r of take) {
         const node = r.node ?? this.cache.get(toBin(r.key!));
@@ -84,10 +85,10 @@ export class NodeCache implements NodeSource, PrefetchSource {
     }
   }
 
-  private async read(nodeKeys: Uint8Array[], pin: boolean): Promise<boolean> {
+  private async read(nodeKeys: Uint8Array[], pin: boolean, parallel: number): Promise<boolean> {
     const epoch = this.epoch;
     const chunks: Uint8Array[][] = [];
-    const size = Math.max(READ_CHUNK, Math.ceil(nodeKeys.length / PARALLEL_READS));
+    const size = Math.max(READ_CHUNK, Math.ceil(nodeKeys.length / parallel));
     for (let i = 0; i < nodeKeys.length; i += size) chunks.push(nodeKeys.slice(i, i + size));
     const results = await Promise.all(chunks.map((c) => this.db.getMany(c.map((k) => nsKey(NS.tree, k)))));
     if (epoch !== this.epoch) return false;

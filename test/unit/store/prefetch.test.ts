@@ -40,11 +40,11 @@ describe("CommitStore.prefetch", () => {
     const model: State = new Map();
     const rnd = prng(11);
     // A tiny cache forces nearly every node and value through the disk.
-    let store = await CommitStore.open(dir, { cacheSize: 4 });
+    let store = await CommitStore.open(dir, { cacheSize: 4, nodeCacheSize: 4 });
     for (let h = 1n; h <= 30n; h++) {
       if (h === 15n) {
         await store.close();
-        store = await CommitStore.open(dir, { cacheSize: 4 });
+        store = await CommitStore.open(dir, { cacheSize: 4, nodeCacheSize: 4 });
       }
       const b = randomWrites(store, model, rnd, "h" + h);
       if (h % 3n !== 0n) await store.prefetch(b);
@@ -73,7 +73,7 @@ describe("CommitStore.prefetch", () => {
     let store = await CommitStore.open(dir);
     for (let h = 1n; h <= 5n; h++) await store.commit(randomWrites(store, model, rnd, "h" + h, 200), h);
     await store.close();
-    store = await CommitStore.open(dir, { cacheSize: 4 });
+    store = await CommitStore.open(dir, { cacheSize: 4, nodeCacheSize: 4 });
     const b = randomWrites(store, model, rnd, "x", 100);
     await store.prefetch(b);
     const getSync = vi.spyOn(ClassicLevel.prototype, "getSync");
@@ -89,7 +89,7 @@ describe("CommitStore.prefetch", () => {
     const dir = tmp();
     const model: State = new Map();
     const rnd = prng(13);
-    const store = await CommitStore.open(dir, { cacheSize: 4 });
+    const store = await CommitStore.open(dir, { cacheSize: 4, nodeCacheSize: 4 });
     for (let h = 1n; h <= 3n; h++) await store.commit(randomWrites(store, model, rnd, "h" + h), h);
     const atThree = new Map(model);
     await store.commit(randomWrites(store, model, rnd, "h4"), 4n);
@@ -107,5 +107,46 @@ describe("CommitStore.prefetch", () => {
     await store.prefetch(next);
     expect(hex((await store.commit(next, 5n)).appHash)).toBe(hex(rootOf(atThree)));
     await store.close();
+  });
+});
+
+describe("CommitStore warm-up at open", () => {
+  const build = async (dir: string, keys: number) => {
+    const model: State = new Map();
+    const store = await CommitStore.open(dir);
+    const b = store.branch();
+    for (let i = 0; i < keys; i++) {
+      b.set(utf("w" + i), utf("v" + i));
+      model.set(bin(utf("w" + i)), utf("v" + i));
+    }
+    await store.commit(b, 1n);
+    await store.close();
+    return model;
+  };
+
+  it("loads the tree breadth-first, so the first commit after a restart reads no tree node", async () => {
+    const dir = tmp();
+    const model = await build(dir, 300);
+    const store = await CommitStore.open(dir, { warmNodes: 4096 });
+    const getSync = vi.spyOn(ClassicLevel.prototype, "getSync");
+    const b = store.branch();
+    for (let i = 0; i < 50; i++) {
+      b.set(utf("new" + i), utf("x"));
+      model.set(bin(utf("new" + i)), utf("x"));
+    }
+    const info = await store.commit(b, 2n);
+    expect(getSync).not.toHaveBeenCalled();
+    expect(hex(info.appHash)).toBe(hex(rootOf(model)));
+    await store.close();
+  });
+
+  it("a store closed while the background warm-up runs closes cleanly and reopens intact", async () => {
+    const dir = tmp();
+    const model = await build(dir, 5000);
+    const store = await CommitStore.open(dir, { warmNodes: 100_000 });
+    await store.close();
+    const again = await CommitStore.open(dir, { warmNodes: 0 });
+    expect(hex(again.lastAppHash)).toBe(hex(rootOf(model)));
+    await again.close();
   });
 });
