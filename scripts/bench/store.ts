@@ -4,7 +4,8 @@
  *
  * For each state size and each read mode — synchronous reads during computeAppHash, or
  * `prefetch()` first — it reopens the store and reports the first commit (cold caches) apart
- * from the steady state (median of RUNS commits after WARMUP). Every figure is given as wall
+ * (while the background warm-up of the node cache still runs) from the steady state (median
+ * of RUNS commits after the warm-up and WARMUP more commits). Every figure is given as wall
  * time and as CPU time of this process (process.cpuUsage), since the machine may be shared.
  * A commit here = prefetch (if on) + computeAppHash + commit, as a block goes through the app.
  *
@@ -44,6 +45,9 @@ const value = (i: number, salt: number) => {
   new DataView(v.buffer).setUint32(4, salt);
   return v;
 };
+
+// STORE_NODE_CACHE=<entries> overrides the node cache size (default: the store's default).
+const nodeCacheSize = process.env.STORE_NODE_CACHE ? Number(process.env.STORE_NODE_CACHE) : undefined;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const cpuMs = () => {
@@ -94,9 +98,10 @@ async function bench(n: number) {
     // Reopen: the first commit starts from cold caches, as after a restart.
     await store.close();
     const t1 = performance.now();
-    store = await CommitStore.open(dir, { sync: false });
+    store = await CommitStore.open(dir, { sync: false, nodeCacheSize });
     const openMs = performance.now() - t1;
     const cold = await commitOnce(store, n, rnd, ++height, mode === "prefetch");
+    await store.warmedUp();
     for (let i = 0; i < WARMUP; i++) await commitOnce(store, n, rnd, ++height, mode === "prefetch");
     const warm: Sample[] = [];
     for (let i = 0; i < RUNS; i++) warm.push(await commitOnce(store, n, rnd, ++height, mode === "prefetch"));

@@ -121,6 +121,11 @@ export class CommitStore implements KVStore {
     return appHashOf(this.record);
   }
 
+  /** Resolves when the background warm-up of the node cache begun by open() has finished. */
+  warmedUp(): Promise<void> {
+    return this.warming;
+  }
+
   /** Number of keys in committed state. */
   get size(): number {
     return this.index.size;
