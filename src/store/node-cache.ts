@@ -13,12 +13,12 @@ const PARALLEL_READS = 4;
 const WARM_ROUND = 4096;
 
 /**
- * Synchronous node reads for the tree: the hot top levels stay in the LRU, the rest come
- * from LevelDB getSync. Node keys are never reused for different content except after a
- * rollback, which clears the cache.
+ * Synchronous node reads for the tree: cached nodes come from the slab, the rest from
+ * LevelDB getSync. Node keys are never reused for different content except after a
+ * rollback, which clears the cache (and bumps the epoch, discarding reads in flight).
  *
- * Prefetched nodes are also pinned until the next commit, rollback or prefetch, so a block
- * whose paths outnumber the LRU still finds all of them in memory.
+ * Prefetched nodes are also pinned until the next commit or rollback, so a block whose
+ * paths outnumber the slab still finds all of them in memory.
  */
 export class NodeCache implements NodeSource, PrefetchSource {
   private readonly cache: NodeSlab;
