@@ -52,8 +52,12 @@ function queryError(err: unknown, height: bigint): abci.ResponseQuery {
   return abci.ResponseQuery.fromPartial({ code: kind.code, codespace: kind.codespace, log, height });
 }
 
+/**
+ * Our events already have the ABCI shape ({type, attributes: {key, value, index}[]}) and are not
+ * touched after a tx or block finishes, so they are handed over as they are rather than copied.
+ */
 function toAbciEvents(events: readonly Event[]): abci.Event[] {
-  return events.map((e) => ({ type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })) }));
+  return events as Event[] as abci.Event[];
 }
 
 /**
@@ -284,12 +288,14 @@ export class App implements AbciApplication {
     }
 
     this.pending = { branch, height: req.height, time };
-    return abci.ResponseFinalizeBlock.fromPartial({
+    // Built directly: fromPartial would deep-copy every tx result and event of the block.
+    return {
       events: toAbciEvents(blockEvents),
       txResults,
       validatorUpdates: updates.map((u) => ({ pubKey: { ed25519: u.pubKey }, power: u.power })),
+      consensusParamUpdates: undefined,
       appHash: this.store.computeAppHash(branch),
-    });
+    } as abci.ResponseFinalizeBlock;
   }
 
   /**
@@ -350,15 +356,16 @@ export class App implements AbciApplication {
 }
 
 function toExecResult(r: TxResult): abci.ExecTxResult {
-  return abci.ExecTxResult.fromPartial({
+  return {
     code: r.code,
-    codespace: r.codespace,
-    log: r.log,
     data: r.data,
+    log: r.log,
+    info: "",
     gasWanted: r.gasWanted,
     gasUsed: r.gasUsed,
     events: toAbciEvents(r.events),
-  });
+    codespace: r.codespace,
+  };
 }
 
 function encodeBody(tx: Tx): Uint8Array {
