@@ -133,13 +133,27 @@ function setPubKey(ctx: Context, tx: DecodedTx, deps: AnteDeps, signer: string, 
     if (!account.pubKey && !simulate) throw sdkErrors.ErrInvalidPubKey.wrap(`pubkey on account ${signer} is not set`);
     return account;
   }
-  if (accAddress.encode(secp256k1Address(infoKey)) !== signer) {
+  if (addressOfPubKey(infoKey) !== signer) {
     throw sdkErrors.ErrInvalidPubKey.wrap(`pubKey does not match signer address ${signer} with signer index: ${index}`);
   }
   if (account.pubKey) return account;
   const withKey = { ...account, pubKey: { typeUrl: SECP256K1_PUBKEY_URL, value: Secp256k1PubKey.encode({ key: infoKey }).finish() } };
   deps.accounts.setAccount(ctx, withKey);
   return withKey;
+}
+
+/** Signers repeat across txs; RIPEMD160(SHA256(key)) plus bech32 per tx is worth remembering. */
+const pubKeyAddresses = new Map<string, string>();
+
+function addressOfPubKey(pubKey: Uint8Array): string {
+  const k = Buffer.from(pubKey).toString("latin1");
+  let address = pubKeyAddresses.get(k);
+  if (address === undefined) {
+    address = accAddress.encode(secp256k1Address(pubKey));
+    if (pubKeyAddresses.size >= 100_000) pubKeyAddresses.clear();
+    pubKeyAddresses.set(k, address);
+  }
+  return address;
 }
 
 function storedPubKey(account: BaseAccount): Uint8Array | undefined {

@@ -27,6 +27,14 @@ export class AuthKeeper {
 
   registerModuleAccount(def: ModuleAccountDef): void {
     this.permissions.set(def.name, def.permissions);
+    this.moduleAddressSet = undefined;
+  }
+
+  private moduleAddressSet: Set<string> | undefined;
+
+  private moduleAccountAddresses(): Set<string> {
+    this.moduleAddressSet ??= new Set([...this.permissions.keys()].map((name) => moduleAddress(name)));
+    return this.moduleAddressSet;
   }
 
   moduleAccountNames(): string[] {
@@ -62,6 +70,12 @@ export class AuthKeeper {
   /** Stores a BaseAccount, keeping the ModuleAccount wrapper if the address holds one. */
   setAccount(ctx: Context, account: BaseAccount): void {
     const key = accAddress.decode(account.address);
+    // Only registered module accounts are stored wrapped; every other address needs no read
+    // of what is there before (the ante chain writes every signer's account on every tx).
+    if (!this.moduleAccountAddresses().has(account.address)) {
+      this.accounts.set(ctx, key, { typeUrl: BASE_ACCOUNT_URL, value: BaseAccount.encode(account).finish() });
+      return;
+    }
     const existing = this.accounts.get(ctx, key);
     if (existing?.typeUrl === MODULE_ACCOUNT_URL) {
       const mod = ModuleAccount.decode(existing.value);
