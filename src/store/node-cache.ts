@@ -10,7 +10,7 @@ import type { NodeSource } from "./smt.js";
 const READ_CHUNK = 256;
 const PARALLEL_READS = 4;
 /** Nodes per round of the breadth-first warm-up. */
-const WARM_ROUND = 4096;
+const WARM_ROUND = 1024;
 
 /**
  * Synchronous node reads for the tree: cached nodes come from the slab, the rest from
@@ -25,6 +25,8 @@ export class NodeCache implements NodeSource, PrefetchSource {
   private readonly pinned = new Map<string, TreeNode>();
   /** Bumped by clear(): reads started before it may carry content of reused keys. */
   private epoch = 0;
+  /** The latest prefetch read; the warm-up waits for it, a block's reads come first. */
+  private prefetching: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: ClassicLevel<Uint8Array, Uint8Array>, capacity: number) {
     this.cache = new NodeSlab(capacity);
@@ -52,7 +54,9 @@ export class NodeCache implements NodeSource, PrefetchSource {
   }
 
   loadMany(nodeKeys: Uint8Array[]): Promise<boolean> {
-    return this.read(nodeKeys, true, PARALLEL_READS);
+    const reading = this.read(nodeKeys, true, PARALLEL_READS);
+    this.prefetching = reading.then(() => undefined, () => undefined);
+    return reading;
   }
 
   /**
@@ -64,7 +68,9 @@ export class NodeCache implements NodeSource, PrefetchSource {
     let queue: Ref[] = root === null ? [] : [root];
     let head = 0;
     let loaded = 0;
-    while (head < queue.length && loaded < budget && !stop()) {
+    for (;;) {
+      await this.prefetching;
+      if (head >= queue.length || loaded >= budget || stop()) return;
       const take = queue.slice(head, head + Math.min(WARM_ROUND, budget - loaded));
       head += take.length;
       if (head > 1 << 16) {
@@ -104,9 +110,12 @@ export class NodeCache implements NodeSource, PrefetchSource {
     return true;
   }
 
-  /** A node just written, by its stored encoding. */
+  /**
+   * A node just written, by its stored encoding. Its key is new: keys of a height are only
+   * reused after a rollback of that height, and rollback clears the cache.
+   */
   remember(nodeKey: Uint8Array, encoded: Uint8Array): void {
-    this.cache.set(toBin(nodeKey), encoded);
+    this.cache.setFresh(toBin(nodeKey), encoded);
   }
 
   unpin(): void {

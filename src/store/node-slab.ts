@@ -52,6 +52,19 @@ export class NodeSlab {
     this.place(key, slot);
   }
 
+  /**
+   * Stores a node under a key known not to be cached (a node key just assigned), skipping
+   * the lookups of set(). Were the key in the old generation after all, the young entry
+   * shadows it until that generation is dropped.
+   */
+  setFresh(key: string, encoded: Uint8Array): void {
+    if (this.capacity <= 0) return;
+    if (encoded.length > SLOT) throw new Error("node slab: encoding larger than a slot");
+    const slot = this.allocate();
+    this.bytes.set(encoded, slot * SLOT);
+    this.place(key, slot);
+  }
+
   delete(key: string): void {
     const slot = this.young.get(key) ?? this.old.get(key);
     if (slot === undefined) return;

@@ -20,6 +20,8 @@ describe("NodeSlab", () => {
     expect(slab.get("k7")).toBeUndefined();
     slab.set("k8", encodeNode(leaf(200)));
     expect(slab.get("k8")).toEqual(leaf(200));
+    slab.setFresh("fresh", encodeNode(inner(4)));
+    expect(slab.get("fresh")).toEqual(inner(4));
   });
 
   it("stays within its capacity, keeps recently used entries, and reused slots never alter nodes handed out", () => {
