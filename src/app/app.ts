@@ -20,7 +20,6 @@ import { DecodedTxCache } from "./tx/decoded-cache";
 import { parseDecCoins } from "./tx/fees";
 import { runTx, type RunnerDeps, type TxResult } from "./tx/runner";
 import { decodeTx } from "./tx/decode";
-import { GENUTIL, genesisTxs } from "../modules/genutil";
 
 export const APP_NAME = "blockchain";
 export const APP_VERSION = "0.1.0";
@@ -151,7 +150,7 @@ export class App implements AbciApplication {
     const ctx = Context.create(branch, this.blockInfo(this.meta.initialHeight - 1n, time), "genesis", this.logger);
     const decoded = decodeGenesis(this.modules.modules, parseAppState(req.appStateBytes));
     initGenesis(ctx, this.modules.initGenesisOrder, decoded);
-    this.deliverGenTxs(branch, this.blockInfo(this.meta.initialHeight - 1n, time), genesisTxs(decoded.get(GENUTIL)));
+    this.deliverGenTxs(branch, this.blockInfo(this.meta.initialHeight - 1n, time), this.modules.genesisTxs?.(decoded) ?? []);
     const validators = this.modules.genesisValidators?.(ctx) ?? [];
     this.genesisBranch = branch;
     this.pending = { branch, height: this.meta.initialHeight - 1n, time };

@@ -20,6 +20,8 @@ export interface ModuleSet {
   feeDenom: string;
   /** Gives message-executing modules (gov, group, authz) the app's router once it exists. */
   bindRouter?(router: MsgRouter): void;
+  /** The gentxs in the decoded genesis sections (genutil), delivered after every InitGenesis. */
+  genesisTxs?(decoded: ReadonlyMap<string, unknown>): Uint8Array[];
   /** Validators that genesis (gentxs) bonded, returned from InitChain. */
   genesisValidators?(ctx: Context): ValidatorUpdate[];
 }

@@ -11,7 +11,7 @@ import { createFeegrantModule } from "../modules/feegrant";
 import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
-import { createGenutilModule } from "../modules/genutil";
+import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import type { ModuleSet } from "./module-set";
 
 /**
@@ -71,6 +71,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     feeGrant: feegrant.keeper,
     feeCollector: "fee_collector",
     feeDenom: "uyml",
+    genesisTxs: (decoded) => genesisTxs(decoded.get(GENUTIL)),
     genesisValidators: (ctx) => staking.genesisValidators(ctx),
     bindRouter: (router) => {
       gov.bindRouter(router);
