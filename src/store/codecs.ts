@@ -228,3 +228,37 @@ export const emptyValue: ValueCodec<true> = {
   encode: () => new Uint8Array(0),
   decode: () => true,
 };
+
+/** A protobuf Timestamp as both generators emit it. */
+interface Timestamp {
+  seconds: bigint;
+  nanos: number;
+}
+
+const NANOS_PER_SECOND = 1_000_000_000;
+const TIME_OFFSET = 1n << 63n;
+
+function encodeTime(t: Timestamp): Uint8Array {
+  if (t.seconds < -TIME_OFFSET || t.seconds >= TIME_OFFSET) throw new RangeError(`timestamp seconds out of range: ${t.seconds}`);
+  if (!Number.isInteger(t.nanos) || t.nanos < 0 || t.nanos >= NANOS_PER_SECOND) throw new RangeError(`timestamp nanos out of range: ${t.nanos}`);
+  const out = new Uint8Array(12);
+  const view = new DataView(out.buffer);
+  view.setBigUint64(0, t.seconds + TIME_OFFSET);
+  view.setUint32(8, t.nanos);
+  return out;
+}
+
+function decodeTime(b: Uint8Array): Timestamp {
+  if (b.length !== 12) throw new Error(`time key: want 12 bytes, got ${b.length}`);
+  const view = new DataView(b.buffer, b.byteOffset, 12);
+  return { seconds: view.getBigUint64(0) - TIME_OFFSET, nanos: view.getUint32(8) };
+}
+
+/** Order-preserving fixed-width key for expiration queues (iteration runs oldest first). */
+export const timestampKey: KeyCodec<Timestamp> = {
+  name: "time",
+  encode: encodeTime,
+  decode: decodeTime,
+  encodeNonTerminal: encodeTime,
+  decodeNonTerminal: (b, o) => [decodeTime(b.subarray(o, o + 12)), o + 12],
+};

@@ -5,7 +5,7 @@ import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { authzErrors } from "./errors";
 import type { AuthzKeeper } from "./keeper";
-import { compareTime } from "./timestamp";
+import { compareTime } from "../../types/time";
 
 /** Proto JSON readers may spell an Any's type URL with the type.googleapis.com host; the chain uses "/". */
 function withChainTypeUrl(g: GenesisState): GenesisState {

@@ -10,7 +10,8 @@ import type { MsgRouter } from "../../types/module";
 import { genericAuthorization, sendAuthorization, type AuthorizationType } from "./authorizations";
 import { authzErrors } from "./errors";
 import { emitGrant, emitRevoke } from "./events";
-import { compareTime, formatTime, timeKey } from "./timestamp";
+import { timestampKey as timeKey } from "../../store/codecs";
+import { compareTime, formatTime } from "../../types/time";
 
 /** What authz needs from auth: grantees get an account when first granted, as in the SDK. */
 export interface AuthzAccounts {

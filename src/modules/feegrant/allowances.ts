@@ -4,7 +4,7 @@ import { coinsFromProto, coinsToProto, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { AppError, sdkErrors } from "../../types/errors";
 import { safeSubCoins } from "../authz/authorizations";
-import { addDuration, compareTime, isNegativeDuration } from "../authz/timestamp";
+import { addDuration, compareTime, isNegativeDuration } from "../../types/time";
 import { feegrantErrors } from "./errors";
 
 export const BASIC_ALLOWANCE_URL = "/cosmos.feegrant.v1beta1.BasicAllowance";

@@ -2,7 +2,7 @@ import { GenesisState } from "cosmjs-types/cosmos/feegrant/v1beta1/genesis";
 import { accAddress } from "../../types/address";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
-import { compareTime } from "../authz/timestamp";
+import { compareTime } from "../../types/time";
 import { expiresAt, withChainTypeUrls } from "./allowances";
 import type { FeegrantKeeper } from "./keeper";
 

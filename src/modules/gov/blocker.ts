@@ -4,7 +4,7 @@ import { toAppError } from "../../types/errors";
 import { emitActive, emitInactive, PROPOSAL_RESULT } from "./events";
 import type { GovKeeper } from "./keeper";
 import { tally } from "./tally";
-import { addDuration } from "./time";
+import { addDuration } from "../../types/time";
 
 /**
  * x/gov's EndBlocker: drops proposals whose deposit period ended without the minimum deposit,

@@ -11,7 +11,7 @@ import type { MsgRouter } from "../../types/module";
 import { govErrors } from "./errors";
 import { emitDeposit, emitSubmit, emitVote } from "./events";
 import { defaultGovParams, MAX_METADATA_LEN, MAX_SUMMARY_LEN, parseGovDec } from "./params";
-import { addDuration, compareTime } from "./time";
+import { addDuration, compareTime } from "../../types/time";
 
 export const GOV_MODULE = "gov";
 
