@@ -103,3 +103,9 @@ export function parseCoins(text: string): Coin[] {
   });
   return normalizeCoins(coins);
 }
+
+/** `have - spend` when every coin of `spend` is covered, else undefined (sdk.Coins.SafeSub). */
+export function safeSubCoins(have: readonly Coin[], spend: readonly Coin[]): Coin[] | undefined {
+  const left = normalizeCoins([...have, ...spend.map((c) => ({ denom: c.denom, amount: -c.amount }))]);
+  return left.some((c) => c.amount < 0n) ? undefined : left;
+}

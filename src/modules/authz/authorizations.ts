@@ -3,7 +3,7 @@ import { SendAuthorization } from "cosmjs-types/cosmos/bank/v1beta1/authz";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { accAddress } from "../../types/address";
 import type { AnyMsg } from "../../types/codec";
-import { coinsFromProto, coinsToProto, normalizeCoins, type Coin } from "../../types/coins";
+import { coinsFromProto, coinsToProto, safeSubCoins, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { registerError, sdkErrors } from "../../types/errors";
 
@@ -43,12 +43,6 @@ export const genericAuthorization: AuthorizationType = {
   validate: () => {},
   accept: () => ({ accept: true }),
 };
-
-/** `have - spend` when every coin of `spend` is covered, else undefined (sdk.Coins.SafeSub). */
-export function safeSubCoins(have: readonly Coin[], spend: readonly Coin[]): Coin[] | undefined {
-  const left = normalizeCoins([...have, ...spend.map((c) => ({ denom: c.denom, amount: -c.amount }))]);
-  return left.some((c) => c.amount < 0n) ? undefined : left;
-}
 
 export const sendAuthorization: AuthorizationType = {
   typeUrl: SEND_AUTHORIZATION_URL,

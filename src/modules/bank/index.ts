@@ -1,13 +1,12 @@
 import type { Module } from "../../types/module";
-import type { AuthKeeper } from "../auth/keeper";
 import { bankGenesis } from "./genesis";
-import { BankKeeper } from "./keeper";
+import { BankKeeper, type BankAccounts } from "./keeper";
 import { bankMsgs } from "./msgs";
 import { bankQueries } from "./queries";
 
 export { BankKeeper, type SendRestriction } from "./keeper";
 
-export function createBankModule(deps: { auth: AuthKeeper }): Module & { keeper: BankKeeper } {
+export function createBankModule(deps: { auth: BankAccounts }): Module & { keeper: BankKeeper } {
   const keeper = new BankKeeper(deps.auth);
   return { name: "bank", keeper, msgs: bankMsgs(keeper), queries: bankQueries(keeper), genesis: bankGenesis(keeper) };
 }

@@ -5,8 +5,14 @@ import { accAddress, moduleAddress } from "../../types/address";
 import { formatCoins, validateDenom, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { sdkErrors } from "../../types/errors";
-import type { AuthKeeper } from "../auth/keeper";
 import { bankErrors } from "./errors";
+
+/** What bank needs from auth: account creation on first receipt, and module accounts. */
+export interface BankAccounts {
+  ensureAccount(ctx: Context, address: string): void;
+  moduleAccountAddress(ctx: Context, name: string): string;
+  hasPermission(moduleName: string, permission: "minter" | "burner" | "staking"): boolean;
+}
 
 /** A check other modules register (enforcement's freeze); throwing refuses the transfer. */
 export type SendRestriction = (ctx: Context, from: string, to: string, coins: readonly Coin[]) => void;
@@ -36,7 +42,7 @@ export class BankKeeper {
   private readonly restrictions: SendRestriction[] = [];
   private blocked = new Set<string>();
 
-  constructor(private readonly auth: AuthKeeper) {}
+  constructor(private readonly auth: BankAccounts) {}
 
   addSendRestriction(restriction: SendRestriction): void {
     this.restrictions.push(restriction);

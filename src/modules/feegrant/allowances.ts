@@ -3,7 +3,7 @@ import type { AnyMsg, Timestamp } from "../../types/codec";
 import { coinsFromProto, coinsToProto, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { AppError, sdkErrors } from "../../types/errors";
-import { safeSubCoins } from "../authz/authorizations";
+import { safeSubCoins } from "../../types/coins";
 import { addDuration, compareTime, isNegativeDuration } from "../../types/time";
 import { feegrantErrors } from "./errors";
 
