@@ -2,13 +2,11 @@
  * Store benchmark: commit cost of k = 1,000 changed keys over states of 10k and 1M keys
  * (target: 1M ≤ 2× 10k), and the random point-read rate through getSync.
  *
- * For each state size and each read mode — synchronous reads during computeAppHash, or
- * `prefetch()` first — it reports the first commit after a reopen (cold caches, while the
- * background warm-up of the node cache still runs; median of COLD_RUNS reopens) apart from
- * the steady state (median of RUNS commits after the warm-up and WARMUP more commits). Every figure is given as wall
- * time and as CPU time of this process (process.cpuUsage, all threads: LevelDB's compaction and
- * read threads included), since the machine may be shared.
- * A commit here = prefetch (if on) + computeAppHash + commit, as a block goes through the app.
+ * For each state size it reports the first commit after a reopen (cold key caches; median of
+ * COLD_RUNS reopens) apart from the steady state (median of RUNS commits after WARMUP more).
+ * Every figure is given as wall time and as CPU time of this process (process.cpuUsage, all
+ * threads: LevelDB's compaction threads included), since the machine may be shared.
+ * A commit here = computeAppHash + commit, as a block goes through the app.
  *
  * Run: npx tsx scripts/bench/store.ts [sizes...]   (default: 10000 1000000)
  */
@@ -48,9 +46,6 @@ const value = (i: number, salt: number) => {
   return v;
 };
 
-// STORE_NODE_CACHE=<entries> overrides the node cache size (default: the store's default).
-const nodeCacheSize = process.env.STORE_NODE_CACHE ? Number(process.env.STORE_NODE_CACHE) : undefined;
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const cpuMs = () => {
   const c = process.cpuUsage();
@@ -61,13 +56,13 @@ interface Sample {
   wall: number;
   cpu: number;
 }
-interface ModeResult {
+interface Result {
   openMs: number;
   cold: Sample;
   warm: Sample;
 }
 
-async function commitOnce(store: CommitStore, n: number, rnd: () => number, height: bigint, prefetch: boolean): Promise<Sample> {
+async function commitOnce(store: CommitStore, n: number, rnd: () => number, height: bigint): Promise<Sample> {
   const b = store.branch();
   for (let j = 0; j < K; j++) {
     const i = Math.floor(rnd() * n * 1.01); // ~1% inserts, rest updates
@@ -75,7 +70,6 @@ async function commitOnce(store: CommitStore, n: number, rnd: () => number, heig
   }
   const t = performance.now();
   const c = cpuMs();
-  if (prefetch) await store.prefetch(b);
   store.computeAppHash(b);
   await store.commit(b, height);
   return { wall: performance.now() - t, cpu: cpuMs() - c };
@@ -95,26 +89,22 @@ async function bench(n: number) {
   const build: Sample = { wall: performance.now() - t0, cpu: cpuMs() - c0 };
 
   const rnd = prng(n);
-  const modes: Record<string, ModeResult> = {};
-  for (const mode of ["sync reads", "prefetch"]) {
-    // Reopen: the first commit starts from cold caches, as after a restart.
-    const opens: number[] = [];
-    const colds: Sample[] = [];
-    for (let i = 0; i < COLD_RUNS; i++) {
-      await store.close();
-      const t1 = performance.now();
-      store = await CommitStore.open(dir, { sync: false, nodeCacheSize });
-      opens.push(performance.now() - t1);
-      colds.push(await commitOnce(store, n, rnd, ++height, mode === "prefetch"));
-    }
-    const openMs = median(opens);
-    const cold = { wall: median(colds.map((c) => c.wall)), cpu: median(colds.map((c) => c.cpu)) };
-    await store.warmedUp();
-    for (let i = 0; i < WARMUP; i++) await commitOnce(store, n, rnd, ++height, mode === "prefetch");
-    const warm: Sample[] = [];
-    for (let i = 0; i < RUNS; i++) warm.push(await commitOnce(store, n, rnd, ++height, mode === "prefetch"));
-    modes[mode] = { openMs, cold, warm: { wall: median(warm.map((s) => s.wall)), cpu: median(warm.map((s) => s.cpu)) } };
+  // Reopen: the first commit starts from cold caches, as after a restart.
+  const opens: number[] = [];
+  const colds: Sample[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    await store.close();
+    const t1 = performance.now();
+    store = await CommitStore.open(dir, { sync: false });
+    opens.push(performance.now() - t1);
+    colds.push(await commitOnce(store, n, rnd, ++height));
   }
+  const openMs = median(opens);
+  const cold = { wall: median(colds.map((c) => c.wall)), cpu: median(colds.map((c) => c.cpu)) };
+  for (let i = 0; i < WARMUP; i++) await commitOnce(store, n, rnd, ++height);
+  const warm: Sample[] = [];
+  for (let i = 0; i < RUNS; i++) warm.push(await commitOnce(store, n, rnd, ++height));
+  const result: Result = { openMs, cold, warm: { wall: median(warm.map((s) => s.wall)), cpu: median(warm.map((s) => s.cpu)) } };
   const rssMb = process.memoryUsage().rss / 1e6;
 
   await store.close();
@@ -125,7 +115,7 @@ async function bench(n: number) {
   const readRate = reads / ((performance.now() - tr) / 1000);
   await store.close();
   rmSync(dir, { recursive: true, force: true });
-  return { n, build, modes, rssMb, readRate };
+  return { n, build, result, rssMb, readRate };
 }
 
 const fmt = (s: Sample) => `${s.wall.toFixed(1)} ms (cpu ${s.cpu.toFixed(1)})`;
@@ -138,20 +128,17 @@ for (const n of sizes) {
     `${r.n.toLocaleString("en")} keys: build ${(r.build.wall / 1000).toFixed(1)} s (cpu ${(r.build.cpu / 1000).toFixed(1)}), ` +
       `rss ${r.rssMb.toFixed(0)} MB, cold random reads ${Math.round(r.readRate).toLocaleString("en")}/s`,
   );
-  for (const [mode, m] of Object.entries(r.modes)) {
-    console.log(`  ${mode.padEnd(10)} reopen ${m.openMs.toFixed(0)} ms | commit k=${K}: cold ${fmt(m.cold)}, warm median ${fmt(m.warm)}`);
-  }
+  const m = r.result;
+  console.log(`  reopen ${m.openMs.toFixed(0)} ms | commit k=${K}: cold ${fmt(m.cold)}, warm median ${fmt(m.warm)}`);
 }
 if (results.length >= 2) {
   const [small, large] = [results[0]!, results[results.length - 1]!];
-  for (const mode of Object.keys(small.modes)) {
-    const s = small.modes[mode]!;
-    const l = large.modes[mode]!;
-    const ratio = (a: number, b: number) => (a / b).toFixed(2);
-    console.log(
-      `ratio ${large.n.toLocaleString("en")} / ${small.n.toLocaleString("en")} (${mode}): ` +
-        `warm ${ratio(l.warm.wall, s.warm.wall)} wall, ${ratio(l.warm.cpu, s.warm.cpu)} cpu; ` +
-        `cold ${ratio(l.cold.wall, s.cold.wall)} wall, ${ratio(l.cold.cpu, s.cold.cpu)} cpu (target <= 2)`,
-    );
-  }
+  const s = small.result;
+  const l = large.result;
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
+  console.log(
+    `ratio ${large.n.toLocaleString("en")} / ${small.n.toLocaleString("en")}: ` +
+      `warm ${ratio(l.warm.wall, s.warm.wall)} wall, ${ratio(l.warm.cpu, s.warm.cpu)} cpu; ` +
+      `cold ${ratio(l.cold.wall, s.cold.wall)} wall, ${ratio(l.cold.cpu, s.cold.cpu)} cpu (target <= 2)`,
+  );
 }

@@ -1,5 +1,5 @@
 import { concat, concatAll, readU64be, u64be } from "./bytes.js";
-import { EMPTY_HASH, HASH_LEN, NODE_KEY_LEN, type Ref } from "./smt-node.js";
+import { HASH_LEN } from "./smt-hash.js";
 
 /**
  * Key layout of the single LevelDB behind the commit store. One byte of namespace keeps
@@ -7,8 +7,8 @@ import { EMPTY_HASH, HASH_LEN, NODE_KEY_LEN, type Ref } from "./smt-node.js";
  */
 export const NS = {
   state: 0x73, // 's' key -> value, the flat latest state
-  tree: 0x74, // 't' node key -> tree node
-  orphans: 0x6f, // 'o' height -> node keys dropped from the tree at that height
+  tree: 0x74, // 't' tree position -> tree node (tree-records.ts)
+  legacyOrphans: 0x6f, // 'o' node keys orphaned per height, in format 1 only (removed on upgrade)
   undo: 0x75, // 'u' height -> previous commit record and previous value of each changed key
   meta: 0x78, // 'x' key -> non-merkleized bookkeeping
   commit: 0x6d, // 'm' -> the commit record
@@ -27,27 +27,26 @@ export function heightKey(ns: number, height: bigint): Uint8Array {
   return nsKey(ns, u64be(height));
 }
 
+/**
+ * The commit record: height and app hash. Format 2 (this one) stores the tree by position;
+ * format 1 stored nodes by unique key with the root's key in this record, and is upgraded at
+ * open by rebuilding the tree from the state.
+ */
 export interface CommitRecord {
   height: bigint;
-  root: Ref | null;
+  hash: Uint8Array;
 }
 
-export function appHashOf(rec: CommitRecord): Uint8Array {
-  return rec.root === null ? EMPTY_HASH : rec.root.hash;
-}
+export const RECORD_FORMAT = 2;
 
 export function encodeRecord(rec: CommitRecord): Uint8Array {
-  if (rec.root === null) return concat(u64be(rec.height), EMPTY_HASH, Uint8Array.of(0));
-  if (!rec.root.key) throw new Error("commit record: root node has no key");
-  return concat(u64be(rec.height), rec.root.hash, Uint8Array.of(NODE_KEY_LEN), rec.root.key);
+  return concat(u64be(rec.height), rec.hash, Uint8Array.of(RECORD_FORMAT));
 }
 
-export function decodeRecord(b: Uint8Array): CommitRecord {
-  const height = readU64be(b, 0);
-  const hash = b.slice(8, 8 + HASH_LEN);
-  const keyLen = b[8 + HASH_LEN]!;
-  if (keyLen === 0) return { height, root: null };
-  return { height, root: { hash, key: b.slice(9 + HASH_LEN, 9 + HASH_LEN + keyLen) } };
+export function decodeRecord(b: Uint8Array): CommitRecord & { format: number } {
+  if (b.length < 8 + HASH_LEN + 1) throw new Error("commit record: truncated");
+  const format = b[8 + HASH_LEN] === RECORD_FORMAT && b.length === 9 + HASH_LEN ? RECORD_FORMAT : 1;
+  return { height: readU64be(b, 0), hash: b.slice(8, 8 + HASH_LEN), format };
 }
 
 /** Undo log: what rollback needs to restore the previous height exactly. */

@@ -1,5 +1,5 @@
-import { bitAt, bytesEqualHash, EMPTY_HASH, hashOf, innerHash, leafHash, type Ref, sha256 } from "./smt-node.js";
-import { type NodeSource, resolve } from "./smt.js";
+import { type NodeArena, NONE } from "./node-arena.js";
+import { bitAt, bytesEqualHash, EMPTY_HASH, innerHash, leafHash, sha256 } from "./smt-hash.js";
 
 /**
  * The path from the root to where a key lives or would live: sibling hashes top-down and
@@ -11,16 +11,18 @@ export interface SmtProof {
   leaf?: { keyHash: Uint8Array; valueHash: Uint8Array };
 }
 
-export function provePath(src: NodeSource, root: Ref | null, keyHash: Uint8Array): SmtProof {
+export function provePath(arena: NodeArena, root: number, keyHash: Uint8Array): SmtProof {
   const siblings: Uint8Array[] = [];
-  let ref = root;
+  const hashOf = (n: number) => (n === NONE ? EMPTY_HASH : arena.hashOf(n).slice());
+  let node = root;
   let depth = 0;
-  while (ref !== null) {
-    const node = resolve(src, ref);
-    if (node.t === "leaf") return { siblings, leaf: { keyHash: node.keyHash, valueHash: node.valueHash } };
+  while (node !== NONE) {
+    if (arena.isLeaf(node)) {
+      return { siblings, leaf: { keyHash: arena.keyHashOf(node).slice(), valueHash: arena.valueHashOf(node).slice() } };
+    }
     const bit = bitAt(keyHash, depth++);
-    siblings.push(hashOf(bit ? node.left : node.right));
-    ref = bit ? node.right : node.left;
+    siblings.push(hashOf(bit ? arena.left[node]! : arena.right[node]!));
+    node = bit ? arena.right[node]! : arena.left[node]!;
   }
   return { siblings };
 }

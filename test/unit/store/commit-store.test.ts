@@ -5,6 +5,7 @@ import { ClassicLevel } from "classic-level";
 import { afterAll, describe, expect, it } from "vitest";
 import { CommitStore } from "../../../src/store/commit-store.js";
 import { verifyExistence, verifyNonExistence } from "../../../src/store/smt-proof.js";
+import { blockWrites } from "./fixtures/crash-model.js";
 import { bin, hex, naiveRoot, prng, unbin, utf } from "./helpers.js";
 
 const dirs: string[] = [];
@@ -128,48 +129,93 @@ describe("CommitStore", () => {
     await re.close();
   });
 
-  it("prunes orphaned nodes older than keepRecent heights", async () => {
+  it("stores exactly the live tree and prunes undo logs older than keepRecent heights", async () => {
     const dir = tmp();
     const rnd = prng(3);
     const model: State = new Map();
     const s = await CommitStore.open(dir, { keepRecent: 2, sync: false });
     for (let h = 1n; h <= 20n; h++) await randomBlock(s, model, rnd, h);
+    const liveNodes = s.treeNodes;
     await s.close();
     const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
-    const nodeKeys = new Set<string>();
-    for await (const k of db.keys({ gte: Uint8Array.of(0x74), lt: Uint8Array.of(0x75) })) nodeKeys.add(hex(k.subarray(1)));
-    const orphanHeights: string[] = [];
-    const listed = new Set<string>();
-    for await (const [k, v] of db.iterator({ gte: Uint8Array.of(0x6f), lt: Uint8Array.of(0x70) })) {
-      orphanHeights.push(hex(k.subarray(1)));
-      for (let o = 0; o < v.length; o += 12) listed.add(hex(v.subarray(o, o + 12)));
+    const count = async (ns: number) => {
+      let n = 0;
+      for await (const _ of db.keys({ gte: Uint8Array.of(ns), lt: Uint8Array.of(ns + 1) })) n++;
+      return n;
+    };
+    // Pages of the current tree only (reopening checks they form exactly the tree): a commit
+    // overwrites what it changed and deletes pages that emptied.
+    expect(liveNodes).toBeGreaterThanOrEqual(2 * model.size - 1);
+    const pages = await count(0x74);
+    expect(pages).toBeGreaterThan(0);
+    expect(pages).toBeLessThan(liveNodes / 2);
+    const undo: string[] = [];
+    for await (const k of db.keys({ gte: Uint8Array.of(0x75), lt: Uint8Array.of(0x76) })) undo.push(hex(k.subarray(1)));
+    expect(undo).toEqual([hex(Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 19)), hex(Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 20))]);
+    await db.close();
+    const re = await CommitStore.open(dir);
+    expect(re.treeNodes).toBe(liveNodes);
+    expectState(re, model);
+    await re.close();
+  });
+
+  it("a store reopened after every commit keeps the same tree as one never reopened", async () => {
+    const steady = await CommitStore.open(tmp(), { sync: false });
+    const dir = tmp();
+    let reopened = await CommitStore.open(dir, { sync: false });
+    for (let h = 1n; h <= 25n; h++) {
+      const write = (s: CommitStore) => {
+        const b = s.branch();
+        for (const [k, v] of blockWrites(h)) (v === undefined ? b.delete(k) : b.set(k, v));
+        return s.commit(b, h);
+      };
+      const [a, b] = [await write(steady), await write(reopened)];
+      expect(hex(b.appHash)).toBe(hex(a.appHash));
+      await reopened.close();
+      reopened = await CommitStore.open(dir, { sync: false });
+      expect(reopened.treeNodes).toBe(steady.treeNodes);
+    }
+    await Promise.all([steady.close(), reopened.close()]);
+  });
+
+  it("refuses to open when the stored tree does not match the app hash", async () => {
+    const dir = tmp();
+    const s = await CommitStore.open(dir, { sync: false });
+    await randomBlock(s, new Map(), prng(4), 1n);
+    await s.close();
+    const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
+    for await (const [k, v] of db.iterator({ gte: Uint8Array.of(0x74), lt: Uint8Array.of(0x75), limit: 1 })) {
+      v[5] = v[5]! ^ 1;
+      await db.put(k, v);
     }
     await db.close();
-    expect(orphanHeights).toEqual([hex(Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 19)), hex(Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 20))]);
-    // Every stored node is either live (reachable from the root) or listed as a recent orphan.
-    const live = await reachable(dir);
-    for (const k of listed) expect(live.has(k)).toBe(false);
-    expect(nodeKeys.size).toBe(live.size + listed.size);
-    for (const k of live) expect(nodeKeys.has(k)).toBe(true);
+    await expect(CommitStore.open(dir)).rejects.toThrow(/does not match the app hash/);
+  });
+
+  it("upgrades a store of the node-key format by rebuilding the tree from the state", async () => {
+    const dir = tmp();
+    const model: State = new Map([[bin(utf("a")), utf("1")], [bin(utf("b")), utf("2")], [bin(utf("c")), utf("3")]]);
+    const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
+    await db.open();
+    for (const [k, v] of model) await db.put(Uint8Array.of(0x73, ...unbin(k)), v);
+    // Format 1: node-keyed tree records, orphan lists, root node key in the commit record.
+    await db.put(Uint8Array.of(0x74, ...new Uint8Array(11), 7), new Uint8Array(89));
+    await db.put(Uint8Array.of(0x6f, ...new Uint8Array(7), 7), new Uint8Array(12));
+    const height = new Uint8Array(8);
+    height[7] = 7;
+    await db.put(Uint8Array.of(0x6d), Uint8Array.of(...height, ...rootOf(model), 12, ...new Uint8Array(11), 7));
+    await db.close();
+
+    let s = await CommitStore.open(dir);
+    expect(s.lastHeight).toBe(7n);
+    expectState(s, model);
+    await randomBlock(s, model, prng(6), 8n);
+    await s.close();
+    s = await CommitStore.open(dir);
+    expectState(s, model);
+    await s.close();
+    const raw = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
+    for await (const _ of raw.keys({ gte: Uint8Array.of(0x6f), lt: Uint8Array.of(0x70) })) throw new Error("orphan lists left behind");
+    await raw.close();
   });
 });
-
-async function reachable(dir: string): Promise<Set<string>> {
-  const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
-  await db.open();
-  const rec = db.getSync(Uint8Array.of(0x6d))!;
-  const out = new Set<string>();
-  const walk = (key: Uint8Array) => {
-    out.add(hex(key));
-    const n = db.getSync(Uint8Array.of(0x74, ...key))!;
-    if (n[0] === 1) {
-      for (const off of [1 + 32, 1 + 32 + 12 + 32]) {
-        const child = n.subarray(off, off + 12);
-        if (child.some((b) => b !== 0)) walk(child);
-      }
-    }
-  };
-  if (rec[40] === 12) walk(rec.subarray(41, 53));
-  await db.close();
-  return out;
-}

@@ -1,0 +1,10 @@
+import { Session } from "node:inspector/promises";
+import { writeFileSync } from "node:fs";
+import { CommitStore } from "../../src/store/commit-store.js";
+const s = new Session(); s.connect(); await s.post("Profiler.enable"); await s.post("Profiler.start");
+const t = performance.now();
+const store = await CommitStore.open(process.env.DIR!, { sync: false });
+console.log("open ms", (performance.now() - t).toFixed(0), "nodes", store.treeNodes);
+const { profile } = await s.post("Profiler.stop");
+writeFileSync(`/tmp/prof/open.cpuprofile`, JSON.stringify(profile));
+await store.close();
