@@ -1,3 +1,4 @@
+(globalThis as any).T = { prep: 0, apply: 0, state: 0, pages: 0, undo: 0, write: 0, after: 0 };
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,11 +20,11 @@ if (h === 0n) {
 const one = async () => { const b = store.branch(); for (let j = 0; j < K; j++) { const i = Math.floor(rnd() * n * 1.01); b.set(key(i), value(i, Number(h))); }
   const t = performance.now(); store.computeAppHash(b); const t1 = performance.now(); await store.commit(b, ++h); return [t1 - t, performance.now() - t1]; };
 for (let i = 0; i < 5; i++) await one();
-const s = new Session(); s.connect(); await s.post("Profiler.enable"); await s.post("Profiler.setSamplingInterval", { interval: 100 }); await s.post("Profiler.start");
-const res: number[][] = [];
+const s = new Session(); s.connect(); await s.post("Profiler.enable"); if (process.env.PROF) { await s.post("Profiler.start"); }
+const res: number[][] = []; (globalThis as any).T = { prep: 0, apply: 0, state: 0, pages: 0, undo: 0, write: 0, after: 0 };
 for (let i = 0; i < 30; i++) res.push(await one());
-const { profile } = await s.post("Profiler.stop");
-writeFileSync(`/tmp/prof/store-${n}.cpuprofile`, JSON.stringify(profile));
+if (process.env.PROF) { const { profile } = await s.post("Profiler.stop"); writeFileSync(`/tmp/prof/store-${n}.cpuprofile`, JSON.stringify(profile)); }
+console.log(Object.fromEntries(Object.entries((globalThis as any).T).map(([k, v]) => [k, ((v as number) / 30).toFixed(2)])));
 res.sort((a, b) => a[0] + a[1] - b[0] - b[1]);
 console.log(n, "median compute", res[15][0].toFixed(1), "commit", res[15][1].toFixed(1));
 await store.close();

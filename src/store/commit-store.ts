@@ -234,9 +234,10 @@ export class CommitStore implements KVStore {
       // A chained batch: abstract-level's array form validates every op object and costs
       // several times more for the ~10^4 ops of a busy block.
       const batch = this.db.batch();
+      const previous = await this.previousValues(changes);
       const undo: Changes = [];
       for (const [k, v] of changes) {
-        undo.push([k, this.getBin(toBin(k))]);
+        undo.push([k, previous.get(toBin(k)) ?? this.getBin(toBin(k))]);
         if (v === undefined) batch.del(nsKey(NS.state, k));
         else batch.put(nsKey(NS.state, k), v);
       }
@@ -252,18 +253,40 @@ export class CommitStore implements KVStore {
       await batch.write({ sync: this.sync });
 
       // The batch is durable; only now may memory move to the new height.
-      for (const [k, v] of changes) {
+      changes.forEach(([k, v], i) => {
         const bk = toBin(k);
-        if (v === undefined) this.index.delete(bk);
-        else this.index.set(bk, undefined);
+        // The index changes only for keys created or deleted (the undo log knows which).
+        const existed = undo[i]![1] !== undefined;
+        if (v === undefined && existed) this.index.delete(bk);
+        else if (v !== undefined && !existed) this.index.set(bk, undefined);
         const e = this.keys.get(bk);
         if (e) e.value = v;
         else if (v !== undefined) this.keys.set(bk, { value: v, hash: undefined });
-      }
+      });
       this.moveTo(update, record);
       this.undoHeights.splice(0, this.undoHeights.length, ...this.undoHeights.filter((h) => !pruned.includes(h)), height);
       return { height, appHash: record.hash };
     });
+  }
+
+  /**
+   * Committed values of changed keys that are not in the key cache, in one batched read: the
+   * undo log needs every previous value, and a key written without being read first (or
+   * evicted since) would cost a synchronous disk read each.
+   */
+  private async previousValues(changes: Changes): Promise<Map<BinKey, Uint8Array>> {
+    const keys: BinKey[] = [];
+    for (const [k] of changes) {
+      const bk = toBin(k);
+      if (this.index.has(bk) && this.keys.get(bk)?.value === undefined) keys.push(bk);
+    }
+    const out = new Map<BinKey, Uint8Array>();
+    if (keys.length === 0) return out;
+    const values = await this.db.getMany(keys.map((bk) => nsKey(NS.state, fromBin(bk))));
+    values.forEach((v, i) => {
+      if (v !== undefined) out.set(keys[i]!, v);
+    });
+    return out;
   }
 
   private moveTo(update: TreeUpdate, record: CommitRecord): void {

@@ -21,8 +21,8 @@ export function provePath(arena: NodeArena, root: number, keyHash: Uint8Array): 
       return { siblings, leaf: { keyHash: arena.keyHashOf(node).slice(), valueHash: arena.valueHashOf(node).slice() } };
     }
     const bit = bitAt(keyHash, depth++);
-    siblings.push(hashOf(bit ? arena.left[node]! : arena.right[node]!));
-    node = bit ? arena.right[node]! : arena.left[node]!;
+    siblings.push(hashOf(arena.child(node, bit ^ 1)));
+    node = arena.child(node, bit);
   }
   return { siblings };
 }

@@ -1,5 +1,5 @@
 import { NodeArena, NONE } from "./node-arena.js";
-import { bitAt, EMPTY_HASH, leafHash } from "./smt-hash.js";
+import { bitAt, EMPTY_HASH } from "./smt-hash.js";
 
 /**
  * Compressed binary sparse Merkle tree over sha256(key): a subtree holding one leaf is that
@@ -58,10 +58,10 @@ export function applyChanges(arena: NodeArena, root: number, changes: TreeChange
 
   /** The leaf at `depth`: a fresh one moves; a committed one is copied (positions are records). */
   const place = (node: number, depth: number): number => {
-    if (arena.depths[node] === depth) return node;
+    if (arena.depth(node) === depth) return node;
     if (arena.isFresh(node)) {
       // Its old position may have been counted as taken by it when a committed node left.
-      up.vacated.push({ depth: arena.depths[node]!, path: arena.keyHashOf(node) });
+      up.vacated.push({ depth: arena.depth(node), path: arena.keyHashOf(node) });
       arena.setDepth(node, depth);
       return node;
     }
@@ -71,7 +71,7 @@ export function applyChanges(arena: NodeArena, root: number, changes: TreeChange
     up.created.push(copy);
     up.createdPaths.push(keyHash);
     up.retired.push(node);
-    up.vacated.push({ depth: arena.depths[node]!, path: keyHash });
+    up.vacated.push({ depth: arena.depth(node), path: keyHash });
     return copy;
   };
 
@@ -80,7 +80,7 @@ export function applyChanges(arena: NodeArena, root: number, changes: TreeChange
     // A lone leaf floats up to where it is unique, keeping the tree compressed.
     if (left === NONE && arena.isLeaf(right)) return place(right, depth);
     if (right === NONE && arena.isLeaf(left)) return place(left, depth);
-    const node = arena.newInner(arena.innerHashOf(left, right), left, right, depth, true);
+    const node = arena.newInner(undefined, left, right, depth, true);
     up.created.push(node);
     up.createdPaths.push(path);
     return node;
@@ -91,7 +91,7 @@ export function applyChanges(arena: NodeArena, root: number, changes: TreeChange
     if (hi - lo === 1) {
       const e = entries[lo]!;
       if (e.node !== NONE) return place(e.node, depth);
-      const node = arena.newLeaf(leafHash(e.keyHash, e.valueHash), e.keyHash, e.valueHash, depth, true);
+      const node = arena.newLeaf(undefined, e.keyHash, e.valueHash, depth, true);
       up.created.push(node);
       up.createdPaths.push(e.keyHash);
       return node;
@@ -116,8 +116,8 @@ export function applyChanges(arena: NodeArena, root: number, changes: TreeChange
       return kept ? built : retireAt(node, depth, changes[lo]!.keyHash, built);
     }
     const mid = splitPoint(changes, lo, hi, depth, (c) => c.keyHash);
-    const oldLeft = arena.left[node]!;
-    const oldRight = arena.right[node]!;
+    const oldLeft = arena.left(node);
+    const oldRight = arena.right(node);
     const left = update(oldLeft, depth + 1, lo, mid);
     const right = update(oldRight, depth + 1, mid, hi);
     if (left === oldLeft && right === oldRight) return node;

@@ -5,23 +5,30 @@ import type { TreeUpdate } from "./smt.js";
 
 /**
  * The tree on disk, in pages: a page is the part of the tree between two depths that are
- * multiples of PAGE_DEPTH (up to 15 nodes, in preorder), stored under its position — the
+ * multiples of PAGE_DEPTH (up to 63 nodes, in preorder), stored under its position — the
  * depth of its top and the path prefix leading there. A commit rewrites exactly the pages it
  * changed and deletes the ones that emptied, so nothing but the latest tree is stored and no
  * orphan bookkeeping is needed; rollback rebuilds the previous tree from the previous state
  * (the tree is a function of the key/value set). Pages sort by depth first, so loading meets
- * every parent before its children. Paging cuts the records per commit and at open ~5×.
+ * every parent before its children.
+ *
+ * Pages hold the tree's shape and its leaves, not the inner hashes: those are a function of
+ * the leaves, recomputed once at open (about 1 µs per node), which also checks the whole
+ * stored tree against the committed app hash. A commit thus writes a byte per inner node and
+ * 65 per leaf instead of 33 and 97.
  *
  *   key  = ns ‖ top depth / PAGE_DEPTH (1 byte) ‖ the first `top depth` bits of the path
- *   node = tag ‖ hash [‖ keyHash ‖ valueHash for a leaf]; tag bit 0 = inner, bits 1 and 2 =
- *          left and right child present (for an inner node at the page's bottom depth the
+ *   node = tag [‖ keyHash ‖ valueHash for a leaf]; tag bit 0 = inner, bits 1 and 2 = left
+ *          and right child present (for an inner node at the page's bottom depth the
  *          children are the tops of pages below)
  */
-export const PAGE_DEPTH = Number(process.env.PAGE_DEPTH ?? 4);
+export const PAGE_DEPTH = 6;
 const INNER = 1;
 const HAS_LEFT = 2;
 const HAS_RIGHT = 4;
-const LEAF_LEN = 1 + 3 * HASH_LEN;
+const LEAF_LEN = 1 + 2 * HASH_LEN;
+/** Most bytes one page can take. */
+const PAGE_MAX = ((1 << PAGE_DEPTH) - 1) * LEAF_LEN;
 
 export interface TreeBatch {
   put(key: Uint8Array, value: Uint8Array): unknown;
@@ -56,7 +63,7 @@ export function writeTreeUpdate(batch: TreeBatch, ns: number, arena: NodeArena, 
   }
   const out = new PageWriter();
   up.created.forEach((node, i) => {
-    const depth = arena.depths[node]!;
+    const depth = arena.depth(node);
     if (depth % PAGE_DEPTH === 0) batch.put(pageKey(ns, depth, up.createdPaths[i]!), out.page(arena, node));
   });
 }
@@ -66,7 +73,7 @@ function nodeAt(arena: NodeArena, root: number, depth: number, path: Uint8Array)
   let node = root;
   for (let d = 0; d < depth; d++) {
     if (node === NONE || arena.isLeaf(node)) return NONE;
-    node = bitAt(path, d) ? arena.right[node]! : arena.left[node]!;
+    node = arena.child(node, bitAt(path, d));
   }
   return node;
 }
@@ -77,7 +84,7 @@ class PageWriter {
   private o = 0;
 
   page(arena: NodeArena, top: number): Uint8Array {
-    if (this.buf.length - this.o < (1 << PAGE_DEPTH) * LEAF_LEN) {
+    if (this.buf.length - this.o < PAGE_MAX) {
       this.buf = new Uint8Array(this.buf.length);
       this.o = 0;
     }
@@ -89,20 +96,18 @@ class PageWriter {
   private node(arena: NodeArena, node: number, rel: number): void {
     const { buf } = this;
     const at = this.o;
-    // Byte loops: a subarray per copied field would be an allocation per node.
-    const { hashes } = arena;
-    for (let i = 0, h = node * HASH_LEN; i < HASH_LEN; i++) buf[at + 1 + i] = hashes[h + i]!;
     if (arena.isLeaf(node)) {
       buf[at] = 0;
+      // A byte loop: a subarray per copied field would be an allocation per leaf.
       const { leafData } = arena;
-      for (let i = 0, ld = arena.leafOffset(node); i < 2 * HASH_LEN; i++) buf[at + 1 + HASH_LEN + i] = leafData[ld + i]!;
+      for (let i = 0, ld = arena.leafOffset(node); i < 2 * HASH_LEN; i++) buf[at + 1 + i] = leafData[ld + i]!;
       this.o += LEAF_LEN;
       return;
     }
-    const left = arena.left[node]!;
-    const right = arena.right[node]!;
+    const left = arena.left(node);
+    const right = arena.right(node);
     buf[at] = INNER | (left !== NONE ? HAS_LEFT : 0) | (right !== NONE ? HAS_RIGHT : 0);
-    this.o += 1 + HASH_LEN;
+    this.o += 1;
     if (rel === PAGE_DEPTH - 1) return;
     if (left !== NONE) this.node(arena, left, rel + 1);
     if (right !== NONE) this.node(arena, right, rel + 1);
@@ -110,8 +115,9 @@ class PageWriter {
 }
 
 /**
- * Loads every page into the arena and returns the root (NONE for an empty tree). Throws on
- * records that do not form a tree; the caller compares the root hash with the commit record.
+ * Loads every page into the arena, computes the hashes and returns the root (NONE for an
+ * empty tree). Throws on records that do not form a tree; the caller compares the root hash
+ * with the commit record.
  */
 export async function loadTree(db: ClassicLevel<Uint8Array, Uint8Array>, ns: number, arena: NodeArena): Promise<number> {
   const reader = new PageReader(arena);
@@ -125,7 +131,9 @@ export async function loadTree(db: ClassicLevel<Uint8Array, Uint8Array>, ns: num
   } finally {
     await it.close();
   }
-  return reader.end();
+  const root = reader.end();
+  if (root !== NONE) hashSubtree(arena, root);
+  return root;
 }
 
 class PageReader {
@@ -163,11 +171,10 @@ class PageReader {
     }
     const parent = this.parents.get(prefixString(this.path, top - 1));
     const right = bitAt(this.path, top - 1) === 1;
-    if (parent === undefined || (right ? this.arena.right[parent] : this.arena.left[parent]) !== PENDING) {
+    if (parent === undefined || this.arena.child(parent, right ? 1 : 0) !== PENDING) {
       throw new Error(`tree page at depth ${top} has no parent expecting it`);
     }
-    if (right) this.arena.right[parent] = node;
-    else this.arena.left[parent] = node;
+    this.arena.setChild(parent, right ? 1 : 0, node);
     this.expected--;
   }
 
@@ -185,7 +192,7 @@ class PageReader {
 
   private countPending(): number {
     let n = 0;
-    for (const p of this.bottoms.values()) n += (this.arena.left[p] === PENDING ? 1 : 0) + (this.arena.right[p] === PENDING ? 1 : 0);
+    for (const p of this.bottoms.values()) n += (this.arena.left(p) === PENDING ? 1 : 0) + (this.arena.right(p) === PENDING ? 1 : 0);
     return n;
   }
 
@@ -197,14 +204,14 @@ class PageReader {
     if ((tag & INNER) === 0) {
       if (at + LEAF_LEN > v.length) throw new Error("tree page: truncated");
       this.o += LEAF_LEN;
-      return arena.newLeaf(v.subarray(at + 1, at + 1 + HASH_LEN), v.subarray(at + 1 + HASH_LEN, at + 1 + 2 * HASH_LEN), v.subarray(at + 1 + 2 * HASH_LEN, at + LEAF_LEN), depth, false);
+      return arena.newLeaf(UNHASHED, v.subarray(at + 1, at + 1 + HASH_LEN), v.subarray(at + 1 + HASH_LEN, at + LEAF_LEN), depth, false);
     }
-    if (at + 1 + HASH_LEN > v.length || (tag & (HAS_LEFT | HAS_RIGHT)) === 0) throw new Error("tree page: corrupt inner node");
-    this.o += 1 + HASH_LEN;
-    const node = arena.newInner(v.subarray(at + 1, at + 1 + HASH_LEN), NONE, NONE, depth, false);
+    if ((tag & (HAS_LEFT | HAS_RIGHT)) === 0) throw new Error("tree page: inner node without children");
+    this.o += 1;
+    const node = arena.newInner(UNHASHED, NONE, NONE, depth, false);
     if (rel === PAGE_DEPTH - 1) {
-      if (tag & HAS_LEFT) arena.left[node] = PENDING;
-      if (tag & HAS_RIGHT) arena.right[node] = PENDING;
+      if (tag & HAS_LEFT) arena.setChild(node, 0, PENDING);
+      if (tag & HAS_RIGHT) arena.setChild(node, 1, PENDING);
       this.bottoms.set(prefixString(this.path, depth), node);
       return node;
     }
@@ -214,16 +221,29 @@ class PageReader {
     if (tag & HAS_LEFT) {
       this.path[byte]! &= ~bit;
       const left = this.node(depth + 1, rel + 1);
-      arena.left[node] = left;
+      arena.setChild(node, 0, left);
     }
     if (tag & HAS_RIGHT) {
       this.path[byte]! |= bit;
       const right = this.node(depth + 1, rel + 1);
-      arena.right[node] = right;
+      arena.setChild(node, 1, right);
       this.path[byte]! &= ~bit;
     }
     return node;
   }
+}
+
+const UNHASHED = new Uint8Array(HASH_LEN);
+
+/** Computes the hashes of a loaded subtree, children before parents. */
+function hashSubtree(arena: NodeArena, node: number): void {
+  if (!arena.isLeaf(node)) {
+    const left = arena.left(node);
+    const right = arena.right(node);
+    if (left !== NONE) hashSubtree(arena, left);
+    if (right !== NONE) hashSubtree(arena, right);
+  }
+  arena.hashNode(node);
 }
 
 /** Child slot of a page's bottom node whose page has not been read yet. */

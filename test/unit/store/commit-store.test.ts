@@ -178,18 +178,28 @@ describe("CommitStore", () => {
     await Promise.all([steady.close(), reopened.close()]);
   });
 
-  it("refuses to open when the stored tree does not match the app hash", async () => {
+  it("refuses to open when the stored tree does not match the app hash or is not a tree", async () => {
     const dir = tmp();
     const s = await CommitStore.open(dir, { sync: false });
-    await randomBlock(s, new Map(), prng(4), 1n);
+    const b = s.branch();
+    b.set(utf("only"), utf("one"));
+    await s.commit(b, 1n);
     await s.close();
-    const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
-    for await (const [k, v] of db.iterator({ gte: Uint8Array.of(0x74), lt: Uint8Array.of(0x75), limit: 1 })) {
-      v[5] = v[5]! ^ 1;
-      await db.put(k, v);
-    }
-    await db.close();
+    const rewriteRoot = async (edit: (v: Uint8Array) => Uint8Array) => {
+      const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
+      const rootPage = Uint8Array.of(0x74, 0);
+      await db.put(rootPage, edit(Uint8Array.from((await db.get(rootPage))!)));
+      await db.close();
+    };
+    // The root page is the lone leaf: tag, keyHash, valueHash. A changed value hash...
+    await rewriteRoot((v) => {
+      v[40] = v[40]! ^ 1;
+      return v;
+    });
     await expect(CommitStore.open(dir)).rejects.toThrow(/does not match the app hash/);
+    // ...and a cut page.
+    await rewriteRoot((v) => v.subarray(0, 30));
+    await expect(CommitStore.open(dir)).rejects.toThrow(/tree page: truncated/);
   });
 
   it("upgrades a store of the node-key format by rebuilding the tree from the state", async () => {

@@ -40,7 +40,7 @@ class Tree {
     const out: Array<{ node: number; depth: number; path: Uint8Array }> = [];
     const walk = (node: number, depth: number, path: Uint8Array) => {
       if (node === NONE) return;
-      expect(this.arena.depths[node]).toBe(depth);
+      expect(this.arena.depth(node)).toBe(depth);
       out.push({ node, depth, path });
       if (this.arena.isLeaf(node)) {
         // A leaf sits on its own key's path.
@@ -50,8 +50,8 @@ class Tree {
       const left = Uint8Array.from(path);
       const right = Uint8Array.from(path);
       right[depth >> 3]! |= 0x80 >> (depth & 7);
-      walk(this.arena.left[node]!, depth + 1, left);
-      walk(this.arena.right[node]!, depth + 1, right);
+      walk(this.arena.left(node), depth + 1, left);
+      walk(this.arena.right(node), depth + 1, right);
     };
     walk(this.root, 0, new Uint8Array(32));
     return out;
