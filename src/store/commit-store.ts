@@ -34,6 +34,8 @@ interface Computed {
   base: number;
   changes: Changes;
   update: TreeUpdate;
+  /** Previous values for the undo log, being read while the block goes on to its commit. */
+  previous: Promise<Map<BinKey, Uint8Array>>;
 }
 
 /**
@@ -212,7 +214,10 @@ export class CommitStore implements KVStore {
     if (c && c.base === this.root && sameChanges(c.changes, changes)) return c;
     this.discardComputed();
     const update = applyChanges(this.arena, this.root, this.treeChangesOf(changes));
-    this.computed = { base: this.root, changes, update };
+    const previous = this.previousValues(changes);
+    // Awaited by commit(); a computation never committed must not leave a rejection unheard.
+    previous.catch(() => undefined);
+    this.computed = { base: this.root, changes, update, previous };
     return this.computed;
   }
 
@@ -229,12 +234,12 @@ export class CommitStore implements KVStore {
     if (height <= this.record.height) throw new Error(`commit height ${height} <= last height`);
     return this.exclusive(async () => {
       const changes = branch.changes();
-      const { update } = this.compute(changes);
+      const { update, previous: reading } = this.compute(changes);
       const record: CommitRecord = { height, hash: rootHash(this.arena, update.root).slice() };
       // A chained batch: abstract-level's array form validates every op object and costs
       // several times more for the ~10^4 ops of a busy block.
       const batch = this.db.batch();
-      const previous = await this.previousValues(changes);
+      const previous = await reading;
       const undo: Changes = [];
       for (const [k, v] of changes) {
         undo.push([k, previous.get(toBin(k)) ?? this.getBin(toBin(k))]);
@@ -270,9 +275,9 @@ export class CommitStore implements KVStore {
   }
 
   /**
-   * Committed values of changed keys that are not in the key cache, in one batched read: the
-   * undo log needs every previous value, and a key written without being read first (or
-   * evicted since) would cost a synchronous disk read each.
+   * Committed values of changed keys that are not in the key cache, in one batched read begun
+   * when the app hash is computed: the undo log needs every previous value, and a key written
+   * without being read first (or evicted since) would cost a synchronous disk read each.
    */
   private async previousValues(changes: Changes): Promise<Map<BinKey, Uint8Array>> {
     const keys: BinKey[] = [];

@@ -3,8 +3,13 @@ import { HASH_LEN, sha256Into } from "./smt-hash.js";
 /** Index of no node: an empty subtree. */
 export const NONE = -1;
 
-/** 0x01 ‖ left hash ‖ right hash, or 0x00 ‖ key hash ‖ value hash: a node's hash input (ICS-23 smt). */
-const pairScratch = new Uint8Array(1 + 2 * HASH_LEN);
+/**
+ * The first bytes of `hashes` are scratch for a node's hash input — 0x01 ‖ left hash ‖ right
+ * hash, or 0x00 ‖ key hash ‖ value hash (ICS-23 smt) — so child hashes are copied in with
+ * copyWithin (a native move, no view allocated); node hashes start after it.
+ */
+const SCRATCH_LEN = 1 + 2 * HASH_LEN;
+const BASE = Math.ceil(SCRATCH_LEN / HASH_LEN) * HASH_LEN;
 
 // Per node, three int32 side by side (one cache line covers a node's links and depth):
 const LEFT = 0; // inner: left child (NONE = empty); leaf: its slot in leafData
@@ -28,8 +33,9 @@ const FREE = 0;
  * freed) or discarded (its new nodes are freed).
  */
 export class NodeArena {
-  /** Own hash of each node, HASH_LEN bytes at node * HASH_LEN. */
-  hashes = new Uint8Array(0);
+  /** Own hash of each node, HASH_LEN bytes at hashOffset(node). */
+  private hashes = new Uint8Array(BASE);
+  private scratch = this.hashes.subarray(0, SCRATCH_LEN);
   /** Per leaf slot: keyHash ‖ valueHash. */
   leafData = new Uint8Array(0);
   private links = new Int32Array(0);
@@ -79,7 +85,7 @@ export class NodeArena {
   }
 
   hashOf(i: number): Uint8Array {
-    return this.hashes.subarray(i * HASH_LEN, (i + 1) * HASH_LEN);
+    return this.hashes.subarray(BASE + i * HASH_LEN, BASE + (i + 1) * HASH_LEN);
   }
 
   keyHashOf(leaf: number): Uint8Array {
@@ -99,29 +105,27 @@ export class NodeArena {
 
   /** Computes a node's hash in place from its children or, for a leaf, its key and value hash. */
   hashNode(i: number): void {
-    const buf = pairScratch;
+    const h = this.hashes;
     if (this.isLeaf(i)) {
-      const { leafData } = this;
-      buf[0] = 0;
-      for (let j = 0, o = this.leafOffset(i); j < 2 * HASH_LEN; j++) buf[1 + j] = leafData[o + j]!;
+      h[0] = 0;
+      const o = this.leafOffset(i);
+      h.set(this.leafData.subarray(o, o + 2 * HASH_LEN), 1);
     } else {
-      const { hashes } = this;
       const left = this.left(i);
       const right = this.right(i);
-      buf[0] = 1;
-      // Byte loops: a subarray per child would be an allocation per hash.
-      if (left === NONE) buf.fill(0, 1, 1 + HASH_LEN);
-      else for (let j = 0, h = left * HASH_LEN; j < HASH_LEN; j++) buf[1 + j] = hashes[h + j]!;
-      if (right === NONE) buf.fill(0, 1 + HASH_LEN);
-      else for (let j = 0, h = right * HASH_LEN; j < HASH_LEN; j++) buf[1 + HASH_LEN + j] = hashes[h + j]!;
+      h[0] = 1;
+      if (left === NONE) h.fill(0, 1, 1 + HASH_LEN);
+      else h.copyWithin(1, BASE + left * HASH_LEN, BASE + (left + 1) * HASH_LEN);
+      if (right === NONE) h.fill(0, 1 + HASH_LEN, SCRATCH_LEN);
+      else h.copyWithin(1 + HASH_LEN, BASE + right * HASH_LEN, BASE + (right + 1) * HASH_LEN);
     }
-    sha256Into(buf, this.hashes, i * HASH_LEN);
+    sha256Into(this.scratch, h, BASE + i * HASH_LEN);
   }
 
   /** A new inner node; its hash is computed from the children unless given. */
   newInner(hash: Uint8Array | undefined, left: number, right: number, depth: number, fresh: boolean): number {
     const i = this.allocNode();
-    if (hash) this.hashes.set(hash, i * HASH_LEN);
+    if (hash) this.hashes.set(hash, BASE + i * HASH_LEN);
     const o = i * STRIDE;
     this.links[o + LEFT] = left;
     this.links[o + RIGHT] = right;
@@ -134,7 +138,7 @@ export class NodeArena {
   newLeaf(hash: Uint8Array | undefined, keyHash: Uint8Array, valueHash: Uint8Array, depth: number, fresh: boolean): number {
     const i = this.allocNode();
     const slot = this.allocLeaf();
-    if (hash) this.hashes.set(hash, i * HASH_LEN);
+    if (hash) this.hashes.set(hash, BASE + i * HASH_LEN);
     this.leafData.set(keyHash, slot * 2 * HASH_LEN);
     this.leafData.set(valueHash, slot * 2 * HASH_LEN + HASH_LEN);
     const o = i * STRIDE;
@@ -165,7 +169,8 @@ export class NodeArena {
     if ((this.nodeCount + 1) * STRIDE > this.links.length) {
       const cap = Math.max(1024, this.nodeCount * 2);
       this.links = grow(this.links, cap * STRIDE);
-      this.hashes = grow(this.hashes, cap * HASH_LEN);
+      this.hashes = grow(this.hashes, BASE + cap * HASH_LEN);
+      this.scratch = this.hashes.subarray(0, SCRATCH_LEN);
     }
     return this.nodeCount++;
   }
