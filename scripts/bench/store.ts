@@ -17,8 +17,8 @@ import { ClassicLevel } from "classic-level";
 import { CommitStore } from "../../src/store/commit-store.js";
 
 const K = 1_000;
-const WARMUP = 3;
-const RUNS = 9;
+const WARMUP = 5;
+const RUNS = 15;
 const COLD_RUNS = 3;
 // Large build batches: the tree is built from few commits, each reading little of the disk.
 const BUILD_BATCH = 250_000;
