@@ -247,7 +247,8 @@ export class CommitStore implements KVStore {
         else batch.put(nsKey(NS.state, k), v);
       }
       writeTreeUpdate(batch, NS.tree, this.arena, update);
-      batch.put(heightKey(NS.undo, height), encodeUndo({ prev: this.record, entries: undo }));
+      const metaUndo: Changes = meta.map(([k]) => [k, this.getMeta(k)]);
+      batch.put(heightKey(NS.undo, height), encodeUndo({ prev: this.record, entries: undo, meta: metaUndo }));
       const pruned = this.undoHeights.filter((h) => h <= height - BigInt(this.keepRecent));
       for (const h of pruned) batch.del(heightKey(NS.undo, h));
       for (const [k, v] of meta) {
@@ -305,7 +306,7 @@ export class CommitStore implements KVStore {
   /**
    * Undoes the last commit from its undo log: the previous values go back, and the tree,
    * a function of the state, is brought back by applying them; it must reproduce the
-   * previous app hash. Meta writes are not undone.
+   * previous app hash. Meta writes of the height are undone too.
    */
   async rollback(): Promise<CommitInfo> {
     return this.exclusive(async () => {
@@ -325,6 +326,11 @@ export class CommitStore implements KVStore {
         else batch.put(nsKey(NS.state, k), v);
       }
       writeTreeUpdate(batch, NS.tree, this.arena, update);
+      // Meta written more than once at a height keeps its first previous value: undo in reverse.
+      for (const [k, v] of [...undo.meta].reverse()) {
+        if (v === undefined) batch.del(nsKey(NS.meta, k));
+        else batch.put(nsKey(NS.meta, k), v);
+      }
       batch.del(heightKey(NS.undo, height));
       const prev: CommitRecord = { height: undo.prev.height, hash: undo.prev.hash };
       batch.put(COMMIT_KEY, encodeRecord(prev));

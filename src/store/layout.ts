@@ -54,16 +54,21 @@ export interface UndoLog {
   prev: CommitRecord;
   /** Previous value of each key changed at this height; undefined = did not exist. */
   entries: Array<[Uint8Array, Uint8Array | undefined]>;
+  /** Previous value of each meta key written at this height (absent in logs of format 1). */
+  meta: Array<[Uint8Array, Uint8Array | undefined]>;
 }
 
 export function encodeUndo(u: UndoLog): Uint8Array {
   const parts: Uint8Array[] = [];
   const rec = encodeRecord(u.prev);
-  parts.push(u32(rec.length), rec, u32(u.entries.length));
-  for (const [k, v] of u.entries) {
-    parts.push(u32(k.length), k);
-    if (v === undefined) parts.push(Uint8Array.of(0));
-    else parts.push(Uint8Array.of(1), u32(v.length), v);
+  parts.push(u32(rec.length), rec);
+  for (const list of [u.entries, u.meta]) {
+    parts.push(u32(list.length));
+    for (const [k, v] of list) {
+      parts.push(u32(k.length), k);
+      if (v === undefined) parts.push(Uint8Array.of(0));
+      else parts.push(Uint8Array.of(1), u32(v.length), v);
+    }
   }
   return concatAll(parts);
 }
@@ -78,19 +83,25 @@ export function decodeUndo(b: Uint8Array): UndoLog {
     return s;
   };
   const readU32 = () => {
+    if (o + 4 > b.length) throw new Error("undo log: truncated");
     const n = dv.getUint32(o);
     o += 4;
     return n;
   };
+  const readList = () => {
+    const count = readU32();
+    const list: UndoLog["entries"] = [];
+    for (let i = 0; i < count; i++) {
+      const k = take(readU32());
+      const present = take(1)[0] === 1;
+      list.push([k, present ? take(readU32()) : undefined]);
+    }
+    return list;
+  };
   const prev = decodeRecord(take(readU32()));
-  const count = readU32();
-  const entries: UndoLog["entries"] = [];
-  for (let i = 0; i < count; i++) {
-    const k = take(readU32());
-    const present = take(1)[0] === 1;
-    entries.push([k, present ? take(readU32()) : undefined]);
-  }
-  return { prev, entries };
+  const entries = readList();
+  const meta = o < b.length ? readList() : [];
+  return { prev, entries, meta };
 }
 
 function u32(n: number): Uint8Array {

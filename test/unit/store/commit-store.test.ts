@@ -34,7 +34,7 @@ async function randomBlock(store: CommitStore, model: State, rnd: () => number, 
     }
   }
   const predicted = store.computeAppHash(b);
-  const info = await store.commit(b, height, [[utf("block/" + height), utf("meta")]]);
+  const info = await store.commit(b, height, [[utf("block/" + height), utf("meta")], [utf("last"), utf(String(height))]]);
   expect(hex(info.appHash)).toBe(hex(predicted));
   return info;
 }
@@ -116,6 +116,9 @@ describe("CommitStore", () => {
       expect(info.height).toBe(BigInt(h));
       expect(hex(info.appHash)).toBe(snapshots[h]!.hash);
       expectState(s, snapshots[h]!.state);
+      // Meta goes back too: the height's own entry is gone, the overwritten one restored.
+      expect(s.getMeta(utf("block/" + (h + 1)))).toBeUndefined();
+      expect(new TextDecoder().decode(s.getMeta(utf("last")))).toBe(String(h));
     }
     await expect(s.rollback()).rejects.toThrow(/no undo information/);
     // Committing again after rollback reuses node keys of the undone heights safely.
