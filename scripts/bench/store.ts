@@ -57,11 +57,15 @@ const cpuMs = () => {
 interface Sample {
   wall: number;
   cpu: number;
+  /** Wall time of computeAppHash alone (in the app: FinalizeBlock); the rest is Commit. */
+  hash?: number;
 }
 interface Result {
   openMs: number;
   cold: Sample;
   warm: Sample;
+  /** Median of the Commit part alone (wall). */
+  warmPersist: number;
 }
 
 async function commitOnce(store: CommitStore, n: number, rnd: () => number, height: bigint): Promise<Sample> {
@@ -73,8 +77,9 @@ async function commitOnce(store: CommitStore, n: number, rnd: () => number, heig
   const t = performance.now();
   const c = cpuMs();
   store.computeAppHash(b);
+  const hash = performance.now() - t;
   await store.commit(b, height);
-  return { wall: performance.now() - t, cpu: cpuMs() - c };
+  return { wall: performance.now() - t, cpu: cpuMs() - c, hash };
 }
 
 async function bench(n: number) {
@@ -119,7 +124,12 @@ async function bench(n: number) {
   }
   const openMs = median(opens);
   const cold = { wall: median(colds.map((c) => c.wall)), cpu: median(colds.map((c) => c.cpu)) };
-  const result: Result = { openMs, cold, warm: { wall: median(warm.map((s) => s.wall)), cpu: median(warm.map((s) => s.cpu)) } };
+  const result: Result = {
+    openMs,
+    cold,
+    warm: { wall: median(warm.map((s) => s.wall)), cpu: median(warm.map((s) => s.cpu)), hash: median(warm.map((s) => s.hash!)) },
+    warmPersist: median(warm.map((s) => s.wall - s.hash!)),
+  };
   const rssMb = process.memoryUsage().rss / 1e6;
 
   await store.close();
@@ -145,6 +155,7 @@ for (const n of sizes) {
   );
   const m = r.result;
   console.log(`  reopen ${m.openMs.toFixed(0)} ms | commit k=${K}: cold ${fmt(m.cold)}, warm median ${fmt(m.warm)}`);
+  console.log(`  warm medians by ABCI phase: app hash (FinalizeBlock) ${m.warm.hash!.toFixed(1)} ms, persist (Commit) ${m.warmPersist.toFixed(1)} ms`);
 }
 if (results.length >= 2) {
   const [small, large] = [results[0]!, results[results.length - 1]!];
@@ -154,6 +165,7 @@ if (results.length >= 2) {
   console.log(
     `ratio ${large.n.toLocaleString("en")} / ${small.n.toLocaleString("en")}: ` +
       `warm ${ratio(l.warm.wall, s.warm.wall)} wall, ${ratio(l.warm.cpu, s.warm.cpu)} cpu; ` +
-      `cold ${ratio(l.cold.wall, s.cold.wall)} wall, ${ratio(l.cold.cpu, s.cold.cpu)} cpu (target <= 2)`,
+      `cold ${ratio(l.cold.wall, s.cold.wall)} wall, ${ratio(l.cold.cpu, s.cold.cpu)} cpu (target <= 2); ` +
+      `warm by phase: app hash ${ratio(l.warm.hash!, s.warm.hash!)}, persist ${ratio(l.warmPersist, s.warmPersist)}`,
   );
 }
