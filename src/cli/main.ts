@@ -39,7 +39,7 @@ export function buildProgram(): Command {
     .option("--halt-height <height>", "commit this height, then stop", uint)
     .addOption(new Option("--log-level <level>", "log level").choices(LOG_LEVELS).default("info"))
     .action(async (o) => {
-      if (o.dev) await startDev({ home: o.home ?? DEFAULT_DEV_HOME, blockIntervalMs: o.blockInterval, logLevel: o.logLevel });
+      if (o.dev) await startDev({ home: o.home ?? DEFAULT_DEV_HOME, blockIntervalMs: o.blockInterval, logLevel: o.logLevel, haltHeight: o.haltHeight });
       else await startNode({ home: o.home ?? DEFAULT_HOME, address: o.address, logLevel: o.logLevel, haltHeight: o.haltHeight });
     });
 

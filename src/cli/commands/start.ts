@@ -82,6 +82,8 @@ export interface DevStartOptions {
   home: string;
   blockIntervalMs: number;
   logLevel: string;
+  /** Commit this height, then stop (0 or unset: app.toml's halt-height). */
+  haltHeight?: bigint;
 }
 
 /** Writes a dev home once: genesis with one validator and the faucet account, default app.toml. */
@@ -118,12 +120,24 @@ export async function startDev(o: DevStartOptions): Promise<void> {
     blockIntervalMs: o.blockIntervalMs,
   });
   const endpoints = await mountDevEndpoints({ app, engine, genesis, apiEnable: cfg.apiEnable, apiAddress: cfg.apiAddress, rpcAddress: cfg.rpcAddress, logger });
-  engine.start();
-  onShutdown(logger, async () => {
+  const halt = onShutdown(logger, async () => {
     await endpoints.close();
     await engine.close();
     await app.close();
   });
+  // As on a CometBFT node: commit the halt height, then stop.
+  const haltHeight = o.haltHeight ?? cfg.haltHeight;
+  if (haltHeight > 0n && engine.height >= haltHeight) {
+    logger.info({ height: engine.height.toString(), haltHeight: haltHeight.toString() }, "halt height reached");
+    void halt();
+    return;
+  }
+  if (haltHeight > 0n) {
+    engine.onBlock((b) => {
+      if (b.height >= haltHeight) void halt();
+    });
+  }
+  engine.start();
   logger.info(
     { home: paths.home, chainId: engine.chainId, height: engine.height.toString(), blockIntervalMs: o.blockIntervalMs, rpc: endpoints.rpc?.url, rest: endpoints.rest?.url },
     "dev node started",

@@ -39,6 +39,18 @@ function cli(...args: string[]): string {
 
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
+/** Runs `blockchaind start --dev --halt-height h` to its end; the heights it committed. */
+function runToHalt(h: number): { heights: number[]; log: string } {
+  const log = execFileSync(process.execPath, [BLOCKCHAIND_BIN, "start", "--dev", "--home", home, "--block-interval", "50", "--halt-height", String(h)], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+    timeout: 60_000,
+  });
+  const heights = log.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { msg: string; height?: string })
+    .filter((e) => e.msg === "committed block").map((e) => Number(e.height));
+  return { heights, log };
+}
+
 describe("blockchaind start --dev", () => {
   let lastHeight = 0;
 
@@ -64,5 +76,14 @@ describe("blockchaind start --dev", () => {
     expect(run.code).toBe(0);
     expect(run.heights[0]).toBe(lastHeight);
     expect(run.heights[1]).toBe(lastHeight + 1);
+  });
+
+  it("commits the --halt-height block, then stops with exit code 0; started at or past it, stops at once", () => {
+    const target = lastHeight + 4;
+    const run = runToHalt(target);
+    expect(run.heights.at(-1)).toBe(target);
+    const again = runToHalt(target);
+    expect(again.heights).toEqual([]);
+    expect(again.log).toContain("halt height reached");
   });
 });
