@@ -182,6 +182,8 @@ export class CommitStore implements KVStore {
 
   /** Root the tree would have after applying the branch; pure, remembered for commit(). */
   computeAppHash(branch: Branch): Uint8Array {
+    // A computation for other changes would discard the tree nodes the running commit settles.
+    if (this.busy) throw new Error("commit store: commit or rollback in progress");
     return rootHash(this.arena, this.compute(branch.changes()).update.root).slice();
   }
 

@@ -87,6 +87,19 @@ describe("CommitStore", () => {
     await s.close();
   });
 
+  it("refuses to compute an app hash while a commit is being written", async () => {
+    const s = await CommitStore.open(tmp(), { sync: false });
+    const b = s.branch();
+    b.set(utf("a"), utf("1"));
+    const committing = s.commit(b, 1n);
+    const other = s.branch();
+    other.set(utf("b"), utf("2"));
+    expect(() => s.computeAppHash(other)).toThrow(/in progress/);
+    await committing;
+    expect(hex(s.lastAppHash)).toBe(hex(naiveRoot([[utf("a"), utf("1")]])));
+    await s.close();
+  });
+
   it("reuses computeAppHash for an unchanged branch and recomputes after a change", async () => {
     const s = await CommitStore.open(tmp(), { sync: false });
     const b = s.branch();
