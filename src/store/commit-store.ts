@@ -11,7 +11,7 @@ import { NodeArena, NONE } from "./node-arena.js";
 import { EMPTY_HASH, sha256 } from "./smt-hash.js";
 import { provePath, type SmtProof } from "./smt-proof.js";
 import { applyChanges, discardUpdate, rootHash, settleUpdate, type TreeChange, type TreeUpdate } from "./smt.js";
-import { loadTree, type TreeBatch, writeTreeUpdate } from "./tree-records.js";
+import { loadTree, type WriteBatch, writeTreeUpdate } from "./tree-records.js";
 import type { Branch, CommitInfo, KVStore, MetaWrites } from "./types.js";
 
 export interface CommitStoreOptions {
@@ -242,27 +242,21 @@ export class CommitStore implements KVStore {
       // several times more for the ~10^4 ops of a busy block.
       const batch = this.db.batch();
       const previous = await reading;
-      const undo: Changes = [];
-      for (const [k, v] of changes) {
-        undo.push([k, previous.get(toBin(k)) ?? this.getBin(toBin(k))]);
-        if (v === undefined) batch.del(nsKey(NS.state, k));
-        else batch.put(nsKey(NS.state, k), v);
-      }
+      const bins = changes.map(([k]) => toBin(k));
+      const undo: Changes = changes.map(([k], i) => [k, previous.get(bins[i]!) ?? this.getBin(bins[i]!)]);
+      writeEntries(batch, NS.state, changes);
       writeTreeUpdate(batch, NS.tree, this.arena, update);
       const metaUndo: Changes = meta.map(([k]) => [k, this.getMeta(k)]);
       batch.put(heightKey(NS.undo, height), encodeUndo({ prev: this.record, entries: undo, meta: metaUndo }));
       const pruned = this.undoHeights.filter((h) => h <= height - BigInt(this.keepRecent));
       for (const h of pruned) batch.del(heightKey(NS.undo, h));
-      for (const [k, v] of meta) {
-        if (v === undefined) batch.del(nsKey(NS.meta, k));
-        else batch.put(nsKey(NS.meta, k), v);
-      }
+      writeEntries(batch, NS.meta, meta);
       batch.put(COMMIT_KEY, encodeRecord(record));
       await batch.write({ sync: this.sync });
 
       // The batch is durable; only now may memory move to the new height.
-      changes.forEach(([k, v], i) => {
-        const bk = toBin(k);
+      changes.forEach(([, v], i) => {
+        const bk = bins[i]!;
         // The index changes only for keys created or deleted (the undo log knows which).
         const existed = undo[i]![1] !== undefined;
         if (v === undefined && existed) this.index.delete(bk);
@@ -284,13 +278,17 @@ export class CommitStore implements KVStore {
    */
   private async previousValues(changes: Changes): Promise<Map<BinKey, Uint8Array>> {
     const keys: BinKey[] = [];
+    const dbKeys: Uint8Array[] = [];
     for (const [k] of changes) {
       const bk = toBin(k);
-      if (this.index.has(bk) && this.keys.get(bk)?.value === undefined) keys.push(bk);
+      if (this.index.has(bk) && this.keys.get(bk)?.value === undefined) {
+        keys.push(bk);
+        dbKeys.push(nsKey(NS.state, k));
+      }
     }
     const out = new Map<BinKey, Uint8Array>();
     if (keys.length === 0) return out;
-    const values = await this.db.getMany(keys.map((bk) => nsKey(NS.state, fromBin(bk))));
+    const values = await this.db.getMany(dbKeys);
     values.forEach((v, i) => {
       if (v !== undefined) out.set(keys[i]!, v);
     });
@@ -323,16 +321,10 @@ export class CommitStore implements KVStore {
         throw new Error(`cannot roll back height ${height}: the undo log does not reproduce the previous app hash`);
       }
       const batch = this.db.batch();
-      for (const [k, v] of undo.entries) {
-        if (v === undefined) batch.del(nsKey(NS.state, k));
-        else batch.put(nsKey(NS.state, k), v);
-      }
+      writeEntries(batch, NS.state, undo.entries);
       writeTreeUpdate(batch, NS.tree, this.arena, update);
       // Meta written more than once at a height keeps its first previous value: undo in reverse.
-      for (const [k, v] of [...undo.meta].reverse()) {
-        if (v === undefined) batch.del(nsKey(NS.meta, k));
-        else batch.put(nsKey(NS.meta, k), v);
-      }
+      writeEntries(batch, NS.meta, [...undo.meta].reverse());
       batch.del(heightKey(NS.undo, height));
       const prev: CommitRecord = { height: undo.prev.height, hash: undo.prev.hash };
       batch.put(COMMIT_KEY, encodeRecord(prev));
@@ -393,12 +385,20 @@ async function upgradeTree(db: Db, arena: NodeArena, record: CommitRecord): Prom
   for (const ns of [NS.tree, NS.legacyOrphans]) {
     for await (const k of db.keys({ gte: Uint8Array.of(ns), lt: Uint8Array.of(ns + 1) })) batch.del(k);
   }
-  writeTreeUpdate(batch as TreeBatch, NS.tree, arena, update);
+  writeTreeUpdate(batch, NS.tree, arena, update);
   batch.put(COMMIT_KEY, encodeRecord(record));
   if (bytesEqual(rootHash(arena, update.root), record.hash)) await batch.write({ sync: true });
   else await batch.close();
   settleUpdate(arena, update);
   return update.root;
+}
+
+/** Puts each entry under `ns`, or deletes it where its value is undefined. */
+function writeEntries(batch: WriteBatch, ns: number, entries: ReadonlyArray<readonly [Uint8Array, Uint8Array | undefined]>): void {
+  for (const [k, v] of entries) {
+    if (v === undefined) batch.del(nsKey(ns, k));
+    else batch.put(nsKey(ns, k), v);
+  }
 }
 
 async function scanKeys(db: Db, ns: number, each: (keyWithoutNs: Uint8Array) => void): Promise<void> {

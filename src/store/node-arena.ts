@@ -1,4 +1,4 @@
-import { HASH_LEN, sha256Into } from "./smt-hash.js";
+import { HASH_LEN, INNER_PREFIX, LEAF_PREFIX, sha256Into } from "./smt-hash.js";
 
 /** Index of no node: an empty subtree. */
 export const NONE = -1;
@@ -107,13 +107,13 @@ export class NodeArena {
   hashNode(i: number): void {
     const h = this.hashes;
     if (this.isLeaf(i)) {
-      h[0] = 0;
+      h[0] = LEAF_PREFIX;
       const o = this.leafOffset(i);
       h.set(this.leafData.subarray(o, o + 2 * HASH_LEN), 1);
     } else {
       const left = this.left(i);
       const right = this.right(i);
-      h[0] = 1;
+      h[0] = INNER_PREFIX;
       if (left === NONE) h.fill(0, 1, 1 + HASH_LEN);
       else h.copyWithin(1, BASE + left * HASH_LEN, BASE + (left + 1) * HASH_LEN);
       if (right === NONE) h.fill(0, 1 + HASH_LEN, SCRATCH_LEN);
@@ -122,30 +122,26 @@ export class NodeArena {
     sha256Into(this.scratch, h, BASE + i * HASH_LEN);
   }
 
-  /** A new inner node; its hash is computed from the children unless given. */
-  newInner(hash: Uint8Array | undefined, left: number, right: number, depth: number, fresh: boolean): number {
+  /** A new inner node; its hash is set by hashNode once its children are. */
+  newInner(left: number, right: number, depth: number, fresh: boolean): number {
     const i = this.allocNode();
-    if (hash) this.hashes.set(hash, BASE + i * HASH_LEN);
     const o = i * STRIDE;
     this.links[o + LEFT] = left;
     this.links[o + RIGHT] = right;
     this.links[o + INFO] = (depth << 8) | INNER | (fresh ? FRESH : 0);
-    if (!hash) this.hashNode(i);
     return i;
   }
 
-  /** A new leaf; its hash is computed unless given. */
-  newLeaf(hash: Uint8Array | undefined, keyHash: Uint8Array, valueHash: Uint8Array, depth: number, fresh: boolean): number {
+  /** A new leaf; its hash is set by hashNode. */
+  newLeaf(keyHash: Uint8Array, valueHash: Uint8Array, depth: number, fresh: boolean): number {
     const i = this.allocNode();
     const slot = this.allocLeaf();
-    if (hash) this.hashes.set(hash, BASE + i * HASH_LEN);
     this.leafData.set(keyHash, slot * 2 * HASH_LEN);
     this.leafData.set(valueHash, slot * 2 * HASH_LEN + HASH_LEN);
     const o = i * STRIDE;
     this.links[o + LEFT] = slot;
     this.links[o + RIGHT] = NONE;
     this.links[o + INFO] = (depth << 8) | LEAF | (fresh ? FRESH : 0);
-    if (!hash) this.hashNode(i);
     return i;
   }
 

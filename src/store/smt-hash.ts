@@ -6,6 +6,9 @@ import { hash } from "node:crypto";
  */
 export const HASH_LEN = 32;
 export const EMPTY_HASH: Uint8Array = new Uint8Array(HASH_LEN);
+/** First byte of a leaf's and of an inner node's hash input. */
+export const LEAF_PREFIX = 0;
+export const INNER_PREFIX = 1;
 
 // One-shot hashing to a latin1 string, copied out char by char: asking node:crypto for a
 // Buffer costs 2.5× as much (an off-heap allocation per digest, and its output-encoding check
@@ -25,11 +28,11 @@ export function sha256Into(data: Uint8Array, out: Uint8Array, offset: number): v
 const scratch = new Uint8Array(1 + 2 * HASH_LEN);
 
 export function leafHash(keyHash: Uint8Array, valueHash: Uint8Array): Uint8Array {
-  return prefixedPairHash(0, keyHash, valueHash);
+  return prefixedPairHash(LEAF_PREFIX, keyHash, valueHash);
 }
 
 export function innerHash(left: Uint8Array, right: Uint8Array): Uint8Array {
-  return prefixedPairHash(1, left, right);
+  return prefixedPairHash(INNER_PREFIX, left, right);
 }
 
 function prefixedPairHash(prefix: number, a: Uint8Array, b: Uint8Array): Uint8Array {

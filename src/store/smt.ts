@@ -67,7 +67,8 @@ export function applyChanges(arena: NodeArena, root: number, changes: TreeChange
     }
     if (!arena.isLeaf(node)) throw new Error("smt: an inner node cannot move");
     const keyHash = arena.keyHashOf(node).slice();
-    const copy = arena.newLeaf(arena.hashOf(node), keyHash, arena.valueHashOf(node), depth, true);
+    const copy = arena.newLeaf(keyHash, arena.valueHashOf(node), depth, true);
+    arena.hashNode(copy);
     up.created.push(copy);
     up.createdPaths.push(keyHash);
     up.retired.push(node);
@@ -80,7 +81,8 @@ export function applyChanges(arena: NodeArena, root: number, changes: TreeChange
     // A lone leaf floats up to where it is unique, keeping the tree compressed.
     if (left === NONE && arena.isLeaf(right)) return place(right, depth);
     if (right === NONE && arena.isLeaf(left)) return place(left, depth);
-    const node = arena.newInner(undefined, left, right, depth, true);
+    const node = arena.newInner(left, right, depth, true);
+    arena.hashNode(node);
     up.created.push(node);
     up.createdPaths.push(path);
     return node;
@@ -91,7 +93,8 @@ export function applyChanges(arena: NodeArena, root: number, changes: TreeChange
     if (hi - lo === 1) {
       const e = entries[lo]!;
       if (e.node !== NONE) return place(e.node, depth);
-      const node = arena.newLeaf(undefined, e.keyHash, e.valueHash, depth, true);
+      const node = arena.newLeaf(e.keyHash, e.valueHash, depth, true);
+      arena.hashNode(node);
       up.created.push(node);
       up.createdPaths.push(e.keyHash);
       return node;

@@ -1,4 +1,5 @@
 import type { ClassicLevel } from "classic-level";
+import { toBin } from "./bytes.js";
 import { type NodeArena, NONE } from "./node-arena.js";
 import { bitAt, HASH_LEN } from "./smt-hash.js";
 import type { TreeUpdate } from "./smt.js";
@@ -30,7 +31,7 @@ const LEAF_LEN = 1 + 2 * HASH_LEN;
 /** Most bytes one page can take. */
 const PAGE_MAX = ((1 << PAGE_DEPTH) - 1) * LEAF_LEN;
 
-export interface TreeBatch {
+export interface WriteBatch {
   put(key: Uint8Array, value: Uint8Array): unknown;
   del(key: Uint8Array): unknown;
 }
@@ -49,15 +50,15 @@ export function pageKey(ns: number, depth: number, path: Uint8Array): Uint8Array
 /**
  * Adds to a batch the pages an update changed. A change anywhere in a page changes the
  * page's top node, so the pages to rewrite are exactly those topped by a created node; a
- * page where a node left and that has no top any more is deleted (deletes go first).
+ * page where a node left and that has no top any more is deleted.
  */
-export function writeTreeUpdate(batch: TreeBatch, ns: number, arena: NodeArena, up: TreeUpdate): void {
+export function writeTreeUpdate(batch: WriteBatch, ns: number, arena: NodeArena, up: TreeUpdate): void {
   const deleted = new Set<string>();
   for (const v of up.vacated) {
     const top = v.depth - (v.depth % PAGE_DEPTH);
     if (nodeAt(arena, up.root, top, v.path) !== NONE) continue;
     const key = pageKey(ns, top, v.path);
-    const id = String.fromCharCode.apply(null, key as unknown as number[]);
+    const id = toBin(key);
     if (!deleted.has(id)) batch.del(key);
     deleted.add(id);
   }
@@ -187,7 +188,7 @@ class PageReader {
   /** Every child announced by the pages above must have arrived. */
   private finish(): void {
     if (this.expected !== 0) throw new Error(`tree pages: ${this.expected} missing below depth ${this.top}`);
-    this.expected = this.bottoms.size === 0 ? 0 : this.countPending();
+    this.expected = this.countPending();
   }
 
   private countPending(): number {
@@ -204,11 +205,11 @@ class PageReader {
     if ((tag & INNER) === 0) {
       if (at + LEAF_LEN > v.length) throw new Error("tree page: truncated");
       this.o += LEAF_LEN;
-      return arena.newLeaf(UNHASHED, v.subarray(at + 1, at + 1 + HASH_LEN), v.subarray(at + 1 + HASH_LEN, at + LEAF_LEN), depth, false);
+      return arena.newLeaf(v.subarray(at + 1, at + 1 + HASH_LEN), v.subarray(at + 1 + HASH_LEN, at + LEAF_LEN), depth, false);
     }
     if ((tag & (HAS_LEFT | HAS_RIGHT)) === 0) throw new Error("tree page: inner node without children");
     this.o += 1;
-    const node = arena.newInner(UNHASHED, NONE, NONE, depth, false);
+    const node = arena.newInner(NONE, NONE, depth, false);
     if (rel === PAGE_DEPTH - 1) {
       if (tag & HAS_LEFT) arena.setChild(node, 0, PENDING);
       if (tag & HAS_RIGHT) arena.setChild(node, 1, PENDING);
@@ -217,23 +218,18 @@ class PageReader {
     }
     const bit = 0x80 >> (depth & 7);
     const byte = depth >> 3;
-    // Children first, then the link: reading them may grow (replace) the arena's arrays.
     if (tag & HAS_LEFT) {
       this.path[byte]! &= ~bit;
-      const left = this.node(depth + 1, rel + 1);
-      arena.setChild(node, 0, left);
+      arena.setChild(node, 0, this.node(depth + 1, rel + 1));
     }
     if (tag & HAS_RIGHT) {
       this.path[byte]! |= bit;
-      const right = this.node(depth + 1, rel + 1);
-      arena.setChild(node, 1, right);
+      arena.setChild(node, 1, this.node(depth + 1, rel + 1));
       this.path[byte]! &= ~bit;
     }
     return node;
   }
 }
-
-const UNHASHED = new Uint8Array(HASH_LEN);
 
 /** Computes the hashes of a loaded subtree, children before parents. */
 function hashSubtree(arena: NodeArena, node: number): void {
@@ -252,7 +248,6 @@ const PENDING = -2;
 /** The first `bits` bits of `path` as a map key. */
 function prefixString(path: Uint8Array, bits: number): string {
   const full = bits >> 3;
-  let s = String.fromCharCode.apply(null, path.subarray(0, full) as unknown as number[]);
-  if (bits & 7) s += String.fromCharCode(path[full]! & (0xff00 >> (bits & 7)));
-  return s;
+  const s = toBin(path.subarray(0, full));
+  return bits & 7 ? s + String.fromCharCode(path[full]! & (0xff00 >> (bits & 7))) : s;
 }
