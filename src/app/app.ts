@@ -80,7 +80,7 @@ export class App implements AbciApplication {
     private readonly opts: AppOptions,
   ) {
     this.router = new Router(modules.modules);
-    modules.bindRouter?.(this.router);
+    for (const m of modules.modules) m.bindRouter?.(this.router);
     this.meta = new AppMeta(store);
     this.checkState = store.branch();
     this.runner = {

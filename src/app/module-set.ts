@@ -1,5 +1,5 @@
 import type { Context } from "../types/context";
-import type { Module, MsgRouter, ValidatorUpdate } from "../types/module";
+import type { Module, ValidatorUpdate } from "../types/module";
 import type { AnteAccountKeeper, AnteBankKeeper, AnteFeeGrantKeeper } from "./tx/ante";
 
 /**
@@ -18,8 +18,6 @@ export interface ModuleSet {
   feeCollector: string;
   /** The chain's fee (and bond) denom. */
   feeDenom: string;
-  /** Gives message-executing modules (gov, group, authz) the app's router once it exists. */
-  bindRouter?(router: MsgRouter): void;
   /** The gentxs in the decoded genesis sections (genutil), delivered after every InitGenesis. */
   genesisTxs?(decoded: ReadonlyMap<string, unknown>): Uint8Array[];
   /** Validators that genesis (gentxs) bonded, returned from InitChain. */

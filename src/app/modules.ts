@@ -1,5 +1,5 @@
 import { moduleAddress } from "../types/address";
-import type { Module, MsgRouter } from "../types/module";
+import type { Module } from "../types/module";
 import { createAuthModule } from "../modules/auth";
 import { createBankModule } from "../modules/bank";
 import { createGroupModule } from "../modules/group";
@@ -12,15 +12,19 @@ import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
+import { resolveModuleOrders } from "./module-order";
 import type { ModuleSet } from "./module-set";
 
 /**
  * The one place that lists the modules, wires each keeper to the narrow keepers it needs,
- * and fixes the begin-block, end-block and init-genesis orders.
+ * and fixes the begin-block, end-block and init-genesis orders. Everything else a module
+ * brings (router binding, hooks into other keepers, ante checks, module accounts) travels
+ * on its Module definition, so adding it to the list is its registration; a list that
+ * forgets or misnames a module fails at start (resolveModuleOrders).
  */
 export interface BuildOptions {
-  /** Extra modules appended after the chain's own (tests use this for harness modules). */
-  extraModules?: Array<Module & { bindRouter?(router: MsgRouter): void }>;
+  /** Extra modules appended after the chain's own (tests use this for harness modules); they join every order last. */
+  extraModules?: Module[];
 }
 
 export function buildModules(opts: BuildOptions = {}): ModuleSet {
@@ -36,36 +40,35 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
 
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
-  // Registered after the chain's modules: its InitGenesis checks gentx signers against the
-  // accounts and balances the others have set (unnamed modules init in registration order).
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
   const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, stablecoin, builderfee, genutil, ...extras];
+  const extraNames = extras.map((m) => m.name);
+  const orders = resolveModuleOrders(modules, {
+    beginBlock: ["authz", ...extraNames],
+    // Chain conventions (design.md): gov, staking, group, constitution, validatorgov, treasury,
+    // oracle, enforcement, then netting last.
+    endBlock: ["gov", "staking", "group", ...extraNames],
+    // Base modules first, then constitution first among ours (the others validate against it);
+    // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
+    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "paymsg", "stablecoin", "builderfee", "genutil", ...extraNames],
+  });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
   bank.keeper.setBlockedAddresses(
     auth.keeper.moduleAccountNames().filter((name) => name !== "gov").map((name) => moduleAddress(name)),
   );
-
-  /** The named modules first, in that order, then every other module in registration order. */
-  const ordered = (first: string[]) => [
-    ...first.map((n) => modules.find((m) => m.name === n)).filter((m): m is Module => m !== undefined),
-    ...modules.filter((m) => !first.includes(m.name)),
-  ];
+  for (const m of modules) {
+    if (m.hooks?.sendRestriction) bank.keeper.addSendRestriction(m.hooks.sendRestriction);
+    if (m.hooks?.staking) staking.keeper.addHooks(m.hooks.staking);
+    if (m.hooks?.groupGuard) group.keeper.addGuard(m.hooks.groupGuard);
+  }
 
   return {
     modules,
-    beginBlockOrder: modules.filter((m) => m.beginBlock !== undefined),
-    // Chain conventions (design.md): end block gov, staking, group, constitution, validatorgov,
-    // treasury, oracle, enforcement, netting last.
-    endBlockOrder: ordered(["gov", "staking", "group", "constitution", "validatorgov", "treasury", "oracle", "enforcement"])
-      .filter((m) => m.name !== "netting")
-      .concat(modules.filter((m) => m.name === "netting"))
-      .filter((m) => m.endBlock !== undefined),
-    // Base modules first, then constitution first among ours (the others validate against it).
-    initGenesisOrder: ordered(["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution"]),
+    ...orders,
     accounts: auth.keeper,
     bank: bank.keeper,
     feeGrant: feegrant.keeper,
@@ -73,12 +76,5 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     feeDenom: "uyml",
     genesisTxs: (decoded) => genesisTxs(decoded.get(GENUTIL)),
     genesisValidators: (ctx) => staking.genesisValidators(ctx),
-    bindRouter: (router) => {
-      gov.bindRouter(router);
-      group.bindRouter(router);
-      authz.bindRouter(router);
-      builderfee.bindRouter(router);
-      for (const m of extras) m.bindRouter?.(router);
-    },
   };
 }

@@ -30,6 +30,7 @@ export function defineMsg<M, R>(def: {
     validate: def.validate,
     handle: def.handle,
     signers: typeof signer === "function" ? signer : (msg: M) => [String(msg[signer])],
+    signerField: typeof signer === "function" ? undefined : String(signer),
   };
 }
 

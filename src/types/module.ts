@@ -1,6 +1,7 @@
 import type { AnyMsg, Codec } from "./codec";
 import type { Context } from "./context";
 import type { GrpcCode } from "./errors";
+import type { ModuleHooks } from "./hooks";
 import type { DecodedTx } from "./tx";
 
 /**
@@ -14,6 +15,8 @@ export interface MsgDef<M = any, R = any> {
   responseCodec: Codec<R>;
   /** Bech32 account addresses read from the message's signer field(s). */
   signers(msg: M): string[];
+  /** The proto field named by `cosmos.msg.v1.signer`, when the signer is one string field. */
+  signerField?: string;
   /** Amino JSON name (wire sheet), for LEGACY_AMINO_JSON signing and the CLI. */
   aminoName?: string;
   /** Stateless checks (the SDK's ValidateBasic); throw an AppError. */
@@ -71,6 +74,10 @@ export interface Module {
    * this handler's writes and never fails the tx (builder fee share).
    */
   postTx?(ctx: Context, tx: DecodedTx): void;
+  /** Called once the app's router exists, for modules that execute other messages (gov, group, authz). */
+  bindRouter?(router: MsgRouter): void;
+  /** Hooks this module installs into other modules' keepers (send restriction, staking hooks, group guard). */
+  hooks?: ModuleHooks;
 }
 
 /**

@@ -14,6 +14,7 @@ import { Secp256k1Key } from "../../src/client/signer";
 import { signTx, type TxOptions } from "../../src/client/tx-builder";
 import type { AnyMsg, Codec, Timestamp } from "../../src/types/codec";
 import { silentLogger, type Logger } from "../../src/types/logger";
+import type { Module } from "../../src/types/module";
 import { baseOf } from "../../src/modules/auth/keeper";
 import { createTestGovModule, type GovExecResult } from "./test-gov";
 
@@ -27,6 +28,8 @@ export interface TestChainOptions {
   mutateGenesis?: (appState: Record<string, any>) => void;
   logger?: Logger;
   dir?: string;
+  /** Harness modules registered after the chain's own (one list entry each). */
+  extraModules?: Module[];
 }
 
 type ProtoCoinLike = { denom: string; amount: string };
@@ -76,7 +79,7 @@ export class TestChain {
     const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "chain-"));
     const logger = opts.logger ?? silentLogger;
     const testGov = createTestGovModule();
-    const modules = buildModules({ extraModules: [testGov] });
+    const modules = buildModules({ extraModules: [testGov, ...(opts.extraModules ?? [])] });
     const funded = opts.funded ?? {
       alice: [{ denom: DENOM, amount: "1000000000000" }],
       bob: [{ denom: DENOM, amount: "1000000000000" }],

@@ -9,7 +9,7 @@ export { AuthzKeeper, MAX_EXEC_DEPTH, type AuthzAccounts, type StoredGrant } fro
 export type { AcceptResponse, AuthorizationType } from "./authorizations";
 export { authzErrors } from "./errors";
 
-export function createAuthzModule(deps: { accounts: AuthzAccounts }): Module & { keeper: AuthzKeeper; bindRouter(router: MsgRouter): void } {
+export function createAuthzModule(deps: { accounts: AuthzAccounts }): Module & { keeper: AuthzKeeper } {
   const keeper = new AuthzKeeper(deps.accounts);
   let router: MsgRouter | undefined;
   return {

@@ -4,7 +4,8 @@ import { BankKeeper, type BankAccounts } from "./keeper";
 import { bankMsgs } from "./msgs";
 import { bankQueries } from "./queries";
 
-export { BankKeeper, type SendRestriction } from "./keeper";
+export { BankKeeper } from "./keeper";
+export type { SendRestriction } from "../../types/hooks";
 
 export function createBankModule(deps: { auth: BankAccounts }): Module & { keeper: BankKeeper } {
   const keeper = new BankKeeper(deps.auth);

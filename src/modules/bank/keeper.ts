@@ -5,6 +5,7 @@ import { accAddress, moduleAddress } from "../../types/address";
 import { formatCoins, validateDenom, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { sdkErrors } from "../../types/errors";
+import type { SendRestriction } from "../../types/hooks";
 import { bankErrors } from "./errors";
 
 /** What bank needs from auth: account creation on first receipt, and module accounts. */
@@ -14,8 +15,6 @@ export interface BankAccounts {
   hasPermission(moduleName: string, permission: "minter" | "burner" | "staking"): boolean;
 }
 
-/** A check other modules register (enforcement's freeze); throwing refuses the transfer. */
-export type SendRestriction = (ctx: Context, from: string, to: string, coins: readonly Coin[]) => void;
 
 const amountValue = {
   name: "amount",

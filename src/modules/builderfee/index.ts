@@ -1,4 +1,4 @@
-import type { Module, MsgRouter } from "../../types/module";
+import type { Module } from "../../types/module";
 import { builderfeeGenesis } from "./genesis";
 import { BuilderfeeKeeper, type BuilderfeeBank } from "./keeper";
 import { builderfeeMsgs } from "./msgs";
@@ -7,10 +7,7 @@ import { builderfeeQueries } from "./queries";
 export { BuilderfeeKeeper, ApplicationStatus, type BuilderfeeBank } from "./keeper";
 export { builderfeeErrors } from "./errors";
 
-export function createBuilderfeeModule(deps: { bank: BuilderfeeBank; feeCollector: string }): Module & {
-  keeper: BuilderfeeKeeper;
-  bindRouter(router: MsgRouter): void;
-} {
+export function createBuilderfeeModule(deps: { bank: BuilderfeeBank; feeCollector: string }): Module & { keeper: BuilderfeeKeeper } {
   const keeper = new BuilderfeeKeeper(deps.bank, deps.feeCollector);
   return {
     name: "builderfee",

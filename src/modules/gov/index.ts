@@ -1,4 +1,4 @@
-import type { Module, MsgRouter } from "../../types/module";
+import type { Module } from "../../types/module";
 import { govEndBlock } from "./blocker";
 import { govGenesis } from "./genesis";
 import { GovKeeper, type GovAuthView, type GovBankView, type GovStakingView } from "./keeper";
@@ -9,10 +9,7 @@ export { GovKeeper, GOV_MODULE, type GovAuthView, type GovBankView, type GovStak
 export { govErrors } from "./errors";
 export { defaultGovParams, devGovParams } from "./params";
 
-export function createGovModule(deps: { bank: GovBankView; auth: GovAuthView; staking: GovStakingView }): Module & {
-  keeper: GovKeeper;
-  bindRouter(router: MsgRouter): void;
-} {
+export function createGovModule(deps: { bank: GovBankView; auth: GovAuthView; staking: GovStakingView }): Module & { keeper: GovKeeper } {
   const keeper = new GovKeeper(deps.bank, deps.auth, deps.staking);
   return {
     name: "gov",

@@ -7,7 +7,8 @@ import { sdkErrors } from "../../types/errors";
 import { formatDec, parseNonNegativeDec, parsePositiveDec } from "./decimal";
 import { groupErrors } from "./errors";
 import { emitGroupEvent } from "./events";
-import type { GroupKeeper, WeightedMember } from "./keeper";
+import type { WeightedMember } from "../../types/hooks";
+import type { GroupKeeper } from "./keeper";
 import { decodeDecisionPolicy, validatePolicyWindows } from "./policy";
 
 /** Prefix byte of the SDK's group policy table: the first derivation key of policy addresses. */

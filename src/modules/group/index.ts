@@ -1,4 +1,4 @@
-import type { Module, MsgRouter } from "../../types/module";
+import type { Module } from "../../types/module";
 import { groupGenesis } from "./genesis";
 import { GroupKeeper, type GroupAuthView } from "./keeper";
 import { groupEndBlock } from "./blocker";
@@ -6,8 +6,8 @@ import { groupMsgs } from "./msgs";
 import type { GroupConfig } from "./params";
 import { groupQueries } from "./queries";
 
-export { GroupKeeper, type GroupChange, type GroupGuard, type GroupView, type PolicyView, type WeightedMember } from "./keeper";
-export type { Decision } from "./policy";
+export { GroupKeeper, type GroupView, type PolicyView } from "./keeper";
+export type { Decision, GroupChange, GroupGuard, WeightedMember } from "../../types/hooks";
 export { defaultGroupConfig, type GroupConfig } from "./params";
 export { groupErrors } from "./errors";
 
@@ -15,7 +15,7 @@ export { groupErrors } from "./errors";
  * cosmos.group.v1: weighted multi-member accounts. Proposal messages run through the app's
  * router, bound once it exists (bindRouter).
  */
-export function createGroupModule(deps: { auth: GroupAuthView; config?: GroupConfig }): Module & { keeper: GroupKeeper; bindRouter(router: MsgRouter): void } {
+export function createGroupModule(deps: { auth: GroupAuthView; config?: GroupConfig }): Module & { keeper: GroupKeeper } {
   const keeper = new GroupKeeper(deps.auth, deps.config);
   return {
     name: "group",

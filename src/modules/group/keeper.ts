@@ -8,7 +8,8 @@ import { sdkErrors } from "../../types/errors";
 import type { MsgRouter } from "../../types/module";
 import type { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { parseNonNegativeDec } from "./decimal";
-import { decodeDecisionPolicy, type Decision } from "./policy";
+import type { Decision, GroupChange, GroupGuard, WeightedMember } from "../../types/hooks";
+import { decodeDecisionPolicy } from "./policy";
 import { defaultGroupConfig, type GroupConfig } from "./params";
 
 /** What group needs from auth: creating the policy accounts. */
@@ -17,24 +18,6 @@ export interface GroupAuthView {
   newAccount(ctx: Context, address: string): BaseAccount;
 }
 
-export interface WeightedMember {
-  address: string;
-  /** 1e18 fixed-point. */
-  weight: bigint;
-}
-
-/** A membership or decision-policy change about to be written; a guard throws to refuse it. */
-export interface GroupChange {
-  kind: "members" | "policy";
-  groupId: bigint;
-  policyAddress?: string;
-  /** The complete membership after the change (kind "members"). */
-  newMembers?: WeightedMember[];
-  /** The decision rule after the change (kind "policy"). */
-  newDecision?: Decision;
-}
-
-export type GroupGuard = (ctx: Context, change: GroupChange) => void;
 
 export interface PolicyView {
   groupId: bigint;

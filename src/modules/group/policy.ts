@@ -1,5 +1,6 @@
 import { PercentageDecisionPolicy, ThresholdDecisionPolicy, type DecisionPolicyWindows, type TallyResult } from "cosmjs-types/cosmos/group/v1/types";
 import type { AnyMsg } from "../../types/codec";
+import type { Decision } from "../../types/hooks";
 import { groupErrors } from "./errors";
 import { ONE, parseNonNegativeDec, parsePositiveDec } from "./decimal";
 import type { GroupConfig } from "./params";
@@ -8,8 +9,6 @@ import { durationNanos } from "./time";
 export const THRESHOLD_POLICY_URL = "/cosmos.group.v1.ThresholdDecisionPolicy";
 export const PERCENTAGE_POLICY_URL = "/cosmos.group.v1.PercentageDecisionPolicy";
 
-/** Threshold and percentage are 1e18 fixed-point. */
-export type Decision = { kind: "threshold"; threshold: bigint } | { kind: "percentage"; percentage: bigint };
 
 export interface DecisionPolicy {
   decision: Decision;

@@ -7,7 +7,8 @@ import { stakingMsgs } from "./msgs";
 import { BONDED_POOL, NOT_BONDED_POOL } from "./params";
 import { stakingQueries } from "./queries";
 
-export { StakingKeeper, type StakingAuth, type StakingBank, type StakingHooks, type StakingView } from "./keeper";
+export { StakingKeeper, type StakingAuth, type StakingBank, type StakingView } from "./keeper";
+export type { StakingHooks } from "../../types/hooks";
 export { BONDED_POOL, NOT_BONDED_POOL, POWER_REDUCTION, DEFAULT_UNBONDING_SECONDS, defaultStakingParams } from "./params";
 export { stakingErrors } from "./errors";
 export { operatorAccount } from "./msgs";

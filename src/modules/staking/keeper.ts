@@ -1,11 +1,11 @@
 import { Delegation, DVPair, DVVTriplet, Params, Redelegation, UnbondingDelegation, Validator, BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
-import type { MsgCreateValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { Schema } from "../../store/collections";
 import { bytesKey, bytesValue, int64Key, pairKey, protoValue, stringValue, tripleKey, uint32Key, uint64Key, uint64Value } from "../../store/codecs";
 import { accAddress, moduleAddress, valAddress } from "../../types/address";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { decFromWire, type Dec } from "../../types/dec";
+import type { StakingHooks } from "../../types/hooks";
 import { stakingErrors } from "./errors";
 import { BONDED_POOL, NOT_BONDED_POOL, defaultStakingParams } from "./params";
 import { consensusAddressOf, consensusKeyBytes, consensusPower, potentialPower, sharesOf, tokensOf } from "./validator";
@@ -23,12 +23,6 @@ export interface StakingAuth {
   getModuleAccount(ctx: Context, name: string): unknown;
 }
 
-export interface StakingHooks {
-  /** Throw to refuse the validator (the validator admission gate). */
-  beforeCreateValidator?(ctx: Context, msg: MsgCreateValidator): void;
-  afterValidatorCreated?(ctx: Context, operator: string): void;
-  afterDelegationModified?(ctx: Context, delegator: string, operator: string): void;
-}
 
 /** The read/jail surface other modules (gov, validatorgov, slashing) are given. */
 export interface StakingView {

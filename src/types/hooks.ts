@@ -1,0 +1,51 @@
+import type { MsgCreateValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import type { Coin } from "./coins";
+import type { Context } from "./context";
+
+/**
+ * The contracts by which one module reacts to another's state changes. A module offers the
+ * hooks it installs through `Module.hooks`; the app wiring installs them into the keeper that
+ * calls them, so registering the module is all a new module needs.
+ */
+
+/** A check on every coin transfer (enforcement's freeze); throwing refuses the transfer. */
+export type SendRestriction = (ctx: Context, from: string, to: string, coins: readonly Coin[]) => void;
+
+export interface StakingHooks {
+  /** Throw to refuse the validator (the validator admission gate). */
+  beforeCreateValidator?(ctx: Context, msg: MsgCreateValidator): void;
+  afterValidatorCreated?(ctx: Context, operator: string): void;
+  afterDelegationModified?(ctx: Context, delegator: string, operator: string): void;
+}
+
+export interface WeightedMember {
+  address: string;
+  /** 1e18 fixed-point. */
+  weight: bigint;
+}
+
+/** A group decision rule; threshold and percentage are 1e18 fixed-point. */
+export type Decision = { kind: "threshold"; threshold: bigint } | { kind: "percentage"; percentage: bigint };
+
+/** A membership or decision-policy change about to be written; a guard throws to refuse it. */
+export interface GroupChange {
+  kind: "members" | "policy";
+  groupId: bigint;
+  policyAddress?: string;
+  /** The complete membership after the change (kind "members"). */
+  newMembers?: WeightedMember[];
+  /** The decision rule after the change (kind "policy"). */
+  newDecision?: Decision;
+}
+
+export type GroupGuard = (ctx: Context, change: GroupChange) => void;
+
+/** What a module installs into others when the app is wired. */
+export interface ModuleHooks {
+  /** Installed in bank: runs before every transfer, in registration order. */
+  sendRestriction?: SendRestriction;
+  /** Installed in staking. */
+  staking?: StakingHooks;
+  /** Installed in group: runs before every membership or decision-policy change. */
+  groupGuard?: GroupGuard;
+}
