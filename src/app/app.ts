@@ -185,12 +185,12 @@ export class App implements AbciApplication {
         return abci.ResponseQuery.fromPartial({ value: SimulateResponse.encode(this.simulate(SimulateRequest.decode(req.data))).finish(), height });
       }
       const def = this.router.queryDef(req.path);
-      if (!def) throw new AppError("sdk", 6, `unknown query path: ${req.path.slice(0, 200)}`, GrpcCode.Unimplemented);
+      if (!def) throw new AppError("sdk", sdkErrors.ErrUnknownRequest.code, `unknown query path: ${req.path.slice(0, 200)}`, GrpcCode.Unimplemented);
       let request: unknown;
       try {
         request = def.requestCodec.decode(req.data);
       } catch (e) {
-        throw new AppError("sdk", 18, `invalid request: ${(e as Error).message}`, GrpcCode.InvalidArgument);
+        throw new AppError("sdk", sdkErrors.ErrInvalidRequest.code, `invalid request: ${(e as Error).message}`, GrpcCode.InvalidArgument);
       }
       const response = def.handle(this.queryContext(), request);
       return abci.ResponseQuery.fromPartial({ value: def.responseCodec.encode(response).finish(), height });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import * as abci from "cosmjs-types/tendermint/abci/types";
 import type { AbciApplication } from "../../types/abci";
+import { sdkErrors } from "../../types/errors";
 
 export interface BroadcastResult {
   hash: string;
@@ -40,8 +41,8 @@ export class Mempool {
 
   async add(tx: Uint8Array): Promise<BroadcastResult> {
     const hash = createHash("sha256").update(tx).digest("hex").toUpperCase();
-    if (this.seen.has(hash)) return { hash, code: 19, codespace: "sdk", log: "tx already exists in cache" };
-    if (this.pending.size >= this.maxTxs) return { hash, code: 20, codespace: "sdk", log: "mempool is full" };
+    if (this.seen.has(hash)) return { hash, code: sdkErrors.ErrTxInMempoolCache.code, codespace: sdkErrors.ErrTxInMempoolCache.codespace, log: "tx already exists in cache" };
+    if (this.pending.size >= this.maxTxs) return { hash, code: sdkErrors.ErrMempoolIsFull.code, codespace: sdkErrors.ErrMempoolIsFull.codespace, log: "mempool is full" };
     const res = await this.app.checkTx({ tx, type: abci.CheckTxType.NEW });
     if (res.code === 0) {
       this.pending.set(hash, tx);

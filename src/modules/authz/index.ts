@@ -1,15 +1,16 @@
 import type { Module, MsgRouter } from "../../types/module";
 import { authzBeginBlock } from "./blocker";
 import { authzGenesis } from "./genesis";
-import { AuthzKeeper, type AuthzAccounts } from "./keeper";
+import { AuthzKeeper } from "./keeper";
 import { authzMsgs } from "./msgs";
 import { authzQueries } from "./queries";
+import type { AccountKeeper } from "./expected-keepers";
 
-export { AuthzKeeper, MAX_EXEC_DEPTH, type AuthzAccounts, type StoredGrant } from "./keeper";
+export { AuthzKeeper, MAX_EXEC_DEPTH, type StoredGrant } from "./keeper";
 export type { AcceptResponse, AuthorizationType } from "./authorizations";
 export { authzErrors } from "./errors";
 
-export function createAuthzModule(deps: { accounts: AuthzAccounts }): Module & { keeper: AuthzKeeper } {
+export function createAuthzModule(deps: { accounts: AccountKeeper }): Module & { keeper: AuthzKeeper } {
   const keeper = new AuthzKeeper(deps.accounts);
   let router: MsgRouter | undefined;
   return {

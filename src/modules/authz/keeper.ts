@@ -9,14 +9,10 @@ import { EventManager } from "../../types/events";
 import type { MsgRouter } from "../../types/module";
 import { genericAuthorization, sendAuthorization, type AuthorizationType } from "./authorizations";
 import { authzErrors } from "./errors";
-import { emitGrant, emitRevoke } from "./events";
+import { authzEvents } from "./events";
 import { timestampKey as timeKey } from "../../store/codecs";
 import { compareTime, formatTime } from "../../types/time";
-
-/** What authz needs from auth: grantees get an account when first granted, as in the SDK. */
-export interface AuthzAccounts {
-  ensureAccount(ctx: Context, address: string): void;
-}
+import type { AccountKeeper } from "./expected-keepers";
 
 /** Deepest chain of MsgExec inside MsgExec (the outermost counts as 1); deeper is refused. */
 export const MAX_EXEC_DEPTH = 5;
@@ -47,7 +43,7 @@ export class AuthzKeeper {
   private readonly authorizationTypes = new Map<string, AuthorizationType>();
   private execDepth = 0;
 
-  constructor(private readonly accounts: AuthzAccounts) {
+  constructor(private readonly accounts: AccountKeeper) {
     this.registerAuthorization(genericAuthorization);
     this.registerAuthorization(sendAuthorization);
   }
@@ -107,7 +103,7 @@ export class AuthzKeeper {
     if (expiration && !sameExpiration) this.enqueue(ctx, expiration, granter, grantee, msgTypeUrl);
     this.grants.set(ctx, key, { authorization, expiration });
     this.byGrantee.set(ctx, [key[1], key[0], msgTypeUrl]);
-    emitGrant(ctx, msgTypeUrl, granter, grantee);
+    authzEvents.grant(ctx, msgTypeUrl, granter, grantee);
   }
 
   /** Removes a grant (MsgRevoke); throws ErrNoAuthorizationFound when there is none. */
@@ -117,7 +113,7 @@ export class AuthzKeeper {
     if (!grant) throw authzErrors.ErrNoAuthorizationFound.wrap(`failed to delete grant with granter ${granter}, grantee ${grantee}, msg type ${msgTypeUrl}`);
     if (grant.expiration) this.dequeue(ctx, grant.expiration, granter, grantee, msgTypeUrl);
     this.removeGrant(ctx, key);
-    emitRevoke(ctx, msgTypeUrl, granter, grantee);
+    authzEvents.revoke(ctx, msgTypeUrl, granter, grantee);
   }
 
   /** The live (unexpired) grant, if any; the stored authorization as a packed Any. */

@@ -2,18 +2,13 @@ import { Metadata, Params } from "cosmjs-types/cosmos/bank/v1beta1/bank";
 import { Schema } from "../../store/collections";
 import { boolValue, bytesKey, pairKey, protoValue, stringKey, stringValue, emptyValue } from "../../store/codecs";
 import { accAddress, moduleAddress } from "../../types/address";
-import { formatCoins, validateDenom, type Coin } from "../../types/coins";
+import { validateDenom, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { sdkErrors } from "../../types/errors";
 import type { SendRestriction } from "../../types/hooks";
 import { bankErrors } from "./errors";
-
-/** What bank needs from auth: account creation on first receipt, and module accounts. */
-export interface BankAccounts {
-  ensureAccount(ctx: Context, address: string): void;
-  moduleAccountAddress(ctx: Context, name: string): string;
-  hasPermission(moduleName: string, permission: "minter" | "burner" | "staking"): boolean;
-}
+import { bankEvents } from "./events";
+import type { AccountKeeper } from "./expected-keepers";
 
 
 const amountValue = {
@@ -41,7 +36,7 @@ export class BankKeeper {
   private readonly restrictions: SendRestriction[] = [];
   private blocked = new Set<string>();
 
-  constructor(private readonly auth: BankAccounts) {}
+  constructor(private readonly auth: AccountKeeper) {}
 
   addSendRestriction(restriction: SendRestriction): void {
     this.restrictions.push(restriction);
@@ -97,7 +92,7 @@ export class BankKeeper {
       }
       this.setBalance(ctx, address, c.denom, have - c.amount, have);
     }
-    ctx.events.emit("coin_spent", { spender: address, amount: formatCoins(coins) });
+    bankEvents.coinSpent(ctx, address, coins);
   }
 
   private addCoins(ctx: Context, address: string, coins: readonly Coin[]): void {
@@ -105,7 +100,7 @@ export class BankKeeper {
       const have = this.getBalance(ctx, address, c.denom);
       this.setBalance(ctx, address, c.denom, have + c.amount, have);
     }
-    ctx.events.emit("coin_received", { receiver: address, amount: formatCoins(coins) });
+    bankEvents.coinReceived(ctx, address, coins);
   }
 
   /** The one path for moving coins between accounts; restrictions run first. */
@@ -118,7 +113,7 @@ export class BankKeeper {
     this.subCoins(ctx, from, coins);
     this.addCoins(ctx, to, coins);
     this.auth.ensureAccount(ctx, to);
-    ctx.events.emit("transfer", { recipient: to, sender: from, amount: formatCoins(coins) });
+    bankEvents.transfer(ctx, from, to, coins);
   }
 
   sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void {
@@ -139,7 +134,7 @@ export class BankKeeper {
     const address = this.auth.moduleAccountAddress(ctx, module);
     this.addCoins(ctx, address, coins);
     for (const c of coins) this.supply.set(ctx, c.denom, this.getSupply(ctx, c.denom) + c.amount);
-    ctx.events.emit("coinbase", { minter: address, amount: formatCoins(coins) });
+    bankEvents.coinbase(ctx, address, coins);
   }
 
   burnCoins(ctx: Context, module: string, coins: readonly Coin[]): void {
@@ -151,7 +146,7 @@ export class BankKeeper {
       if (left === 0n) this.supply.remove(ctx, c.denom);
       else this.supply.set(ctx, c.denom, left);
     }
-    ctx.events.emit("burn", { burner: address, amount: formatCoins(coins) });
+    bankEvents.burn(ctx, address, coins);
   }
 
   isSendEnabled(ctx: Context, denom: string): boolean {

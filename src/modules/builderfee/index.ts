@@ -1,13 +1,14 @@
 import type { Module } from "../../types/module";
 import { builderfeeGenesis } from "./genesis";
-import { BuilderfeeKeeper, type BuilderfeeBank } from "./keeper";
+import { BuilderfeeKeeper } from "./keeper";
 import { builderfeeMsgs } from "./msgs";
 import { builderfeeQueries } from "./queries";
+import type { BankKeeper } from "./expected-keepers";
 
-export { BuilderfeeKeeper, ApplicationStatus, type BuilderfeeBank } from "./keeper";
+export { BuilderfeeKeeper, ApplicationStatus } from "./keeper";
 export { builderfeeErrors } from "./errors";
 
-export function createBuilderfeeModule(deps: { bank: BuilderfeeBank; feeCollector: string }): Module & { keeper: BuilderfeeKeeper } {
+export function createBuilderfeeModule(deps: { bank: BankKeeper; feeCollector: string }): Module & { keeper: BuilderfeeKeeper } {
   const keeper = new BuilderfeeKeeper(deps.bank, deps.feeCollector);
   return {
     name: "builderfee",

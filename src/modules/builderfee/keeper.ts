@@ -9,18 +9,9 @@ import type { DecodedTx } from "../../types/tx";
 import { builderfeeErrors } from "./errors";
 import { builderfeeEvents } from "./events";
 import { BPS_DENOMINATOR, defaultBuilderfeeParams } from "./params";
+import type { BankKeeper, MsgTypes } from "./expected-keepers";
 
 export { ApplicationStatus } from "../../types/applications";
-
-/** The fee share leaves the fee collector through bank, so blocked addresses apply. */
-export interface BuilderfeeBank {
-  sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
-}
-
-/** Which type URLs the chain routes; bound once the app's router exists. */
-export interface MsgTypes {
-  has(typeUrl: string): boolean;
-}
 
 /** Builder applications and approved builders, one per message type URL, and the fee share. */
 export class BuilderfeeKeeper {
@@ -36,7 +27,7 @@ export class BuilderfeeKeeper {
   private msgTypes: MsgTypes | undefined;
 
   constructor(
-    private readonly bank: BuilderfeeBank,
+    private readonly bank: BankKeeper,
     private readonly feeCollector: string,
   ) {}
 

@@ -11,16 +11,8 @@ import { timestampKey as timeKey } from "../../store/codecs";
 import { compareTime } from "../../types/time";
 import { acceptFee, expiresAt, startPeriod, validateAllowance, wrapAppError } from "./allowances";
 import { feegrantErrors } from "./errors";
-import { emitFeegrant } from "./events";
-
-/** What feegrant needs from auth and bank: a grantee gets an account unless it is a blocked address. */
-export interface FeegrantAccounts {
-  hasAccount(ctx: Context, address: string): boolean;
-  ensureAccount(ctx: Context, address: string): void;
-}
-export interface FeegrantBank {
-  isBlocked(address: string): boolean;
-}
+import { feegrantEvents } from "./events";
+import type { AccountKeeper, BankKeeper } from "./expected-keepers";
 
 /** Expired allowances removed per MsgPruneAllowances, as the SDK's msg server. */
 export const PRUNE_LIMIT_PER_MSG = 75;
@@ -41,8 +33,8 @@ export class FeegrantKeeper {
   readonly queue = this.schema.keySet(3, "allowance_queue", this.queueKey);
 
   constructor(
-    private readonly accounts: FeegrantAccounts,
-    private readonly bank: FeegrantBank,
+    private readonly accounts: AccountKeeper,
+    private readonly bank: BankKeeper,
   ) {}
 
   getAllowance(ctx: Context, granter: string, grantee: string): AnyMsg | undefined {
@@ -60,7 +52,7 @@ export class FeegrantKeeper {
     if (expiration) this.queue.set(ctx, [expiration, accAddress.decode(grantee), accAddress.decode(granter)]);
     const stored = ctx.mode === "genesis" ? allowance : startPeriod(allowance, ctx.time);
     this.write(ctx, granter, grantee, stored);
-    emitFeegrant(ctx, "set_feegrant", granter, grantee);
+    feegrantEvents.feegrant(ctx, "set_feegrant", granter, grantee);
   }
 
   /** Deletes an allowance (MsgRevokeAllowance, or once used up); ErrNoAllowance when there is none. */
@@ -70,7 +62,7 @@ export class FeegrantKeeper {
     const expiration = expiresAt(allowance);
     if (expiration) this.queue.remove(ctx, [expiration, accAddress.decode(grantee), accAddress.decode(granter)]);
     this.remove(ctx, accAddress.decode(granter), accAddress.decode(grantee));
-    emitFeegrant(ctx, "revoke_feegrant", granter, grantee);
+    feegrantEvents.feegrant(ctx, "revoke_feegrant", granter, grantee);
   }
 
   /** The ante hook: spends `fee` from granter's allowance to grantee, or throws why not. */
@@ -81,12 +73,12 @@ export class FeegrantKeeper {
       const result = acceptFee(ctx, allowance, fee, tx.msgs.map((m) => m.any.typeUrl));
       if (result.remove) {
         this.revokeAllowance(ctx, granter, grantee);
-        emitFeegrant(ctx, "use_feegrant", granter, grantee);
+        feegrantEvents.feegrant(ctx, "use_feegrant", granter, grantee);
         return;
       }
-      emitFeegrant(ctx, "use_feegrant", granter, grantee);
+      feegrantEvents.feegrant(ctx, "use_feegrant", granter, grantee);
       this.write(ctx, granter, grantee, result.updated);
-      emitFeegrant(ctx, "update_feegrant", granter, grantee);
+      feegrantEvents.feegrant(ctx, "update_feegrant", granter, grantee);
     } catch (e) {
       throw wrapAppError(e, `${granter} does not allow to pay fees for ${grantee}`);
     }

@@ -3,7 +3,7 @@ import { accAddress } from "../../types/address";
 import { defineMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
-import { emitPrune } from "./events";
+import { feegrantEvents } from "./events";
 import type { FeegrantKeeper } from "./keeper";
 
 export function feegrantMsgs(k: FeegrantKeeper): MsgDef[] {
@@ -51,7 +51,7 @@ export function feegrantMsgs(k: FeegrantKeeper): MsgDef[] {
       validate: (m) => void accAddress.validate(m.pruner),
       handle: (ctx, m) => {
         k.pruneExpired(ctx);
-        emitPrune(ctx, m.pruner);
+        feegrantEvents.prune(ctx, m.pruner);
         return {};
       },
     }),

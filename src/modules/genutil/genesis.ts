@@ -3,14 +3,7 @@ import type { Context } from "../../types/context";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { decodeGentx, gentxName } from "./gentx";
-
-/** What the account check needs from auth and bank. */
-export interface GenutilAccounts {
-  hasAccount(ctx: Context, address: string): boolean;
-}
-export interface GenutilBank {
-  getBalance(ctx: Context, address: string, denom: string): bigint;
-}
+import type { AccountKeeper, BankKeeper } from "./expected-keepers";
 
 /**
  * Genesis transactions. Validation is the SDK's: every gentx decodes and holds exactly one
@@ -19,7 +12,7 @@ export interface GenutilBank {
  * self-bond) so a bad gentx is named plainly; the app then delivers them through the tx
  * pipeline (App.initChain), and genesis exports none, as the bonded validators are in staking.
  */
-export function genutilGenesis(accounts: GenutilAccounts, bank: GenutilBank): GenesisDef<GenesisState> {
+export function genutilGenesis(accounts: AccountKeeper, bank: BankKeeper): GenesisDef<GenesisState> {
   return {
     // The JSON view (each gentx an inline Tx object); the binary form is cosmos.genutil.v1beta1's.
     typeName: "blockchain.genutil.v1.GenesisState",

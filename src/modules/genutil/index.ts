@@ -1,8 +1,8 @@
 import type { Module } from "../../types/module";
-import { genutilGenesis, type GenutilAccounts, type GenutilBank } from "./genesis";
+import { genutilGenesis } from "./genesis";
+import type { AccountKeeper, BankKeeper } from "./expected-keepers";
 
 export { decodeGentx, gentxName, MSG_CREATE_VALIDATOR_URL, type DecodedGentx } from "./gentx";
-export type { GenutilAccounts, GenutilBank } from "./genesis";
 
 export const GENUTIL = "genutil";
 
@@ -10,7 +10,7 @@ export const GENUTIL = "genutil";
  * The SDK's x/genutil: genesis validators come from gentxs, signed MsgCreateValidator txs the
  * app delivers after every module's InitGenesis (App.initChain reads them with genesisTxs).
  */
-export function createGenutilModule(deps: { accounts: GenutilAccounts; bank: GenutilBank }): Module {
+export function createGenutilModule(deps: { accounts: AccountKeeper; bank: BankKeeper }): Module {
   return { name: GENUTIL, genesis: genutilGenesis(deps.accounts, deps.bank) };
 }
 

@@ -1,7 +1,7 @@
 import { ProposalStatus, type Proposal } from "cosmjs-types/cosmos/gov/v1/gov";
 import type { Context } from "../../types/context";
 import { toAppError } from "../../types/errors";
-import { emitActive, emitInactive, PROPOSAL_RESULT } from "./events";
+import { govEvents, PROPOSAL_RESULT } from "./events";
 import type { GovKeeper } from "./keeper";
 import { tally } from "./tally";
 import { addDuration } from "../../types/time";
@@ -30,7 +30,7 @@ function dropProposal(ctx: Context, k: GovKeeper, id: bigint): void {
   k.deleteProposal(ctx, id);
   if (k.getParams(ctx).burnProposalDepositPrevote) k.deleteAndBurnDeposits(ctx, id);
   else k.refundAndDeleteDeposits(ctx, id);
-  emitInactive(ctx, id);
+  govEvents.inactive(ctx, id);
   ctx.logger.info({ module: "gov", proposal: id.toString() }, "proposal did not meet minimum deposit; deleted");
 }
 
@@ -62,7 +62,7 @@ function endVoting(ctx: Context, k: GovKeeper, id: bigint): void {
   }
   proposal.finalTallyResult = result;
   k.setProposal(ctx, proposal);
-  emitActive(ctx, id, outcome, log);
+  govEvents.active(ctx, id, outcome, log);
   ctx.logger.info({ module: "gov", proposal: id.toString(), result: outcome }, log);
 }
 

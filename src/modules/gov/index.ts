@@ -1,15 +1,16 @@
 import type { Module } from "../../types/module";
 import { govEndBlock } from "./blocker";
 import { govGenesis } from "./genesis";
-import { GovKeeper, type GovAuthView, type GovBankView, type GovStakingView } from "./keeper";
+import { GovKeeper } from "./keeper";
 import { govMsgs } from "./msgs";
 import { govQueries } from "./queries";
+import type { AccountKeeper, BankKeeper, StakingKeeper } from "./expected-keepers";
 
-export { GovKeeper, GOV_MODULE, type GovAuthView, type GovBankView, type GovStakingView } from "./keeper";
+export { GovKeeper, GOV_MODULE } from "./keeper";
 export { govErrors } from "./errors";
 export { defaultGovParams, devGovParams } from "./params";
 
-export function createGovModule(deps: { bank: GovBankView; auth: GovAuthView; staking: GovStakingView }): Module & { keeper: GovKeeper } {
+export function createGovModule(deps: { bank: BankKeeper; auth: AccountKeeper; staking: StakingKeeper }): Module & { keeper: GovKeeper } {
   const keeper = new GovKeeper(deps.bank, deps.auth, deps.staking);
   return {
     name: "gov",

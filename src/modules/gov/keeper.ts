@@ -9,31 +9,12 @@ import { decMulTruncate, decFromInt, decTruncate } from "../../types/dec";
 import { sdkErrors } from "../../types/errors";
 import type { MsgRouter } from "../../types/module";
 import { govErrors } from "./errors";
-import { emitDeposit, emitSubmit, emitVote } from "./events";
+import { govEvents } from "./events";
 import { defaultGovParams, MAX_METADATA_LEN, MAX_SUMMARY_LEN, parseGovDec } from "./params";
 import { addDuration, compareTime } from "../../types/time";
+import type { AccountKeeper, BankKeeper, StakingKeeper } from "./expected-keepers";
 
 export const GOV_MODULE = "gov";
-
-/** What gov needs from bank: deposits in, refunds out, burns. */
-export interface GovBankView {
-  sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
-  sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
-  burnCoins(ctx: Context, module: string, coins: readonly Coin[]): void;
-  getAllBalances(ctx: Context, address: string): Coin[];
-}
-
-/** What gov needs from auth: its own module account to exist. */
-export interface GovAuthView {
-  getModuleAccount(ctx: Context, name: string): unknown;
-}
-
-/** The slice of staking's view the tally reads (bonded stake, delegations). */
-export interface GovStakingView {
-  bondedValidators(ctx: Context): Array<{ operator: string; accountAddress: string; tokens: bigint; delegatorShares: bigint }>;
-  delegationsOf(ctx: Context, delegator: string): Array<{ validator: string; shares: bigint }>;
-  totalBondedTokens(ctx: Context): bigint;
-}
 
 const timeQueueKey = tripleKey(int64Key, uint32Key, uint64Key);
 type QueueKey = [bigint, number, bigint];
@@ -60,9 +41,9 @@ export class GovKeeper {
   private router: MsgRouter | undefined;
 
   constructor(
-    readonly bank: GovBankView,
-    readonly auth: GovAuthView,
-    readonly staking: GovStakingView,
+    readonly bank: BankKeeper,
+    readonly auth: AccountKeeper,
+    readonly staking: StakingKeeper,
   ) {}
 
   bindRouter(router: MsgRouter): void {
@@ -127,7 +108,7 @@ export class GovKeeper {
     });
     this.setProposal(ctx, proposal);
     this.inactiveQueue.set(ctx, queueKey(proposal.depositEndTime!, id));
-    emitSubmit(ctx, id, messages.map((m) => `,${m.typeUrl}`).join(""));
+    govEvents.submit(ctx, id, messages.map((m) => `,${m.typeUrl}`).join(""));
     return proposal;
   }
 
@@ -183,7 +164,7 @@ export class GovKeeper {
     const key: [bigint, Uint8Array] = [proposalId, accAddress.decode(depositor)];
     const existing = this.deposits.get(ctx, key);
     const deposited = existing ? addCoins(coinsFromProto(existing.amount), amount) : amount;
-    emitDeposit(ctx, proposalId, depositor, amount);
+    govEvents.deposit(ctx, proposalId, depositor, amount);
     this.deposits.set(ctx, key, { proposalId, depositor, amount: coinsToProto(deposited) });
     return activated;
   }
@@ -205,7 +186,7 @@ export class GovKeeper {
     if (proposal?.status !== ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD) throw govErrors.ErrInactiveProposal.wrap(`${proposalId}`);
     this.assertMetadataLength(metadata);
     this.votes.set(ctx, [proposalId, accAddress.decode(voter)], { proposalId, voter, options, metadata });
-    emitVote(ctx, proposalId, voter, options);
+    govEvents.vote(ctx, proposalId, voter, options);
   }
 
   /** Keeper.CancelProposal: charges the cancel ratio of every deposit and deletes the proposal. */

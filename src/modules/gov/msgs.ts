@@ -8,7 +8,7 @@ import { AppError, sdkErrors } from "../../types/errors";
 import { defineMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { govErrors } from "./errors";
-import { emitCancel, emitVotingPeriodStart } from "./events";
+import { govEvents } from "./events";
 import type { GovKeeper } from "./keeper";
 import { validateGovParams } from "./params";
 
@@ -131,7 +131,7 @@ export function govMsgs(k: GovKeeper): MsgDef[] {
         const proposal = k.submitProposal(ctx, m.messages, m.metadata, m.title, m.summary, m.proposer, m.expedited);
         // SDK: 3 × the KV write cost per byte of the stored proposal (cosmos-sdk#9683).
         ctx.gasMeter.consume(3n * 30n * BigInt(Proposal.encode(proposal).finish().length), "submit proposal");
-        if (k.addDeposit(ctx, proposal.id, m.proposer, initial)) emitVotingPeriodStart(ctx, "submit_proposal", proposal.id);
+        if (k.addDeposit(ctx, proposal.id, m.proposer, initial)) govEvents.votingPeriodStart(ctx, "submit_proposal", proposal.id);
         return { proposalId: proposal.id };
       },
     }),
@@ -144,7 +144,7 @@ export function govMsgs(k: GovKeeper): MsgDef[] {
       validate: (m) => void accAddress.validate(m.depositor),
       handle: (ctx, m) => {
         const amount = depositCoins(m.amount);
-        if (k.addDeposit(ctx, m.proposalId, m.depositor, amount)) emitVotingPeriodStart(ctx, "proposal_deposit", m.proposalId);
+        if (k.addDeposit(ctx, m.proposalId, m.depositor, amount)) govEvents.votingPeriodStart(ctx, "proposal_deposit", m.proposalId);
         return {};
       },
     }),
@@ -183,7 +183,7 @@ export function govMsgs(k: GovKeeper): MsgDef[] {
       validate: (m) => void accAddress.validate(m.proposer),
       handle: (ctx, m) => {
         k.cancelProposal(ctx, m.proposalId, m.proposer);
-        emitCancel(ctx, m.proposalId, m.proposer);
+        govEvents.cancel(ctx, m.proposalId, m.proposer);
         return { proposalId: m.proposalId, canceledTime: ctx.time, canceledHeight: ctx.height };
       },
     }),

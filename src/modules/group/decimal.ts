@@ -1,11 +1,14 @@
+import { DEC_ONE, DEC_PRECISION } from "../../types/dec";
 import { ErrInvalidDecString } from "./errors";
 
 /**
- * Weights, thresholds and percentages are decimal strings on the wire. They are held as
- * fixed-point bigint with 18 decimals so tallies are exact and float-free.
+ * Weights, thresholds and percentages are decimal strings on the wire, held as the same
+ * 1e18 fixed-point as src/types/dec. Their text grammar is x/group's (math.Dec: no sign,
+ * ".5" and "5." accepted, trailing zeros past 18 places ignored; printed without trailing
+ * zeros), not LegacyDec's, so parsing and printing them stay here.
  */
-export const ONE = 10n ** 18n;
-const DECIMALS = 18;
+export const ONE = DEC_ONE;
+const DECIMALS = DEC_PRECISION;
 const DEC_RE = /^(\d*)(?:\.(\d*))?$/;
 const MAX_INTEGER_DIGITS = 40;
 

@@ -20,19 +20,21 @@ export function emitGroupEvent(ctx: Context, name: GroupEvent, fields: Record<st
   ctx.events.emitTyped(`cosmos.group.v1.${name}`, fields);
 }
 
-export function emitExec(ctx: Context, proposalId: bigint, result: ProposalExecutorResult, logs: string): void {
-  emitGroupEvent(ctx, "EventExec", { proposal_id: proposalId.toString(), result: proposalExecutorResultToJSON(result), logs });
-}
+export const groupEvents = {
+  exec(ctx: Context, proposalId: bigint, result: ProposalExecutorResult, logs: string): void {
+    emitGroupEvent(ctx, "EventExec", { proposal_id: proposalId.toString(), result: proposalExecutorResultToJSON(result), logs });
+  },
+  pruned(ctx: Context, proposalId: bigint, status: ProposalStatus, tally: TallyResult): void {
+    emitGroupEvent(ctx, "EventProposalPruned", {
+      proposal_id: proposalId.toString(),
+      status: proposalStatusToJSON(status),
+      tally_result: {
+        yes_count: tally.yesCount,
+        abstain_count: tally.abstainCount,
+        no_count: tally.noCount,
+        no_with_veto_count: tally.noWithVetoCount,
+      },
+    });
+  },
+};
 
-export function emitPruned(ctx: Context, proposalId: bigint, status: ProposalStatus, tally: TallyResult): void {
-  emitGroupEvent(ctx, "EventProposalPruned", {
-    proposal_id: proposalId.toString(),
-    status: proposalStatusToJSON(status),
-    tally_result: {
-      yes_count: tally.yesCount,
-      abstain_count: tally.abstainCount,
-      no_count: tally.noCount,
-      no_with_veto_count: tally.noWithVetoCount,
-    },
-  });
-}

@@ -1,10 +1,11 @@
 import type { Module } from "../../types/module";
 import { groupGenesis } from "./genesis";
-import { GroupKeeper, type GroupAuthView } from "./keeper";
+import { GroupKeeper } from "./keeper";
 import { groupEndBlock } from "./blocker";
 import { groupMsgs } from "./msgs";
 import type { GroupConfig } from "./params";
 import { groupQueries } from "./queries";
+import type { AccountKeeper } from "./expected-keepers";
 
 export { GroupKeeper, type GroupView, type PolicyView } from "./keeper";
 export type { Decision, GroupChange, GroupGuard, WeightedMember } from "../../types/hooks";
@@ -15,7 +16,7 @@ export { groupErrors } from "./errors";
  * cosmos.group.v1: weighted multi-member accounts. Proposal messages run through the app's
  * router, bound once it exists (bindRouter).
  */
-export function createGroupModule(deps: { auth: GroupAuthView; config?: GroupConfig }): Module & { keeper: GroupKeeper } {
+export function createGroupModule(deps: { auth: AccountKeeper; config?: GroupConfig }): Module & { keeper: GroupKeeper } {
   const keeper = new GroupKeeper(deps.auth, deps.config);
   return {
     name: "group",

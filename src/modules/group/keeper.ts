@@ -11,12 +11,7 @@ import { parseNonNegativeDec } from "./decimal";
 import type { Decision, GroupChange, GroupGuard, WeightedMember } from "../../types/hooks";
 import { decodeDecisionPolicy } from "./policy";
 import { defaultGroupConfig, type GroupConfig } from "./params";
-
-/** What group needs from auth: creating the policy accounts. */
-export interface GroupAuthView {
-  hasAccount(ctx: Context, address: string): boolean;
-  newAccount(ctx: Context, address: string): BaseAccount;
-}
+import type { AccountKeeper } from "./expected-keepers";
 
 
 export interface PolicyView {
@@ -62,7 +57,7 @@ export class GroupKeeper implements GroupView {
   private msgRouter: MsgRouter | undefined;
 
   constructor(
-    readonly auth: GroupAuthView,
+    readonly auth: AccountKeeper,
     readonly config: GroupConfig = defaultGroupConfig(),
   ) {}
 

@@ -4,7 +4,7 @@ import type { Decision } from "../../types/hooks";
 import { groupErrors } from "./errors";
 import { ONE, parseNonNegativeDec, parsePositiveDec } from "./decimal";
 import type { GroupConfig } from "./params";
-import { durationNanos } from "./time";
+import { durationNanos } from "../../types/time";
 
 export const THRESHOLD_POLICY_URL = "/cosmos.group.v1.ThresholdDecisionPolicy";
 export const PERCENTAGE_POLICY_URL = "/cosmos.group.v1.PercentageDecisionPolicy";

@@ -15,11 +15,11 @@ import type { Context } from "../../types/context";
 import { AppError, sdkErrors } from "../../types/errors";
 import { formatDec, parseNonNegativeDec, parsePositiveDec } from "./decimal";
 import { groupErrors, ErrORMUniqueConstraint } from "./errors";
-import { emitExec, emitGroupEvent, emitPruned } from "./events";
+import { groupEvents, emitGroupEvent } from "./events";
 import { assertMetadata, utf8Length } from "./groups";
 import type { GroupKeeper } from "./keeper";
 import { allow, decodeDecisionPolicy, tallyFromProto, validatePolicyWindows, type DecisionPolicy } from "./policy";
-import { addNanos, isAfter, timestampNanos } from "./time";
+import { addNanos, compareTime, timestampNanos } from "../../types/time";
 
 const S = ProposalStatus;
 const R = ProposalExecutorResult;
@@ -119,7 +119,7 @@ export function vote(k: GroupKeeper, ctx: Context, v: { proposalId: bigint; vote
   accAddress.validate(v.voter);
   const p = k.getProposal(ctx, v.proposalId);
   requireOpen(p, "voting");
-  if (isAfter(ctx.time, p.votingPeriodEnd)) throw groupErrors.ErrExpired.wrap("voting period has ended already");
+  if (compareTime(ctx.time, p.votingPeriodEnd) > 0) throw groupErrors.ErrExpired.wrap("voting period has ended already");
   const policyInfo = k.getPolicy(ctx, p.groupPolicyAddress);
   const g = k.getGroup(ctx, policyInfo.groupId);
   if (!k.getMember(ctx, g.id, v.voter)) throw sdkErrors.ErrNotFound.wrap(`voter address: ${v.voter}`);
@@ -164,7 +164,7 @@ export function tallyAndUpdate(k: GroupKeeper, ctx: Context, p: Proposal, g: Gro
     emitGroupEvent(ctx, "EventTallyError", { proposal_id: p.id.toString(), error_message: e.message });
     return;
   }
-  if (result.final || isAfter(ctx.time, p.votingPeriodEnd)) {
+  if (result.final || compareTime(ctx.time, p.votingPeriodEnd) > 0) {
     k.removeVotes(ctx, p.id);
     p.finalTallyResult = counts;
     p.status = result.allow ? S.PROPOSAL_STATUS_ACCEPTED : S.PROPOSAL_STATUS_REJECTED;
@@ -206,11 +206,11 @@ export function exec(k: GroupKeeper, ctx: Context, proposalId: bigint, executor:
   if (p.executorResult === R.PROPOSAL_EXECUTOR_RESULT_SUCCESS) {
     k.removeProposal(ctx, p);
     k.removeVotes(ctx, p.id);
-    emitPruned(ctx, p.id, p.status, p.finalTallyResult);
+    groupEvents.pruned(ctx, p.id, p.status, p.finalTallyResult);
   } else {
     k.setProposal(ctx, p);
   }
-  emitExec(ctx, p.id, p.executorResult, logs);
+  groupEvents.exec(ctx, p.id, p.executorResult, logs);
   return p.executorResult;
 }
 
@@ -220,7 +220,7 @@ function runMessages(k: GroupKeeper, ctx: Context, p: Proposal, policyAddress: s
     throw groupErrors.ErrInvalid.wrap(`must wait until ${earliest.seconds}s (unix) to execute proposal ${p.id}`);
   }
   const expiry = addNanos(p.votingPeriodEnd, k.config.maxExecutionPeriodSeconds * 1_000_000_000n);
-  if (isAfter(ctx.time, expiry)) throw groupErrors.ErrExpired.wrap(`proposal expired on ${expiry.seconds}s (unix)`);
+  if (compareTime(ctx.time, expiry) > 0) throw groupErrors.ErrExpired.wrap(`proposal expired on ${expiry.seconds}s (unix)`);
   ensurePolicyIsOnlySigner(p.messages.map((m) => k.router.signersOf(m)), policyAddress);
   p.messages.forEach((m, i) => {
     try {
@@ -256,7 +256,7 @@ export function endBlock(k: GroupKeeper, ctx: Context): void {
     if (p.status === S.PROPOSAL_STATUS_ABORTED || p.status === S.PROPOSAL_STATUS_WITHDRAWN) {
       k.removeProposal(ctx, p);
       k.removeVotes(ctx, p.id);
-      emitPruned(ctx, p.id, p.status, p.finalTallyResult);
+      groupEvents.pruned(ctx, p.id, p.status, p.finalTallyResult);
     } else if (p.status === S.PROPOSAL_STATUS_SUBMITTED) {
       const policyInfo = k.policies.get(ctx, accAddress.decode(p.groupPolicyAddress));
       if (!policyInfo) continue;
@@ -268,6 +268,6 @@ export function endBlock(k: GroupKeeper, ctx: Context): void {
   for (const p of k.proposalsEndingBefore(ctx, cutoff)) {
     k.removeProposal(ctx, p);
     k.removeVotes(ctx, p.id);
-    emitPruned(ctx, p.id, p.status, p.finalTallyResult);
+    groupEvents.pruned(ctx, p.id, p.status, p.finalTallyResult);
   }
 }

@@ -9,13 +9,7 @@ import type { Context } from "../../types/context";
 import { paymsgErrors } from "./errors";
 import { paymsgEvents } from "./events";
 import { defaultPaymsgParams } from "./params";
-
-/** What paymsg needs from bank: the one path for moving coins, with its refusals. */
-export interface BankView {
-  sendCoins(ctx: Context, from: string, to: string, coins: readonly Coin[]): void;
-  checkSendEnabled(ctx: Context, coins: readonly Coin[]): void;
-  isBlocked(address: string): boolean;
-}
+import type { BankKeeper } from "./expected-keepers";
 
 export const APPLICATION_STATUS = ApplicationStatus;
 
@@ -38,7 +32,7 @@ export class PaymsgKeeper {
     (creator) => `creator ${creator}`,
   );
 
-  constructor(readonly bank: BankView) {}
+  constructor(readonly bank: BankKeeper) {}
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);

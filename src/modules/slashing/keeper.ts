@@ -4,20 +4,11 @@ import { Schema } from "../../store/collections";
 import { protoValue } from "../../store/codecs";
 import type { Context } from "../../types/context";
 import { defaultSlashingParams } from "./params";
-
-/** What slashing needs from staking. */
-export interface SlashingStaking {
-  getValidator(ctx: Context, operator: string): Validator | undefined;
-  getDelegation(ctx: Context, delegator: string, operator: string): Delegation | undefined;
-  unjail(ctx: Context, operator: string): void;
-  /** Consensus address (20 bytes) → validator, for signing-info queries. */
-  validatorByConsAddr(ctx: Context, consAddr: Uint8Array): Validator | undefined;
-  consensusAddresses(ctx: Context): Uint8Array[];
-}
+import type { StakingKeeper } from "./expected-keepers";
 
 export class SlashingKeeper {
   private readonly schema = new Schema("slashing/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultSlashingParams());
 
-  constructor(readonly staking: SlashingStaking) {}
+  constructor(readonly staking: StakingKeeper) {}
 }

@@ -1,11 +1,9 @@
 import * as tx from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { accAddress, valAddress } from "../../types/address";
 import { requireAuthority } from "../../types/authority";
-import { decFromWire, decTruncate } from "../../types/dec";
 import { defineMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
-import { tokensFromShares } from "../staking";
 import { slashingErrors } from "./errors";
 import type { SlashingKeeper } from "./keeper";
 
@@ -22,9 +20,8 @@ export function slashingMsgs(k: SlashingKeeper): MsgDef[] {
         const operator = m.validatorAddr;
         const validator = k.staking.getValidator(ctx, operator);
         if (!validator) throw slashingErrors.ErrNoValidatorForAddress.wrap(operator);
-        const self = k.staking.getDelegation(ctx, accAddress.encode(valAddress.decode(operator)), operator);
-        if (!self) throw slashingErrors.ErrMissingSelfDelegation.wrap("");
-        const selfTokens = decTruncate(tokensFromShares(validator, decFromWire(self.shares)));
+        const selfTokens = k.staking.delegationTokens(ctx, accAddress.encode(valAddress.decode(operator)), operator);
+        if (selfTokens === undefined) throw slashingErrors.ErrMissingSelfDelegation.wrap("");
         if (selfTokens < BigInt(validator.minSelfDelegation || "0")) throw slashingErrors.ErrSelfDelegationTooLowToUnjail.wrap(`${selfTokens} less than ${validator.minSelfDelegation}`);
         if (!validator.jailed) throw slashingErrors.ErrValidatorNotJailed.wrap("");
         k.staking.unjail(ctx, operator);

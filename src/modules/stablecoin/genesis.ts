@@ -3,10 +3,11 @@ import { accAddress } from "../../types/address";
 import { validateApplicationsGenesis } from "../../types/applications";
 import type { GenesisDef } from "../../types/module";
 import { validateCurrency } from "./currency";
-import { ApplicationStatus, denomMetadata, type StablecoinBank, type StablecoinKeeper } from "./keeper";
+import { ApplicationStatus, denomMetadata, type StablecoinKeeper } from "./keeper";
 import { defaultStablecoinParams, validateStablecoinParams } from "./params";
+import type { BankKeeper } from "./expected-keepers";
 
-export function stablecoinGenesis(k: StablecoinKeeper, bank: Pick<StablecoinBank, "getSupply" | "getDenomMetadata" | "setDenomMetadata">): GenesisDef<GenesisState> {
+export function stablecoinGenesis(k: StablecoinKeeper, bank: Pick<BankKeeper, "getSupply" | "getDenomMetadata" | "setDenomMetadata">): GenesisDef<GenesisState> {
   return {
     typeName: "blockchain.stablecoin.v1.GenesisState",
     codec: GenesisState,

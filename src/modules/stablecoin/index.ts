@@ -1,13 +1,14 @@
 import type { Module } from "../../types/module";
 import { stablecoinGenesis } from "./genesis";
-import { STABLECOIN_MODULE, StablecoinKeeper, type StablecoinBank } from "./keeper";
+import { STABLECOIN_MODULE, StablecoinKeeper } from "./keeper";
 import { stablecoinMsgs } from "./msgs";
 import { stablecoinQueries } from "./queries";
+import type { BankKeeper } from "./expected-keepers";
 
-export { StablecoinKeeper, ApplicationStatus, STABLECOIN_MODULE, type StablecoinBank } from "./keeper";
+export { StablecoinKeeper, ApplicationStatus, STABLECOIN_MODULE } from "./keeper";
 export { stablecoinErrors } from "./errors";
 
-export function createStablecoinModule(deps: { bank: StablecoinBank }): Module & { keeper: StablecoinKeeper } {
+export function createStablecoinModule(deps: { bank: BankKeeper }): Module & { keeper: StablecoinKeeper } {
   const keeper = new StablecoinKeeper(deps.bank);
   return {
     name: STABLECOIN_MODULE,

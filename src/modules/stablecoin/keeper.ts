@@ -9,22 +9,12 @@ import type { Context } from "../../types/context";
 import { stablecoinErrors } from "./errors";
 import { stablecoinEvents } from "./events";
 import { ceilingFor, defaultStablecoinParams } from "./params";
+import type { BankKeeper } from "./expected-keepers";
 
 export const STABLECOIN_MODULE = "stablecoin";
 
 /** The common application statuses, and "revoked" for an issuer governance removed. */
 export const ApplicationStatus = { ...CommonStatus, revoked: "revoked" } as const;
-
-/** What stablecoin needs from bank: minting through its module account and denom metadata. */
-export interface StablecoinBank {
-  mintCoins(ctx: Context, module: string, coins: readonly Coin[]): void;
-  burnCoins(ctx: Context, module: string, coins: readonly Coin[]): void;
-  sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
-  sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
-  getSupply(ctx: Context, denom: string): bigint;
-  getDenomMetadata(ctx: Context, denom: string): Metadata | undefined;
-  setDenomMetadata(ctx: Context, metadata: Metadata): void;
-}
 
 /**
  * Currency applications, the approved issuer of each denom and the mint ceilings. The
@@ -46,7 +36,7 @@ export class StablecoinKeeper {
     (denom: string) => `denom ${denom}`,
   );
 
-  constructor(private readonly bank: StablecoinBank) {}
+  constructor(private readonly bank: BankKeeper) {}
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);

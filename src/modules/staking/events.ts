@@ -2,6 +2,9 @@ import type { Context } from "../../types/context";
 
 /** The SDK's plain x/staking events (types/events.go), so explorers index them as they do today. */
 export const stakingEvents = {
+  jail(ctx: Context, validator: string): void {
+    ctx.events.emit("jail", { validator });
+  },
   createValidator(ctx: Context, validator: string, amount: string): void {
     ctx.events.emit("create_validator", { validator, amount });
   },
@@ -27,8 +30,3 @@ export const stakingEvents = {
     ctx.events.emit("complete_redelegation", { amount, delegator, source_validator: src, destination_validator: dst });
   },
 };
-
-/** RFC 3339 in seconds, as the SDK formats completion times in events (time.RFC3339). */
-export function formatTime(t: { seconds: bigint; nanos: number }): string {
-  return new Date(Number(t.seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
-}

@@ -2,19 +2,20 @@ import type { Context } from "../../types/context";
 import type { Module, ValidatorUpdate } from "../../types/module";
 import { stakingEndBlock } from "./blocker";
 import { genesisValidators, stakingGenesis } from "./genesis";
-import { StakingKeeper, type StakingAuth, type StakingBank } from "./keeper";
+import { StakingKeeper } from "./keeper";
 import { stakingMsgs } from "./msgs";
 import { BONDED_POOL, NOT_BONDED_POOL } from "./params";
 import { stakingQueries } from "./queries";
+import type { AccountKeeper, BankKeeper } from "./expected-keepers";
 
-export { StakingKeeper, type StakingAuth, type StakingBank, type StakingView } from "./keeper";
+export { StakingKeeper, type StakingView } from "./keeper";
 export type { StakingHooks } from "../../types/hooks";
 export { BONDED_POOL, NOT_BONDED_POOL, POWER_REDUCTION, DEFAULT_UNBONDING_SECONDS, defaultStakingParams } from "./params";
 export { stakingErrors } from "./errors";
 export { operatorAccount } from "./msgs";
 export { consensusAddressOf, ed25519PubKeyAny, tokensFromShares } from "./validator";
 
-export function createStakingModule(deps: { bank: StakingBank; auth: StakingAuth }): Module & {
+export function createStakingModule(deps: { bank: BankKeeper; auth: AccountKeeper }): Module & {
   keeper: StakingKeeper;
   genesisValidators(ctx: Context): ValidatorUpdate[];
 } {

@@ -4,24 +4,13 @@ import { bytesKey, bytesValue, int64Key, pairKey, protoValue, stringValue, tripl
 import { accAddress, moduleAddress, valAddress } from "../../types/address";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
-import { decFromWire, type Dec } from "../../types/dec";
+import { decFromWire, decTruncate, type Dec } from "../../types/dec";
 import type { StakingHooks } from "../../types/hooks";
 import { stakingErrors } from "./errors";
+import { stakingEvents } from "./events";
 import { BONDED_POOL, NOT_BONDED_POOL, defaultStakingParams } from "./params";
-import { consensusAddressOf, consensusKeyBytes, consensusPower, potentialPower, sharesOf, tokensOf } from "./validator";
-
-/** What staking needs from bank: every token movement goes through it. */
-export interface StakingBank {
-  getBalance(ctx: Context, address: string, denom: string): bigint;
-  sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
-  sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
-  sendCoinsFromModuleToModule(ctx: Context, fromModule: string, toModule: string, coins: readonly Coin[]): void;
-}
-
-/** What staking needs from auth: its pool accounts exist from genesis on. */
-export interface StakingAuth {
-  getModuleAccount(ctx: Context, name: string): unknown;
-}
+import { consensusAddressOf, consensusKeyBytes, consensusPower, potentialPower, sharesOf, tokensFromShares, tokensOf } from "./validator";
+import type { AccountKeeper, BankKeeper } from "./expected-keepers";
 
 
 /** The read/jail surface other modules (gov, validatorgov, slashing) are given. */
@@ -83,8 +72,8 @@ export class StakingKeeper implements StakingView {
   readonly hooks: StakingHooks[] = [];
 
   constructor(
-    readonly bank: StakingBank,
-    readonly auth: StakingAuth,
+    readonly bank: BankKeeper,
+    readonly auth: AccountKeeper,
   ) {}
 
   addHooks(h: StakingHooks): void {
@@ -115,6 +104,13 @@ export class StakingKeeper implements StakingView {
 
   getDelegation(ctx: Context, delegator: string, operator: string): Delegation | undefined {
     return this.delegations.get(ctx, [accAddress.decode(delegator), valAddress.decode(operator)]);
+  }
+
+  /** The tokens a delegation's shares are worth now (truncated), or undefined without the delegation. */
+  delegationTokens(ctx: Context, delegator: string, operator: string): bigint | undefined {
+    const validator = this.getValidator(ctx, operator);
+    const d = this.getDelegation(ctx, delegator, operator);
+    return validator && d ? decTruncate(tokensFromShares(validator, decFromWire(d.shares))) : undefined;
   }
 
   setDelegation(ctx: Context, d: Delegation): void {
@@ -250,7 +246,7 @@ export class StakingKeeper implements StakingView {
     const v = this.mustValidator(ctx, operator);
     if (v.jailed) throw stakingErrors.ErrValidatorJailed.wrap(`cannot jail already jailed validator ${operator}`);
     this.setValidator(ctx, { ...v, jailed: true });
-    ctx.events.emit("jail", { validator: operator });
+    stakingEvents.jail(ctx, operator);
   }
 
   unjail(ctx: Context, operator: string): void {

@@ -10,7 +10,8 @@ import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { beginRedelegation, cancelUnbonding, delegate, undelegate, validateUnbondAmount } from "./delegation";
 import { stakingErrors } from "./errors";
-import { formatTime, stakingEvents } from "./events";
+import { formatTimeSeconds } from "../../types/time";
+import { stakingEvents } from "./events";
 import type { StakingKeeper } from "./keeper";
 import { validateStakingParams } from "./params";
 import { consensusAddressOf, consensusKeyBytes } from "./validator";
@@ -212,7 +213,7 @@ export function stakingMsgs(k: StakingKeeper): MsgDef[] {
         const shares = validateUnbondAmount(k, ctx, m.delegatorAddress, m.validatorAddress, coin.amount);
         requireBondDenom(k, ctx, coin);
         const { completionTime, amount } = undelegate(k, ctx, m.delegatorAddress, m.validatorAddress, shares);
-        stakingEvents.unbond(ctx, m.validatorAddress, m.delegatorAddress, `${amount}${coin.denom}`, formatTime(completionTime));
+        stakingEvents.unbond(ctx, m.validatorAddress, m.delegatorAddress, `${amount}${coin.denom}`, formatTimeSeconds(completionTime));
         return { completionTime, amount: { denom: coin.denom, amount: amount.toString() } };
       },
     }),
@@ -231,7 +232,7 @@ export function stakingMsgs(k: StakingKeeper): MsgDef[] {
         const shares = validateUnbondAmount(k, ctx, m.delegatorAddress, m.validatorSrcAddress, coin.amount);
         requireBondDenom(k, ctx, coin);
         const completionTime = beginRedelegation(k, ctx, m.delegatorAddress, m.validatorSrcAddress, m.validatorDstAddress, shares);
-        stakingEvents.redelegate(ctx, m.validatorSrcAddress, m.validatorDstAddress, `${coin.amount}${coin.denom}`, formatTime(completionTime));
+        stakingEvents.redelegate(ctx, m.validatorSrcAddress, m.validatorDstAddress, `${coin.amount}${coin.denom}`, formatTimeSeconds(completionTime));
         return { completionTime };
       },
     }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueryGranteeGrantsRequest, QueryGranteeGrantsResponse, QueryGranterGrantsRequest, QueryGranterGrantsResponse } from "cosmjs-types/cosmos/authz/v1beta1/query";
 import { MsgSendResponse } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { DENOM, TestChain, testKey } from "../../helpers/chain";
-import { exec, execResponse, genericAuthorization, grant, grants, MSG_SEND_URL, revoke, send, sendAuthorization, spendLimitOf } from "./helpers";
+import { exec, execResponse, genericAuthorization, grant, grants, MSG_SEND_URL, revoke, send, sendAuthorization, spendLimitOf } from "./setup";
 
 describe("authz: SendAuthorization and GenericAuthorization through MsgExec", () => {
   let chain: TestChain;

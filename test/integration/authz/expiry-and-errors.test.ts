@@ -4,7 +4,7 @@ import { accAddress } from "../../../src/types/address";
 import type { AnyMsg } from "../../../src/types/codec";
 import { AuthzKeeper, MAX_EXEC_DEPTH } from "../../../src/modules/authz";
 import { DENOM, TestChain, testKey } from "../../helpers/chain";
-import { exec, genericAuthorization, grant, grants, MSG_EXEC_URL, MSG_SEND_URL, revoke, secondsAfter, send, sendAuthorization } from "./helpers";
+import { exec, genericAuthorization, grant, grants, MSG_EXEC_URL, MSG_SEND_URL, revoke, secondsAfter, send, sendAuthorization } from "./setup";
 
 describe("authz: expiration, nesting and refusals", () => {
   let chain: TestChain;

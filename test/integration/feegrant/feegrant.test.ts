@@ -3,7 +3,7 @@ import { PeriodicAllowance } from "cosmjs-types/cosmos/feegrant/v1beta1/feegrant
 import type { GenesisState } from "cosmjs-types/cosmos/feegrant/v1beta1/genesis";
 import { QueryAllowancesByGranterRequest, QueryAllowancesByGranterResponse, QueryAllowancesRequest, QueryAllowancesResponse } from "cosmjs-types/cosmos/feegrant/v1beta1/query";
 import { DENOM, TestChain, testKey } from "../../helpers/chain";
-import { allowance, allowedMsgs, basic, basicLimit, freeMsg, grantAllowance, periodic, prune, revokeAllowance, secondsAfter } from "./helpers";
+import { allowance, allowedMsgs, basic, basicLimit, freeMsg, grantAllowance, periodic, prune, revokeAllowance, secondsAfter } from "./setup";
 
 const FEE = [{ denom: DENOM, amount: "5000" }];
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as tx from "cosmjs-types/cosmos/group/v1/tx";
 import { VoteOption } from "cosmjs-types/cosmos/group/v1/types";
 import { TestChain, testKey } from "../../helpers/chain";
-import { createGroupWithPolicy, execMsg, expectCode, members, msg, percentagePolicy, responseOf, secondsAfter, send, setupPolicy, submit, thresholdPolicy, vote } from "./helpers";
+import { createGroupWithPolicy, execMsg, expectCode, members, msg, percentagePolicy, responseOf, secondsAfter, send, setupPolicy, submit, thresholdPolicy, vote } from "./setup";
 
 /** Every x/group code (and the math/orm codes group returns) reached through a signed tx. */
 describe("group: error codes", () => {

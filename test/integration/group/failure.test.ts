@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as tx from "cosmjs-types/cosmos/group/v1/tx";
 import { ProposalExecutorResult, ProposalStatus } from "cosmjs-types/cosmos/group/v1/types";
 import { TestChain, testKey } from "../../helpers/chain";
-import { execMsg, expectCode, members, proposal, responseOf, send, setupPolicy, submit, thresholdPolicy, vote } from "./helpers";
+import { execMsg, expectCode, members, proposal, responseOf, send, setupPolicy, submit, thresholdPolicy, vote } from "./setup";
 
 describe("group: a proposal whose message fails is recorded as FAILURE and changes nothing", () => {
   let chain: TestChain;

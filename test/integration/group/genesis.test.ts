@@ -4,7 +4,7 @@ import * as q from "cosmjs-types/cosmos/group/v1/query";
 import * as tx from "cosmjs-types/cosmos/group/v1/tx";
 import { validateGroupGenesis } from "../../../src/modules/group/genesis";
 import { TestChain, testKey } from "../../helpers/chain";
-import { members, msg, query, responseOf, send, setupPolicy, submit, thresholdPolicy } from "./helpers";
+import { members, msg, query, responseOf, send, setupPolicy, submit, thresholdPolicy } from "./setup";
 
 describe("group: genesis", () => {
   let chain: TestChain;

@@ -4,7 +4,7 @@ import * as tx from "cosmjs-types/cosmos/group/v1/tx";
 import { registerError } from "../../../src/types/errors";
 import { ONE } from "../../../src/modules/group/decimal";
 import { TestChain, testKey } from "../../helpers/chain";
-import { expectCode, groupKeeper, members, msg, query, setupPolicy, thresholdPolicy } from "./helpers";
+import { expectCode, groupKeeper, members, msg, query, setupPolicy, thresholdPolicy } from "./setup";
 
 const ErrFoundationShape = registerError("grouptest", 2, "foundation group shape");
 

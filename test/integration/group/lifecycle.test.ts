@@ -3,7 +3,7 @@ import * as q from "cosmjs-types/cosmos/group/v1/query";
 import * as tx from "cosmjs-types/cosmos/group/v1/tx";
 import { ProposalExecutorResult, ProposalStatus, VoteOption } from "cosmjs-types/cosmos/group/v1/types";
 import { TestChain, testKey } from "../../helpers/chain";
-import { execMsg, expectCode, members, msg, percentagePolicy, proposal, query, responseOf, secondsAfter, send, setupPolicy, submit, thresholdPolicy, vote } from "./helpers";
+import { execMsg, expectCode, members, msg, percentagePolicy, proposal, query, responseOf, secondsAfter, send, setupPolicy, submit, thresholdPolicy, vote } from "./setup";
 
 describe("group: percentage policy, withdraw, leave, version bumps, pruning", () => {
   let chain: TestChain;

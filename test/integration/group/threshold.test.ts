@@ -6,7 +6,7 @@ import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
 import { derivedModuleAddress } from "../../../src/types/address";
 import { TestChain, testKey } from "../../helpers/chain";
-import { deliverSignedBy, execMsg, members, proposal, query, responseOf, secondsAfter, send, setupPolicy, submit, thresholdPolicy, vote } from "./helpers";
+import { deliverSignedBy, execMsg, members, proposal, query, responseOf, secondsAfter, send, setupPolicy, submit, thresholdPolicy, vote } from "./setup";
 
 describe("group: 2-of-3 threshold policy spends only after two YES votes and MsgExec", () => {
   let chain: TestChain;

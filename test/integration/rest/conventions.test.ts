@@ -13,7 +13,7 @@ import { defineQuery } from "../../../src/types/define";
 import { silentLogger } from "../../../src/types/logger";
 import type { Module } from "../../../src/types/module";
 import { DENOM, pack, testKey } from "../../helpers/chain";
-import { restHarness, type RestHarness } from "./helpers";
+import { restHarness, type RestHarness } from "./setup";
 
 describe("gateway JSON conventions (golden)", () => {
   let h: RestHarness;

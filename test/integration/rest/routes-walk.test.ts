@@ -7,7 +7,7 @@ import { collectQueryRoutes } from "../../../src/rest/query-routes";
 import { pathParamNames, type QueryRoute } from "../../../src/rest/routes";
 import { bech32Prefix, toBech32 } from "../../../src/types/address";
 import { silentLogger } from "../../../src/types/logger";
-import { restHarness, type RestHarness } from "./helpers";
+import { restHarness, type RestHarness } from "./setup";
 import { shapeProblems } from "./shape";
 
 /**

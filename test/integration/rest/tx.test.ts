@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { DENOM, pack, testKey } from "../../helpers/chain";
-import { restHarness, type RestHarness } from "./helpers";
+import { restHarness, type RestHarness } from "./setup";
 
 /** Broadcast, lookup, search, simulate and block-with-txs through HTTP in dev mode. */
 describe("tx service over the dev engine", () => {

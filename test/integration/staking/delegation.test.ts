@@ -3,7 +3,7 @@ import * as q from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { MsgBeginRedelegate, MsgBeginRedelegateResponse, MsgCancelUnbondingDelegation, MsgUndelegate, MsgUndelegateResponse } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import { TestChain, pack, testKey, DENOM } from "../../helpers/chain";
-import { consPubKey, createValidatorMsg, dec, delegateMsg, deliverInBlock, hex, operatorOf, updatesByKey, GENESIS_SECONDS } from "./helpers";
+import { consPubKey, createValidatorMsg, dec, delegateMsg, deliverInBlock, hex, operatorOf, updatesByKey, GENESIS_SECONDS } from "./setup";
 
 const Q = "/cosmos.staking.v1beta1.Query/";
 const UNBONDING = 1000n;

@@ -8,7 +8,7 @@ import { initChainRequest } from "../../../src/abci/genesis-doc";
 import { sdkErrors } from "../../../src/types/errors";
 import { silentLogger } from "../../../src/types/logger";
 import { TestChain, testKey } from "../../helpers/chain";
-import { createValidatorMsg, delegateMsg, devConsKey, hex, operatorOf, stakingModule } from "./helpers";
+import { createValidatorMsg, delegateMsg, devConsKey, hex, operatorOf, stakingModule } from "./setup";
 
 describe("staking: genesis and hooks", () => {
   let chain: TestChain;

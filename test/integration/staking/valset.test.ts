@@ -6,7 +6,7 @@ import { MsgUpdateParams, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1be
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { govAuthority } from "../../../src/types/authority";
 import { TestChain, pack, testKey, DENOM } from "../../helpers/chain";
-import { atNextEndBlock, consPubKey, createValidatorMsg, delegateMsg, deliverInBlock, devConsKey, hex, operatorOf, updatesByKey, validatorKey } from "./helpers";
+import { atNextEndBlock, consPubKey, createValidatorMsg, delegateMsg, deliverInBlock, devConsKey, hex, operatorOf, updatesByKey, validatorKey } from "./setup";
 
 const Q = "/cosmos.staking.v1beta1.Query/";
 const UNBONDING = 500n;
@@ -88,7 +88,7 @@ describe("staking: bonded set, jailing and unjailing", () => {
     expect(jailed.jailed).toBe(true);
     expect(jailed.status).toBe(BondStatus.BOND_STATUS_UNBONDING);
 
-    const view = (await import("./helpers")).stakingModule(chain).keeper;
+    const view = (await import("./setup")).stakingModule(chain).keeper;
     const ctx = chain.app.queryContext();
     expect(view.powerOf(ctx, valC)).toBe(0n);
     expect(view.bondedValidators(ctx).map((v) => [v.operator, v.power])).toEqual([[valA, 20n], [valB, 15n]]);

@@ -7,7 +7,7 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { encodeFrame, encodeUvarint } from "../../../src/abci/socket/framing.js";
 import { AbciSocketServer, type Logger } from "../../../src/abci/socket/server.js";
-import { FakeApp, TestClient, captureLogger, kindOf, reqFrame } from "./helpers.js";
+import { FakeApp, TestClient, captureLogger, kindOf, reqFrame } from "./setup";
 
 // A pino logger must fit the server's Logger without adapters.
 const _pinoFits: Logger = pino({ enabled: false });

@@ -20,7 +20,7 @@ import {
   WRAPPED_KEY_BYTES,
   type PayloadEnvelope,
 } from "../../../src/client/envelope/index.js";
-import { flipByte } from "./helpers.js";
+import { flipByte } from "./setup";
 
 const participant = "cosmos1instructingparticipantxxxxxxxxxxxx";
 const e2e = "E2E-2024-000123";
