@@ -1,7 +1,7 @@
 import type { Context } from "../types/context";
 import { sdkErrors } from "../types/errors";
 import type { Module } from "../types/module";
-import { binaryToJson, jsonToBinary } from "./proto-json";
+import { binaryToJson, jsonToBinary } from "../codec/proto-json";
 
 /** The `app_state` object of genesis.json: one proto3-JSON document per module, keyed by name. */
 export type AppState = Record<string, unknown>;

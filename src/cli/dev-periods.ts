@@ -1,5 +1,5 @@
 import { Params as GovParams } from "cosmjs-types/cosmos/gov/v1/gov";
-import { binaryToJson } from "../app/proto-json";
+import { binaryToJson } from "../codec/proto-json";
 import { devGovParams } from "../modules/gov/params";
 
 /** Staking unbonding on dev chains: a minute, so undelegations can be watched complete. */

@@ -10,7 +10,7 @@ import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { JsonValue } from "@bufbuild/protobuf";
 import { decodeGenesis } from "../app/genesis";
 import type { ModuleSet } from "../app/module-set";
-import { binaryToJson, jsonToBinary } from "../app/proto-json";
+import { binaryToJson, jsonToBinary } from "../codec/proto-json";
 import { parseRfc3339, readGenesisDoc, type GenesisDoc } from "../abci/genesis-doc";
 import { baseOf } from "../modules/auth/keeper";
 import { decodeGentx, gentxName, MSG_CREATE_VALIDATOR_URL, type DecodedGentx } from "../modules/genutil";

@@ -1,5 +1,5 @@
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { aminoMsgJson, aminoNameOf, stdSignBytes, stdSignDoc, SIGN_MODE_LEGACY_AMINO_JSON, type AminoNameLookup, type JsonObject, type StdSignDocInput } from "../app/tx/amino";
+import { aminoMsgJson, aminoNameOf, stdSignBytes, stdSignDoc, SIGN_MODE_LEGACY_AMINO_JSON, type AminoNameLookup, type JsonObject, type StdSignDocInput } from "../codec/amino";
 import type { AnyMsg } from "../types/codec";
 import { buildAuthInfoBytes, buildBodyBytes, type SignerData, type TxOptions } from "./tx-builder";
 

@@ -6,7 +6,7 @@ import { bech32Prefix, toBech32 } from "../types/address";
 import type { BlockView, NodeBackend } from "./backend";
 import { uintParam } from "./body";
 import { restErrors } from "./errors";
-import { gatewayJson } from "../app/gateway-json";
+import { gatewayJson } from "../codec/gateway-json";
 
 /** The block with its header's proposer as a bech32 consensus address (SDK 0.47+ sdk_block). */
 function sdkBlock(view: BlockView) {

@@ -12,4 +12,4 @@ export { DevBackend } from "./dev-backend";
 export { CometBackend } from "./comet-backend";
 export { RestMetrics } from "./metrics";
 export type { NodeBackend, IndexedTx, BroadcastMode, BroadcastOutcome, BlockView, ValidatorView, OrderBy, TxSearchPage } from "./backend";
-export { gatewayJson } from "../app/gateway-json";
+export { gatewayJson } from "../codec/gateway-json";

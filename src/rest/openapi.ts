@@ -1,6 +1,6 @@
 import type { DescField, DescMessage } from "@bufbuild/protobuf";
 import { ScalarType } from "@bufbuild/protobuf";
-import { messageDesc } from "../app/proto-json";
+import { messageDesc } from "../codec/proto-json";
 import { pathParamNames, type QueryRoute } from "./routes";
 
 type Schema = Record<string, unknown>;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../app/app";
 import type { Logger } from "../types/logger";
 import { RestError, fromQueryLog, restErrors } from "./errors";
-import { gatewayJson } from "../app/gateway-json";
+import { gatewayJson } from "../codec/gateway-json";
 import { buildRequest, type QueryValues } from "./request";
 import { fastifyPath, pathParamNames, queryDescriptors, type QueryRoute } from "./routes";
 

@@ -1,5 +1,5 @@
 import { fromJson, toBinary, ScalarType, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
-import { protoRegistry } from "../app/proto-json";
+import { protoRegistry } from "../codec/proto-json";
 import { restErrors } from "./errors";
 
 /**

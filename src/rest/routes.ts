@@ -1,5 +1,5 @@
 import type { DescMessage } from "@bufbuild/protobuf";
-import { protoRegistry } from "../app/proto-json";
+import { protoRegistry } from "../codec/proto-json";
 import type { QueryDef } from "../types/module";
 
 /** One REST route served from a module's query definition. */

@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { GetBlockWithTxsResponse, GetTxResponse, GetTxsEventResponse, SimulateRequest, BroadcastTxResponse } from "cosmjs-types/cosmos/tx/v1beta1/service";
 import { Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { App } from "../app/app";
-import { jsonToBinary } from "../app/proto-json";
+import { jsonToBinary } from "../codec/proto-json";
 import { AppError, GrpcCode } from "../types/errors";
 import { TxQueryError, type BroadcastMode, type NodeBackend, type OrderBy } from "./backend";
 import { bodyObject, decodeBase64, uintParam } from "./body";
 import { RestError, fromQueryLog, restErrors } from "./errors";
-import { gatewayJson } from "../app/gateway-json";
+import { gatewayJson } from "../codec/gateway-json";
 import { broadcastResponseOf, txResponseOf } from "./tx-response";
 import { eventsToQuery } from "./tx-query";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getOption } from "@bufbuild/protobuf";
 import { buildModules } from "../../src/app/modules";
-import { protoRegistry } from "../../src/app/proto-registry";
-import { aminoNameOf } from "../../src/app/tx/amino";
+import { protoRegistry } from "../../src/codec/proto-registry";
+import { aminoNameOf } from "../../src/codec/amino";
 
 /**
  * A message's signer field and amino name are written twice: as proto options

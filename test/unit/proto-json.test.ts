@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GenesisState } from "cosmjs-types/cosmos/auth/v1beta1/genesis";
 import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
-import { binaryToJson, jsonToBinary } from "../../src/app/proto-json";
+import { binaryToJson, jsonToBinary } from "../../src/codec/proto-json";
 
 describe("proto JSON by reflection", () => {
   it("writes grpc-gateway JSON and reads it back with Cosmos type URLs, nested Anys included", () => {

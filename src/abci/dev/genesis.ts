@@ -4,7 +4,7 @@ import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { Any } from "cosmjs-types/google/protobuf/any";
 import { defaultAppState } from "../../app/genesis";
 import type { ModuleSet } from "../../app/module-set";
-import { binaryToJson } from "../../app/proto-json";
+import { binaryToJson } from "../../codec/proto-json";
 import type { ProtoCoin } from "../../types/coins";
 import { accAddress, moduleAddress, valAddress } from "../../types/address";
 import { BONDED_POOL, POWER_REDUCTION } from "../../modules/staking";

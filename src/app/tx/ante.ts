@@ -9,7 +9,7 @@ import type { DecodedTx } from "./decode";
 import { SECP256K1_PUBKEY_URL } from "./decode";
 import { SigCache, SIGN_MODE_DIRECT, directSignBytes, verifySecp256k1 } from "./sigverify";
 import { checkMinGasPrices, type DecCoin } from "./fees";
-import { legacyAminoSignBytesFor, SIGN_MODE_LEGACY_AMINO_JSON } from "./amino";
+import { legacyAminoSignBytesFor, SIGN_MODE_LEGACY_AMINO_JSON } from "../../codec/amino";
 
 export interface AuthParamsView {
   maxMemoCharacters: bigint;

@@ -1,6 +1,6 @@
 import { Router } from "../../app/router";
 import { buildModules } from "../../app/modules";
-import { protoRegistry } from "../../app/proto-json";
+import { protoRegistry } from "../../codec/proto-json";
 import { accAddress, valAddress } from "../../types/address";
 import type { MsgDef, QueryDef } from "../../types/module";
 import { kebab } from "./names";

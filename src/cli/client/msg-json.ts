@@ -1,5 +1,5 @@
 import type { JsonValue } from "@bufbuild/protobuf";
-import { binaryToJson, hasMessage, jsonToBinary } from "../../app/proto-json";
+import { binaryToJson, hasMessage, jsonToBinary } from "../../codec/proto-json";
 import type { AnyMsg, Codec } from "../../types/codec";
 import { catalogue } from "./catalogue";
 import { camel, snake } from "./names";

@@ -1,4 +1,4 @@
-import { binaryToJson, hasMessage, jsonToBinary } from "../../app/proto-json";
+import { binaryToJson, hasMessage, jsonToBinary } from "../../codec/proto-json";
 import { catalogue } from "./catalogue";
 import { NodeError, UsageError } from "./output";
 

@@ -1,5 +1,5 @@
 import { ScalarType, type DescField, type DescMessage } from "@bufbuild/protobuf";
-import { protoRegistry } from "../../app/proto-json";
+import { protoRegistry } from "../../codec/proto-json";
 import type { Codec } from "../../types/codec";
 import { kebab, snake } from "./names";
 

@@ -1,6 +1,6 @@
 import type { JsonValue } from "@bufbuild/protobuf";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { binaryToJson, jsonToBinary } from "../../app/proto-json";
+import { binaryToJson, jsonToBinary } from "../../codec/proto-json";
 import { anyFromJson, anyToJson } from "./msg-json";
 import { UsageError } from "./output";
 

@@ -3,7 +3,7 @@ import { QueryValidatorRequest, QueryValidatorResponse } from "cosmjs-types/cosm
 import { BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { binaryToJson, jsonToBinary } from "../../../src/app/proto-json";
+import { binaryToJson, jsonToBinary } from "../../../src/codec/proto-json";
 import { valAddress, accAddress, moduleAddress } from "../../../src/types/address";
 import { signTx } from "../../../src/client/tx-builder";
 import { TestChain, testKey, pack, DENOM } from "../../helpers/chain";

@@ -3,7 +3,7 @@ import { Params, ProposalStatus, type Proposal } from "cosmjs-types/cosmos/gov/v
 import { QuerySupplyOfRequest, QuerySupplyOfResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MsgDeposit, MsgUpdateParams, MsgVoteWeighted } from "cosmjs-types/cosmos/gov/v1/tx";
-import { binaryToJson } from "../../../src/app/proto-json";
+import { binaryToJson } from "../../../src/codec/proto-json";
 import { moduleAddress } from "../../../src/types/address";
 import { govAuthority } from "../../../src/types/authority";
 import { devGovParams } from "../../../src/modules/gov";

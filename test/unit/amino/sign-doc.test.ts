@@ -10,7 +10,7 @@ import { GenericAuthorization } from "cosmjs-types/cosmos/authz/v1beta1/authz";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { MsgRegisterBuilder } from "../../../src/gen/blockchain/builderfee/v1/tx";
 import { buildModules } from "../../../src/app/modules";
-import { aminoMsgJson, aminoNameOf, canonicalJson } from "../../../src/app/tx/amino";
+import { aminoMsgJson, aminoNameOf, canonicalJson } from "../../../src/codec/amino";
 import { makeStdSignDoc, stdSignDocBytes } from "../../../src/client/amino";
 import type { TxOptions } from "../../../src/client/tx-builder";
 import type { AnyMsg } from "../../../src/types/codec";

@@ -3,7 +3,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { create, toBinary, ScalarType, type DescField, type DescMessage, type DescEnum } from "@bufbuild/protobuf";
-import { protoRegistry } from "../../../src/app/proto-json";
+import { protoRegistry } from "../../../src/codec/proto-json";
 
 /**
  * The descriptor set the REST layer reflects over must describe exactly the wire cosmjs-types

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
-import { formatLegacyDec } from "../../../src/app/legacy-dec";
+import { formatLegacyDec } from "../../../src/codec/legacy-dec";
 import { eventsToQuery, parseTxQuery } from "../../../src/rest/tx-query";
 import { TxEventIndex } from "../../../src/rest/tx-index";
 import { CometBackend, parseRfc3339 } from "../../../src/rest/comet-backend";
