@@ -2,7 +2,7 @@ import type { DevEngine } from "../abci/dev/engine";
 import type { GenesisDoc } from "../abci/genesis-doc";
 import type { App } from "../app/app";
 import { CometBackend, DevBackend, RestMetrics, startRestServer, type NodeBackend, type RunningRestServer } from "../rest";
-import { startCometRpcServer, type RunningCometRpc } from "../rest/comet-rpc";
+import { startCometRpcServer, type RunningCometRpc } from "../rpc";
 import type { Logger } from "../types/logger";
 
 export interface Endpoints {

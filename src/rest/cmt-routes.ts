@@ -3,7 +3,7 @@ import { GetBlockByHeightResponse, GetLatestValidatorSetResponse, GetNodeInfoRes
 import { PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { APP_NAME, APP_VERSION, type App } from "../app/app";
 import { bech32Prefix, toBech32 } from "../types/address";
-import type { BlockView, NodeBackend } from "./backend";
+import type { BlockView, NodeBackend } from "../node/backend";
 import { uintParam } from "./body";
 import { restErrors } from "./errors";
 import { gatewayJson } from "../codec/gateway-json";

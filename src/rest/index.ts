@@ -8,8 +8,8 @@
  *   await rest.close();
  */
 export { createRestServer, startRestServer, type RestServerOptions, type RunningRestServer } from "./server";
-export { DevBackend } from "./dev-backend";
-export { CometBackend } from "./comet-backend";
+export { DevBackend } from "../node/dev-backend";
+export { CometBackend } from "../node/comet-backend";
 export { RestMetrics } from "./metrics";
-export type { NodeBackend, IndexedTx, BroadcastMode, BroadcastOutcome, BlockView, ValidatorView, OrderBy, TxSearchPage } from "./backend";
+export type { NodeBackend, IndexedTx, BroadcastMode, BroadcastOutcome, BlockView, ValidatorView, OrderBy, TxSearchPage } from "../node/backend";
 export { gatewayJson } from "../codec/gateway-json";

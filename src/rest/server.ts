@@ -1,7 +1,8 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import type { App } from "../app/app";
 import { silentLogger, type Logger } from "../types/logger";
-import type { NodeBackend } from "./backend";
+import type { NodeBackend } from "../node/backend";
+import { NodeError } from "../node/errors";
 import { registerCometRoutes } from "./cmt-routes";
 import { docsPage } from "./docs-page";
 import { GrpcCode } from "../types/errors";
@@ -48,6 +49,7 @@ function normalizePrefix(prefix: string | undefined): string {
 /** Fastify's own request failures (bad JSON, body too large, wrong content type) as gRPC statuses. */
 function restErrorOf(err: FastifyError | Error): RestError | undefined {
   if (err instanceof RestError) return err;
+  if (err instanceof NodeError) return new RestError(err.grpcCode, err.message);
   const status = (err as FastifyError).statusCode;
   if (status === 413) return new RestError(GrpcCode.ResourceExhausted, "request body is too large", 413);
   if (status === 415) return new RestError(GrpcCode.InvalidArgument, err.message, 415);

@@ -1,7 +1,7 @@
 import { TxResponse } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import type { ExecTxResult } from "cosmjs-types/tendermint/abci/types";
 import type { Timestamp } from "../types/codec";
-import type { BroadcastOutcome, IndexedTx } from "./backend";
+import type { BroadcastOutcome, IndexedTx } from "../node/backend";
 
 /** Go's time.Format(time.RFC3339): whole seconds, "Z". */
 export function rfc3339Seconds(t: Timestamp | undefined): string {

@@ -4,12 +4,12 @@ import { Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { App } from "../app/app";
 import { jsonToBinary } from "../codec/proto-json";
 import { AppError, GrpcCode } from "../types/errors";
-import { TxQueryError, type BroadcastMode, type NodeBackend, type OrderBy } from "./backend";
+import { TxQueryError, type BroadcastMode, type NodeBackend, type OrderBy } from "../node/backend";
 import { bodyObject, decodeBase64, uintParam } from "./body";
 import { RestError, fromQueryLog, restErrors } from "./errors";
 import { gatewayJson } from "../codec/gateway-json";
 import { broadcastResponseOf, txResponseOf } from "./tx-response";
-import { eventsToQuery } from "./tx-query";
+import { eventsToQuery } from "../node/tx-query";
 
 const MAX_SEARCH_LIMIT = 100n;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
 import { formatLegacyDec } from "../../../src/codec/legacy-dec";
-import { eventsToQuery, parseTxQuery } from "../../../src/rest/tx-query";
-import { TxEventIndex } from "../../../src/rest/tx-index";
-import { CometBackend, parseRfc3339 } from "../../../src/rest/comet-backend";
+import { eventsToQuery, parseTxQuery } from "../../../src/node/tx-query";
+import { TxEventIndex } from "../../../src/node/tx-index";
+import { CometBackend, parseRfc3339 } from "../../../src/node/comet-backend";
 import { fromQueryLog, httpStatusOf } from "../../../src/rest/errors";
 import { GrpcCode } from "../../../src/types/errors";
 

@@ -1,9 +1,9 @@
 import type * as abci from "cosmjs-types/tendermint/abci/types";
 import type { Block } from "cosmjs-types/tendermint/types/block";
 import type { BlockID, Commit, Header } from "cosmjs-types/tendermint/types/types";
-import { formatRfc3339 } from "../../abci/genesis-doc";
-import type { Timestamp } from "../../types/codec";
-import type { ValidatorView } from "../backend";
+import { formatRfc3339 } from "../abci/genesis-doc";
+import type { Timestamp } from "../types/codec";
+import type { ValidatorView } from "../node/backend";
 
 /**
  * CometBFT v0.38's RPC JSON (cmtjson): 64-bit integers as strings, 32-bit as numbers, hashes

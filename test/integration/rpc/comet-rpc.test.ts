@@ -13,7 +13,7 @@ import { buildDevGenesis } from "../../../src/abci/dev/genesis";
 import type { GenesisDoc } from "../../../src/abci/genesis-doc";
 import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS, DEV_FAUCET_MNEMONIC } from "../../../src/cli/dev-keys";
 import { DevBackend } from "../../../src/rest";
-import { startCometRpcServer, type RunningCometRpc } from "../../../src/rest/comet-rpc";
+import { startCometRpcServer, type RunningCometRpc } from "../../../src/rpc";
 import { coinsToProto, parseCoins } from "../../../src/types/coins";
 import { silentLogger } from "../../../src/types/logger";
 

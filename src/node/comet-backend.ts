@@ -4,7 +4,7 @@ import type { BlockID } from "cosmjs-types/tendermint/types/types";
 import type { Timestamp } from "../types/codec";
 import type { BlockView, BroadcastMode, BroadcastOutcome, IndexedTx, NodeBackend, OrderBy, TxSearchPage, ValidatorView } from "./backend";
 import { TxQueryError } from "./backend";
-import { RestError } from "./errors";
+import { NodeError } from "./errors";
 import { GrpcCode } from "../types/errors";
 import { parseTxQuery } from "./tx-query";
 
@@ -60,10 +60,10 @@ export class CometBackend implements NodeBackend {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (e) {
-      throw new RestError(GrpcCode.Unavailable, `CometBFT RPC unreachable: ${(e as Error).message}`);
+      throw new NodeError(GrpcCode.Unavailable, `CometBFT RPC unreachable: ${(e as Error).message}`);
     }
     const body = (await res.json().catch(() => ({}))) as { result?: Json; error?: { message?: string; data?: string } };
-    if (body.error) throw Object.assign(new RestError(GrpcCode.Unknown, `${method}: ${body.error.message ?? ""} ${body.error.data ?? ""}`.trim()), { rpcData: body.error.data ?? "" });
+    if (body.error) throw new NodeError(GrpcCode.Unknown, `${method}: ${body.error.message ?? ""} ${body.error.data ?? ""}`.trim(), body.error.data ?? "");
     return body.result;
   }
 
@@ -89,7 +89,7 @@ export class CometBackend implements NodeBackend {
     try {
       return await this.indexed(await this.call("tx", { hash: Buffer.from(hash, "hex").toString("base64"), prove: false }));
     } catch (e) {
-      if (/not found/i.test(String((e as { rpcData?: string }).rpcData ?? (e as Error).message))) return undefined;
+      if (/not found/i.test(e instanceof NodeError ? e.rpcData || e.message : (e as Error).message)) return undefined;
       throw e;
     }
   }
@@ -100,7 +100,7 @@ export class CometBackend implements NodeBackend {
     try {
       r = await this.call("tx_search", { query, prove: false, page: String(page), per_page: String(limit), order_by: orderBy });
     } catch (e) {
-      const data = String((e as { rpcData?: string }).rpcData ?? "");
+      const data = e instanceof NodeError ? e.rpcData : "";
       if (/page should be within|failed to parse query|invalid/i.test(data)) throw new TxQueryError(data);
       throw e;
     }
@@ -114,7 +114,7 @@ export class CometBackend implements NodeBackend {
     try {
       r = await this.call("block", height === undefined ? {} : { height: height.toString() });
     } catch (e) {
-      if (/must be less than or equal|height .* is not available|could not find/i.test(String((e as { rpcData?: string }).rpcData ?? ""))) return undefined;
+      if (/must be less than or equal|height .* is not available|could not find/i.test(e instanceof NodeError ? e.rpcData : "")) return undefined;
       throw e;
     }
     const b = r?.block;

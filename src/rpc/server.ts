@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { silentLogger, type Logger } from "../../types/logger";
+import { silentLogger, type Logger } from "../types/logger";
 import { RpcError, rpcErrors } from "./errors";
 import { devRpcMethods, type DevRpcNode, type RpcMethod } from "./methods";
 import { paramsFromJson, paramsFromUri } from "./params";

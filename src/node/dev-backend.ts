@@ -1,4 +1,4 @@
-import { txsRoot } from "./comet-rpc/merkle";
+import { txsRoot } from "./merkle";
 import { createHash } from "node:crypto";
 import type { DevEngine } from "../abci/dev/engine";
 import type { App } from "../app/app";

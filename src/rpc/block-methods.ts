@@ -1,0 +1,92 @@
+import { Block } from "cosmjs-types/tendermint/types/block";
+import { bondedValidators } from "../node/validators";
+import { int, page, perPage, type DevChainView, type RpcMethod } from "./dev-chain-view";
+import { rpcErrors } from "./errors";
+import * as json from "./shapes";
+
+const BLOCKCHAIN_LIMIT = 20n;
+
+/** Blocks, headers, commits, block results and the validator set. */
+export function blockMethods(chain: DevChainView): Record<string, RpcMethod> {
+  return {
+    block: {
+      params: [["height", "int"]],
+      async run(p) {
+        const h = chain.heightOf(int(p, "height"));
+        if (h === 0n) return { block_id: json.blockIdJson(undefined), block: null };
+        const view = await chain.blockView(h);
+        return { block_id: json.blockIdJson(view.blockId), block: json.blockJson(view.block) };
+      },
+    },
+
+    header: {
+      params: [["height", "int"]],
+      async run(p) {
+        const view = await chain.blockView(chain.heightOf(int(p, "height")));
+        return { header: json.headerJson(view.block.header) };
+      },
+    },
+
+    commit: {
+      params: [["height", "int"]],
+      run: async (p) => chain.commitFor(chain.heightOf(int(p, "height"))),
+    },
+
+    block_results: {
+      params: [["height", "int"]],
+      async run(p) {
+        const h = chain.heightOf(int(p, "height"));
+        const r = await chain.engine.blocks.results(h);
+        if (!r) throw rpcErrors.internal(`could not find results for height #${h}`);
+        const orNull = <T>(xs: T[]) => (xs.length > 0 ? xs : null);
+        return {
+          height: h.toString(),
+          txs_results: orNull(r.txResults.map(json.execTxResultJson)),
+          finalize_block_events: orNull(r.events.map(json.eventJson)),
+          validator_updates: orNull(r.validatorUpdates.map(json.validatorUpdateJson)),
+          consensus_param_updates: null,
+          app_hash: json.base64(r.appHash),
+        };
+      },
+    },
+
+    blockchain: {
+      params: [["minHeight", "int"], ["maxHeight", "int"]],
+      async run(p) {
+        const latest = chain.engine.height;
+        let min = int(p, "minHeight") ?? 0n;
+        let max = int(p, "maxHeight") ?? 0n;
+        if (min < 0n || max < 0n) throw rpcErrors.internal("heights must be non-negative");
+        if (min === 0n) min = 1n;
+        if (max === 0n || max > latest) max = latest;
+        if (min < chain.initialHeight) min = chain.initialHeight;
+        if (min < max - BLOCKCHAIN_LIMIT + 1n) min = max - BLOCKCHAIN_LIMIT + 1n;
+        if (min > max) throw rpcErrors.internal(`min height ${min} can't be greater than max height ${max}`);
+        const metas = [];
+        for (let h = max; h >= min; h--) {
+          const view = await chain.blockView(h);
+          metas.push({
+            block_id: json.blockIdJson(view.blockId),
+            block_size: String(Block.encode(view.block).finish().length),
+            header: json.headerJson(view.block.header),
+            num_txs: String(view.block.data?.txs.length ?? 0),
+          });
+        }
+        return { last_height: latest.toString(), block_metas: metas };
+      },
+    },
+
+    validators: {
+      params: [["height", "int"], ["page", "int"], ["per_page", "int"]],
+      async run(p) {
+        // Dev mode keeps only the current set; any stored height answers with it.
+        const h = chain.heightOf(int(p, "height"));
+        const all = bondedValidators(chain.app);
+        const per = perPage(int(p, "per_page"));
+        const pg = page(int(p, "page"), per, all.length);
+        const slice = all.slice((pg - 1) * per, pg * per);
+        return { block_height: h.toString(), validators: slice.map(json.validatorJson), count: String(slice.length), total: String(all.length) };
+      },
+    },
+  };
+}
