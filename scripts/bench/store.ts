@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ClassicLevel } from "classic-level";
-import { CommitStore } from "../../src/store/commit-store.js";
+import { CommitStore } from "../../src/store/commit-store";
 
 const K = 1_000;
 const WARMUP = 5;

@@ -164,14 +164,14 @@ export function collectGentxs(doc: GenesisDoc, gentxDir: string): CollectedGentx
     try {
       return readGentx(JSON.parse(readFileSync(join(gentxDir, f), "utf8")), i);
     } catch (e) {
-      throw new Error(`${f}: ${(e as Error).message}`);
+      throw new Error(`${f}: ${(e as Error).message}`, { cause: e });
     }
   });
   read.forEach(({ gentx }, i) => {
     try {
       checkGentxAccount(doc, gentx, i);
     } catch (e) {
-      throw new Error(`${files[i]}: ${(e as Error).message}`);
+      throw new Error(`${files[i]}: ${(e as Error).message}`, { cause: e });
     }
   });
   doc.app_state.genutil = binaryToJson(GENUTIL_STATE, GenutilGenesis.encode({ genTxs: read.map((r) => r.bytes) }).finish());

@@ -1,8 +1,8 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import { ENVELOPE_VERSION } from "../client/envelope/constants.js";
-import { EnvelopeError } from "../client/envelope/errors.js";
-import { validateEnvelopeShape } from "../client/envelope/validate.js";
+import { ENVELOPE_VERSION } from "../client/envelope/constants";
+import { EnvelopeError } from "../client/envelope/errors";
+import { validateEnvelopeShape } from "../client/envelope/validate";
 import { PayloadEnvelope } from "../gen/blockchain/paymsg/v1/envelope";
 import { validateEndToEndId } from "../modules/paymsg/fields";
 import { accAddress } from "../types/address";

@@ -16,14 +16,14 @@ export class RestMetrics {
 
   constructor(sources: { height?: () => bigint; mempoolSize?: () => Promise<number> } = {}) {
     const registers = [this.registry];
-    const self = this;
+    const observed = () => this.observedHeight;
     new Gauge({
       name: "blockchain_block_height",
       help: "Height of the last committed block.",
       registers,
       collect() {
-        const h = sources.height?.() ?? self.observedHeight;
-        this.set(Number(h > self.observedHeight ? h : self.observedHeight));
+        const h = sources.height?.() ?? observed();
+        this.set(Number(h > observed() ? h : observed()));
       },
     });
     new Gauge({

@@ -1,7 +1,7 @@
-import { BTree } from "./btree.js";
-import { type BinKey, compareBin, fromBin, toBin } from "./bytes.js";
-import { mergeIterators, type Pending, seekWalk } from "./merge-iterator.js";
-import type { Branch, KVStore } from "./types.js";
+import { BTree } from "./btree";
+import { type BinKey, compareBin, fromBin, toBin } from "./bytes";
+import { mergeIterators, type Pending, seekWalk } from "./merge-iterator";
+import type { Branch, KVStore } from "./types";
 
 /**
  * Stores that can answer for a key already in binary-string form. Branch chains (message →

@@ -3,7 +3,7 @@
  * so that store iteration order equals the natural order of the typed key, as in the
  * Cosmos SDK `collections` package (byte-compatible with it for these types).
  */
-import { concat } from "./bytes.js";
+import { concat } from "./bytes";
 
 export interface KeyCodec<K> {
   readonly name: string;

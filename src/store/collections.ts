@@ -3,12 +3,12 @@
  * state once in a Schema and never builds keys by hand. Collections hold no state of their
  * own; every call takes a context whose `store` is the view to use (block, tx or query).
  */
-import { concat } from "./bytes.js";
-import { emptyValue, type KeyCodec, uint64Value, type ValueCodec } from "./codecs.js";
-import { type Built, buildIndexes, IndexedMap, type Index, type IndexSpec } from "./indexed-map.js";
-import { type Page, type PageRequest, paginateRaw } from "./pagination.js";
-import { prefixEnd } from "./prefix.js";
-import type { KVStore } from "./types.js";
+import { concat } from "./bytes";
+import { emptyValue, type KeyCodec, uint64Value, type ValueCodec } from "./codecs";
+import { type Built, buildIndexes, IndexedMap, type Index, type IndexSpec } from "./indexed-map";
+import { type Page, type PageRequest, paginateRaw } from "./pagination";
+import { prefixEnd } from "./prefix";
+import type { KVStore } from "./types";
 
 export interface StoreCtx {
   store: KVStore;

@@ -1,18 +1,18 @@
 import { ClassicLevel } from "classic-level";
-import { BTree } from "./btree.js";
-import { BranchStore } from "./branch.js";
-import { type BinKey, bytesEqual, compareBin, compareBytes, fromBin, toBin } from "./bytes.js";
+import { BTree } from "./btree";
+import { BranchStore } from "./branch";
+import { type BinKey, bytesEqual, compareBin, compareBytes, fromBin, toBin } from "./bytes";
 import {
   COMMIT_KEY, type CommitRecord, decodeRecord, decodeUndo, encodeRecord, encodeUndo, heightKey, NS, nsKey,
   RECORD_FORMAT,
-} from "./layout.js";
-import { LRU } from "./lru.js";
-import { NodeArena, NONE } from "./node-arena.js";
-import { EMPTY_HASH, sha256 } from "./smt-hash.js";
-import { provePath, type SmtProof } from "./smt-proof.js";
-import { applyChanges, discardUpdate, rootHash, settleUpdate, type TreeChange, type TreeUpdate } from "./smt.js";
-import { loadTree, type WriteBatch, writeTreeUpdate } from "./tree-records.js";
-import type { Branch, CommitInfo, KVStore, MetaWrites } from "./types.js";
+} from "./layout";
+import { LRU } from "./lru";
+import { NodeArena, NONE } from "./node-arena";
+import { EMPTY_HASH, sha256 } from "./smt-hash";
+import { provePath, type SmtProof } from "./smt-proof";
+import { applyChanges, discardUpdate, rootHash, settleUpdate, type TreeChange, type TreeUpdate } from "./smt";
+import { loadTree, type WriteBatch, writeTreeUpdate } from "./tree-records";
+import type { Branch, CommitInfo, KVStore, MetaWrites } from "./types";
 
 export interface CommitStoreOptions {
   /** Heights of undo logs kept for rollback (default 100, min 1). */

@@ -1,12 +1,12 @@
 /** Public surface of the store layer. */
-export * from "./types.js";
-export { BranchStore } from "./branch.js";
-export { prefixStore, prefixEnd } from "./prefix.js";
-export { CommitStore, type CommitStoreOptions } from "./commit-store.js";
-export { type SmtProof, verifyExistence, verifyNonExistence } from "./smt-proof.js";
-export * from "./codecs.js";
-export * from "./collections.js";
+export * from "./types";
+export { BranchStore } from "./branch";
+export { prefixStore, prefixEnd } from "./prefix";
+export { CommitStore, type CommitStoreOptions } from "./commit-store";
+export { type SmtProof, verifyExistence, verifyNonExistence } from "./smt-proof";
+export * from "./codecs";
+export * from "./collections";
 export {
   IndexedMap, MultiIndex, UniqueIndex, multiIndex, uniqueIndex, type Index, type IndexSpec,
-} from "./indexed-map.js";
-export * from "./pagination.js";
+} from "./indexed-map";
+export * from "./pagination";

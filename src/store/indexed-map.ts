@@ -2,9 +2,9 @@
  * A map with secondary indexes kept in the same store, updated on every set/remove so
  * they can never drift from the primary map (SDK `collections.IndexedMap`).
  */
-import { type KeyCodec, pairKey, type PairKeyCodec, type ValueCodec } from "./codecs.js";
-import type { KeySet, Range, Schema, StoreCtx, TypedMap } from "./collections.js";
-import type { Page, PageRequest } from "./pagination.js";
+import { type KeyCodec, pairKey, type PairKeyCodec, type ValueCodec } from "./codecs";
+import type { KeySet, Range, Schema, StoreCtx, TypedMap } from "./collections";
+import type { Page, PageRequest } from "./pagination";
 
 export interface Index<K, V> {
   /** Throws before anything is written if `value` may not be stored under `pk`. */

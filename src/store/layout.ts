@@ -1,5 +1,5 @@
-import { concat, concatAll, readU64be, u64be } from "./bytes.js";
-import { HASH_LEN } from "./smt-hash.js";
+import { concat, concatAll, readU64be, u64be } from "./bytes";
+import { HASH_LEN } from "./smt-hash";
 
 /**
  * Key layout of the single LevelDB behind the commit store. One byte of namespace keeps

@@ -1,5 +1,5 @@
-import { BTree } from "./btree.js";
-import { type BinKey, fromBin, toBin } from "./bytes.js";
+import { BTree } from "./btree";
+import { type BinKey, fromBin, toBin } from "./bytes";
 
 /** A pending write: bytes = set, null = tombstone. */
 export type Pending = Uint8Array | null;

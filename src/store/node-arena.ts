@@ -1,4 +1,4 @@
-import { HASH_LEN, INNER_PREFIX, LEAF_PREFIX, sha256Into } from "./smt-hash.js";
+import { HASH_LEN, INNER_PREFIX, LEAF_PREFIX, sha256Into } from "./smt-hash";
 
 /** Index of no node: an empty subtree. */
 export const NONE = -1;

@@ -1,4 +1,4 @@
-import type { KVStore } from "./types.js";
+import type { KVStore } from "./types";
 
 /** Cosmos `PageRequest` semantics (query.CollectionPaginate). */
 export interface PageRequest {

@@ -1,5 +1,5 @@
-import { concat } from "./bytes.js";
-import type { KVStore } from "./types.js";
+import { concat } from "./bytes";
+import type { KVStore } from "./types";
 
 /**
  * Smallest key greater than every key starting with `prefix`, i.e. the exclusive upper

@@ -1,5 +1,5 @@
-import { type NodeArena, NONE } from "./node-arena.js";
-import { bitAt, bytesEqualHash, EMPTY_HASH, innerHash, leafHash, sha256 } from "./smt-hash.js";
+import { type NodeArena, NONE } from "./node-arena";
+import { bitAt, bytesEqualHash, EMPTY_HASH, innerHash, leafHash, sha256 } from "./smt-hash";
 
 /**
  * The path from the root to where a key lives or would live: sibling hashes top-down and

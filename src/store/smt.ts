@@ -1,5 +1,5 @@
-import { NodeArena, NONE } from "./node-arena.js";
-import { bitAt, EMPTY_HASH } from "./smt-hash.js";
+import { NodeArena, NONE } from "./node-arena";
+import { bitAt, EMPTY_HASH } from "./smt-hash";
 
 /**
  * Compressed binary sparse Merkle tree over sha256(key): a subtree holding one leaf is that

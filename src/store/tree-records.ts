@@ -1,8 +1,8 @@
 import type { ClassicLevel } from "classic-level";
-import { toBin } from "./bytes.js";
-import { type NodeArena, NONE } from "./node-arena.js";
-import { bitAt, HASH_LEN } from "./smt-hash.js";
-import type { TreeUpdate } from "./smt.js";
+import { toBin } from "./bytes";
+import { type NodeArena, NONE } from "./node-arena";
+import { bitAt, HASH_LEN } from "./smt-hash";
+import type { TreeUpdate } from "./smt";
 
 /**
  * The tree on disk, in pages: a page is the part of the tree between two depths that are

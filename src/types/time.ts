@@ -8,7 +8,6 @@ export interface Duration {
 }
 
 const NANOS_PER_SECOND = 1_000_000_000;
-const INT64_OFFSET = 1n << 63n;
 
 export function compareTime(a: Timestamp, b: Timestamp): number {
   if (a.seconds !== b.seconds) return a.seconds < b.seconds ? -1 : 1;

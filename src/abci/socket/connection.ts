@@ -1,8 +1,8 @@
 import type { Socket } from "node:net";
-import type { AbciApplication } from "../../types/abci.js";
-import { FrameDecoder, FrameError, encodeFrameParts } from "./framing.js";
-import type { Logger } from "./logger.js";
-import { type AppMethod, decodeRequest, encodeException, encodeResponse, errorMessage } from "./requests.js";
+import type { AbciApplication } from "../../types/abci";
+import { FrameDecoder, FrameError, encodeFrameParts } from "./framing";
+import type { Logger } from "./logger";
+import { callApp, decodeRequest, encodeException, encodeResponse, errorMessage } from "./requests";
 
 export interface ConnectionContext {
   app: AbciApplication;
@@ -121,7 +121,7 @@ export class AbciConnection {
     const method = req.kind;
     let body: Uint8Array;
     try {
-      const res = await this.ctx.runExclusive(() => callApp(this.ctx.app, method, req.value));
+      const res = await this.ctx.runExclusive(() => callApp(this.ctx.app, req));
       if (res === undefined || res === null) throw new Error("handler returned no response");
       body = encodeResponse(method, res);
     } catch (err) {
@@ -193,9 +193,4 @@ export class AbciConnection {
     this.ctx.onClosed(this);
     this.ctx.logger.debug({ conn: this.id }, "ABCI connection closed");
   }
-}
-
-function callApp(app: AbciApplication, method: AppMethod, req: unknown): unknown {
-  const fn = app[method] as unknown as (this: AbciApplication, r: unknown) => unknown;
-  return fn.call(app, req);
 }

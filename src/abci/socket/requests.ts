@@ -1,9 +1,37 @@
 import { BinaryReader } from "cosmjs-types/binary";
 import { Request, Response } from "cosmjs-types/tendermint/abci/types";
-import type { AbciApplication } from "../../types/abci.js";
+import type { AbciApplication } from "../../types/abci";
 
 export type AppMethod = keyof AbciApplication;
 export type RequestKind = AppMethod | "flush";
+type AppRequestOf<M extends AppMethod> = Parameters<AbciApplication[M]>[0];
+type AppResponseOf<M extends AppMethod> = ReturnType<AbciApplication[M]>;
+
+/** A decoded request for one application method, its value typed by that method. */
+export type AppRequest = { [M in AppMethod]: { kind: M; value: AppRequestOf<M> } }[AppMethod];
+
+const DISPATCH: { [M in AppMethod]: (app: AbciApplication, req: AppRequestOf<M>) => AppResponseOf<M> } = {
+  echo: (app, r) => app.echo(r),
+  info: (app, r) => app.info(r),
+  initChain: (app, r) => app.initChain(r),
+  query: (app, r) => app.query(r),
+  checkTx: (app, r) => app.checkTx(r),
+  prepareProposal: (app, r) => app.prepareProposal(r),
+  processProposal: (app, r) => app.processProposal(r),
+  finalizeBlock: (app, r) => app.finalizeBlock(r),
+  commit: (app, r) => app.commit(r),
+  extendVote: (app, r) => app.extendVote(r),
+  verifyVoteExtension: (app, r) => app.verifyVoteExtension(r),
+  listSnapshots: (app, r) => app.listSnapshots(r),
+  offerSnapshot: (app, r) => app.offerSnapshot(r),
+  loadSnapshotChunk: (app, r) => app.loadSnapshotChunk(r),
+  applySnapshotChunk: (app, r) => app.applySnapshotChunk(r),
+};
+
+/** Calls the application method the request names, with its typed request. */
+export function callApp<M extends AppMethod>(app: AbciApplication, req: { kind: M; value: AppRequestOf<M> }): AppResponseOf<M> {
+  return DISPATCH[req.kind](app, req.value);
+}
 
 /** `tendermint.abci.Request` oneof field numbers (v0.38); 4, 7, 9, 10 are reserved. */
 const KIND_BY_FIELD: ReadonlyMap<number, RequestKind> = new Map<number, RequestKind>([
@@ -28,7 +56,7 @@ const KIND_BY_FIELD: ReadonlyMap<number, RequestKind> = new Map<number, RequestK
 const LENGTH_DELIMITED = 2;
 
 export type DecodedRequest =
-  | { ok: true; kind: RequestKind; value: unknown }
+  | ({ ok: true } & (AppRequest | { kind: "flush"; value: unknown }))
   | { ok: false; error: string };
 
 /**
@@ -60,7 +88,8 @@ export function decodeRequest(frame: Uint8Array): DecodedRequest {
     const what = unknown.length > 0 ? `field ${unknown.join(",")}` : "empty request";
     return { ok: false, error: `unknown request type (${what})` };
   }
-  return { ok: true, kind, value: decoded[kind] };
+  // `kind` is the oneof member the frame carried, so the decoded message holds that request.
+  return { ok: true, kind, value: decoded[kind] } as DecodedRequest;
 }
 
 /** Fills proto defaults, so an app may return partial responses. */

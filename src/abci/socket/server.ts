@@ -1,11 +1,11 @@
 import { lstat, unlink } from "node:fs/promises";
 import net from "node:net";
-import type { AbciApplication } from "../../types/abci.js";
-import { AbciConnection } from "./connection.js";
-import { DEFAULT_MAX_FRAME_BYTES } from "./framing.js";
-import { type Logger, stderrLogger } from "./logger.js";
+import type { AbciApplication } from "../../types/abci";
+import { AbciConnection } from "./connection";
+import { DEFAULT_MAX_FRAME_BYTES } from "./framing";
+import { type Logger, stderrLogger } from "./logger";
 
-export type { Logger } from "./logger.js";
+export type { Logger } from "./logger";
 
 export interface AbciSocketServerOptions {
   /** `tcp://host:port` (port 0 picks a free one) or `unix:///path/to.sock`; bare `host:port` is tcp. */

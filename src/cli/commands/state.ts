@@ -15,7 +15,7 @@ async function openStopped(home: string): Promise<App> {
   try {
     return await App.open({ dataDir: paths.appData, modules: buildModules(), logger: silentLogger, store: { keepRecent: readAppConfig(paths.appConfig).pruningKeepRecent } });
   } catch (e) {
-    throw new Error(`cannot open ${paths.appData} (is the node still running? stop it first): ${(e as Error).message}`);
+    throw new Error(`cannot open ${paths.appData} (is the node still running? stop it first): ${(e as Error).message}`, { cause: e });
   }
 }
 

@@ -1,5 +1,5 @@
-import { PayloadEnvelope } from "../../gen/blockchain/paymsg/v1/envelope.js";
-import { EnvelopeError } from "./errors.js";
+import { PayloadEnvelope } from "../../gen/blockchain/paymsg/v1/envelope";
+import { EnvelopeError } from "./errors";
 
 export { PayloadEnvelope };
 

@@ -1,7 +1,7 @@
 import { x25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { KEY_ID_BYTES, X25519_KEY_BYTES, type RandomSource } from "./constants.js";
-import { requireLength } from "./errors.js";
+import { KEY_ID_BYTES, X25519_KEY_BYTES, type RandomSource } from "./constants";
+import { requireLength } from "./errors";
 
 export interface ViewingKey {
   privateKey: Uint8Array;

@@ -1,8 +1,8 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { randomBytes } from "@noble/hashes/utils.js";
-import { PaymentMetadata } from "../../gen/blockchain/paymsg/v1/envelope.js";
-import { SALT_BYTES, type RandomSource } from "./constants.js";
-import { EnvelopeError, requireLength } from "./errors.js";
+import { PaymentMetadata } from "../../gen/blockchain/paymsg/v1/envelope";
+import { SALT_BYTES, type RandomSource } from "./constants";
+import { EnvelopeError, requireLength } from "./errors";
 
 export { PaymentMetadata };
 

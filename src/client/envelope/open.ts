@@ -1,14 +1,14 @@
 import { chacha20poly1305 } from "@noble/ciphers/chacha.js";
 import { equalBytes } from "@noble/ciphers/utils.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import type { PayloadEnvelope, PaymentMetadata, RecipientBlock } from "../../gen/blockchain/paymsg/v1/envelope.js";
-import { METADATA_HASH_BYTES } from "./constants.js";
-import { EnvelopeError, requireLength } from "./errors.js";
-import { keyId, viewingPublicKey } from "./keys.js";
-import { decodePaymentMetadata } from "./metadata.js";
-import { unpadPayload } from "./padding.js";
-import { validateEnvelopeShape } from "./validate.js";
-import { payloadAssociatedData, unwrapContentKey } from "./wrap.js";
+import type { PayloadEnvelope, PaymentMetadata, RecipientBlock } from "../../gen/blockchain/paymsg/v1/envelope";
+import { METADATA_HASH_BYTES } from "./constants";
+import { EnvelopeError, requireLength } from "./errors";
+import { keyId, viewingPublicKey } from "./keys";
+import { decodePaymentMetadata } from "./metadata";
+import { unpadPayload } from "./padding";
+import { validateEnvelopeShape } from "./validate";
+import { payloadAssociatedData, unwrapContentKey } from "./wrap";
 
 export interface OpenParams {
   /** The reader's X25519 viewing private key. */

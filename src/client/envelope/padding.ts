@@ -1,5 +1,5 @@
-import { LENGTH_PREFIX_BYTES, PADDING_BLOCK } from "./constants.js";
-import { EnvelopeError } from "./errors.js";
+import { LENGTH_PREFIX_BYTES, PADDING_BLOCK } from "./constants";
+import { EnvelopeError } from "./errors";
 
 /**
  * Hides the payload length to the nearest 256 bytes. Layout: uint32 big-endian payload

@@ -1,13 +1,13 @@
 import { chacha20poly1305 } from "@noble/ciphers/chacha.js";
 import { x25519 } from "@noble/curves/ed25519.js";
 import { bytesToHex, randomBytes } from "@noble/hashes/utils.js";
-import type { PayloadEnvelope, RecipientBlock } from "../../gen/blockchain/paymsg/v1/envelope.js";
-import { CONTENT_KEY_BYTES, ENVELOPE_VERSION, NONCE_BYTES, X25519_KEY_BYTES, type RandomSource } from "./constants.js";
-import { EnvelopeError, requireLength } from "./errors.js";
-import { keyId } from "./keys.js";
-import { padPayload } from "./padding.js";
-import { validateEnvelopeShape } from "./validate.js";
-import { payloadAssociatedData, wrapContentKey, wrappingKey } from "./wrap.js";
+import type { PayloadEnvelope, RecipientBlock } from "../../gen/blockchain/paymsg/v1/envelope";
+import { CONTENT_KEY_BYTES, ENVELOPE_VERSION, NONCE_BYTES, X25519_KEY_BYTES, type RandomSource } from "./constants";
+import { EnvelopeError, requireLength } from "./errors";
+import { keyId } from "./keys";
+import { padPayload } from "./padding";
+import { validateEnvelopeShape } from "./validate";
+import { payloadAssociatedData, wrapContentKey, wrappingKey } from "./wrap";
 
 export interface SealParams {
   /** The PaymentMetadata encoding whose SHA-256 is the on-chain metadata_hash. */

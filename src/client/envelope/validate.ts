@@ -1,4 +1,4 @@
-import type { PayloadEnvelope } from "../../gen/blockchain/paymsg/v1/envelope.js";
+import type { PayloadEnvelope } from "../../gen/blockchain/paymsg/v1/envelope";
 import {
   ENVELOPE_VERSION,
   EPHEMERAL_KEY_BYTES,
@@ -7,8 +7,8 @@ import {
   PADDING_BLOCK,
   TAG_BYTES,
   WRAPPED_KEY_BYTES,
-} from "./constants.js";
-import { EnvelopeError, requireLength } from "./errors.js";
+} from "./constants";
+import { EnvelopeError, requireLength } from "./errors";
 
 /**
  * Checks the version and every size in the Limits table before any cryptography runs,

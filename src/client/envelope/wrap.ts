@@ -3,8 +3,8 @@ import { x25519 } from "@noble/curves/ed25519.js";
 import { hkdf } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-import { lengthPrefixedStrings } from "./bytes.js";
-import { CONTENT_KEY_BYTES, DOMAIN, NONCE_BYTES } from "./constants.js";
+import { lengthPrefixedStrings } from "./bytes";
+import { CONTENT_KEY_BYTES, DOMAIN, NONCE_BYTES } from "./constants";
 
 /** Binds the payload ciphertext to the payment it describes, so it cannot be replayed onto another. */
 export function payloadAssociatedData(instructingParticipant: string, endToEndId: string): Uint8Array {

@@ -3,7 +3,7 @@ import { SendAuthorization } from "cosmjs-types/cosmos/bank/v1beta1/authz";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { accAddress } from "../../types/address";
 import type { AnyMsg } from "../../types/codec";
-import { coinsFromProto, coinsToProto, safeSubCoins, type Coin } from "../../types/coins";
+import { coinsFromProto, coinsToProto, safeSubCoins } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { registerError, sdkErrors } from "../../types/errors";
 

@@ -1,6 +1,6 @@
 import { Grant, GrantQueueItem, type GrantAuthorization } from "cosmjs-types/cosmos/authz/v1beta1/authz";
 import { Schema } from "../../store/collections";
-import { bytesKey, protoValue, stringKey, tripleKey } from "../../store/codecs";
+import { bytesKey, protoValue, stringKey, timestampKey as timeKey, tripleKey } from "../../store/codecs";
 import { accAddress } from "../../types/address";
 import type { AnyMsg, Timestamp } from "../../types/codec";
 import type { Context } from "../../types/context";
@@ -10,7 +10,6 @@ import type { MsgRouter } from "../../types/module";
 import { genericAuthorization, sendAuthorization, type AuthorizationType } from "./authorizations";
 import { authzErrors } from "./errors";
 import { authzEvents } from "./events";
-import { timestampKey as timeKey } from "../../store/codecs";
 import { compareTime, formatTime } from "../../types/time";
 import type { AccountKeeper } from "./expected-keepers";
 

@@ -1,13 +1,12 @@
 import { Grant } from "cosmjs-types/cosmos/feegrant/v1beta1/feegrant";
 import { Schema } from "../../store/collections";
-import { bytesKey, pairKey, protoValue, tripleKey } from "../../store/codecs";
+import { bytesKey, pairKey, protoValue, timestampKey as timeKey, tripleKey } from "../../store/codecs";
 import { accAddress } from "../../types/address";
 import type { AnyMsg, Timestamp } from "../../types/codec";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { sdkErrors } from "../../types/errors";
 import type { DecodedTx } from "../../types/tx";
-import { timestampKey as timeKey } from "../../store/codecs";
 import { compareTime } from "../../types/time";
 import { acceptFee, expiresAt, startPeriod, validateAllowance, wrapAppError } from "./allowances";
 import { feegrantErrors } from "./errors";

@@ -1,5 +1,4 @@
 import { GenesisState } from "cosmjs-types/cosmos/genutil/v1beta1/genesis";
-import type { Context } from "../../types/context";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { decodeGentx, gentxName } from "./gentx";

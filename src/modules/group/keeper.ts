@@ -6,7 +6,6 @@ import type { Timestamp } from "../../types/codec";
 import type { Context } from "../../types/context";
 import { sdkErrors } from "../../types/errors";
 import type { MsgRouter } from "../../types/module";
-import type { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { parseNonNegativeDec } from "./decimal";
 import type { Decision, GroupChange, GroupGuard, WeightedMember } from "../../types/hooks";
 import { decodeDecisionPolicy } from "./policy";

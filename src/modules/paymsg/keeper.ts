@@ -4,7 +4,6 @@ import { Schema } from "../../store/collections";
 import { bytesKey, pairKey, protoValue, stringKey } from "../../store/codecs";
 import { accAddress } from "../../types/address";
 import { Applications, ApplicationStatus } from "../../types/applications";
-import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { paymsgErrors } from "./errors";
 import { paymsgEvents } from "./events";

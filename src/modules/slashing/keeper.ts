@@ -1,8 +1,6 @@
 import { Params } from "cosmjs-types/cosmos/slashing/v1beta1/slashing";
-import type { Delegation, Validator } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { Schema } from "../../store/collections";
 import { protoValue } from "../../store/codecs";
-import type { Context } from "../../types/context";
 import { defaultSlashingParams } from "./params";
 import type { StakingKeeper } from "./expected-keepers";
 

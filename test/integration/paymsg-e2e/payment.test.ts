@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeEnvelope, encodeEnvelope, generateViewingKey, openAndVerify, openEnvelope } from "../../../src/client/envelope/index.js";
+import { decodeEnvelope, encodeEnvelope, generateViewingKey, openAndVerify, openEnvelope } from "../../../src/client/envelope/index";
 import { SIGNATURE_HEADER, envelopePath, inProcessChain, signUpload, startPayloadStore, type RunningPayloadStore } from "../../../src/payload-store/index";
 import { createRestServer, DevBackend } from "../../../src/rest";
 import { silentLogger } from "../../../src/types/logger";

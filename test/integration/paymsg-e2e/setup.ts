@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
-import { encodeEnvelope, encodePaymentMetadata, metadataHash, newPaymentMetadata, sealEnvelope, type ViewingKey } from "../../../src/client/envelope/index.js";
+import { encodeEnvelope, encodePaymentMetadata, metadataHash, newPaymentMetadata, sealEnvelope, type ViewingKey } from "../../../src/client/envelope/index";
 import * as tx from "../../../src/gen/blockchain/paymsg/v1/tx";
 import { signUpload } from "../../../src/payload-store/index";
 import { govAuthority } from "../../../src/types/authority";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   EnvelopeError, decodeEnvelope, encodeEnvelope, encodePaymentMetadata, generateViewingKey, metadataHash, newPaymentMetadata,
   openAndVerify, openEnvelope, sealEnvelope, type ViewingKey,
-} from "../../../src/client/envelope/index.js";
+} from "../../../src/client/envelope/index";
 import { PayloadEnvelope } from "../../../src/gen/blockchain/paymsg/v1/envelope";
 import {
   DEFAULT_MAX_ENVELOPE_BYTES, SIGNATURE_HEADER, envelopePath, inProcessChain, signUpload, startPayloadStore, type RunningPayloadStore,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BinaryWriter } from "cosmjs-types/binary";
 import { Request } from "cosmjs-types/tendermint/abci/types";
-import { FrameDecoder, FrameError, encodeFrame, encodeUvarint } from "../../../src/abci/socket/framing.js";
-import { decodeRequest } from "../../../src/abci/socket/requests.js";
+import { FrameDecoder, FrameError, encodeFrame, encodeUvarint } from "../../../src/abci/socket/framing";
+import { decodeRequest } from "../../../src/abci/socket/requests";
 
 describe("uvarint", () => {
   it("matches Go PutUvarint", () => {

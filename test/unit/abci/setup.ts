@@ -2,9 +2,9 @@ import net from "node:net";
 import type { DeepPartial } from "cosmjs-types/helpers";
 import * as abci from "cosmjs-types/tendermint/abci/types";
 import { Request, Response } from "cosmjs-types/tendermint/abci/types";
-import { FrameDecoder, encodeFrame } from "../../../src/abci/socket/framing.js";
-import type { Logger } from "../../../src/abci/socket/logger.js";
-import type { AbciApplication } from "../../../src/types/abci.js";
+import { FrameDecoder, encodeFrame } from "../../../src/abci/socket/framing";
+import type { Logger } from "../../../src/abci/socket/logger";
+import type { AbciApplication } from "../../../src/types/abci";
 
 export function reqFrame(req: DeepPartial<Request>): Buffer {
   return encodeFrame(Request.encode(Request.fromPartial(req as Request)).finish());

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { BinaryWriter } from "cosmjs-types/binary";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { encodeFrame, encodeUvarint } from "../../../src/abci/socket/framing.js";
-import { AbciSocketServer, type Logger } from "../../../src/abci/socket/server.js";
+import { encodeFrame, encodeUvarint } from "../../../src/abci/socket/framing";
+import { AbciSocketServer, type Logger } from "../../../src/abci/socket/server";
 import { FakeApp, TestClient, captureLogger, kindOf, reqFrame } from "./setup";
 
 // A pino logger must fit the server's Logger without adapters.

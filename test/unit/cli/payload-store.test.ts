@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateViewingKey } from "../../../src/client/envelope/index.js";
+import { generateViewingKey } from "../../../src/client/envelope/index";
 import { parseListen } from "../../../src/cli/commands/payload-store";
 import { BLOCKCHAIND_BIN } from "../../../src/cli/localnet";
 import { SIGNATURE_HEADER, envelopePath } from "../../../src/payload-store/index";

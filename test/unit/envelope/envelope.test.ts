@@ -19,7 +19,7 @@ import {
   verifyAgainstHash,
   WRAPPED_KEY_BYTES,
   type PayloadEnvelope,
-} from "../../../src/client/envelope/index.js";
+} from "../../../src/client/envelope/index";
 import { flipByte } from "./setup";
 
 const participant = "cosmos1instructingparticipantxxxxxxxxxxxx";

@@ -14,7 +14,7 @@ import {
   openAndVerify,
   sealEnvelope,
   viewingPublicKey,
-} from "../../../src/client/envelope/index.js";
+} from "../../../src/client/envelope/index";
 
 const u32be = (n: number) => Uint8Array.from([n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
 const lp = (s: string) => concatBytes(u32be(utf8ToBytes(s).length), utf8ToBytes(s));

@@ -1,7 +1,7 @@
 import { x25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { describe, expect, it } from "vitest";
-import { EnvelopeError, generateViewingKey, keyId, viewingPublicKey } from "../../../src/client/envelope/index.js";
+import { EnvelopeError, generateViewingKey, keyId, viewingPublicKey } from "../../../src/client/envelope/index";
 
 describe("viewing keys", () => {
   it("generates X25519 pairs", () => {

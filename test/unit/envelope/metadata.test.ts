@@ -7,7 +7,7 @@ import {
   metadataHash,
   newPaymentMetadata,
   SALT_BYTES,
-} from "../../../src/client/envelope/index.js";
+} from "../../../src/client/envelope/index";
 
 const salt = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvelopeError, padPayload, unpadPayload } from "../../../src/client/envelope/index.js";
+import { EnvelopeError, padPayload, unpadPayload } from "../../../src/client/envelope/index";
 
 describe("payload padding", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BranchStore } from "../../../src/store/branch.js";
-import type { Branch, KVStore } from "../../../src/store/types.js";
-import { bin, MemKV, prng, unbin } from "./helpers.js";
+import { BranchStore } from "../../../src/store/branch";
+import type { Branch, KVStore } from "../../../src/store/types";
+import { bin, MemKV, prng, unbin } from "./setup";
 
 /** Reference model: a stack of layers, each a map key -> value | null (tombstone). */
 class Model {

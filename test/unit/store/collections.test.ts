@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BranchStore } from "../../../src/store/branch.js";
+import { BranchStore } from "../../../src/store/branch";
 import {
   boolKey, bytesKey, int64Key, pairKey, protoValue, stringKey, stringValue, tripleKey, uint32Key, uint64Key,
   uint64Value,
-} from "../../../src/store/codecs.js";
-import { Schema } from "../../../src/store/collections.js";
-import { multiIndex, uniqueIndex } from "../../../src/store/indexed-map.js";
-import { PaginationError } from "../../../src/store/pagination.js";
-import { hex, MemKV } from "./helpers.js";
+} from "../../../src/store/codecs";
+import { Schema } from "../../../src/store/collections";
+import { multiIndex, uniqueIndex } from "../../../src/store/indexed-map";
+import { PaginationError } from "../../../src/store/pagination";
+import { hex, MemKV } from "./setup";
 
 const ctx = () => ({ store: new BranchStore(new MemKV()) });
 

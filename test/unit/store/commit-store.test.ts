@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ClassicLevel } from "classic-level";
 import { afterAll, describe, expect, it } from "vitest";
-import { CommitStore } from "../../../src/store/commit-store.js";
-import { verifyExistence, verifyNonExistence } from "../../../src/store/smt-proof.js";
-import { blockWrites } from "./fixtures/crash-model.js";
-import { bin, hex, naiveRoot, prng, unbin, utf } from "./helpers.js";
+import { CommitStore } from "../../../src/store/commit-store";
+import { verifyExistence, verifyNonExistence } from "../../../src/store/smt-proof";
+import { blockWrites } from "./fixtures/crash-model";
+import { bin, hex, naiveRoot, prng, unbin, utf } from "./setup";
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -182,7 +182,10 @@ describe("CommitStore", () => {
     for (let h = 1n; h <= 25n; h++) {
       const write = (s: CommitStore) => {
         const b = s.branch();
-        for (const [k, v] of blockWrites(h)) (v === undefined ? b.delete(k) : b.set(k, v));
+        for (const [k, v] of blockWrites(h)) {
+        if (v === undefined) b.delete(k);
+        else b.set(k, v);
+      }
         return s.commit(b, h);
       };
       const [a, b] = [await write(steady), await write(reopened)];

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CommitStore } from "../../../src/store/commit-store.js";
-import { blockWrites } from "./fixtures/crash-model.js";
-import { bin, hex, naiveRoot, prng, unbin } from "./helpers.js";
+import { CommitStore } from "../../../src/store/commit-store";
+import { blockWrites } from "./fixtures/crash-model";
+import { bin, hex, naiveRoot, prng, unbin } from "./setup";
 
 const dir = mkdtempSync(join(tmpdir(), "crash-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +44,10 @@ function runAndKill(delayMs: number): Promise<bigint> {
 function modelAt(height: bigint): Map<string, Uint8Array> {
   const m = new Map<string, Uint8Array>();
   for (let h = 1n; h <= height; h++) {
-    for (const [k, v] of blockWrites(h)) (v === undefined ? m.delete(bin(k)) : m.set(bin(k), v));
+    for (const [k, v] of blockWrites(h)) {
+        if (v === undefined) m.delete(bin(k));
+        else m.set(bin(k), v);
+      }
   }
   return m;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { prefixEnd, prefixStore } from "../../../src/store/prefix.js";
-import { hex, MemKV, utf } from "./helpers.js";
+import { prefixEnd, prefixStore } from "../../../src/store/prefix";
+import { hex, MemKV, utf } from "./setup";
 
 describe("prefixStore", () => {
   it("computes the exclusive end of a prefix", () => {

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { NodeArena, NONE } from "../../../src/store/node-arena.js";
-import { EMPTY_HASH } from "../../../src/store/smt-hash.js";
-import { provePath, verifyExistence, verifyNonExistence } from "../../../src/store/smt-proof.js";
-import { applyChanges, discardUpdate, rootHash, settleUpdate, type TreeChange } from "../../../src/store/smt.js";
-import { PAGE_DEPTH, pageKey, writeTreeUpdate } from "../../../src/store/tree-records.js";
-import { hex, naiveRoot, prng, utf } from "./helpers.js";
+import { NodeArena, NONE } from "../../../src/store/node-arena";
+import { EMPTY_HASH } from "../../../src/store/smt-hash";
+import { provePath, verifyExistence, verifyNonExistence } from "../../../src/store/smt-proof";
+import { applyChanges, discardUpdate, rootHash, settleUpdate, type TreeChange } from "../../../src/store/smt";
+import { PAGE_DEPTH, pageKey, writeTreeUpdate } from "../../../src/store/tree-records";
+import { hex, naiveRoot, prng, utf } from "./setup";
 
 const sha = (b: Uint8Array) => new Uint8Array(createHash("sha256").update(b).digest());
 
@@ -115,7 +115,10 @@ describe("sparse Merkle tree", () => {
         batch.set(k, rnd() < 0.35 ? undefined : "v" + round + "-" + i);
       }
       t.apply([...batch].map(([k, v]) => [utf(k), v === undefined ? undefined : utf(v)]));
-      for (const [k, v] of batch) v === undefined ? state.delete(k) : state.set(k, v);
+      for (const [k, v] of batch) {
+        if (v === undefined) state.delete(k);
+        else state.set(k, v);
+      }
       expect(t.hash).toBe(hex(naiveRoot(asBytes(state))));
       const live = t.reachable();
       expect(t.arena.size).toBe(live.length);

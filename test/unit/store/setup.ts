@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { KVStore } from "../../../src/store/types.js";
+import type { KVStore } from "../../../src/store/types";
 
 /** Deterministic PRNG (mulberry32) so failures reproduce. */
 export function prng(seed: number): () => number {
