@@ -1,7 +1,10 @@
 import * as c from "../../../src/gen/blockchain/constitution/v1/constitution";
 import * as q from "../../../src/gen/blockchain/constitution/v1/query";
 import * as tx from "../../../src/gen/blockchain/constitution/v1/tx";
+import { VoteOption } from "cosmjs-types/cosmos/gov/v1/gov";
 import { govAuthority } from "../../../src/types/authority";
+import type { AnyMsg } from "../../../src/types/codec";
+import { getProposal, govParams, proposalIdOf, submitMsg, voteMsg } from "../../helpers/gov";
 import { DENOM, pack, testKey, type TestChain } from "../../helpers/chain";
 import { moduleChain, moduleErrorExpecter, moduleKeys } from "../../helpers/module-setup";
 
@@ -36,7 +39,9 @@ export function testInvariants(over: Partial<c.Invariants> = {}): c.Invariants {
 
 /** The proto-JSON (genesis / REST) form of a set of invariants. */
 export function invariantsJson(inv: c.Invariants): Record<string, unknown> {
-  return c.Invariants.toJSON(inv) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(inv).map(([k, v]) => [k.replace(/[A-Z]/g, (ch) => "_" + ch.toLowerCase()), typeof v === "bigint" ? v.toString() : v]),
+  );
 }
 
 export function constitutionChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
@@ -46,14 +51,9 @@ export function constitutionChain(mutateGenesis?: (appState: Record<string, any>
 /** A chain whose constitution section holds `inv` (and the given extra genesis edits). */
 export function chainWith(inv: c.Invariants, more?: (appState: Record<string, any>) => void): Promise<TestChain> {
   return constitutionChain((s) => {
-    s.constitution = { invariants: snake(invariantsJson(inv)), amendments: [], ratifications: [], amendment_count: "0" };
+    s.constitution = { invariants: invariantsJson(inv), amendments: [], ratifications: [], amendment_count: "0" };
     more?.(s);
   });
-}
-
-/** camelCase proto-JSON keys → the snake_case names genesis JSON uses. */
-export function snake(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/[A-Z]/g, (ch) => "_" + ch.toLowerCase()), v]));
 }
 
 export const expectConstitutionError = moduleErrorExpecter("constitution");
@@ -79,4 +79,43 @@ export function listAmendments(chain: TestChain) {
 
 export function ratifications(chain: TestChain, amendmentId: bigint) {
   return chain.query(Q + "Ratifications", q.QueryRatificationsRequest, { amendmentId }, q.QueryRatificationsResponse);
+}
+
+/** The genesis validator's consensus power on the test chain (10 YML self-bond). */
+export const GENESIS_POWER = 10n;
+
+/** Attributes of every typed event of `type` in a list of ABCI events, JSON-decoded. */
+export function typedEvents(events: ReadonlyArray<{ type: string; attributes: ReadonlyArray<{ key: string; value: string }> }>, type: string): Array<Record<string, unknown>> {
+  return events
+    .filter((e) => e.type === `blockchain.constitution.v1.${type}`)
+    .map((e) => Object.fromEntries(e.attributes.filter((a) => a.key !== "mode").map((a) => [a.key, JSON.parse(a.value)])));
+}
+
+/** Produces one block and returns its FinalizeBlock events (begin/end block and txs). */
+export async function blockEvents(chain: TestChain) {
+  const block = await chain.engine.produceBlock();
+  return { height: block.height, events: [...block.response.events, ...block.response.txResults.flatMap((r) => r.events)] };
+}
+
+/** Produces blocks until `height` is the last committed one; returns the events of that last block. */
+export async function produceUntil(chain: TestChain, height: bigint) {
+  let last = { height: chain.height, events: [] as Awaited<ReturnType<typeof blockEvents>>["events"] };
+  while (chain.height < height) last = await blockEvents(chain);
+  return last;
+}
+
+/**
+ * Passes `msgs` as a real governance proposal (submit, deposit, the validator votes YES, the
+ * voting period ends) and returns the events of the block whose end block executed them.
+ */
+export async function throughGov(chain: TestChain, msgs: AnyMsg[], voters = [validator()]) {
+  const alice = keys.alice;
+  const params = govParams(chain);
+  const res = await chain.mustDeliver(alice, [submitMsg(alice.address, msgs, params.minDeposit)]);
+  const id = proposalIdOf(res);
+  for (const v of voters) await chain.mustDeliver(v, [voteMsg(v.address, id, VoteOption.VOTE_OPTION_YES)]);
+  const end = getProposal(chain, id)!.votingEndTime!;
+  chain.setNextBlockTime({ seconds: end.seconds + 1n, nanos: 0 });
+  const block = await blockEvents(chain);
+  return { ...block, proposal: getProposal(chain, id)! };
 }
