@@ -4,6 +4,7 @@ import * as tx from "../../../src/gen/blockchain/constitution/v1/tx";
 import { VoteOption } from "cosmjs-types/cosmos/gov/v1/gov";
 import { govAuthority } from "../../../src/types/authority";
 import type { AnyMsg } from "../../../src/types/codec";
+import { members as groupMembers, setupPolicy, thresholdPolicy } from "../group/helpers";
 import { getProposal, govParams, proposalIdOf, submitMsg, voteMsg } from "../../helpers/gov";
 import { DENOM, pack, testKey, type TestChain } from "../../helpers/chain";
 import { moduleChain, moduleErrorExpecter, moduleKeys } from "../../helpers/module-setup";
@@ -118,4 +119,22 @@ export async function throughGov(chain: TestChain, msgs: AnyMsg[], voters = [val
   chain.setNextBlockTime({ seconds: end.seconds + 1n, nanos: 0 });
   const block = await blockEvents(chain);
   return { ...block, proposal: getProposal(chain, id)! };
+}
+
+/**
+ * A group genesis section holding one group of `members` (weight "1" each unless given) with one
+ * threshold policy, made by a throwaway chain through group txs; returns it with the policy address.
+ */
+export async function groupGenesis(groups: Array<{ members: Array<[string, string]>; threshold: string }>) {
+  const chain = await constitutionChain();
+  try {
+    const policies: string[] = [];
+    for (const g of groups) {
+      const out = await setupPolicy(chain, keys.alice, groupMembers(...g.members), thresholdPolicy(g.threshold));
+      policies.push(out.groupPolicyAddress);
+    }
+    return { group: chain.app.exportAppState().group as Record<string, unknown>, policies };
+  } finally {
+    await chain.close();
+  }
 }
