@@ -46,6 +46,8 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, stablecoin, builderfee, genutil, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
+  // The foundation rule: group refuses changes that would break the recovery destination's group.
+  group.keeper.addGuard(constitution.hooks.groupGuard);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
   bank.keeper.setBlockedAddresses(
     auth.keeper.moduleAccountNames().filter((name) => name !== "gov").map((name) => moduleAddress(name)),

@@ -24,8 +24,7 @@ export interface GroupChange {
   newDecision?: GroupDecision;
 }
 
-/** What constitution needs from group: the recovery destination's policy and the change guard. */
+/** What constitution reads from group: the recovery destination's policy (its group's members and rule). */
 export interface GroupKeeper {
   policyInfo(ctx: Context, address: string): { groupId: bigint; members: GroupMemberWeight[]; decision: GroupDecision } | undefined;
-  addGuard(guard: (ctx: Context, change: GroupChange) => void): void;
 }
