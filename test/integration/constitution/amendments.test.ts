@@ -4,7 +4,7 @@ import { AmendmentStatus } from "../../../src/gen/blockchain/constitution/v1/con
 import type { TestChain } from "../../helpers/chain";
 import { createValidatorMsg } from "../staking/helpers";
 import {
-  GENESIS_POWER, chainWith, expectConstitutionError, getAmendment, getInvariants, keys, listAmendments, msg, produceUntil, ratifications,
+  GENESIS_POWER, blockEvents, chainWith, expectConstitutionError, getAmendment, getInvariants, keys, listAmendments, msg, produceUntil, ratifications,
   testInvariants, throughGov, typedEvents, validator,
 } from "./setup";
 
@@ -87,8 +87,15 @@ describe("an amendment's life: opened by governance, ratified by validators, ena
     const a = getAmendment(chain, 2n);
     // Snapshot now includes the second validator: 10 + 50.
     expect(a).toMatchObject({ effectiveAtHeight: height + 1n, snapshotPower: 60n, status: AmendmentStatus.AMENDMENT_STATUS_PENDING });
-    // The genesis validator's 10 of 60 is below two thirds.
-    await chain.mustDeliver(validator(), [msg.ratify(validator().address, 2n)]);
+    // The genesis validator's 10 of 60 is below two thirds; its ratification lands in the last block of the delay.
+    expect((await chain.engine.broadcastTxSync(chain.sign(validator(), [msg.ratify(validator().address, 2n)]))).code).toBe(0);
+    const { events } = await blockEvents(chain);
+    expect(typedEvents(events, "EventAmendmentRatified")).toEqual([{
+      amendment_id: "2", validator: validator().address, power: "10", ratified_power: "10", required_power: "41",
+    }]);
+    expect(typedEvents(events, "EventAmendmentResolved")).toEqual([{
+      amendment_id: "2", status: "AMENDMENT_STATUS_LAPSED", ratified_power: "10", required_power: "41",
+    }]);
     const after = getAmendment(chain, 2n);
     expect(after).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_LAPSED, ratifiedPower: GENESIS_POWER, resolvedAtHeight: height + 1n });
     expect(getInvariants(chain)).toEqual(tighter);
@@ -102,6 +109,10 @@ describe("an amendment's life: opened by governance, ratified by validators, ena
     // The next block's begin block withdraws it, before its end block would resolve it.
     const withdrawn = await chain.govExec([msg.withdraw(3n)]);
     expect(withdrawn.log).toBe("");
+    const results = (await chain.engine.blocks.results(chain.height))!;
+    expect(typedEvents(results.events, "EventAmendmentResolved")).toEqual([{
+      amendment_id: "3", status: "AMENDMENT_STATUS_WITHDRAWN", ratified_power: "0", required_power: "41",
+    }]);
     expect(getAmendment(chain, 3n)).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_WITHDRAWN, resolvedAtHeight: opened.effectiveAtHeight });
     expect(getInvariants(chain)).toEqual(tighter);
     expectConstitutionError(await chain.govExec([msg.withdraw(3n)]), 1103);
