@@ -1,9 +1,13 @@
 import type { Context } from "../../types/context";
 
-/** What constitution reads from staking: the bonded set and each member's consensus power. */
+/** What constitution reads from staking: the bonded set and each validator's consensus power. */
 export interface StakingKeeper {
-  /** Bonded validators: operator address (valoper form) and consensus power. */
+  /** Bonded validators: operator address (valoper form) and consensus power (the snapshot at opening). */
   bondedValidators(ctx: Context): ReadonlyArray<{ operator: string; power: bigint }>;
+  /** One validator by operator address (valoper form), for the ratifier. */
+  getValidator(ctx: Context, operator: string): { jailed: boolean } | undefined;
+  /** Consensus power; zero unless bonded. */
+  powerOf(ctx: Context, operator: string): bigint;
 }
 
 /** A group member with its weight (1e18 fixed-point). */

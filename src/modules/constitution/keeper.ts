@@ -128,12 +128,13 @@ export class ConstitutionKeeper {
     const bytes = accAddress.decode(validator);
     if (this.ratifications.has(ctx, [id, bytes])) throw E.ErrAlreadyRatified.wrap(`${validator} already ratified amendment ${id}`);
     const operator = valAddress.encode(bytes);
-    const bonded = this.staking.bondedValidators(ctx).find((v) => v.operator === operator);
-    if (!bonded || bonded.power <= 0n) throw E.ErrUnknownValidator.wrap(`${operator} is not a bonded validator`);
-    this.ratifications.set(ctx, [id, bytes], { amendmentId: id, validator, power: bonded.power, height: ctx.height });
-    a.ratifiedPower += bonded.power;
+    const v = this.staking.getValidator(ctx, operator);
+    const power = v && !v.jailed ? this.staking.powerOf(ctx, operator) : 0n;
+    if (power <= 0n) throw E.ErrUnknownValidator.wrap(`${operator} is not a bonded validator`);
+    this.ratifications.set(ctx, [id, bytes], { amendmentId: id, validator, power, height: ctx.height });
+    a.ratifiedPower += power;
     this.amendments.set(ctx, id, a);
-    events.amendmentRatified(ctx, a, validator, bonded.power, this.requiredPowerOf(ctx, a));
+    events.amendmentRatified(ctx, a, validator, power, this.requiredPowerOf(ctx, a));
   }
 
   withdraw(ctx: Context, id: bigint): void {

@@ -2,7 +2,9 @@ import { ProposalStatus } from "cosmjs-types/cosmos/gov/v1/gov";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AmendmentStatus } from "../../../src/gen/blockchain/constitution/v1/constitution";
 import type { TestChain } from "../../helpers/chain";
-import { createValidatorMsg } from "../staking/helpers";
+import { MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { DENOM, pack } from "../../helpers/chain";
+import { createValidatorMsg, operatorOf } from "../staking/helpers";
 import {
   GENESIS_POWER, blockEvents, chainWith, expectConstitutionError, getAmendment, getInvariants, keys, listAmendments, msg, produceUntil, ratifications,
   testInvariants, throughGov, typedEvents, validator,
@@ -122,5 +124,17 @@ describe("an amendment's life: opened by governance, ratified by validators, ena
       [2n, AmendmentStatus.AMENDMENT_STATUS_LAPSED],
       [3n, AmendmentStatus.AMENDMENT_STATUS_WITHDRAWN],
     ]);
+  });
+
+  it("a validator that left the bonded set cannot ratify (1105)", async () => {
+    const val2 = keys.val2;
+    const undelegate = pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
+      delegatorAddress: val2.address, validatorAddress: operatorOf(val2), amount: { denom: DENOM, amount: "50000000" },
+    });
+    await chain.mustDeliver(val2, [undelegate]);
+    await chain.produceBlocks(1);
+    expect((await chain.govExec([msg.propose(testInvariants({ maxEntityPowerBps: 2600n }), "after the exit")])).log).toBe("");
+    expect(getAmendment(chain, 4n).snapshotPower).toBe(GENESIS_POWER);
+    expectConstitutionError(await chain.deliver(val2, [msg.ratify(val2.address, 4n)]), 1105);
   });
 });
