@@ -1,0 +1,27 @@
+import type { Module } from "../../types/module";
+import { constitutionEndBlock } from "./blocker";
+import type { GroupKeeper, StakingKeeper } from "./expected-keepers";
+import { constitutionGenesis } from "./genesis";
+import { CONSTITUTION_MODULE, ConstitutionKeeper } from "./keeper";
+import { constitutionMsgs } from "./msgs";
+import { constitutionQueries } from "./queries";
+
+export { ConstitutionKeeper, CONSTITUTION_MODULE, foundationBreach } from "./keeper";
+export { constitutionErrors } from "./errors";
+export { defaultInvariants, validateInvariants } from "./invariants";
+export type { GroupKeeper as ConstitutionGroupKeeper, StakingKeeper as ConstitutionStakingKeeper } from "./expected-keepers";
+
+/** The constitution module: the invariants, amendments, and the foundation guard it offers group. */
+export function createConstitutionModule(deps: { staking: StakingKeeper; group: GroupKeeper }): Module & { keeper: ConstitutionKeeper } {
+  const keeper = new ConstitutionKeeper(deps.staking, deps.group);
+  return {
+    name: CONSTITUTION_MODULE,
+    keeper,
+    msgs: constitutionMsgs(keeper),
+    queries: constitutionQueries(keeper),
+    genesis: constitutionGenesis(keeper),
+    endBlock: (ctx) => constitutionEndBlock(keeper, ctx),
+    // The foundation rule: group refuses changes that would break the recovery destination's group.
+    hooks: { groupGuard: keeper.foundationGuard },
+  };
+}
