@@ -158,6 +158,13 @@ describe("land: registry offices, parcels and their history", () => {
       await mustAsOffice(chain, op2, [msg.deed(officeB, 2n)]);
     });
 
+    it("over-long free text is refused with sdk 18 (ErrInvalidRequest), before any state is read", async () => {
+      const res = await asOffice(chain, op1, [msg.registerParcel(officeA, "g".repeat(257), "REF/LONG", holder.address)]);
+      expect({ codespace: res.codespace, code: res.code }).toEqual({ codespace: "sdk", code: 18 });
+      const reason = await asOffice(chain, op1, [msg.freeze(officeA, parcelId, "r".repeat(2049))]);
+      expect({ codespace: reason.codespace, code: reason.code }).toEqual({ codespace: "sdk", code: 18 });
+    });
+
     it("a failing message in a tx leaves nothing behind", async () => {
       const before = parcel(chain, parcelId);
       expectLandError(await asOffice(chain, op1, [msg.deed(officeA, parcelId), msg.deed(officeA, parcelId, { documentHash: "" })]), 25);
