@@ -31,8 +31,10 @@ describe("land: registry offices, parcels and their history", () => {
     });
 
     it("32 ErrOfficeNotGroup: an office must be a group policy account", async () => {
-      const res = await chain.govExec([msg.registerAuthority(mallory.address, "KE")]);
-      expect({ codespace: res.codespace, code: res.code }).toEqual({ codespace: "land", code: 32 });
+      for (const office of [mallory.address, "", "yml1notanaddress"]) {
+        const res = await chain.govExec([msg.registerAuthority(office, "KE")]);
+        expect({ office, codespace: res.codespace, code: res.code }).toEqual({ office, codespace: "land", code: 32 });
+      }
     });
 
     it("35 ErrInvalidJurisdiction: only assigned ISO 3166-1 alpha-2 codes, exactly as written", async () => {
