@@ -12,6 +12,7 @@ import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
 import { createConstitutionModule } from "../modules/constitution";
+import { createLandModule } from "../modules/land";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import { resolveModuleOrders } from "./module-order";
 import type { ModuleSet } from "./module-set";
@@ -41,11 +42,12 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
 
   const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
+  const land = createLandModule({ group: group.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, stablecoin, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, land, stablecoin, builderfee, genutil, ...extras];
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
     beginBlock: ["authz", ...extraNames],
@@ -54,7 +56,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     endBlock: ["gov", "staking", "group", "constitution", ...extraNames],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "paymsg", "stablecoin", "builderfee", "genutil", ...extraNames],
+    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "land", "paymsg", "stablecoin", "builderfee", "genutil", ...extraNames],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);

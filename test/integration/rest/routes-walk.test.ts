@@ -29,7 +29,7 @@ describe("every registered REST route", () => {
     const alice = testKey("alice").address;
     Object.assign(values, {
       address: alice, admin: alice, voter: alice, depositor: alice, granter: alice, grantee: alice, creator: alice, participant: alice,
-      customer: alice, address_string: alice, instructing_participant: alice,
+      customer: alice, address_string: alice, instructing_participant: alice, holder: alice,
       delegator_addr: testKey("validator").address, validator_addr: validator.operatorAddress,
       cons_address: toBech32(bech32Prefix.consensus, createHash("sha256").update(consKey).digest().subarray(0, 20)),
       denom: DENOM, name: "fee_collector", params_type: "voting", proposal_id: "1", group_id: "1",
@@ -40,7 +40,9 @@ describe("every registered REST route", () => {
 
   function url(route: QueryRoute, override: Record<string, string> = {}): string {
     let path = route.template;
-    for (const name of pathParamNames(route.template)) path = path.replace(`{${name}}`, encodeURIComponent(override[name] ?? values[name] ?? "x"));
+    // Record ids not named in `values` are "1": the route parses them and answers NotFound.
+    const valueOf = (name: string) => override[name] ?? values[name] ?? (name.endsWith("_id") ? "1" : "x");
+    for (const name of pathParamNames(route.template)) path = path.replace(`{${name}}`, encodeURIComponent(valueOf(name)));
     const query = new URLSearchParams();
     for (const f of route.request.fields) {
       if (pathParamNames(route.template).includes(f.name) || f.fieldKind !== "scalar" || f.scalar !== 9) continue;
@@ -54,9 +56,11 @@ describe("every registered REST route", () => {
     expect(routes.length).toBeGreaterThan(80);
     const problems: string[] = [];
     let ok = 0;
+    let understood = 0;
     for (const route of routes) {
       const res = await h.get(url(route));
       expect(res.headers["x-cosmos-block-height"], route.template).toBe(h.chain.height.toString());
+      if (res.status !== 400) understood++;
       if (res.status === 200) {
         ok++;
         problems.push(...shapeProblems(route.response, res.body).map((p) => `${route.template}: ${p}`));
@@ -66,8 +70,10 @@ describe("every registered REST route", () => {
       }
     }
     expect(problems).toEqual([]);
-    // Routes that need an object the fresh chain has no instance of (proposal 1, group 1) answer 404.
-    expect(ok / routes.length).toBeGreaterThan(0.7);
+    // Routes that need an object the fresh chain has no instance of (proposal 1, group 1) answer
+    // 404; the walk's own values are valid requests for nearly every route (not 400).
+    expect(ok).toBeGreaterThan(60);
+    expect(understood / routes.length).toBeGreaterThan(0.9);
   });
 
   it("answers malformed input on every route with a 4xx gRPC status, never a 5xx", async () => {
