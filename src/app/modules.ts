@@ -11,6 +11,7 @@ import { createFeegrantModule } from "../modules/feegrant";
 import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
+import { createConstitutionModule } from "../modules/constitution";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import type { ModuleSet } from "./module-set";
 
@@ -34,6 +35,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
 
+  const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
   // Registered after the chain's modules: its InitGenesis checks gentx signers against the
@@ -41,7 +43,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, stablecoin, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, stablecoin, builderfee, genutil, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
