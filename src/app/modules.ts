@@ -12,6 +12,8 @@ import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
 import { createConstitutionModule } from "../modules/constitution";
+import { createEnforcementModule } from "../modules/enforcement";
+import { enforcementStaking } from "./enforcement-wiring";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import type { ModuleSet } from "./module-set";
 
@@ -36,6 +38,15 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const paymsg = createPaymsgModule({ bank: bank.keeper });
 
   const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
+  const enforcement = createEnforcementModule({
+    bank: bank.keeper,
+    staking: enforcementStaking(staking.keeper),
+    constitution: constitution.keeper,
+    // The alias module is not in this branch yet: nobody holds ROLE_ENFORCEMENT_AUTHORITY.
+    alias: { getJurisdiction: () => undefined, hasRole: () => false },
+  });
+  // The freeze is enforced once, at bank's send restriction, so every coin path is covered.
+  bank.keeper.addSendRestriction(enforcement.sendRestriction);
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
   // Registered after the chain's modules: its InitGenesis checks gentx signers against the
@@ -43,7 +54,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, stablecoin, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, enforcement, stablecoin, builderfee, genutil, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
