@@ -14,7 +14,7 @@ export { CaseAction, CaseStatus, VoteOption, LegalInstrumentKind } from "../../.
 export const T = "/blockchain.enforcement.v1.";
 export const Q = "/blockchain.enforcement.v1.Query/";
 
-export const keys = moduleKeys("enforcement", ["target", "other", "dest", "ombudsman", "mallory", "alice", "grantee"]);
+export const keys = moduleKeys("enforcement", ["target", "other", "dest", "ombudsman", "mallory", "alice", "grantee", "val2"]);
 /** The operator account of the test chain's genesis validator (power 10). */
 export const validator = () => testKey("validator");
 export const GENESIS_POWER = 10n;
