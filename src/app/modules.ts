@@ -11,6 +11,7 @@ import { createFeegrantModule } from "../modules/feegrant";
 import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
+import { createAliasModule } from "../modules/alias";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import type { ModuleSet } from "./module-set";
 
@@ -33,6 +34,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const authz = createAuthzModule({ accounts: auth.keeper });
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
+  const alias = createAliasModule({ group: group.keeper, paymsg: paymsg.keeper });
 
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
@@ -41,7 +43,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, stablecoin, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, alias, stablecoin, builderfee, genutil, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
