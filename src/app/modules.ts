@@ -14,6 +14,7 @@ import { createPaymsgModule } from "../modules/paymsg";
 import { createConstitutionModule } from "../modules/constitution";
 import { createEnforcementModule } from "../modules/enforcement";
 import { enforcementStaking } from "./enforcement-wiring";
+import { createAliasModule } from "../modules/alias";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import type { ModuleSet } from "./module-set";
 
@@ -36,14 +37,14 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const authz = createAuthzModule({ accounts: auth.keeper });
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
+  const alias = createAliasModule({ group: group.keeper, paymsg: paymsg.keeper });
 
   const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
   const enforcement = createEnforcementModule({
     bank: bank.keeper,
     staking: enforcementStaking(staking.keeper),
     constitution: constitution.keeper,
-    // The alias module is not in this branch yet: nobody holds ROLE_ENFORCEMENT_AUTHORITY.
-    alias: { getJurisdiction: () => undefined, hasRole: () => false },
+    alias: alias.keeper,
   });
   // The freeze is enforced once, at bank's send restriction, so every coin path is covered.
   bank.keeper.addSendRestriction(enforcement.sendRestriction);
@@ -54,7 +55,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, enforcement, stablecoin, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, alias, enforcement, stablecoin, builderfee, genutil, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.

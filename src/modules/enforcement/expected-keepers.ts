@@ -1,3 +1,4 @@
+import { Role } from "../../gen/blockchain/alias/v1/alias";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 
@@ -39,12 +40,11 @@ export interface ConstitutionKeeper {
   getInvariants(ctx: Context): EnforcementInvariants | undefined;
 }
 
-/** ROLE_ENFORCEMENT_AUTHORITY of the alias Role enum (wire sheet: 4). */
-export const ROLE_ENFORCEMENT_AUTHORITY = 4;
+export const ROLE_ENFORCEMENT_AUTHORITY = Role.ROLE_ENFORCEMENT_AUTHORITY;
 
 export interface AliasKeeper {
   /** The jurisdiction recorded against the address, if any. */
   getJurisdiction(ctx: Context, address: string): { country: string } | undefined;
   /** True when the address holds the role over the country (chain-wide grants included). */
-  hasRole(ctx: Context, address: string, role: number, country: string): boolean;
+  hasRole(ctx: Context, address: string, role: Role, country: string): boolean;
 }
