@@ -1,6 +1,8 @@
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import * as e from "../../../src/gen/blockchain/enforcement/v1/enforcement";
+import { Role } from "../../../src/gen/blockchain/alias/v1/alias";
+import * as atx from "../../../src/gen/blockchain/alias/v1/tx";
 import type { Params } from "../../../src/gen/blockchain/enforcement/v1/params";
 import * as q from "../../../src/gen/blockchain/enforcement/v1/query";
 import * as tx from "../../../src/gen/blockchain/enforcement/v1/tx";
@@ -14,7 +16,7 @@ export { CaseAction, CaseStatus, VoteOption, LegalInstrumentKind } from "../../.
 export const T = "/blockchain.enforcement.v1.";
 export const Q = "/blockchain.enforcement.v1.Query/";
 
-export const keys = moduleKeys("enforcement", ["target", "other", "dest", "ombudsman", "mallory", "alice", "grantee", "val2"]);
+export const keys = moduleKeys("enforcement", ["target", "other", "dest", "ombudsman", "mallory", "alice", "grantee", "val2", "authDE", "authFR"]);
 /** The operator account of the test chain's genesis validator (power 10). */
 export const validator = () => testKey("validator");
 export const GENESIS_POWER = 10n;
@@ -131,3 +133,13 @@ export async function openCase(chain: TestChain, target: string, action = e.Case
 
 export const send = (from: string, to: string, amount = "1000") =>
   pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: to, amount: [{ denom: DENOM, amount }] });
+
+/** Governance records the account's jurisdiction and grants ROLE_ENFORCEMENT_AUTHORITY over a country. */
+export function aliasSetup(entries: { jurisdictions?: Array<[string, string]>; authorities?: Array<[string, string]> }) {
+  const A = "/blockchain.alias.v1.";
+  return [
+    ...(entries.jurisdictions ?? []).map(([account, country]) => pack(A + "MsgSetJurisdiction", atx.MsgSetJurisdiction, { recorder: govAuthority(), account, country })),
+    ...(entries.authorities ?? []).map(([holder, country]) =>
+      pack(A + "MsgGrantRole", atx.MsgGrantRole, atx.MsgGrantRole.fromPartial({ authority: govAuthority(), holder, role: Role.ROLE_ENFORCEMENT_AUTHORITY, jurisdiction: country }))),
+  ];
+}
