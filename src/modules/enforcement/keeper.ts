@@ -345,8 +345,10 @@ export class EnforcementKeeper {
     for (const id of [...this.heldCases.iterate(ctx)]) {
       const c = this.getCase(ctx, id);
       if (c.executeAtHeight > h) continue;
+      // Tried when due and at each window start after that (the cap only frees up when the
+      // window rolls); without a window nothing refuses it, so it runs whenever it is due.
       const window = this.getParams(ctx).seizureWindowBlocks;
-      const attempt = c.executeAtHeight === h || (window > 0n && h % window === 0n);
+      const attempt = window === 0n || c.executeAtHeight === h || h % window === 0n;
       if (attempt) this.tryExecute(ctx, c);
     }
   }
