@@ -19,7 +19,7 @@ import { GasMeter } from "../../types/gas";
 import { enforcementErrors as E } from "./errors";
 import { enforcementEvents as events } from "./events";
 import { ROLE_ENFORCEMENT_AUTHORITY, type AliasKeeper, type BankKeeper, type BondedValidator, type ConstitutionKeeper, type StakingKeeper } from "./expected-keepers";
-import { BPS, defaultEnforcementParams } from "./params";
+import { BPS, defaultEnforcementParams, withInvariants } from "./params";
 
 export const ENFORCEMENT_MODULE = "enforcement";
 
@@ -94,8 +94,12 @@ export class EnforcementKeeper {
 
   constructor(readonly deps: EnforcementDeps) {}
 
+  /**
+   * The params in force: the four values the constitution pins are read from its invariants,
+   * so an enacted amendment takes effect here at once and the two never disagree.
+   */
   getParams(ctx: Context): Params {
-    return this.params.get(ctx);
+    return withInvariants(this.params.get(ctx), this.deps.constitution.getInvariants(ctx));
   }
 
   getCase(ctx: Context, id: bigint): Case {
@@ -505,7 +509,8 @@ export class EnforcementKeeper {
       if (c.status === CaseStatus.CASE_STATUS_VOTING) {
         this.openCases.set(ctx, id);
         this.votingQueue.set(ctx, [c.votingEndsAtHeight, id]);
-        if (f && f.expiresAtHeight !== 0n) this.expiryQueue.set(ctx, [f.expiresAtHeight, id]);
+        // The exporting chain already reported expiries up to the first height of this one.
+        if (f && f.expiresAtHeight > ctx.height + 1n) this.expiryQueue.set(ctx, [f.expiresAtHeight, id]);
       }
       if (c.status === CaseStatus.CASE_STATUS_HELD) this.heldCases.set(ctx, id);
     }

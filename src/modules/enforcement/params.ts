@@ -124,3 +124,14 @@ export function resolveGenesisParams(p: Params, inv: EnforcementInvariants | und
     thresholdBps: adopted.thresholdBps || FALLBACK_PINNED.thresholdBps,
   });
 }
+
+/** The params with every value the invariants pin (non-zero) taken from them. */
+export function withInvariants(p: Params, inv: EnforcementInvariants | undefined): Params {
+  if (!inv) return p;
+  const out: Params = { ...p };
+  for (const [, field, invField] of PINNED) {
+    const want = inv[invField];
+    if (!unset(want)) (out as unknown as Record<string, unknown>)[field] = want;
+  }
+  return out;
+}

@@ -43,6 +43,7 @@ export function enforcementChain(o: ChainOptions = {}): Promise<TestChain> {
     inv.enforcement_provisional_freeze_blocks = String(o.provisional ?? PROVISIONAL);
     inv.enforcement_threshold_bps = "6667";
     inv.enforcement_recovery_destination = keys.dest.address;
+    inv.amendment_delay_blocks = "5";
     s.enforcement.params = {
       ...s.enforcement.params,
       ombudsman: keys.ombudsman.address,
