@@ -13,6 +13,9 @@ import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
 import { createConstitutionModule } from "../modules/constitution";
 import { createLandModule } from "../modules/land";
+import { createEnforcementModule } from "../modules/enforcement";
+import { enforcementStaking } from "./enforcement-wiring";
+import { createAliasModule } from "../modules/alias";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import { resolveModuleOrders } from "./module-order";
 import type { ModuleSet } from "./module-set";
@@ -39,24 +42,31 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const authz = createAuthzModule({ accounts: auth.keeper });
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
+  const alias = createAliasModule({ group: group.keeper, paymsg: paymsg.keeper });
 
   const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
+  const enforcement = createEnforcementModule({
+    bank: bank.keeper,
+    staking: enforcementStaking(staking.keeper),
+    constitution: constitution.keeper,
+    alias: alias.keeper,
+  });
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const land = createLandModule({ group: group.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, land, stablecoin, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, alias, enforcement, land, stablecoin, builderfee, genutil, ...extras];
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
     beginBlock: ["authz", ...extraNames],
     // Chain conventions (design.md): gov, staking, group, constitution, validatorgov, treasury,
     // oracle, enforcement, then netting last.
-    endBlock: ["gov", "staking", "group", "constitution", ...extraNames],
+    endBlock: ["gov", "staking", "group", "constitution", "enforcement", ...extraNames],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "land", "paymsg", "stablecoin", "builderfee", "genutil", ...extraNames],
+    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "alias", "enforcement", "land", "paymsg", "stablecoin", "builderfee", "genutil", ...extraNames],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);

@@ -1,0 +1,26 @@
+import type { Module } from "../../types/module";
+import { enforcementEndBlock } from "./blocker";
+import { enforcementGenesis } from "./genesis";
+import { ENFORCEMENT_MODULE, EnforcementKeeper, type EnforcementDeps } from "./keeper";
+import { enforcementMsgs } from "./msgs";
+import { enforcementQueries } from "./queries";
+
+export { EnforcementKeeper, ENFORCEMENT_MODULE, type EnforcementDeps } from "./keeper";
+export { enforcementErrors } from "./errors";
+export type { AliasKeeper, BankKeeper as EnforcementBankKeeper, ConstitutionKeeper, StakingKeeper as EnforcementStakingKeeper } from "./expected-keepers";
+
+/** The enforcement module: cases decided by validators, and the freeze every coin path obeys. */
+export function createEnforcementModule(deps: EnforcementDeps): Module & { keeper: EnforcementKeeper } {
+  const keeper = new EnforcementKeeper(deps);
+  return {
+    name: ENFORCEMENT_MODULE,
+    keeper,
+    msgs: enforcementMsgs(keeper),
+    queries: enforcementQueries(keeper),
+    genesis: enforcementGenesis(keeper),
+    endBlock: (ctx) => enforcementEndBlock(keeper, ctx),
+    // The freeze is enforced once, at bank's send restriction, so every coin path is covered.
+    hooks: { sendRestriction: keeper.sendRestriction },
+  };
+}
+
