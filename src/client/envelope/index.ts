@@ -10,3 +10,7 @@ export { sealEnvelope, type SealParams } from "./seal.js";
 export { openEnvelope, verifyAgainstHash, openAndVerify, type OpenParams } from "./open.js";
 export { encodeEnvelope, decodeEnvelope, PayloadEnvelope } from "./codec.js";
 export type { RecipientBlock } from "../../gen/blockchain/paymsg/v1/envelope.js";
+export {
+  resolveEnvelopeReaders, aliasReaderSourceFromAbci, type AliasReaderSource, type AbciQueryFn, type EnvelopeReader,
+  type EnvelopeReaderBasis, type ResolvedReaders,
+} from "./readers.js";
