@@ -216,7 +216,7 @@ export class AliasKeeper {
   // --- regulators and auditors ------------------------------------------------------------
 
   regulatorOf(ctx: Context, country: string): string | undefined {
-    return this.regulators.get(ctx, country)?.address;
+    return this.regulators.get(ctx, country.toUpperCase())?.address;
   }
 
   getRegulator(ctx: Context, country: string): RegulatorAppointment | undefined {
@@ -293,9 +293,13 @@ export class AliasKeeper {
     }
   }
 
-  /** Does `address` hold `role` over `country` now (a chain-wide grant covers every country)? */
+  /**
+   * Does `address` hold `role` over `country` now (a chain-wide grant covers every country)?
+   * `country` in any case; "*" asks for a chain-wide grant.
+   */
   hasRole(ctx: Context, address: string, role: Role, country: string): boolean {
     if (role === Role.ROLE_UNSPECIFIED) return false;
+    country = country.toUpperCase();
     for (const scope of country === CHAIN_WIDE ? [CHAIN_WIDE] : [country, CHAIN_WIDE]) {
       const g = this.roleGrants.get(ctx, [address, role, scope]);
       if (g && this.grantHolds(ctx, g)) return true;
@@ -309,6 +313,7 @@ export class AliasKeeper {
    * when the address holds the role only over other jurisdictions, ErrGrantNotFound otherwise.
    */
   requireRole(ctx: Context, address: string, role: Role, country: string): void {
+    country = country.toUpperCase();
     if (this.hasRole(ctx, address, role, country)) return;
     const covering = [country, CHAIN_WIDE].map((s) => this.roleGrants.get(ctx, [address, role, s])).find((g) => g !== undefined);
     if (covering?.requiredShape) {
@@ -351,6 +356,7 @@ export class AliasKeeper {
    * with its current viewing key. Auditors are not included (see activeAuditors).
    */
   payloadReaders(ctx: Context, country: string): PayloadReader[] {
+    country = country.toUpperCase();
     const out: PayloadReader[] = [];
     const seen = new Set<string>();
     const add = (address: string, basis: PayloadReaderBasis, scope: string) => {
