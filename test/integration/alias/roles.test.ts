@@ -113,6 +113,9 @@ describe("alias role registry", () => {
     expect(() => k.requireRole(ctx, office, Role.ROLE_SUPERVISOR, "FR")).toThrow(/office shape not met/);
     expect((await r.get(`${R}/payload_readers/FR`)).body.readers).toEqual([]);
     expect((await r.get(`${R}/role_holders/FR?role=ROLE_SUPERVISOR`)).body.grants.map((g: any) => g.holder)).toEqual([office]);
+    expect((await r.get(`${R}/role_holders/FR?role=ROLE_MONETARY_AUTHORITY`)).body.grants).toEqual([]);
+    for (const bad of ["-1", "99", "ROLE_NOPE"]) expect((await r.get(`${R}/role_holders/FR?role=${bad}`)).status).toBe(400);
+    expect((await r.get(`${R}/role_holders/*`)).status).toBe(400);
   });
 
   it("requireRole answers out of scope (ErrOutOfScope 19) for a holder scoped elsewhere", () => {
