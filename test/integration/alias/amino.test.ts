@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../src/gen/blockchain/alias/v1/alias";
-import { aminoNameOf, aminoMsgJson } from "../../../src/app/tx/amino";
-import { signAminoTx } from "../../../src/client/amino";
+import { makeStdSignDoc, signAminoTx } from "../../../src/client/amino";
 import type { Secp256k1Key } from "../../../src/client/signer";
 import type { AnyMsg } from "../../../src/types/codec";
 import { CHAIN_ID, DENOM, type TestChain } from "../../helpers/chain";
@@ -26,16 +25,25 @@ describe("LEGACY_AMINO_JSON signing of every alias message", () => {
     return chain.deliverRaw(tx);
   }
 
-  it("uses the wire sheet's amino names", () => {
-    for (const name of ["RegisterAlias", "RotateAlias", "SetJurisdiction", "RegisterViewingKey", "RevokeViewingKey", "AppointRegulator", "GrantAuditor", "GrantRole", "RevokeRole", "UpdateParams"]) {
-      expect(aminoNameOf(`/blockchain.alias.v1.Msg${name}`)).toBe(`blockchain/x/alias/Msg${name}`);
-    }
-    expect(aminoNameOf("/blockchain.alias.v1.Params")).toBe("blockchain/x/alias/Params");
-    const grant = aminoMsgJson(msg.grant(supervisor.address, Role.ROLE_SUPERVISOR, "DE", foundation.address, { signatures: 1, members: 2 }), "blockchain/x/alias/MsgGrantRole");
-    expect(grant).toEqual({
-      type: "blockchain/x/alias/MsgGrantRole",
-      value: { authority: foundation.address, holder: supervisor.address, jurisdiction: "DE", required_shape: { members: 2, signatures: 1 }, role: 5 },
+  it("uses the wire sheet's amino names for every message", () => {
+    const all: Array<[string, AnyMsg]> = [
+      ["RegisterAlias", msg.register(alice.address)],
+      ["RotateAlias", msg.rotate(alice.address)],
+      ["SetJurisdiction", msg.setJurisdiction(bankA.address, alice.address, "DE")],
+      ["RegisterViewingKey", msg.registerKey(alice.address, pubKey(1))],
+      ["RevokeViewingKey", msg.revokeKey(alice.address, 1n)],
+      ["AppointRegulator", msg.appoint("DE", regulator.address)],
+      ["GrantAuditor", msg.auditor(regulator.address, 10n)],
+      ["GrantRole", msg.grant(supervisor.address, Role.ROLE_SUPERVISOR, "DE", foundation.address, { signatures: 1, members: 2 })],
+      ["RevokeRole", msg.revoke(supervisor.address, Role.ROLE_SUPERVISOR, "DE")],
+      ["UpdateParams", msg.params(10)],
+    ];
+    const doc = makeStdSignDoc(all.map(([, m]) => m), { chainId: CHAIN_ID, fee: [], gasLimit: 1n }, 0n, 0n) as { msgs: Array<{ type: string; value: unknown }> };
+    expect(doc.msgs.map((m) => m.type)).toEqual(all.map(([name]) => `blockchain/x/alias/Msg${name}`));
+    expect(doc.msgs[7].value).toEqual({
+      authority: foundation.address, holder: supervisor.address, jurisdiction: "DE", required_shape: { members: 2, signatures: 1 }, role: 5,
     });
+    expect(doc.msgs[9].value).toEqual({ authority: expect.any(String), params: { payload_length: 10 } });
   });
 
   it("account messages: jurisdiction, identifier, rotation, keys", async () => {
