@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import * as gtx from "cosmjs-types/cosmos/group/v1/tx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initChainRequest } from "../../../src/abci/genesis-doc";
 import * as abci from "cosmjs-types/tendermint/abci/types";
@@ -11,8 +10,7 @@ import { Role } from "../../../src/gen/blockchain/alias/v1/alias";
 import { composeAliasId } from "../../../src/client/alias-id";
 import { silentLogger } from "../../../src/types/logger";
 import type { TestChain } from "../../helpers/chain";
-import { members, msg as groupMsg, responseOf as groupResponse, thresholdPolicy } from "../group/helpers";
-import { aliasChain, aliasKeeper, keys, msg, onboard, pubKey } from "./setup";
+import { aliasChain, aliasKeeper, createOffice, keys, msg, onboard, pubKey } from "./setup";
 
 const { bankA, alice, bob, carol, admin, regulator, supervisor, auditor, m1, m2 } = keys;
 
@@ -39,10 +37,7 @@ describe("alias genesis", () => {
   beforeAll(async () => {
     chain = await aliasChain();
     await onboard(chain);
-    const res = await chain.mustDeliver(m1, [groupMsg("MsgCreateGroupWithPolicy", gtx.MsgCreateGroupWithPolicy, {
-      admin: m1.address, members: members([m1.address, "1"], [m2.address, "1"]), decisionPolicy: thresholdPolicy("2"),
-    })]);
-    const office = groupResponse(res, gtx.MsgCreateGroupWithPolicyResponse).groupPolicyAddress;
+    const { office } = await createOffice(chain, m1, [m1.address, m2.address], "2");
     await chain.mustDeliver(bankA, [msg.setJurisdiction(bankA.address, alice.address, "DE"), msg.setJurisdiction(bankA.address, bob.address, "FR")]);
     await chain.mustDeliver(alice, [msg.register(alice.address)]);
     await chain.mustDeliver(alice, [msg.rotate(alice.address)]);

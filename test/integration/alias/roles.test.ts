@@ -1,9 +1,7 @@
-import * as gtx from "cosmjs-types/cosmos/group/v1/tx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../src/gen/blockchain/alias/v1/alias";
 import type { TestChain } from "../../helpers/chain";
-import { members, msg as groupMsg, responseOf as groupResponse, thresholdPolicy } from "../group/helpers";
-import { aliasChain, aliasKeeper, expectAliasError, gov, keys, msg, restOf, type Rest } from "./setup";
+import { aliasChain, aliasKeeper, createOffice, expectAliasError, gov, keys, msg, restOf, updateMembers, type Rest } from "./setup";
 
 const { alice, bob, carol, foundation, regulator, supervisor, mallory, m1, m2, m3 } = keys;
 const R = "/blockchain/alias/v1";
@@ -19,10 +17,7 @@ describe("alias role registry", () => {
     chain = await aliasChain();
     r = await restOf(chain);
     // An office of three equal members acting on two signatures.
-    const res = await chain.mustDeliver(m1, [groupMsg("MsgCreateGroupWithPolicy", gtx.MsgCreateGroupWithPolicy, {
-      admin: m1.address, members: members([m1.address, "1"], [m2.address, "1"], [m3.address, "1"]), decisionPolicy: thresholdPolicy("2"),
-    })]);
-    ({ groupPolicyAddress: office, groupId } = groupResponse(res, gtx.MsgCreateGroupWithPolicyResponse));
+    ({ office, groupId } = await createOffice(chain, m1, [m1.address, m2.address, m3.address], "2"));
   });
   afterAll(async () => {
     await r.rest.close();
@@ -105,9 +100,7 @@ describe("alias role registry", () => {
     expect((await r.get(`${R}/role_grants/${office}`)).body.grants[0].required_shape).toEqual({ signatures: 2, members: 3 });
 
     // The office drops to two members: it no longer holds the role, though the grant is still listed.
-    await chain.mustDeliver(m1, [groupMsg("MsgUpdateGroupMembers", gtx.MsgUpdateGroupMembers, {
-      admin: m1.address, groupId, memberUpdates: members([m3.address, "0"]),
-    })]);
+    await chain.mustDeliver(m1, [updateMembers(m1.address, groupId, [[m3.address, "0"]])]);
     const ctx = chain.app.queryContext();
     expect(k.hasRole(ctx, office, Role.ROLE_SUPERVISOR, "FR")).toBe(false);
     expect(() => k.requireRole(ctx, office, Role.ROLE_SUPERVISOR, "FR")).toThrow(/office shape not met/);
@@ -132,9 +125,7 @@ describe("alias role registry", () => {
     k.bind({ group: undefined });
     try {
       expectAliasError(await chain.deliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "IT", foundation.address, shape(1, 1))]), 22);
-      await chain.mustDeliver(m1, [groupMsg("MsgUpdateGroupMembers", gtx.MsgUpdateGroupMembers, {
-        admin: m1.address, groupId, memberUpdates: members([m3.address, "1"]),
-      })]);
+      await chain.mustDeliver(m1, [updateMembers(m1.address, groupId, [[m3.address, "1"]])]);
       expect(k.hasRole(chain.app.queryContext(), office, Role.ROLE_SUPERVISOR, "FR")).toBe(false);
       expect(() => k.requireRole(chain.app.queryContext(), office, Role.ROLE_SUPERVISOR, "FR")).toThrow(expect.objectContaining({ code: 22 }));
     } finally {

@@ -1,4 +1,6 @@
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
+import * as gtx from "cosmjs-types/cosmos/group/v1/tx";
+import { ThresholdDecisionPolicy } from "cosmjs-types/cosmos/group/v1/types";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { Role, type OfficeShape } from "../../../src/gen/blockchain/alias/v1/alias";
@@ -107,4 +109,24 @@ export async function restOf(chain: TestChain): Promise<Rest> {
       return { status: res.statusCode, body: JSON.parse(res.payload) };
     },
   };
+}
+
+/** A group of equal-weight members with a threshold policy (an "office"); returns its policy address and group id. */
+export async function createOffice(chain: TestChain, admin: (typeof keys)[keyof typeof keys], memberAddresses: string[], threshold: string) {
+  const res = await chain.mustDeliver(admin, [pack("/cosmos.group.v1.MsgCreateGroupWithPolicy", gtx.MsgCreateGroupWithPolicy, gtx.MsgCreateGroupWithPolicy.fromPartial({
+    admin: admin.address,
+    members: memberAddresses.map((address) => ({ address, weight: "1", metadata: "" })),
+    decisionPolicy: pack("/cosmos.group.v1.ThresholdDecisionPolicy", ThresholdDecisionPolicy, {
+      threshold, windows: { votingPeriod: { seconds: 3600n, nanos: 0 }, minExecutionPeriod: { seconds: 0n, nanos: 0 } },
+    }),
+  }))]);
+  const out = responseOf(res, gtx.MsgCreateGroupWithPolicyResponse);
+  return { office: out.groupPolicyAddress, groupId: out.groupId };
+}
+
+/** Sets members' weights of a group ("0" removes a member). */
+export function updateMembers(admin: string, groupId: bigint, updates: Array<[string, string]>) {
+  return pack("/cosmos.group.v1.MsgUpdateGroupMembers", gtx.MsgUpdateGroupMembers, gtx.MsgUpdateGroupMembers.fromPartial({
+    admin, groupId, memberUpdates: updates.map(([address, weight]) => ({ address, weight, metadata: "" })),
+  }));
 }
