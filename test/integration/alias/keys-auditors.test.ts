@@ -26,6 +26,15 @@ describe("alias viewing keys", () => {
     expectAliasError(await chain.deliver(alice, [msg.registerKey(alice.address, new Uint8Array(33).fill(1))]), 13);
     expectAliasError(await chain.deliver(alice, [msg.registerKey(alice.address, new Uint8Array(0))]), 13);
     expectAliasError(await chain.deliver(alice, [msg.registerKey(alice.address, new Uint8Array(32))]), 13);
+    // Small-order points (u = 1, an order-8 point, p − 1) and a non-canonical encoding.
+    const one = new Uint8Array(32);
+    one[0] = 1;
+    const order8 = Buffer.from("e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800", "hex");
+    const pMinusOne = Buffer.from("ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", "hex");
+    for (const bad of [one, order8, pMinusOne, new Uint8Array(32).fill(0xff)]) {
+      const res = await chain.deliver(alice, [msg.registerKey(alice.address, new Uint8Array(bad))]);
+      expectAliasError(res, 13);
+    }
   });
 
   it("versions keys; revocation by version keeps every version listed, newest first", async () => {
