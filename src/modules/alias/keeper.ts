@@ -279,7 +279,7 @@ export class AliasKeeper {
   /**
    * True when the grant may be acted on now: no required shape, or the holder is still a
    * group policy meeting it (re-checked on every action; without a group keeper a shaped
-   * grant never holds).
+   * grant cannot be checked and never holds).
    */
   grantHolds(ctx: Context, g: RoleGrant): boolean {
     if (!g.requiredShape) return true;

@@ -197,8 +197,9 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
         const authority = canonicalAddress(m.authority);
         const holder = canonicalAddress(m.holder);
         requireGovOrFoundation(k, ctx, authority, scope !== CHAIN_WIDE, scope === CHAIN_WIDE ? "a chain-wide grant" : "MsgGrantRole");
-        if (m.requiredShape) {
-          if (!k.group) throw E.ErrNoScopeKeeper.wrap("required_shape cannot be checked");
+        // Checked when the group keeper is available (spec); without one the shape is stored
+        // and the grant never holds until a group keeper re-checks it (ErrNoScopeKeeper on use).
+        if (m.requiredShape && k.group) {
           const view = k.group.policyInfo(ctx, holder);
           if (!view) throw E.ErrHolderNotGroup.wrap(`${holder} is not a group policy account; required_shape needs one`);
           checkOfficeShape(view, m.requiredShape, holder);

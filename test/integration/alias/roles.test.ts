@@ -119,20 +119,29 @@ describe("alias role registry", () => {
     expect(() => k.requireRole(ctx, supervisor.address, Role.ROLE_SUPERVISOR, "DE")).not.toThrow();
   });
 
-  it("without a group keeper a shaped grant is refused (ErrNoScopeKeeper 22) and never holds", async () => {
+  it("without a group keeper a shaped grant is stored unchecked, never holds, and requireRole answers ErrNoScopeKeeper 22", async () => {
     const k = aliasKeeper(chain);
     const group = k.group;
     k.bind({ group: undefined });
     try {
-      expectAliasError(await chain.deliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "IT", foundation.address, shape(1, 1))]), 22);
+      // Not a group at all, and a shape nobody meets: accepted, since it cannot be checked.
+      await chain.mustDeliver(foundation, [msg.grant(carol.address, Role.ROLE_SUPERVISOR, "IT", foundation.address, shape(5, 9))]);
+      const ctx = chain.app.queryContext();
+      expect(k.hasRole(ctx, carol.address, Role.ROLE_SUPERVISOR, "IT")).toBe(false);
+      expect(() => k.requireRole(ctx, carol.address, Role.ROLE_SUPERVISOR, "IT")).toThrow(expect.objectContaining({ codespace: "alias", code: 22 }));
+      expect((await r.get(`${R}/payload_readers/IT`)).body.readers).toEqual([]);
       await chain.mustDeliver(m1, [updateMembers(m1.address, groupId, [[m3.address, "1"]])]);
       expect(k.hasRole(chain.app.queryContext(), office, Role.ROLE_SUPERVISOR, "FR")).toBe(false);
-      expect(() => k.requireRole(chain.app.queryContext(), office, Role.ROLE_SUPERVISOR, "FR")).toThrow(expect.objectContaining({ code: 22 }));
     } finally {
       k.bind({ group });
     }
-    // Back with the group keeper, the office (three members again) holds the role.
-    expect(k.hasRole(chain.app.queryContext(), office, Role.ROLE_SUPERVISOR, "FR")).toBe(true);
+    // Back with the group keeper: the office (three members again) holds its role; carol's
+    // unchecked grant is now checked on use and fails (not a group).
+    const ctx = chain.app.queryContext();
+    expect(k.hasRole(ctx, office, Role.ROLE_SUPERVISOR, "FR")).toBe(true);
+    expect(k.hasRole(ctx, carol.address, Role.ROLE_SUPERVISOR, "IT")).toBe(false);
+    expect(() => k.requireRole(ctx, carol.address, Role.ROLE_SUPERVISOR, "IT")).toThrow(expect.objectContaining({ code: 20 }));
+    await chain.mustDeliver(foundation, [msg.revoke(carol.address, Role.ROLE_SUPERVISOR, "IT", foundation.address)]);
   });
 
   it("regulators: one per country, appointed by governance or the foundation", async () => {
