@@ -39,6 +39,10 @@ export function canonicalAddress(address: string): string {
   return accAddress.encode(accAddress.decode(address));
 }
 
+function canonicalOrUndefined(address: string): string | undefined {
+  return accAddress.isValid(address) ? canonicalAddress(address) : undefined;
+}
+
 function u64be(n: bigint): Uint8Array {
   const b = new Uint8Array(8);
   new DataView(b.buffer).setBigUint64(0, BigInt.asUintN(64, n));
@@ -181,8 +185,10 @@ export class AliasKeeper {
 
   // --- jurisdictions ----------------------------------------------------------------------
 
+  /** The record of `address` (any bech32 case); undefined for none or a malformed address. */
   getJurisdiction(ctx: Context, address: string): Jurisdiction | undefined {
-    return this.jurisdictions.get(ctx, address);
+    const a = canonicalOrUndefined(address);
+    return a === undefined ? undefined : this.jurisdictions.get(ctx, a);
   }
 
   setJurisdiction(ctx: Context, j: Jurisdiction): void {
@@ -299,6 +305,9 @@ export class AliasKeeper {
    */
   hasRole(ctx: Context, address: string, role: Role, country: string): boolean {
     if (role === Role.ROLE_UNSPECIFIED) return false;
+    const holder = canonicalOrUndefined(address);
+    if (holder === undefined) return false;
+    address = holder;
     country = country.toUpperCase();
     for (const scope of country === CHAIN_WIDE ? [CHAIN_WIDE] : [country, CHAIN_WIDE]) {
       const g = this.roleGrants.get(ctx, [address, role, scope]);
@@ -314,6 +323,7 @@ export class AliasKeeper {
    */
   requireRole(ctx: Context, address: string, role: Role, country: string): void {
     country = country.toUpperCase();
+    address = canonicalOrUndefined(address) ?? address;
     if (this.hasRole(ctx, address, role, country)) return;
     const covering = [country, CHAIN_WIDE].map((s) => this.roleGrants.get(ctx, [address, role, s])).find((g) => g !== undefined);
     if (covering?.requiredShape) {
