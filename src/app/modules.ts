@@ -42,9 +42,9 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const authz = createAuthzModule({ accounts: auth.keeper });
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
-  const alias = createAliasModule({ group: group.keeper, paymsg: paymsg.keeper });
 
   const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
+  const alias = createAliasModule({ group: group.keeper, paymsg: paymsg.keeper, constitution: constitution.keeper });
   const enforcement = createEnforcementModule({
     bank: bank.keeper,
     staking: enforcementStaking(staking.keeper),

@@ -10,3 +10,7 @@ export { sealEnvelope, type SealParams } from "./seal";
 export { openEnvelope, verifyAgainstHash, openAndVerify, type OpenParams } from "./open";
 export { encodeEnvelope, decodeEnvelope, PayloadEnvelope } from "./codec";
 export type { RecipientBlock } from "../../gen/blockchain/paymsg/v1/envelope";
+export {
+  resolveEnvelopeReaders, aliasReaderSourceFromAbci, type AliasReaderSource, type AbciQueryFn, type EnvelopeReader,
+  type EnvelopeReaderBasis, type ResolvedReaders,
+} from "./readers";

@@ -6,7 +6,7 @@ import type { GenesisDef } from "../../types/module";
 import { aliasErrors as E } from "./errors";
 import { parseCountry, parseScope, validateRole } from "./fields";
 import { CHAIN_WIDE, canonicalAddress, validateOfficeShape, type AliasKeeper } from "./keeper";
-import { VIEWING_KEY_BYTES } from "./msgs";
+import { VIEWING_KEY_BYTES, validateViewingKey } from "./msgs";
 import { defaultAliasParams, validateAliasParams } from "./params";
 
 /** Genesis addresses must already be canonical: records are keyed and compared by these strings. */
@@ -65,6 +65,7 @@ export function validateAliasGenesis(g: GenesisState): void {
     if (k.version === 0n) throw E.ErrInvalidViewingKey.wrap(`version 0 of ${k.address}`);
     unique("viewing key", keys, `${k.address}/${k.version}`);
     if (k.publicKey.length !== VIEWING_KEY_BYTES) throw E.ErrInvalidViewingKey.wrap(`key ${k.version} of ${k.address} is not ${VIEWING_KEY_BYTES} bytes`);
+    validateViewingKey(k.publicKey);
     if (!k.revoked && k.revokedAtHeight !== 0n) throw E.ErrInvalidViewingKey.wrap(`key ${k.version} of ${k.address} has a revocation height but is not revoked`);
   }
   const regulators = new Set<string>();

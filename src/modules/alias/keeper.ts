@@ -39,6 +39,10 @@ export function canonicalAddress(address: string): string {
   return accAddress.encode(accAddress.decode(address));
 }
 
+function canonicalOrUndefined(address: string): string | undefined {
+  return accAddress.isValid(address) ? canonicalAddress(address) : undefined;
+}
+
 function u64be(n: bigint): Uint8Array {
   const b = new Uint8Array(8);
   new DataView(b.buffer).setBigUint64(0, BigInt.asUintN(64, n));
@@ -181,8 +185,10 @@ export class AliasKeeper {
 
   // --- jurisdictions ----------------------------------------------------------------------
 
+  /** The record of `address` (any bech32 case); undefined for none or a malformed address. */
   getJurisdiction(ctx: Context, address: string): Jurisdiction | undefined {
-    return this.jurisdictions.get(ctx, address);
+    const a = canonicalOrUndefined(address);
+    return a === undefined ? undefined : this.jurisdictions.get(ctx, a);
   }
 
   setJurisdiction(ctx: Context, j: Jurisdiction): void {
@@ -216,7 +222,7 @@ export class AliasKeeper {
   // --- regulators and auditors ------------------------------------------------------------
 
   regulatorOf(ctx: Context, country: string): string | undefined {
-    return this.regulators.get(ctx, country)?.address;
+    return this.regulators.get(ctx, country.toUpperCase())?.address;
   }
 
   getRegulator(ctx: Context, country: string): RegulatorAppointment | undefined {
@@ -279,7 +285,7 @@ export class AliasKeeper {
   /**
    * True when the grant may be acted on now: no required shape, or the holder is still a
    * group policy meeting it (re-checked on every action; without a group keeper a shaped
-   * grant never holds).
+   * grant cannot be checked and never holds).
    */
   grantHolds(ctx: Context, g: RoleGrant): boolean {
     if (!g.requiredShape) return true;
@@ -293,9 +299,16 @@ export class AliasKeeper {
     }
   }
 
-  /** Does `address` hold `role` over `country` now (a chain-wide grant covers every country)? */
+  /**
+   * Does `address` hold `role` over `country` now (a chain-wide grant covers every country)?
+   * `country` in any case; "*" asks for a chain-wide grant.
+   */
   hasRole(ctx: Context, address: string, role: Role, country: string): boolean {
     if (role === Role.ROLE_UNSPECIFIED) return false;
+    const holder = canonicalOrUndefined(address);
+    if (holder === undefined) return false;
+    address = holder;
+    country = country.toUpperCase();
     for (const scope of country === CHAIN_WIDE ? [CHAIN_WIDE] : [country, CHAIN_WIDE]) {
       const g = this.roleGrants.get(ctx, [address, role, scope]);
       if (g && this.grantHolds(ctx, g)) return true;
@@ -309,6 +322,8 @@ export class AliasKeeper {
    * when the address holds the role only over other jurisdictions, ErrGrantNotFound otherwise.
    */
   requireRole(ctx: Context, address: string, role: Role, country: string): void {
+    country = country.toUpperCase();
+    address = canonicalOrUndefined(address) ?? address;
     if (this.hasRole(ctx, address, role, country)) return;
     const covering = [country, CHAIN_WIDE].map((s) => this.roleGrants.get(ctx, [address, role, s])).find((g) => g !== undefined);
     if (covering?.requiredShape) {
@@ -351,6 +366,7 @@ export class AliasKeeper {
    * with its current viewing key. Auditors are not included (see activeAuditors).
    */
   payloadReaders(ctx: Context, country: string): PayloadReader[] {
+    country = country.toUpperCase();
     const out: PayloadReader[] = [];
     const seen = new Set<string>();
     const add = (address: string, basis: PayloadReaderBasis, scope: string) => {

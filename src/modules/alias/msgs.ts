@@ -1,3 +1,4 @@
+import { x25519 } from "@noble/curves/ed25519.js";
 import { Role, type RoleGrant } from "../../gen/blockchain/alias/v1/alias";
 import * as tx from "../../gen/blockchain/alias/v1/tx";
 import { accAddress } from "../../types/address";
@@ -14,6 +15,26 @@ const T = "/blockchain.alias.v1.";
 const AMINO = "blockchain/x/alias/";
 /** Length of an X25519 public key. */
 export const VIEWING_KEY_BYTES = 32;
+
+/** Any fixed clamped scalar: a low-order point times it is the all-zero secret, which noble refuses. */
+const PROBE_SCALAR = new Uint8Array(32).fill(0x5a);
+
+/**
+ * A usable X25519 public key: 32 bytes, canonical (top bit clear) and not of small order
+ * (a small-order key makes the shared secret public, and envelope builders refuse to seal
+ * to it — one such key would break sealing for a whole jurisdiction's payments).
+ */
+export function validateViewingKey(publicKey: Uint8Array): void {
+  if (publicKey.length !== VIEWING_KEY_BYTES) {
+    throw E.ErrInvalidViewingKey.wrap(`public_key must be ${VIEWING_KEY_BYTES} bytes (X25519), got ${publicKey.length}`);
+  }
+  if ((publicKey[31] & 0x80) !== 0) throw E.ErrInvalidViewingKey.wrap("public_key is not a canonical X25519 encoding (top bit set)");
+  try {
+    x25519.getSharedSecret(PROBE_SCALAR, publicKey);
+  } catch {
+    throw E.ErrInvalidViewingKey.wrap("public_key is a small-order X25519 point");
+  }
+}
 
 /** Governance, or the foundation where `foundationAllowed`; ErrInvalidSigner otherwise. */
 function requireGovOrFoundation(k: AliasKeeper, ctx: Context, authority: string, foundationAllowed: boolean, what: string): void {
@@ -93,10 +114,7 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
       signer: "account", aminoName: AMINO + "MsgRegisterViewingKey",
       validate: (m) => {
         accAddress.validate(m.account);
-        if (m.publicKey.length !== VIEWING_KEY_BYTES) {
-          throw E.ErrInvalidViewingKey.wrap(`public_key must be ${VIEWING_KEY_BYTES} bytes (X25519), got ${m.publicKey.length}`);
-        }
-        if (m.publicKey.every((b) => b === 0)) throw E.ErrInvalidViewingKey.wrap("public_key is all zero");
+        validateViewingKey(m.publicKey);
       },
       handle: (ctx, m) => {
         const account = canonicalAddress(m.account);
@@ -179,8 +197,9 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
         const authority = canonicalAddress(m.authority);
         const holder = canonicalAddress(m.holder);
         requireGovOrFoundation(k, ctx, authority, scope !== CHAIN_WIDE, scope === CHAIN_WIDE ? "a chain-wide grant" : "MsgGrantRole");
-        if (m.requiredShape) {
-          if (!k.group) throw E.ErrNoScopeKeeper.wrap("required_shape cannot be checked");
+        // Checked when the group keeper is available (spec); without one the shape is stored
+        // and the grant never holds until a group keeper re-checks it (ErrNoScopeKeeper on use).
+        if (m.requiredShape && k.group) {
           const view = k.group.policyInfo(ctx, holder);
           if (!view) throw E.ErrHolderNotGroup.wrap(`${holder} is not a group policy account; required_shape needs one`);
           checkOfficeShape(view, m.requiredShape, holder);

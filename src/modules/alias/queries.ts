@@ -106,7 +106,7 @@ export function aliasQueries(k: AliasKeeper): QueryDef[] {
       rest: `${R}/role_holders/{jurisdiction}`,
       handle: (ctx, req) => {
         const jurisdiction = parseCountry(req.jurisdiction, "jurisdiction");
-        if (req.role !== Role.ROLE_UNSPECIFIED && Role[req.role] === undefined) throw queryErrors.invalidArgument(`unknown role ${req.role}`);
+        if (Role[req.role] === undefined || req.role === Role.UNRECOGNIZED) throw queryErrors.invalidArgument(`unknown role ${req.role}`);
         const prefix = req.role === Role.ROLE_UNSPECIFIED ? SCOPE_KEY.prefix(jurisdiction) : SCOPE_KEY.prefix2(jurisdiction, req.role);
         const page = paginated(() => k.roleScopes.paginate(ctx, pageRequest(req.pagination), { prefix }));
         const grants = page.items.map(([j, r, holder]) => k.getRoleGrant(ctx, holder, r, j)).filter((g) => g !== undefined);

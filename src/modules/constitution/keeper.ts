@@ -63,6 +63,11 @@ export class ConstitutionKeeper {
     return inv;
   }
 
+  /** The foundation's account: the recovery destination the invariants pin (alias's foundation signer). */
+  foundationAddress(ctx: Context): string | undefined {
+    return this.invariants.get(ctx)?.enforcementRecoveryDestination || undefined;
+  }
+
   /**
    * For other modules' parameter updates (enforcement): every field given must equal the
    * constitution's copy, else ErrInvariantViolation naming the field.

@@ -45,9 +45,13 @@ describe("parsing in any form", () => {
   });
 
   it("never folds the country prefix", () => {
-    // "I" and "L" are letters of assigned codes (IT, LU); a digit is never a prefix.
+    // A digit is never a prefix, and I, L, O stay letters there (IT, LU, OM are countries).
     expect(() => parseAliasId("D32H")).toThrow(/two-letter country/);
-    expect(normaliseAliasId("IT" + "2")).toBeUndefined();
+    expect(composeAliasId("IT", "2N")).toBe("IT2NB");
+    expect(normaliseAliasId("it-2n-b")).toBe("IT2NB");
+    expect(normaliseAliasId("om-7p")).toBe("OM7P");
+    expect(normaliseAliasId("lu2c")).toBe("LU2C");
+    expect(() => parseAliasId("1T2H")).toThrow(/two-letter country/);
   });
 
   it("refuses U, punctuation, empty and over-long input, and a wrong check character", () => {
