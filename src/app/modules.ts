@@ -11,6 +11,7 @@ import { createFeegrantModule } from "../modules/feegrant";
 import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
+import { createLandModule } from "../modules/land";
 import { createTokenisationModule } from "../modules/tokenisation";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import type { ModuleSet } from "./module-set";
@@ -36,7 +37,8 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const paymsg = createPaymsgModule({ bank: bank.keeper });
 
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
-  const tokenisation = createTokenisationModule({ bank: bank.keeper });
+  const land = createLandModule({ group: group.keeper });
+  const tokenisation = createTokenisationModule({ bank: bank.keeper, land: land.keeper });
   // Settles share-denom income positions before any balance of a share denom moves.
   bank.keeper.addSendRestriction(tokenisation.sendHook);
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
@@ -45,7 +47,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, stablecoin, tokenisation, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, stablecoin, land, tokenisation, builderfee, genutil, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.

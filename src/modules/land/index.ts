@@ -1,0 +1,21 @@
+import type { Module } from "../../types/module";
+import type { GroupKeeper } from "./expected-keepers";
+import { landGenesis } from "./genesis";
+import { LAND_MODULE, LandKeeper } from "./keeper";
+import { landMsgs } from "./msgs";
+import { landQueries } from "./queries";
+
+export { LandKeeper, LAND_MODULE, type FractionalisationView } from "./keeper";
+export { landErrors } from "./errors";
+export type { GroupKeeper as LandGroupKeeper } from "./expected-keepers";
+
+export function createLandModule(deps: { group: GroupKeeper }): Module & { keeper: LandKeeper } {
+  const keeper = new LandKeeper(deps.group);
+  return {
+    name: LAND_MODULE,
+    keeper,
+    msgs: landMsgs(keeper),
+    queries: landQueries(keeper),
+    genesis: landGenesis(keeper, deps.group),
+  };
+}
