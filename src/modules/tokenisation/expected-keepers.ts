@@ -27,4 +27,6 @@ export interface LandKeeper {
   fractionalisationAuthority(ctx: Context, parcelId: bigint): { authorisation: LandAuthorisation | undefined; live: boolean };
   /** The parcel's holder, or undefined when no such parcel exists. */
   parcelHolder(ctx: Context, parcelId: bigint): string | undefined;
+  /** Records on the parcel that a tokenisation vehicle (the asset) was opened over it; title stays put. */
+  setParcelVehicle(ctx: Context, parcelId: bigint, vehicleId: bigint): void;
 }

@@ -185,6 +185,7 @@ export class TokenisationKeeper {
       uri: a.uri,
       uriHash: "",
     });
+    if (a.parcelId !== 0n) this.land!.setParcelVehicle(ctx, a.parcelId, assetId);
     const coins = [{ denom, amount: supply }];
     this.bank.mintCoins(ctx, TOKENISATION_MODULE, coins);
     this.bank.sendCoinsFromModuleToAccount(ctx, TOKENISATION_MODULE, owner, coins);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VerificationMode } from "../../../src/gen/blockchain/tokenisation/v1/tokenisation";
+import { TokenisationKeeper, type TokenisationBankKeeper } from "../../../src/modules/tokenisation";
 import { type TestChain } from "../../helpers/chain";
 import { collection, expectTokError, getParams, keys, msg, mustGov, tokenisationChain } from "./setup";
 
@@ -125,7 +126,13 @@ describe("tokenisation error codes through signed txs and governance", () => {
     expectTokError(await chain.deliver(alice, [msg.attest(alice.address, 2n, 1000n)]), 17);
   });
 
-  it("33 ErrNoLandRegistry: without a land registry an asset cannot name a parcel", async () => {
-    expectTokError(await chain.deliver(minter, [msg.mint(minter.address, owner.address, "estates", "ipfs://land", 7n)]), 33);
+  it("33 ErrNoLandRegistry: a chain without a land registry cannot name a parcel (this chain has one: 26)", async () => {
+    expectTokError(await chain.deliver(minter, [msg.mint(minter.address, owner.address, "estates", "ipfs://land", 7n)]), 26);
+    // The module as built without land (the ErrNoLandRegistry path), on this chain's state.
+    const k = new TokenisationKeeper(chain.app.modules.bank as unknown as TokenisationBankKeeper, undefined);
+    const ctx = chain.app.queryContext();
+    expect(() => k.mintAsset(ctx, minter.address, "estates", owner.address, "ipfs://land", 7n)).toThrow(expect.objectContaining({ codespace: "tokenisation", code: 33 }));
+    const asset = k.mintAsset(ctx, minter.address, "estates", owner.address, "ipfs://plain", 0n);
+    expect(() => k.fractionalise(ctx, owner.address, asset, "EST", 10n, 100, "uyml")).not.toThrow();
   });
 });
