@@ -4,7 +4,7 @@ import { accAddress } from "../../types/address";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { decFromWire } from "../../types/dec";
-import { fractionDenom, type TokenisationKeeper } from "./keeper";
+import { fractionDenom, positionOf, type TokenisationKeeper } from "./keeper";
 import { defaultTokenisationParams, validateTokenisationParams } from "./params";
 
 function invalid(detail: string): never {
@@ -64,10 +64,13 @@ export function tokenisationGenesis(k: TokenisationKeeper): GenesisDef<GenesisSt
       for (const a of g.assets) {
         k.assets.set(ctx, a.id, a);
         k.assetsByCollection.set(ctx, [a.collectionId, a.id]);
-        if (a.fractionDenom !== "") k.denoms.set(ctx, a.fractionDenom, a.id);
       }
-      for (const v of g.vaults) k.vaults.set(ctx, v.assetId, v);
-      for (const p of g.positions) k.positions.set(ctx, [p.assetId, p.holder], p);
+      for (const v of g.vaults) {
+        k.vaults.set(ctx, v.assetId, v);
+        const a = g.assets.find((x) => x.id === v.assetId)!;
+        k.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(v.cumulativePerToken), halted: a.status === Status.STATUS_REALISED });
+      }
+      for (const p of g.positions) k.positions.set(ctx, [p.assetId, accAddress.decode(p.holder)], { lastIndex: decFromWire(p.lastIndex), accrued: BigInt(p.accrued) });
       for (const s of g.saleReports) k.sales.set(ctx, s.assetId, s);
       k.nextAssetId.set(ctx, g.nextAssetId === 0n ? 1n : g.nextAssetId);
     },
@@ -76,7 +79,7 @@ export function tokenisationGenesis(k: TokenisationKeeper): GenesisDef<GenesisSt
       collections: [...k.collections.iterate(ctx)].map(([, v]) => v),
       assets: [...k.assets.iterate(ctx)].map(([, v]) => v),
       vaults: [...k.vaults.iterate(ctx)].map(([, v]) => v),
-      positions: [...k.positions.iterate(ctx)].map(([, v]) => v),
+      positions: [...k.positions.iterate(ctx)].map(([key, v]) => positionOf(key, v)),
       saleReports: [...k.sales.iterate(ctx)].map(([, v]) => v),
       nextAssetId: k.nextAssetId.peek(ctx),
     }),

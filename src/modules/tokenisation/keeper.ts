@@ -1,7 +1,7 @@
 import { Params } from "../../gen/blockchain/tokenisation/v1/params";
-import { Asset, Collection, Position, SaleReport, Status, Vault, VerificationMode } from "../../gen/blockchain/tokenisation/v1/tokenisation";
+import { Asset, Collection, SaleReport, Status, Vault, VerificationMode } from "../../gen/blockchain/tokenisation/v1/tokenisation";
 import { Schema } from "../../store/collections";
-import { pairKey, protoValue, stringKey, uint64Key, uint64Value } from "../../store/codecs";
+import { bytesKey, pairKey, protoValue, stringKey, uint64Key, type ValueCodec } from "../../store/codecs";
 import { accAddress, moduleAddress } from "../../types/address";
 import { govAuthority } from "../../types/authority";
 import { addCoins, amountOf, coinToProto, isValidDenom, type Coin, type ProtoCoin } from "../../types/coins";
@@ -30,6 +30,37 @@ function coinString(c: Coin): string {
   return `${c.amount}${c.denom}`;
 }
 
+/** A holder's place in the index, stored compactly (the send hook writes it on every share transfer). */
+export interface Slot {
+  lastIndex: bigint;
+  accrued: bigint;
+}
+
+/** What the send hook needs about a share denom, in one small read. */
+export interface ShareState {
+  assetId: bigint;
+  index: bigint;
+  halted: boolean;
+}
+
+const slotValue: ValueCodec<Slot> = {
+  name: "slot",
+  encode: (v) => new TextEncoder().encode(`${v.lastIndex} ${v.accrued}`),
+  decode: (b) => {
+    const [last, accrued] = new TextDecoder().decode(b).split(" ");
+    return { lastIndex: BigInt(last), accrued: BigInt(accrued) };
+  },
+};
+
+const shareStateValue: ValueCodec<ShareState> = {
+  name: "share_state",
+  encode: (v) => new TextEncoder().encode(`${v.assetId} ${v.index}${v.halted ? " h" : ""}`),
+  decode: (b) => {
+    const [id, index, halted] = new TextDecoder().decode(b).split(" ");
+    return { assetId: BigInt(id), index: BigInt(index), halted: halted === "h" };
+  },
+};
+
 function emptyVault(assetId: bigint): Vault {
   return { assetId, cumulativePerToken: "0", funded: [], denom: "", held: [] };
 }
@@ -53,11 +84,15 @@ export class TokenisationKeeper {
   readonly collectionAssetKey = pairKey(stringKey, uint64Key);
   readonly assetsByCollection = this.schema.keySet(4, "assets_by_collection", this.collectionAssetKey);
   readonly vaults = this.schema.map(5, "vaults", uint64Key, protoValue(Vault, "Vault"));
-  readonly positionKey = pairKey(uint64Key, stringKey);
-  readonly positions = this.schema.map(6, "positions", this.positionKey, protoValue(Position, "Position"));
+  /** (asset id, holder address bytes) → the holder's slot in the index. */
+  readonly positionKey = pairKey(uint64Key, bytesKey);
+  readonly positions = this.schema.map(6, "positions", this.positionKey, slotValue);
   readonly sales = this.schema.map(7, "sale_reports", uint64Key, protoValue(SaleReport, "SaleReport"));
-  /** fraction denom → asset id, for the send hook. */
-  readonly denoms = this.schema.map(8, "fraction_denoms", stringKey, uint64Value);
+  /**
+   * fraction denom → asset id, current index and whether trading is halted: the send hook's one
+   * read. The index here always equals the vault's cumulative_per_token (both written by distribute).
+   */
+  readonly shares = this.schema.map(8, "share_states", stringKey, shareStateValue);
   readonly nextAssetId = this.schema.sequence(9, "next_asset_id", 1n);
   readonly moduleAccount = moduleAddress(TOKENISATION_MODULE);
 
@@ -173,7 +208,7 @@ export class TokenisationKeeper {
       throw E.ErrAlreadyFractionalised.wrap(`denom ${denom} already exists`);
     }
     this.assets.set(ctx, assetId, { ...a, fractionDenom: denom, holderShareBps, status: Status.STATUS_ACTIVE });
-    this.denoms.set(ctx, denom, assetId);
+    this.shares.set(ctx, denom, { assetId, index: 0n, halted: false });
     this.vaults.set(ctx, assetId, { assetId, cumulativePerToken: "0", funded: [], denom: incomeDenom, held: [] });
     this.bank.setDenomMetadata(ctx, {
       description: `Shares in tokenisation asset ${assetId} (${holderShareBps} bps of its economics)`,
@@ -227,6 +262,7 @@ export class TokenisationKeeper {
       held: addProto(vault.held, coin),
     };
     this.vaults.set(ctx, a.id, next);
+    if (inc !== 0n) this.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(next.cumulativePerToken), halted: a.status === Status.STATUS_REALISED });
     return next;
   }
 
@@ -248,18 +284,18 @@ export class TokenisationKeeper {
     return coin;
   }
 
-  /** Brings a holder's position up to the index on the balance it has held since it last moved. */
-  private settle(ctx: Context, assetId: bigint, index: bigint, holder: string, balance: bigint): Position {
-    const pos = this.positions.get(ctx, [assetId, holder]);
+  /** Brings a holder's slot up to the index on the balance it has held since it last moved. */
+  private settle(ctx: Context, assetId: bigint, index: bigint, holder: string, balance: bigint): Slot {
+    const key: [bigint, Uint8Array] = [assetId, accAddress.decode(holder)];
+    const pos = this.positions.get(ctx, key);
     if (!pos) {
-      const fresh = { assetId, holder, lastIndex: decToWire(index), accrued: "0" };
-      this.positions.set(ctx, [assetId, holder], fresh);
+      const fresh = { lastIndex: index, accrued: 0n };
+      this.positions.set(ctx, key, fresh);
       return fresh;
     }
-    const last = decFromWire(pos.lastIndex);
-    if (last === index) return pos;
-    const settled = { ...pos, lastIndex: decToWire(index), accrued: (BigInt(pos.accrued) + owedSince(balance, index, last)).toString() };
-    this.positions.set(ctx, [assetId, holder], settled);
+    if (pos.lastIndex === index) return pos;
+    const settled = { lastIndex: index, accrued: pos.accrued + owedSince(balance, index, pos.lastIndex) };
+    this.positions.set(ctx, key, settled);
     return settled;
   }
 
@@ -271,15 +307,13 @@ export class TokenisationKeeper {
   beforeSend(ctx: Context, from: string, to: string, coins: readonly Coin[]): void {
     for (const c of coins) {
       if (!c.denom.startsWith(FRACTION_DENOM_PREFIX)) continue;
-      const assetId = this.denoms.get(ctx, c.denom);
-      if (assetId === undefined) continue;
-      const a = this.assets.get(ctx, assetId)!;
-      if (a.status === Status.STATUS_REALISED && to !== this.moduleAccount) {
-        throw E.ErrTradingHalted.wrap(`asset ${assetId} is realised; only redemption remains`);
+      const share = this.shares.get(ctx, c.denom);
+      if (share === undefined) continue;
+      if (share.halted && to !== this.moduleAccount) {
+        throw E.ErrTradingHalted.wrap(`asset ${share.assetId} is realised; only redemption remains`);
       }
-      const index = decFromWire(this.vaults.get(ctx, assetId)!.cumulativePerToken);
       for (const who of from === to ? [from] : [from, to]) {
-        if (who !== this.moduleAccount) this.settle(ctx, assetId, index, who, this.bank.getBalance(ctx, who, c.denom));
+        if (who !== this.moduleAccount) this.settle(ctx, share.assetId, share.index, who, this.bank.getBalance(ctx, who, c.denom));
       }
     }
   }
@@ -288,9 +322,9 @@ export class TokenisationKeeper {
   entitlement(ctx: Context, a: Asset, holder: string): bigint {
     if (a.fractionDenom === "") return 0n;
     const index = decFromWire(this.vaults.get(ctx, a.id)!.cumulativePerToken);
-    const pos = this.positions.get(ctx, [a.id, holder]);
+    const pos = this.positions.get(ctx, [a.id, accAddress.decode(holder)]);
     if (!pos) return 0n;
-    return BigInt(pos.accrued) + owedSince(this.bank.getBalance(ctx, holder, a.fractionDenom), index, decFromWire(pos.lastIndex));
+    return pos.accrued + owedSince(this.bank.getBalance(ctx, holder, a.fractionDenom), index, pos.lastIndex);
   }
 
   /** Settles and pays out everything accrued; returns the amount paid (0 when nothing was owed). */
@@ -298,10 +332,10 @@ export class TokenisationKeeper {
     const vault = this.vaults.get(ctx, a.id)!;
     const index = decFromWire(vault.cumulativePerToken);
     const pos = this.settle(ctx, a.id, index, holder, this.bank.getBalance(ctx, holder, a.fractionDenom));
-    const owed = BigInt(pos.accrued);
+    const owed = pos.accrued;
     if (owed === 0n) return undefined;
     const coin = { denom: vault.denom, amount: owed };
-    this.positions.set(ctx, [a.id, holder], { ...pos, accrued: "0" });
+    this.positions.set(ctx, [a.id, accAddress.decode(holder)], { ...pos, accrued: 0n });
     this.vaults.set(ctx, a.id, { ...vault, held: subProto(vault.held, coin) });
     this.bank.sendCoinsFromModuleToAccount(ctx, TOKENISATION_MODULE, holder, [coin]);
     return coin;
@@ -318,7 +352,7 @@ export class TokenisationKeeper {
   }
 
   private dropEmptyPosition(ctx: Context, a: Asset, holder: string): void {
-    if (this.bank.getBalance(ctx, holder, a.fractionDenom) === 0n) this.positions.remove(ctx, [a.id, holder]);
+    if (this.bank.getBalance(ctx, holder, a.fractionDenom) === 0n) this.positions.remove(ctx, [a.id, accAddress.decode(holder)]);
   }
 
   /**
@@ -482,6 +516,8 @@ export class TokenisationKeeper {
     if (compareTime(ctx.time, sale.claimableAt!) < 0) throw E.ErrStillInWindow.wrap(`asset ${a.id} is claimable at ${formatTime(sale.claimableAt!)}`);
     const next = { ...a, status: Status.STATUS_REALISED };
     this.assets.set(ctx, a.id, next);
+    const share = this.shares.get(ctx, a.fractionDenom)!;
+    this.shares.set(ctx, a.fractionDenom, { ...share, halted: true });
     events.saleFinalised(ctx, a.id);
     return next;
   }
@@ -513,3 +549,8 @@ function subProto(list: readonly ProtoCoin[], sub: Coin): ProtoCoin[] {
 }
 
 export { emptyVault, isEmptyCoin };
+
+/** The proto form of a stored slot (genesis export). */
+export function positionOf(key: [bigint, Uint8Array], slot: Slot) {
+  return { assetId: key[0], holder: accAddress.encode(key[1]), lastIndex: decToWire(slot.lastIndex), accrued: slot.accrued.toString() };
+}
