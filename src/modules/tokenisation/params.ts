@@ -6,7 +6,7 @@ export const BPS_DENOMINATOR = 10_000;
 /** Defaults: the spec leaves the values open; docs/modules/tokenisation.md records them. */
 export function defaultTokenisationParams(): Params {
   return {
-    minChallengeWindowSeconds: 1n,
+    minChallengeWindowSeconds: 0n,
     maxChallengeWindowSeconds: 31_536_000n, // 365 days
     maxDisputeBondBps: BPS_DENOMINATOR,
   };

@@ -35,7 +35,7 @@ describe("tokenisation lifecycle through signed txs, read back over REST", () =>
   };
 
   it("serves the default params", async () => {
-    expect(await t.get(`${R}/params`)).toMatchObject({ status: 200, body: { params: { min_challenge_window_seconds: "1", max_challenge_window_seconds: "31536000", max_dispute_bond_bps: 10000 } } });
+    expect(await t.get(`${R}/params`)).toMatchObject({ status: 200, body: { params: { min_challenge_window_seconds: "0", max_challenge_window_seconds: "31536000", max_dispute_bond_bps: 10000 } } });
   });
 
   it("governance creates a collection with one minting authority", async () => {
