@@ -271,11 +271,15 @@ function anyJson(m: ReflectMessage, lookup: AminoNameLookup): Json {
 const MAX_ANY_DEPTH = 32;
 let anyDepth = 0;
 
-/** `{type, value}` of one packed message; `aminoName` is its registered amino name. */
-function packedJson(typeName: string, bytes: Uint8Array, aminoName: string | undefined, lookup: AminoNameLookup): JsonObject {
+/**
+ * `{type, value}` of one packed message; `aminoName` is its registered amino name. A message
+ * without one is shown under its type URL ("/" + full name), as the SDK's x/tx aminojson
+ * encoder does (getMessageAminoNameAny).
+ */
+function packedJson(typeName: string, bytes: Uint8Array, registered: string | undefined, lookup: AminoNameLookup): JsonObject {
   const desc = protoRegistry().getMessage(typeName);
   if (!desc) throw notSupported(`no schema for ${typeName.slice(0, 200)}`);
-  if (!aminoName) throw notSupported(`${typeName} has no amino name`);
+  const aminoName = registered || `/${typeName}`;
   if (anyDepth >= MAX_ANY_DEPTH) throw notSupported(`messages nested deeper than ${MAX_ANY_DEPTH}`);
   anyDepth++;
   try {

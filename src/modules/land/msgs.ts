@@ -32,10 +32,8 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       codec: tx.MsgRegisterAuthority,
       responseCodec: tx.MsgRegisterAuthorityResponse,
       signer: "authority",
-      validate: (m) => {
-        accAddress.validate(m.office);
-        limit("name", m.name, SHORT);
-      },
+      // An office that is not even an address is not a group account either: ErrOfficeNotGroup (keeper).
+      validate: (m) => limit("name", m.name, SHORT),
       handle: (ctx, m) => {
         requireAuthority(m.authority, E.ErrNotGovernance);
         k.registerAuthority(ctx, { address: m.office, name: m.name, jurisdiction: m.jurisdiction, active: m.active });

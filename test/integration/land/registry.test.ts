@@ -31,8 +31,10 @@ describe("land: registry offices, parcels and their history", () => {
     });
 
     it("32 ErrOfficeNotGroup: an office must be a group policy account", async () => {
-      const res = await chain.govExec([msg.registerAuthority(mallory.address, "KE")]);
-      expect({ codespace: res.codespace, code: res.code }).toEqual({ codespace: "land", code: 32 });
+      for (const office of [mallory.address, "", "yml1notanaddress"]) {
+        const res = await chain.govExec([msg.registerAuthority(office, "KE")]);
+        expect({ office, codespace: res.codespace, code: res.code }).toEqual({ office, codespace: "land", code: 32 });
+      }
     });
 
     it("35 ErrInvalidJurisdiction: only assigned ISO 3166-1 alpha-2 codes, exactly as written", async () => {
@@ -156,6 +158,13 @@ describe("land: registry offices, parcels and their history", () => {
       expectLandError(await asOffice(chain, op2, [msg.deed(officeB, 2n)]), 2);
       await admit(chain, officeB, "KE", "Mombasa Lands Registry", true);
       await mustAsOffice(chain, op2, [msg.deed(officeB, 2n)]);
+    });
+
+    it("over-long free text is refused with sdk 18 (ErrInvalidRequest), before any state is read", async () => {
+      const res = await asOffice(chain, op1, [msg.registerParcel(officeA, "g".repeat(257), "REF/LONG", holder.address)]);
+      expect({ codespace: res.codespace, code: res.code }).toEqual({ codespace: "sdk", code: 18 });
+      const reason = await asOffice(chain, op1, [msg.freeze(officeA, parcelId, "r".repeat(2049))]);
+      expect({ codespace: reason.codespace, code: reason.code }).toEqual({ codespace: "sdk", code: 18 });
     });
 
     it("a failing message in a tx leaves nothing behind", async () => {
