@@ -65,9 +65,10 @@ export function tokenisationGenesis(k: TokenisationKeeper): GenesisDef<GenesisSt
         k.assets.set(ctx, a.id, a);
         k.assetsByCollection.set(ctx, [a.collectionId, a.id]);
       }
+      const byId = new Map(g.assets.map((a) => [a.id, a]));
       for (const v of g.vaults) {
         k.vaults.set(ctx, v.assetId, v);
-        const a = g.assets.find((x) => x.id === v.assetId)!;
+        const a = byId.get(v.assetId)!;
         k.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(v.cumulativePerToken), halted: a.status === Status.STATUS_REALISED });
       }
       for (const p of g.positions) k.positions.set(ctx, [p.assetId, accAddress.decode(p.holder)], { lastIndex: decFromWire(p.lastIndex), accrued: BigInt(p.accrued) });
