@@ -16,6 +16,7 @@ import { createLandModule } from "../modules/land";
 import { createEnforcementModule } from "../modules/enforcement";
 import { enforcementStaking } from "./enforcement-wiring";
 import { createAliasModule } from "../modules/alias";
+import { createTokenisationModule } from "../modules/tokenisation";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import { resolveModuleOrders } from "./module-order";
 import type { ModuleSet } from "./module-set";
@@ -53,11 +54,12 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   });
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const land = createLandModule({ group: group.keeper });
+  const tokenisation = createTokenisationModule({ bank: bank.keeper, land: land.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, alias, enforcement, land, stablecoin, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, alias, enforcement, land, tokenisation, stablecoin, builderfee, genutil, ...extras];
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
     beginBlock: ["authz", ...extraNames],
@@ -66,7 +68,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     endBlock: ["gov", "staking", "group", "constitution", "enforcement", ...extraNames],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "alias", "enforcement", "land", "paymsg", "stablecoin", "builderfee", "genutil", ...extraNames],
+    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "alias", "enforcement", "land", "tokenisation", "paymsg", "stablecoin", "builderfee", "genutil", ...extraNames],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);

@@ -1,0 +1,28 @@
+import type { Module } from "../../types/module";
+import type { BankKeeper, LandKeeper } from "./expected-keepers";
+import { tokenisationGenesis } from "./genesis";
+import { TOKENISATION_MODULE, TokenisationKeeper } from "./keeper";
+import { tokenisationMsgs } from "./msgs";
+import { tokenisationQueries } from "./queries";
+
+export { TokenisationKeeper, TOKENISATION_MODULE, FRACTION_DENOM_PREFIX, fractionDenom } from "./keeper";
+export { tokenisationErrors } from "./errors";
+export type { BankKeeper as TokenisationBankKeeper, LandKeeper as TokenisationLandKeeper } from "./expected-keepers";
+
+/**
+ * `land` is optional: without a land registry an asset naming a parcel is refused
+ * (ErrNoLandRegistry). Its send restriction settles income positions before any
+ * share-denom balance moves, whatever path moves it.
+ */
+export function createTokenisationModule(deps: { bank: BankKeeper; land?: LandKeeper }): Module & { keeper: TokenisationKeeper } {
+  const keeper = new TokenisationKeeper(deps.bank, deps.land);
+  return {
+    name: TOKENISATION_MODULE,
+    keeper,
+    hooks: { sendRestriction: (ctx, from, to, coins) => keeper.beforeSend(ctx, from, to, coins) },
+    msgs: tokenisationMsgs(keeper),
+    queries: tokenisationQueries(keeper),
+    genesis: tokenisationGenesis(keeper),
+    moduleAccounts: [{ name: TOKENISATION_MODULE, permissions: ["minter", "burner"] }],
+  };
+}

@@ -1,0 +1,556 @@
+import { Params } from "../../gen/blockchain/tokenisation/v1/params";
+import { Asset, Collection, SaleReport, Status, Vault, VerificationMode } from "../../gen/blockchain/tokenisation/v1/tokenisation";
+import { Schema } from "../../store/collections";
+import { bytesKey, pairKey, protoValue, stringKey, uint64Key, type ValueCodec } from "../../store/codecs";
+import { accAddress, moduleAddress } from "../../types/address";
+import { govAuthority } from "../../types/authority";
+import { addCoins, amountOf, coinToProto, isValidDenom, type Coin, type ProtoCoin } from "../../types/coins";
+import type { Context } from "../../types/context";
+import { decFromWire, decToWire } from "../../types/dec";
+import { sdkErrors } from "../../types/errors";
+import { compareTime, formatTime } from "../../types/time";
+import { tokenisationErrors as E } from "./errors";
+import { tokenisationEvents as events } from "./events";
+import type { BankKeeper, LandKeeper } from "./expected-keepers";
+import { bpsOf, holderPortion, indexIncrement, owedSince } from "./income";
+import { BPS_DENOMINATOR, defaultTokenisationParams } from "./params";
+
+export const TOKENISATION_MODULE = "tokenisation";
+/** Every share denom is `tokenisation/<asset id>`: the send hook looks nothing up for other denoms. */
+export const FRACTION_DENOM_PREFIX = "tokenisation/";
+
+export function fractionDenom(assetId: bigint): string {
+  return `${FRACTION_DENOM_PREFIX}${assetId}`;
+}
+
+const COLLECTION_ID_RE = /^[a-zA-Z0-9][a-zA-Z0-9._:-]{0,63}$/;
+const SYMBOL_RE = /^[A-Za-z][A-Za-z0-9]{0,31}$/;
+
+function coinString(c: Coin): string {
+  return `${c.amount}${c.denom}`;
+}
+
+/** A holder's place in the index, stored compactly (the send hook writes it on every share transfer). */
+export interface Slot {
+  lastIndex: bigint;
+  accrued: bigint;
+}
+
+/** What the send hook needs about a share denom, in one small read. */
+export interface ShareState {
+  assetId: bigint;
+  index: bigint;
+  halted: boolean;
+}
+
+const slotValue: ValueCodec<Slot> = {
+  name: "slot",
+  encode: (v) => new TextEncoder().encode(`${v.lastIndex} ${v.accrued}`),
+  decode: (b) => {
+    const [last, accrued] = new TextDecoder().decode(b).split(" ");
+    return { lastIndex: BigInt(last), accrued: BigInt(accrued) };
+  },
+};
+
+const shareStateValue: ValueCodec<ShareState> = {
+  name: "share_state",
+  encode: (v) => new TextEncoder().encode(`${v.assetId} ${v.index}${v.halted ? " h" : ""}`),
+  decode: (b) => {
+    const [id, index, halted] = new TextDecoder().decode(b).split(" ");
+    return { assetId: BigInt(id), index: BigInt(index), halted: halted === "h" };
+  },
+};
+
+function emptyVault(assetId: bigint): Vault {
+  return { assetId, cumulativePerToken: "0", funded: [], denom: "", held: [] };
+}
+
+/** A proto Coin that carries nothing (an unset corrected_price sent as an empty value). */
+function isEmptyCoin(c: ProtoCoin | undefined): boolean {
+  return c === undefined || (c.denom === "" && (c.amount === "" || c.amount === "0"));
+}
+
+/**
+ * Collections, assets (title), vaults with their cumulative per-token index, holder positions
+ * and sale reports. Income is exact: a payment moves the index, never a holder list, and every
+ * movement of a share denom settles both parties first (the bank send hook below).
+ */
+export class TokenisationKeeper {
+  private readonly schema = new Schema("tokenisation/");
+  readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultTokenisationParams());
+  readonly collections = this.schema.map(2, "collections", stringKey, protoValue(Collection, "Collection"));
+  readonly assets = this.schema.map(3, "assets", uint64Key, protoValue(Asset, "Asset"));
+  /** Secondary index (collection id, asset id) for the Assets query. */
+  readonly collectionAssetKey = pairKey(stringKey, uint64Key);
+  readonly assetsByCollection = this.schema.keySet(4, "assets_by_collection", this.collectionAssetKey);
+  readonly vaults = this.schema.map(5, "vaults", uint64Key, protoValue(Vault, "Vault"));
+  /** (asset id, holder address bytes) → the holder's slot in the index. */
+  readonly positionKey = pairKey(uint64Key, bytesKey);
+  readonly positions = this.schema.map(6, "positions", this.positionKey, slotValue);
+  readonly sales = this.schema.map(7, "sale_reports", uint64Key, protoValue(SaleReport, "SaleReport"));
+  /**
+   * fraction denom → asset id, current index and whether trading is halted: the send hook's one
+   * read. The index here always equals the vault's cumulative_per_token (both written by distribute).
+   */
+  readonly shares = this.schema.map(8, "share_states", stringKey, shareStateValue);
+  readonly nextAssetId = this.schema.sequence(9, "next_asset_id", 1n);
+  readonly moduleAccount = moduleAddress(TOKENISATION_MODULE);
+
+  constructor(readonly bank: BankKeeper, private readonly land?: LandKeeper) {}
+
+  getParams(ctx: Context): Params {
+    return this.params.get(ctx);
+  }
+
+  // ---------------------------------------------------------------- collections
+
+  validateCollection(ctx: Context, c: Collection): void {
+    if (!COLLECTION_ID_RE.test(c.id)) throw sdkErrors.ErrInvalidRequest.wrap(`collection id ${JSON.stringify(c.id.slice(0, 80))} must be 1-64 characters of [a-zA-Z0-9._:-]`);
+    if (c.authority !== "") accAddress.validate(c.authority);
+    if (!(c.verification in VerificationMode) || c.verification === VerificationMode.UNRECOGNIZED) {
+      throw sdkErrors.ErrInvalidRequest.wrap(`unknown verification mode ${c.verification}`);
+    }
+    if (c.verification === VerificationMode.VERIFY_ATTESTORS && c.attestationThreshold < 2) {
+      throw E.ErrInvalidThreshold.wrap(`attestation_threshold ${c.attestationThreshold}`);
+    }
+    const p = this.getParams(ctx);
+    if (c.challengeWindowSeconds < p.minChallengeWindowSeconds || c.challengeWindowSeconds > p.maxChallengeWindowSeconds) {
+      throw E.ErrInvalidParams.wrap(`challenge_window_seconds ${c.challengeWindowSeconds} must be within ${p.minChallengeWindowSeconds}..${p.maxChallengeWindowSeconds}`);
+    }
+    if (c.disputeBondBps > p.maxDisputeBondBps) throw E.ErrInvalidParams.wrap(`dispute_bond_bps ${c.disputeBondBps} exceeds ${p.maxDisputeBondBps}`);
+    validateAttestors(c.attestors);
+  }
+
+  createCollection(ctx: Context, c: Collection): void {
+    this.validateCollection(ctx, c);
+    if (this.collections.has(ctx, c.id)) throw E.ErrCollectionExists.wrap(`collection ${c.id}`);
+    this.collections.set(ctx, c.id, { ...c, attestors: [...c.attestors] });
+    events.collectionCreated(ctx, c.id, c.authority);
+  }
+
+  getCollection(ctx: Context, id: string): Collection {
+    const c = this.collections.get(ctx, id);
+    if (!c) throw E.ErrCollectionNotFound.wrap(`collection ${JSON.stringify(id.slice(0, 80))}`);
+    return c;
+  }
+
+  /** Empty revokes: mints stop, issued assets are untouched, governance does not take over minting. */
+  setCollectionAuthority(ctx: Context, id: string, authority: string): void {
+    const c = this.getCollection(ctx, id);
+    if (authority !== "") accAddress.validate(authority);
+    this.collections.set(ctx, id, { ...c, authority });
+    events.collectionAuthoritySet(ctx, id, authority);
+  }
+
+  setCollectionAttestors(ctx: Context, id: string, attestors: string[]): void {
+    const c = this.getCollection(ctx, id);
+    validateAttestors(attestors);
+    this.collections.set(ctx, id, { ...c, attestors: [...attestors] });
+    events.collectionAttestorsSet(ctx, id, attestors);
+  }
+
+  // ---------------------------------------------------------------- assets
+
+  getAsset(ctx: Context, id: bigint): Asset {
+    const a = this.assets.get(ctx, id);
+    if (!a) throw E.ErrAssetNotFound.wrap(`asset ${id}`);
+    return a;
+  }
+
+  mintAsset(ctx: Context, minter: string, collectionId: string, owner: string, uri: string, parcelId: bigint): bigint {
+    const c = this.getCollection(ctx, collectionId);
+    if (c.authority === "") throw E.ErrNoAuthority.wrap(`collection ${collectionId}`);
+    if (c.authority !== minter) throw E.ErrNotAuthority.wrap(`${minter} is not the minting authority of ${collectionId}`);
+    if (parcelId !== 0n) this.requireParcelHolder(ctx, parcelId, owner);
+    const id = this.nextAssetId.next(ctx);
+    this.assets.set(ctx, id, { id, collectionId, owner, uri, fractionDenom: "", holderShareBps: 0, status: Status.STATUS_HELD, parcelId });
+    this.assetsByCollection.set(ctx, [collectionId, id]);
+    events.assetMinted(ctx, id, collectionId, owner, parcelId);
+    return id;
+  }
+
+  private requireParcelHolder(ctx: Context, parcelId: bigint, owner: string): void {
+    if (!this.land) throw E.ErrNoLandRegistry.wrap(`parcel ${parcelId}`);
+    const holder = this.land.parcelHolder(ctx, parcelId);
+    if (holder === undefined) throw E.ErrNoParcel.wrap(`parcel ${parcelId}`);
+    if (holder !== owner) throw E.ErrNotParcelHolder.wrap(`parcel ${parcelId} is held by ${holder}, not ${owner}`);
+  }
+
+  /** The land registry's permission, judged now: present, not withdrawn, not expired, not forbidden, within ceiling. */
+  private requireLandPermission(ctx: Context, parcelId: bigint, holderShareBps: number): void {
+    if (!this.land) throw E.ErrNoLandRegistry.wrap(`parcel ${parcelId}`);
+    const { authorisation, live } = this.land.fractionalisationAuthority(ctx, parcelId);
+    if (!authorisation) throw E.ErrNoLandAuthorisation.wrap(`parcel ${parcelId}`);
+    if (authorisation.withdrawn) throw E.ErrAuthorisationWithdrawn.wrap(`parcel ${parcelId}`);
+    if (BigInt(authorisation.expiresAt) <= ctx.unixSeconds) throw E.ErrAuthorisationExpired.wrap(`parcel ${parcelId} permission expired at ${authorisation.expiresAt}`);
+    if (!live) throw E.ErrLandFractionalisationForbidden.wrap(`parcel ${parcelId}`);
+    if (holderShareBps > authorisation.maxShareBps) {
+      throw E.ErrShareCeilingExceeded.wrap(`holder_share_bps ${holderShareBps} exceeds the ceiling ${authorisation.maxShareBps}`);
+    }
+  }
+
+  fractionalise(ctx: Context, owner: string, assetId: bigint, symbol: string, supply: bigint, holderShareBps: number, incomeDenom: string): string {
+    const a = this.getAsset(ctx, assetId);
+    if (a.owner !== owner) throw E.ErrNotOwner.wrap(`${owner} does not hold title to asset ${assetId}`);
+    if (a.fractionDenom !== "") throw E.ErrAlreadyFractionalised.wrap(`asset ${assetId} issued ${a.fractionDenom}`);
+    if (a.status !== Status.STATUS_HELD) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
+    if (holderShareBps < 1 || holderShareBps > BPS_DENOMINATOR) throw E.ErrInvalidShare.wrap(`holder_share_bps ${holderShareBps}`);
+    if (supply <= 0n) throw E.ErrInvalidAmount.wrap(`supply ${supply}`);
+    if (!isValidDenom(incomeDenom)) throw E.ErrWrongDenom.wrap(`income_denom ${JSON.stringify(incomeDenom.slice(0, 140))} is not a valid denom`);
+    if (incomeDenom.startsWith(FRACTION_DENOM_PREFIX)) throw E.ErrWrongDenom.wrap("income cannot be paid in a share denom");
+    if (!SYMBOL_RE.test(symbol)) throw sdkErrors.ErrInvalidRequest.wrap("symbol must be 1-32 letters or digits starting with a letter");
+    if (a.parcelId !== 0n) {
+      this.requireLandPermission(ctx, a.parcelId, holderShareBps);
+      this.requireParcelHolder(ctx, a.parcelId, owner);
+    }
+    const denom = fractionDenom(assetId);
+    if (this.bank.getSupply(ctx, denom) > 0n || this.bank.getDenomMetadata(ctx, denom)) {
+      throw E.ErrAlreadyFractionalised.wrap(`denom ${denom} already exists`);
+    }
+    this.assets.set(ctx, assetId, { ...a, fractionDenom: denom, holderShareBps, status: Status.STATUS_ACTIVE });
+    this.shares.set(ctx, denom, { assetId, index: 0n, halted: false });
+    this.vaults.set(ctx, assetId, { assetId, cumulativePerToken: "0", funded: [], denom: incomeDenom, held: [] });
+    this.bank.setDenomMetadata(ctx, {
+      description: `Shares in tokenisation asset ${assetId} (${holderShareBps} bps of its economics)`,
+      denomUnits: [{ denom, exponent: 0, aliases: [] }],
+      base: denom,
+      display: denom,
+      name: `${symbol} shares`,
+      symbol,
+      uri: a.uri,
+      uriHash: "",
+    });
+    if (a.parcelId !== 0n) this.land!.setParcelVehicle(ctx, a.parcelId, assetId);
+    const coins = [{ denom, amount: supply }];
+    this.bank.mintCoins(ctx, TOKENISATION_MODULE, coins);
+    this.bank.sendCoinsFromModuleToAccount(ctx, TOKENISATION_MODULE, owner, coins);
+    events.fractionalised(ctx, assetId, denom, supply, holderShareBps, incomeDenom);
+    return denom;
+  }
+
+  /** Moves title only: the shareholding and the vault stay as they are. */
+  transferAsset(ctx: Context, owner: string, assetId: bigint, recipient: string): void {
+    const a = this.getAsset(ctx, assetId);
+    if (a.owner !== owner) throw E.ErrNotOwner.wrap(`${owner} does not hold title to asset ${assetId}`);
+    if (a.status === Status.STATUS_CLOSED) throw E.ErrWrongStatus.wrap(`asset ${assetId} is closed`);
+    this.assets.set(ctx, assetId, { ...a, owner: recipient });
+    events.assetTransferred(ctx, assetId, owner, recipient);
+  }
+
+  // ---------------------------------------------------------------- income
+
+  /** The vault of a fractionalised asset with shares outstanding; ErrNoShareholders otherwise. */
+  private liveVault(ctx: Context, a: Asset): Vault {
+    if (a.fractionDenom === "" || a.status === Status.STATUS_CLOSED) throw E.ErrNoShareholders.wrap(`asset ${a.id}`);
+    return this.vaults.get(ctx, a.id)!;
+  }
+
+  /**
+   * Puts `amount` (already in the module account) on the index. Rounds down; what the index
+   * cannot carry stays in the vault as dust. With `strict`, a payment too small to move the
+   * index is refused instead (ErrAmountTooSmall).
+   */
+  private distribute(ctx: Context, a: Asset, vault: Vault, amount: bigint, strict: boolean): Vault {
+    const supply = this.bank.getSupply(ctx, a.fractionDenom);
+    const inc = indexIncrement(amount, supply);
+    if (strict && inc === 0n) throw E.ErrAmountTooSmall.wrap(`${amount}${vault.denom} over ${supply} tokens`);
+    const coin = [{ denom: vault.denom, amount }];
+    const next: Vault = {
+      ...vault,
+      cumulativePerToken: decToWire(decFromWire(vault.cumulativePerToken) + inc),
+      funded: addProto(vault.funded, coin),
+      held: addProto(vault.held, coin),
+    };
+    this.vaults.set(ctx, a.id, next);
+    if (inc !== 0n) this.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(next.cumulativePerToken), halted: a.status === Status.STATUS_REALISED });
+    return next;
+  }
+
+  private requireDenom(vault: Vault, c: Coin, what: string): void {
+    if (c.denom !== vault.denom) throw E.ErrWrongDenom.wrap(`${what} in ${c.denom}, vault pays ${vault.denom}`);
+  }
+
+  /** Takes holder_share_bps of `amount` from the funder onto the index; the remainder is never taken. */
+  fundVault(ctx: Context, funder: string, assetId: bigint, amount: Coin): Coin {
+    const a = this.getAsset(ctx, assetId);
+    const vault = this.liveVault(ctx, a);
+    this.requireDenom(vault, amount, "payment");
+    const collected = holderPortion(amount.amount, a.holderShareBps);
+    if (collected === 0n) throw E.ErrAmountTooSmall.wrap(`${a.holderShareBps} bps of ${coinString(amount)} is zero`);
+    const coin = { denom: vault.denom, amount: collected };
+    const next = this.distribute(ctx, a, vault, collected, true);
+    this.bank.sendCoinsFromAccountToModule(ctx, funder, TOKENISATION_MODULE, [coin]);
+    events.vaultFunded(ctx, assetId, funder, coinString(coin), next.cumulativePerToken);
+    return coin;
+  }
+
+  /** Brings a holder's slot up to the index on the balance it has held since it last moved. */
+  private settle(ctx: Context, assetId: bigint, index: bigint, holder: string, balance: bigint): Slot {
+    const key: [bigint, Uint8Array] = [assetId, accAddress.decode(holder)];
+    const pos = this.positions.get(ctx, key);
+    if (!pos) {
+      const fresh = { lastIndex: index, accrued: 0n };
+      this.positions.set(ctx, key, fresh);
+      return fresh;
+    }
+    if (pos.lastIndex === index) return pos;
+    const settled = { lastIndex: index, accrued: pos.accrued + owedSince(balance, index, pos.lastIndex) };
+    this.positions.set(ctx, key, settled);
+    return settled;
+  }
+
+  /**
+   * The bank send hook: runs before any transfer changes balances. For a share denom it halts
+   * trading once the asset is realised (redemption's move into the module account excepted)
+   * and settles both parties at their current balances.
+   */
+  beforeSend(ctx: Context, from: string, to: string, coins: readonly Coin[]): void {
+    for (const c of coins) {
+      if (!c.denom.startsWith(FRACTION_DENOM_PREFIX)) continue;
+      const share = this.shares.get(ctx, c.denom);
+      if (share === undefined) continue;
+      if (share.halted && to !== this.moduleAccount) {
+        throw E.ErrTradingHalted.wrap(`asset ${share.assetId} is realised; only redemption remains`);
+      }
+      for (const who of from === to ? [from] : [from, to]) {
+        if (who !== this.moduleAccount) this.settle(ctx, share.assetId, share.index, who, this.bank.getBalance(ctx, who, c.denom));
+      }
+    }
+  }
+
+  /** What the holder could withdraw now (accrued plus income since the balance last moved). */
+  entitlement(ctx: Context, a: Asset, holder: string): bigint {
+    if (a.fractionDenom === "") return 0n;
+    const index = decFromWire(this.vaults.get(ctx, a.id)!.cumulativePerToken);
+    const pos = this.positions.get(ctx, [a.id, accAddress.decode(holder)]);
+    if (!pos) return 0n;
+    return pos.accrued + owedSince(this.bank.getBalance(ctx, holder, a.fractionDenom), index, pos.lastIndex);
+  }
+
+  /** Settles and pays out everything accrued; returns the amount paid (0 when nothing was owed). */
+  private payOut(ctx: Context, a: Asset, holder: string): Coin | undefined {
+    const vault = this.vaults.get(ctx, a.id)!;
+    const index = decFromWire(vault.cumulativePerToken);
+    const pos = this.settle(ctx, a.id, index, holder, this.bank.getBalance(ctx, holder, a.fractionDenom));
+    const owed = pos.accrued;
+    if (owed === 0n) return undefined;
+    const coin = { denom: vault.denom, amount: owed };
+    this.positions.set(ctx, [a.id, accAddress.decode(holder)], { ...pos, accrued: 0n });
+    this.vaults.set(ctx, a.id, { ...vault, held: subProto(vault.held, coin) });
+    this.bank.sendCoinsFromModuleToAccount(ctx, TOKENISATION_MODULE, holder, [coin]);
+    return coin;
+  }
+
+  claim(ctx: Context, holder: string, assetId: bigint): Coin {
+    const a = this.getAsset(ctx, assetId);
+    if (a.fractionDenom === "") throw E.ErrNoShareholders.wrap(`asset ${assetId}`);
+    const paid = this.payOut(ctx, a, holder);
+    if (!paid) throw E.ErrNothingOwed.wrap(`${holder} on asset ${assetId}`);
+    this.dropEmptyPosition(ctx, a, holder);
+    events.claimed(ctx, assetId, holder, coinString(paid));
+    return paid;
+  }
+
+  private dropEmptyPosition(ctx: Context, a: Asset, holder: string): void {
+    if (this.bank.getBalance(ctx, holder, a.fractionDenom) === 0n) this.positions.remove(ctx, [a.id, accAddress.decode(holder)]);
+  }
+
+  /**
+   * Burns `amount` tokens and pays the holder's whole entitlement in the same step. Opens only
+   * on a finalisable sale (finalising it here) or a realised asset; title burns at zero supply.
+   */
+  redeem(ctx: Context, holder: string, assetId: bigint, amount: bigint): Coin | undefined {
+    if (amount <= 0n) throw E.ErrInvalidAmount.wrap(`amount ${amount}`);
+    let a = this.getAsset(ctx, assetId);
+    if (a.fractionDenom === "" || a.status === Status.STATUS_CLOSED) throw E.ErrNoShareholders.wrap(`asset ${assetId}`);
+    if (a.status !== Status.STATUS_REALISED) a = this.finalise(ctx, a);
+    const paid = this.payOut(ctx, a, holder);
+    const coins = [{ denom: a.fractionDenom, amount }];
+    this.bank.sendCoinsFromAccountToModule(ctx, holder, TOKENISATION_MODULE, coins);
+    this.bank.burnCoins(ctx, TOKENISATION_MODULE, coins);
+    this.dropEmptyPosition(ctx, a, holder);
+    events.redeemed(ctx, assetId, holder, amount, paid ? coinString(paid) : "");
+    if (this.bank.getSupply(ctx, a.fractionDenom) === 0n) {
+      this.assets.set(ctx, assetId, { ...a, owner: "", status: Status.STATUS_CLOSED });
+      events.closed(ctx, assetId);
+    }
+    return paid;
+  }
+
+  // ---------------------------------------------------------------- sale pipeline
+
+  private getSale(ctx: Context, assetId: bigint): SaleReport {
+    const s = this.sales.get(ctx, assetId);
+    if (!s) throw E.ErrNoSaleReported.wrap(`asset ${assetId}`);
+    return s;
+  }
+
+  reportSale(ctx: Context, reporter: string, assetId: bigint, price: Coin, evidenceUri: string): void {
+    const a = this.getAsset(ctx, assetId);
+    if (price.amount <= 0n) throw E.ErrInvalidAmount.wrap(`price ${coinString(price)}`);
+    if (a.status === Status.STATUS_HELD) throw E.ErrNoShareholders.wrap(`asset ${assetId}`);
+    if (a.status !== Status.STATUS_ACTIVE) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
+    const vault = this.vaults.get(ctx, assetId)!;
+    this.requireDenom(vault, price, "price");
+    const c = this.getCollection(ctx, a.collectionId);
+    const claimableAt = { seconds: ctx.time.seconds + c.challengeWindowSeconds, nanos: ctx.time.nanos };
+    const zero = { denom: price.denom, amount: "0" };
+    this.sales.set(ctx, assetId, {
+      assetId, price: coinToProto(price), reporter, reportedAt: ctx.time, claimableAt, attestors: [], disputed: false,
+      proceedsPaid: zero, challenger: "", bond: zero,
+    });
+    this.assets.set(ctx, assetId, { ...a, status: Status.STATUS_REPORTED });
+    events.saleReported(ctx, assetId, reporter, coinString(price), formatTime(claimableAt), evidenceUri);
+  }
+
+  attestSale(ctx: Context, attestor: string, assetId: bigint, price: Coin): void {
+    const a = this.getAsset(ctx, assetId);
+    const sale = this.getSale(ctx, assetId);
+    if (a.status !== Status.STATUS_REPORTED) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
+    const c = this.getCollection(ctx, a.collectionId);
+    if (!c.attestors.includes(attestor)) throw E.ErrNotAttestor.wrap(`${attestor} for collection ${c.id}`);
+    if (sale.attestors.includes(attestor)) throw E.ErrAlreadyAttested.wrap(`${attestor} on asset ${assetId}`);
+    if (price.denom !== sale.price!.denom) throw E.ErrWrongDenom.wrap(`attested ${price.denom}, reported ${sale.price!.denom}`);
+    if (price.amount !== BigInt(sale.price!.amount)) throw E.ErrInvalidAmount.wrap(`attested ${coinString(price)} differs from the reported ${sale.price!.amount}${sale.price!.denom}`);
+    const attestors = [...sale.attestors, attestor];
+    this.sales.set(ctx, assetId, { ...sale, attestors });
+    events.saleAttested(ctx, assetId, attestor, attestors.length);
+  }
+
+  /** The holders' part of the sale price is what must reach the vault. */
+  private expectedProceeds(a: Asset, sale: SaleReport): bigint {
+    return holderPortion(BigInt(sale.price!.amount), a.holderShareBps);
+  }
+
+  payProceeds(ctx: Context, payer: string, assetId: bigint, amount: Coin): { paid: Coin; outstanding: Coin } {
+    const a = this.getAsset(ctx, assetId);
+    const sale = this.getSale(ctx, assetId);
+    if (a.status !== Status.STATUS_REPORTED && a.status !== Status.STATUS_REALISED) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
+    if (amount.amount <= 0n) throw E.ErrInvalidAmount.wrap(`amount ${coinString(amount)}`);
+    const vault = this.vaults.get(ctx, assetId)!;
+    this.requireDenom(vault, amount, "proceeds");
+    const already = BigInt(sale.proceedsPaid!.amount);
+    const outstanding = this.expectedProceeds(a, sale) - already;
+    if (outstanding <= 0n) throw E.ErrNothingOwed.wrap(`sale proceeds of asset ${assetId} are paid in full`);
+    const pay = amount.amount < outstanding ? amount.amount : outstanding;
+    this.distribute(ctx, a, vault, pay, true);
+    this.bank.sendCoinsFromAccountToModule(ctx, payer, TOKENISATION_MODULE, [{ denom: vault.denom, amount: pay }]);
+    this.sales.set(ctx, assetId, { ...sale, proceedsPaid: { denom: vault.denom, amount: (already + pay).toString() } });
+    const result = { paid: { denom: vault.denom, amount: pay }, outstanding: { denom: vault.denom, amount: outstanding - pay } };
+    events.proceedsPaid(ctx, assetId, payer, coinString(result.paid), coinString(result.outstanding));
+    return result;
+  }
+
+  disputeSale(ctx: Context, challenger: string, assetId: bigint, reason: string): Coin {
+    const a = this.getAsset(ctx, assetId);
+    const sale = this.getSale(ctx, assetId);
+    if (sale.challenger !== "") throw E.ErrAlreadyDisputed.wrap(`asset ${assetId} was disputed by ${sale.challenger}`);
+    if (a.status !== Status.STATUS_REPORTED) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
+    if (compareTime(ctx.time, sale.claimableAt!) >= 0) throw E.ErrWrongStatus.wrap(`the challenge window of asset ${assetId} closed at ${formatTime(sale.claimableAt!)}`);
+    const c = this.getCollection(ctx, a.collectionId);
+    const bond = { denom: sale.price!.denom, amount: bpsOf(BigInt(sale.price!.amount), c.disputeBondBps) };
+    if (bond.amount > 0n) this.bank.sendCoinsFromAccountToModule(ctx, challenger, TOKENISATION_MODULE, [bond]);
+    this.sales.set(ctx, assetId, { ...sale, disputed: true, challenger, bond: coinToProto(bond) });
+    events.saleDisputed(ctx, assetId, challenger, coinString(bond), reason);
+    return bond;
+  }
+
+  /**
+   * Governance's decision. On a pending dispute: no corrected price upholds the report and the
+   * bond goes to the vault (onto the index); a corrected price means the challenge succeeded:
+   * the bond goes back, the corrected figure is recorded and the asset is STATUS_DISPUTED. On a
+   * STATUS_DISPUTED asset: returns it to STATUS_ACTIVE and drops the failed sale.
+   */
+  resolveDispute(ctx: Context, assetId: bigint, corrected: ProtoCoin | undefined): void {
+    const a = this.getAsset(ctx, assetId);
+    const sale = this.getSale(ctx, assetId);
+    if (sale.disputed) {
+      const bond = { denom: sale.bond!.denom, amount: BigInt(sale.bond!.amount) };
+      if (isEmptyCoin(corrected)) {
+        const vault = this.vaults.get(ctx, assetId)!;
+        if (bond.amount > 0n) this.distribute(ctx, a, vault, bond.amount, false);
+        this.sales.set(ctx, assetId, { ...sale, disputed: false });
+        events.disputeResolved(ctx, assetId, "upheld", coinString(bond));
+        return;
+      }
+      const price = { denom: corrected!.denom, amount: parseCorrected(corrected!.amount) };
+      this.requireDenom(this.vaults.get(ctx, assetId)!, price, "corrected price");
+      if (bond.amount > 0n) this.bank.sendCoinsFromModuleToAccount(ctx, TOKENISATION_MODULE, sale.challenger, [bond]);
+      this.sales.set(ctx, assetId, { ...sale, disputed: false, price: coinToProto(price) });
+      this.assets.set(ctx, assetId, { ...a, status: Status.STATUS_DISPUTED });
+      events.disputeResolved(ctx, assetId, "corrected", coinString(bond));
+      return;
+    }
+    if (a.status === Status.STATUS_DISPUTED) {
+      this.sales.remove(ctx, assetId);
+      this.assets.set(ctx, assetId, { ...a, status: Status.STATUS_ACTIVE });
+      events.disputeResolved(ctx, assetId, "reactivated", "");
+      return;
+    }
+    throw E.ErrWrongStatus.wrap(`asset ${assetId} has no dispute to resolve`);
+  }
+
+  /** Whether the collection's verification requirement is met for the sale. */
+  isVerified(ctx: Context, a: Asset, sale: SaleReport): boolean {
+    const c = this.getCollection(ctx, a.collectionId);
+    switch (c.verification) {
+      case VerificationMode.VERIFY_ATTESTORS:
+        return sale.attestors.length >= c.attestationThreshold;
+      case VerificationMode.VERIFY_VALUER:
+        return sale.attestors.length >= 1;
+      case VerificationMode.VERIFY_GOVERNANCE:
+        return sale.reporter === govAuthority();
+      case VerificationMode.VERIFY_SCHEDULE:
+        return BigInt(sale.proceedsPaid!.amount) >= this.expectedProceeds(a, sale);
+      default:
+        return true;
+    }
+  }
+
+  /** REPORTED → REALISED once verified, out of its window and undisputed; returns the updated asset. */
+  finalise(ctx: Context, a: Asset): Asset {
+    const sale = this.getSale(ctx, a.id);
+    if (a.status !== Status.STATUS_REPORTED) throw E.ErrWrongStatus.wrap(`asset ${a.id} is ${Status[a.status]}`);
+    if (sale.disputed) throw E.ErrWrongStatus.wrap(`the sale of asset ${a.id} is under dispute`);
+    if (!this.isVerified(ctx, a, sale)) throw E.ErrNotVerified.wrap(`asset ${a.id}`);
+    if (compareTime(ctx.time, sale.claimableAt!) < 0) throw E.ErrStillInWindow.wrap(`asset ${a.id} is claimable at ${formatTime(sale.claimableAt!)}`);
+    const next = { ...a, status: Status.STATUS_REALISED };
+    this.assets.set(ctx, a.id, next);
+    const share = this.shares.get(ctx, a.fractionDenom)!;
+    this.shares.set(ctx, a.fractionDenom, { ...share, halted: true });
+    events.saleFinalised(ctx, a.id);
+    return next;
+  }
+}
+
+function parseCorrected(amount: string): bigint {
+  if (!/^[0-9]{1,78}$/.test(amount) || BigInt(amount) === 0n) throw E.ErrInvalidAmount.wrap(`corrected price amount ${JSON.stringify(amount.slice(0, 80))}`);
+  return BigInt(amount);
+}
+
+function validateAttestors(attestors: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const a of attestors) {
+    accAddress.validate(a);
+    if (seen.has(a)) throw sdkErrors.ErrInvalidRequest.wrap(`attestor ${a} listed twice`);
+    seen.add(a);
+  }
+}
+
+function addProto(list: readonly ProtoCoin[], add: readonly Coin[]): ProtoCoin[] {
+  return addCoins(list.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) })), add).map(coinToProto);
+}
+
+function subProto(list: readonly ProtoCoin[], sub: Coin): ProtoCoin[] {
+  const have = amountOf(list.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) })), sub.denom);
+  const rest = list.filter((c) => c.denom !== sub.denom);
+  const left = have - sub.amount;
+  return left > 0n ? [...rest, { denom: sub.denom, amount: left.toString() }].sort((x, y) => (x.denom < y.denom ? -1 : 1)) : rest;
+}
+
+export { emptyVault, isEmptyCoin };
+
+/** The proto form of a stored slot (genesis export). */
+export function positionOf(key: [bigint, Uint8Array], slot: Slot) {
+  return { assetId: key[0], holder: accAddress.encode(key[1]), lastIndex: decToWire(slot.lastIndex), accrued: slot.accrued.toString() };
+}
