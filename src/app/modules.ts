@@ -23,6 +23,9 @@ export interface BuildOptions {
   extraModules?: Array<Module & { bindRouter?(router: MsgRouter): void }>;
 }
 
+/** The chain's own fee denom (also the staking token). */
+const FEE_DENOM = "uyml";
+
 export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const auth = createAuthModule();
   const bank = createBankModule({ auth: auth.keeper });
@@ -34,7 +37,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
 
-  const stablecoin = createStablecoinModule({ bank: bank.keeper });
+  const stablecoin = createStablecoinModule({ bank: bank.keeper, feeDenom: FEE_DENOM });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
   // Registered after the chain's modules: its InitGenesis checks gentx signers against the
   // accounts and balances the others have set (unnamed modules init in registration order).
@@ -70,7 +73,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     bank: bank.keeper,
     feeGrant: feegrant.keeper,
     feeCollector: "fee_collector",
-    feeDenom: "uyml",
+    feeDenom: FEE_DENOM,
     genesisTxs: (decoded) => genesisTxs(decoded.get(GENUTIL)),
     genesisValidators: (ctx) => staking.genesisValidators(ctx),
     bindRouter: (router) => {

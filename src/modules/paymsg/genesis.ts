@@ -1,3 +1,4 @@
+import { storedApplications } from "../../types/applications";
 import { GenesisState } from "../../gen/blockchain/paymsg/v1/genesis";
 import type { PaymentRecord } from "../../gen/blockchain/paymsg/v1/records";
 import { sdkErrors } from "../../types/errors";
@@ -77,7 +78,7 @@ export function paymsgGenesis(k: PaymsgKeeper): GenesisDef<GenesisState> {
     },
     init: (ctx, g) => {
       k.params.set(ctx, g.params ?? defaultPaymsgParams());
-      for (const a of g.participantApplicationMap) k.setApplication(ctx, a);
+      for (const a of storedApplications(g.participantApplicationMap)) k.setApplication(ctx, a);
       for (const p of g.approvedParticipantMap) k.setApprovedParticipant(ctx, p);
       for (const c of g.customerMap) k.setCustomer(ctx, c);
       for (const r of g.paymentRecordMap) k.setPaymentRecord(ctx, r);

@@ -82,7 +82,8 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
         }
         requireApproved(k, ctx, instructing, "instructing participant");
         requireApproved(k, ctx, instructed, "instructed participant");
-        if (!k.isCustomerOf(ctx, debtor, instructing)) {
+        // A participant paying from its own balance needs no customer relationship with itself.
+        if (debtor !== instructing && !k.isCustomerOf(ctx, debtor, instructing)) {
           throw E.ErrNotACustomer.wrap(`debtor ${debtor} does not bank with ${instructing}`);
         }
         if (k.hasPaymentRecord(ctx, instructing, m.endToEndId)) {
