@@ -1,6 +1,6 @@
-import { storedApplications } from "../../types/applications";
 import { GenesisState } from "../../gen/blockchain/paymsg/v1/genesis";
 import type { PaymentRecord } from "../../gen/blockchain/paymsg/v1/records";
+import { storedApplications } from "../../types/applications";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { paymsgErrors as E } from "./errors";
