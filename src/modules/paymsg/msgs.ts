@@ -116,6 +116,8 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
     defineMsg({
       typeUrl: T + "MsgApproveParticipant", codec: tx.MsgApproveParticipant, responseCodec: tx.MsgApproveParticipantResponse,
       signer: "authority", aminoName: "blockchain/x/paymsg/MsgApproveParticipant",
+      // Stateless, so a proposal naming a malformed participant is refused at submission.
+      validate: (m) => void accAddress.validate(m.participant),
       handle: (ctx, m) => {
         requireAuthority(m.authority, E.ErrInvalidSigner);
         k.decideApplication(ctx, canonicalAddress(m.participant), m.approve);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestChain } from "../../helpers/chain";
+import { getProposal, govParams, submitMsg } from "../../helpers/gov";
 import { blockEventsOf } from "../../helpers/module-setup";
 import {
   expectPaymsgError, getApplication, getApprovedParticipant, getPaymentRecord, keys, msg, payment, paymsgChain, queryCode, sendPayment, setUpParticipants,
@@ -93,6 +94,14 @@ describe("paymsg conformance (issue 12)", () => {
       const res = await chain.deliver(bankA, [msg.register(bankA.address, "yml1nobody")]);
       expect({ codespace: res.codespace, code: res.code }).toEqual({ codespace: "sdk", code: 7 });
       expect(res.log).toMatch(/^invalid customer address: /);
+    });
+
+    it("a gov proposal approving a malformed participant is refused at submission, naming the participant (sdk 7)", async () => {
+      const deposit = govParams(chain).minDeposit;
+      const res = await chain.deliver(bankB, [submitMsg(bankB.address, [msg.approve("yml1participant")], deposit)]);
+      expect({ codespace: res.codespace, code: res.code }).toEqual({ codespace: "sdk", code: 7 });
+      expect(res.log).toMatch(/^invalid participant address: /);
+      expect(getProposal(chain, 1n)).toBeUndefined();
     });
 
     it("a malformed amount keeps paymsg's 1106 and names the amount", async () => {
