@@ -98,6 +98,7 @@ export class App implements AbciApplication {
         initialHeight: () => this.meta.initialHeight,
         sigCache: new SigCache(),
         checks: modules.modules.filter((m) => m.anteCheck !== undefined).map((m) => (ctx, tx) => m.anteCheck!(ctx, tx)),
+        feeChecks: modules.modules.filter((m) => m.feeCheck !== undefined).map((m) => (ctx, tx) => m.feeCheck!(ctx, tx)),
       },
     };
   }

@@ -33,6 +33,9 @@ export interface BuildOptions {
   extraModules?: Module[];
 }
 
+/** The chain's own fee denom (also the staking token). */
+const FEE_DENOM = "uyml";
+
 export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const auth = createAuthModule();
   const bank = createBankModule({ auth: auth.keeper });
@@ -52,7 +55,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     constitution: constitution.keeper,
     alias: alias.keeper,
   });
-  const stablecoin = createStablecoinModule({ bank: bank.keeper });
+  const stablecoin = createStablecoinModule({ bank: bank.keeper, feeDenom: FEE_DENOM });
   const land = createLandModule({ group: group.keeper });
   const tokenisation = createTokenisationModule({ bank: bank.keeper, land: land.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
@@ -89,7 +92,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     bank: bank.keeper,
     feeGrant: feegrant.keeper,
     feeCollector: "fee_collector",
-    feeDenom: "uyml",
+    feeDenom: FEE_DENOM,
     genesisTxs: (decoded) => genesisTxs(decoded.get(GENUTIL)),
     genesisValidators: (ctx) => staking.genesisValidators(ctx),
   };

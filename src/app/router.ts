@@ -2,6 +2,7 @@ import type { AnyMsg } from "../types/codec";
 import type { Context } from "../types/context";
 import { sdkErrors } from "../types/errors";
 import type { Module, MsgDef, MsgRouter, QueryDef } from "../types/module";
+import { validateMsg } from "./msg-validate";
 
 /**
  * Message and query routing tables, built once from the module list. A type URL or query
@@ -57,7 +58,7 @@ export class Router implements MsgRouter {
     } catch (e) {
       throw sdkErrors.ErrTxDecode.wrap(`${msg.typeUrl}: ${(e as Error).message}`);
     }
-    def.validate?.(decoded);
+    validateMsg(def, decoded);
     return { def, decoded };
   }
 

@@ -30,7 +30,8 @@ export function stdSignDocBytes(msgs: AnyMsg[], opts: TxOptions, accountNumber: 
 
 /**
  * Builds and signs a tx with SIGN_MODE_LEGACY_AMINO_JSON; signers in the order the messages
- * require them. `lookup` gives amino names (default: the protos' amino.name and the Cosmos names).
+ * require them. `lookup` gives amino names (default: the protos' amino.name and the Cosmos names);
+ * a message it gives none for is signed under its type URL, as the SDK's x/tx encoder does.
  */
 export function signAminoTx(msgs: AnyMsg[], signers: SignerData[], opts: TxOptions, lookup: AminoNameLookup = aminoNameOf): Uint8Array {
   const bodyBytes = buildBodyBytes(msgs, opts);

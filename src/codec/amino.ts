@@ -62,6 +62,14 @@ export function aminoNameOf(typeName: string): string | undefined {
   return option !== "" ? option : COSMOS_NAMES[name];
 }
 
+/**
+ * The amino JSON `type` of a message: its amino name, else its type URL ("/" + the proto full
+ * name), as the SDK's x/tx aminojson encoder falls back for messages without amino.name.
+ */
+export function aminoTypeOf(typeName: string, aminoName?: string): string {
+  return aminoName || `/${typeName.replace(/^\//, "")}`;
+}
+
 const fieldCache = new Map<DescField, Required<Pick<FieldAmino, "deo" | "coins" | "name">> & Pick<FieldAmino, "oneof"> & { dec: boolean; int: boolean }>();
 
 function fieldAmino(field: DescField) {
@@ -152,21 +160,17 @@ function anyJson(m: ReflectMessage, lookup: AminoNameLookup): Json {
 const MAX_ANY_DEPTH = 32;
 let anyDepth = 0;
 
-/**
- * `{type, value}` of one packed message; `aminoName` is its registered amino name. A message
- * without one is shown under its type URL ("/" + full name), as the SDK's x/tx aminojson
- * encoder does (getMessageAminoNameAny).
- */
-function packedJson(typeName: string, bytes: Uint8Array, registered: string | undefined, lookup: AminoNameLookup): JsonObject {
+/** `{type, value}` of one packed message; `aminoName` is its registered amino name, the type URL when it has none. */
+function packedJson(typeName: string, bytes: Uint8Array, aminoName: string | undefined, lookup: AminoNameLookup): JsonObject {
   const desc = protoRegistry().getMessage(typeName);
   if (!desc) throw notSupported(`no schema for ${typeName.slice(0, 200)}`);
-  const aminoName = registered || `/${typeName}`;
+  const type = aminoTypeOf(typeName, aminoName);
   if (anyDepth >= MAX_ANY_DEPTH) throw notSupported(`messages nested deeper than ${MAX_ANY_DEPTH}`);
   anyDepth++;
   try {
     const m = decodeCanonical(desc, bytes);
-    if (KEY_FIELD_TYPES.has(typeName)) return { type: aminoName, value: base64(m.get(desc.field.key) as Uint8Array) };
-    return { type: aminoName, value: messageJson(m, lookup) };
+    if (KEY_FIELD_TYPES.has(typeName)) return { type, value: base64(m.get(desc.field.key) as Uint8Array) };
+    return { type, value: messageJson(m, lookup) };
   } finally {
     anyDepth--;
   }
@@ -285,7 +289,8 @@ export function stdSignBytes(input: StdSignDocInput): Uint8Array {
 /**
  * The sign bytes of a decoded tx for one signer, as a function of the signer's data: the
  * messages' amino JSON is built once per tx. Refuses what amino JSON cannot show the signer
- * (messages without an amino name, extension options).
+ * (extension options, non-canonical message bytes); a message without an amino name is shown
+ * under its type URL.
  */
 export function legacyAminoSignBytesFor(tx: DecodedTx): (chainId: string, accountNumber: bigint, sequence: bigint) => Uint8Array {
   if (tx.body.extensionOptions.length > 0 || tx.body.nonCriticalExtensionOptions.length > 0) {

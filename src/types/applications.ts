@@ -5,8 +5,10 @@ import { sdkErrors, type ErrorKind } from "./errors";
  * The spec's "Applications" pattern (paymsg participants, stablecoin issuers, builderfee
  * builders): apply creates a pending application, refused while one is pending or approved;
  * governance decides a pending one, approve true or false; deciding any other is refused.
- * The status strings are left open by the spec; these are the chain's. A module may add its
- * own closed states (stablecoin's "revoked"): like "rejected", they let a new application in.
+ * The status strings are left open by the spec; these are the chain's. A rejected application
+ * is removed, so its key reads as NotFound ("free", as clients of the existing chain read it);
+ * the decision stays in the module's event and the tx result. A module may add its own closed
+ * states (stablecoin's "revoked"), which are kept and let a new application in.
  */
 export const ApplicationStatus = {
   pending: "pending",
@@ -17,6 +19,7 @@ export const ApplicationStatus = {
 export interface ApplicationStore<K, A> {
   get(ctx: Context, key: K): A | undefined;
   set(ctx: Context, key: K, application: A): void;
+  remove(ctx: Context, key: K): void;
 }
 
 /** The module's own error kinds, numbered by its spec (1101–1103 in all three). */
@@ -53,7 +56,10 @@ export class Applications<K, A extends { status: string }> {
     return application;
   }
 
-  /** Governance's decision on a pending application; returns it as decided. */
+  /**
+   * Governance's decision on a pending application; returns it as decided. An approved one is
+   * stored with its new status; a rejected one is removed (returned with status "rejected").
+   */
   decide(ctx: Context, key: K, approve: boolean): A {
     const application = this.store.get(ctx, key);
     if (!application) throw this.errors.notFound.wrap(this.describe(key));
@@ -61,9 +67,18 @@ export class Applications<K, A extends { status: string }> {
       throw this.errors.notPending.wrap(`${this.describe(key)} is ${application.status}`);
     }
     const decided = { ...application, status: approve ? ApplicationStatus.approved : ApplicationStatus.rejected };
-    this.store.set(ctx, key, decided);
+    if (approve) this.store.set(ctx, key, decided);
+    else this.store.remove(ctx, key);
     return decided;
   }
+}
+
+/**
+ * The applications a genesis import stores: a rejected one frees its key, so it is dropped
+ * (exports taken before rejections were removed may still carry them).
+ */
+export function storedApplications<A extends { status: string }>(applications: readonly A[]): A[] {
+  return applications.filter((a) => a.status !== ApplicationStatus.rejected);
 }
 
 /**

@@ -47,8 +47,8 @@ export function coinToProto(c: Coin): ProtoCoin {
 
 /**
  * Parses a proto coin list the way the SDK validates sdk.Coins: sorted by denom, no
- * duplicates, every amount positive. `allowZero` admits zero amounts (fee lists may be empty,
- * never zero-valued in the SDK; kept for callers that compare against limits).
+ * duplicates, every amount positive. `allowZero` admits zero amounts (a tx's fee: the SDK
+ * refuses only nil or negative fee amounts; limits compared against).
  */
 export function coinsFromProto(list: readonly ProtoCoin[], allowZero = false): Coin[] {
   const coins = list.map(coinFromProto);

@@ -35,8 +35,8 @@ export function defineMsg<M, R>(def: {
 }
 
 /**
- * Declares a governance-only MsgUpdateParams: authority check with the module's error kind,
- * params required, validated, stored whole. The SDK's base modules leave `invalidSigner` out
+ * Declares a governance-only MsgUpdateParams: params required and validated statelessly (also
+ * at gov proposal submission), authority check with the module's error kind, stored whole. The SDK's base modules leave `invalidSigner` out
  * and answer with x/gov's ErrInvalidSigner, as the SDK does.
  */
 export function defineUpdateParamsMsg<M extends { authority: string; params?: unknown }, R>(def: {
@@ -53,17 +53,23 @@ export function defineUpdateParamsMsg<M extends { authority: string; params?: un
   /** Runs after the params are stored (an event). */
   onUpdated?: (ctx: Context, params: NonNullable<M["params"]>) => void;
 }): MsgDef<M, R> {
+  const checked = (m: M): NonNullable<M["params"]> => {
+    const sent = m.params as NonNullable<M["params"]> | undefined;
+    if (!sent) throw (def.missingParams ?? sdkErrors.ErrInvalidRequest).wrap("params must be set");
+    return def.validate?.(sent) ?? sent;
+  };
   return defineMsg({
     typeUrl: def.typeUrl,
     codec: def.codec,
     responseCodec: def.responseCodec,
     signer: "authority",
     aminoName: def.aminoName,
+    // Stateless, so it also runs when a gov proposal carrying the message is submitted: invalid
+    // params are refused then, not after the voting period.
+    validate: (m) => void checked(m),
     handle: (ctx, m) => {
       requireAuthority(m.authority, def.invalidSigner);
-      const sent = m.params as NonNullable<M["params"]> | undefined;
-      if (!sent) throw (def.missingParams ?? sdkErrors.ErrInvalidRequest).wrap("params must be set");
-      const params = def.validate?.(sent) ?? sent;
+      const params = checked(m);
       def.store.set(ctx, params);
       def.onUpdated?.(ctx, params);
       return def.responseCodec.fromPartial({});

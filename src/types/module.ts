@@ -69,6 +69,8 @@ export interface Module {
   endBlock?(ctx: Context): ValidatorUpdate[] | void;
   /** A chain check appended to the ante chain (validator admission gate, foundation guard). */
   anteCheck?(ctx: Context, tx: DecodedTx): void;
+  /** A check of the tx's fee coins, run in the ante chain before the fee is priced or deducted. */
+  feeCheck?(ctx: Context, tx: DecodedTx): void;
   /**
    * Runs after every tx whose messages all succeeded, in its own branch: a throw drops only
    * this handler's writes and never fails the tx (builder fee share).

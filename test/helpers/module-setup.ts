@@ -51,3 +51,18 @@ export function eventsOf(res: DeliverResult, type: string): Array<Record<string,
 export function eventOf(res: DeliverResult, type: string): Record<string, string> | undefined {
   return eventsOf(res, type)[0];
 }
+
+/** Runs `fn` and collects the finalize-block events of the block it produces (gov decisions run at begin block). */
+export async function blockEventsOf<R>(chain: TestChain, fn: () => Promise<R>): Promise<{ result: R; events: (type: string) => Array<Record<string, string>> }> {
+  const seen: Array<{ type: string; attributes: Array<{ key: string; value: string }> }> = [];
+  const off = chain.engine.onBlock((b) => seen.push(...b.response.events));
+  try {
+    const result = await fn();
+    return {
+      result,
+      events: (type) => seen.filter((e) => e.type === type).map((e) => Object.fromEntries(e.attributes.map((a) => [a.key, a.value]))),
+    };
+  } finally {
+    off();
+  }
+}

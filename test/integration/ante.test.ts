@@ -81,6 +81,16 @@ describe("ante handler refusals (SDK codes, nothing written but what the SDK wri
     expect(res.checkTx).toBe(true);
   });
 
+  it("a zero-valued fee coin (cosmjs with a zero gas price) is a valid coin list, priced by the minimum gas price → 13, not 10", async () => {
+    const res = await refused(chain.sign(alice, [send(alice, bob.address)], { fee: [{ denom: DENOM, amount: "0" }], gasLimit: 200_000n }), 13, /insufficient fees; got: 0uyml required: 2000uyml/);
+    expect(res.checkTx).toBe(true);
+  });
+
+  it("a negative fee amount is still refused as invalid coins → 10", async () => {
+    const tx = chain.sign(alice, [send(alice, bob.address)], { fee: [{ denom: DENOM, amount: "-5" }] });
+    await refused(tx, 10);
+  });
+
   it("unknown type URL → 2", async () => {
     await refused(chain.sign(alice, [{ typeUrl: "/cosmos.bank.v1beta1.MsgNope", value: new Uint8Array([1, 2]) }]), 2, /unable to resolve type URL/);
   });

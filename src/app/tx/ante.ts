@@ -48,6 +48,8 @@ export interface AnteDeps {
   minGasPrices: DecCoin[];
   sigCache: SigCache;
   checks: AnteCheck[];
+  /** Chain checks of the fee coins (stablecoin's fee denominations), run before any balance or price is looked at. */
+  feeChecks?: AnteCheck[];
   /** The chain's first block height (InitChain's initial_height); 1 when not given. */
   initialHeight?: () => bigint;
 }
@@ -74,6 +76,7 @@ export function runAnte(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
   if (simulate) sizeBytes += BigInt(tx.raw.signatures.filter((s) => s.length === 0).length * 64);
   ctx.gasMeter.consume(params.txSizeCostPerByte * sizeBytes, "txSize");
 
+  for (const check of deps.feeChecks ?? []) check(ctx, tx);
   if (ctx.mode === "check" && !simulate) checkMinGasPrices(tx.fee, tx.gasLimit, deps.minGasPrices);
   deductFee(ctx, tx, deps);
 
@@ -99,17 +102,19 @@ function deductFee(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
   const payer = tx.feePayer;
   if (!deps.accounts.hasAccount(ctx, payer)) throw sdkErrors.ErrUnknownAddress.wrap(`fee payer address: ${payer} does not exist`);
   let deductFrom = payer;
+  // Zero-valued fee coins are valid and charge nothing (as the SDK, which deducts only a non-zero fee).
+  const charged = tx.fee.filter((c) => c.amount > 0n);
   if (tx.feeGranter !== "") {
     const grants = deps.feeGrant?.();
     if (!grants) throw sdkErrors.ErrInvalidRequest.wrap("fee grants are not enabled");
     if (tx.feeGranter !== payer) {
-      grants.useGrantedFees(ctx, tx.feeGranter, payer, tx.fee, tx);
+      grants.useGrantedFees(ctx, tx.feeGranter, payer, charged, tx);
       deductFrom = tx.feeGranter;
     }
   }
-  if (tx.fee.length > 0) {
+  if (charged.length > 0) {
     if (deductFrom !== payer && !deps.accounts.hasAccount(ctx, deductFrom)) throw sdkErrors.ErrUnknownAddress.wrap(`fee payer address: ${deductFrom} does not exist`);
-    deps.bank.sendCoinsFromAccountToModule(ctx, deductFrom, deps.feeCollector, tx.fee);
+    deps.bank.sendCoinsFromAccountToModule(ctx, deductFrom, deps.feeCollector, charged);
   } else if (ctx.mode === "simulate") {
     // Wallets (cosmjs) simulate with an empty fee, then pay one: charge the gas of a fee
     // transfer on a throwaway branch so the estimate covers the real tx.

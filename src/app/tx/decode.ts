@@ -6,6 +6,7 @@ import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { accAddress } from "../../types/address";
 import { coinsFromProto } from "../../types/coins";
+import { validateMsg } from "../msg-validate";
 
 export type { DecodedMsg, DecodedTx };
 
@@ -44,7 +45,7 @@ export function decodeTx(bytes: Uint8Array, lookup: MsgLookup, hash = txHash(byt
     const msg = decodeOrThrow(any.typeUrl, () => def.codec.decode(any.value));
     let signers: string[];
     try {
-      def.validate?.(msg);
+      validateMsg(def, msg);
       signers = def.signers(msg);
       for (const s of signers) accAddress.validate(s);
     } catch (e) {
@@ -59,7 +60,9 @@ export function decodeTx(bytes: Uint8Array, lookup: MsgLookup, hash = txHash(byt
 
   const fee = authInfo.fee;
   if (!fee) throw sdkErrors.ErrInvalidRequest.wrap("missing fee");
-  const feeCoins = coinsFromProto(fee.amount);
+  // As the SDK's tx validation: only nil or negative fee amounts are refused; a zero-valued
+  // coin (cosmjs with a zero gas price sends "0uyml") is a valid fee that charges nothing.
+  const feeCoins = coinsFromProto(fee.amount, true);
   // As in SDK v0.50, an explicit fee payer that signs no message is one more required signer.
   if (fee.payer !== "" && !signers.includes(accAddress.validate(fee.payer))) signers.push(fee.payer);
   if (raw.signatures.length === 0) throw sdkErrors.ErrNoSignatures.wrap("no signatures supplied");

@@ -5,6 +5,8 @@ import type { AnyMsg } from "../../types/codec";
 import { catalogue, type MsgEntry } from "../client/catalogue";
 import { addClientOptions, clientContext, type ClientOptions } from "../client/context";
 import { addFieldOptions, collectFields, positionalFields } from "../client/fields-cli";
+import { aminoTypeOf } from "../../codec/amino";
+import { validateMsg } from "../../app/msg-validate";
 import { encodeMessage } from "../client/msg-json";
 import { action, UsageError } from "../client/output";
 import { proposalFields } from "../client/proposal";
@@ -50,7 +52,7 @@ export function txCommand(): Command {
 }
 
 function msgCommand(entry: MsgEntry): Command {
-  const cmd = new Command(entry.command).description(`${entry.def.typeUrl}${entry.def.aminoName ? ` (${entry.def.aminoName})` : ""}`);
+  const cmd = new Command(entry.command).description(`${entry.def.typeUrl} (amino ${aminoTypeOf(entry.def.typeUrl, entry.def.aminoName)})`);
   const signer = entry.signer;
   const isSigner = (f: { name: string }) => f.name === signer?.name;
   const isProposal = entry.def.typeUrl === GOV_SUBMIT;
@@ -99,9 +101,8 @@ function msgCommand(entry: MsgEntry): Command {
 
 /** The message's own stateless checks, before anything is signed. */
 function validate(entry: MsgEntry, msg: AnyMsg): void {
-  if (!entry.def.validate) return;
   try {
-    entry.def.validate(entry.def.codec.decode(msg.value));
+    validateMsg(entry.def, entry.def.codec.decode(msg.value));
   } catch (e) {
     throw new UsageError(`invalid ${entry.def.typeUrl}: ${(e as Error).message}`);
   }

@@ -1,6 +1,6 @@
 import { GenesisState } from "../../gen/blockchain/builderfee/v1/genesis";
 import { accAddress } from "../../types/address";
-import { validateApplicationsGenesis } from "../../types/applications";
+import { validateApplicationsGenesis, storedApplications } from "../../types/applications";
 import type { GenesisDef } from "../../types/module";
 import { ApplicationStatus, type BuilderfeeKeeper } from "./keeper";
 import { validateMsgTypeUrl } from "./type-url";
@@ -31,7 +31,7 @@ export function builderfeeGenesis(k: BuilderfeeKeeper): GenesisDef<GenesisState>
     },
     init: (ctx, g) => {
       k.params.set(ctx, g.params ?? defaultBuilderfeeParams());
-      for (const a of g.builderApplicationMap) k.applications.set(ctx, a.msgTypeUrl, a);
+      for (const a of storedApplications(g.builderApplicationMap)) k.applications.set(ctx, a.msgTypeUrl, a);
       for (const b of g.approvedBuilderMap) k.builders.set(ctx, b.msgTypeUrl, b);
     },
     export: (ctx) => ({

@@ -6,7 +6,7 @@ import type { AnyMsg, Timestamp } from "../../types/codec";
 import { addCoins, coinsFromProto, coinsToProto, formatCoins, normalizeCoins, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { decMulTruncate, decFromInt, decTruncate } from "../../types/dec";
-import { sdkErrors } from "../../types/errors";
+import { AppError, sdkErrors } from "../../types/errors";
 import type { MsgRouter } from "../../types/module";
 import { govErrors } from "./errors";
 import { govEvents } from "./events";
@@ -82,8 +82,11 @@ export class GovKeeper {
       if (!router.has(msg.typeUrl)) throw govErrors.ErrUnroutableProposalMsg.wrap(msg.typeUrl.slice(0, 200));
       let signers: string[];
       try {
+        // Runs the message's stateless validation: a refusal keeps the module's own error, so
+        // a proposal that could only fail after its voting period is refused now.
         signers = router.signersOf(msg);
       } catch (e) {
+        if (e instanceof AppError && !sdkErrors.ErrTxDecode.is(e)) throw e;
         throw govErrors.ErrInvalidProposalMsg.wrap((e as Error).message);
       }
       if (signers.length !== 1) throw govErrors.ErrInvalidSigner.wrap("");

@@ -67,10 +67,15 @@ const SEGMENT_CHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})";
 const PATH = `(?:/${SEGMENT_CHAR}*)*`;
 const STORE_URL = new RegExp(`^https?://${HOST}${PORT}${PATH}$`);
 
+/** A dot segment, also when its dots are percent-encoded (`%2E`), which normalisation decodes. */
+const DOT_SEGMENT = /^(?:\.|%2[eE]){1,2}$/;
+
 /**
  * An absolute http(s) base URL, checked by a fixed grammar rather than the runtime's URL
  * parser (whose leniency can change between Node versions, and this is consensus). No
- * credentials, query or fragment: clients append `/payloads/...` to it.
+ * credentials, query or fragment: clients append `/payloads/...` to it. The path must be in
+ * normal form: empty, "/", or segments that are neither empty (no "//", no trailing "/") nor
+ * "." or ".." (plain or percent-encoded).
  */
 export function validatePayloadStoreUrl(url: string): void {
   if (url === "") return;
@@ -80,6 +85,11 @@ export function validatePayloadStoreUrl(url: string): void {
   const port = /^https?:\/\/[^/]*:([0-9]+)/.exec(url)?.[1];
   if (!STORE_URL.test(url) || (port !== undefined && Number(port) > 65535)) {
     throw paymsgErrors.ErrInvalidPayloadStore.wrap(`${JSON.stringify(url.slice(0, 100))} is not an absolute http or https base URL`);
+  }
+  const path = url.replace(/^https?:\/\/[^/]*/, "");
+  if (path === "" || path === "/") return;
+  if (path.split("/").slice(1).some((segment) => segment === "" || DOT_SEGMENT.test(segment))) {
+    throw paymsgErrors.ErrInvalidPayloadStore.wrap(`${JSON.stringify(url.slice(0, 100))} has a path not in normal form (empty, "." or ".." segments)`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { GenesisState } from "../../gen/blockchain/paymsg/v1/genesis";
 import type { PaymentRecord } from "../../gen/blockchain/paymsg/v1/records";
+import { storedApplications } from "../../types/applications";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { paymsgErrors as E } from "./errors";
@@ -77,7 +78,7 @@ export function paymsgGenesis(k: PaymsgKeeper): GenesisDef<GenesisState> {
     },
     init: (ctx, g) => {
       k.params.set(ctx, g.params ?? defaultPaymsgParams());
-      for (const a of g.participantApplicationMap) k.setApplication(ctx, a);
+      for (const a of storedApplications(g.participantApplicationMap)) k.setApplication(ctx, a);
       for (const p of g.approvedParticipantMap) k.setApprovedParticipant(ctx, p);
       for (const c of g.customerMap) k.setCustomer(ctx, c);
       for (const r of g.paymentRecordMap) k.setPaymentRecord(ctx, r);

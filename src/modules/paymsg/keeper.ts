@@ -26,7 +26,11 @@ export class PaymsgKeeper {
   /** Keyed by (instructing participant, end_to_end_id): ids are unique per instructing participant. */
   readonly payments = this.schema.map(5, "payment_records", this.paymentKey, protoValue(PaymentRecord, "PaymentRecord"));
   private readonly review = new Applications<string, ParticipantApplication>(
-    { get: (ctx, creator) => this.getApplication(ctx, creator), set: (ctx, creator, app) => this.applications.set(ctx, accAddress.decode(creator), app) },
+    {
+      get: (ctx, creator) => this.getApplication(ctx, creator),
+      set: (ctx, creator, app) => this.applications.set(ctx, accAddress.decode(creator), app),
+      remove: (ctx, creator) => this.applications.remove(ctx, accAddress.decode(creator)),
+    },
     { exists: paymsgErrors.ErrApplicationExists, notFound: paymsgErrors.ErrApplicationNotFound, notPending: paymsgErrors.ErrApplicationNotPending },
     (creator) => `creator ${creator}`,
   );

@@ -82,7 +82,8 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
         }
         requireApproved(k, ctx, instructing, "instructing participant");
         requireApproved(k, ctx, instructed, "instructed participant");
-        if (!k.isCustomerOf(ctx, debtor, instructing)) {
+        // A participant paying from its own balance needs no customer relationship with itself.
+        if (debtor !== instructing && !k.isCustomerOf(ctx, debtor, instructing)) {
           throw E.ErrNotACustomer.wrap(`debtor ${debtor} does not bank with ${instructing}`);
         }
         if (k.hasPaymentRecord(ctx, instructing, m.endToEndId)) {
@@ -115,6 +116,8 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
     defineMsg({
       typeUrl: T + "MsgApproveParticipant", codec: tx.MsgApproveParticipant, responseCodec: tx.MsgApproveParticipantResponse,
       signer: "authority", aminoName: "blockchain/x/paymsg/MsgApproveParticipant",
+      // Stateless, so a proposal naming a malformed participant is refused at submission.
+      validate: (m) => void accAddress.validate(m.participant),
       handle: (ctx, m) => {
         requireAuthority(m.authority, E.ErrInvalidSigner);
         k.decideApplication(ctx, canonicalAddress(m.participant), m.approve);

@@ -1,13 +1,13 @@
 import { GenesisState } from "../../gen/blockchain/stablecoin/v1/genesis";
 import { accAddress } from "../../types/address";
-import { validateApplicationsGenesis } from "../../types/applications";
+import { validateApplicationsGenesis, storedApplications } from "../../types/applications";
 import type { GenesisDef } from "../../types/module";
 import { validateCurrency } from "./currency";
 import { ApplicationStatus, denomMetadata, type StablecoinKeeper } from "./keeper";
 import { defaultStablecoinParams, validateStablecoinParams } from "./params";
 import type { BankKeeper } from "./expected-keepers";
 
-export function stablecoinGenesis(k: StablecoinKeeper, bank: Pick<BankKeeper, "getSupply" | "getDenomMetadata" | "setDenomMetadata">): GenesisDef<GenesisState> {
+export function stablecoinGenesis(k: StablecoinKeeper, bank: Pick<BankKeeper, "getDenomMetadata" | "setDenomMetadata">): GenesisDef<GenesisState> {
   return {
     typeName: "blockchain.stablecoin.v1.GenesisState",
     codec: GenesisState,
@@ -30,16 +30,12 @@ export function stablecoinGenesis(k: StablecoinKeeper, bank: Pick<BankKeeper, "g
         validateApproved: (i) => accAddress.validate(i.issuer),
       });
     },
-    // Runs after bank (init order), so supply and metadata are already in place.
+    // Runs after bank (init order), so metadata is already in place.
     init: (ctx, g) => {
       k.params.set(ctx, validateStablecoinParams(g.params ?? defaultStablecoinParams()));
-      for (const a of g.issuerApplicationMap) {
+      for (const a of storedApplications(g.issuerApplicationMap)) {
         k.applications.set(ctx, a.denom, a);
-        if (a.status === ApplicationStatus.approved) {
-          if (!bank.getDenomMetadata(ctx, a.denom)) bank.setDenomMetadata(ctx, denomMetadata(a));
-        } else if (bank.getSupply(ctx, a.denom) > 0n) {
-          k.unissued.set(ctx, a.denom);
-        }
+        if (a.status === ApplicationStatus.approved && !bank.getDenomMetadata(ctx, a.denom)) bank.setDenomMetadata(ctx, denomMetadata(a));
       }
       for (const i of g.approvedIssuerMap) k.issuers.set(ctx, i.denom, i);
     },

@@ -8,8 +8,8 @@ import type { BankKeeper } from "./expected-keepers";
 export { StablecoinKeeper, ApplicationStatus, STABLECOIN_MODULE } from "./keeper";
 export { stablecoinErrors } from "./errors";
 
-export function createStablecoinModule(deps: { bank: BankKeeper }): Module & { keeper: StablecoinKeeper } {
-  const keeper = new StablecoinKeeper(deps.bank);
+export function createStablecoinModule(deps: { bank: BankKeeper; feeDenom: string }): Module & { keeper: StablecoinKeeper } {
+  const keeper = new StablecoinKeeper(deps.bank, deps.feeDenom);
   return {
     name: STABLECOIN_MODULE,
     keeper,
@@ -17,7 +17,7 @@ export function createStablecoinModule(deps: { bank: BankKeeper }): Module & { k
     queries: stablecoinQueries(keeper),
     genesis: stablecoinGenesis(keeper, deps.bank),
     moduleAccounts: [{ name: STABLECOIN_MODULE, permissions: ["minter", "burner"] }],
-    // A fee in a currency whose issuer was revoked is refused before any message runs.
-    anteCheck: (ctx, tx) => keeper.checkFeeDenoms(ctx, tx.fee),
+    // A fee in a denomination without an approved issuer is refused before the fee is priced or deducted.
+    feeCheck: (ctx, tx) => keeper.checkFeeDenoms(ctx, tx.fee),
   };
 }

@@ -25,18 +25,18 @@ export class StablecoinKeeper {
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultStablecoinParams());
   readonly applications = this.schema.map(2, "issuer_applications", stringKey, protoValue(IssuerApplication, "IssuerApplication"));
   readonly issuers = this.schema.map(3, "approved_issuers", stringKey, protoValue(ApprovedIssuer, "ApprovedIssuer"));
-  /**
-   * Denoms of this module with coins in circulation but no approved issuer (revoked): fees in
-   * them are refused. Kept as its own set so the per-tx fee check costs one read per fee coin.
-   */
-  readonly unissued = this.schema.keySet(4, "unissued_denoms", stringKey);
+  // Prefix byte 4 held the retired "unissued_denoms" set; it is never reused.
   private readonly review = new Applications(
     this.applications,
     { exists: stablecoinErrors.ErrCurrencyExists, notFound: stablecoinErrors.ErrApplicationNotFound, notPending: stablecoinErrors.ErrApplicationNotPending },
     (denom: string) => `denom ${denom}`,
   );
 
-  constructor(private readonly bank: BankKeeper) {}
+  constructor(
+    private readonly bank: BankKeeper,
+    /** The chain's own fee denom, the one fee denomination that needs no approved issuer. */
+    private readonly feeDenom: string,
+  ) {}
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);
@@ -64,7 +64,6 @@ export class StablecoinKeeper {
     const app = this.review.decide(ctx, denom, approve);
     if (approve) {
       this.issuers.set(ctx, denom, { denom, issuer: app.creator });
-      this.unissued.remove(ctx, denom);
       this.bank.setDenomMetadata(ctx, denomMetadata(app));
     }
     stablecoinEvents.applicationDecided(ctx, app, approve);
@@ -77,7 +76,6 @@ export class StablecoinKeeper {
     this.issuers.remove(ctx, denom);
     const app = this.applications.get(ctx, denom)!;
     this.applications.set(ctx, denom, { ...app, status: ApplicationStatus.revoked });
-    if (this.bank.getSupply(ctx, denom) > 0n) this.unissued.set(ctx, denom);
     stablecoinEvents.issuerRevoked(ctx, denom, issuer, reason);
   }
 
@@ -104,10 +102,15 @@ export class StablecoinKeeper {
     stablecoinEvents.burned(ctx, issuer, denom, amount, this.bank.getSupply(ctx, denom));
   }
 
-  /** Refuses a fee paid in one of this module's currencies that has no approved issuer. */
+  /**
+   * Refuses a fee coin in any denomination without an approved issuer (never issued, pending,
+   * rejected or revoked), the chain's own fee denom excepted; one read per fee coin, before
+   * any balance is looked at.
+   */
   checkFeeDenoms(ctx: Context, fee: readonly Coin[]): void {
     for (const c of fee) {
-      if (this.unissued.has(ctx, c.denom)) throw stablecoinErrors.ErrFeeDenomNotIssued.wrap(`fee denom ${c.denom}`);
+      if (c.denom === this.feeDenom || this.issuers.has(ctx, c.denom)) continue;
+      throw stablecoinErrors.ErrFeeDenomNotIssued.wrap(`fee denom ${c.denom}`);
     }
   }
 

@@ -7,7 +7,8 @@ import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, SignDoc, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgRegisterBuilder } from "../../../src/gen/blockchain/builderfee/v1/tx";
-import { signAminoTx, stdSignDocBytes, SIGN_MODE_LEGACY_AMINO_JSON } from "../../../src/client/amino";
+import { MsgApplyParticipant } from "../../../src/gen/blockchain/paymsg/v1/tx";
+import { makeStdSignDoc, signAminoTx, stdSignDocBytes, SIGN_MODE_LEGACY_AMINO_JSON } from "../../../src/client/amino";
 import { buildAuthInfoBytes, buildBodyBytes, packPubKey, type TxOptions } from "../../../src/client/tx-builder";
 import type { Secp256k1Key } from "../../../src/client/signer";
 import { accAddress, valAddress } from "../../../src/types/address";
@@ -113,19 +114,26 @@ describe("SIGN_MODE_LEGACY_AMINO_JSON through the tx pipeline", () => {
     expect(chain.balance(carol.address)).toBe(before + 33n);
   });
 
-  it("signs a message without an amino name under its type URL (x/tx fallback); another name fails verification", async () => {
+  it("signs messages without an amino name under their type URL, as the SDK's x/tx (builderfee, paymsg)", async () => {
     const register = pack("/blockchain.builderfee.v1.MsgRegisterBuilder", MsgRegisterBuilder, {
       creator: carol.address,
       msgTypeUrl: "/cosmos.bank.v1beta1.MsgSend",
       payoutAddress: carol.address,
     });
-    const refused = await chain.deliverRaw(signAminoTx([register], [signerData(carol)], opts(), () => "made-up/MsgRegisterBuilder"));
-    expect(refused.codespace).toBe("sdk");
-    expect(refused.code).toBe(4);
+    const apply = pack("/blockchain.paymsg.v1.MsgApplyParticipant", MsgApplyParticipant, { creator: carol.address, code: "CAROL", name: "Carol Bank" });
+    const c = signerData(carol);
+    const doc = makeStdSignDoc([register, apply], opts(), c.accountNumber, c.sequence);
+    expect((doc.msgs as Array<{ type: string }>).map((m) => m.type)).toEqual(["/blockchain.builderfee.v1.MsgRegisterBuilder", "/blockchain.paymsg.v1.MsgApplyParticipant"]);
 
-    const signed = await chain.deliverRaw(signAminoTx([register], [signerData(carol)], opts()));
-    expect(signed.log).toBe("");
-    expect(signed.code).toBe(0);
+    // Another amino type in the signed document is another document: the signature fails.
+    const wrongName = await chain.deliverRaw(signAminoTx([register], [c], opts(), () => "made-up/MsgRegisterBuilder"));
+    expect({ codespace: wrongName.codespace, code: wrongName.code }).toEqual({ codespace: "sdk", code: 4 });
+
+    const res = await chain.deliverRaw(signAminoTx([register, apply], [signerData(carol)], opts()));
+    expect(res.log).toBe("");
+    expect(res.code).toBe(0);
+    expect(res.events.some((e) => e.type === "builderfee_builder_registered")).toBe(true);
+    expect(res.events.some((e) => e.type === "paymsg_participant_applied")).toBe(true);
   });
 
   it("refuses amino signing of a tx with non-critical extension options (sdk 37)", async () => {

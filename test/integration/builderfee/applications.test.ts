@@ -68,10 +68,10 @@ describe("builderfee registration and approval", () => {
     expectBuilderfeeError(await chain.deliver(mallory, [msg.register(mallory.address, SEND, mallory.address)]), 1101);
   });
 
-  it("a rejection records the decision and frees the type for a new application", async () => {
+  it("a rejection removes the application (NotFound) and frees the type for a new application", async () => {
     await chain.mustDeliver(mallory, [msg.register(mallory.address, MULTI_SEND, mallory.address)]);
     expect((await chain.govExec([msg.approve(MULTI_SEND, false)])).code).toBe(0);
-    expect(getApplication(chain, MULTI_SEND).status).toBe("rejected");
+    expect(queryCode(() => getApplication(chain, MULTI_SEND))).toBe(22);
     expect(queryCode(() => getBuilder(chain, MULTI_SEND))).toBe(22);
     await chain.mustDeliver(creator, [msg.register(creator.address, MULTI_SEND, multiBuilder.address)]);
     expect(getApplication(chain, MULTI_SEND)).toEqual({ msgTypeUrl: MULTI_SEND, status: "pending", payoutAddress: multiBuilder.address, creator: creator.address });

@@ -25,8 +25,20 @@ export const keys = {
   friend: testKey("builderfee/friend"),
 };
 
+/** FOO has an approved stablecoin issuer at genesis, so it is accepted as a fee (stablecoin 1111 otherwise). */
+function approveFoo(appState: Record<string, any>): void {
+  const issuer = keys.creator.address;
+  appState.stablecoin.issuer_application_map.push({
+    denom: FOO, status: "approved", creator: issuer, display_denom: "foo", exponent: "6", name: "Foo", symbol: "FOO", description: "",
+  });
+  appState.stablecoin.approved_issuer_map.push({ denom: FOO, issuer });
+}
+
 export function builderfeeChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
-  return moduleChain("builderfee", FUNDED, [{ denom: FOO, amount: "1000000000" }, { denom: DENOM, amount: "1000000000" }], mutateGenesis);
+  return moduleChain("builderfee", FUNDED, [{ denom: FOO, amount: "1000000000" }, { denom: DENOM, amount: "1000000000" }], (s) => {
+    approveFoo(s);
+    mutateGenesis?.(s);
+  });
 }
 
 export const expectBuilderfeeError = moduleErrorExpecter("builderfee");

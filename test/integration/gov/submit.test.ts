@@ -44,9 +44,11 @@ describe("gov: MsgSubmitProposal", () => {
     expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [unknown], deposit)]), 10);
   });
 
-  it("refuses a message that fails its own stateless checks (gov 12)", async () => {
+  it("refuses a message that fails its own stateless checks with that message's error; undecodable bytes are gov 12", async () => {
     const bad = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: GOV_ADDRESS, toAddress: "not-an-address", amount: coins(1n) });
-    expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [bad], deposit)]), 12);
+    const refused = await chain.deliver(alice, [submitMsg(alice.address, [bad], deposit)]);
+    expect({ codespace: refused.codespace, code: refused.code }).toEqual({ codespace: "sdk", code: 7 });
+    expect(refused.log).toMatch(/^invalid to address: /);
     const garbage = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: Uint8Array.of(0xff, 0xff, 0xff) };
     expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [garbage], deposit)]), 12);
   });

@@ -47,12 +47,12 @@ describe("paymsg participants, customers and payload stores", () => {
     expect(getApprovedParticipant(chain, bankA.address).participant).toBe(bankA.address);
   });
 
-  it("a rejection records the decision and lets the applicant apply again", async () => {
+  it("a rejection removes the application (NotFound) and lets the applicant apply again", async () => {
     await chain.mustDeliver(mallory, [msg.apply(mallory.address, "MALL", "Mallory Bank")]);
     expect((await chain.govExec([msg.approve(mallory.address, false)])).code).toBe(0);
-    expect(getApplication(chain, mallory.address).status).toBe("rejected");
+    expect(queryCode(() => getApplication(chain, mallory.address))).toBe(22);
     expect(queryCode(() => getApprovedParticipant(chain, mallory.address))).toBe(22);
-    expect((await chain.govExec([msg.approve(mallory.address, true)]))).toMatchObject({ code: 1103 });
+    expect((await chain.govExec([msg.approve(mallory.address, true)]))).toMatchObject({ codespace: "paymsg", code: 1102 });
     await chain.mustDeliver(mallory, [msg.apply(mallory.address, "MALL2", "Mallory Bank 2")]);
     expect(getApplication(chain, mallory.address)).toMatchObject({ status: "pending", code: "MALL2" });
   });

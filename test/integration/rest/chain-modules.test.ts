@@ -100,10 +100,10 @@ describe("stablecoin through REST", () => {
     });
   });
 
-  it("shows a rejection, after which the denom is free for a new application", async () => {
+  it("a rejected application is removed (404, read as free), after which the denom is free for a new application", async () => {
     await t.chain.mustDeliver(keys.issuer, [currency(keys.issuer.address, "ugbp", "GBPT")]);
     expect((await t.chain.govExec([decide("ugbp", false)])).log).toBe("");
-    expect(await t.get(`${R}/issuer_application_by_denom?denom=ugbp`)).toEqual({ status: 200, body: { issuer_application: application("ugbp", "rejected") } });
+    expect(await t.get(`${R}/issuer_application_by_denom?denom=ugbp`)).toEqual(notFound("issuer application for ugbp not found"));
     expect(await t.get(`${R}/approved_issuer_by_denom?denom=ugbp`)).toEqual(notFound("approved issuer for ugbp not found"));
 
     await t.chain.mustDeliver(keys.other, [currency(keys.other.address, "ugbp", "GBPT")]);

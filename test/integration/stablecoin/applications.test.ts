@@ -64,11 +64,11 @@ describe("stablecoin currency registration and issuer approval", () => {
     expectStablecoinError(await chain.deliver(other, [msg.register(currency(other.address))]), 1101);
   });
 
-  it("a rejection records the decision and frees the denom for a new application", async () => {
+  it("a rejection removes the application (NotFound) and frees the denom for a new application", async () => {
     const usd = currency(mallory.address, { denom: "uusd", displayDenom: "usd", symbol: "USDT", name: "Dollar Token" });
     await chain.mustDeliver(mallory, [msg.register(usd)]);
     expect((await chain.govExec([msg.approve("uusd", false)])).code).toBe(0);
-    expect(getApplication(chain, "uusd").status).toBe("rejected");
+    expect(queryCode(() => getApplication(chain, "uusd"))).toBe(22);
     expect(queryCode(() => getIssuer(chain, "uusd"))).toBe(22);
     expect(queryCode(() => denomMetadata(chain, "uusd"))).toBe(22);
 

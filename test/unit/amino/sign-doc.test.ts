@@ -172,6 +172,7 @@ describe("amino JSON of messages cosmjs has no converter for", () => {
 });
 
 describe("what amino JSON cannot show the signer is refused", () => {
+
   it("fields the schema does not know, duplicated fields and non-canonical encodings", () => {
     const send = MsgSend.encode(MsgSend.fromPartial({ fromAddress: ALICE, toAddress: BOB, amount: [{ denom: "uyml", amount: "1" }] })).finish();
     const unknownField = new Uint8Array([...send, 0x48, 0x01]); // field 9, varint 1
@@ -182,6 +183,23 @@ describe("what amino JSON cannot show the signer is refused", () => {
     }
   });
 
+});
+
+describe("messages without an amino name", () => {
+  it("are shown under their type URL, as the SDK's x/tx aminojson encoder falls back", () => {
+    const msg = pack("/blockchain.builderfee.v1.MsgRegisterBuilder", MsgRegisterBuilder, { creator: ALICE, msgTypeUrl: "/cosmos.bank.v1beta1.MsgSend", payoutAddress: ALICE });
+    expect(aminoMsgJson(msg, undefined)).toEqual({
+      type: "/blockchain.builderfee.v1.MsgRegisterBuilder",
+      value: { creator: ALICE, msg_type_url: "/cosmos.bank.v1beta1.MsgSend", payout_address: ALICE },
+    });
+  });
+
+  it("also when nested in an Any", () => {
+    const inner = pack("/blockchain.builderfee.v1.MsgRegisterBuilder", MsgRegisterBuilder, { creator: ALICE, msgTypeUrl: "/x", payoutAddress: ALICE });
+    const msg = pack("/cosmos.gov.v1.MsgSubmitProposal", MsgSubmitProposal, MsgSubmitProposal.fromPartial({ messages: [inner], proposer: ALICE }));
+    const json = aminoMsgJson(msg, "cosmos-sdk/v1/MsgSubmitProposal") as { value: { messages: Array<{ type: string }> } };
+    expect(json.value.messages[0].type).toBe("/blockchain.builderfee.v1.MsgRegisterBuilder");
+  });
 });
 
 describe("hostile nesting", () => {
