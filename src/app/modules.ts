@@ -12,7 +12,11 @@ import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
+import { createUpgradeModule, type UpgradeDef } from "../modules/upgrade";
+import { createConsensusModule } from "../modules/consensus";
+import { assertMigrations, currentVersionMap, runMigrations } from "./migrations";
 import type { ModuleSet } from "./module-set";
+import { CHAIN_UPGRADES } from "./upgrades";
 
 /**
  * The one place that lists the modules, wires each keeper to the narrow keepers it needs,
@@ -21,6 +25,8 @@ import type { ModuleSet } from "./module-set";
 export interface BuildOptions {
   /** Extra modules appended after the chain's own (tests use this for harness modules). */
   extraModules?: Array<Module & { bindRouter?(router: MsgRouter): void }>;
+  /** The upgrades this binary can apply (default: the chain's list in upgrades.ts); tests pass their own. */
+  upgrades?: readonly UpgradeDef[];
 }
 
 export function buildModules(opts: BuildOptions = {}): ModuleSet {
@@ -36,12 +42,19 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
 
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
+  // x/upgrade sees the whole module list (versions, migrations) through the closure below.
+  const upgrade = createUpgradeModule({
+    upgrades: opts.upgrades ?? CHAIN_UPGRADES,
+    modules: { versionMap: () => currentVersionMap(modules), runMigrations: (ctx, fromVM) => runMigrations(ctx, modules, fromVM) },
+  });
+  const consensus = createConsensusModule();
   // Registered after the chain's modules: its InitGenesis checks gentx signers against the
   // accounts and balances the others have set (unnamed modules init in registration order).
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, stablecoin, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, stablecoin, builderfee, upgrade, consensus, genutil, ...extras];
+  assertMigrations(modules);
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
@@ -57,6 +70,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
 
   return {
     modules,
+    preBlockOrder: modules.filter((m) => m.preBlock !== undefined),
     beginBlockOrder: modules.filter((m) => m.beginBlock !== undefined),
     // Chain conventions (design.md): end block gov, staking, group, constitution, validatorgov,
     // treasury, oracle, enforcement, netting last.
@@ -73,6 +87,9 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     feeDenom: "uyml",
     genesisTxs: (decoded) => genesisTxs(decoded.get(GENUTIL)),
     genesisValidators: (ctx) => staking.genesisValidators(ctx),
+    initVersionMap: (ctx) => upgrade.keeper.initVersionMap(ctx),
+    bindGenesisConsensusParams: (get) => consensus.keeper.bindGenesisSource({ genesisConsensusParams: get }),
+    consensusParamUpdates: (ctx) => consensus.keeper.updatesAt(ctx),
     bindRouter: (router) => {
       gov.bindRouter(router);
       group.bindRouter(router);
