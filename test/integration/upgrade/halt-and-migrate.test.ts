@@ -100,7 +100,11 @@ describe("software upgrade: halt at the plan height, continue with the next bina
       status: 200, body: { module_versions: [{ name: "testmig", version: "2" }] },
     });
 
-    await chain.produceBlocks(3);
+    // A plan of the same name cannot be scheduled again (upgrade 3).
+    expect(await chain.govExec([softwareUpgrade(chain.height + 10n)])).toEqual({
+      code: 3, codespace: "upgrade", log: `upgrade with name ${PLAN_NAME} has already been completed: upgrade has already been completed`,
+    });
+    await chain.produceBlocks(2);
     expect(chain.height).toBe(planHeight + 3n);
     expect(migrationRuns(chain)).toBe(1);
   });
