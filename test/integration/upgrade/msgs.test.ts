@@ -91,7 +91,8 @@ describe("cosmos.upgrade.v1beta1 messages and queries", () => {
 
   it("authority and upgraded_consensus_state queries, over ABCI and REST", async () => {
     expect(chain.query("/cosmos.upgrade.v1beta1.Query/Authority", QueryAuthorityRequest, {}, QueryAuthorityResponse)).toEqual({ address: govAuthority() });
-    expect(await h.get("/cosmos/upgrade/v1beta1/authority")).toMatchObject({ status: 200, body: { address: govAuthority() } });
+    const authority = await h.get("/cosmos/upgrade/v1beta1/authority");
+    expect({ status: authority.status, body: authority.body }).toEqual({ status: 200, body: { address: govAuthority() } });
     expect(() => chain.query("/cosmos.upgrade.v1beta1.Query/UpgradedConsensusState", QueryUpgradedConsensusStateRequest, { lastHeight: 1n }, QueryUpgradedConsensusStateResponse))
       .toThrow("upgraded consensus state not found");
     const rest = await h.get("/cosmos/upgrade/v1beta1/upgraded_consensus_state/1");
