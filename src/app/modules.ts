@@ -1,3 +1,4 @@
+import type { Plan } from "cosmjs-types/cosmos/upgrade/v1beta1/upgrade";
 import { moduleAddress } from "../types/address";
 import type { Module, MsgRouter } from "../types/module";
 import { createAuthModule } from "../modules/auth";
@@ -27,6 +28,8 @@ export interface BuildOptions {
   extraModules?: Array<Module & { bindRouter?(router: MsgRouter): void }>;
   /** The upgrades this binary can apply (default: the chain's list in upgrades.ts); tests pass their own. */
   upgrades?: readonly UpgradeDef[];
+  /** Called before the node halts for a plan this binary has no handler for (upgrade-info.json). */
+  onUpgradeNeeded?: (plan: Plan) => void;
 }
 
 export function buildModules(opts: BuildOptions = {}): ModuleSet {
@@ -45,6 +48,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   // x/upgrade sees the whole module list (versions, migrations) through the closure below.
   const upgrade = createUpgradeModule({
     upgrades: opts.upgrades ?? CHAIN_UPGRADES,
+    onUpgradeNeeded: opts.onUpgradeNeeded,
     modules: { versionMap: () => currentVersionMap(modules), runMigrations: (ctx, fromVM) => runMigrations(ctx, modules, fromVM) },
   });
   const consensus = createConsensusModule();

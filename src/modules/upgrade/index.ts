@@ -1,3 +1,4 @@
+import type { Plan } from "cosmjs-types/cosmos/upgrade/v1beta1/upgrade";
 import type { Module } from "../../types/module";
 import type { ModuleManager } from "./expected-keepers";
 import { UPGRADE_MODULE, UpgradeKeeper, type UpgradeDef } from "./keeper";
@@ -13,8 +14,8 @@ export { upgradeErrors } from "./errors";
  * height, the registered handlers (migrations) of the next binary. No genesis section: as in
  * the SDK, plans are not exported and the version map is set by InitChain.
  */
-export function createUpgradeModule(deps: { modules: ModuleManager; upgrades: readonly UpgradeDef[] }): Module & { keeper: UpgradeKeeper } {
-  const keeper = new UpgradeKeeper(deps.modules, deps.upgrades);
+export function createUpgradeModule(deps: { modules: ModuleManager; upgrades: readonly UpgradeDef[]; onUpgradeNeeded?: (plan: Plan) => void }): Module & { keeper: UpgradeKeeper } {
+  const keeper = new UpgradeKeeper(deps.modules, deps.upgrades, deps.onUpgradeNeeded);
   return {
     name: UPGRADE_MODULE,
     keeper,

@@ -64,6 +64,8 @@ export class UpgradeKeeper {
   constructor(
     readonly modules: ModuleManager,
     upgrades: readonly UpgradeDef[],
+    /** Told before the halt (the node writes cosmovisor's upgrade-info.json); outside state. */
+    private readonly onUpgradeNeeded?: (plan: Plan) => void,
   ) {
     for (const u of upgrades) {
       if (this.handlers.has(u.name)) throw new Error(`upgrade handler ${u.name} registered twice`);
@@ -165,6 +167,7 @@ export class UpgradeKeeper {
     if (due) {
       if (!this.hasHandler(plan.name)) {
         const msg = upgradeNeededMessage(plan);
+        this.onUpgradeNeeded?.(plan);
         ctx.logger.error({ module: UPGRADE_MODULE, height: ctx.height.toString() }, msg);
         throw new Error(msg);
       }

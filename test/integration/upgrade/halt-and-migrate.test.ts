@@ -36,6 +36,7 @@ describe("software upgrade: halt at the plan height, continue with the next bina
   let chain: TestChain | undefined;
   let planHeight = 0n;
   let haltedAppHash = "";
+  const needed: Array<{ name: string; height: bigint; info: string }> = [];
   afterAll(async () => {
     await chain?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -43,7 +44,7 @@ describe("software upgrade: halt at the plan height, continue with the next bina
   });
 
   it("a passed proposal stores the plan; queries and REST show it", async () => {
-    chain = await TestChain.create({ dir, build: OLD_BINARY });
+    chain = await TestChain.create({ dir, build: { ...OLD_BINARY, onUpgradeNeeded: (p) => needed.push(p) } });
     expect(currentPlan(chain)).toBeUndefined();
     planHeight = chain.height + 8n;
     const proposal = await passProposal(chain, [softwareUpgrade(planHeight)]);
@@ -71,6 +72,8 @@ describe("software upgrade: halt at the plan height, continue with the next bina
     const before = hex(chain!.app.info({ version: "", blockVersion: 0n, p2pVersion: 0n, abciVersion: "" }).lastBlockAppHash);
     await expect(chain!.produceBlocks(1)).rejects.toThrow(upgradeNeeded(planHeight));
     expect(chain!.height).toBe(planHeight - 1n);
+    // The node is told first (blockchaind start writes cosmovisor's upgrade-info.json from it).
+    expect(needed).toMatchObject([{ name: PLAN_NAME, height: planHeight, info: PLAN_INFO }]);
     expect(chain!.app.lastHeight).toBe(planHeight - 1n);
     haltedAppHash = hex(chain!.app.info({ version: "", blockVersion: 0n, p2pVersion: 0n, abciVersion: "" }).lastBlockAppHash);
     expect(haltedAppHash).toBe(before);
