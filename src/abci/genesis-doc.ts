@@ -66,6 +66,22 @@ export function consensusParamsFromGenesis(json: Record<string, unknown> | undef
   };
 }
 
+/** The inverse of consensusParamsFromGenesis: CometBFT's genesis JSON (export). */
+export function consensusParamsToGenesis(p: ConsensusParams): Record<string, unknown> {
+  const age = p.evidence?.maxAgeDuration;
+  return {
+    block: { max_bytes: String(p.block?.maxBytes ?? 22020096n), max_gas: String(p.block?.maxGas ?? -1n) },
+    evidence: {
+      max_age_num_blocks: String(p.evidence?.maxAgeNumBlocks ?? 100000n),
+      max_age_duration: age ? String(age.seconds * 1_000_000_000n + BigInt(age.nanos)) : "172800000000000",
+      max_bytes: String(p.evidence?.maxBytes ?? 1048576n),
+    },
+    validator: { pub_key_types: p.validator?.pubKeyTypes ?? ["ed25519"] },
+    version: { app: String(p.version?.app ?? 0n) },
+    abci: { vote_extensions_enable_height: String(p.abci?.voteExtensionsEnableHeight ?? 0n) },
+  };
+}
+
 export function initChainRequest(doc: GenesisDoc): RequestInitChain {
   return {
     time: parseRfc3339(doc.genesis_time),

@@ -83,18 +83,24 @@ describe("software upgrade on the 4-validator localnet", () => {
     const plan = await (await fetch(`http://127.0.0.1:${nodes[0].ports.api}/cosmos/upgrade/v1beta1/current_plan`)).json();
     expect(plan).toEqual({ plan: { name: PLAN, time: "0001-01-01T00:00:00Z", height: planHeight.toString(), info: INFO, upgraded_client_state: null } });
 
-    // Every node stops at the plan height with the SDK's message and writes upgrade-info.json.
+    // Every node stops at the plan height. A node that finalizes block H refuses it with the SDK's
+    // message and writes upgrade-info.json; its CometBFT then stops on the app's exception. A
+    // node that had not yet seen the commit of H when its peers stopped waits at H-1 forever:
+    // halted too, at the same height, and the next release brings it past H like the others.
     const needed = `NEEDED at height: ${planHeight}: ${INFO}`;
-    for (const node of nodes) {
-      await until(`node ${node.home} to halt`, 120_000, () => logOf(node.home, "app").includes(needed));
+    const refused = () => nodes.filter((n) => logOf(n.home, "app").includes(needed));
+    await until("a node to refuse the plan height", 120_000, () => refused().length > 0);
+    await new Promise((r) => setTimeout(r, 8_000));
+    expect(refused().length).toBeGreaterThan(0);
+    for (const node of refused()) {
       expect(logOf(node.home, "app")).toMatch(new RegExp(`UPGRADE \\\\?"${PLAN}\\\\?" ${needed}`));
       const info = JSON.parse(readFileSync(join(homePaths(node.home).data, "upgrade-info.json"), "utf8"));
       expect(info).toEqual({ name: PLAN, time: "0001-01-01T00:00:00Z", height: Number(planHeight), info: INFO });
     }
-    await new Promise((r) => setTimeout(r, 3_000));
     for (const node of nodes) {
       const height = await latestHeight(node.rpcUrl).catch(() => undefined);
       if (height !== undefined) expect(BigInt(height)).toBe(planHeight - 1n);
+      expect(logOf(node.home, "app")).not.toContain(`applying upgrade`);
     }
     const lastHash = await appHashAt(url, Number(planHeight) - 1).catch(() => undefined);
     await Promise.all(nodes.map((n) => n.stop()));
@@ -119,7 +125,7 @@ describe("software upgrade on the 4-validator localnet", () => {
     for (const node of nodes) {
       const app = await App.open({ dataDir: homePaths(node.home).appData, modules: buildModules(), logger: silentLogger });
       try {
-        expect(app.queryContext().store.get(new TextEncoder().encode("e2e-upgrade/runs"))).toEqual(Uint8Array.of(1));
+        expect([...(app.queryContext().store.get(new TextEncoder().encode("e2e-upgrade/runs")) ?? [])]).toEqual([1]);
       } finally {
         await app.close();
       }

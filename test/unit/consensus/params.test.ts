@@ -48,3 +48,18 @@ describe("consensus params (CometBFT 0.38 rules)", () => {
     expect(() => validateUpdate(enabled, { abci: { voteExtensionsEnableHeight: 5n } }, 10n)).not.toThrow();
   });
 });
+
+describe("consensus params in genesis JSON", () => {
+  it("round-trips through the export form", async () => {
+    const { consensusParamsToGenesis } = await import("../../../src/abci/genesis-doc");
+    const p = consensusParamsFromGenesis({ block: { max_bytes: "5000", max_gas: "77" }, evidence: { max_age_duration: "1500000000" }, version: { app: "1" } });
+    expect(consensusParamsFromGenesis(consensusParamsToGenesis(p))).toEqual(p);
+    expect(consensusParamsToGenesis(consensusParamsFromGenesis(undefined))).toEqual({
+      block: { max_bytes: "22020096", max_gas: "-1" },
+      evidence: { max_age_num_blocks: "100000", max_age_duration: "172800000000000", max_bytes: "1048576" },
+      validator: { pub_key_types: ["ed25519"] },
+      version: { app: "0" },
+      abci: { vote_extensions_enable_height: "0" },
+    });
+  });
+});
