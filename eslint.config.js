@@ -37,6 +37,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Plain JavaScript run by Node (the CLI launcher, test preloads, this file).
+    files: ["**/*.js", "**/*.mjs"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", TextEncoder: "readonly", TextDecoder: "readonly", URL: "readonly", Buffer: "readonly" } },
+  },
+  {
     files: ["**/*.ts"],
     plugins: { "import-x": importX },
     settings: { "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js", ".json"] })] },

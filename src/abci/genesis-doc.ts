@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { RequestInitChain } from "cosmjs-types/tendermint/abci/types";
+import type { ConsensusParams } from "cosmjs-types/tendermint/types/params";
 import type { Timestamp } from "../types/codec";
 
 /** CometBFT's genesis.json, the one genesis format for both dev mode and real CometBFT. */
@@ -32,11 +33,60 @@ export function formatRfc3339(t: Timestamp): string {
   return `${base}${frac}Z`;
 }
 
+type Json = Record<string, unknown> | undefined;
+
+function int(section: Json, key: string, fallback: bigint): bigint {
+  const v = section?.[key];
+  return v === undefined || v === null ? fallback : BigInt(v as string | number);
+}
+
+/**
+ * genesis.json's consensus_params (CometBFT's JSON: int64 as strings, max_age_duration in
+ * nanoseconds) as InitChain carries them; a missing section or field takes CometBFT's
+ * DefaultConsensusParams, as CometBFT does for a genesis without them.
+ */
+export function consensusParamsFromGenesis(json: Record<string, unknown> | undefined): ConsensusParams {
+  const block = json?.block as Json;
+  const evidence = json?.evidence as Json;
+  const validator = json?.validator as Json;
+  const version = json?.version as Json;
+  const abci = json?.abci as Json;
+  const ageNanos = int(evidence, "max_age_duration", 172800000000000n);
+  const keyTypes = validator?.pub_key_types;
+  return {
+    block: { maxBytes: int(block, "max_bytes", 22020096n), maxGas: int(block, "max_gas", -1n) },
+    evidence: {
+      maxAgeNumBlocks: int(evidence, "max_age_num_blocks", 100000n),
+      maxAgeDuration: { seconds: ageNanos / 1_000_000_000n, nanos: Number(ageNanos % 1_000_000_000n) },
+      maxBytes: int(evidence, "max_bytes", 1048576n),
+    },
+    validator: { pubKeyTypes: Array.isArray(keyTypes) ? keyTypes.map(String) : ["ed25519"] },
+    version: { app: int(version, "app", 0n) },
+    abci: { voteExtensionsEnableHeight: int(abci, "vote_extensions_enable_height", 0n) },
+  };
+}
+
+/** The inverse of consensusParamsFromGenesis: CometBFT's genesis JSON (export). */
+export function consensusParamsToGenesis(p: ConsensusParams): Record<string, unknown> {
+  const age = p.evidence?.maxAgeDuration;
+  return {
+    block: { max_bytes: String(p.block?.maxBytes ?? 22020096n), max_gas: String(p.block?.maxGas ?? -1n) },
+    evidence: {
+      max_age_num_blocks: String(p.evidence?.maxAgeNumBlocks ?? 100000n),
+      max_age_duration: age ? String(age.seconds * 1_000_000_000n + BigInt(age.nanos)) : "172800000000000",
+      max_bytes: String(p.evidence?.maxBytes ?? 1048576n),
+    },
+    validator: { pub_key_types: p.validator?.pubKeyTypes ?? ["ed25519"] },
+    version: { app: String(p.version?.app ?? 0n) },
+    abci: { vote_extensions_enable_height: String(p.abci?.voteExtensionsEnableHeight ?? 0n) },
+  };
+}
+
 export function initChainRequest(doc: GenesisDoc): RequestInitChain {
   return {
     time: parseRfc3339(doc.genesis_time),
     chainId: doc.chain_id,
-    consensusParams: undefined,
+    consensusParams: consensusParamsFromGenesis(doc.consensus_params),
     validators: (doc.validators ?? []).map((v) => {
       if (v.pub_key.type !== "tendermint/PubKeyEd25519") throw new Error(`unsupported validator key type ${v.pub_key.type}`);
       return { pubKey: { ed25519: Buffer.from(v.pub_key.value, "base64") }, power: BigInt(v.power) };

@@ -82,6 +82,7 @@ export class App implements AbciApplication {
     this.router = new Router(modules.modules);
     for (const m of modules.modules) m.bindRouter?.(this.router);
     this.meta = new AppMeta(store);
+    modules.bindGenesisConsensusParams?.(() => this.meta.genesisConsensusParams);
     this.checkState = store.branch();
     this.runner = {
       router: this.router,
@@ -145,12 +146,13 @@ export class App implements AbciApplication {
 
   initChain(req: abci.RequestInitChain): abci.ResponseInitChain {
     if (this.store.lastHeight !== 0n) throw new Error(`InitChain on a chain already at height ${this.store.lastHeight}`);
-    this.meta.setChain(req.chainId, req.initialHeight > 0n ? req.initialHeight : 1n);
+    this.meta.setChain(req.chainId, req.initialHeight > 0n ? req.initialHeight : 1n, req.consensusParams);
     const time = req.time ?? { seconds: 0n, nanos: 0 };
     const branch = this.store.branch();
     const ctx = Context.create(branch, this.blockInfo(this.meta.initialHeight - 1n, time), "genesis", this.logger);
     const decoded = decodeGenesis(this.modules.modules, parseAppState(req.appStateBytes));
     initGenesis(ctx, this.modules.initGenesisOrder, decoded);
+    this.modules.initVersionMap?.(ctx);
     this.deliverGenTxs(branch, this.blockInfo(this.meta.initialHeight - 1n, time), this.modules.genesisTxs?.(decoded) ?? []);
     const validators = this.modules.genesisValidators?.(ctx) ?? [];
     this.genesisBranch = branch;
@@ -270,10 +272,20 @@ export class App implements AbciApplication {
     const expected = this.pending && this.genesisBranch ? this.pending.height + 1n : this.store.lastHeight + 1n;
     if (req.height !== expected) throw new Error(`FinalizeBlock height ${req.height}, expected ${expected}`);
     const branch = this.genesisBranch ?? this.store.branch();
-    this.genesisBranch = undefined;
     const time = req.time ?? { seconds: 0n, nanos: 0 };
     const block = this.blockInfo(req.height, time, req.proposerAddress);
     const blockEvents: Event[] = [];
+
+    // Pre-blockers (x/upgrade) are not caught: a throw fails FinalizeBlock with nothing
+    // written, CometBFT stops on the error, and the same block is retried on restart.
+    for (const m of this.modules.preBlockOrder) {
+      const child = branch.branch();
+      const ctx = Context.create(child, block, "block", this.logger);
+      m.preBlock!(ctx);
+      child.write();
+      blockEvents.push(...ctx.events.events.map((ev) => ({ ...ev, attributes: [...ev.attributes, { key: "mode", value: "PreBlock", index: true }] })));
+    }
+    this.genesisBranch = undefined;
 
     for (const m of this.modules.beginBlockOrder) {
       blockEvents.push(...this.runBlockHook(branch, block, m.name, "BeginBlock", (ctx) => void m.beginBlock!(ctx)));
@@ -287,13 +299,15 @@ export class App implements AbciApplication {
       }));
     }
 
+    const paramUpdates = this.modules.consensusParamUpdates?.(Context.create(branch, block, "block", this.logger));
+
     this.pending = { branch, height: req.height, time };
     // Built directly: fromPartial would deep-copy every tx result and event of the block.
     return {
       events: toAbciEvents(blockEvents),
       txResults,
       validatorUpdates: updates.map((u) => ({ pubKey: { ed25519: u.pubKey }, power: u.power })),
-      consensusParamUpdates: undefined,
+      consensusParamUpdates: paramUpdates,
       appHash: this.store.computeAppHash(branch),
     } as abci.ResponseFinalizeBlock;
   }

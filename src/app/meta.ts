@@ -1,3 +1,4 @@
+import { ConsensusParams } from "cosmjs-types/tendermint/types/params";
 import type { CommitStore } from "../store/commit-store";
 import type { MetaWrites } from "../store/types";
 import type { Timestamp } from "../types/codec";
@@ -6,6 +7,7 @@ const enc = new TextEncoder();
 const KEY_CHAIN_ID = enc.encode("chain_id");
 const KEY_INITIAL_HEIGHT = enc.encode("initial_height");
 const KEY_BLOCK_TIME = enc.encode("last_block_time");
+const KEY_CONSENSUS_PARAMS = enc.encode("consensus_params");
 
 function timeBytes(t: Timestamp): Uint8Array {
   const b = new Uint8Array(12);
@@ -16,13 +18,17 @@ function timeBytes(t: Timestamp): Uint8Array {
 }
 
 /**
- * Chain facts outside the state tree (chain id, initial height, last block time), written in
+ * Chain facts outside the state tree (chain id, initial height, last block time, InitChain's
+ * consensus params, which CometBFT commits in its headers and which stay out of the app hash
+ * so that genesis app hashes are those of chains started before they were kept), written in
  * the same atomic batch as each commit so Info, queries and restarts always agree with state.
  */
 export class AppMeta {
   chainId = "";
   initialHeight = 1n;
   lastBlockTime: Timestamp = { seconds: 0n, nanos: 0 };
+  /** The consensus params InitChain gave; undefined on a home written before they were kept. */
+  genesisConsensusParams: ConsensusParams | undefined;
 
   constructor(store: CommitStore) {
     const chain = store.getMeta(KEY_CHAIN_ID);
@@ -34,11 +40,14 @@ export class AppMeta {
       const view = new DataView(time.buffer, time.byteOffset);
       this.lastBlockTime = { seconds: view.getBigInt64(0), nanos: view.getInt32(8) };
     }
+    const params = store.getMeta(KEY_CONSENSUS_PARAMS);
+    if (params) this.genesisConsensusParams = ConsensusParams.decode(params);
   }
 
-  setChain(chainId: string, initialHeight: bigint): void {
+  setChain(chainId: string, initialHeight: bigint, consensusParams: ConsensusParams | undefined): void {
     this.chainId = chainId;
     this.initialHeight = initialHeight;
+    this.genesisConsensusParams = consensusParams;
   }
 
   writes(blockTime: Timestamp): MetaWrites {
@@ -48,6 +57,7 @@ export class AppMeta {
       [KEY_CHAIN_ID, enc.encode(this.chainId)],
       [KEY_INITIAL_HEIGHT, initial],
       [KEY_BLOCK_TIME, timeBytes(blockTime)],
+      ...(this.genesisConsensusParams ? [[KEY_CONSENSUS_PARAMS, ConsensusParams.encode(this.genesisConsensusParams).finish()] as [Uint8Array, Uint8Array]] : []),
     ];
   }
 

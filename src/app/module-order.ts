@@ -2,18 +2,21 @@ import type { Module } from "../types/module";
 
 /** The block and genesis orders, by module name (the SDK's SetOrderBeginBlockers & co.). */
 export interface ModuleOrderNames {
+  preBlock: readonly string[];
   beginBlock: readonly string[];
   endBlock: readonly string[];
   initGenesis: readonly string[];
 }
 
 export interface ModuleOrders {
+  preBlockOrder: Module[];
   beginBlockOrder: Module[];
   endBlockOrder: Module[];
   initGenesisOrder: Module[];
 }
 
 const HOOK_OF = {
+  preBlock: (m: Module) => m.preBlock !== undefined,
   beginBlock: (m: Module) => m.beginBlock !== undefined,
   endBlock: (m: Module) => m.endBlock !== undefined,
   initGenesis: (m: Module) => m.genesis !== undefined,
@@ -22,7 +25,7 @@ const HOOK_OF = {
 /**
  * Resolves the order lists and refuses, at start, a wiring that would silently skip work:
  * a name no module has, a name listed twice, two modules of one name, or a module with a
- * begin/end blocker or genesis that its list forgets (the SDK's assertNoForgottenModules).
+ * pre/begin/end blocker or genesis that its list forgets (the SDK's assertNoForgottenModules).
  */
 export function resolveModuleOrders(modules: readonly Module[], names: ModuleOrderNames): ModuleOrders {
   const byName = new Map<string, Module>();
@@ -44,5 +47,5 @@ export function resolveModuleOrders(modules: readonly Module[], names: ModuleOrd
     }
     return names[list].map((name) => byName.get(name)!).filter(has);
   };
-  return { beginBlockOrder: resolve("beginBlock"), endBlockOrder: resolve("endBlock"), initGenesisOrder: resolve("initGenesis") };
+  return { preBlockOrder: resolve("preBlock"), beginBlockOrder: resolve("beginBlock"), endBlockOrder: resolve("endBlock"), initGenesisOrder: resolve("initGenesis") };
 }

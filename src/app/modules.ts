@@ -1,3 +1,4 @@
+import type { Plan } from "cosmjs-types/cosmos/upgrade/v1beta1/upgrade";
 import { moduleAddress } from "../types/address";
 import type { Module } from "../types/module";
 import { createAuthModule } from "../modules/auth";
@@ -18,8 +19,12 @@ import { enforcementStaking } from "./enforcement-wiring";
 import { createAliasModule } from "../modules/alias";
 import { createTokenisationModule } from "../modules/tokenisation";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
+import { createUpgradeModule, type UpgradeDef } from "../modules/upgrade";
+import { createConsensusModule } from "../modules/consensus";
+import { assertMigrations, currentVersionMap, runMigrations } from "./migrations";
 import { resolveModuleOrders } from "./module-order";
 import type { ModuleSet } from "./module-set";
+import { CHAIN_UPGRADES } from "./upgrades";
 
 /**
  * The one place that lists the modules, wires each keeper to the narrow keepers it needs,
@@ -31,6 +36,10 @@ import type { ModuleSet } from "./module-set";
 export interface BuildOptions {
   /** Extra modules appended after the chain's own (tests use this for harness modules); they join every order last. */
   extraModules?: Module[];
+  /** The upgrades this binary can apply (default: the chain's list in upgrades.ts); tests pass their own. */
+  upgrades?: readonly UpgradeDef[];
+  /** Called before the node halts for a plan this binary has no handler for (upgrade-info.json). */
+  onUpgradeNeeded?: (plan: Plan) => void;
 }
 
 /** The chain's own fee denom (also the staking token). */
@@ -59,19 +68,28 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const land = createLandModule({ group: group.keeper });
   const tokenisation = createTokenisationModule({ bank: bank.keeper, land: land.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
+  // x/upgrade sees the whole module list (versions, migrations) through the closure below.
+  const upgrade = createUpgradeModule({
+    upgrades: opts.upgrades ?? CHAIN_UPGRADES,
+    onUpgradeNeeded: opts.onUpgradeNeeded,
+    modules: { versionMap: () => currentVersionMap(modules), runMigrations: (ctx, fromVM) => runMigrations(ctx, modules, fromVM) },
+  });
+  const consensus = createConsensusModule();
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, alias, enforcement, land, tokenisation, stablecoin, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, alias, enforcement, land, tokenisation, stablecoin, builderfee, upgrade, consensus, genutil, ...extras];
+  assertMigrations(modules);
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
+    preBlock: ["upgrade", ...extraNames],
     beginBlock: ["authz", ...extraNames],
     // Chain conventions (design.md): gov, staking, group, constitution, validatorgov, treasury,
     // oracle, enforcement, then netting last.
     endBlock: ["gov", "staking", "group", "constitution", "enforcement", ...extraNames],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "alias", "enforcement", "land", "tokenisation", "paymsg", "stablecoin", "builderfee", "genutil", ...extraNames],
+    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "alias", "enforcement", "land", "tokenisation", "paymsg", "stablecoin", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
@@ -95,5 +113,8 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     feeDenom: FEE_DENOM,
     genesisTxs: (decoded) => genesisTxs(decoded.get(GENUTIL)),
     genesisValidators: (ctx) => staking.genesisValidators(ctx),
+    initVersionMap: (ctx) => upgrade.keeper.initVersionMap(ctx),
+    bindGenesisConsensusParams: (get) => consensus.keeper.bindGenesisSource({ genesisConsensusParams: get }),
+    consensusParamUpdates: (ctx) => consensus.keeper.updatesAt(ctx),
   };
 }

@@ -58,12 +58,36 @@ export interface ModuleAccountDef {
   permissions: Array<"minter" | "burner" | "staking">;
 }
 
+/**
+ * One state migration of a module from consensus version `from` to `from + 1` (the SDK's
+ * Configurator.RegisterMigration). Runs inside the upgrade block, in that block's branch.
+ */
+export interface Migration {
+  from: number;
+  migrate(ctx: Context): void;
+}
+
+/** Module name -> consensus version (the SDK's module.VersionMap), sorted by name when listed. */
+export type VersionMap = ReadonlyMap<string, number>;
+
 export interface Module {
   name: string;
+  /**
+   * The module's consensus version (the SDK's ConsensusVersion): raised by one with every
+   * state-breaking change that needs a migration. Unset means 1.
+   */
+  consensusVersion?: number;
+  /** Migrations from each earlier version to the next, run by an upgrade handler. */
+  migrations?: Migration[];
   msgs?: MsgDef[];
   queries?: QueryDef[];
   genesis?: GenesisDef;
   moduleAccounts?: ModuleAccountDef[];
+  /**
+   * Runs before every begin blocker, on the block's state, and is not caught: a throw fails
+   * FinalizeBlock and so halts the node (the SDK's PreBlocker; x/upgrade's halt at a plan).
+   */
+  preBlock?(ctx: Context): void;
   beginBlock?(ctx: Context): void;
   /** Validator updates are returned only by staking; others return nothing. */
   endBlock?(ctx: Context): ValidatorUpdate[] | void;

@@ -6,7 +6,7 @@ import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/a
 import { QueryBalanceRequest, QueryBalanceResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
 import type { ExecTxResult } from "cosmjs-types/tendermint/abci/types";
 import { App } from "../../src/app/app";
-import { buildModules } from "../../src/app/modules";
+import { buildModules, type BuildOptions } from "../../src/app/modules";
 import { buildDevGenesis, type GenesisAccount } from "../../src/abci/dev/genesis";
 import { DevEngine } from "../../src/abci/dev/engine";
 import type { GenesisDoc } from "../../src/abci/genesis-doc";
@@ -14,7 +14,6 @@ import { Secp256k1Key } from "../../src/client/signer";
 import { signTx, type TxOptions } from "../../src/client/tx-builder";
 import type { AnyMsg, Codec, Timestamp } from "../../src/types/codec";
 import { silentLogger, type Logger } from "../../src/types/logger";
-import type { Module } from "../../src/types/module";
 import { baseOf } from "../../src/modules/auth/keeper";
 import { createTestGovModule, type GovExecResult } from "./test-gov";
 
@@ -28,8 +27,8 @@ export interface TestChainOptions {
   mutateGenesis?: (appState: Record<string, any>) => void;
   logger?: Logger;
   dir?: string;
-  /** Harness modules registered after the chain's own (one list entry each). */
-  extraModules?: Module[];
+  /** Module-list options (extra modules after the test gov harness, the binary's upgrade handlers). */
+  build?: BuildOptions;
 }
 
 type ProtoCoinLike = { denom: string; amount: string };
@@ -79,7 +78,7 @@ export class TestChain {
     const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "chain-"));
     const logger = opts.logger ?? silentLogger;
     const testGov = createTestGovModule();
-    const modules = buildModules({ extraModules: [testGov, ...(opts.extraModules ?? [])] });
+    const modules = buildModules({ ...opts.build, extraModules: [testGov, ...(opts.build?.extraModules ?? [])] });
     const funded = opts.funded ?? {
       alice: [{ denom: DENOM, amount: "1000000000000" }],
       bob: [{ denom: DENOM, amount: "1000000000000" }],
@@ -98,9 +97,15 @@ export class TestChain {
       mutate: opts.mutateGenesis,
     });
     const app = await App.open({ dataDir: join(dir, "app"), modules, logger, minGasPrices: opts.minGasPrices ?? "" });
-    const engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger });
-    // Genesis state becomes queryable only once block 1 commits, as on CometBFT.
-    if (engine.height === 0n) await engine.produceBlock();
+    let engine: DevEngine;
+    try {
+      engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger });
+      // Genesis state becomes queryable only once block 1 commits, as on CometBFT.
+      if (engine.height === 0n) await engine.produceBlock();
+    } catch (e) {
+      await app.close();
+      throw e;
+    }
     return new TestChain(app, engine, dir, genesis, opts.dir === undefined, testGov);
   }
 

@@ -33,7 +33,7 @@ describe("module registration is one entry in the module list", () => {
   const alice = testKey("alice");
 
   beforeAll(async () => {
-    chain = await TestChain.create({ extraModules: [example.module] });
+    chain = await TestChain.create({ build: { extraModules: [example.module] } });
   });
   afterAll(async () => chain.close());
 
@@ -56,26 +56,26 @@ describe("the order lists fail loudly at start", () => {
   const plain = (name: string): Module => ({ name });
 
   it("refuses a name no module has", () => {
-    expect(() => resolveModuleOrders([blocker("a")], { beginBlock: [], endBlock: ["a", "typo"], initGenesis: [] })).toThrow(
+    expect(() => resolveModuleOrders([blocker("a")], { preBlock: [], beginBlock: [], endBlock: ["a", "typo"], initGenesis: [] })).toThrow(
       'module wiring: the endBlock order names "typo", which is not a registered module',
     );
   });
 
   it("refuses a module with an end blocker that its list forgets", () => {
-    expect(() => resolveModuleOrders([blocker("a"), blocker("b")], { beginBlock: [], endBlock: ["a"], initGenesis: [] })).toThrow(
+    expect(() => resolveModuleOrders([blocker("a"), blocker("b")], { preBlock: [], beginBlock: [], endBlock: ["a"], initGenesis: [] })).toThrow(
       'module wiring: the endBlock order is missing "b" (src/app/modules.ts)',
     );
   });
 
   it("refuses a module with genesis that the genesis order forgets, a name listed twice, two modules of one name", () => {
     const withGenesis = { ...plain("g"), genesis: {} as Module["genesis"] };
-    expect(() => resolveModuleOrders([withGenesis], { beginBlock: [], endBlock: [], initGenesis: [] })).toThrow('the initGenesis order is missing "g"');
-    expect(() => resolveModuleOrders([blocker("a")], { beginBlock: [], endBlock: ["a", "a"], initGenesis: [] })).toThrow('names "a" twice');
-    expect(() => resolveModuleOrders([plain("a"), plain("a")], { beginBlock: [], endBlock: [], initGenesis: [] })).toThrow('two modules are named "a"');
+    expect(() => resolveModuleOrders([withGenesis], { preBlock: [], beginBlock: [], endBlock: [], initGenesis: [] })).toThrow('the initGenesis order is missing "g"');
+    expect(() => resolveModuleOrders([blocker("a")], { preBlock: [], beginBlock: [], endBlock: ["a", "a"], initGenesis: [] })).toThrow('names "a" twice');
+    expect(() => resolveModuleOrders([plain("a"), plain("a")], { preBlock: [], beginBlock: [], endBlock: [], initGenesis: [] })).toThrow('two modules are named "a"');
   });
 
   it("keeps the listed order and leaves out modules without the hook", () => {
-    const orders = resolveModuleOrders([plain("x"), blocker("b"), blocker("a")], { beginBlock: [], endBlock: ["a", "x", "b"], initGenesis: [] });
+    const orders = resolveModuleOrders([plain("x"), blocker("b"), blocker("a")], { preBlock: [], beginBlock: [], endBlock: ["a", "x", "b"], initGenesis: [] });
     expect(orders.endBlockOrder.map((m) => m.name)).toEqual(["a", "b"]);
   });
 });

@@ -69,7 +69,13 @@ export class DevEngine {
   /** Opens the block store and performs CometBFT's handshake with the app. */
   static async open(opts: DevEngineOptions): Promise<DevEngine> {
     const engine = new DevEngine(opts, await DevBlockStore.open(opts.blockDir));
-    await engine.handshake();
+    try {
+      await engine.handshake();
+    } catch (e) {
+      // A replay the app refuses (an upgrade it has no handler for) leaves the store reopenable.
+      await engine.blocks.close();
+      throw e;
+    }
     return engine;
   }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { App } from "../../app/app";
 import { buildModules } from "../../app/modules";
 import { DevEngine } from "../../abci/dev/engine";
@@ -33,12 +34,21 @@ async function openApp(paths: HomePaths, logLevel: string) {
   const logger = createLogger(logLevel);
   const app = await App.open({
     dataDir: paths.appData,
-    modules: buildModules(),
+    modules: buildModules({ onUpgradeNeeded: (plan) => writeUpgradeInfo(paths, plan) }),
     logger: logger.child({ module: "app" }),
     minGasPrices: cfg.minimumGasPrices,
     store: { keepRecent: cfg.pruningKeepRecent },
   });
   return { cfg, logger, app };
+}
+
+/**
+ * The SDK's DumpUpgradeInfoToDisk: `<home>/data/upgrade-info.json` with the plan the node halts
+ * for, which cosmovisor watches to switch binaries.
+ */
+function writeUpgradeInfo(paths: HomePaths, plan: { name: string; height: bigint; info: string }): void {
+  const json = `{"name":${JSON.stringify(plan.name)},"time":"0001-01-01T00:00:00Z","height":${plan.height},"info":${JSON.stringify(plan.info)}}`;
+  writeFileSync(join(paths.data, "upgrade-info.json"), json);
 }
 
 function cometRpcUrl(paths: HomePaths): string {

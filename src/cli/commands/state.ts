@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { App } from "../../app/app";
 import { buildModules } from "../../app/modules";
-import { formatRfc3339 } from "../../abci/genesis-doc";
+import { QueryParamsResponse } from "cosmjs-types/cosmos/consensus/v1/query";
+import { consensusParamsToGenesis, formatRfc3339 } from "../../abci/genesis-doc";
 import { silentLogger } from "../../types/logger";
 import { readAppConfig } from "../app-config";
 import { runComet } from "../comet";
@@ -43,6 +44,12 @@ export async function rollbackCmd(home: string, comet: boolean): Promise<Rollbac
   }
 }
 
+function currentConsensusParams(app: App): Record<string, unknown> | undefined {
+  const res = app.query({ path: "/cosmos.consensus.v1.Query/Params", data: new Uint8Array(), height: 0n, prove: false });
+  const params = res.code === 0 ? QueryParamsResponse.decode(res.value).params : undefined;
+  return params ? consensusParamsToGenesis(params) : undefined;
+}
+
 /** `blockchaind export`: a genesis document whose app_state is the committed state. */
 export async function exportCmd(home: string): Promise<GenesisDoc> {
   const paths = homePaths(home);
@@ -53,7 +60,8 @@ export async function exportCmd(home: string): Promise<GenesisDoc> {
       genesis_time: formatRfc3339(app.queryContext().time),
       chain_id: app.chainId || base.chain_id,
       initial_height: (app.lastHeight + 1n).toString(),
-      consensus_params: base.consensus_params,
+      // The params in force (governance may have changed them), else the home's genesis ones.
+      consensus_params: currentConsensusParams(app) ?? base.consensus_params,
       validators: base.validators,
       app_hash: "",
       app_state: app.exportAppState(),
