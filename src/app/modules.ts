@@ -12,6 +12,8 @@ import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
+import { createValidatorgovModule, VALIDATORGOV_MODULE } from "../modules/validatorgov";
+import { validatorgovStaking } from "./validatorgov-staking";
 import type { ModuleSet } from "./module-set";
 
 /**
@@ -36,17 +38,19 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
 
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
+  const validatorgov = createValidatorgovModule({ staking: validatorgovStaking(staking.keeper), bank: bank.keeper });
   // Registered after the chain's modules: its InitGenesis checks gentx signers against the
   // accounts and balances the others have set (unnamed modules init in registration order).
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, stablecoin, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, stablecoin, builderfee, validatorgov, genutil, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
-  // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
+  // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's and
+  // validatorgov's seat reserve (plain transfers to it are how the reserve is funded).
   bank.keeper.setBlockedAddresses(
-    auth.keeper.moduleAccountNames().filter((name) => name !== "gov").map((name) => moduleAddress(name)),
+    auth.keeper.moduleAccountNames().filter((name) => name !== "gov" && name !== VALIDATORGOV_MODULE).map((name) => moduleAddress(name)),
   );
 
   /** The named modules first, in that order, then every other module in registration order. */
