@@ -11,6 +11,7 @@ import { createFeegrantModule } from "../modules/feegrant";
 import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
+import { createConstitutionModule } from "../modules/constitution";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import { createValidatorgovModule, VALIDATORGOV_MODULE } from "../modules/validatorgov";
 import { validatorgovStaking } from "./validatorgov-staking";
@@ -36,17 +37,20 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
 
+  const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
-  const validatorgov = createValidatorgovModule({ staking: validatorgovStaking(staking.keeper), bank: bank.keeper });
+  const validatorgov = createValidatorgovModule({ staking: validatorgovStaking(staking.keeper), bank: bank.keeper, constitution: constitution.keeper });
   // Registered after the chain's modules: its InitGenesis checks gentx signers against the
   // accounts and balances the others have set (unnamed modules init in registration order).
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, stablecoin, builderfee, validatorgov, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, stablecoin, builderfee, validatorgov, genutil, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
+  // The foundation rule: group refuses changes that would break the recovery destination's group.
+  group.keeper.addGuard(constitution.hooks.groupGuard);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's and
   // validatorgov's seat reserve (plain transfers to it are how the reserve is funded).
   bank.keeper.setBlockedAddresses(

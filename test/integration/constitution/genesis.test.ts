@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
+import { App } from "../../../src/app/app";
+import { buildModules } from "../../../src/app/modules";
+import { AmendmentStatus } from "../../../src/gen/blockchain/constitution/v1/constitution";
+import { GenesisState } from "../../../src/gen/blockchain/constitution/v1/genesis";
+import { validateConstitutionGenesis } from "../../../src/modules/constitution/genesis";
+import { silentLogger } from "../../../src/types/logger";
+import type { TestChain } from "../../helpers/chain";
+import {
+  GENESIS_POWER, chainWith, constitutionChain, getAmendment, getInvariants, invariantsJson, keys, listAmendments, msg, ratifications,
+  testInvariants, validator,
+} from "./setup";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** InitChain of a fresh app from `doc`; returns the app hash and the app (caller closes it). */
+async function initFrom(doc: GenesisDoc): Promise<{ appHash: string; app: App }> {
+  const dir = mkdtempSync(join(tmpdir(), "constitution-import-"));
+  dirs.push(dir);
+  const app = await App.open({ dataDir: dir, modules: buildModules(), logger: silentLogger });
+  const res = app.initChain(initChainRequest(doc));
+  return { appHash: Buffer.from(res.appHash).toString("hex"), app };
+}
+
+describe("constitution genesis export and import", () => {
+  let chain: TestChain;
+  const genesis = testInvariants({ amendmentDelayBlocks: 30n });
+  const enacted = testInvariants({ maxJurisdictionPowerBps: 4000n, amendmentDelayBlocks: 30n });
+
+  beforeAll(async () => {
+    chain = await chainWith(genesis);
+    // One withdrawn, one pending and ratified.
+    expect((await chain.govExec([msg.propose(enacted, "first")])).log).toBe("");
+    expect((await chain.govExec([msg.withdraw(1n)])).log).toBe("");
+    expect((await chain.govExec([msg.propose(enacted, "second")])).log).toBe("");
+    await chain.mustDeliver(validator(), [msg.ratify(validator().address, 2n)]);
+  });
+  afterAll(async () => chain.close());
+
+  it("exports invariants, amendments, ratifications and the count in proto JSON", () => {
+    const exported = chain.app.exportAppState().constitution as Record<string, any>;
+    const a2 = getAmendment(chain, 2n);
+    expect(exported).toEqual({
+      invariants: invariantsJson(genesis),
+      amendments: [
+        expect.objectContaining({ id: "1", status: "AMENDMENT_STATUS_WITHDRAWN", reason: "first" }),
+        {
+          id: "2", proposed: invariantsJson(enacted), reason: "second", proposed_at_height: a2.proposedAtHeight.toString(),
+          effective_at_height: a2.effectiveAtHeight.toString(), snapshot_power: "10", ratified_power: "10", status: "AMENDMENT_STATUS_PENDING",
+          resolved_at_height: "0",
+        },
+      ],
+      ratifications: [{ amendment_id: "2", validator: validator().address, power: "10", height: expect.any(String) }],
+      amendment_count: "2",
+    });
+  });
+
+  it("a chain imported from the export has the exporting chain's app hash, and carries on", async () => {
+    const doc: GenesisDoc = { ...chain.genesis, app_state: chain.app.exportAppState() as Record<string, unknown> };
+    const imported = await initFrom(doc);
+    // The whole state round-trips: InitChain from the export gives the exporting chain's app hash.
+    expect(imported.appHash).toBe(Buffer.from(chain.app.store.lastAppHash).toString("hex"));
+    await imported.app.close();
+
+    // The imported section serves the same records and resolves the pending amendment on schedule.
+    const next = await constitutionChain((s) => {
+      s.constitution = doc.app_state.constitution;
+    });
+    try {
+      expect(getInvariants(next)).toEqual(genesis);
+      expect(listAmendments(next).amendment).toEqual(listAmendments(chain).amendment);
+      expect(ratifications(next, 2n)).toEqual(ratifications(chain, 2n));
+      const due = getAmendment(next, 2n).effectiveAtHeight;
+      while (next.height < due) await next.produceBlocks(1);
+      expect(getAmendment(next, 2n).status).toBe(AmendmentStatus.AMENDMENT_STATUS_ENACTED);
+      expect(getInvariants(next)).toEqual(enacted);
+      // A new amendment continues the numbering.
+      expect((await next.govExec([msg.propose(genesis, "third")])).log).toBe("");
+      expect(getAmendment(next, 3n).reason).toBe("third");
+    } finally {
+      await next.close();
+    }
+  });
+});
+
+describe("constitution genesis validation", () => {
+  const fields = Object.keys(invariantsJson(testInvariants()));
+
+  it.each(fields)("refuses a genesis whose %s is zero", async (field) => {
+    const inv = invariantsJson(testInvariants());
+    inv[field] = typeof inv[field] === "string" && field !== "enforcement_recovery_destination" ? "0" : field === "enforcement_recovery_destination" ? "" : 0;
+    await expect(constitutionChain((s) => {
+      s.constitution.invariants = inv;
+    })).rejects.toThrow(new RegExp(field));
+  });
+
+  it("refuses a genesis without invariants", async () => {
+    await expect(constitutionChain((s) => {
+      s.constitution = { amendments: [], ratifications: [], amendment_count: "0" };
+    })).rejects.toThrow(/invariants are empty/);
+  });
+
+  const inv = testInvariants();
+  const amendment = {
+    id: 1n, proposed: inv, reason: "r", proposedAtHeight: 5n, effectiveAtHeight: 10n, snapshotPower: 10n, ratifiedPower: 10n,
+    status: AmendmentStatus.AMENDMENT_STATUS_PENDING, resolvedAtHeight: 0n,
+  };
+  const ratification = { amendmentId: 1n, validator: keys.alice.address, power: 10n, height: 6n };
+  const base = GenesisState.fromPartial({ invariants: inv, amendments: [amendment], ratifications: [ratification], amendmentCount: 1n });
+
+  it.each([
+    ["an amendment beyond the count", { amendmentCount: 0n }, /amendment_count/],
+    ["a duplicate amendment", { amendments: [amendment, amendment], amendmentCount: 1n }, /given twice/],
+    ["an unspecified status", { amendments: [{ ...amendment, status: AmendmentStatus.AMENDMENT_STATUS_UNSPECIFIED }] }, /status/],
+    ["a pending amendment with a resolution height", { amendments: [{ ...amendment, resolvedAtHeight: 9n }] }, /resolved_at_height/],
+    ["a resolved amendment without one", { amendments: [{ ...amendment, status: AmendmentStatus.AMENDMENT_STATUS_LAPSED }] }, /resolved_at_height/],
+    ["an invalid proposed set", { amendments: [{ ...amendment, proposed: { ...inv, amendmentThresholdBps: 10001n } }] }, /amendment_threshold_bps/],
+    ["a ratification of an unknown amendment", { ratifications: [{ ...ratification, amendmentId: 2n }] }, /unknown amendment/],
+    ["a duplicate ratification", { ratifications: [ratification, ratification] }, /twice/],
+    ["ratified power that is not the sum", { amendments: [{ ...amendment, ratifiedPower: 11n }] }, /not the sum/],
+  ])("refuses %s", (_what, over, reason) => {
+    expect(() => validateConstitutionGenesis(base)).not.toThrow();
+    expect(() => validateConstitutionGenesis({ ...base, ...over })).toThrow(reason);
+  });
+
+  it("the genesis power of the test chain's validator is what the tests assume", async () => {
+    const chain = await constitutionChain();
+    try {
+      expect((await chain.govExec([msg.propose(testInvariants({ enforcementRecoveryDestination: getInvariants(chain).enforcementRecoveryDestination }))])).log).toBe("");
+      expect(getAmendment(chain, 1n).snapshotPower).toBe(GENESIS_POWER);
+    } finally {
+      await chain.close();
+    }
+  });
+});
