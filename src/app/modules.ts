@@ -12,6 +12,7 @@ import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
 import { createConstitutionModule } from "../modules/constitution";
+import { createAliasModule } from "../modules/alias";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import { createValidatorgovModule, VALIDATORGOV_MODULE } from "../modules/validatorgov";
 import { validatorgovStaking } from "./validatorgov-staking";
@@ -36,17 +37,18 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const authz = createAuthzModule({ accounts: auth.keeper });
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
+  const alias = createAliasModule({ group: group.keeper, paymsg: paymsg.keeper });
 
   const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
-  const validatorgov = createValidatorgovModule({ staking: validatorgovStaking(staking.keeper), bank: bank.keeper, constitution: constitution.keeper });
+  const validatorgov = createValidatorgovModule({ staking: validatorgovStaking(staking.keeper), bank: bank.keeper, constitution: constitution.keeper, alias: alias.keeper });
   // Registered after the chain's modules: its InitGenesis checks gentx signers against the
   // accounts and balances the others have set (unnamed modules init in registration order).
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, stablecoin, builderfee, validatorgov, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, alias, constitution, stablecoin, builderfee, validatorgov, genutil, ...extras];
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // The foundation rule: group refuses changes that would break the recovery destination's group.

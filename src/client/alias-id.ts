@@ -1,0 +1,9 @@
+/**
+ * Offline identifier checks for institutions' software: normalise an alias identifier typed
+ * in any form, verify its check character and country prefix before sending anything.
+ */
+export {
+  AliasIdError, ALIAS_MAX_PAYLOAD_LENGTH, ALIAS_MIN_PAYLOAD_LENGTH, CROCKFORD_ALPHABET, aliasCheckCharacter, composeAliasId,
+  formatAliasId, hasValidAliasCheck, isValidAliasId, normaliseAliasId, parseAliasId, payloadFromBytes, type ParsedAliasId,
+} from "../types/alias-id";
+export { isAssignedCountry, isReservedCountry } from "../types/iso3166";

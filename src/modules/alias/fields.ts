@@ -1,0 +1,42 @@
+import { Role } from "../../gen/blockchain/alias/v1/alias";
+import { isAssignedCountry, isReservedCountry } from "../../types/iso3166";
+import { aliasErrors as E } from "./errors";
+import { CHAIN_WIDE, FOUNDATION_CODE } from "./keeper";
+
+const MAX_SHOWN = 16;
+
+function shown(s: string): string {
+  return JSON.stringify(s.slice(0, MAX_SHOWN));
+}
+
+/**
+ * A country given in a message or query: any case, returned upper-case; only assigned
+ * ISO 3166-1 alpha-2 codes pass. Reserved codes (ZZ, the foundation's, among them) and the
+ * chain-wide marker are refused with ErrInvalidCountry.
+ */
+export function parseCountry(input: string, field = "country"): string {
+  if (input === "") throw E.ErrInvalidCountry.wrap(`${field} is required`);
+  if (input === CHAIN_WIDE) throw E.ErrInvalidCountry.wrap(`${field}: the chain-wide marker is not a country`);
+  const code = input.length === 2 ? input.toUpperCase() : input;
+  if (code === FOUNDATION_CODE) throw E.ErrInvalidCountry.wrap(`${field}: ${FOUNDATION_CODE} is the foundation's reserved code`);
+  if (isReservedCountry(code)) throw E.ErrInvalidCountry.wrap(`${field}: ${shown(code)} is a reserved code, not an assigned country`);
+  if (!isAssignedCountry(code)) throw E.ErrInvalidCountry.wrap(`${field}: ${shown(input)} is not an assigned ISO 3166-1 alpha-2 code`);
+  return code;
+}
+
+/**
+ * A role scope: "*" (chain-wide) or an assigned country. The foundation's reserved code and
+ * an empty scope are ErrInvalidScope; anything else not assigned is ErrInvalidCountry.
+ */
+export function parseScope(input: string): string {
+  if (input === CHAIN_WIDE) return CHAIN_WIDE;
+  if (input === "") throw E.ErrInvalidScope.wrap("jurisdiction is required (an assigned country code or \"*\" for chain-wide)");
+  if (input.toUpperCase() === FOUNDATION_CODE) throw E.ErrInvalidScope.wrap(`${FOUNDATION_CODE} is the foundation's reserved code, not a role scope`);
+  return parseCountry(input, "jurisdiction");
+}
+
+/** A role named in a grant or revoke: a known value other than ROLE_UNSPECIFIED. */
+export function validateRole(role: Role): void {
+  if (role === Role.ROLE_UNSPECIFIED) throw E.ErrInvalidRole.wrap("ROLE_UNSPECIFIED cannot be granted or revoked");
+  if (Role[role] === undefined || role === Role.UNRECOGNIZED) throw E.ErrInvalidRole.wrap(`unknown role ${role}`);
+}

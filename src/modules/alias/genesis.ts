@@ -1,0 +1,123 @@
+import { Role } from "../../gen/blockchain/alias/v1/alias";
+import { GenesisState } from "../../gen/blockchain/alias/v1/genesis";
+import { AliasIdError, parseAliasId } from "../../types/alias-id";
+import { sdkErrors } from "../../types/errors";
+import type { GenesisDef } from "../../types/module";
+import { aliasErrors as E } from "./errors";
+import { parseCountry, parseScope, validateRole } from "./fields";
+import { CHAIN_WIDE, canonicalAddress, validateOfficeShape, type AliasKeeper } from "./keeper";
+import { VIEWING_KEY_BYTES } from "./msgs";
+import { defaultAliasParams, validateAliasParams } from "./params";
+
+/** Genesis addresses must already be canonical: records are keyed and compared by these strings. */
+function canonical(label: string, address: string): string {
+  if (canonicalAddress(address) !== address) throw sdkErrors.ErrInvalidAddress.wrap(`${label} ${address} is not in canonical form`);
+  return address;
+}
+
+function unique(label: string, seen: Set<string>, key: string): void {
+  if (seen.has(key)) throw sdkErrors.ErrInvalidRequest.wrap(`duplicate ${label} ${key}`);
+  seen.add(key);
+}
+
+/** A stored identifier: already normalised and with a valid check character. */
+function normalisedId(id: string): string {
+  try {
+    const p = parseAliasId(id);
+    if (p.id !== id) throw E.ErrMalformedID.wrap(`${JSON.stringify(id.slice(0, 40))} is not in normalised form`);
+    return id;
+  } catch (e) {
+    if (e instanceof AliasIdError) throw E.ErrMalformedID.wrap(`${JSON.stringify(id.slice(0, 40))}: ${e.message}`);
+    throw e;
+  }
+}
+
+function exact(label: string, value: string, parsed: string): void {
+  if (value !== parsed) throw E.ErrInvalidCountry.wrap(`${label} ${JSON.stringify(value)} must be upper-case`);
+}
+
+export function validateAliasGenesis(g: GenesisState): void {
+  validateAliasParams(g.params ?? defaultAliasParams());
+  const countries = new Map<string, string>();
+  for (const j of g.jurisdictions) {
+    if (countries.has(canonical("jurisdiction address", j.address))) throw sdkErrors.ErrInvalidRequest.wrap(`duplicate jurisdiction ${j.address}`);
+    exact("country", j.country, parseCountry(j.country));
+    if (j.recordedBy !== "") canonical("recorded_by", j.recordedBy);
+    countries.set(j.address, j.country);
+  }
+  const ids = new Set<string>();
+  const holders = new Set<string>();
+  for (const a of g.aliases) {
+    unique("alias", ids, normalisedId(a.id));
+    unique("alias address", holders, canonical("alias address", a.address));
+    const country = countries.get(a.address);
+    if (country === undefined) throw E.ErrNoJurisdiction.wrap(`alias ${a.id} of ${a.address}`);
+    if (!a.id.startsWith(country)) throw E.ErrMalformedID.wrap(`alias ${a.id} does not carry ${a.address}'s country ${country}`);
+  }
+  const retired = new Set<string>();
+  for (const id of g.retired) {
+    unique("retired id", retired, normalisedId(id));
+    if (ids.has(id)) throw E.ErrAlreadyRegistered.wrap(`${id} is both active and retired`);
+  }
+  const keys = new Set<string>();
+  for (const k of g.viewingKeys) {
+    canonical("viewing key address", k.address);
+    if (k.version === 0n) throw E.ErrInvalidViewingKey.wrap(`version 0 of ${k.address}`);
+    unique("viewing key", keys, `${k.address}/${k.version}`);
+    if (k.publicKey.length !== VIEWING_KEY_BYTES) throw E.ErrInvalidViewingKey.wrap(`key ${k.version} of ${k.address} is not ${VIEWING_KEY_BYTES} bytes`);
+    if (!k.revoked && k.revokedAtHeight !== 0n) throw E.ErrInvalidViewingKey.wrap(`key ${k.version} of ${k.address} has a revocation height but is not revoked`);
+  }
+  const regulators = new Set<string>();
+  for (const r of g.regulators) {
+    exact("regulator country", r.country, parseCountry(r.country));
+    unique("regulator of", regulators, r.country);
+    canonical("regulator", r.address);
+    if (r.appointedBy !== "") canonical("appointed_by", r.appointedBy);
+  }
+  const auditors = new Set<string>();
+  for (const a of g.auditorGrants) {
+    unique("auditor", auditors, canonical("auditor", a.address));
+    if (a.grantedBy !== "") canonical("granted_by", a.grantedBy);
+    if (a.expiresAtHeight <= 0n) throw E.ErrInvalidAuditorGrant.wrap(`auditor ${a.address} has no expiry`);
+  }
+  const grants = new Set<string>();
+  for (const r of g.roleGrants) {
+    canonical("role holder", r.holder);
+    if (r.grantedBy !== "") canonical("granted_by", r.grantedBy);
+    validateRole(r.role);
+    const scope = parseScope(r.jurisdiction);
+    if (scope !== CHAIN_WIDE) exact("role jurisdiction", r.jurisdiction, scope);
+    if (r.role === Role.ROLE_FOUNDATION_ADMINISTRATOR && scope !== CHAIN_WIDE) throw E.ErrInvalidScope.wrap("ROLE_FOUNDATION_ADMINISTRATOR is chain-wide only");
+    if (r.requiredShape) validateOfficeShape(r.requiredShape);
+    unique("role grant", grants, `${r.holder}/${r.role}/${r.jurisdiction}`);
+  }
+}
+
+export function aliasGenesis(k: AliasKeeper): GenesisDef<GenesisState> {
+  return {
+    typeName: "blockchain.alias.v1.GenesisState",
+    codec: GenesisState,
+    defaultGenesis: () => GenesisState.fromPartial({ params: defaultAliasParams() }),
+    validate: validateAliasGenesis,
+    init: (ctx, g) => {
+      k.params.set(ctx, g.params ?? defaultAliasParams());
+      for (const j of g.jurisdictions) k.setJurisdiction(ctx, j);
+      for (const a of g.aliases) k.setAlias(ctx, a);
+      for (const id of g.retired) k.retired.set(ctx, id);
+      for (const v of g.viewingKeys) k.setViewingKey(ctx, v);
+      for (const r of g.regulators) k.regulators.set(ctx, r.country, r);
+      for (const a of g.auditorGrants) k.setAuditor(ctx, a);
+      for (const r of g.roleGrants) k.setRoleGrant(ctx, r);
+    },
+    export: (ctx) => GenesisState.fromPartial({
+      params: k.getParams(ctx),
+      aliases: [...k.aliases.iterate(ctx)].map(([, v]) => v),
+      retired: [...k.retired.iterate(ctx)],
+      jurisdictions: [...k.jurisdictions.iterate(ctx)].map(([, v]) => v),
+      viewingKeys: [...k.viewingKeys.iterate(ctx)].map(([, v]) => v),
+      regulators: [...k.regulators.iterate(ctx)].map(([, v]) => v),
+      auditorGrants: [...k.auditors.iterate(ctx)].map(([, v]) => v),
+      roleGrants: [...k.roleGrants.iterate(ctx)].map(([, v]) => v),
+    }),
+  };
+}

@@ -1,0 +1,370 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { Alias, AuditorGrant, Jurisdiction, OfficeShape, RegulatorAppointment, Role, RoleGrant, ViewingKey } from "../../gen/blockchain/alias/v1/alias";
+import { Params } from "../../gen/blockchain/alias/v1/params";
+import { PayloadReaderBasis, type AuditorEntitlement, type PayloadReader } from "../../gen/blockchain/alias/v1/query";
+import { Schema } from "../../store/collections";
+import { int64Key, pairKey, protoValue, stringKey, stringValue, tripleKey, uint32Key, uint64Key } from "../../store/codecs";
+import { accAddress } from "../../types/address";
+import { composeAliasId, payloadFromBytes } from "../../types/alias-id";
+import { govAuthority } from "../../types/authority";
+import type { Context } from "../../types/context";
+import { aliasErrors as E } from "./errors";
+import { aliasEvents as events } from "./events";
+import type { ConstitutionKeeper, GroupKeeper, GroupPolicyView, PaymsgKeeper } from "./expected-keepers";
+import { defaultAliasParams } from "./params";
+
+/** The chain-wide scope marker of a role grant. */
+export const CHAIN_WIDE = "*";
+/** The code reserved for the foundation: never a jurisdiction, a role scope or a reader country. */
+export const FOUNDATION_CODE = "ZZ";
+/** Candidates drawn per issuance before giving up with ErrExhausted. */
+export const MAX_DRAWS = 64;
+const DRAW_DOMAIN = new TextEncoder().encode("blockchain/alias/v1/draw");
+const ONE = 10n ** 18n;
+const VK_KEY = pairKey(stringKey, uint64Key);
+const GRANT_KEY = tripleKey(stringKey, uint32Key, stringKey);
+/** (jurisdiction, role, holder). */
+export const SCOPE_KEY = tripleKey(stringKey, uint32Key, stringKey);
+/** (country, address). */
+export const PERIMETER_KEY = pairKey(stringKey, stringKey);
+
+export interface AliasDeps {
+  group?: GroupKeeper;
+  paymsg?: PaymsgKeeper;
+  constitution?: ConstitutionKeeper;
+}
+
+/** A canonical (lower-case bech32) account address; throws ErrInvalidAddress. */
+export function canonicalAddress(address: string): string {
+  return accAddress.encode(accAddress.decode(address));
+}
+
+function u64be(n: bigint): Uint8Array {
+  const b = new Uint8Array(8);
+  new DataView(b.buffer).setBigUint64(0, BigInt.asUintN(64, n));
+  return b;
+}
+
+/**
+ * Fewest members, taken in descending weight, whose weight reaches the policy's threshold
+ * (undefined when no number of members reaches it). A threshold above the total weight
+ * needs every member, as x/group's threshold policy does.
+ */
+export function signaturesNeeded(view: GroupPolicyView): number | undefined {
+  const weights = view.members.map((m) => m.weight).filter((w) => w > 0n).sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
+  const total = weights.reduce((s, w) => s + w, 0n);
+  if (total === 0n) return undefined;
+  const reached = (sum: bigint) =>
+    view.decision.kind === "threshold"
+      ? sum >= (view.decision.threshold < total ? view.decision.threshold : total)
+      : sum * ONE >= view.decision.percentage * total;
+  let sum = 0n;
+  for (let i = 0; i < weights.length; i++) {
+    sum += weights[i];
+    if (reached(sum)) return i + 1;
+  }
+  return undefined;
+}
+
+/** Throws ErrOfficeShape unless the policy meets both floors of `shape`. */
+export function checkOfficeShape(view: GroupPolicyView, shape: OfficeShape, holder: string): void {
+  const members = view.members.filter((m) => m.weight > 0n).length;
+  if (members < shape.members) throw E.ErrOfficeShape.wrap(`${holder} has ${members} members with weight, at least ${shape.members} required`);
+  const signatures = signaturesNeeded(view);
+  if (signatures === undefined || signatures < shape.signatures) {
+    throw E.ErrOfficeShape.wrap(`${holder} can act with ${signatures ?? 0} signatures, at least ${shape.signatures} required`);
+  }
+}
+
+/** Stateless OfficeShape rules: signatures >= 1 and members >= signatures. */
+export function validateOfficeShape(shape: OfficeShape): void {
+  if (shape.signatures === 0) throw E.ErrOfficeShape.wrap("required_shape.signatures must be at least 1");
+  if (shape.members < shape.signatures) throw E.ErrOfficeShape.wrap("required_shape.members must be at least signatures");
+}
+
+/**
+ * Identifiers, jurisdictions, viewing keys, regulators, auditors and the role registry.
+ * Addresses are stored in canonical bech32; every secondary index is kept in step here.
+ */
+export class AliasKeeper {
+  private readonly schema = new Schema("alias/");
+  readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultAliasParams());
+  /** id → Alias (active identifiers only). */
+  readonly aliases = this.schema.map(2, "aliases", stringKey, protoValue(Alias, "Alias"));
+  /** address → its active id. */
+  readonly aliasOf = this.schema.map(3, "alias_by_address", stringKey, stringValue);
+  /** Retired ids: never reissued or re-pointed. */
+  readonly retired = this.schema.keySet(4, "retired", stringKey);
+  readonly jurisdictions = this.schema.map(5, "jurisdictions", stringKey, protoValue(Jurisdiction, "Jurisdiction"));
+  /** (country, address): the perimeter of a country. */
+  readonly perimeter = this.schema.keySet(6, "perimeter", PERIMETER_KEY);
+  /** (address, version) → key; every version kept. */
+  readonly viewingKeys = this.schema.map(7, "viewing_keys", VK_KEY, protoValue(ViewingKey, "ViewingKey"));
+  readonly regulators = this.schema.map(8, "regulators", stringKey, protoValue(RegulatorAppointment, "RegulatorAppointment"));
+  readonly auditors = this.schema.map(9, "auditor_grants", stringKey, protoValue(AuditorGrant, "AuditorGrant"));
+  /** (holder, role, jurisdiction) → grant. */
+  readonly roleGrants = this.schema.map(10, "role_grants", GRANT_KEY, protoValue(RoleGrant, "RoleGrant"));
+  /** (jurisdiction, role, holder): grants by scope. */
+  readonly roleScopes = this.schema.keySet(11, "role_grants_by_scope", SCOPE_KEY);
+  /** (expires_at_height, address): auditors in expiry order (kept for readers of the schedule). */
+  readonly auditorExpiry = this.schema.keySet(12, "auditor_expiry", pairKey(int64Key, stringKey));
+
+  private deps: AliasDeps;
+
+  constructor(deps: AliasDeps = {}) {
+    this.deps = { ...deps };
+  }
+
+  /** Binds keepers created after this one (app wiring only, before the first block). */
+  bind(deps: AliasDeps): void {
+    this.deps = { ...this.deps, ...deps };
+  }
+
+  getParams(ctx: Context): Params {
+    return this.params.get(ctx);
+  }
+
+  // --- identifiers ------------------------------------------------------------------------
+
+  getAlias(ctx: Context, id: string): Alias | undefined {
+    return this.aliases.get(ctx, id);
+  }
+
+  aliasOfAddress(ctx: Context, address: string): Alias | undefined {
+    const id = this.aliasOf.get(ctx, address);
+    return id === undefined ? undefined : this.aliases.get(ctx, id);
+  }
+
+  isRetired(ctx: Context, id: string): boolean {
+    return this.retired.has(ctx, id);
+  }
+
+  setAlias(ctx: Context, a: Alias): void {
+    this.aliases.set(ctx, a.id, a);
+    this.aliasOf.set(ctx, a.address, a.id);
+  }
+
+  /** Retires the address's active id (kept as retired forever); returns it. */
+  retireAliasOf(ctx: Context, address: string): string | undefined {
+    const id = this.aliasOf.get(ctx, address);
+    if (id === undefined) return undefined;
+    this.aliases.remove(ctx, id);
+    this.aliasOf.remove(ctx, address);
+    this.retired.set(ctx, id);
+    events.aliasRetired(ctx, id, address);
+    return id;
+  }
+
+  /**
+   * Issues a new identifier to `address` under its recorded country. Candidates are drawn
+   * from sha256(domain | address | height | attempt): deterministic, and a candidate that is
+   * active, retired, or has no check character is skipped.
+   */
+  issueAlias(ctx: Context, address: string): Alias {
+    const j = this.jurisdictions.get(ctx, address);
+    if (!j) throw E.ErrNoJurisdiction.wrap(`account ${address}`);
+    if (this.aliasOf.has(ctx, address)) throw E.ErrAlreadyRegistered.wrap(`account ${address} has ${this.aliasOf.get(ctx, address)}`);
+    const length = this.getParams(ctx).payloadLength;
+    const addrBytes = accAddress.decode(address);
+    for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
+      const seed = sha256(new Uint8Array([...DRAW_DOMAIN, ...addrBytes, ...u64be(ctx.height), ...u64be(BigInt(attempt))]));
+      const bytes = length * 5 <= 256 ? seed : new Uint8Array([...seed, ...sha256(seed)]);
+      const id = composeAliasId(j.country, payloadFromBytes(bytes, length));
+      if (id === undefined || this.aliases.has(ctx, id) || this.retired.has(ctx, id)) continue;
+      const alias = { id, address, registeredAtHeight: ctx.height };
+      this.setAlias(ctx, alias);
+      events.aliasIssued(ctx, alias);
+      return alias;
+    }
+    throw E.ErrExhausted.wrap(`${MAX_DRAWS} candidates under ${j.country} with payload_length ${length} were all taken`);
+  }
+
+  // --- jurisdictions ----------------------------------------------------------------------
+
+  getJurisdiction(ctx: Context, address: string): Jurisdiction | undefined {
+    return this.jurisdictions.get(ctx, address);
+  }
+
+  setJurisdiction(ctx: Context, j: Jurisdiction): void {
+    const old = this.jurisdictions.get(ctx, j.address);
+    if (old) this.perimeter.remove(ctx, [old.country, old.address]);
+    this.jurisdictions.set(ctx, j.address, j);
+    this.perimeter.set(ctx, [j.country, j.address]);
+  }
+
+  // --- viewing keys -----------------------------------------------------------------------
+
+  /** Every version of the account's key, newest first. */
+  viewingKeysOf(ctx: Context, address: string): ViewingKey[] {
+    return [...this.viewingKeys.iterate(ctx, { prefix: VK_KEY.prefix(address), reverse: true })].map(([, v]) => v);
+  }
+
+  /** The newest unrevoked version, if any. */
+  currentViewingKey(ctx: Context, address: string): ViewingKey | undefined {
+    return this.viewingKeysOf(ctx, address).find((k) => !k.revoked);
+  }
+
+  /** The current key, or a key record with an empty public_key when none is published. */
+  keyOrEmpty(ctx: Context, address: string): ViewingKey {
+    return this.currentViewingKey(ctx, address) ?? ViewingKey.fromPartial({ address });
+  }
+
+  setViewingKey(ctx: Context, k: ViewingKey): void {
+    this.viewingKeys.set(ctx, [k.address, k.version], k);
+  }
+
+  // --- regulators and auditors ------------------------------------------------------------
+
+  regulatorOf(ctx: Context, country: string): string | undefined {
+    return this.regulators.get(ctx, country)?.address;
+  }
+
+  getRegulator(ctx: Context, country: string): RegulatorAppointment | undefined {
+    return this.regulators.get(ctx, country);
+  }
+
+  setAuditor(ctx: Context, g: AuditorGrant): void {
+    const old = this.auditors.get(ctx, g.address);
+    if (old) this.auditorExpiry.remove(ctx, [old.expiresAtHeight, old.address]);
+    this.auditors.set(ctx, g.address, g);
+    this.auditorExpiry.set(ctx, [g.expiresAtHeight, g.address]);
+  }
+
+  /** A grant holds while the height is below expires_at_height: it lapses with no transaction. */
+  isAuditorActive(ctx: Context, address: string): boolean {
+    const g = this.auditors.get(ctx, address);
+    return g !== undefined && ctx.height < g.expiresAtHeight;
+  }
+
+  /** Unexpired auditor grants with each auditor's current key (empty public_key when none). */
+  activeAuditors(ctx: Context): AuditorEntitlement[] {
+    const out: AuditorEntitlement[] = [];
+    for (const [, grant] of this.auditors.iterate(ctx)) {
+      if (ctx.height < grant.expiresAtHeight) out.push({ grant, key: this.keyOrEmpty(ctx, grant.address) });
+    }
+    return out;
+  }
+
+  // --- roles ------------------------------------------------------------------------------
+
+  getRoleGrant(ctx: Context, holder: string, role: Role, jurisdiction: string): RoleGrant | undefined {
+    return this.roleGrants.get(ctx, [holder, role, jurisdiction]);
+  }
+
+  setRoleGrant(ctx: Context, g: RoleGrant): void {
+    this.roleGrants.set(ctx, [g.holder, g.role, g.jurisdiction], g);
+    this.roleScopes.set(ctx, [g.jurisdiction, g.role, g.holder]);
+  }
+
+  removeRoleGrant(ctx: Context, g: RoleGrant): void {
+    this.roleGrants.remove(ctx, [g.holder, g.role, g.jurisdiction]);
+    this.roleScopes.remove(ctx, [g.jurisdiction, g.role, g.holder]);
+  }
+
+  grantsOf(ctx: Context, holder: string): RoleGrant[] {
+    return [...this.roleGrants.iterate(ctx, { prefix: GRANT_KEY.prefix(holder) })].map(([, v]) => v);
+  }
+
+  /** Grants whose scope is `jurisdiction`, optionally of one role, in (role, holder) order. */
+  grantsInScope(ctx: Context, jurisdiction: string, role: Role = Role.ROLE_UNSPECIFIED): RoleGrant[] {
+    const prefix = role === Role.ROLE_UNSPECIFIED ? SCOPE_KEY.prefix(jurisdiction) : SCOPE_KEY.prefix2(jurisdiction, role);
+    const out: RoleGrant[] = [];
+    for (const [j, r, holder] of this.roleScopes.iterate(ctx, { prefix })) {
+      const g = this.roleGrants.get(ctx, [holder, r, j]);
+      if (g) out.push(g);
+    }
+    return out;
+  }
+
+  /**
+   * True when the grant may be acted on now: no required shape, or the holder is still a
+   * group policy meeting it (re-checked on every action; without a group keeper a shaped
+   * grant never holds).
+   */
+  grantHolds(ctx: Context, g: RoleGrant): boolean {
+    if (!g.requiredShape) return true;
+    const view = this.deps.group?.policyInfo(ctx, g.holder);
+    if (!view) return false;
+    try {
+      checkOfficeShape(view, g.requiredShape, g.holder);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Does `address` hold `role` over `country` now (a chain-wide grant covers every country)? */
+  hasRole(ctx: Context, address: string, role: Role, country: string): boolean {
+    if (role === Role.ROLE_UNSPECIFIED) return false;
+    for (const scope of country === CHAIN_WIDE ? [CHAIN_WIDE] : [country, CHAIN_WIDE]) {
+      const g = this.roleGrants.get(ctx, [address, role, scope]);
+      if (g && this.grantHolds(ctx, g)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * hasRole as a refusal, for modules that gate an action on a role: ErrOfficeShape when a
+   * covering grant exists but its holder no longer meets the required shape, ErrOutOfScope
+   * when the address holds the role only over other jurisdictions, ErrGrantNotFound otherwise.
+   */
+  requireRole(ctx: Context, address: string, role: Role, country: string): void {
+    if (this.hasRole(ctx, address, role, country)) return;
+    const covering = [country, CHAIN_WIDE].map((s) => this.roleGrants.get(ctx, [address, role, s])).find((g) => g !== undefined);
+    if (covering?.requiredShape) {
+      const view = this.deps.group?.policyInfo(ctx, address);
+      if (!this.deps.group) throw E.ErrNoScopeKeeper.wrap(`grant of ${address} needs a shape check`);
+      if (!view) throw E.ErrHolderNotGroup.wrap(`holder ${address}`);
+      checkOfficeShape(view, covering.requiredShape, address);
+    }
+    if (this.grantsOf(ctx, address).some((g) => g.role === role)) {
+      throw E.ErrOutOfScope.wrap(`${address} holds ${Role[role]} but not over ${country}`);
+    }
+    throw E.ErrGrantNotFound.wrap(`${address} does not hold ${Role[role] ?? role}`);
+  }
+
+  /** Governance, or the foundation (the address pinned as enforcement_recovery_destination). */
+  isFoundation(ctx: Context, address: string): boolean {
+    const f = this.deps.constitution?.foundationAddress(ctx);
+    return f !== undefined && f !== "" && f === address;
+  }
+
+  isFoundationAdministrator(ctx: Context, address: string): boolean {
+    return this.hasRole(ctx, address, Role.ROLE_FOUNDATION_ADMINISTRATOR, CHAIN_WIDE);
+  }
+
+  isGov(address: string): boolean {
+    return address === govAuthority();
+  }
+
+  get group(): GroupKeeper | undefined {
+    return this.deps.group;
+  }
+
+  get paymsg(): PaymsgKeeper | undefined {
+    return this.deps.paymsg;
+  }
+
+  /**
+   * Who may read payloads settled in `country`: the appointed regulator, then every holder
+   * of ROLE_SUPERVISOR over the country, then chain-wide supervisors; each address once,
+   * with its current viewing key. Auditors are not included (see activeAuditors).
+   */
+  payloadReaders(ctx: Context, country: string): PayloadReader[] {
+    const out: PayloadReader[] = [];
+    const seen = new Set<string>();
+    const add = (address: string, basis: PayloadReaderBasis, scope: string) => {
+      if (seen.has(address)) return;
+      seen.add(address);
+      out.push({ address, basis, scope, key: this.keyOrEmpty(ctx, address) });
+    };
+    const regulator = this.regulators.get(ctx, country);
+    if (regulator) add(regulator.address, PayloadReaderBasis.PAYLOAD_READER_REGULATOR, "");
+    for (const scope of [country, CHAIN_WIDE]) {
+      for (const g of this.grantsInScope(ctx, scope, Role.ROLE_SUPERVISOR)) {
+        if (this.grantHolds(ctx, g)) add(g.holder, PayloadReaderBasis.PAYLOAD_READER_SUPERVISOR, scope);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,221 @@
+import { Role, type RoleGrant } from "../../gen/blockchain/alias/v1/alias";
+import * as tx from "../../gen/blockchain/alias/v1/tx";
+import { accAddress } from "../../types/address";
+import type { Context } from "../../types/context";
+import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import type { MsgDef } from "../../types/module";
+import { aliasErrors as E } from "./errors";
+import { aliasEvents as events } from "./events";
+import { parseCountry, parseScope, validateRole } from "./fields";
+import { CHAIN_WIDE, checkOfficeShape, canonicalAddress, validateOfficeShape, type AliasKeeper } from "./keeper";
+import { validateAliasParams } from "./params";
+
+const T = "/blockchain.alias.v1.";
+const AMINO = "blockchain/x/alias/";
+/** Length of an X25519 public key. */
+export const VIEWING_KEY_BYTES = 32;
+
+/** Governance, or the foundation where `foundationAllowed`; ErrInvalidSigner otherwise. */
+function requireGovOrFoundation(k: AliasKeeper, ctx: Context, authority: string, foundationAllowed: boolean, what: string): void {
+  if (k.isGov(authority)) return;
+  if (foundationAllowed && k.isFoundation(ctx, authority)) return;
+  const who = foundationAllowed ? "governance or the foundation" : "governance alone";
+  throw E.ErrInvalidSigner.wrap(`${what} is signed by ${who}, not ${authority}`);
+}
+
+/** Stateless checks shared by grant and revoke; returns the scope in canonical form. */
+function roleScope(role: Role, jurisdiction: string): string {
+  validateRole(role);
+  const scope = parseScope(jurisdiction);
+  if (role === Role.ROLE_FOUNDATION_ADMINISTRATOR && scope !== CHAIN_WIDE) {
+    throw E.ErrInvalidScope.wrap("ROLE_FOUNDATION_ADMINISTRATOR is granted chain-wide (\"*\") only");
+  }
+  return scope;
+}
+
+export function aliasMsgs(k: AliasKeeper): MsgDef[] {
+  return [
+    defineMsg({
+      typeUrl: T + "MsgRegisterAlias", codec: tx.MsgRegisterAlias, responseCodec: tx.MsgRegisterAliasResponse,
+      signer: "account", aminoName: AMINO + "MsgRegisterAlias",
+      validate: (m) => void accAddress.validate(m.account),
+      handle: (ctx, m) => ({ id: k.issueAlias(ctx, canonicalAddress(m.account)).id }),
+    }),
+    defineMsg({
+      typeUrl: T + "MsgRotateAlias", codec: tx.MsgRotateAlias, responseCodec: tx.MsgRotateAliasResponse,
+      signer: "account", aminoName: AMINO + "MsgRotateAlias",
+      validate: (m) => void accAddress.validate(m.account),
+      handle: (ctx, m) => {
+        const account = canonicalAddress(m.account);
+        if (!k.aliasOf.has(ctx, account)) throw E.ErrNotRegistered.wrap(`account ${account}`);
+        if (!k.getJurisdiction(ctx, account)) throw E.ErrNoJurisdiction.wrap(`account ${account}`);
+        const retired = k.retireAliasOf(ctx, account)!;
+        return { retired, id: k.issueAlias(ctx, account).id };
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgSetJurisdiction", codec: tx.MsgSetJurisdiction, responseCodec: tx.MsgSetJurisdictionResponse,
+      signer: "recorder", aminoName: AMINO + "MsgSetJurisdiction",
+      validate: (m) => {
+        accAddress.validate(m.recorder);
+        accAddress.validate(m.account);
+        parseCountry(m.country);
+      },
+      handle: (ctx, m) => {
+        const recorder = canonicalAddress(m.recorder);
+        const account = canonicalAddress(m.account);
+        const country = parseCountry(m.country);
+        if (recorder === account) throw E.ErrNotTheRecorder.wrap("a jurisdiction is never self-declared");
+        const corrector = k.isGov(recorder) || k.isFoundationAdministrator(ctx, recorder);
+        const onboarder = !corrector && k.paymsg !== undefined && k.paymsg.isApprovedParticipant(ctx, recorder) && k.paymsg.isCustomerOf(ctx, account, recorder);
+        if (!corrector && !onboarder) {
+          throw E.ErrNotTheRecorder.wrap(`${recorder} is not governance, a foundation administrator or the participant that onboarded ${account}`);
+        }
+        const existing = k.getJurisdiction(ctx, account);
+        if (existing && existing.country === country) throw E.ErrJurisdictionSet.wrap(`${account} is already recorded in ${country}`);
+        if (existing && !corrector) {
+          throw E.ErrJurisdictionSet.wrap(`${account} is recorded in ${existing.country}; only a foundation administrator or governance corrects it`);
+        }
+        const record = { address: account, country, recordedBy: recorder, recordedAtHeight: ctx.height };
+        k.setJurisdiction(ctx, record);
+        events.jurisdictionSet(ctx, record, existing?.country ?? "");
+        // Correcting the jurisdiction retires the identifier issued under the old prefix and
+        // issues one under the new country, so an identifier never disagrees with its record.
+        if (existing && k.aliasOf.has(ctx, account)) {
+          const retired = k.retireAliasOf(ctx, account)!;
+          return { retired, id: k.issueAlias(ctx, account).id };
+        }
+        return { retired: "", id: "" };
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgRegisterViewingKey", codec: tx.MsgRegisterViewingKey, responseCodec: tx.MsgRegisterViewingKeyResponse,
+      signer: "account", aminoName: AMINO + "MsgRegisterViewingKey",
+      validate: (m) => {
+        accAddress.validate(m.account);
+        if (m.publicKey.length !== VIEWING_KEY_BYTES) {
+          throw E.ErrInvalidViewingKey.wrap(`public_key must be ${VIEWING_KEY_BYTES} bytes (X25519), got ${m.publicKey.length}`);
+        }
+        if (m.publicKey.every((b) => b === 0)) throw E.ErrInvalidViewingKey.wrap("public_key is all zero");
+      },
+      handle: (ctx, m) => {
+        const account = canonicalAddress(m.account);
+        const versions = k.viewingKeysOf(ctx, account);
+        const same = versions.find((v) => Buffer.from(v.publicKey).equals(Buffer.from(m.publicKey)));
+        if (same) throw E.ErrInvalidViewingKey.wrap(`the same key is already version ${same.version}; a key is never published twice`);
+        const version = (versions[0]?.version ?? 0n) + 1n;
+        const key = { address: account, version, publicKey: m.publicKey, registeredAtHeight: ctx.height, revoked: false, revokedAtHeight: 0n };
+        k.setViewingKey(ctx, key);
+        events.viewingKeyRegistered(ctx, key);
+        return { version };
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgRevokeViewingKey", codec: tx.MsgRevokeViewingKey, responseCodec: tx.MsgRevokeViewingKeyResponse,
+      signer: "account", aminoName: AMINO + "MsgRevokeViewingKey",
+      validate: (m) => void accAddress.validate(m.account),
+      handle: (ctx, m) => {
+        const account = canonicalAddress(m.account);
+        const key = k.viewingKeys.get(ctx, [account, m.version]);
+        if (!key) throw E.ErrViewingKeyNotFound.wrap(`version ${m.version} of ${account}`);
+        if (key.revoked) throw E.ErrInvalidViewingKey.wrap(`version ${m.version} was revoked at height ${key.revokedAtHeight}`);
+        const revoked = { ...key, revoked: true, revokedAtHeight: ctx.height };
+        k.setViewingKey(ctx, revoked);
+        events.viewingKeyRevoked(ctx, revoked);
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgAppointRegulator", codec: tx.MsgAppointRegulator, responseCodec: tx.MsgAppointRegulatorResponse,
+      signer: "authority", aminoName: AMINO + "MsgAppointRegulator",
+      validate: (m) => {
+        accAddress.validate(m.authority);
+        parseCountry(m.country);
+        accAddress.validate(m.address);
+      },
+      handle: (ctx, m) => {
+        const country = parseCountry(m.country);
+        const authority = canonicalAddress(m.authority);
+        requireGovOrFoundation(k, ctx, authority, true, "MsgAppointRegulator");
+        const previous = k.regulatorOf(ctx, country) ?? "";
+        const appointment = { country, address: canonicalAddress(m.address), appointedBy: authority, appointedAtHeight: ctx.height };
+        k.regulators.set(ctx, country, appointment);
+        events.regulatorAppointed(ctx, appointment, previous);
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgGrantAuditor", codec: tx.MsgGrantAuditor, responseCodec: tx.MsgGrantAuditorResponse,
+      signer: "authority", aminoName: AMINO + "MsgGrantAuditor",
+      validate: (m) => {
+        accAddress.validate(m.authority);
+        accAddress.validate(m.address);
+        if (m.expiresAtHeight <= 0n) throw E.ErrInvalidAuditorGrant.wrap("expires_at_height is required; there is no unbounded grant");
+      },
+      handle: (ctx, m) => {
+        if (m.expiresAtHeight <= ctx.height) {
+          throw E.ErrInvalidAuditorGrant.wrap(`expires_at_height ${m.expiresAtHeight} must be after the current height ${ctx.height}`);
+        }
+        const authority = canonicalAddress(m.authority);
+        // An auditor reads every jurisdiction's payloads: a chain-wide grant, governance's alone.
+        requireGovOrFoundation(k, ctx, authority, false, "MsgGrantAuditor");
+        const grant = { address: canonicalAddress(m.address), grantedBy: authority, grantedAtHeight: ctx.height, expiresAtHeight: m.expiresAtHeight };
+        k.setAuditor(ctx, grant);
+        events.auditorGranted(ctx, grant);
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgGrantRole", codec: tx.MsgGrantRole, responseCodec: tx.MsgGrantRoleResponse,
+      signer: "authority", aminoName: AMINO + "MsgGrantRole",
+      validate: (m) => {
+        accAddress.validate(m.authority);
+        accAddress.validate(m.holder);
+        roleScope(m.role, m.jurisdiction);
+        if (m.requiredShape) validateOfficeShape(m.requiredShape);
+      },
+      handle: (ctx, m) => {
+        const scope = roleScope(m.role, m.jurisdiction);
+        const authority = canonicalAddress(m.authority);
+        const holder = canonicalAddress(m.holder);
+        requireGovOrFoundation(k, ctx, authority, scope !== CHAIN_WIDE, scope === CHAIN_WIDE ? "a chain-wide grant" : "MsgGrantRole");
+        if (m.requiredShape) {
+          if (!k.group) throw E.ErrNoScopeKeeper.wrap("required_shape cannot be checked");
+          const view = k.group.policyInfo(ctx, holder);
+          if (!view) throw E.ErrHolderNotGroup.wrap(`${holder} is not a group policy account; required_shape needs one`);
+          checkOfficeShape(view, m.requiredShape, holder);
+        }
+        const grant: RoleGrant = { holder, role: m.role, jurisdiction: scope, grantedBy: authority, grantedAtHeight: ctx.height, requiredShape: m.requiredShape };
+        k.setRoleGrant(ctx, grant);
+        events.roleGranted(ctx, grant);
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgRevokeRole", codec: tx.MsgRevokeRole, responseCodec: tx.MsgRevokeRoleResponse,
+      signer: "authority", aminoName: AMINO + "MsgRevokeRole",
+      validate: (m) => {
+        accAddress.validate(m.authority);
+        accAddress.validate(m.holder);
+        roleScope(m.role, m.jurisdiction);
+      },
+      handle: (ctx, m) => {
+        const scope = roleScope(m.role, m.jurisdiction);
+        const authority = canonicalAddress(m.authority);
+        const holder = canonicalAddress(m.holder);
+        requireGovOrFoundation(k, ctx, authority, scope !== CHAIN_WIDE, scope === CHAIN_WIDE ? "revoking a chain-wide grant" : "MsgRevokeRole");
+        const grant = k.getRoleGrant(ctx, holder, m.role, scope);
+        if (!grant) throw E.ErrGrantNotFound.wrap(`${holder} holds no ${Role[m.role]} over ${scope}`);
+        k.removeRoleGrant(ctx, grant);
+        events.roleRevoked(ctx, grant, authority);
+        return {};
+      },
+    }),
+    defineUpdateParamsMsg({
+      typeUrl: T + "MsgUpdateParams", codec: tx.MsgUpdateParams, responseCodec: tx.MsgUpdateParamsResponse,
+      aminoName: AMINO + "MsgUpdateParams", invalidSigner: E.ErrInvalidSigner, missingParams: E.ErrInvalidParams,
+      validate: validateAliasParams, store: k.params,
+      onUpdated: (ctx, p) => events.paramsUpdated(ctx, p.payloadLength),
+    }),
+  ];
+}

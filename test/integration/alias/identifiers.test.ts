@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as q from "../../../src/gen/blockchain/alias/v1/query";
+import * as tx from "../../../src/gen/blockchain/alias/v1/tx";
+import { formatAliasId, parseAliasId } from "../../../src/client/alias-id";
+import type { TestChain } from "../../helpers/chain";
+import { aliasChain, aliasOf, eventOf, expectAliasError, gov, keys, msg, onboard, query, queryCode, responseOf, restOf, type Rest } from "./setup";
+
+const { bankA, alice, bob, carol, admin, mallory } = keys;
+const R = "/blockchain/alias/v1";
+
+describe("alias identifiers", () => {
+  let chain: TestChain;
+  let r: Rest;
+
+  beforeAll(async () => {
+    chain = await aliasChain();
+    r = await restOf(chain);
+    await onboard(chain);
+  });
+  afterAll(async () => {
+    await r.rest.close();
+    await chain.close();
+  });
+
+  it("refuses an identifier before a jurisdiction is recorded (ErrNoJurisdiction 9)", async () => {
+    expectAliasError(await chain.deliver(alice, [msg.register(alice.address)]), 9);
+    expect((await r.get(`${R}/alias_of/${alice.address}`)).status).toBe(404);
+  });
+
+  it("issues one identifier under the recorded country, resolvable both ways and in any form", async () => {
+    await chain.mustDeliver(bankA, [msg.setJurisdiction(bankA.address, alice.address, "de")]);
+    const res = await chain.mustDeliver(alice, [msg.register(alice.address)]);
+    const { id } = responseOf(res, tx.MsgRegisterAliasResponse);
+    expect(id).toMatch(/^DE[0-9A-HJKMNP-TV-Z]{11}$/);
+    expect(parseAliasId(id).id).toBe(id);
+    expect(eventOf(res, "alias_issued")).toMatchObject({ id, address: alice.address });
+
+    const record = { id, address: alice.address, registered_at_height: res.height.toString() };
+    expect(await r.get(`${R}/alias_of/${alice.address}`)).toEqual({ status: 200, body: { alias: record } });
+    expect(await r.get(`${R}/alias/${id}`)).toEqual({ status: 200, body: { alias: record } });
+    // Display form, lower case, confusables: all the same identifier.
+    const display = formatAliasId(id).toLowerCase();
+    expect(await r.get(`${R}/alias/${display}`)).toEqual({ status: 200, body: { alias: record } });
+    const confusable = id.slice(0, 2) + id.slice(2).replace(/1/g, "l").replace(/0/g, "o");
+    expect((await r.get(`${R}/alias/${confusable}`)).body).toEqual({ alias: record });
+    expect(await r.get(`${R}/retired/${id}`)).toEqual({ status: 200, body: { retired: false } });
+  });
+
+  it("refuses a second identifier (ErrAlreadyRegistered 2)", async () => {
+    expectAliasError(await chain.deliver(alice, [msg.register(alice.address)]), 2);
+  });
+
+  it("rotation retires the identifier for good and issues a new one", async () => {
+    const old = aliasOf(chain, alice.address).id;
+    const res = await chain.mustDeliver(alice, [msg.rotate(alice.address)]);
+    const out = responseOf(res, tx.MsgRotateAliasResponse);
+    expect(out.retired).toBe(old);
+    expect(out.id).not.toBe(old);
+    expect(out.id.startsWith("DE")).toBe(true);
+    expect(aliasOf(chain, alice.address).id).toBe(out.id);
+    expect(await r.get(`${R}/retired/${old}`)).toEqual({ status: 200, body: { retired: true } });
+    const gone = await r.get(`${R}/alias/${old}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toMatch(/retired/);
+    // ABCI queries answer with the gRPC status the SDK maps module errors to (NotFound → sdk 22).
+    expect(() => query(chain, "Alias", q.QueryAliasRequest, { id: old }, q.QueryAliasResponse)).toThrow(/code = NotFound desc = identifier .* is retired: not found/);
+  });
+
+  it("refuses rotation without an identifier (ErrNotRegistered 3) and answers a malformed id with ErrMalformedID 5", async () => {
+    expectAliasError(await chain.deliver(bob, [msg.rotate(bob.address)]), 3);
+    expect(() => query(chain, "Alias", q.QueryAliasRequest, { id: "DE-NOT-AN-ID" }, q.QueryAliasResponse)).toThrow(/InvalidArgument.*malformed alias identifier/);
+    expect(queryCode(() => query(chain, "Retired", q.QueryRetiredRequest, { id: "12345" }, q.QueryRetiredResponse))).toBe(18);
+    expect(await r.get(`${R}/alias/DE-NOT-AN-ID`)).toEqual({ status: 400, body: { code: 3, message: "check character does not match (mistyped identifier): malformed alias identifier", details: [] } });
+    const id = aliasOf(chain, alice.address).id;
+    const typo = id.slice(0, 4) + id[5] + id[4] + id.slice(6);
+    if (typo !== id) expect((await r.get(`${R}/alias/${typo}`)).status).toBe(400);
+    expect((await r.get(`${R}/alias/${id.slice(0, -1)}`)).status).toBe(400);
+  });
+
+  it("correcting a jurisdiction retires the identifier and issues one under the new country", async () => {
+    await chain.mustDeliver(bankA, [msg.setJurisdiction(bankA.address, carol.address, "FR")]);
+    const first = responseOf(await chain.mustDeliver(carol, [msg.register(carol.address)]), tx.MsgRegisterAliasResponse).id;
+    expect(first.startsWith("FR")).toBe(true);
+    await chain.govExec([msg.grant(admin.address, 6, "*")]);
+    const res = await chain.mustDeliver(admin, [msg.setJurisdiction(admin.address, carol.address, "IT")]);
+    const out = responseOf(res, tx.MsgSetJurisdictionResponse);
+    expect(out.retired).toBe(first);
+    expect(out.id.startsWith("IT")).toBe(true);
+    expect(aliasOf(chain, carol.address).id).toBe(out.id);
+    expect(query(chain, "Retired", q.QueryRetiredRequest, { id: first }, q.QueryRetiredResponse).retired).toBe(true);
+  });
+
+  it("params: governance alone (ErrInvalidSigner 8), zero or oversized payload_length refused (ErrInvalidParams 6)", async () => {
+    expectAliasError(await chain.deliver(mallory, [msg.params(4, mallory.address)]), 8);
+    expect(await chain.govExec([msg.params(0)])).toMatchObject({ codespace: "alias", code: 6 });
+    expect(await chain.govExec([msg.params(33)])).toMatchObject({ codespace: "alias", code: 6 });
+    expect(await r.get(`${R}/params`)).toEqual({ status: 200, body: { params: { payload_length: 10 } } });
+  });
+
+  it("a payload space that runs out answers ErrExhausted 7, never a reissued identifier", async () => {
+    expect((await chain.govExec([msg.params(1)])).log).toBe("");
+    expect(await r.get(`${R}/params`)).toEqual({ status: 200, body: { params: { payload_length: 1 } } });
+    await chain.mustDeliver(bankA, [msg.setJurisdiction(bankA.address, bob.address, "DE")]);
+    const seen = new Set<string>();
+    let res = await chain.deliver(bob, [msg.register(bob.address)]);
+    let rotations = 0;
+    while (res.code === 0 && rotations < 40) {
+      const id = rotations === 0 ? responseOf(res, tx.MsgRegisterAliasResponse).id : responseOf(res, tx.MsgRotateAliasResponse).id;
+      expect(id).toHaveLength(4);
+      expect(seen.has(id)).toBe(false);
+      seen.add(id);
+      res = await chain.deliver(bob, [msg.rotate(bob.address)]);
+      rotations++;
+    }
+    expectAliasError(res, 7);
+    // The refused rotation wrote nothing: bob keeps his last identifier.
+    expect(seen.has(aliasOf(chain, bob.address).id)).toBe(true);
+    expect((await chain.govExec([msg.params(10)])).log).toBe("");
+    void gov;
+  });
+});

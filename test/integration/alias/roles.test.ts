@@ -1,0 +1,162 @@
+import * as gtx from "cosmjs-types/cosmos/group/v1/tx";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../../../src/gen/blockchain/alias/v1/alias";
+import type { TestChain } from "../../helpers/chain";
+import { members, msg as groupMsg, responseOf as groupResponse, thresholdPolicy } from "../group/helpers";
+import { aliasChain, aliasKeeper, expectAliasError, gov, keys, msg, restOf, type Rest } from "./setup";
+
+const { alice, bob, carol, foundation, regulator, supervisor, mallory, m1, m2, m3 } = keys;
+const R = "/blockchain/alias/v1";
+const shape = (signatures: number, members: number) => ({ signatures, members });
+
+describe("alias role registry", () => {
+  let chain: TestChain;
+  let r: Rest;
+  let office: string;
+  let groupId: bigint;
+
+  beforeAll(async () => {
+    chain = await aliasChain();
+    r = await restOf(chain);
+    // An office of three equal members acting on two signatures.
+    const res = await chain.mustDeliver(m1, [groupMsg("MsgCreateGroupWithPolicy", gtx.MsgCreateGroupWithPolicy, {
+      admin: m1.address, members: members([m1.address, "1"], [m2.address, "1"], [m3.address, "1"]), decisionPolicy: thresholdPolicy("2"),
+    })]);
+    ({ groupPolicyAddress: office, groupId } = groupResponse(res, gtx.MsgCreateGroupWithPolicyResponse));
+  });
+  afterAll(async () => {
+    await r.rest.close();
+    await chain.close();
+  });
+
+  it("governance grants country-scoped and chain-wide roles; REST reads them back", async () => {
+    const res = await chain.govExec([
+      msg.grant(supervisor.address, Role.ROLE_SUPERVISOR, "de"),
+      msg.grant(alice.address, Role.ROLE_ENFORCEMENT_AUTHORITY, "*"),
+    ]);
+    expect(res.log).toBe("");
+    const grants = await r.get(`${R}/role_grants/${supervisor.address}`);
+    expect(grants.status).toBe(200);
+    expect(grants.body.grants).toEqual([{
+      holder: supervisor.address, role: "ROLE_SUPERVISOR", jurisdiction: "DE", granted_by: gov,
+      granted_at_height: expect.stringMatching(/^\d+$/), required_shape: null,
+    }]);
+    expect((await r.get(`${R}/chain_wide_grants`)).body.grants.map((g: any) => [g.holder, g.role])).toEqual([[alice.address, "ROLE_ENFORCEMENT_AUTHORITY"]]);
+    expect(await r.get(`${R}/role_grants/${bob.address}`)).toEqual({ status: 200, body: { grants: [] } });
+    const k = aliasKeeper(chain);
+    const ctx = chain.app.queryContext();
+    expect(k.hasRole(ctx, supervisor.address, Role.ROLE_SUPERVISOR, "DE")).toBe(true);
+    expect(k.hasRole(ctx, supervisor.address, Role.ROLE_SUPERVISOR, "FR")).toBe(false);
+    expect(k.hasRole(ctx, alice.address, Role.ROLE_ENFORCEMENT_AUTHORITY, "FR")).toBe(true);
+    expect(k.hasRole(ctx, alice.address, Role.ROLE_SUPERVISOR, "FR")).toBe(false);
+  });
+
+  it("the foundation grants and revokes country-scoped roles, never chain-wide ones (ErrInvalidSigner 8)", async () => {
+    await chain.mustDeliver(foundation, [msg.grant(bob.address, Role.ROLE_REGISTRY_AUTHORITY, "FR", foundation.address)]);
+    expectAliasError(await chain.deliver(foundation, [msg.grant(bob.address, Role.ROLE_SUPERVISOR, "*", foundation.address)]), 8);
+    expectAliasError(await chain.deliver(foundation, [msg.grant(bob.address, Role.ROLE_FOUNDATION_ADMINISTRATOR, "*", foundation.address)]), 8);
+    expectAliasError(await chain.deliver(foundation, [msg.revoke(alice.address, Role.ROLE_ENFORCEMENT_AUTHORITY, "*", foundation.address)]), 8);
+    expectAliasError(await chain.deliver(mallory, [msg.grant(mallory.address, Role.ROLE_SUPERVISOR, "DE", mallory.address)]), 8);
+    expectAliasError(await chain.deliver(mallory, [msg.revoke(supervisor.address, Role.ROLE_SUPERVISOR, "DE", mallory.address)]), 8);
+    const holders = await r.get(`${R}/role_holders/fr`);
+    expect(holders.body.grants.map((g: any) => [g.holder, g.role, g.granted_by])).toEqual([[bob.address, "ROLE_REGISTRY_AUTHORITY", foundation.address]]);
+    await chain.mustDeliver(foundation, [msg.revoke(bob.address, Role.ROLE_REGISTRY_AUTHORITY, "FR", foundation.address)]);
+    expect((await r.get(`${R}/role_holders/FR`)).body).toEqual({ grants: [], pagination: { next_key: null, total: "0" } });
+  });
+
+  it("refuses ROLE_UNSPECIFIED and unknown roles (ErrInvalidRole 17)", async () => {
+    expectAliasError(await chain.deliver(foundation, [msg.grant(bob.address, Role.ROLE_UNSPECIFIED, "DE", foundation.address)]), 17);
+    expectAliasError(await chain.deliver(foundation, [msg.grant(bob.address, 42 as Role, "DE", foundation.address)]), 17);
+    expectAliasError(await chain.deliver(foundation, [msg.revoke(bob.address, Role.ROLE_UNSPECIFIED, "DE", foundation.address)]), 17);
+  });
+
+  it("refuses a foundation administrator scoped to a country, the foundation's code and an empty scope (ErrInvalidScope 18)", async () => {
+    expect(await chain.govExec([msg.grant(bob.address, Role.ROLE_FOUNDATION_ADMINISTRATOR, "DE")])).toMatchObject({ codespace: "alias", code: 18 });
+    expectAliasError(await chain.deliver(foundation, [msg.grant(bob.address, Role.ROLE_SUPERVISOR, "ZZ", foundation.address)]), 18);
+    expectAliasError(await chain.deliver(foundation, [msg.grant(bob.address, Role.ROLE_SUPERVISOR, "", foundation.address)]), 18);
+  });
+
+  it("validates the jurisdiction before the signer (ErrInvalidCountry 10 even from a stranger)", async () => {
+    expectAliasError(await chain.deliver(mallory, [msg.grant(bob.address, Role.ROLE_SUPERVISOR, "XX", mallory.address)]), 10);
+    expectAliasError(await chain.deliver(mallory, [msg.revoke(bob.address, Role.ROLE_SUPERVISOR, "EU", mallory.address)]), 10);
+    expectAliasError(await chain.deliver(mallory, [msg.grant(bob.address, Role.ROLE_SUPERVISOR, "ZZ", mallory.address)]), 18);
+  });
+
+  it("revoking a grant that was never made is ErrGrantNotFound 21", async () => {
+    expectAliasError(await chain.deliver(foundation, [msg.revoke(carol.address, Role.ROLE_SUPERVISOR, "DE", foundation.address)]), 21);
+    // A chain-wide grant is not a grant over DE.
+    expect(await chain.govExec([msg.revoke(alice.address, Role.ROLE_ENFORCEMENT_AUTHORITY, "DE")])).toMatchObject({ codespace: "alias", code: 21 });
+  });
+
+  it("required_shape: refused when malformed (23), when the holder is not a group (20) or the group falls short (23)", async () => {
+    expectAliasError(await chain.deliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "FR", foundation.address, shape(0, 1))]), 23);
+    expectAliasError(await chain.deliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "FR", foundation.address, shape(3, 2))]), 23);
+    expectAliasError(await chain.deliver(foundation, [msg.grant(carol.address, Role.ROLE_SUPERVISOR, "FR", foundation.address, shape(1, 1))]), 20);
+    // The office acts on 2 of 3: a floor of 3 signatures or 4 members is not met.
+    expectAliasError(await chain.deliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "FR", foundation.address, shape(3, 3))]), 23);
+    expectAliasError(await chain.deliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "FR", foundation.address, shape(2, 4))]), 23);
+  });
+
+  it("required_shape is met at grant time and re-checked on every use", async () => {
+    await chain.mustDeliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "FR", foundation.address, shape(2, 3))]);
+    const k = aliasKeeper(chain);
+    expect(k.hasRole(chain.app.queryContext(), office, Role.ROLE_SUPERVISOR, "FR")).toBe(true);
+    expect((await r.get(`${R}/payload_readers/FR`)).body.readers.map((x: any) => x.address)).toEqual([office]);
+    expect((await r.get(`${R}/role_grants/${office}`)).body.grants[0].required_shape).toEqual({ signatures: 2, members: 3 });
+
+    // The office drops to two members: it no longer holds the role, though the grant is still listed.
+    await chain.mustDeliver(m1, [groupMsg("MsgUpdateGroupMembers", gtx.MsgUpdateGroupMembers, {
+      admin: m1.address, groupId, memberUpdates: members([m3.address, "0"]),
+    })]);
+    const ctx = chain.app.queryContext();
+    expect(k.hasRole(ctx, office, Role.ROLE_SUPERVISOR, "FR")).toBe(false);
+    expect(() => k.requireRole(ctx, office, Role.ROLE_SUPERVISOR, "FR")).toThrow(/office shape not met/);
+    expect((await r.get(`${R}/payload_readers/FR`)).body.readers).toEqual([]);
+    expect((await r.get(`${R}/role_holders/FR?role=ROLE_SUPERVISOR`)).body.grants.map((g: any) => g.holder)).toEqual([office]);
+  });
+
+  it("requireRole answers out of scope (ErrOutOfScope 19) for a holder scoped elsewhere", () => {
+    const k = aliasKeeper(chain);
+    const ctx = chain.app.queryContext();
+    expect(() => k.requireRole(ctx, supervisor.address, Role.ROLE_SUPERVISOR, "IT")).toThrow(expect.objectContaining({ codespace: "alias", code: 19 }));
+    expect(() => k.requireRole(ctx, carol.address, Role.ROLE_SUPERVISOR, "IT")).toThrow(expect.objectContaining({ codespace: "alias", code: 21 }));
+    expect(() => k.requireRole(ctx, supervisor.address, Role.ROLE_SUPERVISOR, "DE")).not.toThrow();
+  });
+
+  it("without a group keeper a shaped grant is refused (ErrNoScopeKeeper 22) and never holds", async () => {
+    const k = aliasKeeper(chain);
+    const group = k.group;
+    k.bind({ group: undefined });
+    try {
+      expectAliasError(await chain.deliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "IT", foundation.address, shape(1, 1))]), 22);
+      await chain.mustDeliver(m1, [groupMsg("MsgUpdateGroupMembers", gtx.MsgUpdateGroupMembers, {
+        admin: m1.address, groupId, memberUpdates: members([m3.address, "1"]),
+      })]);
+      expect(k.hasRole(chain.app.queryContext(), office, Role.ROLE_SUPERVISOR, "FR")).toBe(false);
+      expect(() => k.requireRole(chain.app.queryContext(), office, Role.ROLE_SUPERVISOR, "FR")).toThrow(expect.objectContaining({ code: 22 }));
+    } finally {
+      k.bind({ group });
+    }
+    // Back with the group keeper, the office (three members again) holds the role.
+    expect(k.hasRole(chain.app.queryContext(), office, Role.ROLE_SUPERVISOR, "FR")).toBe(true);
+  });
+
+  it("regulators: one per country, appointed by governance or the foundation", async () => {
+    expectAliasError(await chain.deliver(mallory, [msg.appoint("DE", mallory.address, mallory.address)]), 8);
+    expectAliasError(await chain.deliver(foundation, [msg.appoint("ZZ", regulator.address, foundation.address)]), 10);
+    const none = await r.get(`${R}/regulator/DE`);
+    expect(none.status).toBe(404);
+    expect(none.body.message).toMatch(/no regulator appointed/);
+    expect((await chain.govExec([msg.appoint("DE", carol.address)])).log).toBe("");
+    const res = await chain.mustDeliver(foundation, [msg.appoint("de", regulator.address, foundation.address)]);
+    expect(await r.get(`${R}/regulator/de`)).toEqual({
+      status: 200,
+      body: {
+        appointment: { country: "DE", address: regulator.address, appointed_by: foundation.address, appointed_at_height: res.height.toString() },
+        key: { address: regulator.address, version: "0", public_key: null, registered_at_height: "0", revoked: false, revoked_at_height: "0" },
+      },
+    });
+    expect(aliasKeeper(chain).regulatorOf(chain.app.queryContext(), "DE")).toBe(regulator.address);
+    expect(aliasKeeper(chain).regulatorOf(chain.app.queryContext(), "FR")).toBeUndefined();
+  });
+});
