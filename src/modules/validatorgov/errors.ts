@@ -22,4 +22,5 @@ export const validatorgovErrors = {
   ErrInvalidParams: registerError("validatorgov", 1113, "invalid params"),
   ErrSeatReserveInsufficient: registerError("validatorgov", 1114, "seat reserve holds too little to delegate the seats"),
   ErrInvalidApplication: registerError("validatorgov", 1115, "invalid validator application"),
+  ErrValidatorHeld: registerError("validatorgov", 1116, "validator is held out by validatorgov (demoted or paused by a recovery)"),
 } as const;

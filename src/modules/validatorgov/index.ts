@@ -1,6 +1,6 @@
 import type { Module } from "../../types/module";
 import { validatorgovGenesis } from "./genesis";
-import { CREATE_VALIDATOR_URL, VALIDATORGOV_MODULE, ValidatorgovKeeper, type ValidatorgovDeps } from "./keeper";
+import { CREATE_VALIDATOR_URL, UNJAIL_URL, VALIDATORGOV_MODULE, ValidatorgovKeeper, type ValidatorgovDeps } from "./keeper";
 import { validatorgovMsgs } from "./msgs";
 import { validatorgovQueries } from "./queries";
 
@@ -27,7 +27,10 @@ export function createValidatorgovModule(deps: ValidatorgovDeps): Module & { kee
     // blocked list, since plain transfers to it are how the reserve is funded.
     moduleAccounts: [{ name: VALIDATORGOV_MODULE, permissions: ["staking"] }],
     anteCheck: (ctx, tx) => {
-      for (const m of tx.msgs) if (m.any.typeUrl === CREATE_VALIDATOR_URL) keeper.checkCreateValidator(ctx, m.msg as { validatorAddress: string });
+      for (const m of tx.msgs) {
+        if (m.any.typeUrl === CREATE_VALIDATOR_URL) keeper.checkCreateValidator(ctx, m.msg as { validatorAddress: string });
+        if (m.any.typeUrl === UNJAIL_URL) keeper.checkUnjail(ctx, m.msg as { validatorAddr: string });
+      }
     },
     endBlock: (ctx) => {
       keeper.endBlock(ctx);

@@ -18,6 +18,7 @@ import { defaultValidatorgovParams, seatBond } from "./params";
 
 export const VALIDATORGOV_MODULE = "validatorgov";
 export const CREATE_VALIDATOR_URL = "/cosmos.staking.v1beta1.MsgCreateValidator";
+export const UNJAIL_URL = "/cosmos.slashing.v1beta1.MsgUnjail";
 
 /**
  * Application statuses: the common three, "removed" when governance withdrew an approval
@@ -144,6 +145,21 @@ export class ValidatorgovKeeper {
       return; // staking's own validation refuses a malformed operator address
     }
     if (!this.approved.has(ctx, operator)) throw E.ErrNotApproved.wrap(`${operator} may not create a validator before governance approves it`);
+  }
+
+  /**
+   * An operator may not un-jail (slashing's MsgUnjail) what a demotion in force or an approved
+   * recovery holds out; the epoch re-jails a demoted validator that got out some other way.
+   */
+  checkUnjail(ctx: Context, msg: { validatorAddr: string }): void {
+    let operator: string;
+    try {
+      operator = accountOf(msg.validatorAddr);
+    } catch {
+      return;
+    }
+    if (this.demotions.has(ctx, operator)) throw E.ErrValidatorHeld.wrap(`${operator} is demoted until its concentration breach clears`);
+    if (this.pausedByRecovery(ctx, operator)) throw E.ErrValidatorHeld.wrap(`${operator} is paused by an approved recovery`);
   }
 
   attest(ctx: Context, operator: string, declaration: DeclarationFields): void {
@@ -387,6 +403,16 @@ export class ValidatorgovKeeper {
       }
     }
     for (const d of toRestore) this.restore(ctx, d);
+    // A demotion that stays in force keeps its validator jailed, whatever un-jailed it.
+    for (const d of inForce.values()) {
+      if (!wanted.has(d.operator)) continue;
+      const valoper = valoperOf(d.operator);
+      const v = this.deps.staking.getValidator(ctx, valoper);
+      if (v && !v.jailed) {
+        this.deps.staking.jail(ctx, valoper);
+        this.demotions.set(ctx, d.operator, { ...d, jailedValidator: true });
+      }
+    }
     if (!act) return;
     for (const c of toDemote) {
       const valoper = valoperOf(c.operator);

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConcentrationCap } from "../../../src/gen/blockchain/validatorgov/v1/concentration";
 import { createRestServer, DevBackend } from "../../../src/rest";
 import { silentLogger } from "../../../src/types/logger";
-import { testKey, type TestChain } from "../../helpers/chain";
-import { ONE_YML, RESERVE, admit, declOf, keys, msg, query, stakingValidator, vgovChain } from "./setup";
+import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
+import { pack, testKey, type TestChain } from "../../helpers/chain";
+import { ONE_YML, RESERVE, admit, declOf, expectVgovError, keys, msg, query, stakingValidator, valoper, vgovChain } from "./setup";
 
 const { alpha, beta, gamma, funder } = keys;
 const dev = testKey("validator");
@@ -93,6 +94,14 @@ describe("validatorgov concentration epochs: demotion and restoration", () => {
         pagination: { next_key: null, total: "1" },
       },
     });
+  });
+
+  it("a demoted operator cannot un-jail itself (1116)", async () => {
+    const unjail = pack("/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail, { validatorAddr: valoper(alpha) });
+    const res = await chain.deliver(alpha, [unjail]);
+    expect(res.checkTx).toBe(true);
+    expectVgovError(res, 1116);
+    expect(stakingValidator(chain, alpha).jailed).toBe(true);
   });
 
   it("while the breach holds the demotion stays in force, and the query counts the demoted validator's power", async () => {
