@@ -355,12 +355,11 @@ export class ValidatorgovKeeper {
       seen.add(operator);
       entries.push({ operator, power: v.power, declaration: this.approved.get(ctx, operator)?.declaration });
     }
-    for (const [operator, d] of this.demotions.iterate(ctx)) {
+    for (const operator of this.demotions.keys(ctx)) {
       if (seen.has(operator)) continue;
       const v = this.deps.staking.getValidator(ctx, valoperOf(operator));
       const decl = this.approved.get(ctx, operator)?.declaration;
       if (!v || !decl) continue;
-      void d;
       entries.push({ operator, power: v.potentialPower, declaration: decl });
     }
     const ceilings: Ceilings = {
