@@ -34,6 +34,8 @@ describe("every registered REST route", () => {
       cons_address: toBech32(bech32Prefix.consensus, createHash("sha256").update(consKey).digest().subarray(0, 20)),
       denom: DENOM, name: "fee_collector", params_type: "voting", proposal_id: "1", group_id: "1",
       msg_type_url: "/cosmos.bank.v1beta1.MsgSend", end_to_end_id: "E2E-1",
+      // validatorgov: the dev validator is admitted in genesis; alias: a country code.
+      candidate: testKey("validator").address, current_operator: alice, holder: alice, country: "DE", jurisdiction: "DE",
     });
   });
   afterAll(async () => h.close());
