@@ -4,7 +4,7 @@ import { requireAuthority } from "../../types/authority";
 import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { validatorgovErrors as E } from "./errors";
-import { isAssignedAlpha2 } from "./jurisdictions";
+import { isAssignedCountry } from "../../types/iso3166";
 import type { DeclarationFields, ValidatorgovKeeper } from "./keeper";
 import { validateValidatorgovParams } from "./params";
 
@@ -29,7 +29,7 @@ export function validateDeclaration(d: DeclarationFields): void {
     if (v !== v.trim()) throw E.ErrInvalidDeclaration.wrap(`${name} has leading or trailing whitespace`);
     if ([...v].length > MAX_ID_CHARS) throw E.ErrInvalidDeclaration.wrap(`${name} is longer than ${MAX_ID_CHARS} characters`);
   }
-  if (!isAssignedAlpha2(d.jurisdiction)) throw E.ErrInvalidDeclaration.wrap(`jurisdiction ${quoted(d.jurisdiction)} is not an assigned ISO 3166-1 alpha-2 code`);
+  if (!isAssignedCountry(d.jurisdiction)) throw E.ErrInvalidDeclaration.wrap(`jurisdiction ${quoted(d.jurisdiction)} is not an assigned ISO 3166-1 alpha-2 code`);
 }
 
 function declarationOf(m: { legalEntityId: string; beneficialOwnerId: string; jurisdiction: string }): DeclarationFields {
