@@ -18,6 +18,8 @@ import { createEnforcementModule } from "../modules/enforcement";
 import { enforcementStaking } from "./enforcement-wiring";
 import { createAliasModule } from "../modules/alias";
 import { createTokenisationModule } from "../modules/tokenisation";
+import { createValidatorgovModule, VALIDATORGOV_MODULE } from "../modules/validatorgov";
+import { validatorgovStaking } from "./validatorgov-staking";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import { createUpgradeModule, type UpgradeDef } from "../modules/upgrade";
 import { createConsensusModule } from "../modules/consensus";
@@ -58,6 +60,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
 
   const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
   const alias = createAliasModule({ group: group.keeper, paymsg: paymsg.keeper, constitution: constitution.keeper });
+  const validatorgov = createValidatorgovModule({ staking: validatorgovStaking(staking.keeper), bank: bank.keeper, constitution: constitution.keeper, alias: alias.keeper });
   const enforcement = createEnforcementModule({
     bank: bank.keeper,
     staking: enforcementStaking(staking.keeper),
@@ -78,7 +81,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, alias, enforcement, land, tokenisation, stablecoin, builderfee, upgrade, consensus, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, alias, validatorgov, enforcement, land, tokenisation, stablecoin, builderfee, upgrade, consensus, genutil, ...extras];
   assertMigrations(modules);
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
@@ -86,16 +89,17 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     beginBlock: ["authz", ...extraNames],
     // Chain conventions (design.md): gov, staking, group, constitution, validatorgov, treasury,
     // oracle, enforcement, then netting last.
-    endBlock: ["gov", "staking", "group", "constitution", "enforcement", ...extraNames],
+    endBlock: ["gov", "staking", "group", "constitution", "validatorgov", "enforcement", ...extraNames],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "alias", "enforcement", "land", "tokenisation", "paymsg", "stablecoin", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
+    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "alias", "validatorgov", "enforcement", "land", "tokenisation", "paymsg", "stablecoin", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
-  // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's.
+  // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's and
+  // validatorgov's seat reserve (plain transfers to it are how the reserve is funded).
   bank.keeper.setBlockedAddresses(
-    auth.keeper.moduleAccountNames().filter((name) => name !== "gov").map((name) => moduleAddress(name)),
+    auth.keeper.moduleAccountNames().filter((name) => name !== "gov" && name !== VALIDATORGOV_MODULE).map((name) => moduleAddress(name)),
   );
   for (const m of modules) {
     if (m.hooks?.sendRestriction) bank.keeper.addSendRestriction(m.hooks.sendRestriction);

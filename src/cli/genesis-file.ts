@@ -15,6 +15,7 @@ import { parseRfc3339, readGenesisDoc, type GenesisDoc } from "../abci/genesis-d
 import { baseOf } from "../modules/auth/keeper";
 import { decodeGentx, gentxName, MSG_CREATE_VALIDATOR_URL, type DecodedGentx } from "../modules/genutil";
 import { consensusAddressOf, ed25519PubKeyAny, POWER_REDUCTION } from "../modules/staking";
+import { admitInGenesisJson } from "../modules/validatorgov";
 import { directSignBytes } from "../app/tx/sigverify";
 import { buildAuthInfoBytes, buildBodyBytes } from "../client/tx-builder";
 import type { Secp256k1Key } from "../client/signer";
@@ -174,6 +175,9 @@ export function collectGentxs(doc: GenesisDoc, gentxDir: string): CollectedGentx
       throw new Error(`${files[i]}: ${(e as Error).message}`, { cause: e });
     }
   });
+  // Only governance-admitted validators may exist: gentx operators are admitted in genesis
+  // (those the file does not already admit with their own declaration).
+  for (const { gentx } of read) admitInGenesisJson(doc.app_state, gentx.signer);
   doc.app_state.genutil = binaryToJson(GENUTIL_STATE, GenutilGenesis.encode({ genTxs: read.map((r) => r.bytes) }).finish());
   doc.validators = [];
   return read.map(({ gentx }, i) => {

@@ -5,6 +5,7 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { ProposalStatus, VoteOption } from "cosmjs-types/cosmos/gov/v1/gov";
 import { QueryProposalRequest, QueryProposalResponse } from "cosmjs-types/cosmos/gov/v1/query";
 import { MsgSubmitProposalResponse } from "cosmjs-types/cosmos/gov/v1/tx";
+import { MsgApplyValidator, MsgApproveValidator } from "../../src/gen/blockchain/validatorgov/v1/tx";
 import { QueryValidatorRequest, QueryValidatorResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { DEV_FAUCET_ADDRESS, DEV_FAUCET_MNEMONIC } from "../../src/cli/dev-keys";
@@ -73,6 +74,16 @@ function createValidatorMsg(operator: string, key: ConsensusKey, moniker: string
   };
 }
 
+const applyMsg = (operator: string, moniker: string) => ({
+  typeUrl: "/blockchain.validatorgov.v1.MsgApplyValidator",
+  value: MsgApplyValidator.fromPartial({ creator: operator, moniker, description: "e2e joiner", legalEntityId: `LEI-${moniker}`, beneficialOwnerId: `UBO-${moniker}`, jurisdiction: "DE" }),
+});
+
+const approveMsg = (candidate: string) => ({
+  typeUrl: "/blockchain.validatorgov.v1.MsgApproveValidator",
+  value: MsgApproveValidator.encode({ authority: moduleAddress("gov"), candidate, approve: true }).finish(),
+});
+
 async function stakingValidator(url: string, operator: string) {
   const res = await abciQuery(url, "/cosmos.staking.v1beta1.Query/Validator", QueryValidatorRequest, { validatorAddr: valoperOf(operator) }, QueryValidatorResponse);
   return res.validator;
@@ -90,6 +101,32 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
     await waitForHeight(node.rpcUrl, target + 1, 90_000);
     expect(await appHashAt(node.rpcUrl, target)).toBe(await appHashAt(node0, target));
     return { node, key: consensusKeyOf(node.home) };
+  }
+
+  /** Submits a proposal carrying `messages` (packed Anys), the four operators vote YES, waits until it passed. */
+  async function passProposal(messages: Array<{ typeUrl: string; value: Uint8Array }>, title: string): Promise<void> {
+    const submitted = await mustDeliver(faucet.client, faucet.address, [{
+      typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
+      value: { messages, initialDeposit: [uyml(10n * YML)], proposer: faucet.address, metadata: "", title, summary: `e2e: ${title}`, expedited: false },
+    }]);
+    const proposalId = MsgSubmitProposalResponse.decode(submitted.msgResponses[0].value).proposalId;
+    const operators = await Promise.all(net.nodes.map((_, i) => accountAt(node0, DEV_FAUCET_MNEMONIC, i + 1)));
+    await Promise.all(operators.map((op) =>
+      mustDeliver(op.client, op.address, [{ typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId, voter: op.address, option: VoteOption.VOTE_OPTION_YES, metadata: "" } }]),
+    ));
+    const deadline = Date.now() + 90_000;
+    let status = ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD;
+    while (status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      status = (await abciQuery(node0, "/cosmos.gov.v1.Query/Proposal", QueryProposalRequest, { proposalId }, QueryProposalResponse)).proposal!.status;
+    }
+    expect(status).toBe(ProposalStatus.PROPOSAL_STATUS_PASSED);
+  }
+
+  /** The admission flow of docs/operators.md: application, then governance approval. */
+  async function admit(operator: Account, moniker: string): Promise<void> {
+    await mustDeliver(operator.client, operator.address, [applyMsg(operator.address, moniker)]);
+    await passProposal([approveMsg(operator.address)], `Admit ${moniker}`);
   }
 
   beforeAll(async () => {
@@ -115,6 +152,11 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
 
       [operator, delegator] = await Promise.all([newAccount(node0), newAccount(node0)]);
       await mustDeliver(faucet.client, faucet.address, [send(faucet.address, operator.address, 10n * YML), send(faucet.address, delegator.address, 10n * YML)]);
+
+      // Not admitted yet: refused before anything is written (the simulation, then CheckTx).
+      await expect(mustDeliver(operator.client, operator.address, [createValidatorMsg(operator.address, joiner.key, "joiner0", 3n * YML, 2n * YML)])).rejects.toThrow(/not an approved validator/);
+      expect(await stakingValidator(node0, operator.address).catch(() => undefined)).toBeUndefined();
+      await admit(operator, "joiner0");
 
       const created = await mustDeliver(operator.client, operator.address, [createValidatorMsg(operator.address, joiner.key, "joiner0", 3n * YML, 2n * YML)]);
       expect((await validatorUpdatesAt(node0, created.height)).get(joiner.key.pubKeyBase64)).toBe(3n);
@@ -162,6 +204,7 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
     const { key } = await joinAndSync();
     const operator = await newAccount(node0);
     await mustDeliver(faucet.client, faucet.address, [send(faucet.address, operator.address, 10n * YML)]);
+    await admit(operator, "joiner1");
     await mustDeliver(operator.client, operator.address, [createValidatorMsg(operator.address, key, "joiner1", 4n * YML, 3n * YML)]);
     await waitForCometPower(node0, key.address, 4n);
 

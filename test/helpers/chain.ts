@@ -1,3 +1,4 @@
+import { admitInGenesisJson } from "../../src/modules/validatorgov";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +26,11 @@ export interface TestChainOptions {
   funded?: Record<string, ProtoCoinLike[]>;
   minGasPrices?: string;
   mutateGenesis?: (appState: Record<string, any>) => void;
+  /**
+   * Named keys admitted as validators in validatorgov's genesis (applied before mutateGenesis),
+   * so they may create validators: only governance-admitted operators may.
+   */
+  admitValidators?: string[];
   logger?: Logger;
   dir?: string;
   /** Module-list options (extra modules after the test gov harness, the binary's upgrade handlers). */
@@ -94,7 +100,10 @@ export class TestChain {
       accounts,
       validatorSeed: new Uint8Array(32).fill(7),
       validatorOperator: operator,
-      mutate: opts.mutateGenesis,
+      mutate: (appState) => {
+        for (const name of opts.admitValidators ?? []) admitInGenesisJson(appState, testKey(name).address);
+        opts.mutateGenesis?.(appState);
+      },
     });
     const app = await App.open({ dataDir: join(dir, "app"), modules, logger, minGasPrices: opts.minGasPrices ?? "" });
     let engine: DevEngine;

@@ -8,6 +8,7 @@ import { binaryToJson } from "../../codec/proto-json";
 import type { ProtoCoin } from "../../types/coins";
 import { accAddress, moduleAddress, valAddress } from "../../types/address";
 import { BONDED_POOL, POWER_REDUCTION } from "../../modules/staking";
+import { admitInGenesisJson } from "../../modules/validatorgov";
 import type { GenesisDoc } from "../genesis-doc";
 
 export interface GenesisAccount {
@@ -92,6 +93,8 @@ function bondDevValidator(appState: Record<string, any>, operator: string, selfB
     min_self_delegation: "1",
   }];
   appState.staking.delegations = [{ delegator_address: operator, validator_address: valoper, shares }];
+  // Only governance-admitted validators may exist: the dev validator is admitted in genesis.
+  admitInGenesisJson(appState, operator);
   return (BigInt(selfBond) / POWER_REDUCTION).toString();
 }
 

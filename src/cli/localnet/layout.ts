@@ -19,6 +19,8 @@ export interface LocalnetLayout {
   timeoutCommit: string;
   /** Funded at genesis besides the dev faucet. */
   accounts: Array<{ address: string; coins: string }>;
+  /** Applied to the final genesis app_state (after collect-gentxs); tests tailor module sections with it. */
+  mutateGenesis?: (appState: Record<string, any>) => void;
 }
 
 export interface NodePorts {
@@ -104,6 +106,11 @@ export async function createLocalnet(l: LocalnetLayout): Promise<void> {
   applyDevPeriods(doc.app_state);
   saveGenesis(genesisPath, doc);
   collectGentxsCmd(genesisHome);
+  if (l.mutateGenesis) {
+    const collectedDoc = loadGenesis(genesisPath);
+    l.mutateGenesis(collectedDoc.app_state);
+    saveGenesis(genesisPath, collectedDoc);
+  }
   for (const home of homes.slice(1)) copyFileSync(homePaths(genesisHome).genesis, homePaths(home).genesis);
 
   const peers = validatorPeers(l);

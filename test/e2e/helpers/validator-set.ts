@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { MsgApplyValidator } from "../../../src/gen/blockchain/validatorgov/v1/tx";
 import { Registry, type EncodeObject, type OfflineSigner } from "@cosmjs/proto-signing";
 import { defaultRegistryTypes, GasPrice, SigningStargateClient, type DeliverTxResponse } from "@cosmjs/stargate";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
@@ -29,7 +30,7 @@ export function consensusKeyOf(home: string): ConsensusKey {
 
 /** cosmjs's default message types (bank, staking, gov, ...) plus slashing's MsgUnjail, which it lacks. */
 export function chainRegistry(): Registry {
-  return new Registry([...defaultRegistryTypes, ["/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail]]);
+  return new Registry([...defaultRegistryTypes, ["/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail], ["/blockchain.validatorgov.v1.MsgApplyValidator", MsgApplyValidator]]);
 }
 
 export function signingClient(url: string, signer: OfflineSigner): Promise<SigningStargateClient> {

@@ -7,6 +7,7 @@ import type { AnyMsg } from "../../../src/types/codec";
 import { members as groupMembers, setupPolicy, thresholdPolicy } from "../group/setup";
 import { getProposal, govParams, proposalIdOf, submitMsg, voteMsg } from "../../helpers/gov";
 import { DENOM, pack, testKey, type TestChain } from "../../helpers/chain";
+import { admitInGenesisJson } from "../../../src/modules/validatorgov";
 import { moduleChain, moduleErrorExpecter, moduleKeys } from "../../helpers/module-setup";
 
 export { eventOf, eventsOf, queryCode } from "../../helpers/module-setup";
@@ -46,7 +47,11 @@ export function invariantsJson(inv: c.Invariants): Record<string, unknown> {
 }
 
 export function constitutionChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
-  return moduleChain("constitution", Object.keys(keys), [{ denom: DENOM, amount: "100000000000" }], mutateGenesis);
+  // Only admitted operators may create validators (validatorgov): the suite's keys are admitted in genesis.
+  return moduleChain("constitution", Object.keys(keys), [{ denom: DENOM, amount: "100000000000" }], (s) => {
+    for (const k of Object.values(keys)) admitInGenesisJson(s, k.address);
+    mutateGenesis?.(s);
+  });
 }
 
 /** A chain whose constitution section holds `inv` (and the given extra genesis edits). */

@@ -27,6 +27,7 @@ describe("genesis validators from gentxs", () => {
   it("bonds the validators in staking from the operators' balances; the operator's sequence advances", async () => {
     const chain = await TestChain.create({
       funded: { "genutil-op1": [{ denom: DENOM, amount: (50n * YML).toString() }] },
+      admitValidators: ["genutil-op1"],
       mutateGenesis: (s) => (s.genutil = { gen_txs: [gentxOf(op1, 1, 10n * YML)] }),
     });
     try {
@@ -128,6 +129,7 @@ describe("exported genesis", () => {
   it("holds the gentx validators in staking and no gentxs; InitChain from it returns the same validator set", async () => {
     const chain = await TestChain.create({
       funded: { "genutil-op1": [{ denom: DENOM, amount: (50n * YML).toString() }], "genutil-op2": [{ denom: DENOM, amount: (50n * YML).toString() }] },
+      admitValidators: ["genutil-op1", "genutil-op2"],
       mutateGenesis: (s) => (s.genutil = { gen_txs: [gentxOf(op1, 1, 10n * YML), gentxOf(op2, 2, 20n * YML)] }),
     });
     try {

@@ -9,6 +9,7 @@ import { ed25519PubKey } from "../../../src/abci/dev/genesis";
 import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
 import { addGenesisAccounts, buildGentx, defaultConsensusParams, type GentxRequest } from "../../../src/cli/genesis-file";
 import type { Secp256k1Key } from "../../../src/client/signer";
+import { admitInGenesisJson } from "../../../src/modules/validatorgov";
 import { silentLogger } from "../../../src/types/logger";
 import { CHAIN_ID, DENOM } from "../../helpers/chain";
 
@@ -38,6 +39,8 @@ export function genesisWith(accounts: Array<{ address: string; amount: bigint }>
   };
   addGenesisAccounts(doc, accounts.map((a) => ({ address: a.address, coins: [{ denom: DENOM, amount: a.amount }] })));
   doc.app_state.genutil = { gen_txs: gentxs };
+  // As collect-gentxs does: the operators are admitted as validators in genesis.
+  for (const a of accounts) admitInGenesisJson(doc.app_state, a.address);
   return doc;
 }
 

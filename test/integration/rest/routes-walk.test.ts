@@ -34,8 +34,9 @@ describe("every registered REST route", () => {
       cons_address: toBech32(bech32Prefix.consensus, createHash("sha256").update(consKey).digest().subarray(0, 20)),
       denom: DENOM, name: "fee_collector", params_type: "voting", proposal_id: "1", group_id: "1",
       msg_type_url: "/cosmos.bank.v1beta1.MsgSend", end_to_end_id: "E2E-1",
-      // alias: a country, a role scope, a holder and a well-formed identifier (DE + payload 2 + check H).
-      country: "DE", jurisdiction: "DE", id: "DE2H",
+      // alias: a country, a role scope and a well-formed identifier (DE + payload 2 + check H);
+      // validatorgov: the dev validator is admitted in genesis.
+      country: "DE", jurisdiction: "DE", id: "DE2H", candidate: testKey("validator").address, current_operator: alice,
     });
   });
   afterAll(async () => h.close());

@@ -3,7 +3,7 @@ import * as q from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { MsgBeginRedelegate, MsgBeginRedelegateResponse, MsgCancelUnbondingDelegation, MsgUndelegate, MsgUndelegateResponse } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import { TestChain, pack, testKey, DENOM } from "../../helpers/chain";
-import { consPubKey, createValidatorMsg, dec, delegateMsg, deliverInBlock, hex, operatorOf, updatesByKey, GENESIS_SECONDS } from "./setup";
+import { consPubKey, createValidatorMsg, dec, delegateMsg, deliverInBlock, hex, operatorOf, updatesByKey, GENESIS_SECONDS, STAKING_TEST_OPERATORS } from "./setup";
 
 const Q = "/cosmos.staking.v1beta1.Query/";
 const UNBONDING = 1000n;
@@ -19,6 +19,7 @@ describe("staking: delegate, undelegate, redelegate", () => {
 
   beforeAll(async () => {
     chain = await TestChain.create({
+      admitValidators: STAKING_TEST_OPERATORS,
       funded: { alice: [{ denom: DENOM, amount: "1000000000000" }], bob: [{ denom: DENOM, amount: "1000000000000" }], carol: [{ denom: DENOM, amount: "1000000000000" }], dave: [{ denom: DENOM, amount: "1000000000000" }] },
       mutateGenesis: (s) => {
         s.staking.params.unbonding_time = `${UNBONDING}s`;

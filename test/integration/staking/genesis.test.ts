@@ -8,7 +8,7 @@ import { initChainRequest } from "../../../src/abci/genesis-doc";
 import { sdkErrors } from "../../../src/types/errors";
 import { silentLogger } from "../../../src/types/logger";
 import { TestChain, testKey } from "../../helpers/chain";
-import { createValidatorMsg, delegateMsg, devConsKey, hex, operatorOf, stakingModule } from "./setup";
+import { createValidatorMsg, delegateMsg, devConsKey, hex, operatorOf, stakingModule, STAKING_TEST_OPERATORS } from "./setup";
 
 describe("staking: genesis and hooks", () => {
   let chain: TestChain;
@@ -16,7 +16,7 @@ describe("staking: genesis and hooks", () => {
   const bob = testKey("bob");
 
   beforeAll(async () => {
-    chain = await TestChain.create();
+    chain = await TestChain.create({ admitValidators: STAKING_TEST_OPERATORS });
   });
   afterAll(async () => chain.close());
 

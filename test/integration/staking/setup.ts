@@ -93,3 +93,6 @@ export function atNextEndBlock(chain: TestChain, fn: (ctx: Context, keeper: Stak
 
 export const validatorKey = testKey("validator");
 export const devConsKey = ed25519.getPublicKey(new Uint8Array(32).fill(7));
+
+/** The keys staking's tests create validators with, admitted in validatorgov's genesis. */
+export const STAKING_TEST_OPERATORS = ["alice", "bob", "carol", "dave"];

@@ -4,7 +4,7 @@ import { BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { MsgEditValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { ed25519PubKeyAny } from "../../../src/modules/staking";
 import { TestChain, pack, testKey, DENOM } from "../../helpers/chain";
-import { consPubKey, createValidatorMsg, dec, deliverInBlock, devConsKey, hex, operatorOf, updatesByKey, validatorKey, DAY } from "./setup";
+import { consPubKey, createValidatorMsg, dec, deliverInBlock, devConsKey, hex, operatorOf, updatesByKey, validatorKey, DAY, STAKING_TEST_OPERATORS } from "./setup";
 
 const Q = "/cosmos.staking.v1beta1.Query/";
 
@@ -15,7 +15,7 @@ describe("staking: validators", () => {
   const carol = testKey("carol");
 
   beforeAll(async () => {
-    chain = await TestChain.create();
+    chain = await TestChain.create({ admitValidators: STAKING_TEST_OPERATORS });
   });
   afterAll(async () => chain.close());
 

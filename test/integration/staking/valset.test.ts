@@ -6,7 +6,7 @@ import { MsgUpdateParams, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1be
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { govAuthority } from "../../../src/types/authority";
 import { TestChain, pack, testKey, DENOM } from "../../helpers/chain";
-import { atNextEndBlock, consPubKey, createValidatorMsg, delegateMsg, deliverInBlock, devConsKey, hex, operatorOf, updatesByKey, validatorKey } from "./setup";
+import { atNextEndBlock, consPubKey, createValidatorMsg, delegateMsg, deliverInBlock, devConsKey, hex, operatorOf, updatesByKey, validatorKey, STAKING_TEST_OPERATORS } from "./setup";
 
 const Q = "/cosmos.staking.v1beta1.Query/";
 const UNBONDING = 500n;
@@ -26,6 +26,7 @@ describe("staking: bonded set, jailing and unjailing", () => {
 
   beforeAll(async () => {
     chain = await TestChain.create({
+      admitValidators: STAKING_TEST_OPERATORS,
       mutateGenesis: (s) => {
         s.staking.params.unbonding_time = `${UNBONDING}s`;
         s.staking.params.max_validators = 2;

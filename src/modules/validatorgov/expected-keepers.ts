@@ -1,0 +1,51 @@
+import type { Context } from "../../types/context";
+
+/** A staking validator as validatorgov sees it. */
+export interface StakingValidatorView {
+  /** ymlvaloper operator address. */
+  operator: string;
+  jailed: boolean;
+  bonded: boolean;
+  /** Consensus power its tokens are worth, bonded or not (tokens / power reduction). */
+  potentialPower: bigint;
+}
+
+/** What validatorgov needs from staking (the real keeper is adapted in src/app/modules.ts). */
+export interface StakingKeeper {
+  bondDenom(ctx: Context): string;
+  getValidator(ctx: Context, operator: string): StakingValidatorView | undefined;
+  /** Bonded, unjailed validators with their consensus power (the active set after staking's end block). */
+  bondedValidators(ctx: Context): Array<{ operator: string; power: bigint }>;
+  /** Tokens the delegator has delegated to the validator (0 when none). */
+  delegatedTokens(ctx: Context, delegator: string, operator: string): bigint;
+  /** Delegates `amount` bond-denom tokens from the delegator's account. */
+  delegate(ctx: Context, delegator: string, operator: string, amount: bigint): void;
+  /** Starts unbonding `amount` tokens of the delegator's delegation (at most all of it). */
+  undelegate(ctx: Context, delegator: string, operator: string, amount: bigint): void;
+  jail(ctx: Context, operator: string): void;
+  unjail(ctx: Context, operator: string): void;
+  /** Moves the validator (record, indexes, delegations, queues) to a new operator address. */
+  rotateOperator(ctx: Context, oldOperator: string, newOperator: string): void;
+}
+
+export interface BankKeeper {
+  getBalance(ctx: Context, address: string, denom: string): bigint;
+}
+
+/** The constitution's values validatorgov reads (the generated Invariants type is a superset). */
+export interface ConcentrationInvariants {
+  maxEntityPowerBps: bigint;
+  maxBeneficialOwnerPowerBps: bigint;
+  maxJurisdictionPowerBps: bigint;
+  concentrationEpochBlocks: bigint;
+  minActiveValidators: number;
+}
+
+export interface ConstitutionKeeper {
+  /** The invariants in force; throws when the chain has none. */
+  getInvariants(ctx: Context): ConcentrationInvariants;
+}
+
+export interface AliasKeeper {
+  getJurisdiction(ctx: Context, address: string): { address: string; country: string; recordedBy: string; recordedAtHeight: bigint } | undefined;
+}

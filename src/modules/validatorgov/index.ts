@@ -1,0 +1,40 @@
+import type { Module } from "../../types/module";
+import { validatorgovGenesis } from "./genesis";
+import { CREATE_VALIDATOR_URL, UNJAIL_URL, VALIDATORGOV_MODULE, ValidatorgovKeeper, type ValidatorgovDeps } from "./keeper";
+import { validatorgovMsgs } from "./msgs";
+import { validatorgovQueries } from "./queries";
+
+export { ValidatorgovKeeper, VALIDATORGOV_MODULE, ApplicationStatus, APPROVED, valoperOf, accountOf } from "./keeper";
+export { admitInGenesisJson } from "./genesis";
+export { validatorgovErrors } from "./errors";
+export type { StakingKeeper as ValidatorgovStakingKeeper, StakingValidatorView, ConstitutionKeeper as ValidatorgovConstitutionKeeper, AliasKeeper as ValidatorgovAliasKeeper } from "./expected-keepers";
+
+/**
+ * Validator admission, seats, concentration epochs and operator rotation. Wiring in
+ * src/app/modules.ts: the gate is registered as a staking hook here (DeliverTx) and as an
+ * ante check (CheckTx, so an unapproved MsgCreateValidator never reaches a block).
+ */
+export function createValidatorgovModule(deps: ValidatorgovDeps): Module & { keeper: ValidatorgovKeeper } {
+  const keeper = new ValidatorgovKeeper(deps);
+  return {
+    name: VALIDATORGOV_MODULE,
+    keeper,
+    // The admission gate at delivery (also inside authz and group execution); the ante check refuses it in CheckTx.
+    hooks: { staking: { beforeCreateValidator: (ctx, msg) => keeper.checkCreateValidator(ctx, msg) } },
+    msgs: validatorgovMsgs(keeper),
+    queries: validatorgovQueries(keeper),
+    genesis: validatorgovGenesis(keeper),
+    // The seat reserve: it delegates, it never mints or burns. modules.ts keeps it off the
+    // blocked list, since plain transfers to it are how the reserve is funded.
+    moduleAccounts: [{ name: VALIDATORGOV_MODULE, permissions: ["staking"] }],
+    anteCheck: (ctx, tx) => {
+      for (const m of tx.msgs) {
+        if (m.any.typeUrl === CREATE_VALIDATOR_URL) keeper.checkCreateValidator(ctx, m.msg as { validatorAddress: string });
+        if (m.any.typeUrl === UNJAIL_URL) keeper.checkUnjail(ctx, m.msg as { validatorAddr: string });
+      }
+    },
+    endBlock: (ctx) => {
+      keeper.endBlock(ctx);
+    },
+  };
+}

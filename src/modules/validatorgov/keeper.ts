@@ -1,0 +1,459 @@
+import type { MsgCreateValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
+import { ApprovedValidator } from "../../gen/blockchain/validatorgov/v1/approved_validator";
+import { ConcentrationCap, Demotion, type ConcentrationGroup } from "../../gen/blockchain/validatorgov/v1/concentration";
+import type { Declaration } from "../../gen/blockchain/validatorgov/v1/declaration";
+import { Params } from "../../gen/blockchain/validatorgov/v1/params";
+import { OperatorRotation, RotationKind, RotationStatus } from "../../gen/blockchain/validatorgov/v1/rotation";
+import { ValidatorApplication } from "../../gen/blockchain/validatorgov/v1/validator_application";
+import { Schema } from "../../store/collections";
+import { int64Key, pairKey, protoValue, stringKey, uint64Key, uint64Value } from "../../store/codecs";
+import { accAddress, moduleAddress, valAddress } from "../../types/address";
+import { Applications, ApplicationStatus as CommonStatus } from "../../types/applications";
+import type { Context } from "../../types/context";
+import { measureGroups, selectDemotions, type Ceilings, type PowerEntry } from "./concentration";
+import { validatorgovErrors as E } from "./errors";
+import { validatorgovEvents as events } from "./events";
+import type { AliasKeeper, BankKeeper, ConcentrationInvariants, ConstitutionKeeper, StakingKeeper } from "./expected-keepers";
+import { defaultValidatorgovParams, seatBond } from "./params";
+
+export const VALIDATORGOV_MODULE = "validatorgov";
+export const CREATE_VALIDATOR_URL = "/cosmos.staking.v1beta1.MsgCreateValidator";
+export const UNJAIL_URL = "/cosmos.slashing.v1beta1.MsgUnjail";
+
+/**
+ * Application statuses: the common three, "removed" when governance withdrew an approval
+ * (MsgApproveValidator approve=false on an approved validator) and "rotated" for the old
+ * operator's application once its key moved. Both closed states admit a new application.
+ */
+export const ApplicationStatus = { ...CommonStatus, removed: "removed", rotated: "rotated" } as const;
+/** ApprovedValidator.approved is a string on the wire; an approved record always carries this. */
+export const APPROVED = "true";
+
+export type DeclarationFields = Pick<Declaration, "legalEntityId" | "beneficialOwnerId" | "jurisdiction">;
+
+/** The ymlvaloper address of an operator given in account form. */
+export function valoperOf(account: string): string {
+  return valAddress.encode(accAddress.decode(account));
+}
+
+export function accountOf(valoper: string): string {
+  return accAddress.encode(valAddress.decode(valoper));
+}
+
+export interface ValidatorgovDeps {
+  staking: StakingKeeper;
+  bank: BankKeeper;
+  constitution?: ConstitutionKeeper;
+  alias?: AliasKeeper;
+}
+
+/** The concentration arithmetic of one moment, shared by the epoch and the query. */
+export interface ConcentrationView {
+  entries: PowerEntry[];
+  groups: ConcentrationGroup[];
+  total: bigint;
+  activeValidators: number;
+  invariants: ConcentrationInvariants;
+  ceilings: Ceilings;
+}
+
+export class ValidatorgovKeeper {
+  private readonly schema = new Schema("validatorgov/");
+  readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultValidatorgovParams());
+  readonly applications = this.schema.map(2, "validator_applications", stringKey, protoValue(ValidatorApplication, "ValidatorApplication"));
+  readonly approved = this.schema.map(3, "approved_validators", stringKey, protoValue(ApprovedValidator, "ApprovedValidator"));
+  readonly rotations = this.schema.map(4, "operator_rotations", uint64Key, protoValue(OperatorRotation, "OperatorRotation"));
+  /** The last rotation id issued (genesis rotation_count). */
+  readonly rotationCount = this.schema.item(5, "rotation_count", uint64Value, 0n);
+  /** current operator → id of its pending rotation (at most one). Rebuilt from rotations at genesis. */
+  readonly pendingByOperator = this.schema.map(6, "pending_by_operator", stringKey, uint64Value);
+  /** (completes_at_height, id) of rotations whose clock runs. Rebuilt from rotations at genesis. */
+  readonly completionQueue = this.schema.keySet(7, "completion_queue", pairKey(int64Key, uint64Key));
+  /** Demotions in force, by operator (account form). */
+  readonly demotions = this.schema.map(8, "demotions", stringKey, protoValue(Demotion, "Demotion"));
+
+  private readonly review = new Applications(
+    this.applications,
+    { exists: E.ErrApplicationExists, notFound: E.ErrApplicationNotFound, notPending: E.ErrApplicationNotPending },
+    (candidate: string) => `candidate ${candidate}`,
+  );
+
+  constructor(readonly deps: ValidatorgovDeps) {}
+
+  /** The seat reserve: the module account seats are delegated from. */
+  get reserve(): string {
+    return moduleAddress(VALIDATORGOV_MODULE);
+  }
+
+  getParams(ctx: Context): Params {
+    return this.params.get(ctx);
+  }
+
+  isApproved(ctx: Context, operator: string): boolean {
+    return this.approved.has(ctx, operator);
+  }
+
+  mustApproved(ctx: Context, operator: string): ApprovedValidator {
+    const a = this.approved.get(ctx, operator);
+    if (!a) throw E.ErrNotApproved.wrap(operator);
+    return a;
+  }
+
+  // ---- admission ----
+
+  apply(ctx: Context, candidate: string, declaration: DeclarationFields): void {
+    this.review.apply(ctx, candidate, { candidate, declaration: { ...declaration, attestedAtHeight: ctx.height } });
+    events.applied(ctx, candidate);
+  }
+
+  /**
+   * Governance's decision. On a pending application: approve creates the ApprovedValidator
+   * with the declaration; reject closes it. On an approved validator, approve=false is the
+   * explicit removal: approval withdrawn, seats undelegated, the validator jailed.
+   */
+  decide(ctx: Context, candidate: string, approve: boolean): void {
+    const existing = this.applications.get(ctx, candidate);
+    if (existing?.status === ApplicationStatus.approved && !approve) {
+      this.remove(ctx, candidate, existing);
+      return;
+    }
+    const app = this.review.decide(ctx, candidate, approve);
+    if (approve) this.approved.set(ctx, candidate, { candidate, approved: APPROVED, declaration: app.declaration });
+    events.decided(ctx, candidate, app.status);
+  }
+
+  private remove(ctx: Context, candidate: string, app: ValidatorApplication): void {
+    this.applications.set(ctx, candidate, { ...app, status: ApplicationStatus.removed });
+    this.approved.remove(ctx, candidate);
+    this.demotions.remove(ctx, candidate);
+    const valoper = valoperOf(candidate);
+    const v = this.deps.staking.getValidator(ctx, valoper);
+    if (v) {
+      const seated = this.deps.staking.delegatedTokens(ctx, this.reserve, valoper);
+      if (seated > 0n) this.deps.staking.undelegate(ctx, this.reserve, valoper, seated);
+      if (!v.jailed) this.deps.staking.jail(ctx, valoper);
+    }
+    events.decided(ctx, candidate, ApplicationStatus.removed);
+  }
+
+  /** The gate in front of staking: only an approved operator may create a validator. */
+  checkCreateValidator(ctx: Context, msg: Pick<MsgCreateValidator, "validatorAddress">): void {
+    let operator: string;
+    try {
+      operator = accountOf(msg.validatorAddress);
+    } catch {
+      return; // staking's own validation refuses a malformed operator address
+    }
+    if (!this.approved.has(ctx, operator)) throw E.ErrNotApproved.wrap(`${operator} may not create a validator before governance approves it`);
+  }
+
+  /**
+   * An operator may not un-jail (slashing's MsgUnjail) what a demotion in force or an approved
+   * recovery holds out; the epoch re-jails a demoted validator that got out some other way.
+   */
+  checkUnjail(ctx: Context, msg: { validatorAddr: string }): void {
+    let operator: string;
+    try {
+      operator = accountOf(msg.validatorAddr);
+    } catch {
+      return;
+    }
+    if (this.demotions.has(ctx, operator)) throw E.ErrValidatorHeld.wrap(`${operator} is demoted until its concentration breach clears`);
+    if (this.pausedByRecovery(ctx, operator)) throw E.ErrValidatorHeld.wrap(`${operator} is paused by an approved recovery`);
+  }
+
+  attest(ctx: Context, operator: string, declaration: DeclarationFields): void {
+    const a = this.mustApproved(ctx, operator);
+    this.approved.set(ctx, operator, { ...a, declaration: { ...declaration, attestedAtHeight: ctx.height } });
+    events.attested(ctx, operator, ctx.height);
+  }
+
+  // ---- seats ----
+
+  seatsOf(ctx: Context, operator: string): bigint {
+    return this.deps.staking.delegatedTokens(ctx, this.reserve, valoperOf(operator)) / seatBond(this.getParams(ctx));
+  }
+
+  /** Delegates from (or undelegates to) the seat reserve so the validator holds `seats` seats. */
+  setSeats(ctx: Context, operator: string, seats: bigint): bigint {
+    this.mustApproved(ctx, operator);
+    const valoper = valoperOf(operator);
+    if (!this.deps.staking.getValidator(ctx, valoper)) throw E.ErrValidatorNotFound.wrap(`${operator} has not created its validator`);
+    const target = seats * seatBond(this.getParams(ctx));
+    const current = this.deps.staking.delegatedTokens(ctx, this.reserve, valoper);
+    if (target > current) {
+      const need = target - current;
+      const have = this.deps.bank.getBalance(ctx, this.reserve, this.deps.staking.bondDenom(ctx));
+      if (have < need) throw E.ErrSeatReserveInsufficient.wrap(`need ${need}, the reserve holds ${have}`);
+      this.deps.staking.delegate(ctx, this.reserve, valoper, need);
+    } else if (target < current) {
+      this.deps.staking.undelegate(ctx, this.reserve, valoper, current - target);
+    }
+    events.seatsSet(ctx, operator, seats, target);
+    return seats;
+  }
+
+  // ---- rotation and recovery ----
+
+  private checkNewOperator(ctx: Context, current: string, next: string): void {
+    if (next === current) throw E.ErrInvalidRotation.wrap("new operator equals the current one");
+    const app = this.applications.get(ctx, next);
+    if (this.approved.has(ctx, next) || app?.status === ApplicationStatus.pending) throw E.ErrInvalidRotation.wrap(`${next} is already an applicant or approved validator`);
+    if (this.deps.staking.getValidator(ctx, valoperOf(next))) throw E.ErrInvalidRotation.wrap(`${next} already operates a validator`);
+  }
+
+  private nextRotationId(ctx: Context): bigint {
+    const id = this.rotationCount.get(ctx) + 1n;
+    this.rotationCount.set(ctx, id);
+    return id;
+  }
+
+  private open(ctx: Context, r: Omit<OperatorRotation, "id" | "status" | "openedAtHeight" | "resolvedAtHeight">): OperatorRotation {
+    this.mustApproved(ctx, r.currentOperator);
+    this.checkNewOperator(ctx, r.currentOperator, r.newOperator);
+    const pending = this.pendingByOperator.get(ctx, r.currentOperator);
+    if (pending !== undefined) throw E.ErrRotationPending.wrap(`rotation ${pending} of ${r.currentOperator} is pending`);
+    const rotation: OperatorRotation = { ...r, id: this.nextRotationId(ctx), status: RotationStatus.ROTATION_STATUS_PENDING, openedAtHeight: ctx.height, resolvedAtHeight: 0n };
+    this.rotations.set(ctx, rotation.id, rotation);
+    this.pendingByOperator.set(ctx, rotation.currentOperator, rotation.id);
+    if (rotation.completesAtHeight > 0n) this.completionQueue.set(ctx, [rotation.completesAtHeight, rotation.id]);
+    events.rotationProposed(ctx, rotation);
+    return rotation;
+  }
+
+  rotate(ctx: Context, current: string, next: string): bigint {
+    return this.open(ctx, {
+      currentOperator: current, newOperator: next, kind: RotationKind.ROTATION_KIND_PLANNED, proposer: current, reason: "",
+      approved: true, completesAtHeight: ctx.height + this.getParams(ctx).plannedRotationDelayBlocks, pausedValidator: false,
+    }).id;
+  }
+
+  proposeRecovery(ctx: Context, proposer: string, current: string, next: string, reason: string): bigint {
+    return this.open(ctx, {
+      currentOperator: current, newOperator: next, kind: RotationKind.ROTATION_KIND_RECOVERY, proposer, reason,
+      approved: false, completesAtHeight: 0n, pausedValidator: false,
+    }).id;
+  }
+
+  private mustPending(ctx: Context, id: bigint): OperatorRotation {
+    const r = this.rotations.get(ctx, id);
+    if (!r) throw E.ErrRotationNotFound.wrap(`rotation ${id}`);
+    if (r.status !== RotationStatus.ROTATION_STATUS_PENDING) throw E.ErrRotationClosed.wrap(`rotation ${id} is ${RotationStatus[r.status]}`);
+    return r;
+  }
+
+  private resolve(ctx: Context, r: OperatorRotation, status: RotationStatus): void {
+    const resolved = { ...r, status, resolvedAtHeight: ctx.height };
+    this.rotations.set(ctx, r.id, resolved);
+    if (this.pendingByOperator.get(ctx, r.currentOperator) === r.id) this.pendingByOperator.remove(ctx, r.currentOperator);
+    if (r.completesAtHeight > 0n) this.completionQueue.remove(ctx, [r.completesAtHeight, r.id]);
+    events.rotationResolved(ctx, resolved);
+  }
+
+  /** Un-jails what this rotation paused, unless a demotion in force keeps it out. */
+  private unpause(ctx: Context, r: OperatorRotation, operator: string): void {
+    if (!r.pausedValidator || this.demotions.has(ctx, operator)) return;
+    const valoper = valoperOf(operator);
+    if (this.deps.staking.getValidator(ctx, valoper)?.jailed) this.deps.staking.unjail(ctx, valoper);
+  }
+
+  decideRecovery(ctx: Context, id: bigint, approve: boolean): void {
+    const r = this.mustPending(ctx, id);
+    if (r.kind !== RotationKind.ROTATION_KIND_RECOVERY) throw E.ErrInvalidRotation.wrap(`rotation ${id} is a planned rotation; only a recovery is approved`);
+    if (r.approved) throw E.ErrInvalidRotation.wrap(`recovery ${id} is already approved`);
+    if (!approve) {
+      this.resolve(ctx, r, RotationStatus.ROTATION_STATUS_REJECTED);
+      return;
+    }
+    const valoper = valoperOf(r.currentOperator);
+    const v = this.deps.staking.getValidator(ctx, valoper);
+    let paused = false;
+    if (v && !v.jailed) {
+      this.deps.staking.jail(ctx, valoper);
+      paused = true;
+    }
+    const approved = { ...r, approved: true, pausedValidator: paused, completesAtHeight: ctx.height + this.getParams(ctx).recoveryChallengeWindowBlocks };
+    this.rotations.set(ctx, id, approved);
+    this.completionQueue.set(ctx, [approved.completesAtHeight, id]);
+    events.recoveryApproved(ctx, approved);
+  }
+
+  /** The current operator cancels its planned rotation or vetoes a recovery. */
+  cancel(ctx: Context, signer: string, id: bigint): void {
+    const r = this.mustPending(ctx, id);
+    if (signer !== r.currentOperator) throw E.ErrNotCurrentOperator.wrap(`rotation ${id} belongs to ${r.currentOperator}`);
+    this.resolve(ctx, r, r.kind === RotationKind.ROTATION_KIND_PLANNED ? RotationStatus.ROTATION_STATUS_CANCELLED : RotationStatus.ROTATION_STATUS_VETOED);
+    this.unpause(ctx, r, r.currentOperator);
+  }
+
+  /** End blocker: rotations whose clock ran out complete (in height, then id order). */
+  completeDueRotations(ctx: Context): void {
+    const due: Array<[bigint, bigint]> = [];
+    for (const key of this.completionQueue.iterate(ctx)) {
+      if (key[0] > ctx.height) break;
+      due.push(key);
+    }
+    for (const [, id] of due) {
+      const r = this.rotations.get(ctx, id)!;
+      let done = false;
+      try {
+        ctx.atomic((inner) => this.complete(inner, r));
+        done = true;
+      } catch (e) {
+        ctx.logger.info({ id: id.toString(), error: String(e) }, "validatorgov: rotation cannot complete");
+      }
+      if (!done) {
+        // The new operator was taken meanwhile, or the current one lost its approval.
+        this.resolve(ctx, r, RotationStatus.ROTATION_STATUS_CANCELLED);
+        this.unpause(ctx, r, r.currentOperator);
+      }
+    }
+  }
+
+  private complete(ctx: Context, r: OperatorRotation): void {
+    const approved = this.mustApproved(ctx, r.currentOperator);
+    this.checkNewOperator(ctx, r.currentOperator, r.newOperator);
+    const oldValoper = valoperOf(r.currentOperator);
+    if (this.deps.staking.getValidator(ctx, oldValoper)) this.deps.staking.rotateOperator(ctx, oldValoper, valoperOf(r.newOperator));
+    this.approved.remove(ctx, r.currentOperator);
+    this.approved.set(ctx, r.newOperator, { ...approved, candidate: r.newOperator });
+    const app = this.applications.get(ctx, r.currentOperator);
+    if (app) this.applications.set(ctx, r.currentOperator, { ...app, status: ApplicationStatus.rotated });
+    this.applications.set(ctx, r.newOperator, { candidate: r.newOperator, status: ApplicationStatus.approved, declaration: approved.declaration });
+    const demotion = this.demotions.get(ctx, r.currentOperator);
+    if (demotion) {
+      this.demotions.remove(ctx, r.currentOperator);
+      this.demotions.set(ctx, r.newOperator, { ...demotion, operator: r.newOperator });
+    }
+    this.resolve(ctx, r, RotationStatus.ROTATION_STATUS_COMPLETED);
+    this.unpause(ctx, r, r.newOperator);
+  }
+
+  // ---- concentration epochs ----
+
+  /** The invariants in force, or undefined when the chain has no constitution (nothing is checked). */
+  invariants(ctx: Context): ConcentrationInvariants | undefined {
+    if (!this.deps.constitution) return undefined;
+    try {
+      return this.deps.constitution.getInvariants(ctx);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * What an epoch measures: every bonded, unjailed validator at its consensus power, plus every
+   * validator a demotion in force keeps out, at the power its tokens are worth (so a breach
+   * clears only when the group would fit with its validators back).
+   */
+  concentration(ctx: Context, invariants: ConcentrationInvariants): ConcentrationView {
+    const entries: PowerEntry[] = [];
+    const bonded = this.deps.staking.bondedValidators(ctx);
+    const seen = new Set<string>();
+    for (const v of bonded) {
+      const operator = accountOf(v.operator);
+      seen.add(operator);
+      entries.push({ operator, power: v.power, declaration: this.approved.get(ctx, operator)?.declaration });
+    }
+    for (const operator of this.demotions.keys(ctx)) {
+      if (seen.has(operator)) continue;
+      const v = this.deps.staking.getValidator(ctx, valoperOf(operator));
+      const decl = this.approved.get(ctx, operator)?.declaration;
+      if (!v || !decl) continue;
+      entries.push({ operator, power: v.potentialPower, declaration: decl });
+    }
+    const ceilings: Ceilings = {
+      entity: invariants.maxEntityPowerBps,
+      beneficialOwner: invariants.maxBeneficialOwnerPowerBps,
+      jurisdiction: invariants.maxJurisdictionPowerBps,
+    };
+    const { groups, total } = measureGroups(entries, ceilings);
+    return { entries, groups, total, activeValidators: bonded.length, invariants, ceilings };
+  }
+
+  /** End blocker: at every concentration epoch, stale declarations and the ceilings. */
+  endBlock(ctx: Context): void {
+    this.completeDueRotations(ctx);
+    const inv = this.invariants(ctx);
+    if (!inv || inv.concentrationEpochBlocks === 0n || ctx.height % inv.concentrationEpochBlocks !== 0n) return;
+    this.reportStale(ctx);
+    this.runConcentrationEpoch(ctx, inv);
+  }
+
+  reportStale(ctx: Context): void {
+    const interval = this.getParams(ctx).attestationIntervalBlocks;
+    for (const [operator, a] of this.approved.iterate(ctx)) {
+      const staleSince = a.declaration!.attestedAtHeight + interval;
+      if (staleSince <= ctx.height) events.declarationStale(ctx, operator, a.declaration!.attestedAtHeight, staleSince);
+    }
+  }
+
+  runConcentrationEpoch(ctx: Context, inv: ConcentrationInvariants): void {
+    const view = this.concentration(ctx, inv);
+    const wanted = new Map(selectDemotions(view.entries, view.ceilings).map((c) => [c.operator, c]));
+    const inForce = new Map([...this.demotions.iterate(ctx)]);
+    const toDemote = [...wanted.values()].filter((c) => !inForce.has(c.operator));
+    const toRestore = [...inForce.values()].filter((d) => !wanted.has(d.operator));
+    const activeAfter = view.activeValidators - toDemote.length + toRestore.length;
+    const act = toDemote.length === 0 || activeAfter >= inv.minActiveValidators;
+    if (!act) {
+      for (const g of view.groups) {
+        if (g.over) events.concentrationUncorrected(ctx, g.cap, g.group, g.powerBps, g.capBps, view.activeValidators, inv.minActiveValidators);
+      }
+    }
+    for (const d of toRestore) this.restore(ctx, d);
+    // A demotion that stays in force keeps its validator jailed, whatever un-jailed it.
+    for (const d of inForce.values()) {
+      if (!wanted.has(d.operator)) continue;
+      const valoper = valoperOf(d.operator);
+      const v = this.deps.staking.getValidator(ctx, valoper);
+      if (v && !v.jailed) {
+        this.deps.staking.jail(ctx, valoper);
+        this.demotions.set(ctx, d.operator, { ...d, jailedValidator: true });
+      }
+    }
+    if (!act) return;
+    for (const c of toDemote) {
+      const valoper = valoperOf(c.operator);
+      const v = this.deps.staking.getValidator(ctx, valoper);
+      let jailed = false;
+      if (v && !v.jailed) {
+        this.deps.staking.jail(ctx, valoper);
+        jailed = true;
+      }
+      this.demotions.set(ctx, c.operator, {
+        operator: c.operator, cap: c.cap, group: c.group, groupPowerBps: c.groupPowerBps, capBps: c.capBps, demotedAtHeight: ctx.height, jailedValidator: jailed,
+      });
+      events.validatorDemoted(ctx, c.operator, c.cap, c.group, c.groupPowerBps, c.capBps, jailed);
+    }
+  }
+
+  private restore(ctx: Context, d: Demotion): void {
+    this.demotions.remove(ctx, d.operator);
+    let unjailed = false;
+    const valoper = valoperOf(d.operator);
+    const pausedByRecovery = this.pausedByRecovery(ctx, d.operator);
+    if (d.jailedValidator && !pausedByRecovery && this.deps.staking.getValidator(ctx, valoper)?.jailed) {
+      this.deps.staking.unjail(ctx, valoper);
+      unjailed = true;
+    }
+    events.validatorRestored(ctx, d.operator, d.cap, d.group, unjailed);
+  }
+
+  private pausedByRecovery(ctx: Context, operator: string): boolean {
+    const id = this.pendingByOperator.get(ctx, operator);
+    return id !== undefined && this.rotations.get(ctx, id)!.pausedValidator;
+  }
+
+  // ---- reconciliation ----
+
+  reconcile(ctx: Context): { candidate: string; declared: string; recorded?: { country: string; recordedBy: string; recordedAtHeight: bigint } }[] {
+    const out = [];
+    for (const [candidate, a] of this.approved.iterate(ctx)) {
+      out.push({ candidate, declared: a.declaration!.jurisdiction, recorded: this.deps.alias?.getJurisdiction(ctx, candidate) });
+    }
+    return out;
+  }
+}
+
+export { ConcentrationCap };
