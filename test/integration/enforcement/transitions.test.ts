@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestChain } from "../../helpers/chain";
 import { createValidatorMsg, delegateMsg, operatorOf } from "../staking/setup";
+import { admitInGenesisJson } from "../../../src/modules/validatorgov/genesis";
 import {
   CaseAction, CaseStatus, VoteOption, blockEvents, caseIdOf, caseVotes, enforcementChain, expectEnforcementError, freezeStatus, getCase,
   keys, msg, openCase, produceUntil, send, typedEvents, validator,
@@ -151,7 +152,8 @@ describe("provisional freeze expiry", () => {
 describe("votes weighted by power read at vote time", () => {
   let chain: TestChain;
   beforeAll(async () => {
-    chain = await enforcementChain();
+    // val2 becomes a second validator: governance admitted it in genesis (validatorgov's gate).
+    chain = await enforcementChain({ more: (s) => admitInGenesisJson(s, keys.val2.address) });
     await chain.mustDeliver(keys.val2, [createValidatorMsg(keys.val2, { amount: "5000000" })]);
     await blockEvents(chain);
   });
