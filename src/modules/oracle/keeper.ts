@@ -1,8 +1,8 @@
 import { BondStatus, type Validator } from "cosmjs-types/cosmos/staking/v1beta1/staking";
-import { Appraisal, Appraiser, AppraiserStatus, ExchangeRate, ExchangeRateVote, FeederDelegation, MissCounter } from "../../gen/blockchain/oracle/v1/oracle";
+import { Appraisal, Appraiser, AppraiserStatus, ExchangeRate, ExchangeRateVotes, FeederDelegation, MissCounter } from "../../gen/blockchain/oracle/v1/oracle";
 import { Params } from "../../gen/blockchain/oracle/v1/params";
 import { Schema } from "../../store/collections";
-import { pairKey, protoValue, stringKey, tripleKey, uint64Key } from "../../store/codecs";
+import { protoValue, stringKey, tripleKey, uint64Key } from "../../store/codecs";
 import { accAddress, valAddress } from "../../types/address";
 import type { Context } from "../../types/context";
 import { decFromString, decToString, type Dec } from "../../types/dec";
@@ -44,8 +44,8 @@ export class OracleKeeper {
   private readonly schema = new Schema("oracle/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultOracleParams());
   readonly rates = this.schema.map(2, "exchange_rates", stringKey, protoValue(ExchangeRate, "ExchangeRate"));
-  /** Votes of the current round, (denom, validator) → vote; cleared at the end of each round. */
-  readonly votes = this.schema.map(3, "votes", pairKey(stringKey, stringKey), protoValue(ExchangeRateVote, "ExchangeRateVote"));
+  /** Votes of the current round, validator → its votes sorted by denom; cleared at the end of each round. */
+  readonly votes = this.schema.map(3, "votes", stringKey, protoValue(ExchangeRateVotes, "ExchangeRateVotes"));
   readonly feeders = this.schema.map(4, "feeder_delegations", stringKey, protoValue(FeederDelegation, "FeederDelegation"));
   readonly misses = this.schema.map(5, "miss_counters", stringKey, protoValue(MissCounter, "MissCounter"));
   readonly appraisers = this.schema.map(6, "appraisers", stringKey, protoValue(Appraiser, "Appraiser"));
@@ -112,7 +112,10 @@ export class OracleKeeper {
       seen.add(r.denom);
       parsed.push({ denom: r.denom, rate: parsePositiveRate(r.rate) });
     }
-    for (const p of parsed) this.votes.set(ctx, [p.denom, validator], { validator, denom: p.denom, rate: decToString(p.rate) });
+    const byDenom = new Map((this.votes.get(ctx, validator)?.votes ?? []).map((v) => [v.denom, v]));
+    for (const p of parsed) byDenom.set(p.denom, { validator, denom: p.denom, rate: decToString(p.rate) });
+    const votes = [...byDenom.values()].sort((a, b) => (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0));
+    this.votes.set(ctx, validator, { votes });
     events.ratesSubmitted(ctx, validator, feeder, parsed.map((p) => p.denom));
   }
 
@@ -140,15 +143,20 @@ export class OracleKeeper {
     const accepted = new Set(params.acceptedDenoms);
     const ballots = new Map<string, BallotVote[]>();
     const votedDenoms = new Map<string, number>();
-    const keys: Array<[string, string]> = [];
-    for (const [key, vote] of this.votes.iterate(ctx)) {
-      keys.push(key);
-      const p = power.get(vote.validator);
-      if (p === undefined || !accepted.has(vote.denom)) continue;
-      let ballot = ballots.get(vote.denom);
-      if (!ballot) ballots.set(vote.denom, (ballot = []));
-      ballot.push({ validator: vote.validator, power: p, rate: decFromString(vote.rate) });
-      votedDenoms.set(vote.validator, (votedDenoms.get(vote.validator) ?? 0) + 1);
+    const keys: string[] = [];
+    for (const [validator, { votes }] of this.votes.iterate(ctx)) {
+      keys.push(validator);
+      const p = power.get(validator);
+      if (p === undefined) continue;
+      let counted = 0;
+      for (const vote of votes) {
+        if (!accepted.has(vote.denom)) continue;
+        let ballot = ballots.get(vote.denom);
+        if (!ballot) ballots.set(vote.denom, (ballot = []));
+        ballot.push({ validator, power: p, rate: decFromString(vote.rate) });
+        counted++;
+      }
+      votedDenoms.set(validator, counted);
     }
     for (const denom of params.acceptedDenoms) {
       const outcome = tallyDenom(ballots.get(denom) ?? [], totalPower, params.voteThresholdBps);

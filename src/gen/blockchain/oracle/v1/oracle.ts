@@ -74,6 +74,15 @@ export interface Appraisal {
   superseded: boolean;
 }
 
+/**
+ * Internal store record (not on the tx/query/genesis wire): one validator's votes of the
+ * current round, one entry per denom sorted by denom, so a round's tally reads and clears one
+ * key per validator rather than one per vote.
+ */
+export interface ExchangeRateVotes {
+  votes: ExchangeRateVote[];
+}
+
 function createBaseExchangeRate(): ExchangeRate {
   return { denom: "", rate: "", updatedAt: 0n, updatedHeight: 0n, votingPowerBps: 0n };
 }
@@ -750,6 +759,61 @@ export const Appraisal: MessageFns<Appraisal> = {
     message.reportUri = object.reportUri ?? "";
     message.reportHash = object.reportHash ?? "";
     message.superseded = object.superseded ?? false;
+    return message;
+  },
+};
+
+function createBaseExchangeRateVotes(): ExchangeRateVotes {
+  return { votes: [] };
+}
+
+export const ExchangeRateVotes: MessageFns<ExchangeRateVotes> = {
+  encode(message: ExchangeRateVotes, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.votes) {
+      ExchangeRateVote.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExchangeRateVotes {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExchangeRateVotes();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.votes.push(ExchangeRateVote.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  create(base?: DeepPartial<ExchangeRateVotes>): ExchangeRateVotes {
+    return ExchangeRateVotes.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ExchangeRateVotes>): ExchangeRateVotes {
+    const message = createBaseExchangeRateVotes();
+    message.votes = object.votes?.map((e) => ExchangeRateVote.fromPartial(e)) || [];
     return message;
   },
 };
