@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppraiserStatus } from "../../../src/gen/blockchain/oracle/v1/oracle";
 import type { TestChain } from "../../helpers/chain";
-import { eventOf, expectOracleError, keys, msg, oracleChain, query, queryCode, testParams } from "./setup";
+import { eventOf, expectOracleError, keys, msg, nftGenesis, oracleChain, query, queryCode, testParams } from "./setup";
 
 const { appraiser, appraiser2, mallory, val1 } = keys;
 
@@ -84,7 +84,7 @@ describe("oracle appraisals: submission rules", () => {
   let chain: TestChain;
 
   beforeAll(async () => {
-    chain = await oracleChain();
+    chain = await oracleChain(testParams(), nftGenesis);
     await chain.mustDeliver(appraiser, [msg.apply(appraiser.address, ["land-parcels"])]);
     await chain.govExec([msg.approve(appraiser.address, true)]);
   });
@@ -102,10 +102,33 @@ describe("oracle appraisals: submission rules", () => {
     expectOracleError(await chain.deliver(appraiser, [msg.appraise({ appraiser: appraiser.address, valuedAt: now + 3600n })]), 1112);
   });
 
-  it("refuses an appraisal whose NFT cannot be verified (1107): no nft module is wired on this branch", async () => {
-    expectOracleError(await chain.deliver(appraiser, [msg.appraise({ appraiser: appraiser.address })]), 1107);
-    expect(queryCode(() => query.appraisal(chain, "land-parcels", "parcel-1"))).toBe(22);
-    expect(() => query.appraisal(chain, "land-parcels", "parcel-1")).toThrow(/no appraisal for the asset/);
-    expect(query.history(chain, "land-parcels", "parcel-1")).toEqual([]);
+  it("refuses an appraisal of an NFT that does not exist (1107)", async () => {
+    expectOracleError(await chain.deliver(appraiser, [msg.appraise({ appraiser: appraiser.address, nftId: "parcel-404" })]), 1107);
+    expect(queryCode(() => query.appraisal(chain, "land-parcels", "parcel-404"))).toBe(22);
+    expect(() => query.appraisal(chain, "land-parcels", "parcel-404")).toThrow(/no appraisal for the asset/);
+    expect(query.history(chain, "land-parcels", "parcel-404")).toEqual([]);
+  });
+
+  it("an appraisal of an existing NFT in scope is stored; a newer one supersedes it, both kept, newest first", async () => {
+    const now = chain.engine.lastBlockTime.seconds;
+    const first = await chain.mustDeliver(appraiser, [msg.appraise({ appraiser: appraiser.address, value: "1000", valuedAt: now - 500n })]);
+    expect(eventOf(first, "oracle_appraisal_submitted")).toMatchObject({ class_id: "land-parcels", nft_id: "parcel-1", value: "1000" });
+    const a1 = query.appraisal(chain, "land-parcels", "parcel-1");
+    expect(a1).toMatchObject({
+      appraisal: { classId: "land-parcels", nftId: "parcel-1", value: "1000", valueDenom: "uusd", appraiser: appraiser.address, valuedAt: now - 500n, submittedHeight: first.height, superseded: false },
+      stale: false, appraiserStillApproved: true,
+    });
+    expect(a1.ageSeconds).toBe(chain.engine.lastBlockTime.seconds - (now - 500n));
+    const second = await chain.mustDeliver(appraiser, [msg.appraise({ appraiser: appraiser.address, value: "1200", valuedAt: now - 10n, reportUri: "ipfs://second" })]);
+    expect(query.appraisal(chain, "land-parcels", "parcel-1").appraisal).toMatchObject({ value: "1200", submittedHeight: second.height, superseded: false });
+    expect(query.history(chain, "land-parcels", "parcel-1").map((a) => [a.value, a.superseded])).toEqual([["1200", false], ["1000", true]]);
+    // Another asset is independent.
+    await chain.mustDeliver(appraiser, [msg.appraise({ appraiser: appraiser.address, nftId: "parcel-2", value: "5" })]);
+    expect(query.history(chain, "land-parcels", "parcel-2").map((a) => a.value)).toEqual(["5"]);
+    expect(query.history(chain, "land-parcels", "parcel-1")).toHaveLength(2);
+    // Once the appraiser is revoked, the appraisal stays but says so.
+    await chain.govExec([msg.revoke(appraiser.address)]);
+    expect(query.appraisal(chain, "land-parcels", "parcel-1")).toMatchObject({ appraisal: { value: "1200" }, appraiserStillApproved: false });
+    expectOracleError(await chain.deliver(appraiser, [msg.appraise({ appraiser: appraiser.address })]), 1105);
   });
 });

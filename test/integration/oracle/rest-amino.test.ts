@@ -6,7 +6,7 @@ import type { Secp256k1Key } from "../../../src/client/signer";
 import type { AnyMsg } from "../../../src/types/codec";
 import { CHAIN_ID, DENOM, TestChain } from "../../helpers/chain";
 import { restHarness, type RestHarness } from "../rest/setup";
-import { BTC, EUR, bondValidators, deliverBlock, expectOracleError, keys, msg, operatorOf, testParams } from "./setup";
+import { BTC, EUR, bondValidators, deliverBlock, expectOracleError, keys, msg, nftGenesis, operatorOf, testParams } from "./setup";
 
 const { val1, val2, val3, feeder1, appraiser, mallory } = keys;
 const R = "/blockchain/oracle/v1";
@@ -28,7 +28,7 @@ describe("oracle through REST: exact grpc-gateway JSON", () => {
 
   beforeAll(async () => {
     const funded = Object.fromEntries(Object.keys(keys).map((n) => [`oracle/${n}`, [{ denom: DENOM, amount: "1000000000000" }]]));
-    t = await restHarness({ funded, mutateGenesis: genesisParams });
+    t = await restHarness({ funded, mutateGenesis: (st) => { genesisParams(st); nftGenesis(st); } });
     await bondValidators(t.chain);
   });
   afterAll(async () => t.close());
@@ -68,7 +68,7 @@ describe("oracle through REST: exact grpc-gateway JSON", () => {
     expect(await get(`${R}/feeder/${operatorOf(val1)}`)).toEqual({ status: 200, body: { feeder: feeder1.address } });
   });
 
-  it("appraisers: pending then approved; appraisal and history of an unappraised asset", async () => {
+  it("appraisers: pending then approved; appraisals with stale, age and approval, history newest first", async () => {
     await t.chain.mustDeliver(appraiser, [msg.apply(appraiser.address, ["land-parcels"], "Acme", "RICS")]);
     const pending = { address: appraiser.address, name: "Acme", credentials: "RICS", class_ids: ["land-parcels"], status: "APPRAISER_STATUS_PENDING", approved_at_height: "0" };
     expect(await get(`${R}/appraiser/${appraiser.address}`)).toEqual({ status: 200, body: { appraiser: pending } });
@@ -78,6 +78,25 @@ describe("oracle through REST: exact grpc-gateway JSON", () => {
     expect((await get(`${R}/appraisal?class_id=land-parcels&nft_id=parcel-1`)).status).toBe(404);
     expect(await get(`${R}/appraisal_history?class_id=land-parcels&nft_id=parcel-1`)).toEqual({ status: 200, body: { appraisals: [], pagination: { next_key: null, total: "0" } } });
     expect((await get(`${R}/appraiser/not-an-address`)).status).toBe(400);
+
+    const now = t.chain.engine.lastBlockTime.seconds;
+    const r1 = await t.chain.mustDeliver(appraiser, [msg.appraise({ appraiser: appraiser.address, value: "900", valuedAt: now - 100n })]);
+    const at1 = t.chain.engine.lastBlockTime.seconds;
+    const r2 = await t.chain.mustDeliver(appraiser, [msg.appraise({ appraiser: appraiser.address, value: "1000", valuedAt: now - 50n, reportUri: "ipfs://v2" })]);
+    const at2 = t.chain.engine.lastBlockTime.seconds;
+    const base = { class_id: "land-parcels", nft_id: "parcel-1", value_denom: "uusd", appraiser: appraiser.address, method: "comparables", report_hash: "ab12" };
+    const v1 = { ...base, value: "900", valued_at: String(now - 100n), submitted_at: String(at1), submitted_height: String(r1.height), report_uri: "ipfs://report", superseded: true };
+    const v2 = { ...base, value: "1000", valued_at: String(now - 50n), submitted_at: String(at2), submitted_height: String(r2.height), report_uri: "ipfs://v2", superseded: false };
+    const order = (o: Record<string, unknown>) => ({
+      class_id: o.class_id, nft_id: o.nft_id, value: o.value, value_denom: o.value_denom, appraiser: o.appraiser, valued_at: o.valued_at, submitted_at: o.submitted_at,
+      submitted_height: o.submitted_height, method: o.method, report_uri: o.report_uri, report_hash: o.report_hash, superseded: o.superseded,
+    });
+    const current = await get(`${R}/appraisal?class_id=land-parcels&nft_id=parcel-1`);
+    expect(current).toEqual({ status: 200, body: { appraisal: order(v2), stale: false, age_seconds: String(at2 - (now - 50n)), appraiser_still_approved: true } });
+    expect(JSON.stringify(current.body.appraisal)).toBe(JSON.stringify(order(v2)));
+    expect(await get(`${R}/appraisal_history?class_id=land-parcels&nft_id=parcel-1`)).toEqual({
+      status: 200, body: { appraisals: [order(v2), order(v1)], pagination: { next_key: null, total: "2" } },
+    });
   });
 });
 

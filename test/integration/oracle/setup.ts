@@ -50,6 +50,18 @@ export function oracleChain(params: Params = testParams(), mutate?: (appState: R
   });
 }
 
+/** nft genesis: the class "land-parcels" with parcel-1..3 and the class "art" with one piece, owned by the mallory key. */
+export function nftGenesis(s: Record<string, any>): void {
+  const token = (classId: string, id: string) => ({ class_id: classId, id, uri: "", uri_hash: "", data: null });
+  s.nft = {
+    classes: [
+      { id: "land-parcels", name: "Parcels", symbol: "PCL", description: "", uri: "", uri_hash: "", data: null },
+      { id: "art", name: "Art", symbol: "ART", description: "", uri: "", uri_hash: "", data: null },
+    ],
+    entries: [{ owner: keys.mallory.address, nfts: [token("art", "art-1"), token("land-parcels", "parcel-1"), token("land-parcels", "parcel-2"), token("land-parcels", "parcel-3")] }],
+  };
+}
+
 export const expectOracleError = moduleErrorExpecter("oracle");
 
 export function createValidator(key: Secp256k1Key, amount: string): AnyMsg {
