@@ -95,7 +95,7 @@ describe("oracle on the 4-validator localnet", () => {
     const height = Number(answer!.rate!.updatedHeight);
     await Promise.all(urls.map((u) => waitForHeight(u, height + 1, 60_000)));
     // Nodes keep only their latest state: read all four until they answer for the same height.
-    let all: Array<{ rate: q.QueryExchangeRateResponse; misses: q.QueryMissCountersResponse }> = [];
+    let all: Array<{ rate: q.QueryExchangeRateResponse; misses: q.QueryMissCountersResponse }>;
     for (let attempt = 0; ; attempt++) {
       const got = await Promise.all(urls.map(async (u) => {
         const [r, m] = await Promise.all([
