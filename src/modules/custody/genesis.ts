@@ -33,7 +33,6 @@ export function custodyGenesis(k: CustodyKeeper, bank: Pick<BankKeeper, "getDeno
         if (attestors.has(a)) throw invalid(`attestor ${a} given twice`);
         attestors.add(a);
       }
-      const pending = new Set<string>();
       const deposits = new Set<string>();
       for (const d of g.deposits) {
         if (!assets.has(d.denom)) throw invalid(`deposit ${d.id} of unknown asset ${d.denom}`);
@@ -42,12 +41,11 @@ export function custodyGenesis(k: CustodyKeeper, bank: Pick<BankKeeper, "getDeno
         deposits.add(d.id);
         accAddress.validate(d.recipient);
         parseAmount(d.amount, `deposit ${d.id} amount`);
-        if (d.status === DepositStatus.DEPOSIT_STATUS_PENDING) pending.add(d.id);
-        else if (d.status !== DepositStatus.DEPOSIT_STATUS_CREDITED && d.status !== DepositStatus.DEPOSIT_STATUS_REJECTED) throw invalid(`deposit ${d.id} has no valid status`);
+        if (![DepositStatus.DEPOSIT_STATUS_PENDING, DepositStatus.DEPOSIT_STATUS_CREDITED, DepositStatus.DEPOSIT_STATUS_REJECTED].includes(d.status)) throw invalid(`deposit ${d.id} has no valid status`);
       }
       const attested = new Set<string>();
       for (const a of g.attestations) {
-        if (!pending.has(a.depositId)) throw invalid(`attestation of ${a.depositId}, which is not a pending deposit`);
+        if (!deposits.has(a.depositId)) throw invalid(`attestation of ${a.depositId}, which is not a deposit`);
         accAddress.validate(a.attestor);
         const key = JSON.stringify([a.depositId, a.attestor]);
         if (attested.has(key)) throw invalid(`attestation of ${a.depositId} by ${a.attestor} given twice`);

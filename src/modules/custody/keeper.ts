@@ -207,7 +207,9 @@ export class CustodyKeeper {
     const issued = this.bank.getSupply(ctx, denom);
     const reserve = this.lastReserve(ctx, denom);
     const held = reserve ? BigInt(reserve.held) : 0n;
-    const age = reserve ? ctx.height - reserve.asOfHeight : 0n;
+    // Clamped at zero: a chain restarted from an export at a lower height (initial_height not
+    // carried over) would otherwise show negative ages.
+    const age = reserve && ctx.height > reserve.asOfHeight ? ctx.height - reserve.asOfHeight : 0n;
     const maxAge = this.params.get(ctx).reserveReportMaxAgeBlocks;
     const fresh = reserve !== undefined && (maxAge === 0n || age <= maxAge);
     const solvent = issued === 0n || (fresh && issued <= held);
