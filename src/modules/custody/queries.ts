@@ -25,7 +25,7 @@ export function custodyQueries(k: CustodyKeeper): QueryDef[] {
       path: P + "Deposit", requestCodec: q.QueryDepositRequest, responseCodec: q.QueryDepositResponse, rest: `${R}/deposit`,
       handle: (ctx, req) => {
         const key = parseDepositId(req.id);
-        if (!key) throw queryErrors.invalidArgument(`deposit id ${JSON.stringify(req.id.slice(0, 200))} is not denom:external_ref`);
+        if (!key || req.id.includes("\u0000")) throw queryErrors.invalidArgument(`deposit id ${JSON.stringify(req.id.slice(0, 200))} is not denom:external_ref`);
         return { deposit: orNotFound(k.deposits.get(ctx, key), `deposit ${req.id} not found`) };
       },
     }),

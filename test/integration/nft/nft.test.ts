@@ -67,8 +67,12 @@ describe("nft (cosmos.nft.v1beta1)", () => {
     });
     expect((await get("/cosmos/nft/v1beta1/nfts")).status).toBe(400);
     expect(await get("/cosmos/nft/v1beta1/owner/art/none")).toEqual({ status: 200, body: { owner: "" } });
-    expect((await get("/cosmos/nft/v1beta1/nfts/art/none")).status).not.toBe(200);
-    expect((await get("/cosmos/nft/v1beta1/classes/none")).status).not.toBe(200);
+    expect(await get("/cosmos/nft/v1beta1/nfts/art/none")).toEqual({
+      status: 404, body: { code: 5, message: "not found nft: class: art, id: none: nft does not exist", details: [] },
+    });
+    expect(await get("/cosmos/nft/v1beta1/classes/none")).toEqual({
+      status: 404, body: { code: 5, message: "not found class: none: nft class does not exist", details: [] },
+    });
   });
 
   it("the owner sends an NFT; owner, balances, index and EventSend follow", async () => {
