@@ -23,6 +23,15 @@ describe("custody end to end", () => {
     await chain.close();
   });
 
+  it("params, and missing or malformed ids, read back as grpc-gateway JSON", async () => {
+    expect(await api.get(`${R}/params`)).toEqual({
+      status: 200, body: { params: { attestation_threshold: 2, redemption_delay_blocks: "3", fee_bps: 0, reserve_report_max_age_blocks: "10" } },
+    });
+    expect(await api.get(`${R}/redemption/7`)).toEqual({ status: 404, body: { code: 5, message: "redemption 7 not found", details: [] } });
+    expect(await api.get(`${R}/deposit?id=${BTC}:nothing`)).toEqual({ status: 404, body: { code: 5, message: `deposit ${BTC}:nothing not found`, details: [] } });
+    expect((await api.get(`${R}/deposit?id=nocolon`)).status).toBe(400);
+  });
+
   it("the registered asset and its claim's bank metadata", async () => {
     expect(await api.get(`${R}/assets`)).toEqual({
       status: 200, body: { assets: [{ denom: BTC, source_chain: "bitcoin", symbol: "BTC", exponent: 8, paused: false }] },
