@@ -10,6 +10,8 @@ export interface BankKeeper {
   burnCoins(ctx: Context, module: string, coins: readonly Coin[]): void;
   sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
   sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
+  /** Module accounts that may not receive coins (checked before a deposit is recorded). */
+  isBlocked(address: string): boolean;
   getBalance(ctx: Context, address: string, denom: string): bigint;
   getSupply(ctx: Context, denom: string): bigint;
   getDenomMetadata(ctx: Context, denom: string): Metadata | undefined;

@@ -7,6 +7,7 @@ import { Schema } from "../../store/collections";
 import { pairKey, protoValue, stringKey, tripleKey, uint64Key } from "../../store/codecs";
 import { moduleAddress } from "../../types/address";
 import type { Context } from "../../types/context";
+import { sdkErrors } from "../../types/errors";
 import { custodyErrors as E } from "./errors";
 import { custodyEvents as events } from "./events";
 import type { BankKeeper } from "./expected-keepers";
@@ -111,6 +112,8 @@ export class CustodyKeeper {
         throw E.ErrDuplicateRef.wrap(`${id} is pending for ${deposit.amount} to ${deposit.recipient}; this attestation names ${amount} to ${recipient}`);
       }
     } else {
+      // Refused now rather than at crediting, where it would leave the deposit pending forever.
+      if (this.bank.isBlocked(recipient)) throw sdkErrors.ErrUnauthorized.wrap(`${recipient} is not allowed to receive funds`);
       deposit = {
         id, denom, recipient, amount: amount.toString(), externalRef: ref,
         status: DepositStatus.DEPOSIT_STATUS_PENDING, createdAtHeight: ctx.height,

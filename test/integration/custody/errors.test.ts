@@ -79,6 +79,11 @@ describe("custody refusals: every error code through signed txs", () => {
     expect(chain.balance(bob.address, BTC)).toBe(70n);
   });
 
+  it("a deposit to a module account is refused at its first attestation (sdk 4)", async () => {
+    const res = await chain.deliver(a1, [msg.attest(a1.address, moduleAddress("custody"), "5", "r5")]);
+    expect(sdkCode(res)).toEqual({ codespace: "sdk", code: 4 });
+  });
+
   it("settling an unknown redemption is ErrNotFound (8)", async () => {
     expectCustodyError(await chain.deliver(a1, [msg.settle(a1.address, "99")]), 8);
     expectCustodyError(await chain.deliver(a1, [msg.settle(a1.address, "abc")]), 8);
