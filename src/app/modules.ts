@@ -13,6 +13,7 @@ import { createStablecoinModule } from "../modules/stablecoin";
 import { createPaymsgModule } from "../modules/paymsg";
 import { createOracleModule } from "../modules/oracle";
 import { createNftModule } from "../modules/nft";
+import { createCustodyModule } from "../modules/custody";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import { resolveModuleOrders } from "./module-order";
 import type { ModuleSet } from "./module-set";
@@ -40,6 +41,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
   const nft = createNftModule();
+  const custody = createCustodyModule({ bank: bank.keeper });
 
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
@@ -47,7 +49,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, nft, paymsg, stablecoin, builderfee, oracle, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, nft, paymsg, stablecoin, builderfee, oracle, custody, genutil, ...extras];
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
     beginBlock: ["authz", ...extraNames],
@@ -56,7 +58,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     endBlock: ["gov", "staking", "group", "oracle", ...extraNames],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "nft", "paymsg", "stablecoin", "builderfee", "oracle", "genutil", ...extraNames],
+    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "nft", "paymsg", "stablecoin", "builderfee", "oracle", "custody", "genutil", ...extraNames],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);

@@ -3,7 +3,7 @@ import type { NFT } from "cosmjs-types/cosmos/nft/v1beta1/nft";
 import { accAddress } from "../../types/address";
 import type { GenesisDef } from "../../types/module";
 import { nftErrors } from "./errors";
-import type { NftKeeper } from "./keeper";
+import { checkId, type NftKeeper } from "./keeper";
 
 /** x/nft genesis: classes, then NFTs grouped by owner (owners in store order on export). */
 export function nftGenesis(k: NftKeeper): GenesisDef<GenesisState> {
@@ -15,6 +15,7 @@ export function nftGenesis(k: NftKeeper): GenesisDef<GenesisState> {
       const classes = new Set<string>();
       for (const c of g.classes) {
         if (c.id === "") throw nftErrors.ErrEmptyClassID.wrap("genesis class with empty id");
+        checkId(c.id, "genesis class id");
         if (classes.has(c.id)) throw nftErrors.ErrClassExists.wrap(`genesis class ${c.id} given twice`);
         classes.add(c.id);
       }
@@ -23,6 +24,7 @@ export function nftGenesis(k: NftKeeper): GenesisDef<GenesisState> {
         accAddress.validate(e.owner);
         for (const n of e.nfts) {
           if (n.id === "") throw nftErrors.ErrEmptyNFTID.wrap("genesis nft with empty id");
+          checkId(n.id, "genesis nft id");
           if (!classes.has(n.classId)) throw nftErrors.ErrClassNotExists.wrap(`genesis nft ${n.id} of unknown class ${n.classId}`);
           const key = JSON.stringify([n.classId, n.id]);
           if (tokens.has(key)) throw nftErrors.ErrNFTExists.wrap(`genesis nft ${n.classId}/${n.id} given twice`);

@@ -4,6 +4,12 @@ import { pairKey, protoValue, stringKey, stringValue, tripleKey, uint64Value } f
 import type { Context } from "../../types/context";
 import { nftErrors } from "./errors";
 import { nftEvents } from "./events";
+import { sdkErrors } from "../../types/errors";
+
+/** Ids are store keys: no NUL (the key encoding's terminator), at most 256 bytes. */
+export function checkId(id: string, what: string): void {
+  if (id.includes("\u0000") || id.length > 256) throw sdkErrors.ErrInvalidRequest.wrap(`${what} must be at most 256 characters without NUL`);
+}
 
 export const NFT_MODULE = "nft";
 
@@ -68,6 +74,7 @@ export class NftKeeper implements NftKeeperApi {
   /** A new class; refused when the id is empty or taken (SDK SaveClass). */
   saveClass(ctx: Context, cls: Class): void {
     if (cls.id === "") throw nftErrors.ErrEmptyClassID.wrap("class id is empty");
+    checkId(cls.id, "class id");
     if (this.classes.has(ctx, cls.id)) throw nftErrors.ErrClassExists.wrap(cls.id);
     this.classes.set(ctx, cls.id, cls);
   }
@@ -111,6 +118,8 @@ export class NftKeeper implements NftKeeperApi {
   put(ctx: Context, token: NFT, owner: string): void {
     if (token.classId === "") throw nftErrors.ErrEmptyClassID.wrap("class id is empty");
     if (token.id === "") throw nftErrors.ErrEmptyNFTID.wrap("nft id is empty");
+    checkId(token.classId, "class id");
+    checkId(token.id, "nft id");
     if (!this.classes.has(ctx, token.classId)) throw nftErrors.ErrClassNotExists.wrap(token.classId);
     if (this.nfts.has(ctx, [token.classId, token.id])) throw nftErrors.ErrNFTExists.wrap(`${token.classId}/${token.id}`);
     this.nfts.set(ctx, [token.classId, token.id], token);

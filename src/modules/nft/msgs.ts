@@ -5,7 +5,7 @@ import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { nftErrors } from "./errors";
 import { nftEvents } from "./events";
-import type { NftKeeper } from "./keeper";
+import { checkId, type NftKeeper } from "./keeper";
 
 /**
  * MsgSend as the SDK's x/nft msg server: empty ids refused, then the sender must own the NFT;
@@ -22,6 +22,8 @@ export function nftMsgs(k: NftKeeper): MsgDef[] {
       validate: (m) => {
         if (m.classId === "") throw nftErrors.ErrEmptyClassID.wrap("class id is empty");
         if (m.id === "") throw nftErrors.ErrEmptyNFTID.wrap("nft id is empty");
+        checkId(m.classId, "class id");
+        checkId(m.id, "nft id");
         if (!accAddress.isValid(m.receiver)) throw sdkErrors.ErrInvalidAddress.wrap(`invalid receiver address (${m.receiver.slice(0, 100)})`);
       },
       handle: (ctx, m) => {

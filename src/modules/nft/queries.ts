@@ -10,11 +10,13 @@ const R = "/cosmos/nft/v1beta1";
 
 function classId(id: string): string {
   if (id === "") throw nftErrors.ErrEmptyClassID.wrap("class id is empty");
+  if (id.includes("\u0000")) throw queryErrors.invalidArgument("class id must not contain NUL");
   return id;
 }
 
 function nftId(id: string): string {
   if (id === "") throw nftErrors.ErrEmptyNFTID.wrap("nft id is empty");
+  if (id.includes("\u0000")) throw queryErrors.invalidArgument("nft id must not contain NUL");
   return id;
 }
 
@@ -42,13 +44,13 @@ export function nftQueries(k: NftKeeper): QueryDef[] {
       handle: (ctx, req) => {
         if (req.owner !== "") {
           const owner = queryAddress(req.owner, "owner");
-          const prefix = req.classId !== "" ? k.byOwnerKeys.prefix2(owner, req.classId) : k.byOwnerKeys.prefix(owner);
+          const prefix = req.classId !== "" ? k.byOwnerKeys.prefix2(owner, classId(req.classId)) : k.byOwnerKeys.prefix(owner);
           const page = paginated(() => k.byOwner.paginate(ctx, pageRequest(req.pagination), { prefix }));
           const nfts: NFT[] = page.items.map(([, cls, id]) => k.getNft(ctx, cls, id)!);
           return { nfts, pagination: pageResponse(page) };
         }
         if (req.classId !== "") {
-          const page = paginated(() => k.nfts.paginate(ctx, pageRequest(req.pagination), { prefix: k.nftKeys.prefix(req.classId) }));
+          const page = paginated(() => k.nfts.paginate(ctx, pageRequest(req.pagination), { prefix: k.nftKeys.prefix(classId(req.classId)) }));
           return { nfts: page.items.map(([, v]) => v), pagination: pageResponse(page) };
         }
         throw queryErrors.invalidArgument("must provide at least one of classID or owner");
