@@ -20,6 +20,9 @@ import { createAliasModule } from "../modules/alias";
 import { createTokenisationModule } from "../modules/tokenisation";
 import { createValidatorgovModule, VALIDATORGOV_MODULE } from "../modules/validatorgov";
 import { validatorgovStaking } from "./validatorgov-staking";
+import { createOracleModule } from "../modules/oracle";
+import { createNftModule } from "../modules/nft";
+import { createCustodyModule } from "../modules/custody";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import { createUpgradeModule, type UpgradeDef } from "../modules/upgrade";
 import { createConsensusModule } from "../modules/consensus";
@@ -57,6 +60,8 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const authz = createAuthzModule({ accounts: auth.keeper });
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
   const paymsg = createPaymsgModule({ bank: bank.keeper });
+  const nft = createNftModule();
+  const custody = createCustodyModule({ bank: bank.keeper });
 
   const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
   const alias = createAliasModule({ group: group.keeper, paymsg: paymsg.keeper, constitution: constitution.keeper });
@@ -71,6 +76,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const land = createLandModule({ group: group.keeper });
   const tokenisation = createTokenisationModule({ bank: bank.keeper, land: land.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
+  const oracle = createOracleModule({ staking: staking.keeper, nft: nft.keeper });
   // x/upgrade sees the whole module list (versions, migrations) through the closure below.
   const upgrade = createUpgradeModule({
     upgrades: opts.upgrades ?? CHAIN_UPGRADES,
@@ -81,7 +87,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, alias, validatorgov, enforcement, land, tokenisation, stablecoin, builderfee, upgrade, consensus, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, nft, paymsg, constitution, alias, validatorgov, enforcement, land, tokenisation, oracle, custody, stablecoin, builderfee, upgrade, consensus, genutil, ...extras];
   assertMigrations(modules);
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
@@ -89,10 +95,10 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     beginBlock: ["authz", ...extraNames],
     // Chain conventions (design.md): gov, staking, group, constitution, validatorgov, treasury,
     // oracle, enforcement, then netting last.
-    endBlock: ["gov", "staking", "group", "constitution", "validatorgov", "enforcement", ...extraNames],
+    endBlock: ["gov", "staking", "group", "constitution", "validatorgov", "oracle", "enforcement", ...extraNames],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "alias", "validatorgov", "enforcement", "land", "tokenisation", "paymsg", "stablecoin", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
+    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "nft", "constitution", "alias", "validatorgov", "enforcement", "land", "tokenisation", "oracle", "custody", "paymsg", "stablecoin", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getOption } from "@bufbuild/protobuf";
 import { buildModules } from "../../src/app/modules";
 import { protoRegistry } from "../../src/codec/proto-registry";
-import { aminoNameOf } from "../../src/codec/amino";
+import { aminoMsgJson, aminoNameOf } from "../../src/codec/amino";
 
 /**
  * A message's signer field and amino name are written twice: as proto options
@@ -33,5 +33,16 @@ describe("every defineMsg agrees with its proto descriptor", () => {
     if (signers.length === 1 && def.signerField !== undefined) expect(signerField).toBe(signers[0]);
     if (ours) expect(signerField, "a chain message is signed by one named field").toBe(signers[0]);
     expect(def.aminoName ?? "").toBe(ours ? ((getOption(desc!, aminoExt) as string) ?? "") : (aminoNameOf(def.typeUrl) ?? ""));
+  });
+});
+
+/** LEGACY_AMINO_JSON covers every message: its amino name, or its type URL where it has none (x/tx's fallback). */
+describe("every message has a LEGACY_AMINO_JSON form", () => {
+  const msgs = buildModules().modules.flatMap((m) => m.msgs ?? []);
+  it.each(msgs.map((def) => [def.typeUrl, def] as const))("%s", (typeUrl, def) => {
+    const value = def.codec.encode(def.codec.fromPartial({})).finish();
+    const json = aminoMsgJson({ typeUrl, value }, def.aminoName);
+    expect(json.type).toBe(def.aminoName ?? typeUrl);
+    expect(typeof json.value).toBe("object");
   });
 });

@@ -1,0 +1,19 @@
+import type { Metadata } from "cosmjs-types/cosmos/bank/v1beta1/bank";
+import type { Context } from "../../types/context";
+import type { Coin } from "../../types/coins";
+
+// The narrow interfaces this module needs from others; src/app/modules.ts passes their keepers.
+
+/** What custody needs from bank: minting and burning claims, their supply and metadata. */
+export interface BankKeeper {
+  mintCoins(ctx: Context, module: string, coins: readonly Coin[]): void;
+  burnCoins(ctx: Context, module: string, coins: readonly Coin[]): void;
+  sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
+  sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
+  /** Module accounts that may not receive coins (checked before a deposit is recorded). */
+  isBlocked(address: string): boolean;
+  getBalance(ctx: Context, address: string, denom: string): bigint;
+  getSupply(ctx: Context, denom: string): bigint;
+  getDenomMetadata(ctx: Context, denom: string): Metadata | undefined;
+  setDenomMetadata(ctx: Context, metadata: Metadata): void;
+}

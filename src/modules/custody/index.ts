@@ -1,0 +1,22 @@
+import type { Module } from "../../types/module";
+import { custodyGenesis } from "./genesis";
+import { CUSTODY_MODULE, CustodyKeeper } from "./keeper";
+import { custodyMsgs } from "./msgs";
+import { custodyQueries } from "./queries";
+import type { BankKeeper } from "./expected-keepers";
+
+export { CustodyKeeper, CUSTODY_MODULE } from "./keeper";
+export { custodyErrors } from "./errors";
+
+/** Custodial claims on externally held assets: attested deposits, delayed redemptions, solvency. */
+export function createCustodyModule(deps: { bank: BankKeeper }): Module & { keeper: CustodyKeeper } {
+  const keeper = new CustodyKeeper(deps.bank);
+  return {
+    name: CUSTODY_MODULE,
+    keeper,
+    msgs: custodyMsgs(keeper),
+    queries: custodyQueries(keeper),
+    genesis: custodyGenesis(keeper, deps.bank),
+    moduleAccounts: [{ name: CUSTODY_MODULE, permissions: ["minter", "burner"] }],
+  };
+}

@@ -1,0 +1,20 @@
+import type { Module } from "../../types/module";
+import { nftGenesis } from "./genesis";
+import { NFT_MODULE, NftKeeper } from "./keeper";
+import { nftMsgs } from "./msgs";
+import { nftQueries } from "./queries";
+
+export { NftKeeper, NFT_MODULE, type NftKeeperApi } from "./keeper";
+export { nftErrors } from "./errors";
+
+/** The Cosmos SDK's x/nft (cosmos.nft.v1beta1): classes, NFTs, owners and MsgSend. */
+export function createNftModule(): Module & { keeper: NftKeeper } {
+  const keeper = new NftKeeper();
+  return {
+    name: NFT_MODULE,
+    keeper,
+    msgs: nftMsgs(keeper),
+    queries: nftQueries(keeper),
+    genesis: nftGenesis(keeper),
+  };
+}

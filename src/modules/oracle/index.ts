@@ -1,0 +1,24 @@
+import type { Module } from "../../types/module";
+import { oracleEndBlock } from "./blocker";
+import type { NftKeeper, StakingKeeper } from "./expected-keepers";
+import { oracleGenesis } from "./genesis";
+import { ORACLE_MODULE, OracleKeeper } from "./keeper";
+import { oracleMsgs } from "./msgs";
+import { oracleQueries } from "./queries";
+
+export { OracleKeeper, ORACLE_MODULE, type PriceView } from "./keeper";
+export { oracleErrors } from "./errors";
+export { weightedMedian, tallyDenom } from "./tally";
+
+/** `nft` is optional until the nft module is wired; without it every appraisal is refused (ErrAssetNotFound). */
+export function createOracleModule(deps: { staking: StakingKeeper; nft?: NftKeeper }): Module & { keeper: OracleKeeper } {
+  const keeper = new OracleKeeper(deps.staking, deps.nft);
+  return {
+    name: ORACLE_MODULE,
+    keeper,
+    msgs: oracleMsgs(keeper),
+    queries: oracleQueries(keeper),
+    genesis: oracleGenesis(keeper),
+    endBlock: (ctx) => oracleEndBlock(keeper, ctx),
+  };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { claimMetadata, depositId, parseDepositId } from "../../../src/modules/custody/keeper";
+import { parseAmount } from "../../../src/modules/custody/msgs";
+import { defaultCustodyParams, validateCustodyParams } from "../../../src/modules/custody/params";
+
+describe("custody pure functions", () => {
+  it("deposit ids split at the last ':' (denoms may hold ':', refs may not)", () => {
+    expect(depositId("cbtc", "tx1")).toBe("cbtc:tx1");
+    expect(parseDepositId("cbtc:tx1")).toEqual(["cbtc", "tx1"]);
+    expect(parseDepositId("ibc:x:tx1")).toEqual(["ibc:x", "tx1"]);
+    for (const bad of ["", "nocolon", ":tx", "cbtc:"]) expect(parseDepositId(bad)).toBeUndefined();
+  });
+
+  it("amounts: positive integers below 2^256; zero and empty only where allowed", () => {
+    expect(parseAmount("15", "a")).toBe(15n);
+    expect(parseAmount("", "a", true)).toBe(0n);
+    expect(parseAmount("0", "a", true)).toBe(0n);
+    expect(() => parseAmount("0", "a")).toThrow(/must be positive/);
+    expect(() => parseAmount(((1n << 256n)).toString(), "a")).toThrow(/below 2\^256/);
+    for (const bad of ["-1", "1.0", "1e3", " 1", "abc"]) expect(() => parseAmount(bad, "a", true)).toThrow(/not an integer/);
+  });
+
+  it("claim metadata: base at 0, the symbol's unit at the exponent", () => {
+    expect(claimMetadata({ denom: "cbtc", symbol: "BTC", exponent: 8, sourceChain: "bitcoin" })).toMatchObject({
+      base: "cbtc", display: "btc", denomUnits: [{ denom: "cbtc", exponent: 0 }, { denom: "btc", exponent: 8 }],
+    });
+    expect(claimMetadata({ denom: "cgold", symbol: "XAU", exponent: 0, sourceChain: "vault" })).toMatchObject({
+      base: "cgold", display: "cgold", denomUnits: [{ denom: "cgold", exponent: 0 }],
+    });
+  });
+
+  it("params: threshold at least 1, fee at most 10000 bps", () => {
+    expect(validateCustodyParams(defaultCustodyParams())).toEqual({ attestationThreshold: 2, redemptionDelayBlocks: 100n, feeBps: 0, reserveReportMaxAgeBlocks: 14_400n });
+    expect(() => validateCustodyParams({ ...defaultCustodyParams(), attestationThreshold: 0 })).toThrow(/at least 1/);
+    expect(() => validateCustodyParams({ ...defaultCustodyParams(), feeBps: 10_001 })).toThrow(/at most 10000/);
+  });
+});
