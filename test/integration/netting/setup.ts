@@ -74,8 +74,9 @@ export function obligations(chain: TestChain, participant: string, cycleId: bigi
 export async function untilBeforeBoundary(chain: TestChain, cb = CYCLE): Promise<void> {
   while ((chain.height + 1n) % cb !== 0n) await chain.produceBlocks(1);
 }
-/** Produces blocks through the next boundary. */
-export async function throughBoundary(chain: TestChain, cb = CYCLE): Promise<void> {
+/** Produces blocks through the next boundary; returns the boundary block's events of `type` (end-block events included). */
+export async function throughBoundary(chain: TestChain, cb = CYCLE, type = "blockchain.netting.v1.EventCycleSettled"): Promise<Array<Record<string, string>>> {
   await untilBeforeBoundary(chain, cb);
-  await chain.produceBlocks(1);
+  const block = await chain.engine.produceBlock();
+  return block.response.events.filter((e) => e.type === type).map((e) => Object.fromEntries(e.attributes.map((a) => [a.key, a.value])));
 }
