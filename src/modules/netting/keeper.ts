@@ -80,13 +80,14 @@ export class NettingKeeper {
     else this.reserves.set(ctx, [participant, denom], { participant, denom, amount: amount.toString() });
   }
 
-  private setLocked(ctx: Context, participant: string, denom: string, amount: bigint): void {
+  private setLocked(ctx: Context, participant: string, denom: string, amount: bigint, before = this.lockedOf(ctx, participant, denom)): void {
+    if (amount === before) return;
     if (amount === 0n) {
       this.locked.remove(ctx, [participant, denom]);
       this.lockedDenoms.remove(ctx, [participant, denom]);
     } else {
       this.locked.set(ctx, [participant, denom], amount.toString());
-      this.lockedDenoms.set(ctx, [participant, denom]);
+      if (before === 0n) this.lockedDenoms.set(ctx, [participant, denom]);
     }
   }
 
@@ -158,17 +159,18 @@ export class NettingKeeper {
   private joinCycle(ctx: Context, cycleId: bigint, o: SubmitObligation): void {
     const fromPos = this.positionOf(ctx, cycleId, o.denom, o.from);
     const fromAfter = fromPos - o.amount;
-    const fromLocked = this.lockedOf(ctx, o.from, o.denom) - debitOf(fromPos) + debitOf(fromAfter);
+    const fromLockedBefore = this.lockedOf(ctx, o.from, o.denom);
+    const fromLocked = fromLockedBefore - debitOf(fromPos) + debitOf(fromAfter);
     const reserve = this.reserveOf(ctx, o.from, o.denom);
     if (fromLocked > reserve) {
       throw E.ErrNetDebitCapExceeded.wrap(`net debit ${debitOf(fromAfter)}${o.denom} (committed ${fromLocked}) exceeds reserve ${reserve}`);
     }
     this.setPosition(ctx, cycleId, o.denom, o.from, fromAfter);
-    this.setLocked(ctx, o.from, o.denom, fromLocked);
+    this.setLocked(ctx, o.from, o.denom, fromLocked, fromLockedBefore);
     const toPos = this.positionOf(ctx, cycleId, o.denom, o.to);
     const toAfter = toPos + o.amount;
     this.setPosition(ctx, cycleId, o.denom, o.to, toAfter);
-    this.setLocked(ctx, o.to, o.denom, this.lockedOf(ctx, o.to, o.denom) - debitOf(toPos) + debitOf(toAfter));
+    if (debitOf(toPos) !== debitOf(toAfter)) this.setLocked(ctx, o.to, o.denom, this.lockedOf(ctx, o.to, o.denom) - debitOf(toPos) + debitOf(toAfter));
 
     const cycle = this.cycles.get(ctx, cycleId)!;
     let outcome = cycle.outcomes.find((d) => d.denom === o.denom);
