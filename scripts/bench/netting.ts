@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     submitCpu += r.cpuMs;
   }
   while (height % CYCLE_BLOCKS !== 0n) await run(height++, []);
-  const close = await run(height++, []);
+  const close = await run(height, []);
   const settled = close.fin.events.filter((e) => e.type === "blockchain.netting.v1.EventCycleSettled").length;
   if (settled !== DENOMS.length) throw new Error(`expected ${DENOMS.length} settled slices, got ${settled}`);
 
