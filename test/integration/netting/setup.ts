@@ -24,24 +24,26 @@ export function batchHash(label: string): Uint8Array {
   return createHash("sha256").update(label).digest();
 }
 
-/** Netting on (cycle 5 blocks), policies for ueur and uusd; bankA..C approved in paymsg. */
-export function nettingChain(over: { netting?: Record<string, any>; paymsgParticipants?: string[] } = {}): Promise<TestChain> {
+/** Genesis edits: netting on (cycle CYCLE blocks), policies for ueur and uusd; bankA..C approved in paymsg. */
+export function nettingGenesisEdit(over: { netting?: Record<string, any>; paymsgParticipants?: string[] } = {}): (appState: Record<string, any>) => void {
   const participants = over.paymsgParticipants ?? PARTICIPANTS.map((k) => k.address);
-  return moduleChain(
-    "netting", Object.keys(keys),
-    [{ denom: EUR, amount: "100000000000" }, { denom: USD, amount: "100000000000" }, { denom: DENOM, amount: "1000000000" }],
-    (appState) => {
-      appState.paymsg.approved_participant_map = participants.map((p, i) => ({ participant: p, code: `BANK${i}`, name: `Bank ${i}`, payload_store_url: "" }));
-      appState.netting = {
-        ...appState.netting,
-        params: {
-          cycle_blocks: String(CYCLE), max_hold_cycles: "0",
-          denom_policies: [EUR, USD].map((denom) => ({ denom, gross_threshold: THRESHOLD, aggregate_gross_threshold: "0" })),
-        },
-        ...over.netting,
-      };
-    },
-  );
+  return (appState) => {
+    appState.paymsg.approved_participant_map = participants.map((p, i) => ({ participant: p, code: `BANK${i}`, name: `Bank ${i}`, payload_store_url: "" }));
+    appState.netting = {
+      ...appState.netting,
+      params: {
+        cycle_blocks: String(CYCLE), max_hold_cycles: "0",
+        denom_policies: [EUR, USD].map((denom) => ({ denom, gross_threshold: THRESHOLD, aggregate_gross_threshold: "0" })),
+      },
+      ...over.netting,
+    };
+  };
+}
+
+export const FUNDS = [{ denom: EUR, amount: "100000000000" }, { denom: USD, amount: "100000000000" }, { denom: DENOM, amount: "1000000000" }];
+
+export function nettingChain(over: { netting?: Record<string, any>; paymsgParticipants?: string[] } = {}): Promise<TestChain> {
+  return moduleChain("netting", Object.keys(keys), FUNDS, nettingGenesisEdit(over));
 }
 
 export const msg = {
