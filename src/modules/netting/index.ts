@@ -1,0 +1,24 @@
+import type { Module } from "../../types/module";
+import type { BankKeeper, PaymsgKeeper } from "./expected-keepers";
+import { nettingGenesis } from "./genesis";
+import { NETTING_MODULE, NettingKeeper } from "./keeper";
+import { nettingMsgs } from "./msgs";
+import { nettingQueries } from "./queries";
+
+export { NettingKeeper, NETTING_MODULE } from "./keeper";
+export { nettingErrors } from "./errors";
+
+export function createNettingModule(deps: { bank: BankKeeper; paymsg: PaymsgKeeper }): Module & { keeper: NettingKeeper } {
+  const keeper = new NettingKeeper(deps.bank, deps.paymsg);
+  return {
+    name: NETTING_MODULE,
+    keeper,
+    msgs: nettingMsgs(keeper),
+    queries: nettingQueries(keeper),
+    genesis: nettingGenesis(keeper),
+    // Reserves are held in the module account; it neither mints nor burns.
+    moduleAccounts: [{ name: NETTING_MODULE, permissions: [] }],
+    // Runs last in the block (design.md): the cycle closes after every other state change.
+    endBlock: (ctx) => keeper.endBlock(ctx),
+  };
+}

@@ -1,0 +1,39 @@
+import type { DenomPolicy, Params } from "../../gen/blockchain/netting/v1/params";
+import { isValidDenom } from "../../types/coins";
+import { sdkErrors } from "../../types/errors";
+
+/** Spec defaults: netting off (cycle_blocks 0), no policies (every currency gross), holds unbounded. */
+export function defaultNettingParams(): Params {
+  return { cycleBlocks: 0n, denomPolicies: [], maxHoldCycles: 0n };
+}
+
+const INT_RE = /^[0-9]{1,78}$/;
+
+function nonNegative(value: string, what: string): bigint {
+  if (value === "") return 0n;
+  if (!INT_RE.test(value)) throw sdkErrors.ErrInvalidRequest.wrap(`${what}: ${JSON.stringify(value.slice(0, 100))} is not a non-negative integer`);
+  return BigInt(value);
+}
+
+/** Checks every field and returns the canonical form (integers without leading zeros, policies sorted by denom). */
+export function validateNettingParams(p: Params): Params {
+  const seen = new Set<string>();
+  const denomPolicies: DenomPolicy[] = p.denomPolicies.map((d) => {
+    if (!isValidDenom(d.denom)) throw sdkErrors.ErrInvalidRequest.wrap(`policy denom ${JSON.stringify(d.denom.slice(0, 140))} is invalid`);
+    if (seen.has(d.denom)) throw sdkErrors.ErrInvalidRequest.wrap(`policy for ${d.denom} given twice`);
+    seen.add(d.denom);
+    return {
+      denom: d.denom,
+      grossThreshold: nonNegative(d.grossThreshold, `gross_threshold of ${d.denom}`).toString(),
+      aggregateGrossThreshold: nonNegative(d.aggregateGrossThreshold, `aggregate_gross_threshold of ${d.denom}`).toString(),
+    };
+  });
+  denomPolicies.sort((a, b) => (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0));
+  return { cycleBlocks: p.cycleBlocks, denomPolicies, maxHoldCycles: p.maxHoldCycles };
+}
+
+/** The policy's gross threshold, or undefined when the currency has no policy (fully gross). */
+export function grossThreshold(p: Params, denom: string): bigint | undefined {
+  const own = p.denomPolicies.find((d) => d.denom === denom);
+  return own === undefined ? undefined : nonNegative(own.grossThreshold, "gross_threshold");
+}
