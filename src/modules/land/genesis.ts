@@ -4,7 +4,7 @@ import { accAddress } from "../../types/address";
 import type { GenesisDef } from "../../types/module";
 import { landErrors as E } from "./errors";
 import type { GroupKeeper } from "./expected-keepers";
-import { isAssignedAlpha2 } from "./jurisdictions";
+import { isAssignedCountry } from "../../types/iso3166";
 import type { LandKeeper } from "./keeper";
 import { defaultLandParams, validateLandParams } from "./params";
 import { BPS_DENOMINATOR, derivedStatus, isOpen } from "./rules";
@@ -24,7 +24,7 @@ export function validateLandGenesis(g: GenesisState): void {
   for (const a of g.authorities) {
     if (!accAddress.isValid(a.address)) bad(`office address ${JSON.stringify(a.address.slice(0, 100))}`);
     if (offices.has(a.address)) bad(`office ${a.address} listed twice`);
-    if (!isAssignedAlpha2(a.jurisdiction)) bad(`office ${a.address} jurisdiction ${JSON.stringify(a.jurisdiction.slice(0, 16))}`);
+    if (!isAssignedCountry(a.jurisdiction)) bad(`office ${a.address} jurisdiction ${JSON.stringify(a.jurisdiction.slice(0, 16))}`);
     offices.add(a.address);
   }
   const nextParcel = g.nextParcelId === 0n ? 1n : g.nextParcelId;

@@ -7,7 +7,7 @@ import type { Context } from "../../types/context";
 import { landErrors as E } from "./errors";
 import { landEvents as events } from "./events";
 import type { GroupKeeper } from "./expected-keepers";
-import { isAssignedAlpha2 } from "./jurisdictions";
+import { isAssignedCountry } from "../../types/iso3166";
 import { defaultLandParams } from "./params";
 import {
   BPS_DENOMINATOR, derivedStatus, forbidsFractionalisation, hasActiveFreeze, isCompleted, isLive, isObjected, latestActiveFreeze,
@@ -84,7 +84,7 @@ export class LandKeeper {
   /** Governance admits, updates or deactivates an office: a group account in an assigned jurisdiction. */
   registerAuthority(ctx: Context, a: Authority): void {
     if (!this.group.isGroupPolicy(ctx, a.address)) throw E.ErrOfficeNotGroup.wrap(`${a.address} is not a group policy account`);
-    if (!isAssignedAlpha2(a.jurisdiction)) throw E.ErrInvalidJurisdiction.wrap(`jurisdiction ${JSON.stringify(a.jurisdiction.slice(0, 16))}`);
+    if (!isAssignedCountry(a.jurisdiction)) throw E.ErrInvalidJurisdiction.wrap(`jurisdiction ${JSON.stringify(a.jurisdiction.slice(0, 16))}`);
     this.authorities.set(ctx, a.address, a);
     events.authorityRegistered(ctx, a);
   }

@@ -1,7 +1,7 @@
 import { accAddress } from "../../types/address";
 import { isValidDenom } from "../../types/coins";
 import { paymsgErrors } from "./errors";
-import { isAssignedAlpha2 } from "./jurisdictions";
+import { isAssignedCountry } from "../../types/iso3166";
 import { LIMITS } from "./limits";
 
 // C0, DEL and C1 controls: never part of ISO 20022 text and invisible in statements.
@@ -53,7 +53,7 @@ export function validatePaymentDenom(denom: string): void {
 }
 
 export function validateJurisdiction(code: string): void {
-  if (!isAssignedAlpha2(code)) {
+  if (!isAssignedCountry(code)) {
     throw paymsgErrors.ErrInvalidSettlementJurisdiction.wrap(
       `${JSON.stringify(code.slice(0, 10))} is not an assigned ISO 3166-1 alpha-2 code`,
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FractionalisationAuthority, Parcel, Status, Transfer } from "../../../src/gen/blockchain/land/v1/parcel";
-import { isAssignedAlpha2 } from "../../../src/modules/land/jurisdictions";
+import { isAssignedCountry } from "../../../src/types/iso3166";
 import { LAND_LIMITS, limit } from "../../../src/modules/land/limits";
 import { defaultLandParams, validateLandParams } from "../../../src/modules/land/params";
 import { derivedStatus, forbidsFractionalisation, isLive, isOpen, latestActiveFreeze } from "../../../src/modules/land/rules";
@@ -66,8 +66,8 @@ describe("land params, jurisdictions and limits", () => {
     expect(() => validateLandParams({ ...p, sameAuthorityAttestation: false })).toThrow(message);
   });
   it("assigned ISO 3166-1 alpha-2 codes only, exact case", () => {
-    expect(["KE", "TZ", "UG", "GB", "US", "ZW", "AX"].every(isAssignedAlpha2)).toBe(true);
-    expect(["ke", "UK", "EU", "XK", "ZZ", "AA", "KEN", "", " KE"].some(isAssignedAlpha2)).toBe(false);
+    expect(["KE", "TZ", "UG", "GB", "US", "ZW", "AX"].every(isAssignedCountry)).toBe(true);
+    expect(["ke", "UK", "EU", "XK", "ZZ", "AA", "KEN", "", " KE"].some(isAssignedCountry)).toBe(false);
   });
   it("free-text limits count characters, not UTF-16 units", () => {
     expect(() => limit("uri", "é".repeat(LAND_LIMITS.shortChars), LAND_LIMITS.shortChars)).not.toThrow();
