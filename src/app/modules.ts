@@ -10,6 +10,7 @@ import { createAuthzModule } from "../modules/authz";
 import { createFeegrantModule } from "../modules/feegrant";
 import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
+import { createTreasuryModule } from "../modules/treasury";
 import { createPaymsgModule } from "../modules/paymsg";
 import { createConstitutionModule } from "../modules/constitution";
 import { createLandModule } from "../modules/land";
@@ -52,21 +53,22 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     alias: alias.keeper,
   });
   const stablecoin = createStablecoinModule({ bank: bank.keeper });
+  const treasury = createTreasuryModule({ bank: bank.keeper, feeCollector: "fee_collector" });
   const land = createLandModule({ group: group.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, alias, enforcement, land, stablecoin, builderfee, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, paymsg, constitution, alias, enforcement, land, stablecoin, treasury, builderfee, genutil, ...extras];
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
     beginBlock: ["authz", ...extraNames],
     // Chain conventions (design.md): gov, staking, group, constitution, validatorgov, treasury,
     // oracle, enforcement, then netting last.
-    endBlock: ["gov", "staking", "group", "constitution", "enforcement", ...extraNames],
+    endBlock: ["gov", "staking", "group", "constitution", "treasury", "enforcement", ...extraNames],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "alias", "enforcement", "land", "paymsg", "stablecoin", "builderfee", "genutil", ...extraNames],
+    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "constitution", "alias", "enforcement", "land", "paymsg", "stablecoin", "treasury", "builderfee", "genutil", ...extraNames],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
