@@ -14,7 +14,7 @@ import { moduleAddress } from "../../../src/types/address";
 import type { AnyMsg } from "../../../src/types/codec";
 import { silentLogger } from "../../../src/types/logger";
 import { CHAIN_ID, DENOM, type TestChain } from "../../helpers/chain";
-import { LockType, Role, USD, at, balances, expectTreasuryError, getParams, idOf, keys, msg, now, treasuryChain } from "./setup";
+import { LockType, Role, USD, at, balances, expectTreasuryError, getParams, keys, msg, now, treasuryChain } from "./setup";
 
 const { admin, spender, pauser, bene, other, buyer, seller, moderator } = keys;
 const dirs: string[] = [];
