@@ -224,8 +224,9 @@ export class TreasuryKeeper {
 
   claim(ctx: Context, beneficiary: string, lockId: bigint): bigint {
     const l = this.getLock(ctx, lockId);
-    if (l.lockType === LockType.LOCK_TYPE_CONDITIONAL) throw E.ErrNotEscrow.wrap(`lock ${lockId} is an escrow; only its depositor releases it`);
     if (l.beneficiary !== beneficiary) throw E.ErrUnauthorized.wrap(`only the beneficiary claims lock ${lockId}`);
+    // An escrow never vests by time: only its depositor (or the moderator of a dispute) releases it.
+    if (l.lockType === LockType.LOCK_TYPE_CONDITIONAL) throw E.ErrNothingToClaim.wrap(`lock ${lockId} is an escrow; only its depositor releases it`);
     if (!l.active) throw E.ErrLockInactive.wrap(`lock ${lockId}`);
     if (this.getTreasury(ctx, l.treasuryId).paused) throw E.ErrTreasuryPaused.wrap(`treasury ${l.treasuryId}`);
     const { claimable } = this.claimable(ctx, l);

@@ -40,6 +40,7 @@ describe("treasuries, roles, policies, pause", () => {
     expectTreasuryError(await chain.deliver(mallory, [msg.assign(mallory.address, id, mallory.address, Role.ROLE_SPENDER)]), 1102);
     expectTreasuryError(await chain.deliver(admin, [msg.assign(admin.address, id, spender.address, Role.ROLE_UNSPECIFIED)]), 1114);
     expectTreasuryError(await chain.deliver(admin, [msg.unassign(admin.address, id, spender.address)]), 1114);
+    expectTreasuryError(await chain.deliver(mallory, [msg.unassign(mallory.address, id, admin.address)]), 1102);
     await chain.mustDeliver(admin, [msg.assign(admin.address, id, spender.address, Role.ROLE_SPENDER), msg.assign(admin.address, id, pauser.address, Role.ROLE_PAUSER)]);
     await chain.mustDeliver(spender, [msg.spend(spender.address, id, bene.address, 100n)]);
     expect(chain.balance(bene.address, USD)).toBe(1_000_000_100n);
@@ -227,7 +228,8 @@ describe("escrow", () => {
   it("only the depositor releases (1118); release pays the beneficiary; a settled escrow is 1125", async () => {
     const id = await open();
     for (const k of [seller, moderator, admin]) expectTreasuryError(await chain.deliver(k, [msg.release(k.address, id)]), 1118);
-    expectTreasuryError(await chain.deliver(seller, [msg.claim(seller.address, id)]), 1117);
+    expectTreasuryError(await chain.deliver(seller, [msg.claim(seller.address, id)]), 1109);
+    expectTreasuryError(await chain.deliver(mallory, [msg.claim(mallory.address, id)]), 1102);
     expectTreasuryError(await chain.deliver(admin, [msg.revoke(admin.address, id)]), 1108);
     const before = chain.balance(seller.address, USD);
     await chain.mustDeliver(buyer, [msg.release(buyer.address, id)]);
