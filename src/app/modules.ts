@@ -11,6 +11,7 @@ import { createAuthzModule } from "../modules/authz";
 import { createFeegrantModule } from "../modules/feegrant";
 import { createBuilderfeeModule } from "../modules/builderfee";
 import { createStablecoinModule } from "../modules/stablecoin";
+import { createTreasuryModule } from "../modules/treasury";
 import { createPaymsgModule } from "../modules/paymsg";
 import { createConstitutionModule } from "../modules/constitution";
 import { createLandModule } from "../modules/land";
@@ -75,6 +76,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   });
   const stablecoin = createStablecoinModule({ bank: bank.keeper, feeDenom: FEE_DENOM });
   const netting = createNettingModule({ bank: bank.keeper, paymsg: paymsg.keeper });
+  const treasury = createTreasuryModule({ bank: bank.keeper, feeCollector: "fee_collector" });
   const land = createLandModule({ group: group.keeper });
   const tokenisation = createTokenisationModule({ bank: bank.keeper, land: land.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
@@ -89,7 +91,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, nft, paymsg, constitution, alias, validatorgov, enforcement, land, tokenisation, oracle, custody, stablecoin, netting, builderfee, upgrade, consensus, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, nft, paymsg, constitution, alias, validatorgov, enforcement, land, tokenisation, oracle, custody, stablecoin, treasury, netting, builderfee, upgrade, consensus, genutil, ...extras];
   assertMigrations(modules);
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
@@ -97,10 +99,10 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     beginBlock: ["authz", ...extraNames],
     // Chain conventions (design.md): gov, staking, group, constitution, validatorgov, treasury,
     // oracle, enforcement, then netting last.
-    endBlock: ["gov", "staking", "group", "constitution", "validatorgov", "oracle", "enforcement", ...extraNames, "netting"],
+    endBlock: ["gov", "staking", "group", "constitution", "validatorgov", "treasury", "oracle", "enforcement", ...extraNames, "netting"],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "nft", "constitution", "alias", "validatorgov", "enforcement", "land", "tokenisation", "oracle", "custody", "paymsg", "stablecoin", "netting", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
+    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "nft", "constitution", "alias", "validatorgov", "enforcement", "land", "tokenisation", "oracle", "custody", "paymsg", "stablecoin", "treasury", "netting", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);

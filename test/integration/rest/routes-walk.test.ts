@@ -36,7 +36,7 @@ describe("every registered REST route", () => {
       msg_type_url: "/cosmos.bank.v1beta1.MsgSend", end_to_end_id: "E2E-1",
       // alias: a country, a role scope and a well-formed identifier (DE + payload 2 + check H);
       // validatorgov: the dev validator is admitted in genesis.
-      country: "DE", jurisdiction: "DE", id: "DE2H", candidate: testKey("validator").address, current_operator: alice,
+      country: "DE", jurisdiction: "DE", id: "DE2H", beneficiary: alice, candidate: testKey("validator").address, current_operator: alice,
     });
   });
   afterAll(async () => h.close());

@@ -1,0 +1,32 @@
+import { registerError } from "../../types/errors";
+
+/** The treasury codespace, numbered as the spec (1100–1125); 1126 fills a code the spec leaves open. */
+export const treasuryErrors = {
+  ErrInvalidSigner: registerError("treasury", 1100, "expected gov account as only signer for proposal message"),
+  ErrTreasuryNotFound: registerError("treasury", 1101, "treasury not found"),
+  ErrUnauthorized: registerError("treasury", 1102, "unauthorized"),
+  ErrInvalidAmount: registerError("treasury", 1103, "invalid amount"),
+  ErrInsufficientFunds: registerError("treasury", 1104, "not enough available balance"),
+  ErrLockNotFound: registerError("treasury", 1105, "lock not found"),
+  ErrInvalidSchedule: registerError("treasury", 1106, "invalid schedule"),
+  ErrLockInactive: registerError("treasury", 1107, "lock inactive"),
+  ErrNotRevocable: registerError("treasury", 1108, "lock not revocable"),
+  ErrNothingToClaim: registerError("treasury", 1109, "nothing has vested"),
+  ErrTreasuryPaused: registerError("treasury", 1110, "treasury paused"),
+  ErrSpendLimit: registerError("treasury", 1111, "spend limit exceeded"),
+  ErrDestinationDenied: registerError("treasury", 1112, "destination denied"),
+  ErrLimitReached: registerError("treasury", 1113, "limit reached"),
+  ErrInvalidRole: registerError("treasury", 1114, "invalid role"),
+  ErrSelfEscrow: registerError("treasury", 1115, "depositor and beneficiary are the same"),
+  ErrModeratorIsParty: registerError("treasury", 1116, "moderator is a party"),
+  ErrNotEscrow: registerError("treasury", 1117, "not an escrow"),
+  ErrNotDepositor: registerError("treasury", 1118, "not the depositor"),
+  ErrNotParty: registerError("treasury", 1119, "not a party"),
+  ErrNotModerator: registerError("treasury", 1120, "not the moderator"),
+  ErrEscrowDisputed: registerError("treasury", 1121, "escrow disputed; cannot be released directly"),
+  ErrAlreadyDisputed: registerError("treasury", 1122, "already disputed"),
+  ErrNoOpenCase: registerError("treasury", 1123, "no open dispute"),
+  ErrNoReason: registerError("treasury", 1124, "reason required"),
+  ErrLockClosed: registerError("treasury", 1125, "lock closed"),
+  ErrInvalidParams: registerError("treasury", 1126, "invalid params"),
+} as const;

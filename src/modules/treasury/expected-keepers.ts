@@ -1,0 +1,12 @@
+import type { Context } from "../../types/context";
+import type { Coin } from "../../types/coins";
+
+// The narrow interfaces this module needs from others; src/app/modules.ts passes their keepers.
+
+/** What treasury needs from bank: moving coins into and out of its module account, and the fee collector's balance. */
+export interface BankKeeper {
+  getAllBalances(ctx: Context, address: string): Coin[];
+  sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
+  sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
+  sendCoinsFromModuleToModule(ctx: Context, fromModule: string, toModule: string, coins: readonly Coin[]): void;
+}

@@ -1,0 +1,24 @@
+import type { Module } from "../../types/module";
+import type { BankKeeper } from "./expected-keepers";
+import { treasuryGenesis } from "./genesis";
+import { TREASURY_MODULE, TreasuryKeeper } from "./keeper";
+import { treasuryMsgs } from "./msgs";
+import { treasuryQueries } from "./queries";
+
+export { TreasuryKeeper, TREASURY_MODULE, ESCROW_TREASURY_ID } from "./keeper";
+export { treasuryErrors } from "./errors";
+export { vestedAmount } from "./vesting";
+
+export function createTreasuryModule(deps: { bank: BankKeeper; feeCollector: string }): Module & { keeper: TreasuryKeeper } {
+  const keeper = new TreasuryKeeper(deps.bank);
+  return {
+    name: TREASURY_MODULE,
+    keeper,
+    msgs: treasuryMsgs(keeper),
+    queries: treasuryQueries(keeper),
+    genesis: treasuryGenesis(keeper),
+    moduleAccounts: [{ name: TREASURY_MODULE, permissions: [] }],
+    // Fee routing: after the block's transactions, the collected fees move to the operating treasury when params say so.
+    endBlock: (ctx) => keeper.routeFees(ctx, deps.feeCollector),
+  };
+}
