@@ -98,7 +98,8 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
   async function joinAndSync(): Promise<{ node: LocalnetNode; key: ConsensusKey }> {
     const node = await net.addJoiner();
     const target = await latestHeight(node0);
-    await waitForHeight(node.rpcUrl, target + 1, 90_000);
+    // A joiner replays the whole chain by block sync; give it room on a loaded 2-core machine.
+    await waitForHeight(node.rpcUrl, target + 1, 180_000);
     expect(await appHashAt(node.rpcUrl, target)).toBe(await appHashAt(node0, target));
     return { node, key: consensusKeyOf(node.home) };
   }
