@@ -4,7 +4,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
-import importX, { createNodeResolver } from "eslint-plugin-import-x";
+import importX from "eslint-plugin-import-x";
 
 /** What each layer may not import: everything above it (docs/architecture.md, "Layers"). */
 const FORBIDDEN = {
@@ -44,7 +44,7 @@ export default tseslint.config(
   {
     files: ["**/*.ts"],
     plugins: { "import-x": importX },
-    settings: { "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js", ".json"] })] },
+    settings: { "import-x/resolver": { node: { extensions: [".ts", ".js", ".json"] } } },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones: [...layerZones, ...moduleZones] }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],

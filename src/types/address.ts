@@ -118,3 +118,8 @@ export function derivedModuleAddress(moduleName: string, ...derivationKeys: Uint
   for (const k of derivationKeys.slice(1)) addr = addressHash(addr, k);
   return accAddress.encode(addr);
 }
+
+/** An account address in its canonical bech32 form (lower case, the chain's prefix). */
+export function canonicalAddress(address: string): string {
+  return accAddress.encode(accAddress.decode(address));
+}

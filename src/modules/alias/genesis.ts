@@ -5,21 +5,12 @@ import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { aliasErrors as E } from "./errors";
 import { parseCountry, parseScope, validateRole } from "./fields";
-import { CHAIN_WIDE, canonicalAddress, validateOfficeShape, type AliasKeeper } from "./keeper";
+import { CHAIN_WIDE, validateOfficeShape, type AliasKeeper } from "./keeper";
 import { VIEWING_KEY_BYTES, validateViewingKey } from "./msgs";
 import { defaultAliasParams, validateAliasParams } from "./params";
+import { requireCanonical, requireUnique } from "../../types/genesis-checks";
 
 /** Genesis addresses must already be canonical: records are keyed and compared by these strings. */
-function canonical(label: string, address: string): string {
-  if (canonicalAddress(address) !== address) throw sdkErrors.ErrInvalidAddress.wrap(`${label} ${address} is not in canonical form`);
-  return address;
-}
-
-function unique(label: string, seen: Set<string>, key: string): void {
-  if (seen.has(key)) throw sdkErrors.ErrInvalidRequest.wrap(`duplicate ${label} ${key}`);
-  seen.add(key);
-}
-
 /** A stored identifier: already normalised and with a valid check character. */
 function normalisedId(id: string): string {
   try {
@@ -40,30 +31,30 @@ export function validateAliasGenesis(g: GenesisState): void {
   validateAliasParams(g.params ?? defaultAliasParams());
   const countries = new Map<string, string>();
   for (const j of g.jurisdictions) {
-    if (countries.has(canonical("jurisdiction address", j.address))) throw sdkErrors.ErrInvalidRequest.wrap(`duplicate jurisdiction ${j.address}`);
+    if (countries.has(requireCanonical("jurisdiction address", j.address))) throw sdkErrors.ErrInvalidRequest.wrap(`duplicate jurisdiction ${j.address}`);
     exact("country", j.country, parseCountry(j.country));
-    if (j.recordedBy !== "") canonical("recorded_by", j.recordedBy);
+    if (j.recordedBy !== "") requireCanonical("recorded_by", j.recordedBy);
     countries.set(j.address, j.country);
   }
   const ids = new Set<string>();
   const holders = new Set<string>();
   for (const a of g.aliases) {
-    unique("alias", ids, normalisedId(a.id));
-    unique("alias address", holders, canonical("alias address", a.address));
+    requireUnique("alias", ids, normalisedId(a.id));
+    requireUnique("alias address", holders, requireCanonical("alias address", a.address));
     const country = countries.get(a.address);
     if (country === undefined) throw E.ErrNoJurisdiction.wrap(`alias ${a.id} of ${a.address}`);
     if (!a.id.startsWith(country)) throw E.ErrMalformedID.wrap(`alias ${a.id} does not carry ${a.address}'s country ${country}`);
   }
   const retired = new Set<string>();
   for (const id of g.retired) {
-    unique("retired id", retired, normalisedId(id));
+    requireUnique("retired id", retired, normalisedId(id));
     if (ids.has(id)) throw E.ErrAlreadyRegistered.wrap(`${id} is both active and retired`);
   }
   const keys = new Set<string>();
   for (const k of g.viewingKeys) {
-    canonical("viewing key address", k.address);
+    requireCanonical("viewing key address", k.address);
     if (k.version === 0n) throw E.ErrInvalidViewingKey.wrap(`version 0 of ${k.address}`);
-    unique("viewing key", keys, `${k.address}/${k.version}`);
+    requireUnique("viewing key", keys, `${k.address}/${k.version}`);
     if (k.publicKey.length !== VIEWING_KEY_BYTES) throw E.ErrInvalidViewingKey.wrap(`key ${k.version} of ${k.address} is not ${VIEWING_KEY_BYTES} bytes`);
     validateViewingKey(k.publicKey);
     if (!k.revoked && k.revokedAtHeight !== 0n) throw E.ErrInvalidViewingKey.wrap(`key ${k.version} of ${k.address} has a revocation height but is not revoked`);
@@ -71,26 +62,26 @@ export function validateAliasGenesis(g: GenesisState): void {
   const regulators = new Set<string>();
   for (const r of g.regulators) {
     exact("regulator country", r.country, parseCountry(r.country));
-    unique("regulator of", regulators, r.country);
-    canonical("regulator", r.address);
-    if (r.appointedBy !== "") canonical("appointed_by", r.appointedBy);
+    requireUnique("regulator of", regulators, r.country);
+    requireCanonical("regulator", r.address);
+    if (r.appointedBy !== "") requireCanonical("appointed_by", r.appointedBy);
   }
   const auditors = new Set<string>();
   for (const a of g.auditorGrants) {
-    unique("auditor", auditors, canonical("auditor", a.address));
-    if (a.grantedBy !== "") canonical("granted_by", a.grantedBy);
+    requireUnique("auditor", auditors, requireCanonical("auditor", a.address));
+    if (a.grantedBy !== "") requireCanonical("granted_by", a.grantedBy);
     if (a.expiresAtHeight <= 0n) throw E.ErrInvalidAuditorGrant.wrap(`auditor ${a.address} has no expiry`);
   }
   const grants = new Set<string>();
   for (const r of g.roleGrants) {
-    canonical("role holder", r.holder);
-    if (r.grantedBy !== "") canonical("granted_by", r.grantedBy);
+    requireCanonical("role holder", r.holder);
+    if (r.grantedBy !== "") requireCanonical("granted_by", r.grantedBy);
     validateRole(r.role);
     const scope = parseScope(r.jurisdiction);
     if (scope !== CHAIN_WIDE) exact("role jurisdiction", r.jurisdiction, scope);
     if (r.role === Role.ROLE_FOUNDATION_ADMINISTRATOR && scope !== CHAIN_WIDE) throw E.ErrInvalidScope.wrap("ROLE_FOUNDATION_ADMINISTRATOR is chain-wide only");
     if (r.requiredShape) validateOfficeShape(r.requiredShape);
-    unique("role grant", grants, `${r.holder}/${r.role}/${r.jurisdiction}`);
+    requireUnique("role grant", grants, `${r.holder}/${r.role}/${r.jurisdiction}`);
   }
 }
 

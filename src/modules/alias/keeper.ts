@@ -4,7 +4,7 @@ import { Params } from "../../gen/blockchain/alias/v1/params";
 import { PayloadReaderBasis, type AuditorEntitlement, type PayloadReader } from "../../gen/blockchain/alias/v1/query";
 import { Schema } from "../../store/collections";
 import { int64Key, pairKey, protoValue, stringKey, stringValue, tripleKey, uint32Key, uint64Key } from "../../store/codecs";
-import { accAddress } from "../../types/address";
+import { accAddress, canonicalAddress } from "../../types/address";
 import { composeAliasId, payloadFromBytes } from "../../types/alias-id";
 import { govAuthority } from "../../types/authority";
 import type { Context } from "../../types/context";
@@ -35,9 +35,7 @@ export interface AliasDeps {
 }
 
 /** A canonical (lower-case bech32) account address; throws ErrInvalidAddress. */
-export function canonicalAddress(address: string): string {
-  return accAddress.encode(accAddress.decode(address));
-}
+export { canonicalAddress };
 
 function canonicalOrUndefined(address: string): string | undefined {
   return accAddress.isValid(address) ? canonicalAddress(address) : undefined;

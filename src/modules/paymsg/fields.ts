@@ -1,8 +1,8 @@
-import { accAddress } from "../../types/address";
 import { isValidDenom } from "../../types/coins";
 import { paymsgErrors } from "./errors";
 import { isAssignedCountry } from "../../types/iso3166";
 import { LIMITS } from "./limits";
+import { canonicalAddress } from "../../types/address";
 
 // C0, DEL and C1 controls: never part of ISO 20022 text and invisible in statements.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -94,9 +94,7 @@ export function validatePayloadStoreUrl(url: string): void {
 }
 
 /** The canonical (lower-case) form of an account address; throws ErrInvalidAddress. */
-export function canonicalAddress(address: string): string {
-  return accAddress.encode(accAddress.decode(address));
-}
+export { canonicalAddress };
 
 /** A required address field of a payment: missing is an ISO field error, malformed an address error. */
 export function requireAddress(label: string, address: string): string {

@@ -5,31 +5,22 @@ import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { paymsgErrors as E } from "./errors";
 import {
-  canonicalAddress, parsePaymentAmount, requireText, validateEndToEndId, validateJurisdiction, validatePaymentDenom,
+  parsePaymentAmount, requireText, validateEndToEndId, validateJurisdiction, validatePaymentDenom,
   validatePayloadStoreUrl, validatePurposeCode, validateRemittance,
 } from "./fields";
 import { APPLICATION_STATUS, type PaymsgKeeper } from "./keeper";
 import { LIMITS } from "./limits";
 import { defaultPaymsgParams, validatePaymsgParams } from "./params";
+import { requireCanonical, requireUnique } from "../../types/genesis-checks";
 
 const STATUSES = new Set<string>(Object.values(APPLICATION_STATUS));
 
 /** Genesis addresses must already be canonical: records are keyed and compared by these strings. */
-function canonical(label: string, address: string): string {
-  if (canonicalAddress(address) !== address) throw sdkErrors.ErrInvalidAddress.wrap(`${label} ${address} is not in canonical form`);
-  return address;
-}
-
-function unique(label: string, seen: Set<string>, key: string): void {
-  if (seen.has(key)) throw sdkErrors.ErrInvalidRequest.wrap(`duplicate ${label} ${key}`);
-  seen.add(key);
-}
-
 /** Records written before metadata_hash existed may carry legacy plaintext; new rules still bound it. */
 function validateRecord(r: PaymentRecord): void {
   validateEndToEndId(r.endToEndId);
   for (const [label, a] of [["instructing_participant", r.instructingParticipant], ["instructed_participant", r.instructedParticipant], ["debtor", r.debtor], ["creditor", r.creditor]] as const) {
-    canonical(label, a);
+    requireCanonical(label, a);
   }
   validatePaymentDenom(r.denom);
   parsePaymentAmount(r.amount);
@@ -51,29 +42,29 @@ export function paymsgGenesis(k: PaymsgKeeper): GenesisDef<GenesisState> {
       validatePaymsgParams(g.params ?? defaultPaymsgParams());
       const apps = new Set<string>();
       for (const a of g.participantApplicationMap) {
-        unique("participant application", apps, canonical("creator", a.creator));
+        requireUnique("participant application", apps, requireCanonical("creator", a.creator));
         if (!STATUSES.has(a.status)) throw sdkErrors.ErrInvalidRequest.wrap(`application status ${JSON.stringify(a.status)}`);
         requireText("code", a.code, LIMITS.participantCodeMax);
         requireText("name", a.name, LIMITS.participantNameMax);
       }
       const participants = new Set<string>();
       for (const p of g.approvedParticipantMap) {
-        unique("approved participant", participants, canonical("participant", p.participant));
+        requireUnique("approved participant", participants, requireCanonical("participant", p.participant));
         requireText("code", p.code, LIMITS.participantCodeMax);
         requireText("name", p.name, LIMITS.participantNameMax);
         validatePayloadStoreUrl(p.payloadStoreUrl);
       }
       const customers = new Set<string>();
       for (const c of g.customerMap) {
-        unique("customer", customers, canonical("customer", c.customer));
-        if (!participants.has(canonical("participant", c.participant))) {
+        requireUnique("customer", customers, requireCanonical("customer", c.customer));
+        if (!participants.has(requireCanonical("participant", c.participant))) {
           throw E.ErrNotApprovedParticipant.wrap(`customer ${c.customer} banks with unapproved ${c.participant}`);
         }
       }
       const payments = new Set<string>();
       for (const r of g.paymentRecordMap) {
         validateRecord(r);
-        unique("payment record", payments, `${r.instructingParticipant}/${r.endToEndId}`);
+        requireUnique("payment record", payments, `${r.instructingParticipant}/${r.endToEndId}`);
       }
     },
     init: (ctx, g) => {
