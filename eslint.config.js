@@ -44,7 +44,10 @@ export default tseslint.config(
   {
     files: ["**/*.ts"],
     plugins: { "import-x": importX },
-    settings: { "import-x/resolver": { node: { extensions: [".ts", ".js", ".json"] } } },
+    settings: {
+      "import-x/resolver": { node: { extensions: [".ts", ".js", ".json"] } },
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+    },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones: [...layerZones, ...moduleZones] }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
