@@ -15,6 +15,9 @@ import { shapeProblems } from "./shape";
  * covered without editing this test): valid requests answer the response descriptor's shape,
  * malformed ones a 4xx gRPC status — never a 5xx, never a hang.
  */
+/** Protobuf integer scalar types (int32/64, uint32/64, sint, fixed, sfixed). */
+const INTEGER_SCALARS = new Set([3, 4, 5, 6, 7, 13, 15, 16, 17, 18]);
+
 describe("every registered REST route", () => {
   let h: RestHarness;
   let routes: QueryRoute[];
@@ -36,15 +39,18 @@ describe("every registered REST route", () => {
       msg_type_url: "/cosmos.bank.v1beta1.MsgSend", end_to_end_id: "E2E-1",
       // alias: a country, a role scope and a well-formed identifier (DE + payload 2 + check H);
       // validatorgov: the dev validator is admitted in genesis.
-      country: "DE", jurisdiction: "DE", id: "DE2H", beneficiary: alice, candidate: testKey("validator").address, current_operator: alice,
+      country: "DE", jurisdiction: "DE", id: "DE2H", beneficiary: alice, owner: alice, class_id: "class1", nft_id: "nft1", validator: validator.operatorAddress,
+      cadastral_ref: "KE/NAIROBI/1", geometry_hash: "ab".repeat(32), candidate: testKey("validator").address, current_operator: alice,
     });
   });
   afterAll(async () => h.close());
 
   function url(route: QueryRoute, override: Record<string, string> = {}): string {
     let path = route.template;
-    // Record ids not named in `values` are "1": the route parses them and answers NotFound.
-    const valueOf = (name: string) => override[name] ?? values[name] ?? (name.endsWith("_id") ? "1" : "x");
+    // Integer fields (record ids, heights) are "1", and ids not named in `values` too: the route
+    // parses them and answers NotFound.
+    const integer = (name: string) => route.request.fields.some((f) => f.name === name && f.fieldKind === "scalar" && INTEGER_SCALARS.has(f.scalar));
+    const valueOf = (name: string) => override[name] ?? (integer(name) ? "1" : values[name] ?? (name.endsWith("_id") ? "1" : "x"));
     for (const name of pathParamNames(route.template)) path = path.replace(`{${name}}`, encodeURIComponent(valueOf(name)));
     const query = new URLSearchParams();
     for (const f of route.request.fields) {
