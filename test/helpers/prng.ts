@@ -27,3 +27,27 @@ export class Prng {
     return out;
   }
 }
+
+/** mulberry32: a float in [0, 1). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A 64-bit xorshift over bigint: a value in [0, bound). */
+export function bigintPrng(seed: bigint): (bound: bigint) => bigint {
+  let s = seed;
+  const mask = (1n << 64n) - 1n;
+  return (bound) => {
+    s ^= (s << 13n) & mask;
+    s ^= s >> 7n;
+    s ^= (s << 17n) & mask;
+    return bound <= 0n ? 0n : s % bound;
+  };
+}

@@ -3,18 +3,7 @@ import { DenomStatus } from "../../../src/gen/blockchain/netting/v1/netting";
 import type { NettingKeeper } from "../../../src/modules/netting";
 import type { TestChain } from "../../helpers/chain";
 import { EUR, PARTICIPANTS, USD, msg, nettingChain } from "./setup";
-
-/** mulberry32: a small seeded PRNG so every run draws the same sequence. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from "../../helpers/prng";
 
 const CB = 4n;
 const DENOMS = [EUR, USD, "ugbp"];

@@ -2,20 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as tx from "../../../src/gen/blockchain/treasury/v1/tx";
 import type { TestChain } from "../../helpers/chain";
 import { LockType, USD, at, balances, claimable, getLock, idOf, keys, msg, now, responseOf, treasuryChain } from "./setup";
+import { bigintPrng as prng } from "../../helpers/prng";
 
 const { admin, bene } = keys;
-
-/** Seeded xorshift: the same schedules and claim times on every run. */
-function prng(seed: bigint): (bound: bigint) => bigint {
-  let s = seed;
-  const mask = (1n << 64n) - 1n;
-  return (bound) => {
-    s ^= (s << 13n) & mask;
-    s ^= s >> 7n;
-    s ^= (s << 17n) & mask;
-    return bound <= 0n ? 0n : s % bound;
-  };
-}
 
 // Through signed txs: random vesting schedules, claims at random block times and a revocation;
 // after every block, claimed + remaining = amount, claimed never above vested, and revocation

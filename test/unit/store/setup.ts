@@ -1,17 +1,6 @@
 import { createHash } from "node:crypto";
 import type { KVStore } from "../../../src/store/types";
-
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng } from "../../helpers/prng";
 
 export const bin = (b: Uint8Array) => Buffer.from(b).toString("latin1");
 export const unbin = (s: string) => new Uint8Array(Buffer.from(s, "latin1"));

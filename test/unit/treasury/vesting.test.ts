@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LockType } from "../../../src/gen/blockchain/treasury/v1/lock";
 import { vestedAmount, type Schedule } from "../../../src/modules/treasury/vesting";
-
-/** A seeded 64-bit xorshift: the same cases on every run. */
-function prng(seed: bigint): (bound: bigint) => bigint {
-  let s = seed;
-  const mask = (1n << 64n) - 1n;
-  return (bound) => {
-    s ^= (s << 13n) & mask;
-    s ^= s >> 7n;
-    s ^= (s << 17n) & mask;
-    return bound <= 0n ? 0n : s % bound;
-  };
-}
+import { bigintPrng as prng } from "../../helpers/prng";
 
 function randomSchedule(rand: (b: bigint) => bigint): { s: Schedule; total: bigint } {
   const startTime = 1_700_000_000n + rand(1_000_000n);
