@@ -90,6 +90,11 @@ describe("software upgrade on the 4-validator localnet", () => {
     const needed = `NEEDED at height: ${planHeight}: ${INFO}`;
     const refused = () => nodes.filter((n) => logOf(n.home, "app").includes(needed));
     await until("a node to refuse the plan height", 120_000, () => refused().length > 0);
+    // A loaded machine may leave a node a block or two behind: let every node either refuse H or
+    // reach H-1 before all stop, or a laggard would restart below H with the next release.
+    const settled = async (n: (typeof nodes)[number]) =>
+      logOf(n.home, "app").includes(needed) || (await latestHeight(n.rpcUrl).catch(() => 0)) >= Number(planHeight) - 1;
+    await until("every node at the plan height", 90_000, async () => (await Promise.all(nodes.map(settled))).every(Boolean));
     await new Promise((r) => setTimeout(r, 8_000));
     expect(refused().length).toBeGreaterThan(0);
     for (const node of refused()) {
@@ -108,7 +113,7 @@ describe("software upgrade on the 4-validator localnet", () => {
     // The next release on every node: CometBFT replays the refused block, the handler runs, blocks continue.
     await Promise.all(nodes.map((n) => n.start(NEXT_RELEASE_ENV)));
     const target = Number(planHeight) + 5;
-    for (const node of nodes) await waitForHeight(node.rpcUrl, target, 120_000);
+    for (const node of nodes) await waitForHeight(node.rpcUrl, target, 240_000);
     const hashes = await Promise.all(nodes.map((n) => appHashAt(n.rpcUrl, target)));
     expect(new Set(hashes).size).toBe(1);
     if (lastHash !== undefined) expect(await appHashAt(url, Number(planHeight) - 1)).toBe(lastHash);
