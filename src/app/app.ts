@@ -7,6 +7,7 @@ import type { Branch } from "../store/types";
 import type { AbciApplication } from "../types/abci";
 import type { Timestamp } from "../types/codec";
 import { Context, type BlockInfo } from "../types/context";
+import { commitInfoOf } from "./commit-info";
 import { AppError, GrpcCode, sdkErrors, toAppError } from "../types/errors";
 import type { Event } from "../types/events";
 import type { Logger } from "../types/logger";
@@ -273,7 +274,7 @@ export class App implements AbciApplication {
     if (req.height !== expected) throw new Error(`FinalizeBlock height ${req.height}, expected ${expected}`);
     const branch = this.genesisBranch ?? this.store.branch();
     const time = req.time ?? { seconds: 0n, nanos: 0 };
-    const block = this.blockInfo(req.height, time, req.proposerAddress);
+    const block: BlockInfo = { ...this.blockInfo(req.height, time, req.proposerAddress), ...commitInfoOf(req) };
     const blockEvents: Event[] = [];
 
     // Pre-blockers (x/upgrade) are not caught: a throw fails FinalizeBlock with nothing

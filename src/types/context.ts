@@ -13,6 +13,32 @@ export interface BlockInfo {
   chainId: string;
   /** Proposer's consensus address (20 bytes); empty outside block execution. */
   proposer: Uint8Array;
+  /** FinalizeBlock's decided last commit (who signed the previous block); empty outside FinalizeBlock. */
+  lastCommitVotes?: readonly CommitVote[];
+  /** FinalizeBlock's misbehavior (equivocation evidence CometBFT committed); empty outside FinalizeBlock. */
+  misbehavior?: readonly Misbehavior[];
+}
+
+/** CometBFT's BlockIDFlag of a vote in the last commit. */
+export const BlockIdFlag = { absent: 1, commit: 2, nil: 3 } as const;
+
+export interface CommitVote {
+  /** Consensus address (20 bytes). */
+  validatorAddress: Uint8Array;
+  power: bigint;
+  /** A BlockIdFlag value; `commit` means the validator signed the block. */
+  blockIdFlag: number;
+}
+
+export interface Misbehavior {
+  kind: "duplicate_vote" | "light_client_attack";
+  /** Consensus address (20 bytes) of the offender. */
+  validatorAddress: Uint8Array;
+  power: bigint;
+  /** Height and time of the infraction. */
+  height: bigint;
+  time: Timestamp;
+  totalVotingPower: bigint;
 }
 
 /**
