@@ -32,6 +32,10 @@ async function account(url: string, index: number) {
   return { address, client: await signingClient(url, wallet) };
 }
 
+function tail(log: string, lines = 15): string {
+  return log.split("\n").slice(-lines).join("\n");
+}
+
 async function until(what: string, timeoutMs: number, probe: () => Promise<boolean> | boolean): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
@@ -113,7 +117,13 @@ describe("software upgrade on the 4-validator localnet", () => {
     // The next release on every node: CometBFT replays the refused block, the handler runs, blocks continue.
     await Promise.all(nodes.map((n) => n.start(NEXT_RELEASE_ENV)));
     const target = Number(planHeight) + 5;
-    for (const node of nodes) await waitForHeight(node.rpcUrl, target, 240_000);
+    for (const node of nodes) {
+      await waitForHeight(node.rpcUrl, target, 240_000).catch((e: Error) => {
+        // What CI would otherwise hide: how each node's processes ended up.
+        const tails = nodes.map((n) => `--- ${n.home}\napp:\n${tail(logOf(n.home, "app"))}\ncomet:\n${tail(logOf(n.home, "comet"))}`);
+        throw new Error(`${e.message}\n${tails.join("\n")}`);
+      });
+    }
     const hashes = await Promise.all(nodes.map((n) => appHashAt(n.rpcUrl, target)));
     expect(new Set(hashes).size).toBe(1);
     if (lastHash !== undefined) expect(await appHashAt(url, Number(planHeight) - 1)).toBe(lastHash);

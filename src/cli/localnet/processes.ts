@@ -15,18 +15,21 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }
 
+function portOpen(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const s = net.connect(port, "127.0.0.1", () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on("error", () => resolve(false));
+  });
+}
+
 async function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`process exited (${child.exitCode ?? child.signalCode}) before listening on ${port}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, "127.0.0.1", () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on("error", () => resolve(false));
-    });
-    if (open) return;
+    if (await portOpen(port)) return;
     if (Date.now() > deadline) throw new Error(`nothing listening on 127.0.0.1:${port} after ${timeoutMs} ms`);
     await sleep(100);
   }
@@ -77,6 +80,11 @@ export class LocalnetNode {
 
   /** Starts the app, waits for its ABCI port, then starts CometBFT (which needs the app up). */
   async start(extraAppEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+    // Another process on these ports (a second localnet with the same base port) would answer
+    // for this node: the ABCI wait would pass and CometBFT would die on its bind.
+    for (const port of [this.ports.abci, this.ports.rpc, this.ports.p2p]) {
+      if (await portOpen(port)) throw new Error(`127.0.0.1:${port} is already in use: is another localnet running on base port ${this.ports.rpc - 100 * this.index}?`);
+    }
     this.app = this.spawnLogged(process.execPath, [BLOCKCHAIND_BIN, "start", "--home", this.home], "app.log", { ...this.env, ...extraAppEnv });
     await waitForPort(this.ports.abci, this.app, 60_000);
     this.comet = this.spawnLogged(cometBinary(), ["start", "--home", this.home], "comet.log", {});
