@@ -15,6 +15,10 @@ export interface AppConfig {
   apiAddress: string;
   /** `start --dev` only: its CometBFT-compatible JSON-RPC (with CometBFT, config.toml [rpc] laddr rules). */
   rpcAddress: string;
+  /** `start` runs CometBFT as its child (restarted when it dies) instead of beside it. */
+  cometSupervise: boolean;
+  /** CometBFT binary for the supervised mode; empty: $COMETBFT_BIN, .bin/cometbft, then PATH. */
+  cometBinary: string;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -26,6 +30,8 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   apiEnable: true,
   apiAddress: "tcp://127.0.0.1:1317",
   rpcAddress: "tcp://127.0.0.1:26657",
+  cometSupervise: false,
+  cometBinary: "",
 };
 
 export function renderAppConfig(c: AppConfig): string {
@@ -56,6 +62,14 @@ address = ${JSON.stringify(c.apiAddress)}
 [rpc]
 # \`start --dev\` only: its CometBFT JSON-RPC. With CometBFT, config.toml [rpc] laddr applies.
 address = ${JSON.stringify(c.rpcAddress)}
+
+[comet]
+# true: \`blockchaind start\` starts CometBFT (\`cometbft start --home <same home>\`) as its child,
+# restarts it when it dies, stops it first on shutdown and logs its lines through its own logger.
+# false: run \`cometbft start\` yourself beside it (also: \`start --with-comet\`).
+supervise = ${c.cometSupervise}
+# Empty: $COMETBFT_BIN, else the repository's .bin/cometbft, else cometbft on PATH.
+binary = ${JSON.stringify(c.cometBinary)}
 `;
 }
 
@@ -71,6 +85,7 @@ export function readAppConfig(path: string): AppConfig {
   const abci = t.abci ?? {};
   const api = t.api ?? {};
   const rpc = t.rpc ?? {};
+  const comet = t.comet ?? {};
   const d = DEFAULT_APP_CONFIG;
   return {
     minimumGasPrices: String(top["minimum-gas-prices"] ?? d.minimumGasPrices),
@@ -81,5 +96,7 @@ export function readAppConfig(path: string): AppConfig {
     apiEnable: Boolean(api.enable ?? d.apiEnable),
     apiAddress: String(api.address ?? d.apiAddress),
     rpcAddress: String(rpc.address ?? d.rpcAddress),
+    cometSupervise: Boolean(comet.supervise ?? d.cometSupervise),
+    cometBinary: String(comet.binary ?? d.cometBinary),
   };
 }

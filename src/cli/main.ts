@@ -37,10 +37,11 @@ export function buildProgram(): Command {
     .option("--address <addr>", "ABCI listen address (default: app.toml [abci] address)")
     .option("--block-interval <ms>", "dev mode block interval", (v) => Number(uint(v)), 1000)
     .option("--halt-height <height>", "commit this height, then stop", uint)
+    .option("--with-comet", "start CometBFT (same --home) as a supervised child: restarted when it dies, stopped first (app.toml [comet] supervise)")
     .addOption(new Option("--log-level <level>", "log level").choices(LOG_LEVELS).default("info"))
     .action(async (o) => {
       if (o.dev) await startDev({ home: o.home ?? DEFAULT_DEV_HOME, blockIntervalMs: o.blockInterval, logLevel: o.logLevel, haltHeight: o.haltHeight });
-      else await startNode({ home: o.home ?? DEFAULT_HOME, address: o.address, logLevel: o.logLevel, haltHeight: o.haltHeight });
+      else await startNode({ home: o.home ?? DEFAULT_HOME, address: o.address, logLevel: o.logLevel, haltHeight: o.haltHeight, withComet: o.withComet });
     });
 
   program

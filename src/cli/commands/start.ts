@@ -11,6 +11,8 @@ import { parseCoins, coinsToProto } from "../../types/coins";
 import { readAppConfig, writeAppConfig, DEFAULT_APP_CONFIG } from "../app-config";
 import { applyDevPeriods } from "../dev-periods";
 import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS, devMnemonicWarning } from "../dev-keys";
+import { cometBinary } from "../comet";
+import { CometSupervisor } from "../comet-supervisor";
 import { saveGenesis } from "../genesis-file";
 import { homePaths, type HomePaths } from "../home";
 import { createLogger } from "../logger";
@@ -27,14 +29,21 @@ export interface StartOptions {
   address?: string;
   logLevel: string;
   haltHeight?: bigint;
+  /** Run CometBFT as a supervised child (default: app.toml [comet] supervise). */
+  withComet?: boolean;
 }
 
-async function openApp(paths: HomePaths, logLevel: string) {
+async function openApp(paths: HomePaths, logLevel: string, onUpgradeNeeded?: () => void) {
   const cfg = readAppConfig(paths.appConfig);
   const logger = createLogger(logLevel);
   const app = await App.open({
     dataDir: paths.appData,
-    modules: buildModules({ onUpgradeNeeded: (plan) => writeUpgradeInfo(paths, plan) }),
+    modules: buildModules({
+      onUpgradeNeeded: (plan) => {
+        writeUpgradeInfo(paths, plan);
+        onUpgradeNeeded?.();
+      },
+    }),
     logger: logger.child({ module: "app" }),
     minGasPrices: cfg.minimumGasPrices,
     store: { keepRecent: cfg.pruningKeepRecent },
@@ -61,7 +70,8 @@ export async function startNode(o: StartOptions): Promise<void> {
   const paths = homePaths(o.home);
   if (!existsSync(paths.genesis)) throw new Error(`${paths.genesis} not found: run \`blockchaind init <moniker> --chain-id <id> --home ${o.home}\` first`);
   mkdirSync(paths.data, { recursive: true });
-  const { cfg, logger, app } = await openApp(paths, o.logLevel);
+  let comet: CometSupervisor | undefined;
+  const { cfg, logger, app } = await openApp(paths, o.logLevel, () => comet?.markHalted());
   let halt: () => Promise<void> = async () => undefined;
   let endpoints: Endpoints | undefined;
   const node = new NodeApp(app, {
@@ -69,14 +79,27 @@ export async function startNode(o: StartOptions): Promise<void> {
     minRetainBlocks: cfg.minRetainBlocks,
     haltHeight: o.haltHeight ?? cfg.haltHeight,
     // Leave the commit response time to reach CometBFT before the connection drops.
-    onHalt: () => void setTimeout(() => void halt(), 200),
+    onHalt: () => {
+      comet?.markHalted();
+      setTimeout(() => void halt(), 200);
+    },
     crashAfterFinalizeHeight: crashHeightFromEnv(),
     onCommitted: (height, ms, txs) => endpoints?.metrics.observeBlock(height, ms, txs),
   });
   const server = new AbciSocketServer(node, { address: o.address ?? cfg.abciAddress, logger: logger.child({ module: "abci" }) });
   await server.listen();
+  if (o.withComet ?? cfg.cometSupervise) {
+    comet = new CometSupervisor({
+      binary: cfg.cometBinary || cometBinary(),
+      home: paths.home,
+      logger,
+      // The app halted (upgrade needed): exit once CometBFT has stopped, as the SDK's process does.
+      onFinalExit: () => void halt(),
+    });
+  }
   endpoints = await mountNodeEndpoints({ app, cometRpcUrl: cometRpcUrl(paths), apiEnable: cfg.apiEnable, apiAddress: cfg.apiAddress, logger });
   halt = onShutdown(logger, async () => {
+    await comet?.stop();
     await endpoints?.close();
     await server.close();
     await node.idle();
@@ -84,8 +107,9 @@ export async function startNode(o: StartOptions): Promise<void> {
   });
   logger.info(
     { home: paths.home, abci: server.address(), height: app.lastHeight.toString(), appHash: Buffer.from(app.store.lastAppHash).toString("hex").toUpperCase() },
-    `app ready; start CometBFT with: cometbft start --home ${paths.home}`,
+    comet ? "app ready; starting CometBFT" : `app ready; start CometBFT with: cometbft start --home ${paths.home}`,
   );
+  comet?.start();
 }
 
 export interface DevStartOptions {
