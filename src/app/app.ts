@@ -218,7 +218,8 @@ export class App implements AbciApplication {
     });
   }
 
-  checkTx(req: abci.RequestCheckTx): abci.ResponseCheckTx {
+  /** `keep: false` (CometBFT's check_tx RPC on the dev node) checks without touching the check state. */
+  checkTx(req: abci.RequestCheckTx, opts: { keep?: boolean } = {}): abci.ResponseCheckTx {
     const maxTxBytes = this.opts.maxTxBytes ?? 1024 * 1024;
     if (req.tx.length > maxTxBytes) {
       const err = sdkErrors.ErrTxTooLarge.wrap(`tx size ${req.tx.length} exceeds the limit of ${maxTxBytes} bytes`);
@@ -228,7 +229,7 @@ export class App implements AbciApplication {
     const branch = this.checkState.branch();
     const result = runTx(this.runner, branch, this.blockInfo(this.store.lastHeight + 1n, this.meta.lastBlockTime), mode, req.tx);
     // Only the ante effects matter to later CheckTx calls (sequence, fee); keep them when the tx passes.
-    if (result.code === 0) branch.write();
+    if (result.code === 0 && opts.keep !== false) branch.write();
     return abci.ResponseCheckTx.fromPartial({
       code: result.code,
       codespace: result.codespace,

@@ -1,10 +1,26 @@
 import { Block } from "cosmjs-types/tendermint/types/block";
+import { TxQueryError } from "../node/backend";
+import { parseTxQuery, type Condition } from "../node/tx-query";
 import { bondedValidators } from "../node/validators";
-import { int, page, perPage, type DevChainView, type RpcMethod } from "./dev-chain-view";
+import { type DevChainView, int, MAX_QUERY_LENGTH, page, perPage, type RpcMethod, str } from "./dev-chain-view";
+import { eventMap, matches } from "./event-match";
 import { rpcErrors } from "./errors";
 import * as json from "./shapes";
 
 const BLOCKCHAIN_LIMIT = 20n;
+
+/** The heights block.height conditions leave, within what the node has. */
+function heightRange(conditions: readonly Condition[], lo: bigint, hi: bigint): [bigint, bigint] {
+  for (const c of conditions) {
+    if (c.key !== "block.height" || !/^\d+$/.test(c.value)) continue;
+    const v = BigInt(c.value);
+    if (c.op === "=" || c.op === ">=") lo = v > lo ? v : lo;
+    if (c.op === ">") lo = v + 1n > lo ? v + 1n : lo;
+    if (c.op === "=" || c.op === "<=") hi = v < hi ? v : hi;
+    if (c.op === "<") hi = v - 1n < hi ? v - 1n : hi;
+  }
+  return [lo, hi];
+}
 
 /** Blocks, headers, commits, block results and the validator set. */
 export function blockMethods(chain: DevChainView): Record<string, RpcMethod> {
@@ -73,6 +89,38 @@ export function blockMethods(chain: DevChainView): Record<string, RpcMethod> {
           });
         }
         return { last_height: latest.toString(), block_metas: metas };
+      },
+    },
+
+    block_search: {
+      params: [["query", "string"], ["page", "int"], ["per_page", "int"], ["order_by", "string"]],
+      async run(p) {
+        const query = str(p, "query");
+        if (query.length > MAX_QUERY_LENGTH) throw rpcErrors.internal("maximum query length exceeded");
+        const orderBy = str(p, "order_by");
+        if (orderBy !== "" && orderBy !== "asc" && orderBy !== "desc") throw rpcErrors.invalidRequest("expected order_by to be either `asc` or `desc` or empty: invalid request");
+        let conditions;
+        try {
+          conditions = parseTxQuery(query);
+        } catch (e) {
+          throw rpcErrors.internal(e instanceof TxQueryError ? e.message : String(e));
+        }
+        // The block indexer holds block.height and every FinalizeBlock event attribute; heights bound the scan.
+        const [lo, hi] = heightRange(conditions, chain.initialHeight, chain.engine.height);
+        const found: bigint[] = [];
+        for (let h = lo; h <= hi; h++) {
+          const r = await chain.engine.blocks.results(h);
+          if (r && matches(conditions, eventMap(r.events, { "block.height": h.toString() }))) found.push(h);
+        }
+        if (orderBy === "desc") found.reverse();
+        const per = perPage(int(p, "per_page"));
+        const pg = page(int(p, "page"), per, found.length);
+        const blocks = [];
+        for (const h of found.slice((pg - 1) * per, pg * per)) {
+          const view = await chain.blockView(h);
+          blocks.push({ block_id: json.blockIdJson(view.blockId), block: json.blockJson(view.block) });
+        }
+        return { blocks, total_count: String(found.length) };
       },
     },
 

@@ -26,6 +26,8 @@ export interface RpcMethod {
 
 // CometBFT's RPC limits (rpc/core/env.go).
 const DEFAULT_PER_PAGE = 30;
+/** Longest event query tx_search and block_search accept. */
+export const MAX_QUERY_LENGTH = 512;
 const MAX_PER_PAGE = 100;
 
 export function perPage(v: bigint | undefined): number {

@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { silentLogger, type Logger } from "../types/logger";
 import { RpcError, rpcErrors } from "./errors";
 import { devRpcMethods, type DevRpcNode, type RpcMethod } from "./methods";
+import { DevChainView } from "./dev-chain-view";
 import { paramsFromJson, paramsFromUri } from "./params";
+import { attachWebsocket } from "./websocket";
 
 export interface CometRpcOptions extends DevRpcNode {
   /** `tcp://host:port` (app.toml [rpc] address); port 0 picks a free one. */
@@ -138,7 +140,7 @@ export function createCometRpcHandler(o: CometRpcOptions & { rpcAddress: () => s
     }
   }
 
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://rpc");
     const work = req.method === "POST" && url.pathname === "/" ? handlePost(req, res) : req.method === "GET" || req.method === "HEAD" ? handleGet(url, res) : Promise.resolve(void res.writeHead(405).end());
     work.catch((e) => {
@@ -146,13 +148,16 @@ export function createCometRpcHandler(o: CometRpcOptions & { rpcAddress: () => s
       if (!res.headersSent) send(res, 500, failure(null, e, logger));
     });
   };
+  return Object.assign(handler, { call });
 }
 
 /** Starts the dev node's CometBFT JSON-RPC on `address`. */
 export async function startCometRpcServer(o: CometRpcOptions): Promise<RunningCometRpc> {
   const { host, port } = parseAddress(o.address);
   let url = "";
-  const server: Server = createServer(createCometRpcHandler({ ...o, rpcAddress: () => url.replace(/^http:/, "tcp:") }));
+  const handler = createCometRpcHandler({ ...o, rpcAddress: () => url.replace(/^http:/, "tcp:") });
+  const server: Server = createServer(handler);
+  const websocket = attachWebsocket(server, new DevChainView(o), handler.call, o.logger);
   // Idle keep-alive sockets must not hold close() open.
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -168,6 +173,7 @@ export async function startCometRpcServer(o: CometRpcOptions): Promise<RunningCo
     url,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        websocket.close();
         server.close((e) => (e ? reject(e) : resolve()));
         server.closeAllConnections();
       }),

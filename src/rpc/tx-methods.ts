@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
+import { CheckTxType } from "cosmjs-types/tendermint/abci/types";
 import { TxQueryError, type OrderBy } from "../node/backend";
-import { bytes, int, page, perPage, str, type DevChainView, type RpcMethod } from "./dev-chain-view";
+import { bytes, type DevChainView, int, MAX_QUERY_LENGTH, page, perPage, type RpcMethod, str } from "./dev-chain-view";
 import { rpcErrors } from "./errors";
 import * as json from "./shapes";
 
-const MAX_QUERY_LENGTH = 512;
 /** Results the dev mempool makes up itself; CometBFT's mempool answers them as RPC errors. */
 const MEMPOOL_REFUSALS = /^(tx already exists in cache|mempool is full)/;
 
@@ -43,6 +43,15 @@ export function txMethods(chain: DevChainView): Record<string, RpcMethod> {
         const block = await committed;
         const index = block.txHashes.indexOf(hash);
         return { check_tx: checkTx, tx_result: json.execTxResultJson(block.response.txResults[index]), hash, height: block.height.toString() };
+      },
+    },
+
+    // CometBFT runs CheckTx without adding the tx to the mempool; here the check state is not changed either.
+    check_tx: {
+      params: [["tx", "bytes"]],
+      async run(p) {
+        const r = chain.app.checkTx({ tx: bytes(p, "tx"), type: CheckTxType.NEW }, { keep: false });
+        return json.execTxResultJson(r);
       },
     },
 

@@ -1,27 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
-import { GasPrice, SigningStargateClient, StargateClient } from "@cosmjs/stargate";
+import { SigningStargateClient, StargateClient } from "@cosmjs/stargate";
 import { Comet38Client, connectComet } from "@cosmjs/tendermint-rpc";
 import { toHex } from "@cosmjs/encoding";
-import { App } from "../../../src/app/app";
-import { buildModules } from "../../../src/app/modules";
-import { DevEngine } from "../../../src/abci/dev/engine";
-import { buildDevGenesis } from "../../../src/abci/dev/genesis";
-import type { GenesisDoc } from "../../../src/abci/genesis-doc";
-import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS, DEV_FAUCET_MNEMONIC } from "../../../src/cli/dev-keys";
-import { DevBackend } from "../../../src/rest";
-import { startCometRpcServer, type RunningCometRpc } from "../../../src/rpc";
-import { coinsToProto, parseCoins } from "../../../src/types/coins";
-import { silentLogger } from "../../../src/types/logger";
+import { DEV_FAUCET_ADDRESS, DEV_FAUCET_MNEMONIC } from "../../../src/cli/dev-keys";
+import type { RunningCometRpc } from "../../../src/rpc";
+import { startDevRpcNode, type DevRpcNode } from "./dev-rpc";
 
 const CHAIN = "rpc-dev";
-const dir = mkdtempSync(join(tmpdir(), "comet-rpc-"));
-let app: App;
-let engine: DevEngine;
-let genesis: GenesisDoc;
+let node: DevRpcNode | undefined;
 let rpc: RunningCometRpc;
 let client: SigningStargateClient;
 let sent: { hash: string; height: number; gasUsed: bigint; gasWanted: bigint };
@@ -39,29 +26,12 @@ async function uri(path: string): Promise<{ status: number; body: any }> {
 }
 
 beforeAll(async () => {
-  const modules = buildModules();
-  genesis = buildDevGenesis(modules, {
-    chainId: CHAIN,
-    genesisTime: "2026-01-01T00:00:00Z",
-    accounts: [{ address: DEV_FAUCET_ADDRESS, coins: coinsToProto(parseCoins(DEV_FAUCET_COINS)) }],
-    validatorSeed: new Uint8Array(32).fill(3),
-    validatorOperator: DEV_FAUCET_ADDRESS,
-  });
-  app = await App.open({ dataDir: join(dir, "app"), modules, logger: silentLogger, minGasPrices: "0uyml" });
-  engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger: silentLogger, blockIntervalMs: 150 });
-  rpc = await startCometRpcServer({ app, engine, backend: new DevBackend(engine, app), genesis, address: "tcp://127.0.0.1:0", broadcastCommitTimeoutMs: 3000 });
-  engine.start();
-  while (engine.height < 2n) await new Promise((r) => setTimeout(r, 50));
-  const wallet = await DirectSecp256k1HdWallet.fromMnemonic(DEV_FAUCET_MNEMONIC, { prefix: "yml" });
-  client = await SigningStargateClient.connectWithSigner(rpc.url, wallet, { gasPrice: GasPrice.fromString("0.025uyml"), broadcastPollIntervalMs: 100 });
+  node = await startDevRpcNode(CHAIN);
+  ({ rpc, client } = node);
 });
 
 afterAll(async () => {
-  client?.disconnect();
-  await rpc?.close();
-  await engine?.close();
-  await app?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await node?.close();
 });
 
 describe("unmodified cosmjs against the dev node's CometBFT RPC", () => {
