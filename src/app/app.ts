@@ -4,6 +4,8 @@ import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta
 import { AuthInfo, TxBody, TxRaw, type Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { CommitStore, type CommitStoreOptions } from "../store/commit-store";
 import { BranchStore } from "../store/branch";
+import type { HistoricalState } from "../store/historical";
+import { answerStoreQuery, STORE_KEY_QUERY } from "./store-query";
 import type { Branch } from "../store/types";
 import type { AbciApplication } from "../types/abci";
 import type { Timestamp } from "../types/codec";
@@ -53,9 +55,9 @@ function queryError(err: unknown, height: bigint): abci.ResponseQuery {
   return abci.ResponseQuery.fromPartial({ code: kind.code, codespace: kind.codespace, log, height });
 }
 
-/** A query refused before it reaches a handler: the error's own code, as the SDK's QueryResult. */
-function heightRefusal(err: AppError, latest: bigint): abci.ResponseQuery {
-  return abci.ResponseQuery.fromPartial({ code: err.code, codespace: err.codespace, log: err.message, height: latest });
+/** A query refused outside a gRPC handler: the error's own code, as the SDK's QueryResult. */
+function refusal(err: AppError, height: bigint): abci.ResponseQuery {
+  return abci.ResponseQuery.fromPartial({ code: err.code, codespace: err.codespace, log: err.message, height });
 }
 
 /**
@@ -73,6 +75,8 @@ function toAbciEvents(events: readonly Event[]): abci.Event[] {
  */
 export class App implements AbciApplication {
   readonly router: Router;
+  /** Module names, each the prefix of its keys: the stores `/store/<name>/key` reads. */
+  private readonly storeNames: ReadonlySet<string>;
   private readonly runner: RunnerDeps;
   private readonly meta: AppMeta;
   private checkState: Branch;
@@ -87,6 +91,7 @@ export class App implements AbciApplication {
     private readonly opts: AppOptions,
   ) {
     this.router = new Router(modules.modules);
+    this.storeNames = new Set(modules.modules.map((m) => m.name));
     for (const m of modules.modules) m.bindRouter?.(this.router);
     this.meta = new AppMeta(store);
     modules.bindGenesisConsensusParams?.(() => this.meta.genesisConsensusParams);
@@ -189,21 +194,32 @@ export class App implements AbciApplication {
    * settings keep (answered once its undo logs are read); refusals as the SDK's
    * CreateQueryContext words them, with their own codes.
    */
-  query(req: abci.RequestQuery & { height: 0n }): abci.ResponseQuery;
+  query(req: abci.RequestQuery & { height: 0n; prove: false }): abci.ResponseQuery;
   query(req: abci.RequestQuery): abci.ResponseQuery | Promise<abci.ResponseQuery>;
   query(req: abci.RequestQuery): abci.ResponseQuery | Promise<abci.ResponseQuery> {
     const latest = this.store.lastHeight;
-    if (req.height === 0n || req.height === latest) return this.answerQuery(req, undefined, latest);
-    if (req.height > latest) return heightRefusal(sdkErrors.ErrInvalidHeight.wrap("cannot query with height in the future; please provide a valid height"), latest);
+    if (req.height === 0n || req.height === latest) {
+      return STORE_KEY_QUERY.test(req.path) ? this.storeQuery(req, undefined, latest) : this.answerQuery(req, undefined, latest);
+    }
+    if (req.height > latest) return refusal(sdkErrors.ErrInvalidHeight.wrap("cannot query with height in the future; please provide a valid height"), latest);
     return this.queryHistorical(req);
+  }
+
+  private async storeQuery(req: abci.RequestQuery, state: HistoricalState | undefined, height: bigint): Promise<abci.ResponseQuery> {
+    try {
+      return await answerStoreQuery(this.store, state, this.storeNames, req, height);
+    } catch (e) {
+      return refusal(toAppError(e), height);
+    }
   }
 
   private async queryHistorical(req: abci.RequestQuery): Promise<abci.ResponseQuery> {
     const state = await this.store.stateAt(req.height);
     if (!state) {
       const latest = this.store.lastHeight;
-      return heightRefusal(sdkErrors.ErrNotFound.wrap(`failed to load state at height ${req.height}; version does not exist (latest height: ${latest})`), latest);
+      return refusal(sdkErrors.ErrNotFound.wrap(`failed to load state at height ${req.height}; version does not exist (latest height: ${latest})`), latest);
     }
+    if (STORE_KEY_QUERY.test(req.path)) return this.storeQuery(req, state, state.height);
     const ctx = Context.create(new BranchStore(state), this.blockInfo(state.height, blockTimeOf(state)), "query", this.logger);
     return this.answerQuery(req, ctx, state.height);
   }

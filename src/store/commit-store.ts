@@ -9,7 +9,9 @@ import {
 import { LRU } from "./lru";
 import { NodeArena, NONE } from "./node-arena";
 import { EMPTY_HASH, sha256 } from "./smt-hash";
-import { provePath, type SmtProof } from "./smt-proof";
+import type { CommitmentProof, ExistenceProof } from "cosmjs-types/cosmos/ics23/v1/proofs";
+import { existenceProof } from "./ics23";
+import { neighbourLeaves, provePath, type SmtProof } from "./smt-proof";
 import { applyChanges, discardUpdate, rootHash, settleUpdate, type TreeChange, type TreeUpdate } from "./smt";
 import { HistoricalState } from "./historical";
 import { loadTree, type WriteBatch, writeTreeUpdate } from "./tree-records";
@@ -101,6 +103,7 @@ export class CommitStore implements KVStore {
       const arena = new NodeArena();
       const record = { height: decoded.height, hash: decoded.hash };
       const root = decoded.format === RECORD_FORMAT ? await loadTree(db, NS.tree, arena) : await upgradeTree(db, arena, record);
+      if (index.size > 0 && (await isEmpty(db, NS.keyOfHash))) await buildKeyHashIndex(db);
       if (!bytesEqual(rootHash(arena, root), record.hash)) {
         throw new Error(`commit store: the stored tree's root does not match the app hash of height ${record.height}`);
       }
@@ -256,6 +259,7 @@ export class CommitStore implements KVStore {
       const bins = changes.map(([k]) => toBin(k));
       const undo: Changes = changes.map(([k], i) => [k, previous.get(bins[i]!) ?? this.getBin(bins[i]!)]);
       writeEntries(batch, NS.state, changes);
+      this.indexKeyHashes(batch, changes, (i) => undo[i]![1] !== undefined);
       writeTreeUpdate(batch, NS.tree, this.arena, update);
       const metaUndo: Changes = meta.map(([k]) => [k, this.getMeta(k)]);
       batch.put(heightKey(NS.undo, height), encodeUndo({ prev: this.record, entries: undo, meta: metaUndo }));
@@ -281,6 +285,20 @@ export class CommitStore implements KVStore {
       this.undoHeights.push(height);
       return { height, appHash: record.hash };
     });
+  }
+
+  /** Keeps sha256(key) -> key for keys the changes create or delete (`existed(i)`: entry i's key was there). */
+  private indexKeyHashes(batch: WriteBatch, changes: Changes, existed: (i: number) => boolean): void {
+    changes.forEach(([k, v], i) => {
+      const was = existed(i);
+      if (v !== undefined && !was) batch.put(nsKey(NS.keyOfHash, this.keyHashOf(k)), k);
+      else if (v === undefined && was) batch.del(nsKey(NS.keyOfHash, this.keyHashOf(k)));
+    });
+  }
+
+  /** The committed key whose sha256 is `keyHash` (async: proofs only). */
+  async keyOfHash(keyHash: Uint8Array): Promise<Uint8Array | undefined> {
+    return this.db.get(nsKey(NS.keyOfHash, keyHash));
   }
 
   /** How many of the oldest undo logs the commit of `height` deletes (they are sorted, oldest first). */
@@ -344,6 +362,7 @@ export class CommitStore implements KVStore {
       }
       const batch = this.db.batch();
       writeEntries(batch, NS.state, undo.entries);
+      this.indexKeyHashes(batch, undo.entries, (i) => this.index.has(toBin(undo.entries[i]![0])));
       writeTreeUpdate(batch, NS.tree, this.arena, update);
       // Meta written more than once at a height keeps its first previous value: undo in reverse.
       writeEntries(batch, NS.meta, [...undo.meta].reverse());
@@ -407,12 +426,47 @@ export class CommitStore implements KVStore {
    */
   proveAt(state: HistoricalState, key: Uint8Array): { value: Uint8Array | undefined; proof: SmtProof; root: Uint8Array } {
     if (!state.current()) throw new Error("commit store: the historical view is out of date");
-    if (state.height === this.record.height) return { ...this.prove(key), root: this.record.hash };
+    return this.onTreeOf(state, (root, appHash) => ({ value: state.get(key), proof: provePath(this.arena, root, sha256(key)), root: appHash }));
+  }
+
+  /**
+   * ICS-23 proof of `key` (existence, or non-existence through its two neighbours) against
+   * the app hash of `state`'s height, the latest when omitted.
+   */
+  async proveCommitment(key: Uint8Array, state?: HistoricalState): Promise<{ value: Uint8Array | undefined; proof: CommitmentProof; root: Uint8Array }> {
+    // The tree is read in one synchronous step (a historical one exists only within it);
+    // the neighbours' keys are looked up afterwards, by hash, which no commit changes.
+    const view = state ?? this;
+    const paths = this.onTreeOf(state, (root, treeRoot) => {
+      const keyHash = sha256(key);
+      const own = provePath(this.arena, root, keyHash);
+      const around = own.leaf && bytesEqual(own.leaf.keyHash, keyHash) ? {} : neighbourLeaves(this.arena, root, keyHash);
+      const side = (h: Uint8Array | undefined) => (h ? { keyHash: h, path: provePath(this.arena, root, h) } : undefined);
+      return { treeRoot, own, left: side(around.left), right: side(around.right) };
+    });
+    const value = view.get(key);
+    if (value !== undefined) return { value, proof: { exist: existenceProof(key, value, paths.own) }, root: paths.treeRoot };
+    if (!paths.left && !paths.right) throw new Error("commit store: nothing to prove absence against in an empty tree");
+    const restored = new Map((state?.changes() ?? []).map(([k]) => [toBin(sha256(k)), k] as const));
+    const neighbour = async (side: typeof paths.left): Promise<ExistenceProof | undefined> => {
+      if (!side) return undefined;
+      const k = restored.get(toBin(side.keyHash)) ?? (await this.keyOfHash(side.keyHash));
+      const v = k && view.get(k);
+      if (!k || !v) throw new Error("commit store: the key-hash index misses a key of the tree");
+      return existenceProof(k, v, side.path);
+    };
+    return { value, proof: { nonexist: { key, left: await neighbour(paths.left), right: await neighbour(paths.right) } }, root: paths.treeRoot };
+  }
+
+  /** Runs `fn` on the tree of `state`'s height (brought back uncommitted, then discarded) or the latest. */
+  private onTreeOf<T>(state: HistoricalState | undefined, fn: (root: number, appHash: Uint8Array) => T): T {
+    if (!state || state.height === this.record.height) return fn(this.root, this.record.hash);
+    if (!state.current()) throw new Error("commit store: the historical view is out of date");
     const update = applyChanges(this.arena, this.root, this.treeChangesOf(state.changes()));
     try {
       const root = rootHash(this.arena, update.root).slice();
       if (!bytesEqual(root, state.appHash)) throw new Error(`commit store: undo logs do not reproduce the app hash of height ${state.height}`);
-      return { value: state.get(key), proof: provePath(this.arena, update.root, sha256(key)), root };
+      return fn(update.root, root);
     } finally {
       discardUpdate(this.arena, update);
     }
@@ -468,6 +522,18 @@ function writeEntries(batch: WriteBatch, ns: number, entries: ReadonlyArray<read
     if (v === undefined) batch.del(nsKey(ns, k));
     else batch.put(nsKey(ns, k), v);
   }
+}
+
+async function isEmpty(db: Db, ns: number): Promise<boolean> {
+  for await (const _ of db.keys({ gte: Uint8Array.of(ns), lt: Uint8Array.of(ns + 1), limit: 1 })) return false;
+  return true;
+}
+
+/** Stores written before the key-hash index existed get it once, in one batch. */
+async function buildKeyHashIndex(db: Db): Promise<void> {
+  const batch = db.batch();
+  await scanKeys(db, NS.state, (k) => batch.put(nsKey(NS.keyOfHash, sha256(k)), k.slice()));
+  await batch.write({ sync: true });
 }
 
 async function scanKeys(db: Db, ns: number, each: (keyWithoutNs: Uint8Array) => void): Promise<void> {

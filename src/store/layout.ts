@@ -10,6 +10,7 @@ export const NS = {
   tree: 0x74, // 't' tree position -> tree node (tree-records.ts)
   legacyOrphans: 0x6f, // 'o' node keys orphaned per height, in format 1 only (removed on upgrade)
   undo: 0x75, // 'u' height -> previous commit record and previous value of each changed key
+  keyOfHash: 0x68, // 'h' sha256(key) -> key, for the neighbours a non-existence proof names
   meta: 0x78, // 'x' key -> non-merkleized bookkeeping
   commit: 0x6d, // 'm' -> the commit record
 } as const;

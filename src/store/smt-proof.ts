@@ -55,3 +55,38 @@ export function verifyNonExistence(root: Uint8Array, key: Uint8Array, proof: Smt
   }
   return bytesEqualHash(foldRoot(keyHash, proof), root);
 }
+
+/**
+ * Key hashes of the leaves just before and just after `keyHash` in key-hash order (absent at
+ * either end): the neighbours an ICS-23 non-existence proof shows are adjacent. Going down
+ * the key's path, every left subtree passed is smaller and every right one larger, the last
+ * ones passed being the closest; a leaf met at the end is closer still.
+ */
+export function neighbourLeaves(arena: NodeArena, root: number, keyHash: Uint8Array): { left?: Uint8Array; right?: Uint8Array } {
+  let smaller = NONE;
+  let larger = NONE;
+  let node = root;
+  let depth = 0;
+  while (node !== NONE && !arena.isLeaf(node)) {
+    const bit = bitAt(keyHash, depth++);
+    const other = arena.child(node, bit ^ 1);
+    if (other !== NONE) {
+      if (bit === 1) smaller = other;
+      else larger = other;
+    }
+    node = arena.child(node, bit);
+  }
+  if (node !== NONE) {
+    const c = Buffer.compare(arena.keyHashOf(node), keyHash);
+    if (c < 0) smaller = node;
+    else if (c > 0) larger = node;
+  }
+  const outermost = (n: number, side: number): Uint8Array => {
+    while (!arena.isLeaf(n)) {
+      const child = arena.child(n, side);
+      n = child !== NONE ? child : arena.child(n, side ^ 1);
+    }
+    return arena.keyHashOf(n).slice();
+  };
+  return { left: smaller === NONE ? undefined : outermost(smaller, 1), right: larger === NONE ? undefined : outermost(larger, 0) };
+}
