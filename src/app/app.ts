@@ -6,7 +6,7 @@ import { CommitStore, type CommitStoreOptions } from "../store/commit-store";
 import { BranchStore } from "../store/branch";
 import type { HistoricalState } from "../store/historical";
 import { answerStoreQuery, STORE_KEY_QUERY } from "./store-query";
-import type { Branch } from "../store/types";
+import type { Branch, MetaWrites } from "../store/types";
 import type { AbciApplication } from "../types/abci";
 import type { Timestamp } from "../types/codec";
 import { Context, type BlockInfo } from "../types/context";
@@ -405,6 +405,28 @@ export class App implements AbciApplication {
 
   applySnapshotChunk(_req: abci.RequestApplySnapshotChunk): abci.ResponseApplySnapshotChunk {
     return { result: abci.ResponseApplySnapshotChunk_Result.ABORT, refetchChunks: [], rejectSenders: [] };
+  }
+
+  /**
+   * State sync: commits `entries` (a snapshot's state, complete) as `height` with the meta
+   * entries it carried, only if they reproduce `appHash` — the hash CometBFT's light client
+   * verified for that height. False leaves the store untouched (empty), so another snapshot
+   * can be tried.
+   */
+  async restoreSnapshot(height: bigint, entries: Iterable<[Uint8Array, Uint8Array]>, meta: MetaWrites, appHash: Uint8Array): Promise<boolean> {
+    if (this.store.lastHeight !== 0n || this.pending || this.genesisBranch) throw new Error("state sync needs a node without state");
+    const branch = this.store.branch();
+    for (const [k, v] of entries) branch.set(k, v);
+    if (Buffer.compare(this.store.computeAppHash(branch), appHash) !== 0) return false;
+    await this.store.commit(branch, height, meta);
+    this.meta.load(this.store);
+    this.checkState = this.store.branch();
+    return true;
+  }
+
+  /** Meta entries of the committed height, as a snapshot carries them. */
+  metaEntries(): MetaWrites {
+    return this.meta.writes(this.meta.lastBlockTime);
   }
 
   /** Genesis JSON of the current committed state (blockchaind export). */

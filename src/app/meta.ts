@@ -39,6 +39,11 @@ export class AppMeta {
   genesisConsensusParams: ConsensusParams | undefined;
 
   constructor(store: CommitStore) {
+    this.load(store);
+  }
+
+  /** Reads every fact from the store's meta (at open, and after a state sync restored it). */
+  load(store: CommitStore): void {
     const chain = store.getMeta(KEY_CHAIN_ID);
     if (chain) this.chainId = Buffer.from(chain).toString("utf8");
     const initial = store.getMeta(KEY_INITIAL_HEIGHT);

@@ -14,6 +14,10 @@ export interface AppConfig extends PruningSettings {
   apiAddress: string;
   /** `start --dev` only: its CometBFT-compatible JSON-RPC (with CometBFT, config.toml [rpc] laddr rules). */
   rpcAddress: string;
+  /** Heights between state-sync snapshots (a multiple of it gets one); 0 takes none. */
+  snapshotInterval: number;
+  /** Snapshots kept (0 keeps all). */
+  snapshotKeepRecent: number;
   /** `start` runs CometBFT as its child (restarted when it dies) instead of beside it. */
   cometSupervise: boolean;
   /** CometBFT binary for the supervised mode; empty: $COMETBFT_BIN, .bin/cometbft, then PATH. */
@@ -31,6 +35,8 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   apiEnable: true,
   apiAddress: "tcp://127.0.0.1:1317",
   rpcAddress: "tcp://127.0.0.1:26657",
+  snapshotInterval: 0,
+  snapshotKeepRecent: 2,
   cometSupervise: false,
   cometBinary: "",
 };
@@ -68,6 +74,13 @@ address = ${JSON.stringify(c.apiAddress)}
 # \`start --dev\` only: its CometBFT JSON-RPC. With CometBFT, config.toml [rpc] laddr applies.
 address = ${JSON.stringify(c.rpcAddress)}
 
+[state-sync]
+# Take a snapshot of the state at every height that is a multiple of snapshot-interval (0: none),
+# for new nodes joining by CometBFT's state sync; keep the last snapshot-keep-recent (0: all).
+# Snapshots are written beside the chain (data/snapshots) while blocks go on.
+snapshot-interval = ${c.snapshotInterval}
+snapshot-keep-recent = ${c.snapshotKeepRecent}
+
 [comet]
 # true: \`blockchaind start\` starts CometBFT (\`cometbft start --home <same home>\`) as its child,
 # restarts it when it dies, stops it first on shutdown and logs its lines through its own logger.
@@ -91,6 +104,7 @@ export function readAppConfig(path: string): AppConfig {
   const api = t.api ?? {};
   const rpc = t.rpc ?? {};
   const comet = t.comet ?? {};
+  const stateSync = t["state-sync"] ?? {};
   const d = DEFAULT_APP_CONFIG;
   return {
     minimumGasPrices: String(top["minimum-gas-prices"] ?? d.minimumGasPrices),
@@ -103,6 +117,8 @@ export function readAppConfig(path: string): AppConfig {
     apiEnable: Boolean(api.enable ?? d.apiEnable),
     apiAddress: String(api.address ?? d.apiAddress),
     rpcAddress: String(rpc.address ?? d.rpcAddress),
+    snapshotInterval: Number(stateSync["snapshot-interval"] ?? d.snapshotInterval),
+    snapshotKeepRecent: Number(stateSync["snapshot-keep-recent"] ?? d.snapshotKeepRecent),
     cometSupervise: Boolean(comet.supervise ?? d.cometSupervise),
     cometBinary: String(comet.binary ?? d.cometBinary),
   };

@@ -1,5 +1,6 @@
 import type * as abci from "cosmjs-types/tendermint/abci/types";
 import type { App } from "../app/app";
+import type { SnapshotManager } from "../node/snapshots/manager";
 import type { AbciApplication } from "../types/abci";
 import type { Logger } from "../types/logger";
 
@@ -21,6 +22,8 @@ export interface NodeOptions {
   crashAfterFinalizeHeight?: bigint;
   /** After each Commit: the height, FinalizeBlock-to-Commit time and tx count (metrics). */
   onCommitted?: (height: bigint, executionMs: number, txs: number) => void;
+  /** Snapshots taken, served and restored (state sync); without it the node offers none. */
+  snapshots?: SnapshotManager;
 }
 
 /**
@@ -52,10 +55,10 @@ export class NodeApp implements AbciApplication {
   processProposal(req: abci.RequestProcessProposal) { return this.app.processProposal(req); }
   extendVote(req: abci.RequestExtendVote) { return this.app.extendVote(req); }
   verifyVoteExtension(req: abci.RequestVerifyVoteExtension) { return this.app.verifyVoteExtension(req); }
-  listSnapshots(req: abci.RequestListSnapshots) { return this.app.listSnapshots(req); }
-  offerSnapshot(req: abci.RequestOfferSnapshot) { return this.app.offerSnapshot(req); }
-  loadSnapshotChunk(req: abci.RequestLoadSnapshotChunk) { return this.app.loadSnapshotChunk(req); }
-  applySnapshotChunk(req: abci.RequestApplySnapshotChunk) { return this.app.applySnapshotChunk(req); }
+  listSnapshots(req: abci.RequestListSnapshots) { return this.opts.snapshots?.listSnapshots() ?? this.app.listSnapshots(req); }
+  offerSnapshot(req: abci.RequestOfferSnapshot) { return this.opts.snapshots?.offerSnapshot(req) ?? this.app.offerSnapshot(req); }
+  loadSnapshotChunk(req: abci.RequestLoadSnapshotChunk) { return this.opts.snapshots?.loadSnapshotChunk(req) ?? this.app.loadSnapshotChunk(req); }
+  applySnapshotChunk(req: abci.RequestApplySnapshotChunk) { return this.opts.snapshots?.applySnapshotChunk(req) ?? this.app.applySnapshotChunk(req); }
 
   finalizeBlock(req: abci.RequestFinalizeBlock): abci.ResponseFinalizeBlock {
     if (this.halted) throw new Error(`halt height ${this.opts.haltHeight} reached; restart without halt-height to continue`);
@@ -81,6 +84,7 @@ export class NodeApp implements AbciApplication {
     );
     if (this.finalized) this.opts.onCommitted?.(height, performance.now() - this.finalized.startedMs, this.finalized.txs);
     this.finalized = undefined;
+    this.opts.snapshots?.afterCommit(height);
     const keep = this.opts.minRetainBlocks ?? 0n;
     const retainHeight = keep > 0n && height > keep ? height - keep : 0n;
     if (this.opts.haltHeight && this.opts.haltHeight > 0n && height >= this.opts.haltHeight && !this.halted) {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import type { ResponseQuery } from "cosmjs-types/tendermint/abci/types";
 import { verifyCommitmentProof } from "../../src/client/commitment-proof";
-import type { AccountKeeper } from "../../src/modules/auth/keeper";
 import { BankKeeper } from "../../src/modules/bank/keeper";
 import { accAddress } from "../../src/types/address";
 import { DENOM, pack, TestChain, testKey } from "../helpers/chain";
@@ -15,7 +14,7 @@ describe("commitment proofs", () => {
   const nobody = testKey("nobody-has-funds");
   /** App hash of each height's state (what the header of the next block carries). */
   const appHashAt = new Map<bigint, Uint8Array>();
-  const bank = new BankKeeper({} as AccountKeeper);
+  const bank = new BankKeeper({} as ConstructorParameters<typeof BankKeeper>[0]);
   /** The key of `address`'s balance within the bank store (the data of /store/bank/key). */
   const balanceKey = (address: string) => bank.balances.rawKey([accAddress.decode(address), DENOM]).subarray("bank/".length);
 

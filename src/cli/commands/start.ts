@@ -10,6 +10,7 @@ import { AbciSocketServer } from "../../abci/socket";
 import { parseCoins, coinsToProto } from "../../types/coins";
 import { readAppConfig, writeAppConfig, DEFAULT_APP_CONFIG } from "../app-config";
 import { storePruning } from "../pruning";
+import { SnapshotManager } from "../../node/snapshots/manager";
 import { applyDevPeriods } from "../dev-periods";
 import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS, devMnemonicWarning } from "../dev-keys";
 import { cometBinary } from "../comet";
@@ -75,8 +76,15 @@ export async function startNode(o: StartOptions): Promise<void> {
   const { cfg, logger, app } = await openApp(paths, o.logLevel, () => comet?.markHalted());
   let halt: () => Promise<void> = async () => undefined;
   let endpoints: Endpoints | undefined;
+  const snapshots = new SnapshotManager(app, {
+    dir: join(paths.data, "snapshots"),
+    interval: cfg.snapshotInterval,
+    keepRecent: cfg.snapshotKeepRecent,
+    logger: logger.child({ module: "snapshots" }),
+  });
   const node = new NodeApp(app, {
     logger,
+    snapshots,
     minRetainBlocks: cfg.minRetainBlocks,
     haltHeight: o.haltHeight ?? cfg.haltHeight,
     // Leave the commit response time to reach CometBFT before the connection drops.
@@ -104,6 +112,7 @@ export async function startNode(o: StartOptions): Promise<void> {
     await endpoints?.close();
     await server.close();
     await node.idle();
+    await snapshots.idle();
     await app.close();
   });
   logger.info(
