@@ -18,6 +18,8 @@ export interface AppConfig extends PruningSettings {
   snapshotInterval: number;
   /** Snapshots kept (0 keeps all). */
   snapshotKeepRecent: number;
+  /** Size a snapshot's state is cut into (peers fetch chunks in parallel, each checked alone). */
+  snapshotChunkBytes: number;
   /** `start` runs CometBFT as its child (restarted when it dies) instead of beside it. */
   cometSupervise: boolean;
   /** CometBFT binary for the supervised mode; empty: $COMETBFT_BIN, .bin/cometbft, then PATH. */
@@ -37,6 +39,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   rpcAddress: "tcp://127.0.0.1:26657",
   snapshotInterval: 0,
   snapshotKeepRecent: 2,
+  snapshotChunkBytes: 10 << 20,
   cometSupervise: false,
   cometBinary: "",
 };
@@ -80,6 +83,8 @@ address = ${JSON.stringify(c.rpcAddress)}
 # Snapshots are written beside the chain (data/snapshots) while blocks go on.
 snapshot-interval = ${c.snapshotInterval}
 snapshot-keep-recent = ${c.snapshotKeepRecent}
+# Chunk size of new snapshots (CometBFT fetches chunks from several peers at once).
+snapshot-chunk-bytes = ${c.snapshotChunkBytes}
 
 [comet]
 # true: \`blockchaind start\` starts CometBFT (\`cometbft start --home <same home>\`) as its child,
@@ -119,6 +124,7 @@ export function readAppConfig(path: string): AppConfig {
     rpcAddress: String(rpc.address ?? d.rpcAddress),
     snapshotInterval: Number(stateSync["snapshot-interval"] ?? d.snapshotInterval),
     snapshotKeepRecent: Number(stateSync["snapshot-keep-recent"] ?? d.snapshotKeepRecent),
+    snapshotChunkBytes: Number(stateSync["snapshot-chunk-bytes"] ?? d.snapshotChunkBytes),
     cometSupervise: Boolean(comet.supervise ?? d.cometSupervise),
     cometBinary: String(comet.binary ?? d.cometBinary),
   };

@@ -80,6 +80,7 @@ export async function startNode(o: StartOptions): Promise<void> {
     dir: join(paths.data, "snapshots"),
     interval: cfg.snapshotInterval,
     keepRecent: cfg.snapshotKeepRecent,
+    chunkBytes: cfg.snapshotChunkBytes,
     logger: logger.child({ module: "snapshots" }),
   });
   const node = new NodeApp(app, {

@@ -36,11 +36,15 @@ export class Localnet {
     await Promise.all(this.nodes.map((n) => n.start()));
   }
 
-  /** A new full node (created on first use) that syncs from the validators; started, not yet a validator. */
-  async addJoiner(): Promise<LocalnetNode> {
+  /**
+   * A new full node (created on first use) that syncs from the validators; started, not yet a
+   * validator. `beforeStart` may change its home first (e.g. turn on state sync).
+   */
+  async addJoiner(o: { beforeStart?: (home: string) => void } = {}): Promise<LocalnetNode> {
     const joiner = this.joiners.length;
     const slot = joinerSlot(this.layout, joiner);
     const home = createJoinerHome(this.layout, joiner);
+    o.beforeStart?.(home);
     const node = new LocalnetNode(this.layout.dir, slot, this.layout.basePort, this.appEnv?.(slot), home);
     this.joiners.push(node);
     await node.start();
