@@ -114,6 +114,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   for (const m of modules) {
     if (m.hooks?.sendRestriction) bank.keeper.addSendRestriction(m.hooks.sendRestriction);
     if (m.hooks?.staking) staking.keeper.addHooks(m.hooks.staking);
+    if (m.hooks?.slashing) slashing.keeper.addHooks(m.hooks.slashing);
     if (m.hooks?.groupGuard) group.keeper.addGuard(m.hooks.groupGuard);
   }
 

@@ -47,16 +47,14 @@ export function validatorgovStaking(k: StakingKeeper): ValidatorgovStakingKeeper
 
 /**
  * Moves a validator to a new operator address: the record, its power, consensus-address and
- * unbonding-queue indexes, the last power, every delegation to it and every unbonding from it.
- * Refused while a redelegation from or to it is maturing (rare; the rotation is then cancelled).
+ * unbonding-queue indexes, the last power, every delegation to it, every unbonding from it and
+ * every maturing redelegation from or to it (with its queue entries).
  */
 export function rotateValidatorOperator(k: StakingKeeper, ctx: Context, oldOperator: string, newOperator: string): void {
   const oldBytes = valAddress.decode(oldOperator);
   const newBytes = valAddress.decode(newOperator);
   const v = k.mustValidator(ctx, oldOperator);
   if (k.getValidator(ctx, newOperator)) throw sdkErrors.ErrInvalidRequest.wrap(`${newOperator} already operates a validator`);
-  for (const _ of k.redelegationsBySrc.iterate(ctx, { prefix: k.tripleOfAddrs.prefix(oldBytes) })) throw sdkErrors.ErrInvalidRequest.wrap("a redelegation from the validator is maturing");
-  for (const _ of k.redelegationsByDst.iterate(ctx, { prefix: k.tripleOfAddrs.prefix(oldBytes) })) throw sdkErrors.ErrInvalidRequest.wrap("a redelegation to the validator is maturing");
 
   k.removeValidator(ctx, v);
   const moved = { ...v, operatorAddress: newOperator };
@@ -83,5 +81,24 @@ export function rotateValidatorOperator(k: StakingKeeper, ctx: Context, oldOpera
   }
   for (const [key, pair] of [...k.unbondingQueue.iterate(ctx)]) {
     if (pair.validatorAddress === oldOperator) k.unbondingQueue.set(ctx, key, { ...pair, validatorAddress: newOperator });
+  }
+  rotateRedelegations(k, ctx, oldOperator, newOperator);
+}
+
+/** Redelegations from or to the rotated validator follow it; none is cancelled. */
+function rotateRedelegations(k: StakingKeeper, ctx: Context, oldOperator: string, newOperator: string): void {
+  const prefix = k.tripleOfAddrs.prefix(valAddress.decode(oldOperator));
+  const follow = (op: string) => (op === oldOperator ? newOperator : op);
+  const keys = [...k.redelegationsBySrc.iterate(ctx, { prefix })].map(([src, del, dst]) => [del, src, dst] as const);
+  for (const [dst, del, src] of k.redelegationsByDst.iterate(ctx, { prefix })) keys.push([del, src, dst]);
+  for (const key of keys) {
+    const r = k.redelegations.get(ctx, [...key])!;
+    k.setRedelegation(ctx, { ...r, entries: [] });
+    k.setRedelegation(ctx, { ...r, validatorSrcAddress: follow(r.validatorSrcAddress), validatorDstAddress: follow(r.validatorDstAddress) });
+  }
+  for (const [key, t] of [...k.redelegationQueue.iterate(ctx)]) {
+    if (t.validatorSrcAddress === oldOperator || t.validatorDstAddress === oldOperator) {
+      k.redelegationQueue.set(ctx, key, { ...t, validatorSrcAddress: follow(t.validatorSrcAddress), validatorDstAddress: follow(t.validatorDstAddress) });
+    }
   }
 }

@@ -18,6 +18,11 @@ export interface StakingHooks {
   afterDelegationModified?(ctx: Context, delegator: string, operator: string): void;
 }
 
+export interface SlashingHooks {
+  /** Throw to refuse MsgUnjail (validatorgov's holds); runs at delivery, also inside authz and group execution. */
+  beforeUnjail?(ctx: Context, operator: string): void;
+}
+
 export interface WeightedMember {
   address: string;
   /** 1e18 fixed-point. */
@@ -46,6 +51,8 @@ export interface ModuleHooks {
   sendRestriction?: SendRestriction;
   /** Installed in staking. */
   staking?: StakingHooks;
+  /** Installed in slashing. */
+  slashing?: SlashingHooks;
   /** Installed in group: runs before every membership or decision-policy change. */
   groupGuard?: GroupGuard;
 }

@@ -16,6 +16,7 @@ import {
   abciQuery,
   cometPowers,
   consensusKeyOf,
+  createValidatorMsg,
   mustDeliver,
   signingClient,
   validatorUpdatesAt,
@@ -26,8 +27,6 @@ import {
 
 const DENOM = "uyml";
 const YML = 1_000_000n;
-/** Decimal rates travel as LegacyDec wire integers (18 decimals) in direct-signed txs. */
-const decWire = (percent: bigint) => (percent * 10n ** 16n).toString();
 const uyml = (amount: bigint) => ({ denom: DENOM, amount: amount.toString() });
 
 interface Account {
@@ -58,21 +57,6 @@ const delegateMsg = (typeUrl: "/cosmos.staking.v1beta1.MsgDelegate" | "/cosmos.s
   typeUrl,
   value: { delegatorAddress: delegator, validatorAddress: valoperOf(operator), amount: uyml(amount) },
 });
-
-function createValidatorMsg(operator: string, key: ConsensusKey, moniker: string, selfBond: bigint, minSelfDelegation: bigint) {
-  return {
-    typeUrl: "/cosmos.staking.v1beta1.MsgCreateValidator",
-    value: {
-      description: { moniker, identity: "", website: "", securityContact: "", details: "" },
-      commission: { rate: decWire(10n), maxRate: decWire(20n), maxChangeRate: decWire(1n) },
-      minSelfDelegation: minSelfDelegation.toString(),
-      delegatorAddress: operator,
-      validatorAddress: valoperOf(operator),
-      pubkey: key.pubKeyAny,
-      value: uyml(selfBond),
-    },
-  };
-}
 
 const applyMsg = (operator: string, moniker: string) => ({
   typeUrl: "/blockchain.validatorgov.v1.MsgApplyValidator",

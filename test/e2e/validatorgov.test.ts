@@ -1,32 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DirectSecp256k1HdWallet, makeCosmoshubPath } from "@cosmjs/proto-signing";
-import type { SigningStargateClient } from "@cosmjs/stargate";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import { ProposalStatus, VoteOption } from "cosmjs-types/cosmos/gov/v1/gov";
-import { QueryProposalRequest, QueryProposalResponse } from "cosmjs-types/cosmos/gov/v1/query";
-import { MsgSubmitProposalResponse } from "cosmjs-types/cosmos/gov/v1/tx";
 import { QueryAllDemotionRequest, QueryAllDemotionResponse } from "../../src/gen/blockchain/validatorgov/v1/query";
 import { MsgSetValidatorPower } from "../../src/gen/blockchain/validatorgov/v1/tx";
-import { DEV_FAUCET_MNEMONIC } from "../../src/cli/dev-keys";
 import { appHashAt, latestHeight, waitForHeight } from "../../src/cli/localnet";
 import { moduleAddress } from "../../src/types/address";
 import { startLocalnet } from "./helpers";
-import { abciQuery, cometPowers, consensusKeyOf, mustDeliver, signingClient, waitForCometPower, waitForSignedBlock } from "./helpers/validator-set";
+import { accountAt, passProposal as passThroughGov, uyml, YML, type Account } from "./helpers/governance";
+import { abciQuery, cometPowers, consensusKeyOf, mustDeliver, waitForCometPower, waitForSignedBlock } from "./helpers/validator-set";
 
-const YML = 1_000_000n;
-const uyml = (amount: bigint) => ({ denom: "uyml", amount: amount.toString() });
 const JURISDICTIONS = ["DE", "FR", "IT", "ES"];
-
-interface Account {
-  address: string;
-  client: SigningStargateClient;
-}
-
-async function accountAt(url: string, index: number): Promise<Account> {
-  const wallet = await DirectSecp256k1HdWallet.fromMnemonic(DEV_FAUCET_MNEMONIC, { prefix: "yml", hdPaths: [makeCosmoshubPath(index)] });
-  const [{ address }] = await wallet.getAccounts();
-  return { address, client: await signingClient(url, wallet) };
-}
 
 describe("validatorgov on real CometBFT: a concentration breach demotes a validator and clearing it restores the validator", () => {
   let net: Awaited<ReturnType<typeof startLocalnet>>;
@@ -34,23 +16,7 @@ describe("validatorgov on real CometBFT: a concentration breach demotes a valida
   let faucet: Account;
   let operators: Account[];
 
-  async function passProposal(messages: Array<{ typeUrl: string; value: Uint8Array }>, title: string): Promise<void> {
-    const submitted = await mustDeliver(faucet.client, faucet.address, [{
-      typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
-      value: { messages, initialDeposit: [uyml(10n * YML)], proposer: faucet.address, metadata: "", title, summary: `e2e: ${title}`, expedited: false },
-    }]);
-    const proposalId = MsgSubmitProposalResponse.decode(submitted.msgResponses[0].value).proposalId;
-    await Promise.all(operators.map((op) =>
-      mustDeliver(op.client, op.address, [{ typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId, voter: op.address, option: VoteOption.VOTE_OPTION_YES, metadata: "" } }]),
-    ));
-    const deadline = Date.now() + 120_000;
-    let status = ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD;
-    while (status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 1_000));
-      status = (await abciQuery(node0, "/cosmos.gov.v1.Query/Proposal", QueryProposalRequest, { proposalId }, QueryProposalResponse)).proposal!.status;
-    }
-    expect(status).toBe(ProposalStatus.PROPOSAL_STATUS_PASSED);
-  }
+  const passProposal = (messages: Array<{ typeUrl: string; value: Uint8Array }>, title: string) => passThroughGov(node0, faucet, operators, messages, title);
 
   const seats = (validator: string, n: bigint) => ({
     typeUrl: "/blockchain.validatorgov.v1.MsgSetValidatorPower",

@@ -173,6 +173,22 @@ export class ConstitutionKeeper {
     events.amendmentResolved(ctx, a, req);
   }
 
+  /**
+   * validatorgov moved a validator to a new operator key: its ratifications of pending
+   * amendments move with it, so the new key cannot ratify a second time. Resolved amendments
+   * keep the record under the key that signed.
+   */
+  operatorRotated(ctx: Context, oldOperator: string, newOperator: string): void {
+    const oldBytes = accAddress.decode(oldOperator);
+    const newBytes = accAddress.decode(newOperator);
+    for (const [, id] of [...this.pendingByHeight.iterate(ctx)]) {
+      const r = this.ratifications.get(ctx, [id, oldBytes]);
+      if (!r) continue;
+      this.ratifications.remove(ctx, [id, oldBytes]);
+      this.ratifications.set(ctx, [id, newBytes], { ...r, validator: newOperator });
+    }
+  }
+
   ratificationsOf(ctx: Context, id: bigint): Ratification[] {
     return [...this.ratifications.iterate(ctx, { prefix: this.ratificationKey.prefix(id) })].map(([, r]) => r);
   }

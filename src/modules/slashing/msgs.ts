@@ -18,6 +18,7 @@ export function slashingMsgs(k: SlashingKeeper): MsgDef[] {
       validate: (m) => void valAddress.decode(m.validatorAddr),
       handle: (ctx, m) => {
         const operator = m.validatorAddr;
+        for (const h of k.hooks) h.beforeUnjail?.(ctx, operator);
         const validator = k.staking.getValidator(ctx, operator);
         if (!validator) throw slashingErrors.ErrNoValidatorForAddress.wrap(operator);
         const selfTokens = k.staking.delegationTokens(ctx, accAddress.encode(valAddress.decode(operator)), operator);

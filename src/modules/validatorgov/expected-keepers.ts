@@ -44,6 +44,8 @@ export interface ConcentrationInvariants {
 export interface ConstitutionKeeper {
   /** The invariants in force; throws when the chain has none. */
   getInvariants(ctx: Context): ConcentrationInvariants;
+  /** A completed rotation: the validator's ratifications of pending amendments follow it (operators in account form). */
+  operatorRotated(ctx: Context, oldOperator: string, newOperator: string): void;
 }
 
 export interface AliasKeeper {

@@ -11,8 +11,8 @@ export type { StakingKeeper as ValidatorgovStakingKeeper, StakingValidatorView, 
 
 /**
  * Validator admission, seats, concentration epochs and operator rotation. Wiring in
- * src/app/modules.ts: the gate is registered as a staking hook here (DeliverTx) and as an
- * ante check (CheckTx, so an unapproved MsgCreateValidator never reaches a block).
+ * src/app/modules.ts: the gates are registered as staking and slashing hooks here (DeliverTx)
+ * and as an ante check (CheckTx, so an unapproved MsgCreateValidator never reaches a block).
  */
 export function createValidatorgovModule(deps: ValidatorgovDeps): Module & { keeper: ValidatorgovKeeper } {
   const keeper = new ValidatorgovKeeper(deps);
@@ -20,7 +20,11 @@ export function createValidatorgovModule(deps: ValidatorgovDeps): Module & { kee
     name: VALIDATORGOV_MODULE,
     keeper,
     // The admission gate at delivery (also inside authz and group execution); the ante check refuses it in CheckTx.
-    hooks: { staking: { beforeCreateValidator: (ctx, msg) => keeper.checkCreateValidator(ctx, msg) } },
+    // The un-jail gate at delivery likewise (a MsgUnjail nested in MsgExec meets it there).
+    hooks: {
+      staking: { beforeCreateValidator: (ctx, msg) => keeper.checkCreateValidator(ctx, msg) },
+      slashing: { beforeUnjail: (ctx, operator) => keeper.checkUnjail(ctx, operator) },
+    },
     msgs: validatorgovMsgs(keeper),
     queries: validatorgovQueries(keeper),
     genesis: validatorgovGenesis(keeper),
@@ -30,7 +34,7 @@ export function createValidatorgovModule(deps: ValidatorgovDeps): Module & { kee
     anteCheck: (ctx, tx) => {
       for (const m of tx.msgs) {
         if (m.any.typeUrl === CREATE_VALIDATOR_URL) keeper.checkCreateValidator(ctx, m.msg as { validatorAddress: string });
-        if (m.any.typeUrl === UNJAIL_URL) keeper.checkUnjail(ctx, m.msg as { validatorAddr: string });
+        if (m.any.typeUrl === UNJAIL_URL) keeper.checkUnjail(ctx, (m.msg as { validatorAddr: string }).validatorAddr);
       }
     },
     endBlock: (ctx) => {

@@ -148,18 +148,22 @@ export class ValidatorgovKeeper {
   }
 
   /**
-   * An operator may not un-jail (slashing's MsgUnjail) what a demotion in force or an approved
-   * recovery holds out; the epoch re-jails a demoted validator that got out some other way.
+   * The gate in front of slashing's MsgUnjail (ante check and slashing hook, so also inside
+   * authz and group execution): an operator whose approval was withdrawn stays out (1104), and
+   * neither a demotion in force nor an approved recovery's challenge window may be left by
+   * un-jailing (1116), whoever jailed the validator first.
    */
-  checkUnjail(ctx: Context, msg: { validatorAddr: string }): void {
+  checkUnjail(ctx: Context, validatorAddr: string): void {
     let operator: string;
     try {
-      operator = accountOf(msg.validatorAddr);
+      operator = accountOf(validatorAddr);
     } catch {
-      return;
+      return; // slashing's own validation refuses a malformed operator address
     }
+    if (!this.approved.has(ctx, operator)) throw E.ErrNotApproved.wrap(`${operator} may not un-jail: it is not an approved validator`);
     if (this.demotions.has(ctx, operator)) throw E.ErrValidatorHeld.wrap(`${operator} is demoted until its concentration breach clears`);
-    if (this.pausedByRecovery(ctx, operator)) throw E.ErrValidatorHeld.wrap(`${operator} is paused by an approved recovery`);
+    const recovery = this.approvedRecovery(ctx, operator);
+    if (recovery) throw E.ErrValidatorHeld.wrap(`${operator} is held by recovery ${recovery.id} until its challenge window closes at ${recovery.completesAtHeight}`);
   }
 
   attest(ctx: Context, operator: string, declaration: DeclarationFields): void {
@@ -250,11 +254,13 @@ export class ValidatorgovKeeper {
     events.rotationResolved(ctx, resolved);
   }
 
-  /** Un-jails what this rotation paused, unless a demotion in force keeps it out. */
-  private unpause(ctx: Context, r: OperatorRotation, operator: string): void {
-    if (!r.pausedValidator || this.demotions.has(ctx, operator)) return;
+  /** Un-jails what this rotation paused, unless a demotion in force keeps it out; true when it did. */
+  private unpause(ctx: Context, r: OperatorRotation, operator: string): boolean {
+    if (!r.pausedValidator || this.demotions.has(ctx, operator)) return false;
     const valoper = valoperOf(operator);
-    if (this.deps.staking.getValidator(ctx, valoper)?.jailed) this.deps.staking.unjail(ctx, valoper);
+    if (!this.deps.staking.getValidator(ctx, valoper)?.jailed) return false;
+    this.deps.staking.unjail(ctx, valoper);
+    return true;
   }
 
   decideRecovery(ctx: Context, id: bigint, approve: boolean): void {
@@ -283,11 +289,16 @@ export class ValidatorgovKeeper {
     const r = this.mustPending(ctx, id);
     if (signer !== r.currentOperator) throw E.ErrNotCurrentOperator.wrap(`rotation ${id} belongs to ${r.currentOperator}`);
     this.resolve(ctx, r, r.kind === RotationKind.ROTATION_KIND_PLANNED ? RotationStatus.ROTATION_STATUS_CANCELLED : RotationStatus.ROTATION_STATUS_VETOED);
-    this.unpause(ctx, r, r.currentOperator);
+    this.unpause(ctx, this.rotations.get(ctx, id)!, r.currentOperator);
   }
 
-  /** End blocker: rotations whose clock ran out complete (in height, then id order). */
-  completeDueRotations(ctx: Context): void {
+  /**
+   * End blocker: rotations whose clock ran out complete (in height, then id order). Returns
+   * the operators it un-paused: staking bonds them only at the next end block, so the epoch
+   * of this block counts them itself.
+   */
+  completeDueRotations(ctx: Context): string[] {
+    const returning: string[] = [];
     const due: Array<[bigint, bigint]> = [];
     for (const key of this.completionQueue.iterate(ctx)) {
       if (key[0] > ctx.height) break;
@@ -302,12 +313,15 @@ export class ValidatorgovKeeper {
       } catch (e) {
         ctx.logger.info({ id: id.toString(), error: String(e) }, "validatorgov: rotation cannot complete");
       }
-      if (!done) {
+      if (done) {
+        if (this.unpause(ctx, this.rotations.get(ctx, id)!, r.newOperator)) returning.push(r.newOperator);
+      } else {
         // The new operator was taken meanwhile, or the current one lost its approval.
         this.resolve(ctx, r, RotationStatus.ROTATION_STATUS_CANCELLED);
-        this.unpause(ctx, r, r.currentOperator);
+        if (this.unpause(ctx, this.rotations.get(ctx, id)!, r.currentOperator)) returning.push(r.currentOperator);
       }
     }
+    return returning;
   }
 
   private complete(ctx: Context, r: OperatorRotation): void {
@@ -325,8 +339,8 @@ export class ValidatorgovKeeper {
       this.demotions.remove(ctx, r.currentOperator);
       this.demotions.set(ctx, r.newOperator, { ...demotion, operator: r.newOperator });
     }
+    this.deps.constitution?.operatorRotated(ctx, r.currentOperator, r.newOperator);
     this.resolve(ctx, r, RotationStatus.ROTATION_STATUS_COMPLETED);
-    this.unpause(ctx, r, r.newOperator);
   }
 
   // ---- concentration epochs ----
@@ -344,9 +358,10 @@ export class ValidatorgovKeeper {
   /**
    * What an epoch measures: every bonded, unjailed validator at its consensus power, plus every
    * validator a demotion in force keeps out, at the power its tokens are worth (so a breach
-   * clears only when the group would fit with its validators back).
+   * clears only when the group would fit with its validators back), plus `returning`: validators
+   * this end block un-paused, which join the active set at the next block.
    */
-  concentration(ctx: Context, invariants: ConcentrationInvariants): ConcentrationView {
+  concentration(ctx: Context, invariants: ConcentrationInvariants, returning: readonly string[] = []): ConcentrationView {
     const entries: PowerEntry[] = [];
     const bonded = this.deps.staking.bondedValidators(ctx);
     const seen = new Set<string>();
@@ -354,6 +369,14 @@ export class ValidatorgovKeeper {
       const operator = accountOf(v.operator);
       seen.add(operator);
       entries.push({ operator, power: v.power, declaration: this.approved.get(ctx, operator)?.declaration });
+    }
+    let active = bonded.length;
+    for (const operator of returning) {
+      const v = this.deps.staking.getValidator(ctx, valoperOf(operator));
+      if (seen.has(operator) || !v || v.jailed) continue;
+      seen.add(operator);
+      active++;
+      entries.push({ operator, power: v.potentialPower, declaration: this.approved.get(ctx, operator)?.declaration });
     }
     for (const operator of this.demotions.keys(ctx)) {
       if (seen.has(operator)) continue;
@@ -368,16 +391,16 @@ export class ValidatorgovKeeper {
       jurisdiction: invariants.maxJurisdictionPowerBps,
     };
     const { groups, total } = measureGroups(entries, ceilings);
-    return { entries, groups, total, activeValidators: bonded.length, invariants, ceilings };
+    return { entries, groups, total, activeValidators: active, invariants, ceilings };
   }
 
   /** End blocker: at every concentration epoch, stale declarations and the ceilings. */
   endBlock(ctx: Context): void {
-    this.completeDueRotations(ctx);
+    const returning = this.completeDueRotations(ctx);
     const inv = this.invariants(ctx);
     if (!inv || inv.concentrationEpochBlocks === 0n || ctx.height % inv.concentrationEpochBlocks !== 0n) return;
     this.reportStale(ctx);
-    this.runConcentrationEpoch(ctx, inv);
+    this.runConcentrationEpoch(ctx, inv, returning);
   }
 
   reportStale(ctx: Context): void {
@@ -388,8 +411,8 @@ export class ValidatorgovKeeper {
     }
   }
 
-  runConcentrationEpoch(ctx: Context, inv: ConcentrationInvariants): void {
-    const view = this.concentration(ctx, inv);
+  runConcentrationEpoch(ctx: Context, inv: ConcentrationInvariants, returning: readonly string[] = []): void {
+    const view = this.concentration(ctx, inv, returning);
     const wanted = new Map(selectDemotions(view.entries, view.ceilings).map((c) => [c.operator, c]));
     const inForce = new Map([...this.demotions.iterate(ctx)]);
     const toDemote = [...wanted.values()].filter((c) => !inForce.has(c.operator));
@@ -428,21 +451,31 @@ export class ValidatorgovKeeper {
     }
   }
 
+  /**
+   * Ends a demotion. What it jailed is un-jailed, except during an approved recovery's
+   * challenge window: the recovery then holds the validator (its paused_validator becomes
+   * true) and un-pauses it when it resolves.
+   */
   private restore(ctx: Context, d: Demotion): void {
     this.demotions.remove(ctx, d.operator);
     let unjailed = false;
     const valoper = valoperOf(d.operator);
-    const pausedByRecovery = this.pausedByRecovery(ctx, d.operator);
-    if (d.jailedValidator && !pausedByRecovery && this.deps.staking.getValidator(ctx, valoper)?.jailed) {
+    const jailed = d.jailedValidator && this.deps.staking.getValidator(ctx, valoper)?.jailed === true;
+    const recovery = this.approvedRecovery(ctx, d.operator);
+    if (jailed && recovery) {
+      if (!recovery.pausedValidator) this.rotations.set(ctx, recovery.id, { ...recovery, pausedValidator: true });
+    } else if (jailed) {
       this.deps.staking.unjail(ctx, valoper);
       unjailed = true;
     }
     events.validatorRestored(ctx, d.operator, d.cap, d.group, unjailed);
   }
 
-  private pausedByRecovery(ctx: Context, operator: string): boolean {
+  /** The operator's approved recovery whose challenge window runs, if any. */
+  private approvedRecovery(ctx: Context, operator: string): OperatorRotation | undefined {
     const id = this.pendingByOperator.get(ctx, operator);
-    return id !== undefined && this.rotations.get(ctx, id)!.pausedValidator;
+    const r = id === undefined ? undefined : this.rotations.get(ctx, id);
+    return r && r.kind === RotationKind.ROTATION_KIND_RECOVERY && r.approved ? r : undefined;
   }
 
   // ---- reconciliation ----

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { MsgApplyValidator } from "../../../src/gen/blockchain/validatorgov/v1/tx";
+import { MsgRatifyAmendment } from "../../../src/gen/blockchain/constitution/v1/tx";
+import { accAddress, valAddress } from "../../../src/types/address";
 import { Registry, type EncodeObject, type OfflineSigner } from "@cosmjs/proto-signing";
 import { defaultRegistryTypes, GasPrice, SigningStargateClient, type DeliverTxResponse } from "@cosmjs/stargate";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
@@ -28,9 +30,28 @@ export function consensusKeyOf(home: string): ConsensusKey {
   };
 }
 
-/** cosmjs's default message types (bank, staking, gov, ...) plus slashing's MsgUnjail, which it lacks. */
+/** Decimal rates travel as LegacyDec wire integers (18 decimals) in direct-signed txs. */
+const decWire = (percent: bigint) => (percent * 10n ** 16n).toString();
+
+/** A cosmjs MsgCreateValidator (10% commission) from `operator` (account form) with consensus key `key`. */
+export function createValidatorMsg(operator: string, key: ConsensusKey, moniker: string, selfBond: bigint, minSelfDelegation: bigint) {
+  return {
+    typeUrl: "/cosmos.staking.v1beta1.MsgCreateValidator",
+    value: {
+      description: { moniker, identity: "", website: "", securityContact: "", details: "" },
+      commission: { rate: decWire(10n), maxRate: decWire(20n), maxChangeRate: decWire(1n) },
+      minSelfDelegation: minSelfDelegation.toString(),
+      delegatorAddress: operator,
+      validatorAddress: valAddress.encode(accAddress.decode(operator)),
+      pubkey: key.pubKeyAny,
+      value: { denom: "uyml", amount: selfBond.toString() },
+    },
+  };
+}
+
+/** cosmjs's default message types (bank, staking, gov, ...) plus slashing's MsgUnjail, which it lacks, and the chain messages the e2e tests sign. */
 export function chainRegistry(): Registry {
-  return new Registry([...defaultRegistryTypes, ["/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail], ["/blockchain.validatorgov.v1.MsgApplyValidator", MsgApplyValidator]]);
+  return new Registry([...defaultRegistryTypes, ["/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail], ["/blockchain.validatorgov.v1.MsgApplyValidator", MsgApplyValidator], ["/blockchain.constitution.v1.MsgRatifyAmendment", MsgRatifyAmendment]]);
 }
 
 export function signingClient(url: string, signer: OfflineSigner): Promise<SigningStargateClient> {

@@ -6,11 +6,10 @@ import { createRestServer, DevBackend } from "../../../src/rest";
 import { silentLogger } from "../../../src/types/logger";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { pack, testKey, type TestChain } from "../../helpers/chain";
-import { ONE_YML, RESERVE, admit, declOf, expectVgovError, keys, msg, query, stakingValidator, valoper, vgovChain } from "./setup";
+import { ONE_YML, RESERVE, admit, declOf, expectVgovError, keys, msg, query, stakingValidator, typed, valoper, vgovChain } from "./setup";
 
 const { alpha, beta, gamma, funder } = keys;
 const dev = testKey("validator");
-const E = "blockchain.validatorgov.v1.";
 const EPOCH = 5n;
 
 function invariants(minActive: number) {
@@ -29,11 +28,6 @@ async function nextEpoch(chain: TestChain): Promise<Event[]> {
     const block = await chain.engine.produceBlock();
     if (block.height % EPOCH === 0n) return block.response.events;
   }
-}
-
-function typed(events: Event[], type: string): Array<Record<string, unknown>> {
-  // Typed event attributes are JSON values; the framework adds a plain "mode" attribute.
-  return events.filter((e) => e.type === E + type).map((e) => Object.fromEntries(e.attributes.filter((a) => a.key !== "mode").map((a) => [a.key, JSON.parse(a.value)])));
 }
 
 async function fourValidators(chain: TestChain): Promise<void> {

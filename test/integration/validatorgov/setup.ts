@@ -1,3 +1,4 @@
+import type { Event } from "cosmjs-types/tendermint/abci/types";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { QueryValidatorRequest, QueryValidatorResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import * as q from "../../../src/gen/blockchain/validatorgov/v1/query";
@@ -14,6 +15,7 @@ export { eventOf, eventsOf, queryCode } from "../../helpers/module-setup";
 export { createValidatorMsg };
 
 export const T = "/blockchain.validatorgov.v1.";
+const E = "blockchain.validatorgov.v1.";
 export const Q = "/blockchain.validatorgov.v1.Query/";
 export const RESERVE = moduleAddress("validatorgov");
 export const ONE_YML = 1_000_000n;
@@ -26,6 +28,11 @@ export const valoper = (k: Secp256k1Key | string) => valAddress.encode(accAddres
 export function vgovChain(opts: { mutateGenesis?: (appState: Record<string, any>) => void; admit?: string[] } = {}): Promise<TestChain> {
   const funded = Object.fromEntries(NAMES.map((n) => [`validatorgov/${n}`, [{ denom: DENOM, amount: (1_000_000n * ONE_YML).toString() }]]));
   return TestChain.create({ funded, mutateGenesis: opts.mutateGenesis, admitValidators: opts.admit?.map((n) => `validatorgov/${n}`) });
+}
+
+/** Attributes of every typed validatorgov event of `type`, JSON-decoded (the framework's plain "mode" attribute left out). */
+export function typed(events: readonly Event[], type: string): Array<Record<string, unknown>> {
+  return events.filter((e) => e.type === E + type).map((e) => Object.fromEntries(e.attributes.filter((a) => a.key !== "mode").map((a) => [a.key, JSON.parse(a.value)])));
 }
 
 export const expectVgovError = moduleErrorExpecter("validatorgov");
