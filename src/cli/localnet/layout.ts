@@ -55,9 +55,15 @@ function localnetOperatorKey(index: number): Promise<Secp256k1Key> {
 /** Name of the operator key in each localnet node's test keyring. DEV-ONLY. */
 export const LOCALNET_OPERATOR_KEY = "operator";
 
+/**
+ * REST keeps the SDK's 1317 shifted with the base port; a base port so low that the shift would
+ * leave the unprivileged range (below 26,364) puts it beside the node's other ports instead.
+ */
 export function nodePorts(basePort: number, index: number): NodePorts {
   const rpc = basePort + 100 * index;
-  return { rpc, p2p: rpc - 1, abci: rpc + 1, prometheus: rpc + 3, api: 1317 + (basePort - 26657) + 100 * index };
+  const shifted = 1317 + (basePort - 26657);
+  const api = shifted >= 1024 ? shifted + 100 * index : rpc + 4;
+  return { rpc, p2p: rpc - 1, abci: rpc + 1, prometheus: rpc + 3, api };
 }
 
 export function nodeHome(dir: string, index: number): string {
