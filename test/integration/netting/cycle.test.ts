@@ -3,7 +3,7 @@ import { CycleStatus, DenomStatus, SettlementMode } from "../../../src/gen/block
 import { DENOM, type TestChain } from "../../helpers/chain";
 import {
   CYCLE, EUR, THRESHOLD, USD, batchHash, currentCycle, cycle, eventOf, eventsOf, expectNettingError, held, keys, msg, nettingChain, obligations,
-  position, queryCode, throughBoundary, untilBeforeBoundary,
+  position, queryCode, throughBoundary,
 } from "./setup";
 
 const { bankA, bankB, bankC, outsider } = keys;
@@ -67,6 +67,13 @@ describe("netting: reserves, obligations and the cycle", () => {
       { denom: EUR, reserve: "500", locked: "150", available: "350", netPosition: "-150" },
       { denom: USD, reserve: "300", locked: "100", available: "200", netPosition: "-100" },
     ]);
+    // Position lists a currency where the participant is only owed (no reserve, no lock) ...
+    expect(position(chain, B)).toEqual([
+      { denom: EUR, reserve: "400", locked: "0", available: "400", netPosition: "50" },
+      { denom: USD, reserve: "0", locked: "0", available: "0", netPosition: "100" },
+    ]);
+    // ... and nothing for an address with no reserve and no activity.
+    expect(position(chain, outsider.address)).toEqual([]);
     // A's debit in EUR is 150 of 500: 351 more would pass the reserve.
     expectNettingError(await chain.deliver(bankA, [msg.submit(A, C, "351")]), 1105);
     expect(obligations(chain, A, first).map((o) => [o.id, o.mode])).toEqual([
@@ -96,8 +103,11 @@ describe("netting: reserves, obligations and the cycle", () => {
   });
 
   it("OPEN → SETTLED at the boundary: per currency, reserves debited and credited, outcomes and compression", async () => {
-    await untilBeforeBoundary(chain);
-    await chain.produceBlocks(1);
+    const settled = await throughBoundary(chain);
+    // EventCycleSettled once per currency, in denom order.
+    expect(settled.map((e) => [e.denom, e.gross_amount, e.net_amount, e.obligation_count, e.participant_count, e.retried])).toEqual([
+      [`"${EUR}"`, '"700"', '"150"', '"3"', '"3"', "false"], [`"${USD}"`, '"100"', '"100"', '"1"', '"2"', "false"],
+    ]);
     const c = cycle(chain, first);
     expect(c.cycle).toMatchObject({ id: first, status: CycleStatus.CYCLE_STATUS_SETTLED, closedAtHeight: chain.height });
     expect(c.cycle!.outcomes).toEqual([
