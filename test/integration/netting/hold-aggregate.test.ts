@@ -56,6 +56,13 @@ describe("netting: aggregate_gross_threshold caps what one cycle nets per curren
     expect(position(chain, C).find((e) => e.denom === EUR)!.netPosition).toBe("400");
   });
 
+  it("a malformed aggregate_gross_threshold is refused through governance (sdk 18) and nothing changes", async () => {
+    const before = chain.app.exportAppState() as Record<string, any>;
+    const bad = { cycleBlocks: AGG_CB, maxHoldCycles: 0n, denomPolicies: [{ denom: EUR, grossThreshold: "1000000", aggregateGrossThreshold: "-1" }] };
+    expect(await chain.govExec([msg.updateParams(bad)])).toMatchObject({ codespace: "sdk", code: 18 });
+    expect((chain.app.exportAppState() as Record<string, any>).netting.params).toEqual(before.netting.params);
+  });
+
   it("the cap is per cycle: the next cycle nets again from zero", async () => {
     const closed = currentCycle(chain).cycle!.id;
     await throughBoundary(chain, AGG_CB);
