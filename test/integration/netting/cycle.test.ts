@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CycleStatus, DenomStatus, SettlementMode } from "../../../src/gen/blockchain/netting/v1/netting";
+import * as q from "../../../src/gen/blockchain/netting/v1/query";
 import { DENOM, type TestChain } from "../../helpers/chain";
 import {
-  CYCLE, EUR, THRESHOLD, USD, batchHash, currentCycle, cycle, eventOf, eventsOf, expectNettingError, held, keys, msg, nettingChain, obligations,
+  CYCLE, EUR, Q, THRESHOLD, USD, batchHash, currentCycle, cycle, eventOf, eventsOf, expectNettingError, held, keys, msg, nettingChain, obligations,
   position, queryCode, throughBoundary,
 } from "./setup";
 
@@ -151,6 +152,28 @@ describe("netting: reserves, obligations and the cycle", () => {
     await throughBoundary(chain);
     expect(cycle(chain, open).cycle).toMatchObject({ status: CycleStatus.CYCLE_STATUS_SETTLED });
     expect(cycle(chain, open).cycle!.outcomes[0]).toMatchObject({ denom: EUR, netAmount: "40", obligationCount: 1n });
+  });
+
+  it("ParticipantObligations pages oldest id first, both directions, by key; cycle 0 is never a cycle (404)", () => {
+    const all = obligations(chain, A, first).map((o) => o.id);
+    expect(all).toEqual([...all].sort((x, y) => (x < y ? -1 : 1)));
+    const page = (key: Uint8Array) => chain.query(Q + "ParticipantObligations", q.QueryParticipantObligationsRequest, {
+      participant: A, cycleId: first, pagination: { key, offset: 0n, limit: 2n, countTotal: false, reverse: false },
+    }, q.QueryParticipantObligationsResponse);
+    const seen: bigint[] = [];
+    let key: Uint8Array = new Uint8Array();
+    do {
+      const res = page(key);
+      expect(res.obligations.length).toBeLessThanOrEqual(2);
+      seen.push(...res.obligations.map((o) => o.id));
+      key = res.pagination!.nextKey;
+    } while (key.length > 0);
+    expect(seen).toEqual(all);
+    // Both directions: what A owes and what it is owed (C → A 150).
+    const listed = obligations(chain, A, first);
+    expect(listed.every((o) => o.fromParticipant === A || o.toParticipant === A)).toBe(true);
+    expect(listed.some((o) => o.fromParticipant === C && o.toParticipant === A && o.amount === "150")).toBe(true);
+    expect(queryCode(() => cycle(chain, 0n))).toBe(22);
   });
 
   it("batch hashes are stored as given", () => {
