@@ -3,10 +3,15 @@
  * so that store iteration order equals the natural order of the typed key, as in the
  * Cosmos SDK `collections` package (byte-compatible with it for these types).
  */
-import { concat } from "./bytes";
+import { concat, concatAll } from "./bytes";
 
 export interface KeyCodec<K> {
   readonly name: string;
+  /**
+   * Optional fast path: the pieces of `prefix ‖ encode(key)`, pushed in order without copying,
+   * for the caller to join in one allocation. Must give exactly the bytes of the generic path.
+   */
+  encodeParts?(key: K, into: Uint8Array[]): void;
   /** Encoding in the last (terminal) position of a key: may take the rest of the bytes. */
   encode(key: K): Uint8Array;
   /** Decodes a terminal encoding occupying all of `b`. */
@@ -42,16 +47,33 @@ function fixed<K>(name: string, size: number, enc: (k: K) => Uint8Array, dec: (b
   };
 }
 
+const TWO32 = 0x1_0000_0000n;
+
 function u64(n: bigint, what: string): Uint8Array {
   if (n < 0n || n > MAX_U64) throw new RangeError(`${what} out of uint64 range: ${n}`);
+  // Byte stores instead of a DataView per key (ids and heights recur in every key on the tx path).
   const out = new Uint8Array(8);
-  new DataView(out.buffer).setBigUint64(0, n);
+  const lo = Number(n % TWO32);
+  out[4] = lo >>> 24;
+  out[5] = lo >>> 16;
+  out[6] = lo >>> 8;
+  out[7] = lo;
+  if (n >= TWO32) {
+    const hi = Number(n / TWO32);
+    out[0] = hi >>> 24;
+    out[1] = hi >>> 16;
+    out[2] = hi >>> 8;
+    out[3] = hi;
+  }
   return out;
 }
 
 const readU64 = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0);
 
-export const uint64Key: KeyCodec<bigint> = fixed("uint64", 8, (k) => u64(k, "uint64 key"), readU64);
+export const uint64Key: KeyCodec<bigint> = {
+  ...fixed("uint64", 8, (k: bigint) => u64(k, "uint64 key"), readU64),
+  encodeParts: (k, into) => void into.push(u64(k, "uint64 key")),
+};
 
 /** Two's complement with the sign bit flipped, so negatives sort before positives. */
 export const int64Key: KeyCodec<bigint> = fixed(
@@ -103,14 +125,24 @@ function utf8Key(k: string): Uint8Array {
   return b;
 }
 
+const NUL = Uint8Array.of(0);
+
+function stringNonTerminalParts(k: string, into: Uint8Array[]): void {
+  if (k.includes("\0")) throw new Error("string key in non-terminal position must not contain NUL");
+  into.push(utf8Key(k), NUL);
+}
+
 /** UTF-8; NUL-terminated when not last, so strings that are prefixes of others sort first. */
 export const stringKey: KeyCodec<string> = {
   name: "string",
   encode: (k) => utf8Key(k).slice(),
+  // The cached encoding is pushed as is: the caller copies it into the joined key.
+  encodeParts: (k, into) => void into.push(utf8Key(k)),
   decode: (b) => utf8d.decode(b),
   encodeNonTerminal: (k) => {
-    if (k.includes("\0")) throw new Error("string key in non-terminal position must not contain NUL");
-    return concat(utf8Key(k), Uint8Array.of(0));
+    const parts: Uint8Array[] = [];
+    stringNonTerminalParts(k, parts);
+    return concatAll(parts);
   },
   decodeNonTerminal: (b, o) => {
     const end = b.indexOf(0, o);
@@ -135,6 +167,18 @@ export const bytesKey: KeyCodec<Uint8Array> = {
   },
 };
 
+/** A component in a non-terminal position, as pieces (strings and uint64 without intermediate copies). */
+function nonTerminalParts<K>(codec: KeyCodec<K>, key: K, into: Uint8Array[]): void {
+  if ((codec as KeyCodec<unknown>) === stringKey) stringNonTerminalParts(key as string, into);
+  else if ((codec as KeyCodec<unknown>) === uint64Key) into.push(u64(key as bigint, "uint64 key"));
+  else into.push(codec.encodeNonTerminal(key));
+}
+
+function terminalParts<K>(codec: KeyCodec<K>, key: K, into: Uint8Array[]): void {
+  if (codec.encodeParts !== undefined) codec.encodeParts(key, into);
+  else into.push(codec.encode(key));
+}
+
 export interface PairKeyCodec<A, B> extends KeyCodec<[A, B]> {
   /** Encoded prefix selecting every key whose first component is `a`. */
   prefix(a: A): Uint8Array;
@@ -144,6 +188,10 @@ export function pairKey<A, B>(ca: KeyCodec<A>, cb: KeyCodec<B>): PairKeyCodec<A,
   return {
     name: `pair[${ca.name},${cb.name}]`,
     encode: ([a, b]) => concat(ca.encodeNonTerminal(a), cb.encode(b)),
+    encodeParts: ([a, b], into) => {
+      nonTerminalParts(ca, a, into);
+      terminalParts(cb, b, into);
+    },
     decode: (bytes) => {
       const [a, o] = ca.decodeNonTerminal(bytes, 0);
       return [a, cb.decode(bytes.subarray(o))];
@@ -167,6 +215,11 @@ export function tripleKey<A, B, C>(ca: KeyCodec<A>, cb: KeyCodec<B>, cc: KeyCode
   return {
     name: `triple[${ca.name},${cb.name},${cc.name}]`,
     encode: ([a, b, c]) => concat(ca.encodeNonTerminal(a), cb.encodeNonTerminal(b), cc.encode(c)),
+    encodeParts: ([a, b, c], into) => {
+      nonTerminalParts(ca, a, into);
+      nonTerminalParts(cb, b, into);
+      terminalParts(cc, c, into);
+    },
     decode: (bytes) => {
       const [a, o1] = ca.decodeNonTerminal(bytes, 0);
       const [b, o2] = cb.decodeNonTerminal(bytes, o1);

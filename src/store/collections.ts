@@ -3,7 +3,7 @@
  * state once in a Schema and never builds keys by hand. Collections hold no state of their
  * own; every call takes a context whose `store` is the view to use (block, tx or query).
  */
-import { concat } from "./bytes";
+import { concat, concatAll } from "./bytes";
 import { emptyValue, type KeyCodec, uint64Value, type ValueCodec } from "./codecs";
 import { type Built, buildIndexes, IndexedMap, type Index, type IndexSpec } from "./indexed-map";
 import { type Page, type PageRequest, paginateRaw } from "./pagination";
@@ -81,7 +81,12 @@ export class TypedMap<K, V> {
   ) {}
 
   rawKey(key: K): Uint8Array {
-    return concat(this.prefix, this.keyCodec.encode(key));
+    const codec = this.keyCodec;
+    if (codec.encodeParts === undefined) return concat(this.prefix, codec.encode(key));
+    // One allocation for the whole key instead of one per component plus the join.
+    const parts = [this.prefix];
+    codec.encodeParts(key, parts);
+    return concatAll(parts);
   }
 
   get(ctx: StoreCtx, key: K): V | undefined {

@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
+import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
 import { QueryBalanceRequest, QueryBalanceResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { Localnet, rpc, type LocalnetOptions } from "../../src/cli/localnet";
@@ -9,6 +11,9 @@ import { PROJECT_ROOT } from "../../src/cli/home";
 import { DEV_FAUCET_MNEMONIC } from "../../src/cli/dev-keys";
 import { Secp256k1Key } from "../../src/client/signer";
 import { signTx } from "../../src/client/tx-builder";
+import { baseOf } from "../../src/modules/auth/keeper";
+import type { AnyMsg } from "../../src/types/codec";
+import { abciQuery } from "./helpers/validator-set";
 
 /** Builds .bin/cometbft when missing; a failed build fails the suite (never a skip). */
 export function requireCometBFT(): void {
@@ -78,4 +83,17 @@ export async function balanceOf(url: string, address: string): Promise<string> {
 export function logOf(home: string, name: "app" | "comet"): string {
   const f = join(home, "logs", `${name}.log`);
   return existsSync(f) ? readFileSync(f, "utf8") : "";
+}
+
+/** Signs `msgs` with our own client (account read from the node), broadcasts, and waits until included with code 0; returns its height. */
+export async function deliverSigned(url: string, key: Secp256k1Key, msgs: AnyMsg[], chainId = "localnet"): Promise<number> {
+  const acc = await abciQuery(url, "/cosmos.auth.v1beta1.Query/Account", QueryAccountRequest, { address: key.address }, QueryAccountResponse);
+  const base = baseOf(acc.account!)!;
+  const bytes = signTx(msgs, [{ key, accountNumber: base.accountNumber, sequence: base.sequence }], { chainId, gasLimit: 300_000n, fee: [{ denom: "uyml", amount: "5000" }] });
+  const sent = await rpc<{ hash: string; code: number; log: string }>(url, "broadcast_tx_sync", { tx: `0x${Buffer.from(bytes).toString("hex")}` });
+  expect(sent.log ?? "").toBe("");
+  expect(sent.code).toBe(0);
+  const included = await waitForTx(url, sent.hash, 60_000);
+  expect(included.tx_result.code).toBe(0);
+  return Number(included.height);
 }

@@ -1,31 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import * as q from "../../src/gen/blockchain/oracle/v1/query";
 import * as tx from "../../src/gen/blockchain/oracle/v1/tx";
 import { DEV_FAUCET_MNEMONIC } from "../../src/cli/dev-keys";
 import { latestHeight, rpc, waitForHeight } from "../../src/cli/localnet";
 import { Secp256k1Key } from "../../src/client/signer";
-import { signTx } from "../../src/client/tx-builder";
-import { baseOf } from "../../src/modules/auth/keeper";
 import { accAddress, valAddress } from "../../src/types/address";
-import type { AnyMsg } from "../../src/types/codec";
-import { startLocalnet, waitForTx } from "./helpers";
+import { deliverSigned, startLocalnet } from "./helpers";
+import { pack } from "../helpers/chain";
 import { abciQuery } from "./helpers/validator-set";
 
-const CHAIN_ID = "localnet";
-const pack = <M>(typeUrl: string, codec: { encode(m: M): { finish(): Uint8Array } }, m: M): AnyMsg => ({ typeUrl, value: codec.encode(m).finish() });
 
-async function deliver(url: string, key: Secp256k1Key, msgs: AnyMsg[]): Promise<void> {
-  const acc = await abciQuery(url, "/cosmos.auth.v1beta1.Query/Account", QueryAccountRequest, { address: key.address }, QueryAccountResponse);
-  const base = baseOf(acc.account!)!;
-  const bytes = signTx(msgs, [{ key, accountNumber: base.accountNumber, sequence: base.sequence }], { chainId: CHAIN_ID, gasLimit: 300_000n, fee: [{ denom: "uyml", amount: "5000" }] });
-  const sent = await rpc<{ hash: string; code: number; log: string }>(url, "broadcast_tx_sync", { tx: `0x${Buffer.from(bytes).toString("hex")}` });
-  expect(sent.log ?? "").toBe("");
-  expect(sent.code).toBe(0);
-  const included = await waitForTx(url, sent.hash, 60_000);
-  expect(included.tx_result.code).toBe(0);
-}
 
 /** A query of the latest state with the height it answers for (nodes keep no historical state). */
 async function queryLatest<Req, Res>(url: string, path: string, req: { encode(m: Req): { finish(): Uint8Array } }, request: Req, res: { decode(b: Uint8Array): Res }): Promise<{ height: string; value: Res }> {
@@ -59,7 +44,7 @@ describe("oracle on the 4-validator localnet", () => {
     const feeders = [0, 1, 2, 3].map((i) => Secp256k1Key.fromSeed(`oracle-e2e/feeder/${i}`));
     const valoper = (k: Secp256k1Key) => valAddress.encode(accAddress.decode(k.address));
     // Operators fund their feeders and delegate to them (in parallel: different signers).
-    await Promise.all(operators.map((op, i) => deliver(urls[i], op, [
+    await Promise.all(operators.map((op, i) => deliverSigned(urls[i], op, [
       pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: op.address, toAddress: feeders[i].address, amount: [{ denom: "uyml", amount: "1000000" }] }),
       pack("/blockchain.oracle.v1.MsgDelegateFeeder", tx.MsgDelegateFeeder, { operator: op.address, validator: valoper(op), feeder: feeders[i].address }),
     ])));
@@ -69,7 +54,7 @@ describe("oracle on the 4-validator localnet", () => {
     }
     // Three of four feeders vote (75% of power); the fourth validator abstains.
     const rates = ["0.51", "0.49", "0.50"];
-    await Promise.all([0, 1, 2].map((i) => deliver(urls[i], feeders[i], [
+    await Promise.all([0, 1, 2].map((i) => deliverSigned(urls[i], feeders[i], [
       pack("/blockchain.oracle.v1.MsgSubmitExchangeRates", tx.MsgSubmitExchangeRates, { feeder: feeders[i].address, validator: valoper(operators[i]), rates: [{ denom: "uyml", rate: rates[i] }] }),
     ])));
     // Votes may straddle a round boundary: wait for a round in which all three landed.
@@ -85,7 +70,7 @@ describe("oracle on the 4-validator localnet", () => {
       if (Date.now() > deadline) throw new Error(`no round with three votes: ${JSON.stringify(answer?.rate)}`);
       if (answer?.rate) {
         // A round that saw only part of the votes: vote again, all three.
-        await Promise.all([0, 1, 2].map((i) => deliver(urls[i], feeders[i], [
+        await Promise.all([0, 1, 2].map((i) => deliverSigned(urls[i], feeders[i], [
           pack("/blockchain.oracle.v1.MsgSubmitExchangeRates", tx.MsgSubmitExchangeRates, { feeder: feeders[i].address, validator: valoper(operators[i]), rates: [{ denom: "uyml", rate: rates[i] }] }),
         ])));
       }

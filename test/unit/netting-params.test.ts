@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultNettingParams, grossThreshold, validateNettingParams } from "../../src/modules/netting/params";
+import { defaultNettingParams, denomPolicy, validateNettingParams } from "../../src/modules/netting/params";
 import { obligationAmount } from "../../src/modules/netting/msgs";
 
 describe("netting params", () => {
@@ -13,15 +13,16 @@ describe("netting params", () => {
       denomPolicies: [{ denom: "uusd", grossThreshold: "007", aggregateGrossThreshold: "" }, { denom: "ueur", grossThreshold: "0", aggregateGrossThreshold: "5" }],
     });
     expect(p.denomPolicies).toEqual([{ denom: "ueur", grossThreshold: "0", aggregateGrossThreshold: "5" }, { denom: "uusd", grossThreshold: "7", aggregateGrossThreshold: "0" }]);
-    expect(grossThreshold(p, "uusd")).toBe(7n);
-    expect(grossThreshold(p, "ueur")).toBe(0n);
-    expect(grossThreshold(p, "ugbp")).toBeUndefined();
+    expect(denomPolicy(p, "uusd")).toEqual({ gross: 7n, aggregate: 0n });
+    expect(denomPolicy(p, "ueur")).toEqual({ gross: 0n, aggregate: 5n });
+    expect(denomPolicy(p, "ugbp")).toBeUndefined();
   });
 
   it.each([
     ["a duplicate denom", [{ denom: "ueur", grossThreshold: "1", aggregateGrossThreshold: "0" }, { denom: "ueur", grossThreshold: "2", aggregateGrossThreshold: "0" }]],
     ["a bad denom", [{ denom: "1x", grossThreshold: "1", aggregateGrossThreshold: "0" }]],
     ["a negative threshold", [{ denom: "ueur", grossThreshold: "-1", aggregateGrossThreshold: "0" }]],
+    ["a negative aggregate threshold", [{ denom: "ueur", grossThreshold: "1", aggregateGrossThreshold: "-1" }]],
   ])("refuses %s", (_, denomPolicies) => {
     expect(() => validateNettingParams({ cycleBlocks: 1n, maxHoldCycles: 0n, denomPolicies })).toThrow();
   });

@@ -1,5 +1,6 @@
 import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
+import { toBin } from "../../store/bytes";
 import { accAddress, secp256k1Address } from "../../types/address";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
@@ -93,7 +94,8 @@ export function runAnte(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
     deps.accounts.setAccount(ctx, { ...account, sequence: account.sequence + 1n });
   }
   ctx.events.emit("tx", { acc_seq: tx.signers.map((s, i) => `${s}/${accounts[i].sequence}`).join(",") });
-  ctx.events.emit("tx", { signature: tx.raw.signatures.map((s) => Buffer.from(s).toString("base64")).join(",") });
+  // A view over the signature's bytes: no copy into Buffer's pool per tx.
+  ctx.events.emit("tx", { signature: tx.raw.signatures.map((s) => Buffer.from(s.buffer, s.byteOffset, s.byteLength).toString("base64")).join(",") });
 
   for (const check of deps.checks) check(ctx, tx);
 }
@@ -151,7 +153,7 @@ function setPubKey(ctx: Context, tx: DecodedTx, deps: AnteDeps, signer: string, 
 const pubKeyAddresses = new Map<string, string>();
 
 function addressOfPubKey(pubKey: Uint8Array): string {
-  const k = Buffer.from(pubKey).toString("latin1");
+  const k = toBin(pubKey);
   let address = pubKeyAddresses.get(k);
   if (address === undefined) {
     address = accAddress.encode(secp256k1Address(pubKey));

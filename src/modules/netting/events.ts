@@ -23,6 +23,11 @@ export const nettingEvents = {
   cycleHeld(ctx: Context, cycleId: bigint, denom: string, reason: string): void {
     ctx.events.emitTyped(E + "EventCycleHeld", { cycle_id: cycleId.toString(), denom, reason });
   },
+  holdOverdue(ctx: Context, h: { cycleId: bigint; denom: string; heldSince: bigint; cyclesHeld: bigint; bound: bigint }): void {
+    ctx.events.emitTyped(E + "EventHoldOverdue", {
+      cycle_id: h.cycleId.toString(), denom: h.denom, held_since: h.heldSince.toString(), cycles_held: h.cyclesHeld.toString(), bound: h.bound.toString(),
+    });
+  },
   heldSliceAbandoned(ctx: Context, cycleId: bigint, denom: string, cyclesHeld: bigint, reason: string, released: string[]): void {
     ctx.events.emitTyped(E + "EventHeldSliceAbandoned", { cycle_id: cycleId.toString(), denom, cycles_held: cyclesHeld.toString(), reason, released });
   },

@@ -8,7 +8,7 @@ import type { Context } from "../../types/context";
 import { nettingErrors as E } from "./errors";
 import { nettingEvents as events } from "./events";
 import type { BankKeeper, PaymsgKeeper } from "./expected-keepers";
-import { defaultNettingParams, grossThreshold } from "./params";
+import { defaultNettingParams, denomPolicy } from "./params";
 
 export const NETTING_MODULE = "netting";
 const BPS = 10000n;
@@ -19,6 +19,11 @@ const POSITION_KEY = tripleKey(uint64Key, stringKey, stringKey);
 const PARTICIPANT_DENOM_KEY = pairKey(stringKey, stringKey);
 const max0 = (v: bigint): bigint => (v > 0n ? v : 0n);
 const debitOf = (position: bigint): bigint => max0(-position);
+/**
+ * Boundaries at which a slice of cycle `heldCycle` has been refused, counting the close of
+ * `lastClosed` (counted by cycle id, so a change of cycle_blocks does not skew it).
+ */
+const cyclesHeldAt = (lastClosed: bigint, heldCycle: bigint): bigint => max0(lastClosed - heldCycle + 1n);
 const byDenom = (a: { denom: string }, b: { denom: string }): number => (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0);
 
 export interface SubmitObligation {
@@ -124,12 +129,22 @@ export class NettingKeeper {
     this.bank.sendCoinsFromModuleToAccount(ctx, NETTING_MODULE, participant, coins);
   }
 
-  /** The mode an obligation takes: gross when netting is off, the currency has no policy, or the threshold is reached. */
+  /**
+   * The mode an obligation takes: gross when netting is off, the currency has no policy, the
+   * amount reaches gross_threshold, or netting it would take the cycle's gross amount in the
+   * currency beyond aggregate_gross_threshold (when set).
+   */
   modeFor(ctx: Context, denom: string, amount: bigint): SettlementMode {
     const p = this.params.get(ctx);
-    if (p.cycleBlocks === 0n || this.currentCycle.get(ctx) === 0n) return SettlementMode.SETTLEMENT_MODE_GROSS;
-    const threshold = grossThreshold(p, denom);
-    if (threshold === undefined || amount >= threshold) return SettlementMode.SETTLEMENT_MODE_GROSS;
+    const cycleId = this.currentCycle.get(ctx);
+    if (p.cycleBlocks === 0n || cycleId === 0n) return SettlementMode.SETTLEMENT_MODE_GROSS;
+    const policy = denomPolicy(p, denom);
+    if (policy === undefined || amount >= policy.gross) return SettlementMode.SETTLEMENT_MODE_GROSS;
+    if (policy.aggregate > 0n) {
+      const outcome = this.cycles.get(ctx, cycleId)!.outcomes.find((d) => d.denom === denom);
+      const netted = outcome === undefined ? 0n : BigInt(outcome.grossAmount);
+      if (netted + amount > policy.aggregate) return SettlementMode.SETTLEMENT_MODE_GROSS;
+    }
     return SettlementMode.SETTLEMENT_MODE_NET;
   }
 
@@ -214,16 +229,23 @@ export class NettingKeeper {
       return;
     }
     if (ctx.height % cb !== 0n) return;
-    for (const [[cycleId, denom]] of [...this.held.iterate(ctx)]) {
+    const closing = this.currentCycle.get(ctx);
+    const bound = this.params.get(ctx).maxHoldCycles;
+    for (const [[cycleId, denom], slice] of [...this.held.iterate(ctx)]) {
       const cycle = this.cycles.get(ctx, cycleId)!;
       const outcome = cycle.outcomes.find((d) => d.denom === denom)!;
       if (this.trySettle(ctx, cycle, outcome, true)) {
         this.held.remove(ctx, [cycleId, denom]);
         if (cycle.outcomes.every((d) => d.status === DenomStatus.DENOM_STATUS_SETTLED)) cycle.status = CycleStatus.CYCLE_STATUS_SETTLED;
         this.cycles.set(ctx, cycleId, cycle);
+        continue;
+      }
+      const cyclesHeld = cyclesHeldAt(closing, cycleId);
+      if (bound > 0n && cyclesHeld > bound) {
+        events.holdOverdue(ctx, { cycleId, denom, heldSince: slice.heldSinceHeight, cyclesHeld, bound });
       }
     }
-    const cycle = this.cycles.get(ctx, this.currentCycle.get(ctx))!;
+    const cycle = this.cycles.get(ctx, closing)!;
     for (const outcome of cycle.outcomes) {
       if (!this.trySettle(ctx, cycle, outcome, false)) {
         this.held.set(ctx, [cycle.id, outcome.denom], { cycleId: cycle.id, denom: outcome.denom, reason: outcome.holdReason, heldSinceHeight: ctx.height });
@@ -298,8 +320,8 @@ export class NettingKeeper {
     const outcome = cycle.outcomes.find((d) => d.denom === denom)!;
     outcome.holdReason = ABANDONED_PREFIX + reason;
     this.cycles.set(ctx, cycleId, cycle);
-    const cb = this.params.get(ctx).cycleBlocks;
-    const cyclesHeld = cb === 0n ? 0n : (ctx.height - slice.heldSinceHeight) / cb;
+    // Between boundaries the open cycle is the one after the last closed.
+    const cyclesHeld = cyclesHeldAt(this.currentCycle.get(ctx) - 1n, cycleId);
     events.heldSliceAbandoned(ctx, cycleId, denom, cyclesHeld, reason, released);
     return released;
   }

@@ -32,8 +32,12 @@ export function validateNettingParams(p: Params): Params {
   return { cycleBlocks: p.cycleBlocks, denomPolicies, maxHoldCycles: p.maxHoldCycles };
 }
 
-/** The policy's gross threshold, or undefined when the currency has no policy (fully gross). */
-export function grossThreshold(p: Params, denom: string): bigint | undefined {
+/**
+ * A currency's policy as numbers (undefined when it has none: fully gross): `gross` is the per-obligation threshold (zero = always gross),
+ * `aggregate` caps the gross amount one cycle may net in the currency (zero = no cap).
+ */
+export function denomPolicy(p: Params, denom: string): { gross: bigint; aggregate: bigint } | undefined {
   const own = p.denomPolicies.find((d) => d.denom === denom);
-  return own === undefined ? undefined : nonNegative(own.grossThreshold, "gross_threshold");
+  if (own === undefined) return undefined;
+  return { gross: nonNegative(own.grossThreshold, "gross_threshold"), aggregate: nonNegative(own.aggregateGrossThreshold, "aggregate_gross_threshold") };
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CycleStatus, DenomStatus, SettlementMode } from "../../../src/gen/blockchain/netting/v1/netting";
+import * as q from "../../../src/gen/blockchain/netting/v1/query";
 import { DENOM, type TestChain } from "../../helpers/chain";
 import {
-  CYCLE, EUR, THRESHOLD, USD, batchHash, currentCycle, cycle, eventOf, eventsOf, expectNettingError, held, keys, msg, nettingChain, obligations,
-  position, queryCode, throughBoundary, untilBeforeBoundary,
+  CYCLE, EUR, Q, THRESHOLD, USD, batchHash, currentCycle, cycle, eventOf, eventsOf, expectNettingError, held, keys, msg, nettingChain, obligations,
+  position, queryCode, throughBoundary,
 } from "./setup";
 
 const { bankA, bankB, bankC, outsider } = keys;
@@ -67,6 +68,13 @@ describe("netting: reserves, obligations and the cycle", () => {
       { denom: EUR, reserve: "500", locked: "150", available: "350", netPosition: "-150" },
       { denom: USD, reserve: "300", locked: "100", available: "200", netPosition: "-100" },
     ]);
+    // Position lists a currency where the participant is only owed (no reserve, no lock) ...
+    expect(position(chain, B)).toEqual([
+      { denom: EUR, reserve: "400", locked: "0", available: "400", netPosition: "50" },
+      { denom: USD, reserve: "0", locked: "0", available: "0", netPosition: "100" },
+    ]);
+    // ... and nothing for an address with no reserve and no activity.
+    expect(position(chain, outsider.address)).toEqual([]);
     // A's debit in EUR is 150 of 500: 351 more would pass the reserve.
     expectNettingError(await chain.deliver(bankA, [msg.submit(A, C, "351")]), 1105);
     expect(obligations(chain, A, first).map((o) => [o.id, o.mode])).toEqual([
@@ -96,8 +104,11 @@ describe("netting: reserves, obligations and the cycle", () => {
   });
 
   it("OPEN → SETTLED at the boundary: per currency, reserves debited and credited, outcomes and compression", async () => {
-    await untilBeforeBoundary(chain);
-    await chain.produceBlocks(1);
+    const settled = await throughBoundary(chain);
+    // EventCycleSettled once per currency, in denom order.
+    expect(settled.map((e) => [e.denom, e.gross_amount, e.net_amount, e.obligation_count, e.participant_count, e.retried])).toEqual([
+      [`"${EUR}"`, '"700"', '"150"', '"3"', '"3"', "false"], [`"${USD}"`, '"100"', '"100"', '"1"', '"2"', "false"],
+    ]);
     const c = cycle(chain, first);
     expect(c.cycle).toMatchObject({ id: first, status: CycleStatus.CYCLE_STATUS_SETTLED, closedAtHeight: chain.height });
     expect(c.cycle!.outcomes).toEqual([
@@ -141,6 +152,28 @@ describe("netting: reserves, obligations and the cycle", () => {
     await throughBoundary(chain);
     expect(cycle(chain, open).cycle).toMatchObject({ status: CycleStatus.CYCLE_STATUS_SETTLED });
     expect(cycle(chain, open).cycle!.outcomes[0]).toMatchObject({ denom: EUR, netAmount: "40", obligationCount: 1n });
+  });
+
+  it("ParticipantObligations pages oldest id first, both directions, by key; cycle 0 is never a cycle (404)", () => {
+    const all = obligations(chain, A, first).map((o) => o.id);
+    expect(all).toEqual([...all].sort((x, y) => (x < y ? -1 : 1)));
+    const page = (key: Uint8Array) => chain.query(Q + "ParticipantObligations", q.QueryParticipantObligationsRequest, {
+      participant: A, cycleId: first, pagination: { key, offset: 0n, limit: 2n, countTotal: false, reverse: false },
+    }, q.QueryParticipantObligationsResponse);
+    const seen: bigint[] = [];
+    let key: Uint8Array = new Uint8Array();
+    do {
+      const res = page(key);
+      expect(res.obligations.length).toBeLessThanOrEqual(2);
+      seen.push(...res.obligations.map((o) => o.id));
+      key = res.pagination!.nextKey;
+    } while (key.length > 0);
+    expect(seen).toEqual(all);
+    // Both directions: what A owes and what it is owed (C → A 150).
+    const listed = obligations(chain, A, first);
+    expect(listed.every((o) => o.fromParticipant === A || o.toParticipant === A)).toBe(true);
+    expect(listed.some((o) => o.fromParticipant === C && o.toParticipant === A && o.amount === "150")).toBe(true);
+    expect(queryCode(() => cycle(chain, 0n))).toBe(22);
   });
 
   it("batch hashes are stored as given", () => {

@@ -87,6 +87,15 @@ describe("netting: held slices, retries, abandonment and genesis", () => {
 
   it("HELD slice → SETTLED on a later boundary once covered (EventCycleSettled retried = true); governance abandons the other", async () => {
     await chain.mustDeliver(keys.bankA, [msg.post(A, [{ denom: EUR, amount: "200" }])]);
+    // With cycle_blocks = 0 nothing retries, even when the slice could now clear.
+    const params = {
+      cycleBlocks: 0n, maxHoldCycles: 0n,
+      denomPolicies: [EUR, USD].map((denom) => ({ denom, grossThreshold: "1000000", aggregateGrossThreshold: "0" })),
+    };
+    expect((await chain.govExec([msg.updateParams(params)])).log).toBe("");
+    await chain.produceBlocks(Number(CYCLE) + 1);
+    expect(held(chain).map((h) => h.denom)).toEqual([EUR, USD]);
+    expect((await chain.govExec([msg.updateParams({ ...params, cycleBlocks: CYCLE })])).log).toBe("");
     const settled = await throughBoundary(chain);
     expect(settled).toHaveLength(1);
     expect(settled[0]).toMatchObject({
