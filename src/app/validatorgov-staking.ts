@@ -58,7 +58,7 @@ export function rotateValidatorOperator(k: StakingKeeper, ctx: Context, oldOpera
   for (const _ of k.redelegationsBySrc.iterate(ctx, { prefix: k.tripleOfAddrs.prefix(oldBytes) })) throw sdkErrors.ErrInvalidRequest.wrap("a redelegation from the validator is maturing");
   for (const _ of k.redelegationsByDst.iterate(ctx, { prefix: k.tripleOfAddrs.prefix(oldBytes) })) throw sdkErrors.ErrInvalidRequest.wrap("a redelegation to the validator is maturing");
 
-  k.removeValidator(ctx, v);
+  k.deleteValidatorRecord(ctx, v);
   const moved = { ...v, operatorAddress: newOperator };
   k.setValidator(ctx, moved);
   k.validatorsByConsAddr.set(ctx, consensusAddressOf(consensusKeyBytes(v.consensusPubkey)), newBytes);
@@ -84,4 +84,5 @@ export function rotateValidatorOperator(k: StakingKeeper, ctx: Context, oldOpera
   for (const [key, pair] of [...k.unbondingQueue.iterate(ctx)]) {
     if (pair.validatorAddress === oldOperator) k.unbondingQueue.set(ctx, key, { ...pair, validatorAddress: newOperator });
   }
+  for (const h of k.hooks) h.afterValidatorOperatorChanged?.(ctx, oldOperator, newOperator);
 }
