@@ -6,6 +6,7 @@ import { createBankModule } from "../modules/bank";
 import { createGroupModule } from "../modules/group";
 import { createStakingModule } from "../modules/staking";
 import { createSlashingModule } from "../modules/slashing";
+import { createDistributionModule } from "../modules/distribution";
 import { createGovModule } from "../modules/gov";
 import { createAuthzModule } from "../modules/authz";
 import { createFeegrantModule } from "../modules/feegrant";
@@ -58,6 +59,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const group = createGroupModule({ auth: auth.keeper });
   const staking = createStakingModule({ bank: bank.keeper, auth: auth.keeper });
   const slashing = createSlashingModule({ staking: staking.keeper });
+  const distribution = createDistributionModule({ bank: bank.keeper, auth: auth.keeper, staking: staking.keeper, feeCollector: "fee_collector" });
   const gov = createGovModule({ bank: bank.keeper, auth: auth.keeper, staking: staking.keeper });
   const authz = createAuthzModule({ accounts: auth.keeper });
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
@@ -91,18 +93,19 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, slashing, gov, authz, feegrant, nft, paymsg, constitution, alias, validatorgov, enforcement, land, tokenisation, oracle, custody, stablecoin, treasury, netting, builderfee, upgrade, consensus, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, distribution, slashing, gov, authz, feegrant, nft, paymsg, constitution, alias, validatorgov, enforcement, land, tokenisation, oracle, custody, stablecoin, treasury, netting, builderfee, upgrade, consensus, genutil, ...extras];
   assertMigrations(modules);
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
     preBlock: ["upgrade", ...extraNames],
-    beginBlock: ["authz", ...extraNames],
+    // distribution first, as the SDK: it pays the previous block's fees before anything moves them.
+    beginBlock: ["distribution", "authz", ...extraNames],
     // Chain conventions (design.md): gov, staking, group, constitution, validatorgov, treasury,
     // oracle, enforcement, then netting last.
     endBlock: ["gov", "staking", "group", "constitution", "validatorgov", "treasury", "oracle", "enforcement", ...extraNames, "netting"],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "slashing", "gov", "group", "authz", "feegrant", "nft", "constitution", "alias", "validatorgov", "enforcement", "land", "tokenisation", "oracle", "custody", "paymsg", "stablecoin", "treasury", "netting", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
+    initGenesis: ["auth", "bank", "staking", "distribution", "slashing", "gov", "group", "authz", "feegrant", "nft", "constitution", "alias", "validatorgov", "enforcement", "land", "tokenisation", "oracle", "custody", "paymsg", "stablecoin", "treasury", "netting", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);

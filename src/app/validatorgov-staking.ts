@@ -56,7 +56,7 @@ export function rotateValidatorOperator(k: StakingKeeper, ctx: Context, oldOpera
   const v = k.mustValidator(ctx, oldOperator);
   if (k.getValidator(ctx, newOperator)) throw sdkErrors.ErrInvalidRequest.wrap(`${newOperator} already operates a validator`);
 
-  k.removeValidator(ctx, v);
+  k.deleteValidatorRecord(ctx, v);
   const moved = { ...v, operatorAddress: newOperator };
   k.setValidator(ctx, moved);
   k.validatorsByConsAddr.set(ctx, consensusAddressOf(consensusKeyBytes(v.consensusPubkey)), newBytes);
@@ -83,6 +83,7 @@ export function rotateValidatorOperator(k: StakingKeeper, ctx: Context, oldOpera
     if (pair.validatorAddress === oldOperator) k.unbondingQueue.set(ctx, key, { ...pair, validatorAddress: newOperator });
   }
   rotateRedelegations(k, ctx, oldOperator, newOperator);
+  for (const h of k.hooks) h.afterValidatorOperatorChanged?.(ctx, oldOperator, newOperator);
 }
 
 /** Redelegations from or to the rotated validator follow it; none is cancelled. */

@@ -1,6 +1,7 @@
 import type { MsgCreateValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import type { Coin } from "./coins";
 import type { Context } from "./context";
+import type { Dec } from "./dec";
 
 /**
  * The contracts by which one module reacts to another's state changes. A module offers the
@@ -11,11 +12,26 @@ import type { Context } from "./context";
 /** A check on every coin transfer (enforcement's freeze); throwing refuses the transfer. */
 export type SendRestriction = (ctx: Context, from: string, to: string, coins: readonly Coin[]) => void;
 
+/** The SDK's StakingHooks, as far as this chain's modules use them; staking calls each at the SDK's point. */
 export interface StakingHooks {
   /** Throw to refuse the validator (the validator admission gate). */
   beforeCreateValidator?(ctx: Context, msg: MsgCreateValidator): void;
   afterValidatorCreated?(ctx: Context, operator: string): void;
+  /** The validator record is gone (no shares left, unbonded); `consAddr` is its 20-byte consensus address. */
+  afterValidatorRemoved?(ctx: Context, consAddr: Uint8Array, operator: string): void;
+  /** Before a delegation that does not exist yet is written. */
+  beforeDelegationCreated?(ctx: Context, delegator: string, operator: string): void;
+  /** Before an existing delegation's shares change (added, unbonded, redelegated away). */
+  beforeDelegationSharesModified?(ctx: Context, delegator: string, operator: string): void;
+  /** After a delegation was written with its new shares (not called when it was removed). */
   afterDelegationModified?(ctx: Context, delegator: string, operator: string): void;
+  /** Before staking's Slash takes `fraction` (a Dec in (0, 1]) of the validator's tokens. */
+  beforeValidatorSlashed?(ctx: Context, operator: string, fraction: Dec): void;
+  /**
+   * The chain's operator rotation (validatorgov) moved the validator, with its delegations and
+   * unbondings, from one operator address to another; modules keyed by operator move their records.
+   */
+  afterValidatorOperatorChanged?(ctx: Context, oldOperator: string, newOperator: string): void;
 }
 
 export interface SlashingHooks {

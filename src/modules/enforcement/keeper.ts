@@ -471,11 +471,15 @@ export class EnforcementKeeper {
     events.caseResolved(ctx, passed, requiredPower(c.totalPowerAtOpen, this.getParams(ctx).thresholdBps));
   }
 
-  /** Moves the target's balance to the destination and starts unbonding what it still has staked. */
+  /**
+   * Starts unbonding what the target still has staked, then moves its balance to the
+   * destination: unbonding pays out the delegations' staking rewards first (distribution), so
+   * they are seized with the balance.
+   */
   private collect(ctx: Context, target: string, destination: string): Coin[] {
+    if (this.deps.staking.stakeOf(ctx, target).bonded > 0n) this.deps.staking.undelegateAll(ctx, target);
     const balance = normalizeCoins(this.deps.bank.getAllBalances(ctx, target));
     if (balance.length > 0) this.moveSeized(ctx, target, destination, balance);
-    if (this.deps.staking.stakeOf(ctx, target).bonded > 0n) this.deps.staking.undelegateAll(ctx, target);
     return balance;
   }
 

@@ -23,6 +23,10 @@ const isBonded = (s: BondStatus) => s === BondStatus.BOND_STATUS_BONDED;
 export function delegate(k: StakingKeeper, ctx: Context, delegator: string, amount: bigint, tokenSrc: BondStatus, validator: Validator, fromAccount: boolean): Dec {
   if (tokensOf(validator) === 0n && sharesOf(validator) > 0n) throw stakingErrors.ErrDelegatorShareExRateInvalid.wrap("");
   const existing = k.getDelegation(ctx, delegator, validator.operatorAddress);
+  for (const h of k.hooks) {
+    if (existing) h.beforeDelegationSharesModified?.(ctx, delegator, validator.operatorAddress);
+    else h.beforeDelegationCreated?.(ctx, delegator, validator.operatorAddress);
+  }
   if (fromAccount) {
     k.bank.sendCoinsFromAccountToModule(ctx, delegator, isBonded(validator.status) ? BONDED_POOL : NOT_BONDED_POOL, k.bondCoins(ctx, amount));
   } else if (isBonded(tokenSrc) && !isBonded(validator.status)) {
@@ -57,6 +61,7 @@ export function unbond(k: StakingKeeper, ctx: Context, delegator: string, operat
   let validator = k.mustValidator(ctx, operator);
   const held = decFromWire(delegation.shares);
   if (held < shares) throw stakingErrors.ErrNotEnoughDelegationShares.wrap(`${decToWire(held)} < ${decToWire(shares)}`);
+  for (const h of k.hooks) h.beforeDelegationSharesModified?.(ctx, delegator, operator);
   const left = held - shares;
   const isSelf = Buffer.compare(accAddress.decode(delegator), valAddress.decode(operator)) === 0;
   if (isSelf && !validator.jailed && decTruncate(tokensFromShares(validator, left)) < BigInt(validator.minSelfDelegation || "0")) {

@@ -84,6 +84,7 @@ export function stakingGenesis(k: StakingKeeper): GenesisDef<GenesisState> {
         else notBonded += tokensOf(v);
       }
       for (const d of g.delegations) {
+        if (!g.exported) for (const h of k.hooks) h.beforeDelegationCreated?.(ctx, d.delegatorAddress, d.validatorAddress);
         k.setDelegation(ctx, { ...d, shares: decToWire(decFromWire(d.shares)) });
         if (!g.exported) for (const h of k.hooks) h.afterDelegationModified?.(ctx, d.delegatorAddress, d.validatorAddress);
       }

@@ -182,12 +182,20 @@ export class StakingKeeper implements StakingView {
     if (!v.jailed) this.validatorsByPower.set(ctx, this.powerIndexKey(v));
   }
 
-  /** Drops an unbonded validator left with no shares (RemoveValidator). */
+  /** Drops an unbonded validator left with no shares (RemoveValidator), and tells the hooks. */
   removeValidator(ctx: Context, v: Validator): void {
+    const consAddr = this.deleteValidatorRecord(ctx, v);
+    for (const h of this.hooks) h.afterValidatorRemoved?.(ctx, consAddr, v.operatorAddress);
+  }
+
+  /** Deletes the validator's record and indexes only (an operator rotation re-adds them); returns its consensus address. */
+  deleteValidatorRecord(ctx: Context, v: Validator): Uint8Array {
     const op = valAddress.decode(v.operatorAddress);
+    const consAddr = consensusAddressOf(consensusKeyBytes(v.consensusPubkey));
     this.validatorsByPower.remove(ctx, this.powerIndexKey(v));
     this.validators.remove(ctx, op);
-    this.validatorsByConsAddr.remove(ctx, consensusAddressOf(consensusKeyBytes(v.consensusPubkey)));
+    this.validatorsByConsAddr.remove(ctx, consAddr);
+    return consAddr;
   }
 
   moveBondedToNotBonded(ctx: Context, amount: bigint): void {

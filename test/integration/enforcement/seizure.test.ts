@@ -36,6 +36,7 @@ describe("a seizure end to end: evidence and instrument, votes, held for its tie
   let targetTotal = 0n;
   let first = 0n;
   let deferredId = 0n;
+  let rewards = 0n;
 
   beforeAll(async () => {
     chain = await enforcementChain({
@@ -87,13 +88,18 @@ describe("a seizure end to end: evidence and instrument, votes, held for its tie
     const before = chain.balance(target.address);
     const events = await produceUntil(chain, due);
     const nextWindow = due - (due % WINDOW) + WINDOW;
+    // Unbonding the stake first paid the target its staking rewards, seized with its balance.
+    rewards = events.filter((e) => e.type === "withdraw_rewards" && e.attributes.some((a) => a.key === "delegator" && a.value === target.address))
+      .reduce((sum, e) => sum + BigInt(e.attributes.find((a) => a.key === "amount")!.value.replace(DENOM, "")), 0n);
+    expect(rewards).toBeGreaterThan(0n);
+    const seized = before + rewards;
     expect(typedEvents(events, "EventSeized")).toEqual([{
-      case_id: String(first), target: target.address, destination: keys.dest.address, collected: [{ denom: DENOM, amount: before.toString() }], complete: false,
+      case_id: String(first), target: target.address, destination: keys.dest.address, collected: [{ denom: DENOM, amount: seized.toString() }], complete: false,
     }]);
     expect(typedEvents(events, "EventSeizureDeferred")).toEqual([{
       case_id: String(deferredId), target: second.address, retry_at_height: nextWindow.toString(), reason: expect.stringContaining("seizure window cap reached"),
     }]);
-    expect(getCase(chain, first)).toMatchObject({ status: CaseStatus.CASE_STATUS_PASSED, recovered: [{ denom: DENOM, amount: before.toString() }], sweepComplete: false });
+    expect(getCase(chain, first)).toMatchObject({ status: CaseStatus.CASE_STATUS_PASSED, recovered: [{ denom: DENOM, amount: seized.toString() }], sweepComplete: false });
     expect(getCase(chain, deferredId).status).toBe(CaseStatus.CASE_STATUS_HELD);
     expect(chain.balance(target.address)).toBe(0n);
     // The window shows what the end blocker counted: the larger of assessed value and what moved.
@@ -132,15 +138,15 @@ describe("a seizure end to end: evidence and instrument, votes, held for its tie
     await blockEvents(chain);
     const s2 = await chain.mustDeliver(keys.mallory, [msg.sweep(keys.mallory.address, first)]);
     expect(sweepResponse(s2)).toEqual({ collected: [{ denom: DENOM, amount: "150000000" }], complete: true });
-    expect(getCase(chain, first)).toMatchObject({ sweepComplete: true, recovered: [{ denom: DENOM, amount: targetTotal.toString() }] });
+    expect(getCase(chain, first)).toMatchObject({ sweepComplete: true, recovered: [{ denom: DENOM, amount: (targetTotal + rewards).toString() }] });
     // Repeatable: nothing left, still complete.
     expect(sweepResponse(await chain.mustDeliver(keys.mallory, [msg.sweep(keys.mallory.address, first)]))).toEqual({ collected: [], complete: true });
 
     expect(supply(chain)).toBe(initialSupply);
     expect(chain.balance(target.address)).toBe(0n);
     const secondRecovered = BigInt(getCase(chain, deferredId).recovered[0].amount);
-    expect(chain.balance(keys.dest.address) - destBefore).toBe(targetTotal + secondRecovered);
-    expect(recovered(chain)).toEqual({ total: [{ denom: DENOM, amount: (targetTotal + secondRecovered).toString() }], casesOpened: 2n, casesPassed: 2n });
+    expect(chain.balance(keys.dest.address) - destBefore).toBe(targetTotal + rewards + secondRecovered);
+    expect(recovered(chain)).toEqual({ total: [{ denom: DENOM, amount: (targetTotal + rewards + secondRecovered).toString() }], casesOpened: 2n, casesPassed: 2n });
     // Nothing seized can be vetoed any more.
     const veto = await chain.deliver(keys.ombudsman, [msg.veto(keys.ombudsman.address, first)]);
     expect({ codespace: veto.codespace, code: veto.code }).toEqual({ codespace: "enforcement", code: 1103 });

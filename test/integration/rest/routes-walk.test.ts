@@ -34,6 +34,7 @@ describe("every registered REST route", () => {
       address: alice, admin: alice, voter: alice, depositor: alice, granter: alice, grantee: alice, creator: alice, participant: alice,
       customer: alice, address_string: alice, instructing_participant: alice, holder: alice,
       delegator_addr: testKey("validator").address, validator_addr: validator.operatorAddress,
+      delegator_address: testKey("validator").address, validator_address: validator.operatorAddress,
       cons_address: toBech32(bech32Prefix.consensus, createHash("sha256").update(consKey).digest().subarray(0, 20)),
       denom: DENOM, name: "fee_collector", params_type: "voting", proposal_id: "1", group_id: "1",
       msg_type_url: "/cosmos.bank.v1beta1.MsgSend", end_to_end_id: "E2E-1",

@@ -57,8 +57,9 @@ describe("staking: genesis and hooks", () => {
     const dir = mkdtempSync(join(tmpdir(), "staking-export-"));
     try {
       const app = await App.open({ dataDir: dir, modules: buildModules(), logger: silentLogger });
-      // Only staking and bank are carried over: auth's JSON round trip is not this test's concern.
-      const appState = { ...(chain.genesis.app_state as Record<string, unknown>), staking: state.staking, bank: state.bank };
+      // Only staking, bank and distribution (which keeps per-validator records staking's export
+      // relies on) are carried over: auth's JSON round trip is not this test's concern.
+      const appState = { ...(chain.genesis.app_state as Record<string, unknown>), staking: state.staking, bank: state.bank, distribution: state.distribution };
       const res = app.initChain(initChainRequest({ ...chain.genesis, app_state: appState }));
       expect(res.validators.map((v) => v.power).sort()).toEqual([10n, 5n]);
       await app.close();

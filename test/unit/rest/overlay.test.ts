@@ -14,7 +14,7 @@ import { protoRegistry } from "../../../src/codec/proto-json";
  */
 const require = createRequire(import.meta.url);
 const cosmjsRoot = join(process.cwd(), "node_modules/cosmjs-types");
-const SERVED = ["auth", "authz", "bank", "base", "crypto", "feegrant", "gov", "group", "slashing", "staking", "tx", "upgrade"].map((p) => `cosmos.${p}.`);
+const SERVED = ["auth", "authz", "bank", "base", "crypto", "distribution", "feegrant", "gov", "group", "slashing", "staking", "tx", "upgrade"].map((p) => `cosmos.${p}.`);
 // Not part of the chain's wire: node-local keyring records, app-wiring module configs, client config.
 const NOT_SERVED = [/^cosmos\.crypto\.keyring\./, /\.module\.v1\./, /^cosmos\.tx\.config\./, /^cosmos\.base\.node\./];
 

@@ -1,0 +1,86 @@
+import {
+  DelegatorStartingInfo, FeePool, Params, ValidatorAccumulatedCommission, ValidatorCurrentRewards,
+  ValidatorHistoricalRewards, ValidatorOutstandingRewards, ValidatorSlashEvent,
+} from "cosmjs-types/cosmos/distribution/v1beta1/distribution";
+import { Schema } from "../../store/collections";
+import { bytesKey, bytesValue, pairKey, protoValue, stringValue, tripleKey, uint64Key } from "../../store/codecs";
+import { accAddress, valAddress } from "../../types/address";
+import type { Context } from "../../types/context";
+import { addDecCoins, decCoinsFromProto, decCoinsToProto, type DecCoins, type DecCoin } from "./dec-coins";
+import { defaultDistributionParams } from "./params";
+import type { AccountKeeper, BankKeeper, StakingKeeper } from "./expected-keepers";
+
+/**
+ * x/distribution's state, keyed as the SDK's collections: per validator its outstanding rewards
+ * (what the module account holds for it), accumulated commission, current-period rewards and
+ * historical cumulative reward ratios (the F1 periods); per delegation its starting info; slash
+ * events by (validator, height, period); the fee pool (community pool) and withdraw addresses.
+ * Reads default to empty records; the F1 steps live in rewards.ts, allocation in allocation.ts.
+ */
+export class DistributionKeeper {
+  private readonly schema = new Schema("distribution/");
+  readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultDistributionParams());
+  readonly feePool = this.schema.item(2, "fee_pool", protoValue(FeePool, "FeePool"), FeePool.fromPartial({}));
+  /** Delegator account bytes → withdraw address (unset: the delegator itself). */
+  readonly withdrawAddrs = this.schema.map(3, "delegator_withdraw_addrs", bytesKey, stringValue);
+  readonly valDelKey = pairKey(bytesKey, bytesKey);
+  /** (validator, delegator). */
+  readonly startingInfos = this.schema.map(4, "delegator_starting_infos", this.valDelKey, protoValue(DelegatorStartingInfo, "DelegatorStartingInfo"));
+  readonly periodKey = pairKey(bytesKey, uint64Key);
+  /** (validator, period). */
+  readonly historicalRewards = this.schema.map(5, "validator_historical_rewards", this.periodKey, protoValue(ValidatorHistoricalRewards, "ValidatorHistoricalRewards"));
+  readonly currentRewards = this.schema.map(6, "validator_current_rewards", bytesKey, protoValue(ValidatorCurrentRewards, "ValidatorCurrentRewards"));
+  readonly accumulatedCommission = this.schema.map(7, "validator_accumulated_commission", bytesKey, protoValue(ValidatorAccumulatedCommission, "ValidatorAccumulatedCommission"));
+  readonly outstandingRewards = this.schema.map(8, "validator_outstanding_rewards", bytesKey, protoValue(ValidatorOutstandingRewards, "ValidatorOutstandingRewards"));
+  readonly slashKey = tripleKey(bytesKey, uint64Key, uint64Key);
+  /** (validator, height, period). */
+  readonly slashEvents = this.schema.map(9, "validator_slash_events", this.slashKey, protoValue(ValidatorSlashEvent, "ValidatorSlashEvent"));
+  /** Consensus address of the previous block's proposer (kept for genesis export, as the SDK does). */
+  readonly previousProposer = this.schema.item(10, "previous_proposer", bytesValue, new Uint8Array());
+
+  constructor(
+    readonly bank: BankKeeper,
+    readonly auth: AccountKeeper,
+    readonly staking: StakingKeeper,
+    /** The module account the ante handler pays fees into. */
+    readonly feeCollector: string,
+  ) {}
+
+  communityPool(ctx: Context): DecCoin[] {
+    return decCoinsFromProto(this.feePool.get(ctx).communityPool);
+  }
+
+  addToCommunityPool(ctx: Context, coins: DecCoins): void {
+    if (coins.length === 0) return;
+    this.feePool.set(ctx, { communityPool: decCoinsToProto(addDecCoins(this.communityPool(ctx), coins)) });
+  }
+
+  withdrawAddress(ctx: Context, delegator: string): string {
+    return this.withdrawAddrs.get(ctx, accAddress.decode(delegator)) ?? delegator;
+  }
+
+  outstanding(ctx: Context, operator: string): DecCoin[] {
+    return decCoinsFromProto(this.outstandingRewards.get(ctx, valAddress.decode(operator))?.rewards ?? []);
+  }
+
+  setOutstanding(ctx: Context, operator: string, rewards: DecCoins): void {
+    this.outstandingRewards.set(ctx, valAddress.decode(operator), { rewards: decCoinsToProto(rewards) });
+  }
+
+  commission(ctx: Context, operator: string): DecCoin[] {
+    return decCoinsFromProto(this.accumulatedCommission.get(ctx, valAddress.decode(operator))?.commission ?? []);
+  }
+
+  setCommission(ctx: Context, operator: string, commission: DecCoins): void {
+    this.accumulatedCommission.set(ctx, valAddress.decode(operator), { commission: decCoinsToProto(commission) });
+  }
+
+  current(ctx: Context, operator: string): { rewards: DecCoin[]; period: bigint } {
+    const c = this.currentRewards.get(ctx, valAddress.decode(operator));
+    return { rewards: decCoinsFromProto(c?.rewards ?? []), period: c?.period ?? 0n };
+  }
+
+  setCurrent(ctx: Context, operator: string, rewards: DecCoins, period: bigint): void {
+    this.currentRewards.set(ctx, valAddress.decode(operator), { rewards: decCoinsToProto(rewards), period });
+  }
+}

@@ -1,0 +1,139 @@
+import * as tx from "cosmjs-types/cosmos/distribution/v1beta1/tx";
+import { accAddress, valAddress } from "../../types/address";
+import { requireAuthority } from "../../types/authority";
+import { coinsFromProto, coinsToProto, type Coin, type ProtoCoin } from "../../types/coins";
+import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import { sdkErrors } from "../../types/errors";
+import type { MsgDef } from "../../types/module";
+import { decCoinsFromCoins, isAnyNegative, subDecCoins, decCoinsToProto } from "./dec-coins";
+import { distributionErrors } from "./errors";
+import { distributionEvents } from "./events";
+import type { DistributionKeeper } from "./keeper";
+import { DISTRIBUTION_MODULE, validateDistributionParams } from "./params";
+import { allocateTokensToValidator, initializeDelegation, withdrawDelegationRewards, withdrawValidatorCommission } from "./rewards";
+
+const T = "/cosmos.distribution.v1beta1.";
+
+/** A non-empty valid coin list (the SDK's validateAmount): sorted, no duplicates, every amount positive. */
+function positiveCoins(amount: readonly ProtoCoin[]): Coin[] {
+  if (amount.length === 0) throw sdkErrors.ErrInvalidCoins.wrap("amount cannot be nil");
+  return coinsFromProto(amount);
+}
+
+export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
+  return [
+    defineMsg({
+      typeUrl: T + "MsgSetWithdrawAddress",
+      codec: tx.MsgSetWithdrawAddress,
+      responseCodec: tx.MsgSetWithdrawAddressResponse,
+      signer: "delegatorAddress",
+      aminoName: "cosmos-sdk/MsgModifyWithdrawAddress",
+      validate: (m) => {
+        accAddress.validate(m.delegatorAddress);
+        accAddress.validate(m.withdrawAddress);
+      },
+      handle: (ctx, m) => {
+        if (!k.params.get(ctx).withdrawAddrEnabled) throw distributionErrors.ErrSetWithdrawAddrDisabled.wrap("");
+        if (k.bank.isBlocked(m.withdrawAddress)) throw sdkErrors.ErrUnauthorized.wrap(`${m.withdrawAddress} is not allowed to receive external funds`);
+        k.withdrawAddrs.set(ctx, accAddress.decode(m.delegatorAddress), m.withdrawAddress);
+        distributionEvents.setWithdrawAddress(ctx, m.withdrawAddress);
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgWithdrawDelegatorReward",
+      codec: tx.MsgWithdrawDelegatorReward,
+      responseCodec: tx.MsgWithdrawDelegatorRewardResponse,
+      signer: "delegatorAddress",
+      aminoName: "cosmos-sdk/MsgWithdrawDelegationReward",
+      validate: (m) => {
+        accAddress.validate(m.delegatorAddress);
+        valAddress.decode(m.validatorAddress);
+      },
+      handle: (ctx, m) => {
+        const validator = k.staking.getValidator(ctx, m.validatorAddress);
+        if (!validator) throw distributionErrors.ErrNoValidatorDistInfo.wrap("");
+        if (!k.staking.getDelegation(ctx, m.delegatorAddress, m.validatorAddress)) throw distributionErrors.ErrEmptyDelegationDistInfo.wrap("");
+        const paid = withdrawDelegationRewards(k, ctx, validator, m.delegatorAddress);
+        // The delegation goes on: its accounting restarts from now.
+        initializeDelegation(k, ctx, m.validatorAddress, m.delegatorAddress);
+        return { amount: coinsToProto(paid) };
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgWithdrawValidatorCommission",
+      codec: tx.MsgWithdrawValidatorCommission,
+      responseCodec: tx.MsgWithdrawValidatorCommissionResponse,
+      signer: (m) => [accAddress.encode(valAddress.decode(m.validatorAddress))],
+      aminoName: "cosmos-sdk/MsgWithdrawValCommission",
+      validate: (m) => void valAddress.decode(m.validatorAddress),
+      handle: (ctx, m) => ({ amount: coinsToProto(withdrawValidatorCommission(k, ctx, m.validatorAddress)) }),
+    }),
+    defineMsg({
+      typeUrl: T + "MsgFundCommunityPool",
+      codec: tx.MsgFundCommunityPool,
+      responseCodec: tx.MsgFundCommunityPoolResponse,
+      signer: "depositor",
+      aminoName: "cosmos-sdk/MsgFundCommunityPool",
+      validate: (m) => {
+        accAddress.validate(m.depositor);
+        positiveCoins(m.amount);
+      },
+      handle: (ctx, m) => {
+        const coins = positiveCoins(m.amount);
+        k.bank.sendCoinsFromAccountToModule(ctx, m.depositor, DISTRIBUTION_MODULE, coins);
+        k.addToCommunityPool(ctx, decCoinsFromCoins(coins));
+        return {};
+      },
+    }),
+    defineUpdateParamsMsg({
+      typeUrl: T + "MsgUpdateParams",
+      codec: tx.MsgUpdateParams,
+      responseCodec: tx.MsgUpdateParamsResponse,
+      aminoName: "cosmos-sdk/distribution/MsgUpdateParams",
+      validate: validateDistributionParams,
+      store: k.params,
+    }),
+    defineMsg({
+      typeUrl: T + "MsgCommunityPoolSpend",
+      codec: tx.MsgCommunityPoolSpend,
+      responseCodec: tx.MsgCommunityPoolSpendResponse,
+      signer: "authority",
+      aminoName: "cosmos-sdk/distr/MsgCommunityPoolSpend",
+      validate: (m) => {
+        accAddress.validate(m.recipient);
+        positiveCoins(m.amount);
+      },
+      handle: (ctx, m) => {
+        requireAuthority(m.authority);
+        const coins = positiveCoins(m.amount);
+        if (k.bank.isBlocked(m.recipient)) throw sdkErrors.ErrUnauthorized.wrap(`recipient is blocked address: ${m.recipient}`);
+        const left = subDecCoins(k.communityPool(ctx), decCoinsFromCoins(coins));
+        if (isAnyNegative(left)) throw distributionErrors.ErrBadDistribution.wrap("");
+        k.feePool.set(ctx, { communityPool: decCoinsToProto(left) });
+        k.bank.sendCoinsFromModuleToAccount(ctx, DISTRIBUTION_MODULE, m.recipient, coins);
+        return {};
+      },
+    }),
+    defineMsg({
+      typeUrl: T + "MsgDepositValidatorRewardsPool",
+      codec: tx.MsgDepositValidatorRewardsPool,
+      responseCodec: tx.MsgDepositValidatorRewardsPoolResponse,
+      signer: "depositor",
+      aminoName: "cosmos-sdk/distr/MsgDepositValRewards",
+      validate: (m) => {
+        accAddress.validate(m.depositor);
+        valAddress.decode(m.validatorAddress);
+        positiveCoins(m.amount);
+      },
+      handle: (ctx, m) => {
+        const coins = positiveCoins(m.amount);
+        k.bank.sendCoinsFromAccountToModule(ctx, m.depositor, DISTRIBUTION_MODULE, coins);
+        const validator = k.staking.getValidator(ctx, m.validatorAddress);
+        if (!validator) throw distributionErrors.ErrNoValidatorExists.wrap(m.validatorAddress);
+        allocateTokensToValidator(k, ctx, validator, decCoinsFromCoins(coins));
+        return {};
+      },
+    }),
+  ];
+}
