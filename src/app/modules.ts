@@ -96,7 +96,8 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
     preBlock: ["upgrade", ...extraNames],
-    beginBlock: ["authz", ...extraNames],
+    // As the SDK's app: slashing (liveness of the last commit), then evidence (equivocation).
+    beginBlock: ["slashing", "authz", ...extraNames],
     // Chain conventions (design.md): gov, staking, group, constitution, validatorgov, treasury,
     // oracle, enforcement, then netting last.
     endBlock: ["gov", "staking", "group", "constitution", "validatorgov", "treasury", "oracle", "enforcement", ...extraNames, "netting"],

@@ -16,6 +16,10 @@ export interface StakingHooks {
   beforeCreateValidator?(ctx: Context, msg: MsgCreateValidator): void;
   afterValidatorCreated?(ctx: Context, operator: string): void;
   afterDelegationModified?(ctx: Context, delegator: string, operator: string): void;
+  /** A validator entered the bonded set (slashing starts its signing window here). */
+  afterValidatorBonded?(ctx: Context, consAddr: Uint8Array, operator: string): void;
+  /** Before a slash burns `fraction` (1e18 fixed point, the effective share of the validator's tokens). */
+  beforeValidatorSlashed?(ctx: Context, operator: string, fraction: bigint): void;
 }
 
 export interface WeightedMember {
