@@ -3,6 +3,7 @@ import * as abci from "cosmjs-types/tendermint/abci/types";
 import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta1/service";
 import { AuthInfo, TxBody, TxRaw, type Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { CommitStore, type CommitStoreOptions } from "../store/commit-store";
+import { BranchStore } from "../store/branch";
 import type { Branch } from "../store/types";
 import type { AbciApplication } from "../types/abci";
 import type { Timestamp } from "../types/codec";
@@ -13,7 +14,7 @@ import type { Event } from "../types/events";
 import type { Logger } from "../types/logger";
 import type { ValidatorUpdate } from "../types/module";
 import { decodeGenesis, exportAppState, initGenesis, parseAppState, type AppState } from "./genesis";
-import { AppMeta } from "./meta";
+import { AppMeta, blockTimeOf } from "./meta";
 import type { ModuleSet } from "./module-set";
 import { Router } from "./router";
 import { SigCache } from "./tx/sigverify";
@@ -50,6 +51,11 @@ function queryError(err: unknown, height: bigint): abci.ResponseQuery {
     : sdkErrors.ErrUnknownRequest;
   const log = `rpc error: code = ${GrpcCode[grpc]} desc = ${e.message}`;
   return abci.ResponseQuery.fromPartial({ code: kind.code, codespace: kind.codespace, log, height });
+}
+
+/** A query refused before it reaches a handler: the error's own code, as the SDK's QueryResult. */
+function heightRefusal(err: AppError, latest: bigint): abci.ResponseQuery {
+  return abci.ResponseQuery.fromPartial({ code: err.code, codespace: err.codespace, log: err.message, height: latest });
 }
 
 /**
@@ -178,12 +184,32 @@ export class App implements AbciApplication {
     });
   }
 
-  query(req: abci.RequestQuery): abci.ResponseQuery {
-    const height = this.store.lastHeight;
-    if (req.height !== 0n && req.height !== height) {
-      const why = req.height > height ? "cannot query with height in the future; please provide a valid height" : `historical state at height ${req.height} is not kept; latest is ${height}`;
-      return queryError(sdkErrors.ErrInvalidHeight.wrap(why), height);
+  /**
+   * ABCI Query at the latest height (answered at once) or at an older one the pruning
+   * settings keep (answered once its undo logs are read); refusals as the SDK's
+   * CreateQueryContext words them, with their own codes.
+   */
+  query(req: abci.RequestQuery & { height: 0n }): abci.ResponseQuery;
+  query(req: abci.RequestQuery): abci.ResponseQuery | Promise<abci.ResponseQuery>;
+  query(req: abci.RequestQuery): abci.ResponseQuery | Promise<abci.ResponseQuery> {
+    const latest = this.store.lastHeight;
+    if (req.height === 0n || req.height === latest) return this.answerQuery(req, undefined, latest);
+    if (req.height > latest) return heightRefusal(sdkErrors.ErrInvalidHeight.wrap("cannot query with height in the future; please provide a valid height"), latest);
+    return this.queryHistorical(req);
+  }
+
+  private async queryHistorical(req: abci.RequestQuery): Promise<abci.ResponseQuery> {
+    const state = await this.store.stateAt(req.height);
+    if (!state) {
+      const latest = this.store.lastHeight;
+      return heightRefusal(sdkErrors.ErrNotFound.wrap(`failed to load state at height ${req.height}; version does not exist (latest height: ${latest})`), latest);
     }
+    const ctx = Context.create(new BranchStore(state), this.blockInfo(state.height, blockTimeOf(state)), "query", this.logger);
+    return this.answerQuery(req, ctx, state.height);
+  }
+
+  /** `ctx` undefined: the latest state, whose context is only built for paths that need one. */
+  private answerQuery(req: abci.RequestQuery, ctx: Context | undefined, height: bigint): abci.ResponseQuery {
     try {
       if (req.path === "/cosmos.tx.v1beta1.Service/Simulate") {
         return abci.ResponseQuery.fromPartial({ value: SimulateResponse.encode(this.simulate(SimulateRequest.decode(req.data))).finish(), height });
@@ -196,7 +222,7 @@ export class App implements AbciApplication {
       } catch (e) {
         throw new AppError("sdk", sdkErrors.ErrInvalidRequest.code, `invalid request: ${(e as Error).message}`, GrpcCode.InvalidArgument);
       }
-      const response = def.handle(this.queryContext(), request);
+      const response = def.handle(ctx ?? this.queryContext(), request);
       return abci.ResponseQuery.fromPartial({ value: def.responseCodec.encode(response).finish(), height });
     } catch (e) {
       return queryError(e, height);

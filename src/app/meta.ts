@@ -17,6 +17,14 @@ function timeBytes(t: Timestamp): Uint8Array {
   return b;
 }
 
+/** Block time recorded in `source`'s meta (the committed store, or the state of an older height). */
+export function blockTimeOf(source: { getMeta(key: Uint8Array): Uint8Array | undefined }): Timestamp {
+  const time = source.getMeta(KEY_BLOCK_TIME);
+  if (!time) return { seconds: 0n, nanos: 0 };
+  const view = new DataView(time.buffer, time.byteOffset);
+  return { seconds: view.getBigInt64(0), nanos: view.getInt32(8) };
+}
+
 /**
  * Chain facts outside the state tree (chain id, initial height, last block time, InitChain's
  * consensus params, which CometBFT commits in its headers and which stay out of the app hash
@@ -35,11 +43,7 @@ export class AppMeta {
     if (chain) this.chainId = Buffer.from(chain).toString("utf8");
     const initial = store.getMeta(KEY_INITIAL_HEIGHT);
     if (initial) this.initialHeight = new DataView(initial.buffer, initial.byteOffset).getBigInt64(0);
-    const time = store.getMeta(KEY_BLOCK_TIME);
-    if (time) {
-      const view = new DataView(time.buffer, time.byteOffset);
-      this.lastBlockTime = { seconds: view.getBigInt64(0), nanos: view.getInt32(8) };
-    }
+    this.lastBlockTime = blockTimeOf(store);
     const params = store.getMeta(KEY_CONSENSUS_PARAMS);
     if (params) this.genesisConsensusParams = ConsensusParams.decode(params);
   }

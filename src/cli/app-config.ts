@@ -1,11 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { parsePruningStrategy, type PruningSettings } from "./pruning";
 import { parseToml } from "./toml";
 
 /** The app's own settings (config/app.toml), the counterpart of the Cosmos SDK's app.toml. */
-export interface AppConfig {
+export interface AppConfig extends PruningSettings {
   minimumGasPrices: string;
-  /** Heights of undo information kept, i.e. how far `blockchaind rollback` can go back. */
-  pruningKeepRecent: number;
   /** Blocks CometBFT must keep (Commit retain_height = height - this); 0 keeps every block. */
   minRetainBlocks: bigint;
   /** Stop cleanly after committing this height; 0 never. */
@@ -23,7 +22,9 @@ export interface AppConfig {
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
   minimumGasPrices: "0uyml",
-  pruningKeepRecent: 100,
+  pruning: "default",
+  pruningKeepRecent: 0,
+  pruningInterval: 0,
   minRetainBlocks: 0n,
   haltHeight: 0n,
   abciAddress: "tcp://127.0.0.1:26658",
@@ -40,9 +41,13 @@ export function renderAppConfig(c: AppConfig): string {
 # CheckTx refuses txs whose fee is below gas limit x this price (node-local, not consensus).
 minimum-gas-prices = ${JSON.stringify(c.minimumGasPrices)}
 
-# Heights of undo information kept; \`blockchaind rollback\` can go back at most this far.
-# The store keeps only the latest state, so older heights cost nothing beyond this.
-pruning-keep-recent = ${c.pruningKeepRecent}
+# Heights whose state is kept, for queries at a height (REST x-cosmos-block-height or
+# ?height=, abci_query height, CLI --height) and for \`blockchaind rollback\`:
+# default: the last 362880; nothing: every height; everything: the last 2;
+# custom: the last pruning-keep-recent (>= 2), deleted every pruning-interval (>= 10) heights.
+pruning = ${JSON.stringify(c.pruning)}
+pruning-keep-recent = "${c.pruningKeepRecent}"
+pruning-interval = "${c.pruningInterval}"
 
 # Blocks CometBFT keeps (Commit retain_height = height - min-retain-blocks); 0 keeps all.
 # Keep it above the consensus evidence max_age_num_blocks on validators.
@@ -89,7 +94,9 @@ export function readAppConfig(path: string): AppConfig {
   const d = DEFAULT_APP_CONFIG;
   return {
     minimumGasPrices: String(top["minimum-gas-prices"] ?? d.minimumGasPrices),
+    pruning: parsePruningStrategy(String(top.pruning ?? d.pruning)),
     pruningKeepRecent: Number(top["pruning-keep-recent"] ?? d.pruningKeepRecent),
+    pruningInterval: Number(top["pruning-interval"] ?? d.pruningInterval),
     minRetainBlocks: BigInt(top["min-retain-blocks"] as bigint | undefined ?? d.minRetainBlocks),
     haltHeight: BigInt(top["halt-height"] as bigint | undefined ?? d.haltHeight),
     abciAddress: String(abci.address ?? d.abciAddress),

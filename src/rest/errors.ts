@@ -1,4 +1,4 @@
-import { GrpcCode } from "../types/errors";
+import { GrpcCode, registeredError } from "../types/errors";
 
 /** grpc-gateway's HTTP status for each gRPC code (runtime.HTTPStatusFromCode, gateway v1). */
 const HTTP_STATUS: Record<GrpcCode, number> = {
@@ -59,8 +59,9 @@ const GRPC_NAMES = new Map<string, GrpcCode>(
  * gRPCErrorToSDKError does ("rpc error: code = NotFound desc = ..."), so REST answers exactly
  * what a gRPC client of the SDK would see.
  */
-export function fromQueryLog(log: string): RestError {
+export function fromQueryLog(log: string, codespace = "", code = 0): RestError {
   const m = /^rpc error: code = (\w+) desc = ([\s\S]*)$/.exec(log);
-  if (!m) return new RestError(GrpcCode.Unknown, log);
+  // Refused before any handler ran (a height not kept): the error's own gRPC code.
+  if (!m) return new RestError(registeredError(codespace, code)?.grpcCode ?? GrpcCode.Unknown, log);
   return new RestError(GRPC_NAMES.get(m[1]) ?? GrpcCode.Unknown, m[2]);
 }

@@ -1,3 +1,4 @@
+import type { DescMessage } from "@bufbuild/protobuf";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../app/app";
 import type { Logger } from "../types/logger";
@@ -8,13 +9,18 @@ import { fastifyPath, pathParamNames, queryDescriptors, type QueryRoute } from "
 
 export const HEIGHT_HEADER = "x-cosmos-block-height";
 
-/** The height a request pins with x-cosmos-block-height (0 = latest); malformed → 400. */
-export function requestedHeight(req: FastifyRequest): bigint {
-  const raw = req.headers[HEIGHT_HEADER];
+/**
+ * The height a request pins (0 = latest): x-cosmos-block-height, or `?height=` where the
+ * route's request has no field of that name to take it; malformed → 400.
+ */
+export function requestedHeight(req: FastifyRequest, request?: DescMessage): bigint {
+  const header = req.headers[HEIGHT_HEADER];
+  const param = request && !request.fields.some((f) => f.name === "height") ? (req.query as QueryValues).height : undefined;
+  const raw = header !== undefined && header !== "" ? header : param;
   if (raw === undefined || raw === "") return 0n;
-  const value = Array.isArray(raw) ? raw[0] : raw;
+  const value = Array.isArray(raw) ? raw[0]! : raw;
   if (!/^\d{1,19}$/.test(value) || BigInt(value) > 9223372036854775807n) {
-    throw restErrors.invalidArgument(`invalid height header ${JSON.stringify(value.slice(0, 40))}: must be a non-negative int64`);
+    throw restErrors.invalidArgument(`invalid height ${JSON.stringify(value.slice(0, 40))}: must be a non-negative int64`);
   }
   return BigInt(value);
 }
@@ -79,26 +85,27 @@ export function registerQueryRoutes(fastify: FastifyInstance, app: App, routes: 
     const params = pathParamNames(route.template);
     fastify.get(fastifyPath(route.template), { config: { route: route.template } }, async (req, reply) => {
       const height = app.lastHeight;
-      const pinned = requestedHeight(req);
+      const pinned = requestedHeight(req, route.request);
       const key = `${pinned}|${req.url}`;
       let answer = cache.get(height, key);
       if (!answer) {
-        answer = answerQuery(app, route, params, req, pinned);
+        answer = await answerQuery(app, route, params, req, pinned);
         cache.set(height, key, answer);
       }
-      return reply.code(answer.status).header(HEIGHT_HEADER, height.toString()).type("application/json").send(answer.body);
+      const answeredAt = pinned === 0n ? height : pinned;
+      return reply.code(answer.status).header(HEIGHT_HEADER, answeredAt.toString()).type("application/json").send(answer.body);
     });
   }
 }
 
-function answerQuery(app: App, route: QueryRoute, params: string[], req: FastifyRequest, pinned: bigint): Answer {
+async function answerQuery(app: App, route: QueryRoute, params: string[], req: FastifyRequest, pinned: bigint): Promise<Answer> {
   try {
     const raw = req.params as Record<string, string>;
     const pathValues: Record<string, string> = {};
     for (const name of params) pathValues[name] = raw[name.replace(/\./g, "__")] ?? "";
     const data = buildRequest(route.request, pathValues, req.query as QueryValues);
-    const res = app.query({ path: route.grpcPath, data, height: pinned, prove: false });
-    if (res.code !== 0) throw fromQueryLog(res.log);
+    const res = await app.query({ path: route.grpcPath, data, height: pinned, prove: false });
+    if (res.code !== 0) throw fromQueryLog(res.log, res.codespace, res.code);
     return { status: 200, body: JSON.stringify(gatewayJson(route.response.typeName, res.value)) };
   } catch (e) {
     if (e instanceof RestError) return { status: e.httpStatus, body: JSON.stringify(e.body()) };

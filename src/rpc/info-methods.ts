@@ -83,7 +83,7 @@ export function infoMethods(chain: DevChainView): Record<string, RpcMethod> {
     abci_query: {
       params: [["path", "string"], ["data", "hex"], ["height", "int"], ["prove", "bool"]],
       async run(p) {
-        const r = chain.app.query({ path: str(p, "path"), data: bytes(p, "data"), height: int(p, "height") ?? 0n, prove: p.prove === true });
+        const r = await chain.app.query({ path: str(p, "path"), data: bytes(p, "data"), height: int(p, "height") ?? 0n, prove: p.prove === true });
         return {
           response: {
             code: r.code,

@@ -11,12 +11,18 @@ import { NodeArena, NONE } from "./node-arena";
 import { EMPTY_HASH, sha256 } from "./smt-hash";
 import { provePath, type SmtProof } from "./smt-proof";
 import { applyChanges, discardUpdate, rootHash, settleUpdate, type TreeChange, type TreeUpdate } from "./smt";
+import { HistoricalState } from "./historical";
 import { loadTree, type WriteBatch, writeTreeUpdate } from "./tree-records";
 import type { Branch, CommitInfo, KVStore, MetaWrites } from "./types";
 
 export interface CommitStoreOptions {
-  /** Heights of undo logs kept for rollback (default 100, min 1). */
+  /**
+   * Heights of undo logs kept (default 100; 0 keeps every height). They serve rollback and
+   * reads of the state at an older height (stateAt), so this is app.toml's pruning-keep-recent.
+   */
   keepRecent?: number;
+  /** Undo logs past keepRecent are deleted at heights that are a multiple of this (default 1). */
+  pruneInterval?: number;
   /** fsync the commit batch (default true). */
   sync?: boolean;
   /** State keys whose value and key hash are kept in memory (default 200k). */
@@ -52,6 +58,8 @@ export class CommitStore implements KVStore {
   private computed: Computed | undefined;
   private prepared: { changes: Changes; treeChanges: TreeChange[] } | undefined;
   private busy = false;
+  /** Bumped by every commit and rollback: a view of an older height is valid while it stays. */
+  private moves = 0;
 
   private constructor(
     private readonly db: Db,
@@ -61,6 +69,7 @@ export class CommitStore implements KVStore {
     private readonly index: BTree<BinKey, undefined>,
     private readonly undoHeights: bigint[],
     private readonly keepRecent: number,
+    private readonly pruneInterval: number,
     private readonly sync: boolean,
     cacheSize: number,
   ) {
@@ -69,7 +78,9 @@ export class CommitStore implements KVStore {
 
   static async open(dir: string, opts: CommitStoreOptions = {}): Promise<CommitStore> {
     const keepRecent = opts.keepRecent ?? 100;
-    if (!Number.isInteger(keepRecent) || keepRecent < 1) throw new Error("keepRecent must be an integer >= 1");
+    if (!Number.isInteger(keepRecent) || keepRecent < 0) throw new Error("keepRecent must be an integer >= 0 (0 keeps every height)");
+    const pruneInterval = opts.pruneInterval ?? 1;
+    if (!Number.isInteger(pruneInterval) || pruneInterval < 1) throw new Error("pruneInterval must be an integer >= 1");
     const db: Db = new ClassicLevel<Uint8Array, Uint8Array>(dir, {
       keyEncoding: "view",
       valueEncoding: "view",
@@ -93,7 +104,7 @@ export class CommitStore implements KVStore {
       if (!bytesEqual(rootHash(arena, root), record.hash)) {
         throw new Error(`commit store: the stored tree's root does not match the app hash of height ${record.height}`);
       }
-      return new CommitStore(db, record, arena, root, index, undoHeights, keepRecent, opts.sync ?? true, opts.cacheSize ?? 200_000);
+      return new CommitStore(db, record, arena, root, index, undoHeights, keepRecent, pruneInterval, opts.sync ?? true, opts.cacheSize ?? 200_000);
     } catch (e) {
       await db.close();
       throw e;
@@ -248,8 +259,8 @@ export class CommitStore implements KVStore {
       writeTreeUpdate(batch, NS.tree, this.arena, update);
       const metaUndo: Changes = meta.map(([k]) => [k, this.getMeta(k)]);
       batch.put(heightKey(NS.undo, height), encodeUndo({ prev: this.record, entries: undo, meta: metaUndo }));
-      const pruned = this.undoHeights.filter((h) => h <= height - BigInt(this.keepRecent));
-      for (const h of pruned) batch.del(heightKey(NS.undo, h));
+      const pruned = this.prunableUndoCount(height);
+      for (let i = 0; i < pruned; i++) batch.del(heightKey(NS.undo, this.undoHeights[i]!));
       writeEntries(batch, NS.meta, meta);
       batch.put(COMMIT_KEY, encodeRecord(record));
       await batch.write({ sync: this.sync });
@@ -266,9 +277,19 @@ export class CommitStore implements KVStore {
         else if (v !== undefined) this.keys.set(bk, { value: v, hash: undefined });
       });
       this.moveTo(update, record);
-      this.undoHeights.splice(0, this.undoHeights.length, ...this.undoHeights.filter((h) => !pruned.includes(h)), height);
+      this.undoHeights.splice(0, pruned);
+      this.undoHeights.push(height);
       return { height, appHash: record.hash };
     });
+  }
+
+  /** How many of the oldest undo logs the commit of `height` deletes (they are sorted, oldest first). */
+  private prunableUndoCount(height: bigint): number {
+    if (this.keepRecent === 0 || height % BigInt(this.pruneInterval) !== 0n) return 0;
+    const cutoff = height - BigInt(this.keepRecent);
+    let n = 0;
+    while (n < this.undoHeights.length && this.undoHeights[n]! <= cutoff) n++;
+    return n;
   }
 
   /**
@@ -296,6 +317,7 @@ export class CommitStore implements KVStore {
   }
 
   private moveTo(update: TreeUpdate, record: CommitRecord): void {
+    this.moves++;
     settleUpdate(this.arena, update);
     this.root = update.root;
     this.record = record;
@@ -347,6 +369,53 @@ export class CommitStore implements KVStore {
   /** Sibling path for `key` in the committed tree, with the committed value if present. */
   prove(key: Uint8Array): { value: Uint8Array | undefined; proof: SmtProof } {
     return { value: this.get(key), proof: provePath(this.arena, this.root, sha256(key)) };
+  }
+
+  /** Oldest height whose state can still be read (stateAt) or rolled back to. */
+  get oldestHeight(): bigint {
+    const first = this.undoHeights[0];
+    return first === undefined ? this.record.height : first - 1n;
+  }
+
+  /**
+   * The state committed at `height`: the undo logs of every later height, newest first, put
+   * back over the latest state. Undefined when a log it needs is pruned. The view reads
+   * through the latest state, so it holds until the next commit or rollback (`current`).
+   */
+  async stateAt(height: bigint): Promise<HistoricalState | undefined> {
+    for (;;) {
+      const latest = this.record.height;
+      const moves = this.moves;
+      if (height > latest || height < this.oldestHeight) return undefined;
+      const keys: Uint8Array[] = [];
+      for (let h = latest; h > height; h--) keys.push(heightKey(NS.undo, h));
+      const raws = keys.length === 0 ? [] : await this.db.getMany(keys);
+      // A commit or rollback while the logs were read moved the base they undo: read again.
+      if (moves !== this.moves) continue;
+      if (raws.some((r) => r === undefined)) return undefined;
+      const logs = raws.map((r) => decodeUndo(r!));
+      // The log of height + 1 records the commit it replaced: the one of `height`.
+      const appHash = logs.length === 0 ? this.record.hash : logs[logs.length - 1]!.prev.hash;
+      return new HistoricalState(height, appHash, this, logs, () => moves === this.moves);
+    }
+  }
+
+  /**
+   * Sibling path for `key` in the tree of `state`: the tree is brought back to that height by
+   * applying its changes (as rollback does) without committing them, and must reproduce the
+   * app hash recorded for it.
+   */
+  proveAt(state: HistoricalState, key: Uint8Array): { value: Uint8Array | undefined; proof: SmtProof; root: Uint8Array } {
+    if (!state.current()) throw new Error("commit store: the historical view is out of date");
+    if (state.height === this.record.height) return { ...this.prove(key), root: this.record.hash };
+    const update = applyChanges(this.arena, this.root, this.treeChangesOf(state.changes()));
+    try {
+      const root = rootHash(this.arena, update.root).slice();
+      if (!bytesEqual(root, state.appHash)) throw new Error(`commit store: undo logs do not reproduce the app hash of height ${state.height}`);
+      return { value: state.get(key), proof: provePath(this.arena, update.root, sha256(key)), root };
+    } finally {
+      discardUpdate(this.arena, update);
+    }
   }
 
   /** Heights that can still be rolled back, oldest first. */

@@ -3,6 +3,7 @@ export * from "./types";
 export { BranchStore } from "./branch";
 export { prefixStore, prefixEnd } from "./prefix";
 export { CommitStore, type CommitStoreOptions } from "./commit-store";
+export { HistoricalState } from "./historical";
 export { type SmtProof, verifyExistence, verifyNonExistence } from "./smt-proof";
 export * from "./codecs";
 export * from "./collections";

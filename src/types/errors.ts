@@ -71,6 +71,11 @@ export function registerError(codespace: string, code: number, description: stri
   return kind;
 }
 
+/** The kind registered under codespace/code, if any (to map an ABCI result back to its gRPC code). */
+export function registeredError(codespace: string, code: number): ErrorKind | undefined {
+  return registered.get(`${codespace}/${code}`);
+}
+
 /** The Cosmos SDK's root codespace errors (types/errors/errors.go), numbered as clients expect. */
 export const sdkErrors = {
   ErrTxDecode: registerError("sdk", 2, "tx parse error", GrpcCode.InvalidArgument),

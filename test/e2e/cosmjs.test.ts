@@ -10,7 +10,7 @@ describe("cosmjs SigningStargateClient against a real CometBFT node", () => {
   let client: SigningStargateClient;
 
   beforeAll(async () => {
-    net = await startLocalnet({ validators: 1, basePort: 36657 });
+    net = await startLocalnet({ validators: 1, basePort: 20657 });
     await waitForHeight(net.nodes[0].rpcUrl, 2);
     const wallet = await DirectSecp256k1HdWallet.fromMnemonic(DEV_FAUCET_MNEMONIC, { prefix: "yml" });
     expect((await wallet.getAccounts())[0].address).toBe(DEV_FAUCET_ADDRESS);

@@ -14,7 +14,7 @@ describe("app crash between FinalizeBlock and Commit", () => {
   });
 
   it("restarts, CometBFT's handshake replays the uncommitted block, and the chain continues", async () => {
-    net = await startLocalnet({ validators: 1, basePort: 38657, appEnv: () => ({ [CRASH_ENV]: String(CRASH_HEIGHT) }) });
+    net = await startLocalnet({ validators: 1, basePort: 22657, appEnv: () => ({ [CRASH_ENV]: String(CRASH_HEIGHT) }) });
     const node = net.nodes[0];
     await waitForHeight(node.rpcUrl, 1, 60_000);
     const recipient = Secp256k1Key.random().address;

@@ -42,7 +42,7 @@ describe("enforcement on the 4-validator localnet", () => {
   let node0 = "";
 
   beforeAll(async () => {
-    net = await startLocalnet({ validators: 4, basePort: 46657 });
+    net = await startLocalnet({ validators: 4, basePort: 27657 });
     node0 = net.nodes[0].rpcUrl;
     await Promise.all(net.nodes.map((n) => waitForHeight(n.rpcUrl, 2, 120_000)));
   });

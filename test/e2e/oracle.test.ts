@@ -45,7 +45,7 @@ describe("oracle on the 4-validator localnet", () => {
   let urls: string[];
 
   beforeAll(async () => {
-    net = await startLocalnet({ validators: 4, basePort: 26957 });
+    net = await startLocalnet({ validators: 4, basePort: 28657 });
     urls = net.nodes.map((n) => n.rpcUrl);
     await Promise.all(urls.map((u) => waitForHeight(u, 2, 120_000)));
   }, 180_000);

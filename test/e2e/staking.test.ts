@@ -131,7 +131,7 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
   }
 
   beforeAll(async () => {
-    net = await startLocalnet({ validators: 4, basePort: 39657 });
+    net = await startLocalnet({ validators: 4, basePort: 23657 });
     node0 = net.nodes[0].rpcUrl;
     await Promise.all(net.nodes.map((n) => waitForHeight(n.rpcUrl, 2, 120_000)));
     faucet = await accountAt(node0, DEV_FAUCET_MNEMONIC, 0);

@@ -45,7 +45,7 @@ describe("blockchaind start --with-comet (one supervised node)", () => {
   it("restarts its SIGKILLed CometBFT, leaves no orphan when SIGKILLed itself, resumes the same chain, and stops both on SIGTERM", async () => {
     requireCometBFT();
     dir = mkdtempSync(join(tmpdir(), "e2e-supervised-"));
-    const net = await Localnet.prepare({ validators: 1, basePort: 44657, dir, reset: true });
+    const net = await Localnet.prepare({ validators: 1, basePort: 25657, dir, reset: true });
     const node = net.nodes[0];
     const logFile = join(node.home, "logs", "supervised.log");
     mkdirSync(join(node.home, "logs"), { recursive: true });

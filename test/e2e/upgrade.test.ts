@@ -51,7 +51,7 @@ describe("software upgrade on the 4-validator localnet", () => {
   });
 
   it("a passed plan halts every node at its height; the next release migrates once and the chain continues", async () => {
-    net = await startLocalnet({ validators: 4, basePort: 56657 });
+    net = await startLocalnet({ validators: 4, basePort: 29657 });
     const nodes = net.nodes;
     const url = nodes[0].rpcUrl;
     await waitForHeight(url, 2, 60_000);

@@ -60,7 +60,7 @@ describe("validatorgov on real CometBFT: a concentration breach demotes a valida
   beforeAll(async () => {
     net = await startLocalnet({
       validators: 4,
-      basePort: 40657,
+      basePort: 24657,
       // Each genesis validator declares its own country; one legal entity may hold at most 40%.
       mutateGenesis: (s) => {
         s.validatorgov.validator_application_map.forEach((a: any, i: number) => (a.declaration.jurisdiction = JURISDICTIONS[i]));

@@ -13,7 +13,7 @@ describe("4-validator localnet on real CometBFT", () => {
   let urls: string[];
 
   beforeAll(async () => {
-    net = await startLocalnet({ validators: 4, basePort: 37657 });
+    net = await startLocalnet({ validators: 4, basePort: 21657 });
     urls = net.nodes.map((n) => n.rpcUrl);
     await Promise.all(urls.map((u) => waitForHeight(u, 3, 120_000)));
   });

@@ -7,6 +7,7 @@ import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/a
 import { QueryBalanceRequest, QueryBalanceResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
 import type { ExecTxResult } from "cosmjs-types/tendermint/abci/types";
 import { App } from "../../src/app/app";
+import type { CommitStoreOptions } from "../../src/store/commit-store";
 import { buildModules, type BuildOptions } from "../../src/app/modules";
 import { buildDevGenesis, type GenesisAccount } from "../../src/abci/dev/genesis";
 import { DevEngine } from "../../src/abci/dev/engine";
@@ -35,6 +36,8 @@ export interface TestChainOptions {
   dir?: string;
   /** Module-list options (extra modules after the test gov harness, the binary's upgrade handlers). */
   build?: BuildOptions;
+  /** Commit store settings (heights kept). */
+  store?: CommitStoreOptions;
 }
 
 type ProtoCoinLike = { denom: string; amount: string };
@@ -105,7 +108,7 @@ export class TestChain {
         opts.mutateGenesis?.(appState);
       },
     });
-    const app = await App.open({ dataDir: join(dir, "app"), modules, logger, minGasPrices: opts.minGasPrices ?? "" });
+    const app = await App.open({ dataDir: join(dir, "app"), modules, logger, minGasPrices: opts.minGasPrices ?? "", store: opts.store });
     let engine: DevEngine;
     try {
       engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger });

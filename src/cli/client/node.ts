@@ -25,8 +25,8 @@ export interface TxResult extends BroadcastResult {
 export interface NodeClient {
   readonly endpoint: string;
   status(): Promise<NodeStatus>;
-  /** An ABCI query: request and response protobuf bytes; a non-zero code throws NodeError. */
-  query(path: string, request: Uint8Array): Promise<Uint8Array>;
+  /** An ABCI query (at `height`, 0 = latest): request and response protobuf bytes; a non-zero code throws NodeError. */
+  query(path: string, request: Uint8Array, height?: bigint): Promise<Uint8Array>;
   simulate(txBytes: Uint8Array): Promise<{ gasUsed: bigint }>;
   broadcastSync(txBytes: Uint8Array): Promise<BroadcastResult>;
   /** The committed result, or undefined while the tx is not in a block. */
@@ -81,11 +81,11 @@ export class CometClient implements NodeClient {
     return { node_info: pick(r.node_info, ["network", "version", "moniker"]), sync_info: pick(r.sync_info, ["latest_block_hash", "latest_app_hash", "latest_block_height", "latest_block_time", "catching_up"]) };
   }
 
-  async query(path: string, data: Uint8Array): Promise<Uint8Array> {
+  async query(path: string, data: Uint8Array, height = 0n): Promise<Uint8Array> {
     const { response: r } = await this.rpc<{ response: { code?: number; codespace?: string; log?: string; value?: string | null } }>("abci_query", {
       path,
       data: Buffer.from(data).toString("hex"),
-      height: "0",
+      height: height.toString(),
       prove: false,
     });
     if (r.code) throw new NodeError(`query ${path} failed: ${r.log ?? ""}`, { code: r.code, codespace: r.codespace ?? "", log: r.log ?? "" });
@@ -139,10 +139,10 @@ function pick<T>(o: unknown, keys: string[]): T {
 export class RestClient implements NodeClient {
   constructor(readonly endpoint: string) {}
 
-  private async call(method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  private async call(method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
     const res = await request(`${this.endpoint}${path}`, {
       method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
+      headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -153,8 +153,8 @@ export class RestClient implements NodeClient {
     }
   }
 
-  private async ok(method: "GET" | "POST", path: string, body?: unknown): Promise<any> {
-    const { status, json } = await this.call(method, path, body);
+  private async ok(method: "GET" | "POST", path: string, body?: unknown, headers?: Record<string, string>): Promise<any> {
+    const { status, json } = await this.call(method, path, body, headers);
     if (status >= 400) throw new NodeError(`${method} ${path}: HTTP ${status}: ${json?.message ?? JSON.stringify(json)}`, { code: json?.code ?? status, codespace: "", log: json?.message ?? "" });
     return json;
   }
@@ -176,7 +176,7 @@ export class RestClient implements NodeClient {
     };
   }
 
-  async query(path: string, data: Uint8Array): Promise<Uint8Array> {
+  async query(path: string, data: Uint8Array, height = 0n): Promise<Uint8Array> {
     const entry = catalogue().queryByPath(path);
     const route = entry?.def.rest?.path;
     if (!entry || !route || entry.request.needsCodec || entry.response.needsCodec || !hasMessage(entry.request.typeName) || !hasMessage(entry.response.typeName)) {
@@ -184,7 +184,7 @@ export class RestClient implements NodeClient {
     }
     const req = binaryToJson(entry.request.typeName, data) as Record<string, unknown>;
     const url = restUrl(route, req);
-    const json = await this.ok("GET", url);
+    const json = await this.ok("GET", url, undefined, height === 0n ? {} : { "x-cosmos-block-height": height.toString() });
     return jsonToBinary(entry.response.typeName, json);
   }
 

@@ -32,6 +32,9 @@ function queryLeaf(entry: QueryEntry): Command {
   const cmd = new Command(entry.command).aliases(entry.aliases).description(`${entry.def.path}${entry.def.rest ? ` (GET ${entry.def.rest.path})` : ""}`);
   for (const p of pathParams) cmd.argument(`[${p}]`);
   addClientOptions(cmd, { output: "text", keyring: false });
+  // A request with a field of that name (a block by height) keeps --height for the field.
+  const pinsHeight = !entry.request.fields.some((f) => f.name === "height");
+  if (pinsHeight) cmd.option("--height <h>", "answer at this height (0 = latest; the node keeps what its pruning settings say)");
   const flags = addFieldOptions(cmd, entry.request, (f) => f.name === "pagination" && pagination !== undefined);
   if (pagination) {
     cmd
@@ -51,11 +54,17 @@ function queryLeaf(entry: QueryEntry): Command {
       const { protoJson, codecJson } = collectFields(flags, opts, positional);
       if (pagination) protoJson.pagination = pageRequest(opts);
       const ctx = clientContext(opts);
-      const bytes = await ctx.node().query(entry.def.path, encodeMessage(entry.request, protoJson, codecJson));
+      const bytes = await ctx.node().query(entry.def.path, encodeMessage(entry.request, protoJson, codecJson), pinsHeight ? queryHeight(opts.height) : 0n);
       print(messageToJson(entry.response, bytes), ctx.output);
     }),
   );
   return cmd;
+}
+
+function queryHeight(raw: unknown): bigint {
+  if (raw === undefined) return 0n;
+  if (!/^[0-9]{1,19}$/.test(String(raw))) throw new UsageError("--height: expected a non-negative integer");
+  return BigInt(String(raw));
 }
 
 function pageRequest(o: Record<string, unknown>): Record<string, unknown> {

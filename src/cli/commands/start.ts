@@ -9,6 +9,7 @@ import { formatRfc3339, readGenesisDoc } from "../../abci/genesis-doc";
 import { AbciSocketServer } from "../../abci/socket";
 import { parseCoins, coinsToProto } from "../../types/coins";
 import { readAppConfig, writeAppConfig, DEFAULT_APP_CONFIG } from "../app-config";
+import { storePruning } from "../pruning";
 import { applyDevPeriods } from "../dev-periods";
 import { DEV_FAUCET_ADDRESS, DEV_FAUCET_COINS, devMnemonicWarning } from "../dev-keys";
 import { cometBinary } from "../comet";
@@ -46,7 +47,7 @@ async function openApp(paths: HomePaths, logLevel: string, onUpgradeNeeded?: () 
     }),
     logger: logger.child({ module: "app" }),
     minGasPrices: cfg.minimumGasPrices,
-    store: { keepRecent: cfg.pruningKeepRecent },
+    store: storePruning(cfg),
   });
   return { cfg, logger, app };
 }

@@ -5,6 +5,7 @@ import { QueryParamsResponse } from "cosmjs-types/cosmos/consensus/v1/query";
 import { consensusParamsToGenesis, formatRfc3339 } from "../../abci/genesis-doc";
 import { silentLogger } from "../../types/logger";
 import { readAppConfig } from "../app-config";
+import { storePruning } from "../pruning";
 import { runComet } from "../comet";
 import { loadGenesis } from "../genesis-file";
 import { homePaths } from "../home";
@@ -14,7 +15,7 @@ async function openStopped(home: string): Promise<App> {
   const paths = homePaths(home);
   if (!existsSync(paths.appData)) throw new Error(`no app state at ${paths.appData}`);
   try {
-    return await App.open({ dataDir: paths.appData, modules: buildModules(), logger: silentLogger, store: { keepRecent: readAppConfig(paths.appConfig).pruningKeepRecent } });
+    return await App.open({ dataDir: paths.appData, modules: buildModules(), logger: silentLogger, store: storePruning(readAppConfig(paths.appConfig)) });
   } catch (e) {
     throw new Error(`cannot open ${paths.appData} (is the node still running? stop it first): ${(e as Error).message}`, { cause: e });
   }

@@ -57,7 +57,11 @@ export const LOCALNET_OPERATOR_KEY = "operator";
 
 export function nodePorts(basePort: number, index: number): NodePorts {
   const rpc = basePort + 100 * index;
-  return { rpc, p2p: rpc - 1, abci: rpc + 1, prometheus: rpc + 3, api: 1317 + (basePort - 26657) + 100 * index };
+  // The default localnet keeps the SDK's REST port (1317 + 100 i); any other base puts REST
+  // beside the node's RPC, so a base below 32768 keeps every port out of the kernel's
+  // ephemeral range (an outgoing connection there can take a port a node is about to bind).
+  const api = basePort === DEFAULT_LAYOUT.basePort ? 1317 + 100 * index : rpc + 4;
+  return { rpc, p2p: rpc - 1, abci: rpc + 1, prometheus: rpc + 3, api };
 }
 
 export function nodeHome(dir: string, index: number): string {

@@ -94,6 +94,12 @@ describe("blockchaind client walkthrough", () => {
     const out = JSON.parse(await mustCli(["tx", "bank", "send", "faucet", alice, "2000uyml", ...test(), ...rest(), "--fees", "5000uyml", "--yes", "--wait"]));
     expect(out.code).toBe(0);
     expect(await balance(alice)).toBe(5_002_000n);
+    // --height answers with the state before the send, through either endpoint.
+    const before = String(BigInt(out.height) - 1n);
+    for (const via of [net(), rest()]) {
+      const old = JSON.parse(await mustCli(["query", "bank", "balances", alice, ...via, "--output", "json", "--height", before]));
+      expect(old.balances).toEqual([{ denom: "uyml", amount: "5000000" }]);
+    }
     // Back to the amount the later steps expect.
     const back = JSON.parse(await mustCli(["tx", "bank", "send", "alice", DEV_FAUCET_ADDRESS, "2000uyml", ...test(), ...rest(), "--fees", "0uyml", "--yes", "--wait"]));
     expect(back.code).toBe(0);

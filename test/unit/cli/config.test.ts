@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_APP_CONFIG, readAppConfig, writeAppConfig } from "../../../src/cli/app-config";
+import { type AppConfig, DEFAULT_APP_CONFIG, readAppConfig, writeAppConfig } from "../../../src/cli/app-config";
 import { parseToml, patchToml } from "../../../src/cli/toml";
 
 const COMET_LIKE = `# top comment
@@ -44,7 +44,7 @@ describe("config.toml patching", () => {
 describe("app.toml", () => {
   it("round-trips every setting", () => {
     const path = join(mkdtempSync(join(tmpdir(), "cli-")), "app.toml");
-    const cfg = { ...DEFAULT_APP_CONFIG, minimumGasPrices: "0.025uyml", pruningKeepRecent: 7, minRetainBlocks: 1000n, haltHeight: 42n, abciAddress: "unix:///tmp/x.sock", apiEnable: false };
+    const cfg: AppConfig = { ...DEFAULT_APP_CONFIG, minimumGasPrices: "0.025uyml", pruning: "custom", pruningKeepRecent: 7, pruningInterval: 10, minRetainBlocks: 1000n, haltHeight: 42n, abciAddress: "unix:///tmp/x.sock", apiEnable: false };
     writeAppConfig(path, cfg);
     expect(readAppConfig(path)).toEqual(cfg);
   });
