@@ -153,3 +153,34 @@ describe("evidence: double-sign slash of a validator with unbonding delegations 
     expect(signingInfo(chain, D).tombstoned).toBe(true);
   });
 });
+
+/**
+ * x/staking SlashRedelegation (v0.50): stake redelegated after the infraction and then
+ * undelegated from the destination is slashed in that unbonding first, so redelegating and
+ * undelegating does not escape the slash. Light client attacks are handled as equivocation.
+ */
+describe("evidence: a redelegation undelegated from its destination is slashed in the unbonding", () => {
+  let chain: TestChain;
+  beforeAll(async () => {
+    chain = await slashingChain({ slash_fraction_double_sign: "0.050000000000000000" });
+    await chain.mustDeliver(bob, [createValidatorMsg(bob, { amount: "20000000" })]);
+    await chain.mustDeliver(alice, [delegateMsg(alice, valB, "10000000")]);
+    await chain.produceBlocks(1);
+  });
+  afterAll(async () => chain.close());
+
+  it("5% of the 4 YML redelegated (0.2) comes from the 3 YML unbonding at the destination; the destination's tokens are untouched", async () => {
+    const infraction = { height: chain.height, time: chain.engine["lastTime"] as Timestamp };
+    await chain.produceBlocks(1);
+    await chain.mustDeliver(alice, [redelegate(alice, valB, valDev, "4000000")]);
+    await chain.mustDeliver(alice, [undelegate(alice, valDev, "3000000")]);
+    const devTokens = validatorOf(chain, validatorKey).tokens;
+    chain.engine.setNextMisbehavior([{ ...duplicateVote(B, 30n, infraction.height, infraction.time), type: MisbehaviorType.LIGHT_CLIENT_ATTACK }]);
+    await chain.produceBlocks(1);
+    expect(unbondingBalances(chain, alice, valDev)).toEqual(["2800000"]);
+    expect(validatorOf(chain, validatorKey).tokens).toBe(devTokens);
+    // 30 YML × 5% = 1.5 owed; 0.2 by the redelegation, 1.3 by Bob (26 → 24.7).
+    expect(validatorOf(chain, bob).tokens).toBe("24700000");
+    expect(signingInfo(chain, B).tombstoned).toBe(true);
+  });
+});
