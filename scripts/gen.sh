@@ -20,7 +20,7 @@ paths=(--path proto/blockchain)
 # A directory restated in the SDK 0.50 overlay (proto/cosmos-sdk-0.50, excluded from @protobufs in
 # buf.yaml) is taken from there; the rest of each package from @protobufs.
 overlay=proto/cosmos-sdk-0.50/cosmos
-for p in auth bank base crypto tx staking slashing distribution gov group authz feegrant upgrade consensus nft; do
+for p in auth bank base crypto tx staking slashing distribution evidence gov group authz feegrant upgrade consensus nft; do
   while IFS= read -r dir; do
     rel=${dir#"$cosmos"/}
     [ -d "$overlay/$rel" ] || paths+=(--path "$dir")

@@ -7,6 +7,7 @@ import { createGroupModule } from "../modules/group";
 import { createStakingModule } from "../modules/staking";
 import { createSlashingModule } from "../modules/slashing";
 import { createDistributionModule } from "../modules/distribution";
+import { createEvidenceModule } from "../modules/evidence";
 import { createGovModule } from "../modules/gov";
 import { createAuthzModule } from "../modules/authz";
 import { createFeegrantModule } from "../modules/feegrant";
@@ -90,22 +91,24 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     modules: { versionMap: () => currentVersionMap(modules), runMigrations: (ctx, fromVM) => runMigrations(ctx, modules, fromVM) },
   });
   const consensus = createConsensusModule();
+  const evidence = createEvidenceModule({ staking: staking.keeper, slashing: slashing.keeper, consensus: consensus.keeper });
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, distribution, slashing, gov, authz, feegrant, nft, paymsg, constitution, alias, validatorgov, enforcement, land, tokenisation, oracle, custody, stablecoin, treasury, netting, builderfee, upgrade, consensus, genutil, ...extras];
+  const modules: Module[] = [auth, bank, group, staking, distribution, slashing, evidence, gov, authz, feegrant, nft, paymsg, constitution, alias, validatorgov, enforcement, land, tokenisation, oracle, custody, stablecoin, treasury, netting, builderfee, upgrade, consensus, genutil, ...extras];
   assertMigrations(modules);
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
     preBlock: ["upgrade", ...extraNames],
-    // distribution first, as the SDK: it pays the previous block's fees before anything moves them.
-    beginBlock: ["distribution", "authz", ...extraNames],
+    // As the SDK's app: distribution first (it pays the previous block's fees before anything
+    // moves them), slashing (liveness of the last commit), then evidence (equivocation).
+    beginBlock: ["distribution", "slashing", "evidence", "authz", ...extraNames],
     // Chain conventions (design.md): gov, staking, group, constitution, validatorgov, treasury,
     // oracle, enforcement, then netting last.
     endBlock: ["gov", "staking", "group", "constitution", "validatorgov", "treasury", "oracle", "enforcement", ...extraNames, "netting"],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "distribution", "slashing", "gov", "group", "authz", "feegrant", "nft", "constitution", "alias", "validatorgov", "enforcement", "land", "tokenisation", "oracle", "custody", "paymsg", "stablecoin", "treasury", "netting", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
+    initGenesis: ["auth", "bank", "staking", "distribution", "slashing", "evidence", "gov", "group", "authz", "feegrant", "nft", "constitution", "alias", "validatorgov", "enforcement", "land", "tokenisation", "oracle", "custody", "paymsg", "stablecoin", "treasury", "netting", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);

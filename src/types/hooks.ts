@@ -25,6 +25,8 @@ export interface StakingHooks {
   beforeDelegationSharesModified?(ctx: Context, delegator: string, operator: string): void;
   /** After a delegation was written with its new shares (not called when it was removed). */
   afterDelegationModified?(ctx: Context, delegator: string, operator: string): void;
+  /** A validator entered the bonded set (slashing starts its signing window here). */
+  afterValidatorBonded?(ctx: Context, consAddr: Uint8Array, operator: string): void;
   /** Before staking's Slash takes `fraction` (a Dec in (0, 1]) of the validator's tokens. */
   beforeValidatorSlashed?(ctx: Context, operator: string, fraction: Dec): void;
   /**

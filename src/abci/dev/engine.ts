@@ -47,6 +47,9 @@ export class DevEngine {
   readonly mempool: Mempool;
   private lastTime: Timestamp;
   private nextTime: Timestamp | undefined;
+  /** Test overrides of what FinalizeBlock reports CometBFT decided (see setCommitVotes / setNextMisbehavior). */
+  private commitVotes: abci.VoteInfo[] | undefined;
+  private nextMisbehavior: abci.Misbehavior[] = [];
   private timer: NodeJS.Timeout | undefined;
   private producing: Promise<ProducedBlock> | undefined;
   private readonly validatorPubKey: Uint8Array;
@@ -125,6 +128,19 @@ export class DevEngine {
     this.nextTime = time instanceof Date ? { seconds: BigInt(Math.floor(time.getTime() / 1000)), nanos: (time.getTime() % 1000) * 1_000_000 } : time;
   }
 
+  /**
+   * Manual mode: the decided last commit of every following block (undefined: the dev
+   * validator alone signs), so tests can make validators miss blocks.
+   */
+  setCommitVotes(votes: abci.VoteInfo[] | undefined): void {
+    this.commitVotes = votes;
+  }
+
+  /** Manual mode: misbehavior CometBFT reports in the next block only (equivocation tests). */
+  setNextMisbehavior(misbehavior: abci.Misbehavior[]): void {
+    this.nextMisbehavior = misbehavior;
+  }
+
   async broadcastTxSync(tx: Uint8Array): Promise<BroadcastResult> {
     return this.mempool.add(tx);
   }
@@ -156,7 +172,9 @@ export class DevEngine {
   private async produceNow(): Promise<ProducedBlock> {
     const height = this.appHeight + 1n;
     const time = this.chooseTime();
-    const common = { height, time, misbehavior: [], nextValidatorsHash: new Uint8Array(32), proposerAddress: this.proposer };
+    const misbehavior = this.nextMisbehavior;
+    this.nextMisbehavior = [];
+    const common = { height, time, misbehavior, nextValidatorsHash: new Uint8Array(32), proposerAddress: this.proposer };
     const prepared = await this.opts.app.prepareProposal({
       ...common,
       maxTxBytes: this.opts.maxBlockTxBytes ?? 22_020_096n,
@@ -175,7 +193,7 @@ export class DevEngine {
       txs: prepared.txs,
       decidedLastCommit: {
         round: 0,
-        votes: height > 1n ? [{ validator: { address: this.proposer, power: 10n }, blockIdFlag: 2 }] : [],
+        votes: height <= 1n ? [] : (this.commitVotes ?? [{ validator: { address: this.proposer, power: 10n }, blockIdFlag: 2 }]),
       },
       hash: createHash("sha256").update(`${height}`).digest(),
     });

@@ -1,15 +1,25 @@
 import type { Module } from "../../types/module";
+import { slashingBeginBlock } from "./blocker";
 import { slashingGenesis } from "./genesis";
 import { SlashingKeeper } from "./keeper";
 import { slashingMsgs } from "./msgs";
 import { slashingQueries } from "./queries";
 import type { StakingKeeper } from "./expected-keepers";
 
-export { SlashingKeeper } from "./keeper";
+export { SlashingKeeper, DOUBLE_SIGN_JAIL_END } from "./keeper";
 export { slashingErrors } from "./errors";
+export { decBytes } from "./params";
 
-/** Only MsgUnjail and the read side: this chain has no downtime or double-sign slashing. */
+/** x/slashing: liveness (downtime jail and slash), signing infos, MsgUnjail; double signing arrives through evidence. */
 export function createSlashingModule(deps: { staking: StakingKeeper }): Module & { keeper: SlashingKeeper } {
   const keeper = new SlashingKeeper(deps.staking);
-  return { name: "slashing", keeper, msgs: slashingMsgs(keeper), queries: slashingQueries(keeper), genesis: slashingGenesis(keeper) };
+  return {
+    name: "slashing",
+    keeper,
+    msgs: slashingMsgs(keeper),
+    queries: slashingQueries(keeper),
+    genesis: slashingGenesis(keeper),
+    beginBlock: (ctx) => slashingBeginBlock(keeper, ctx),
+    hooks: { staking: { afterValidatorBonded: (ctx, consAddr) => keeper.afterValidatorBonded(ctx, consAddr) } },
+  };
 }

@@ -1,11 +1,11 @@
 import * as tx from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { accAddress, valAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
-import { defineMsg } from "../../types/define";
-import { sdkErrors } from "../../types/errors";
+import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
+import { compareTime } from "../../types/time";
 import { slashingErrors } from "./errors";
 import type { SlashingKeeper } from "./keeper";
+import { validateSlashingParams } from "./params";
 
 export function slashingMsgs(k: SlashingKeeper): MsgDef[] {
   return [
@@ -16,6 +16,7 @@ export function slashingMsgs(k: SlashingKeeper): MsgDef[] {
       signer: (m) => [accAddress.encode(valAddress.decode(m.validatorAddr))],
       aminoName: "cosmos-sdk/MsgUnjail",
       validate: (m) => void valAddress.decode(m.validatorAddr),
+      // keeper.Unjail of the SDK, its checks in its order.
       handle: (ctx, m) => {
         const operator = m.validatorAddr;
         for (const h of k.hooks) h.beforeUnjail?.(ctx, operator);
@@ -25,23 +26,21 @@ export function slashingMsgs(k: SlashingKeeper): MsgDef[] {
         if (selfTokens === undefined) throw slashingErrors.ErrMissingSelfDelegation.wrap("");
         if (selfTokens < BigInt(validator.minSelfDelegation || "0")) throw slashingErrors.ErrSelfDelegationTooLowToUnjail.wrap(`${selfTokens} less than ${validator.minSelfDelegation}`);
         if (!validator.jailed) throw slashingErrors.ErrValidatorNotJailed.wrap("");
+        // No signing info: never bonded, so jailed for its self-delegation only; free to return.
+        const info = k.getSigningInfo(ctx, k.staking.consAddrOf(validator));
+        if (info?.tombstoned) throw slashingErrors.ErrValidatorJailed.wrap("validator is tombstoned");
+        if (info && compareTime(ctx.time, info.jailedUntil) < 0) throw slashingErrors.ErrValidatorJailed.wrap("validator still jailed");
         k.staking.unjail(ctx, operator);
         return {};
       },
     }),
-    defineMsg({
+    defineUpdateParamsMsg({
       typeUrl: "/cosmos.slashing.v1beta1.MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
-      signer: "authority",
       aminoName: "cosmos-sdk/x/slashing/MsgUpdateParams",
-      handle: (ctx, m) => {
-        requireAuthority(m.authority);
-        if (!m.params) throw sdkErrors.ErrInvalidRequest.wrap("params must be set");
-        if (m.params.signedBlocksWindow <= 0n) throw sdkErrors.ErrInvalidRequest.wrap("signed blocks window must be positive");
-        k.params.set(ctx, m.params);
-        return {};
-      },
+      validate: validateSlashingParams,
+      store: k.params,
     }),
   ];
 }

@@ -9,6 +9,8 @@ export interface BankKeeper {
   sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
   sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
   sendCoinsFromModuleToModule(ctx: Context, fromModule: string, toModule: string, coins: readonly Coin[]): void;
+  /** Slashed stake leaves the supply from the pool it sits in. */
+  burnCoins(ctx: Context, module: string, coins: readonly Coin[]): void;
 }
 
 /** What staking needs from auth: its pool accounts exist from genesis on. */

@@ -8,6 +8,7 @@ import { decFromWire, decTruncate, type Dec } from "../../types/dec";
 import type { StakingHooks } from "../../types/hooks";
 import { stakingErrors } from "./errors";
 import { stakingEvents } from "./events";
+import { slash } from "./slash";
 import { BONDED_POOL, NOT_BONDED_POOL, defaultStakingParams } from "./params";
 import { consensusAddressOf, consensusKeyBytes, consensusPower, potentialPower, sharesOf, tokensFromShares, tokensOf } from "./validator";
 import type { AccountKeeper, BankKeeper } from "./expected-keepers";
@@ -215,6 +216,11 @@ export class StakingKeeper implements StakingView {
     return op ? this.validators.get(ctx, op) : undefined;
   }
 
+  /** The validator's CometBFT address (20 bytes). */
+  consAddrOf(v: Validator): Uint8Array {
+    return consensusAddressOf(consensusKeyBytes(v.consensusPubkey));
+  }
+
   consensusAddresses(ctx: Context): Uint8Array[] {
     return [...this.validatorsByConsAddr.keys(ctx)];
   }
@@ -261,5 +267,10 @@ export class StakingKeeper implements StakingView {
     const v = this.mustValidator(ctx, operator);
     if (!v.jailed) throw stakingErrors.ErrValidatorJailed.wrap(`cannot unjail already unjailed validator ${operator}`);
     this.setValidator(ctx, { ...v, jailed: false });
+  }
+
+  /** Slashes for an infraction (slash.ts); returns the tokens burned from the validator. */
+  slash(ctx: Context, consAddr: Uint8Array, infractionHeight: bigint, power: bigint, fraction: Dec): bigint {
+    return slash(this, ctx, consAddr, infractionHeight, power, fraction);
   }
 }

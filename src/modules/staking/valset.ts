@@ -3,7 +3,7 @@ import { valAddress } from "../../types/address";
 import type { Context } from "../../types/context";
 import type { ValidatorUpdate } from "../../types/module";
 import type { StakingKeeper } from "./keeper";
-import { consensusKeyBytes, consensusPower, potentialPower, sharesOf, timeAdd, timeCmp, tokensOf } from "./validator";
+import { consensusAddressOf, consensusKeyBytes, consensusPower, potentialPower, sharesOf, timeAdd, timeCmp, tokensOf } from "./validator";
 
 /**
  * The validator-set step of the SDK's end blocker (ApplyAndReturnValidatorSetUpdates): the
@@ -67,6 +67,8 @@ function bondValidator(k: StakingKeeper, ctx: Context, v: Validator): Validator 
   }
   const bonded = { ...v, status: BondStatus.BOND_STATUS_BONDED };
   k.setValidator(ctx, bonded);
+  const consAddr = consensusAddressOf(consensusKeyBytes(v.consensusPubkey));
+  for (const h of k.hooks) h.afterValidatorBonded?.(ctx, consAddr, v.operatorAddress);
   return bonded;
 }
 
