@@ -2,7 +2,7 @@ import { create, ScalarType, toBinary, type DescField, type DescMessage } from "
 import { reflect, type ReflectMessage } from "@bufbuild/protobuf/reflect";
 import fc from "fast-check";
 import { protoRegistry } from "../../../src/codec/proto-json";
-import { fuzzBigInt, fuzzString } from "./values";
+import { fuzzBigIntOnce, fuzzStringOnce } from "./values";
 
 /**
  * Random protobuf messages by reflection over the node's descriptor set, so every message type
@@ -31,7 +31,7 @@ function pick<T>(g: Gen, values: readonly T[]): T {
 function scalarValue(g: Gen, scalar: ScalarType, env: ProtoGenEnv): unknown {
   switch (scalar) {
     case ScalarType.STRING:
-      return g(fc.boolean) ? pick(g, env.strings) : g(fuzzString);
+      return g(fc.boolean) ? pick(g, env.strings) : g(fuzzStringOnce);
     case ScalarType.BYTES:
       return g(fc.boolean) ? new Uint8Array(pick(g, [0, 1, 20, 32, 33, 65])).fill(g(fc.nat, { max: 255 })) : g(fc.uint8Array, { maxLength: 80 });
     case ScalarType.BOOL:
@@ -41,18 +41,18 @@ function scalarValue(g: Gen, scalar: ScalarType, env: ProtoGenEnv): unknown {
     case ScalarType.UINT32: case ScalarType.FIXED32:
       return g(fc.integer, UINT32);
     case ScalarType.INT64: case ScalarType.SINT64: case ScalarType.SFIXED64: {
-      const v = g(() => fuzzBigInt);
+      const v = g(fuzzBigIntOnce);
       return g(fc.boolean) ? v : v > I64_MAX ? I64_MIN : -v;
     }
     case ScalarType.UINT64: case ScalarType.FIXED64:
-      return g(() => fuzzBigInt);
+      return g(fuzzBigIntOnce);
     default:
       return g(fc.double);
   }
 }
 
 function anyValue(g: Gen, env: ProtoGenEnv, depth: number): { typeUrl: string; value: Uint8Array } {
-  const typeUrl = g(fc.nat, { max: 9 }) === 0 ? g(fuzzString) : pick(g, env.anyTypes);
+  const typeUrl = g(fc.nat, { max: 9 }) === 0 ? g(fuzzStringOnce) : pick(g, env.anyTypes);
   const desc = protoRegistry().getMessage(typeUrl.slice(typeUrl.lastIndexOf("/") + 1));
   const value = desc && depth > 0 && g(fc.nat, { max: 4 }) > 0 ? randomMessageBytes(g, desc, env, depth - 1) : g(fc.uint8Array, { maxLength: 60 });
   return { typeUrl, value };

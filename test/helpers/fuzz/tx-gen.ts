@@ -7,7 +7,7 @@ import type { Secp256k1Key } from "../../../src/client/signer";
 import type { AnyMsg } from "../../../src/types/codec";
 import type { MsgDef } from "../../../src/types/module";
 import { randomMessageBytes, type ProtoGenEnv } from "./proto-gen";
-import { fuzzBigInt, fuzzString } from "./values";
+import { fuzzBigIntOnce, fuzzStringOnce } from "./values";
 
 /**
  * CheckTx inputs: garbage, protobuf-shaped garbage, correctly signed txs carrying random
@@ -42,6 +42,12 @@ interface TxParts {
   authInfo: AuthInfo;
   signatures: Uint8Array[];
   signers: FuzzSigner[];
+}
+
+/** The first element, for mutations that change it; throws (the mutation is skipped) on an empty list. */
+function first<T>(list: T[]): T {
+  if (list.length === 0) throw new Error("nothing to mutate");
+  return list[0];
 }
 
 function pick<T>(g: Gen, values: readonly T[]): T {
@@ -87,7 +93,7 @@ function messageTx(g: Gen, env: TxFuzzEnv): TxParts {
   const signer = pick(g, env.signers());
   const msgs = Array.from({ length: 1 + g(fc.nat, { max: 2 }) }, () => randomAny(g, env, pick(g, env.msgDefs), signer));
   const signers = signersOf(env, msgs, signer);
-  const body = TxBody.fromPartial({ messages: msgs, memo: g(fc.boolean) ? "" : g(fuzzString) });
+  const body = TxBody.fromPartial({ messages: msgs, memo: g(fc.boolean) ? "" : g(fuzzStringOnce) });
   const authInfo = AuthInfo.fromPartial({
     signerInfos: signers.map((s) => ({ publicKey: packPubKey(s.key.pubKey), modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence: s.sequence })),
     fee: { amount: [{ denom: env.denom, amount: "5000" }], gasLimit: 400_000n, payer: "", granter: "" },
@@ -96,28 +102,28 @@ function messageTx(g: Gen, env: TxFuzzEnv): TxParts {
 }
 
 const STRUCTURAL_MUTATIONS: Array<(g: Gen, env: TxFuzzEnv, p: TxParts) => void> = [
-  (g, _env, p) => p.body.messages.push(p.body.messages[0]),
+  (_g, _env, p) => p.body.messages.push(first(p.body.messages)),
   (_g, _env, p) => (p.body.messages = []),
-  (g, env, p) => (p.body.messages[0] = { ...p.body.messages[0], typeUrl: g(fc.boolean) ? pick(g, env.msgDefs).typeUrl : g(fuzzString) }),
+  (g, env, p) => (p.body.messages[0] = { ...first(p.body.messages), typeUrl: g(fc.boolean) ? pick(g, env.msgDefs).typeUrl : g(fuzzStringOnce) }),
   (g, _env, p) => {
-    const m = p.body.messages[0];
+    const m = first(p.body.messages);
     const value = Uint8Array.from(m.value);
     if (value.length > 0) value[g(fc.nat, { max: value.length - 1 })] ^= 1 << g(fc.nat, { max: 7 });
     p.body.messages[0] = { ...m, value: g(fc.boolean) ? value : value.subarray(0, g(fc.nat, { max: value.length })) };
   },
-  (g, _env, p) => (p.body.memo = g(fc.nat, { max: 20 }) === 0 ? "m".repeat(300_000) : g(fuzzString)),
-  (g, _env, p) => (p.body.timeoutHeight = g(() => fuzzBigInt)),
+  (g, _env, p) => (p.body.memo = g(fc.nat, { max: 20 }) === 0 ? "m".repeat(300_000) : g(fuzzStringOnce)),
+  (g, _env, p) => (p.body.timeoutHeight = g(fuzzBigIntOnce)),
   (g, env, p) => p.body[g(fc.boolean) ? "extensionOptions" : "nonCriticalExtensionOptions"].push({ typeUrl: pick(g, env.anyTypes), value: g(fc.uint8Array, { maxLength: 20 }) }),
-  (g, env, p) => (p.authInfo.fee!.amount = g(fc.array, fc.record({ denom: fc.oneof(fuzzString(), fc.constant(env.denom)), amount: fuzzString() }), { maxLength: 3 })),
-  (g, _env, p) => (p.authInfo.fee!.gasLimit = g(() => fuzzBigInt)),
-  (g, env, p) => (p.authInfo.fee!.payer = g(fc.boolean) ? pick(g, env.strings) : g(fuzzString)),
-  (g, env, p) => (p.authInfo.fee!.granter = g(fc.boolean) ? pick(g, env.strings) : g(fuzzString)),
+  (g, env, p) => (p.authInfo.fee!.amount = Array.from({ length: g(fc.nat, { max: 3 }) }, () => ({ denom: g(fc.boolean) ? env.denom : g(fuzzStringOnce), amount: g(fuzzStringOnce) }))),
+  (g, _env, p) => (p.authInfo.fee!.gasLimit = g(fuzzBigIntOnce)),
+  (g, env, p) => (p.authInfo.fee!.payer = g(fc.boolean) ? pick(g, env.strings) : g(fuzzStringOnce)),
+  (g, env, p) => (p.authInfo.fee!.granter = g(fc.boolean) ? pick(g, env.strings) : g(fuzzStringOnce)),
   (_g, _env, p) => (p.authInfo.fee = undefined),
-  (g, _env, p) => (g(fc.boolean) ? p.authInfo.signerInfos.pop() : p.authInfo.signerInfos.push(p.authInfo.signerInfos[0])),
-  (g, _env, p) => (p.authInfo.signerInfos[0].sequence = g(() => fuzzBigInt)),
-  (g, env, p) => (p.authInfo.signerInfos[0].publicKey = g(fc.boolean) ? undefined : { typeUrl: g(fc.boolean) ? "/cosmos.crypto.secp256k1.PubKey" : pick(g, env.anyTypes), value: g(fc.uint8Array, { maxLength: 40 }) }),
-  (g, _env, p) => (p.authInfo.signerInfos[0].modeInfo = g(fc.boolean) ? { single: { mode: g(fc.integer, { min: -1, max: 200 }) } } : g(fc.boolean) ? { multi: { bitarray: { extraBitsStored: 1, elems: new Uint8Array([1]) }, modeInfos: [] } } : undefined),
-  (g, env, p) => (p.authInfo.tip = { amount: [{ denom: env.denom, amount: g(fuzzString) }], tipper: pick(g, env.strings) } as never),
+  (g, _env, p) => (g(fc.boolean) ? p.authInfo.signerInfos.pop() : p.authInfo.signerInfos.push(first(p.authInfo.signerInfos))),
+  (g, _env, p) => (first(p.authInfo.signerInfos).sequence = g(fuzzBigIntOnce)),
+  (g, env, p) => (first(p.authInfo.signerInfos).publicKey = g(fc.boolean) ? undefined : { typeUrl: g(fc.boolean) ? "/cosmos.crypto.secp256k1.PubKey" : pick(g, env.anyTypes), value: g(fc.uint8Array, { maxLength: 40 }) }),
+  (g, _env, p) => (first(p.authInfo.signerInfos).modeInfo = g(fc.boolean) ? { single: { mode: g(fc.integer, { min: -1, max: 200 }) } } : g(fc.boolean) ? { multi: { bitarray: { extraBitsStored: 1, elems: new Uint8Array([1]) }, modeInfos: [] } } : undefined),
+  (g, env, p) => (p.authInfo.tip = { amount: [{ denom: env.denom, amount: g(fuzzStringOnce) }], tipper: pick(g, env.strings) } as never),
 ];
 
 /** A signed message tx with 1–3 structural mutations; re-signed half of the time. */
@@ -131,18 +137,17 @@ function mutatedTx(g: Gen, env: TxFuzzEnv): Uint8Array {
       // A mutation that no longer applies (no message left to change): the others still count.
     }
   }
-  // Mutations that copied a first element after another emptied the list leave holes.
-  parts.body.messages = parts.body.messages.filter(Boolean);
-  parts.authInfo.signerInfos = parts.authInfo.signerInfos.filter(Boolean);
   if (g(fc.boolean)) return sign(parts, env.chainId);
   const signed = TxRaw.decode(sign({ ...parts, body: messageTx(g, env).body }, env.chainId));
   const signatures = g(fc.nat, { max: 3 }) === 0 ? g(fc.array, fc.uint8Array({ maxLength: 70 }), { maxLength: 3 }) : signed.signatures;
   return TxRaw.encode({ bodyBytes: TxBody.encode(parts.body).finish(), authInfoBytes: AuthInfo.encode(parts.authInfo).finish(), signatures }).finish();
 }
 
+const concat = (...parts: Uint8Array[]): Uint8Array => new Uint8Array(Buffer.concat(parts));
+
 /** Byte-level damage to an encoded tx: flips, truncation, an inserted or repeated slice, a huge tail. */
 export function mutateBytes(g: Gen, bytes: Uint8Array): Uint8Array {
-  let out = Uint8Array.from(bytes);
+  let out: Uint8Array = Uint8Array.from(bytes);
   const n = 1 + g(fc.nat, { max: 3 });
   for (let i = 0; i < n && out.length > 0; i++) {
     const at = g(fc.nat, { max: out.length - 1 });
@@ -157,16 +162,16 @@ export function mutateBytes(g: Gen, bytes: Uint8Array): Uint8Array {
         out = out.subarray(0, at);
         break;
       case 3:
-        out = Uint8Array.from([...out.subarray(0, at), ...g(fc.uint8Array, { maxLength: 16 }), ...out.subarray(at)]);
+        out = concat(out.subarray(0, at), g(fc.uint8Array, { maxLength: 16 }), out.subarray(at));
         break;
       case 4: {
         const end = at + g(fc.nat, { max: out.length - at });
-        out = Uint8Array.from([...out.subarray(0, end), ...out.subarray(at, end), ...out.subarray(end)]);
+        out = concat(out.subarray(0, end), out.subarray(at, end), out.subarray(end));
         break;
       }
       default:
         // Over the 1 MiB CheckTx limit now and then, else a tail of repeated bytes.
-        out = Uint8Array.from([...out, ...new Uint8Array(g(fc.nat, { max: 50 }) === 0 ? 1024 * 1024 : g(fc.nat, { max: 4000 })).fill(g(fc.nat, { max: 255 }))]);
+        out = concat(out, new Uint8Array(g(fc.nat, { max: 50 }) === 0 ? 1024 * 1024 : g(fc.nat, { max: 4000 })).fill(g(fc.nat, { max: 255 })));
     }
   }
   return out;

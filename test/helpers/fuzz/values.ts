@@ -24,21 +24,27 @@ export function fuzzString(extra: readonly string[] = []): fc.Arbitrary<string> 
   );
 }
 
+/** fuzzString() built once, for `g(fuzzStringOnce)` per field: building the arbitrary is not free. */
+const FUZZ_STRING = fuzzString();
+export const fuzzStringOnce = () => FUZZ_STRING;
+
 export const fuzzBigInt: fc.Arbitrary<bigint> = fc.oneof(
   fc.constantFrom(0n, 1n, 2n, 100n, (1n << 31n) - 1n, 1n << 32n, (1n << 63n) - 1n, (1n << 64n) - 1n),
   fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }),
 );
 
+export const fuzzBigIntOnce = () => fuzzBigInt;
+
 /** Arbitrary JSON with a bias to the shapes CLI and REST inputs take (objects, arrays, edge strings). */
 export const fuzzJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fuzzString(),
+    FUZZ_STRING,
     fc.integer(),
     fc.double(),
     fc.boolean(),
     fc.constant(null),
     fc.array(tie("value"), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fuzzString(), fc.constantFrom("@type", "amount", "denom", "body", "messages", "auth_info", "signatures", "type_url", "value")), tie("value"), { maxKeys: 4 }),
+    fc.dictionary(fc.oneof(FUZZ_STRING, fc.constantFrom("@type", "amount", "denom", "body", "messages", "auth_info", "signatures", "type_url", "value")), tie("value"), { maxKeys: 4 }),
   ),
 })).value;
