@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CheckTxTarget } from "../../helpers/fuzz/checktx-target";
 import { genTxInput } from "../../helpers/fuzz/tx-gen";
+import { Draw } from "../../helpers/fuzz/values";
 
 /**
  * A short, seeded run of the CheckTx fuzzer (`npm run fuzz` runs it for a million inputs):
@@ -21,7 +22,7 @@ describe("fuzz: CheckTx, Simulate and block execution", () => {
     const problems: string[] = [];
     await fc.assert(
       fc.asyncProperty(fc.gen(), async (g) => {
-        const input = genTxInput(g, target.env);
+        const input = genTxInput(new Draw(g), target.env);
         kinds.set(input.kind, (kinds.get(input.kind) ?? 0) + 1);
         const found = target.run(input, { deliver: true });
         problems.push(...found);
