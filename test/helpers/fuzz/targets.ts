@@ -1,5 +1,6 @@
 import type fc from "fast-check";
 import { CheckTxTarget } from "./checktx-target";
+import { RestTarget } from "./rest-target";
 import { genTxInput } from "./tx-gen";
 import { Draw } from "./values";
 
@@ -45,6 +46,17 @@ async function checkTxFuzzTarget(): Promise<FuzzTarget> {
   };
 }
 
+async function restFuzzTarget(): Promise<FuzzTarget> {
+  const target = await RestTarget.create();
+  return {
+    step: (g) => target.step(new Draw(g)),
+    progress: () => `${target.requests} requests answered`,
+    summary: () => `${target.operations.length} documented operations; statuses: ${topCounts(new Map([...target.statuses].map(([k, v]) => [String(k), v])))}`,
+    close: () => target.close(),
+  };
+}
+
 export const FUZZ_TARGETS: Record<string, () => Promise<FuzzTarget>> = {
   checktx: checkTxFuzzTarget,
+  rest: restFuzzTarget,
 };
