@@ -3,6 +3,7 @@
  * so that store iteration order equals the natural order of the typed key, as in the
  * Cosmos SDK `collections` package (byte-compatible with it for these types).
  */
+import { sdkErrors } from "../types/errors";
 import { concat } from "./bytes";
 
 export interface KeyCodec<K> {
@@ -109,7 +110,8 @@ export const stringKey: KeyCodec<string> = {
   encode: (k) => utf8Key(k).slice(),
   decode: (b) => utf8d.decode(b),
   encodeNonTerminal: (k) => {
-    if (k.includes("\0")) throw new Error("string key in non-terminal position must not contain NUL");
+    // Key parts come from requests (a query's record id, a message's name): an unencodable one is the caller's.
+    if (k.includes("\0")) throw sdkErrors.ErrInvalidRequest.wrap("string key in non-terminal position must not contain NUL");
     return concat(utf8Key(k), Uint8Array.of(0));
   },
   decodeNonTerminal: (b, o) => {
@@ -125,7 +127,7 @@ export const bytesKey: KeyCodec<Uint8Array> = {
   encode: (k) => Uint8Array.from(k),
   decode: (b) => Uint8Array.from(b),
   encodeNonTerminal: (k) => {
-    if (k.length > 255) throw new Error("bytes key in non-terminal position longer than 255 bytes");
+    if (k.length > 255) throw sdkErrors.ErrInvalidRequest.wrap("bytes key in non-terminal position longer than 255 bytes");
     return concat(Uint8Array.of(k.length), k);
   },
   decodeNonTerminal: (b, o) => {
