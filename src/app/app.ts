@@ -8,7 +8,7 @@ import type { HistoricalState } from "../store/historical";
 import { answerStoreQuery, STORE_KEY_QUERY } from "./store-query";
 import type { Branch, MetaWrites } from "../store/types";
 import type { AbciApplication } from "../types/abci";
-import type { Timestamp } from "../types/codec";
+import type { Codec, Timestamp } from "../types/codec";
 import { Context, type BlockInfo } from "../types/context";
 import { commitInfoOf } from "./commit-info";
 import { AppError, GrpcCode, sdkErrors, toAppError } from "../types/errors";
@@ -43,6 +43,18 @@ export interface AppOptions {
 const EMPTY = new Uint8Array();
 
 /** Maps a query failure the way the SDK's gRPCErrorToSDKError does: ABCI code by gRPC code, log as gRPC status text. */
+/**
+ * A query's request bytes as the SDK's gRPC query router unmarshals them: bytes that do not
+ * decode are the caller's (InvalidArgument, code 18), never a panic.
+ */
+function decodeQueryRequest<Q>(codec: Codec<Q>, data: Uint8Array): Q {
+  try {
+    return codec.decode(data);
+  } catch (e) {
+    throw new AppError("sdk", sdkErrors.ErrInvalidRequest.code, `invalid request: ${(e as Error).message}`, GrpcCode.InvalidArgument);
+  }
+}
+
 function queryError(err: unknown, height: bigint): abci.ResponseQuery {
   const e = toAppError(err);
   const grpc = e instanceof AppError ? e.grpcCode : GrpcCode.Unknown;
@@ -228,17 +240,11 @@ export class App implements AbciApplication {
   private answerQuery(req: abci.RequestQuery, ctx: Context | undefined, height: bigint): abci.ResponseQuery {
     try {
       if (req.path === "/cosmos.tx.v1beta1.Service/Simulate") {
-        return abci.ResponseQuery.fromPartial({ value: SimulateResponse.encode(this.simulate(SimulateRequest.decode(req.data))).finish(), height });
+        return abci.ResponseQuery.fromPartial({ value: SimulateResponse.encode(this.simulate(decodeQueryRequest(SimulateRequest, req.data))).finish(), height });
       }
       const def = this.router.queryDef(req.path);
       if (!def) throw new AppError("sdk", sdkErrors.ErrUnknownRequest.code, `unknown query path: ${req.path.slice(0, 200)}`, GrpcCode.Unimplemented);
-      let request: unknown;
-      try {
-        request = def.requestCodec.decode(req.data);
-      } catch (e) {
-        throw new AppError("sdk", sdkErrors.ErrInvalidRequest.code, `invalid request: ${(e as Error).message}`, GrpcCode.InvalidArgument);
-      }
-      const response = def.handle(ctx ?? this.queryContext(), request);
+      const response = def.handle(ctx ?? this.queryContext(), decodeQueryRequest(def.requestCodec, req.data));
       return abci.ResponseQuery.fromPartial({ value: def.responseCodec.encode(response).finish(), height });
     } catch (e) {
       return queryError(e, height);
@@ -250,6 +256,8 @@ export class App implements AbciApplication {
     const bytes = req.txBytes.length > 0 ? req.txBytes
       : req.tx ? TxRaw.encode({ bodyBytes: encodeBody(req.tx), authInfoBytes: encodeAuthInfo(req.tx), signatures: req.tx.signatures }).finish()
       : EMPTY;
+    // As the SDK's tx service: a request without a tx is the caller's mistake (InvalidArgument).
+    if (bytes.length === 0) throw new AppError("sdk", sdkErrors.ErrInvalidRequest.code, "empty txBytes is not allowed", GrpcCode.InvalidArgument);
     const result = runTx(this.runner, this.checkState.branch(), this.blockInfo(this.store.lastHeight + 1n, this.meta.lastBlockTime), "simulate", bytes);
     if (result.code !== 0) {
       throw new AppError(result.codespace, result.code, `${result.log} With gas wanted: '${result.gasWanted}' and gas used: '${result.gasUsed}' `, GrpcCode.Unknown);

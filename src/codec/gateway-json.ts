@@ -1,6 +1,7 @@
 import { ScalarType, create, fromBinary, getExtension, hasExtension, toJson, type DescExtension, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import { formatLegacyDec, parseLegacyDecText } from "./legacy-dec";
 import { messageDesc, protoRegistry } from "./proto-registry";
+import { sdkErrors } from "../types/errors";
 
 /**
  * Proto → JSON exactly as the SDK's gateway marshaler (gogo jsonpb, EmitDefaults, OrigName)
@@ -117,8 +118,14 @@ function shape(desc: DescMessage, json: JsonValue): JsonValue {
 /** Binary message of `typeName` → the gateway's JSON. */
 export function gatewayJson(typeName: string, bytes: Uint8Array): JsonValue {
   const desc = messageDesc(typeName);
-  const message = fromBinary(desc, bytes, { readUnknownFields: false });
-  return shapeMessage(desc, toJson(desc, message, { alwaysEmitImplicit: true, useProtoFieldName: true, registry: protoRegistry() }));
+  try {
+    const message = fromBinary(desc, bytes, { readUnknownFields: false });
+    return shapeMessage(desc, toJson(desc, message, { alwaysEmitImplicit: true, useProtoFieldName: true, registry: protoRegistry() }));
+  } catch (e) {
+    // Bytes that decode but have no JSON form (a Duration past ±10000 years or with nanos ≥ 1s,
+    // found by fuzzing) fail as a coded error rather than the library's RangeError.
+    throw sdkErrors.ErrJSONMarshal.wrap(`${typeName}: ${(e as Error).message}`);
+  }
 }
 
 /** The gateway JSON of a message descriptor's zero value (for docs and shape checks). */

@@ -3,6 +3,7 @@
  * so that store iteration order equals the natural order of the typed key, as in the
  * Cosmos SDK `collections` package (byte-compatible with it for these types).
  */
+import { sdkErrors } from "../types/errors";
 import { concat, concatAll } from "./bytes";
 
 export interface KeyCodec<K> {
@@ -128,7 +129,8 @@ function utf8Key(k: string): Uint8Array {
 const NUL = Uint8Array.of(0);
 
 function stringNonTerminalParts(k: string, into: Uint8Array[]): void {
-  if (k.includes("\0")) throw new Error("string key in non-terminal position must not contain NUL");
+  // Key parts come from requests (a query's record id, a message's name): an unencodable one is the caller's.
+  if (k.includes("\0")) throw sdkErrors.ErrInvalidRequest.wrap("string key in non-terminal position must not contain NUL");
   into.push(utf8Key(k), NUL);
 }
 
@@ -157,7 +159,7 @@ export const bytesKey: KeyCodec<Uint8Array> = {
   encode: (k) => Uint8Array.from(k),
   decode: (b) => Uint8Array.from(b),
   encodeNonTerminal: (k) => {
-    if (k.length > 255) throw new Error("bytes key in non-terminal position longer than 255 bytes");
+    if (k.length > 255) throw sdkErrors.ErrInvalidRequest.wrap("bytes key in non-terminal position longer than 255 bytes");
     return concat(Uint8Array.of(k.length), k);
   },
   decodeNonTerminal: (b, o) => {

@@ -101,7 +101,10 @@ export function parseCoins(text: string): Coin[] {
     if (!m) throw sdkErrors.ErrInvalidCoins.wrap(`invalid coin expression: ${JSON.stringify(part.slice(0, 100))}`);
     return { denom: m[2], amount: parseAmount(m[1]) };
   });
-  return normalizeCoins(coins);
+  // Repeated denoms are summed, and the sum is held to the same 256-bit bound as each amount.
+  const merged = normalizeCoins(coins);
+  for (const c of merged) if (c.amount > MAX_INT) throw sdkErrors.ErrInvalidCoins.wrap(`${c.denom} amount out of range`);
+  return merged;
 }
 
 /** `have - spend` when every coin of `spend` is covered, else undefined (sdk.Coins.SafeSub). */

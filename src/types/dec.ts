@@ -22,8 +22,12 @@ function checkRange(d: Dec, text: string): Dec {
   return d;
 }
 
+/** Longer than any in-range decimal (sign, 95 digits, point, 18 decimals): refused before BigInt parses it. */
+const MAX_DEC_TEXT = 120;
+
 /** "0.1", "1.500000000000000000", "-3" (SDK text form; up to 18 decimals). */
 export function decFromString(text: string): Dec {
+  if (text.length > MAX_DEC_TEXT) throw sdkErrors.ErrInvalidRequest.wrap(`decimal out of range: ${text.slice(0, 100)}`);
   if (INT_RE.test(text)) return checkRange(BigInt(text) * DEC_ONE, text);
   const m = DEC_RE.exec(text);
   if (!m) throw sdkErrors.ErrInvalidRequest.wrap(`invalid decimal: ${JSON.stringify(text.slice(0, 100))}`);
@@ -45,6 +49,7 @@ export function decToString(d: Dec): string {
  */
 export function decFromWire(text: string, what = "decimal"): Dec {
   if (text === "") return 0n;
+  if (text.length > MAX_DEC_TEXT) throw sdkErrors.ErrInvalidRequest.wrap(`${what} out of range: ${text.slice(0, 100)}`);
   if (INT_RE.test(text)) return checkRange(BigInt(text), text);
   if (DEC_RE.test(text)) return decFromString(text);
   throw sdkErrors.ErrInvalidRequest.wrap(`invalid ${what}: ${JSON.stringify(text.slice(0, 100))}`);

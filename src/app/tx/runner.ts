@@ -33,6 +33,16 @@ export interface RunnerDeps {
   decoded: DecodedTxCache;
 }
 
+/**
+ * Decode and the ante chain refuse bad input with AppErrors; anything else escaping them is a
+ * bug in the node (the fuzzers look for exactly this), logged rather than folded silently into
+ * the panic code.
+ */
+function logUnexpected(deps: RunnerDeps, stage: string, err: unknown, hash: string): void {
+  if (err instanceof AppError || err instanceof OutOfGasError) return;
+  deps.logger.error({ err: err instanceof Error ? err.stack ?? err.message : String(err), tx: hash, stage }, `${stage} threw a non-AppError`);
+}
+
 function errorResult(err: unknown, meter: GasMeter | undefined, gasWanted: bigint, events: Event[], tx?: DecodedTx): TxResult {
   const appErr: AppError = err instanceof OutOfGasError && meter ? outOfGasToAppError(err, meter) : toAppError(err);
   return {
@@ -62,6 +72,7 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
     try {
       tx = decodeTx(bytes, (url) => deps.router.msgDef(url), hash);
     } catch (e) {
+      logUnexpected(deps, "tx decode", e, hash);
       return errorResult(e, undefined, 0n, []);
     }
     if (mode === "check") deps.decoded.add(tx);
@@ -74,6 +85,7 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
   try {
     runAnte(anteCtx, tx, deps.ante);
   } catch (e) {
+    logUnexpected(deps, "ante handler", e, tx.hash);
     return errorResult(e, meter, tx.gasLimit, [], tx);
   }
   anteBranch.write();
@@ -89,9 +101,7 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
   try {
     for (const m of tx.msgs) responses.push(deps.router.run(msgCtx, m.def, m.msg, m.any.typeUrl));
   } catch (e) {
-    if (!(e instanceof AppError) && !(e instanceof OutOfGasError)) {
-      deps.logger.error({ err: e, tx: tx.hash }, "message handler threw a non-AppError");
-    }
+    logUnexpected(deps, "message handler", e, tx.hash);
     return errorResult(e, meter, tx.gasLimit, anteEvents, tx);
   }
   msgBranch.write();

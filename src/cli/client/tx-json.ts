@@ -25,15 +25,24 @@ export function txToJson(tx: { bodyBytes: Uint8Array; authInfoBytes: Uint8Array;
   };
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Each field checked for its JSON type first, so a wrong type is a usage error naming it (found by fuzzing). */
 export function txFromJson(json: unknown): { bodyBytes: Uint8Array; authInfoBytes: Uint8Array; signatures: Uint8Array[] } {
-  const tx = json as Partial<TxJson>;
-  if (!tx?.body || !Array.isArray(tx.body.messages) || tx.auth_info === undefined) throw new UsageError("not a tx JSON: expected {body, auth_info, signatures}");
-  if (tx.body.extension_options?.length || tx.body.non_critical_extension_options?.length) throw new UsageError("txs with extension options are not supported by this CLI");
-  const bodyBytes = TxBody.encode(
-    TxBody.fromPartial({ messages: tx.body.messages.map(anyFromJson), memo: tx.body.memo ?? "", timeoutHeight: BigInt(tx.body.timeout_height ?? "0") }),
-  ).finish();
-  const authInfoBytes = jsonToBinary("cosmos.tx.v1beta1.AuthInfo", tx.auth_info);
-  return { bodyBytes, authInfoBytes, signatures: (tx.signatures ?? []).map((s) => new Uint8Array(Buffer.from(s, "base64"))) };
+  if (!isObject(json) || !isObject(json.body) || !Array.isArray(json.body.messages) || json.auth_info === undefined) throw new UsageError("not a tx JSON: expected {body, auth_info, signatures}");
+  const { body, signatures = [] } = json;
+  const memo = body.memo ?? "";
+  const timeoutHeight = body.timeout_height ?? "0";
+  if (typeof memo !== "string") throw new UsageError("tx JSON: body.memo must be a string");
+  if ((typeof timeoutHeight !== "string" && typeof timeoutHeight !== "number") || !/^[0-9]{1,20}$/.test(String(timeoutHeight))) throw new UsageError("tx JSON: body.timeout_height must be a non-negative integer");
+  if (!Array.isArray(signatures) || !signatures.every((s) => typeof s === "string")) throw new UsageError("tx JSON: signatures must be a list of base64 strings");
+  for (const key of ["extension_options", "non_critical_extension_options"]) {
+    const v = body[key];
+    if (v !== undefined && v !== null && (!Array.isArray(v) || v.length > 0)) throw new UsageError("txs with extension options are not supported by this CLI");
+  }
+  const bodyBytes = TxBody.encode(TxBody.fromPartial({ messages: (body.messages as unknown[]).map(anyFromJson), memo, timeoutHeight: BigInt(timeoutHeight) })).finish();
+  const authInfoBytes = jsonToBinary("cosmos.tx.v1beta1.AuthInfo", json.auth_info);
+  return { bodyBytes, authInfoBytes, signatures: signatures.map((s: string) => new Uint8Array(Buffer.from(s, "base64"))) };
 }
 
 /** A tx file: the JSON above, or base64 / hex of TxRaw bytes. */
