@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ClassicLevel } from "classic-level";
 import { afterAll, describe, expect, it } from "vitest";
 import { DevBlockStore } from "../../../src/abci/dev/block-store";
 import { DEV_FAUCET_ADDRESS } from "../../../src/cli/dev-keys";
@@ -48,6 +49,16 @@ describe("dev tx index across a restart", () => {
     expect(refs.map((r) => r.height)).toEqual(sent.map((s) => BigInt(s.height)));
     expect((await blocks.refsByHeight({ to: -1n })).length + (await blocks.refsByHeight({ from: 1n << 64n })).length).toBe(0);
     await blocks.close();
+
+    // A store written before the index was persisted (no index entries): indexed once at open.
+    const raw = new ClassicLevel<string, Uint8Array>(join(home, "blocks"), { valueEncoding: "view" });
+    expect((await raw.keys({ gte: "e", lt: "f" }).all()).length).toBeGreaterThan(0);
+    for (const prefix of ["a", "e", "i"]) await raw.clear({ gte: prefix, lt: String.fromCharCode(prefix.charCodeAt(0) + 1) });
+    expect((await raw.keys({ gte: "a", lt: "b" }).all()).length + (await raw.keys({ gte: "e", lt: "f" }).all()).length).toBe(0);
+    await raw.close();
+    const reopened = await DevBlockStore.open(join(home, "blocks"));
+    expect(await reopened.refsByAttribute(`message.sender=${DEV_FAUCET_ADDRESS}`)).toEqual(refs);
+    await reopened.close();
 
     node = await startDevRpcNode("index-dev", home);
     const after = await Promise.all(queries.map(([q, extra]) => search(q, extra)));
