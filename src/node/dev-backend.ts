@@ -4,7 +4,7 @@ import type { DevEngine } from "../abci/dev/engine";
 import type { App } from "../app/app";
 import type { BlockView, BroadcastMode, BroadcastOutcome, IndexedTx, NodeBackend, OrderBy, TxSearchPage, ValidatorView } from "./backend";
 import { bondedValidators } from "./validators";
-import { TxEventIndex } from "./tx-index";
+import { searchTxRefs } from "./tx-index";
 import { parseTxQuery } from "./tx-query";
 import { nodeInfoOf } from "./node-info";
 
@@ -13,15 +13,10 @@ function sha256(data: Uint8Array | string): Uint8Array {
 }
 
 /**
- * The dev engine as a node: its mempool for broadcasts, its block store for txs and blocks,
- * and an in-memory event index built from the block store (caught up before every search, so
- * it also covers blocks produced before the server started).
+ * The dev engine as a node: its mempool for broadcasts, its block store for txs, blocks and
+ * the event index (persisted with each block's results).
  */
 export class DevBackend implements NodeBackend {
-  private readonly index = new TxEventIndex();
-  private indexed = 0n;
-  private catchingUp: Promise<void> | undefined;
-
   constructor(
     private readonly engine: DevEngine,
     private readonly app: App,
@@ -45,31 +40,9 @@ export class DevBackend implements NodeBackend {
     return { hash: hash.toUpperCase(), height: found.height, index: found.index, tx: found.tx, result: found.result, time: block?.time };
   }
 
-  private async catchUp(): Promise<void> {
-    const run = async () => {
-      while (this.indexed < this.engine.height) {
-        const h = this.indexed + 1n;
-        const [block, results] = await Promise.all([this.engine.blocks.block(h), this.engine.blocks.results(h)]);
-        if (block && results) {
-          block.txs.forEach((tx, i) => {
-            const hash = Buffer.from(sha256(tx)).toString("hex").toUpperCase();
-            this.index.add({ height: h, index: i }, hash, results.txResults[i]);
-          });
-        }
-        this.indexed = h;
-      }
-    };
-    // One catch-up at a time: concurrent searches wait for the same pass.
-    while (this.catchingUp) await this.catchingUp;
-    if (this.indexed >= this.engine.height) return;
-    this.catchingUp = run().finally(() => (this.catchingUp = undefined));
-    await this.catchingUp;
-  }
-
   async searchTxs(query: string, page: number, limit: number, orderBy: OrderBy): Promise<TxSearchPage> {
     const conditions = parseTxQuery(query);
-    await this.catchUp();
-    const { refs, total } = this.index.search(conditions, page, limit, orderBy);
+    const { refs, total } = await searchTxRefs(this.engine.blocks, conditions, page, limit, orderBy, this.engine.height);
     const txs: IndexedTx[] = [];
     for (const ref of refs) {
       const [block, results] = await Promise.all([this.engine.blocks.block(ref.height), this.engine.blocks.results(ref.height)]);

@@ -5,6 +5,11 @@ import type { App } from "../app/app";
 import { POWER_REDUCTION } from "../modules/staking";
 import type { ValidatorView } from "./backend";
 
+/** CometBFT's validator order: voting power descending, then address ascending. */
+export function byCometOrder(a: ValidatorView, b: ValidatorView): number {
+  return a.votingPower === b.votingPower ? Buffer.compare(a.address, b.address) : a.votingPower > b.votingPower ? -1 : 1;
+}
+
 /**
  * The bonded set as staking reports it, in CometBFT's form (address = first 20 bytes of
  * sha256(ed25519 key), power = tokens / power reduction), ordered by power as Comet orders it.
@@ -24,5 +29,5 @@ export function bondedValidators(app: App): ValidatorView[] {
     key = decoded.pagination?.nextKey;
     if (!key || key.length === 0) break;
   }
-  return out.sort((a, b) => (a.votingPower === b.votingPower ? Buffer.compare(a.address, b.address) : a.votingPower > b.votingPower ? -1 : 1));
+  return out.sort(byCometOrder);
 }

@@ -1,7 +1,6 @@
 import { Block } from "cosmjs-types/tendermint/types/block";
 import { TxQueryError } from "../node/backend";
 import { parseTxQuery, type Condition } from "../node/tx-query";
-import { bondedValidators } from "../node/validators";
 import { type DevChainView, int, MAX_QUERY_LENGTH, page, perPage, type RpcMethod, str } from "./dev-chain-view";
 import { eventMap, matches } from "./event-match";
 import { rpcErrors } from "./errors";
@@ -127,9 +126,9 @@ export function blockMethods(chain: DevChainView): Record<string, RpcMethod> {
     validators: {
       params: [["height", "int"], ["page", "int"], ["per_page", "int"]],
       async run(p) {
-        // Dev mode keeps only the current set; any stored height answers with it.
-        const h = chain.heightOf(int(p, "height"));
-        const all = bondedValidators(chain.app);
+        // As CometBFT: the latest set known is the next height's (the last block's NextValidators).
+        const h = chain.heightOf(int(p, "height"), chain.engine.height + 1n);
+        const all = await chain.validatorsAt(h);
         const per = perPage(int(p, "per_page"));
         const pg = page(int(p, "page"), per, all.length);
         const slice = all.slice((pg - 1) * per, pg * per);

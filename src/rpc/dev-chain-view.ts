@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import type { DevEngine, ProducedBlock } from "../abci/dev/engine";
 import type { GenesisDoc } from "../abci/genesis-doc";
 import type { App } from "../app/app";
-import type { IndexedTx } from "../node/backend";
+import type { IndexedTx, ValidatorView } from "../node/backend";
 import type { DevBackend } from "../node/dev-backend";
 import { txProofJson } from "../node/merkle";
+import { byCometOrder } from "../node/validators";
 import { rpcErrors } from "./errors";
 import type { Params, ParamSpec } from "./params";
 import * as json from "./shapes";
@@ -63,15 +64,26 @@ export class DevChainView {
     this.validatorAddress = createHash("sha256").update(this.validatorKey).digest().subarray(0, 20);
   }
 
-  /** CometBFT's getHeight: an explicit height must be committed and still stored. */
-  heightOf(v: bigint | undefined): bigint {
-    const { engine, initialHeight } = this;
-    const latest = engine.height;
+  /** CometBFT's getHeight: an explicit height must be committed (or be `latest`) and still stored. */
+  heightOf(v: bigint | undefined, latest = this.engine.height): bigint {
+    const { initialHeight } = this;
     if (v === undefined) return latest;
     if (v <= 0n) throw rpcErrors.invalidRequest(`height must be greater than zero (requested height: ${v})`);
     if (v > latest) throw rpcErrors.internal(`height must be less than or equal to the head of the node's blockchain (requested height: ${v}, blockchain height: ${latest})`);
     if (v < initialHeight) throw rpcErrors.internal(`height is not available (requested height: ${v}, base height: ${initialHeight})`);
     return v;
+  }
+
+  /** The set the engine recorded for a height, ordered as CometBFT orders it (power desc, then address). */
+  async validatorsAt(height: bigint): Promise<ValidatorView[]> {
+    const set = await this.engine.blocks.validatorSet(height);
+    if (!set) throw rpcErrors.internal(`could not find validator set for height #${height}`);
+    return set
+      .map((v) => {
+        const pubKey = v.pubKey?.ed25519 ?? v.pubKey?.secp256k1 ?? new Uint8Array();
+        return { address: createHash("sha256").update(pubKey).digest().subarray(0, 20), pubKey, votingPower: v.power, proposerPriority: 0n };
+      })
+      .sort(byCometOrder);
   }
 
   async blockView(height: bigint) {

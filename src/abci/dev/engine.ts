@@ -4,7 +4,7 @@ import type { AbciApplication } from "../../types/abci";
 import type { Timestamp } from "../../types/codec";
 import type { Logger } from "../../types/logger";
 import { initChainRequest, type GenesisDoc } from "../genesis-doc";
-import { DevBlockStore } from "./block-store";
+import { DevBlockStore, type HeightValidators } from "./block-store";
 import { Mempool, type BroadcastResult } from "./mempool";
 
 export interface DevEngineOptions {
@@ -99,10 +99,14 @@ export class DevEngine {
     let appHeight = info.lastBlockHeight;
     const stored = this.blocks.lastSavedHeight;
     if (appHeight > stored) throw new Error(`app height ${appHeight} is ahead of the block store (${stored})`);
-    if (appHeight === 0n) {
-      await this.opts.app.initChain(initChainRequest(this.opts.genesis));
-    }
     const initial = BigInt(this.opts.genesis.initial_height || "1");
+    if (appHeight === 0n) {
+      const request = initChainRequest(this.opts.genesis);
+      const response = await this.opts.app.initChain(request);
+      // An empty answer keeps the genesis set; the first set is in force at the first two heights.
+      const validators = response.validators.length > 0 ? response.validators : request.validators;
+      await this.blocks.saveValidatorSets([{ height: initial, validators }, { height: initial + 1n, validators }]);
+    }
     for (let h = appHeight === 0n ? initial : appHeight + 1n; h <= stored; h++) {
       const block = await this.blocks.block(h);
       if (!block) throw new Error(`block ${h} missing from the block store`);
@@ -205,7 +209,7 @@ export class DevEngine {
     const started = performance.now();
     const response = await this.opts.app.finalizeBlock(block);
     const hashes = block.txs.map(txHash);
-    await this.blocks.saveResults(block.height, response, hashes);
+    await this.blocks.saveResults(block.height, response, hashes, await this.setAfter(block.height, response.validatorUpdates));
     await this.opts.app.commit({});
     const executionMs = performance.now() - started;
     this.appHeight = block.height;
@@ -224,6 +228,19 @@ export class DevEngine {
       }
     }
     return produced;
+  }
+
+  /** CometBFT's rule: updates returned at height H are in force from H + 2, on top of the set of H + 1. */
+  private async setAfter(height: bigint, updates: abci.ValidatorUpdate[]): Promise<HeightValidators | undefined> {
+    const current = await this.blocks.validatorSet(height + 1n);
+    if (!current) return undefined;
+    const keyOf = (v: abci.ValidatorUpdate) => Buffer.from(v.pubKey?.ed25519 ?? v.pubKey?.secp256k1 ?? []).toString("hex");
+    const byKey = new Map(current.map((v) => [keyOf(v), v]));
+    for (const u of updates) {
+      if (u.power === 0n) byKey.delete(keyOf(u));
+      else byKey.set(keyOf(u), u);
+    }
+    return { height: height + 2n, validators: [...byKey.values()] };
   }
 
   async getTx(hash: string): Promise<{ height: bigint; index: number; tx: Uint8Array; result: abci.ExecTxResult } | undefined> {

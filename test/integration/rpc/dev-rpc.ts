@@ -24,9 +24,12 @@ export interface DevRpcNode {
   close(): Promise<void>;
 }
 
-/** A dev chain (blocks every 150 ms) with its CometBFT JSON-RPC on a free port, past height 2. */
-export async function startDevRpcNode(chainId: string): Promise<DevRpcNode> {
-  const dir = mkdtempSync(join(tmpdir(), "comet-rpc-"));
+/**
+ * A dev chain (blocks every 150 ms) with its CometBFT JSON-RPC on a free port, past height 2.
+ * Given a directory (a restart), it opens the chain there and leaves it on close.
+ */
+export async function startDevRpcNode(chainId: string, home?: string): Promise<DevRpcNode> {
+  const dir = home ?? mkdtempSync(join(tmpdir(), "comet-rpc-"));
   const modules = buildModules();
   const genesis = buildDevGenesis(modules, {
     chainId,
@@ -53,7 +56,7 @@ export async function startDevRpcNode(chainId: string): Promise<DevRpcNode> {
       await rpc.close();
       await engine.close();
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!home) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

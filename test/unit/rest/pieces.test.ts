@@ -29,18 +29,18 @@ describe("tx query language", () => {
     for (const bad of ["", "AND", "a.b=", "a.b='x' AND", "=x", "a.b ~ 'x'"]) expect(() => parseTxQuery(bad), bad).toThrow();
   });
 
-  it("intersects conditions in chain order, pages and reverses", () => {
+  it("intersects conditions in chain order, pages and reverses", async () => {
     const index = new TxEventIndex();
     const ev = (sender: string) => ({ code: 0, data: new Uint8Array(), log: "", info: "", gasWanted: 0n, gasUsed: 0n, codespace: "", events: [{ type: "message", attributes: [{ key: "sender", value: sender, index: true }, { key: "secret", value: "x", index: false }] }] });
     index.add({ height: 2n, index: 0 }, "AA", ev("a"));
     index.add({ height: 2n, index: 1 }, "BB", ev("b"));
     index.add({ height: 3n, index: 0 }, "CC", ev("a"));
-    expect(index.search(parseTxQuery("message.sender='a'"), 1, 10, "asc")).toEqual({ refs: [{ height: 2n, index: 0 }, { height: 3n, index: 0 }], total: 2 });
-    expect(index.search(parseTxQuery("message.sender='a' AND tx.height=3"), 1, 10, "asc").refs).toEqual([{ height: 3n, index: 0 }]);
-    expect(index.search(parseTxQuery("message.sender='a'"), 2, 1, "desc").refs).toEqual([{ height: 2n, index: 0 }]);
-    expect(index.search(parseTxQuery("tx.hash='bb'"), 1, 10, "asc").total).toBe(1);
-    expect(index.search(parseTxQuery("message.secret='x'"), 1, 10, "asc").total).toBe(0);
-    expect(() => index.search(parseTxQuery("message.sender>'a'"), 1, 10, "asc")).toThrow(/only on tx.height/);
+    expect(await index.search(parseTxQuery("message.sender='a'"), 1, 10, "asc")).toEqual({ refs: [{ height: 2n, index: 0 }, { height: 3n, index: 0 }], total: 2 });
+    expect((await index.search(parseTxQuery("message.sender='a' AND tx.height=3"), 1, 10, "asc")).refs).toEqual([{ height: 3n, index: 0 }]);
+    expect((await index.search(parseTxQuery("message.sender='a'"), 2, 1, "desc")).refs).toEqual([{ height: 2n, index: 0 }]);
+    expect((await index.search(parseTxQuery("tx.hash='bb'"), 1, 10, "asc")).total).toBe(1);
+    expect((await index.search(parseTxQuery("message.secret='x'"), 1, 10, "asc")).total).toBe(0);
+    await expect(index.search(parseTxQuery("message.sender>'a'"), 1, 10, "asc")).rejects.toThrow(/only on tx.height/);
   });
 });
 
