@@ -19,6 +19,8 @@ export interface AppConfig {
   cometSupervise: boolean;
   /** CometBFT binary for the supervised mode; empty: $COMETBFT_BIN, .bin/cometbft, then PATH. */
   cometBinary: string;
+  /** Check every module's invariants after each block; a break is logged and halts the node. */
+  invariants: boolean;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -32,6 +34,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   rpcAddress: "tcp://127.0.0.1:26657",
   cometSupervise: false,
   cometBinary: "",
+  invariants: false,
 };
 
 export function renderAppConfig(c: AppConfig): string {
@@ -50,6 +53,11 @@ min-retain-blocks = ${c.minRetainBlocks}
 
 # Commit this height, then stop cleanly (coordinated upgrades); 0 never.
 halt-height = ${c.haltHeight}
+
+# Check every module's invariants (supply = balances, module accounts = their records, …)
+# after each block. Off by default: it reads whole module states every block. A broken
+# invariant is logged and the node halts before committing that block (also: \`start --invariants\`).
+invariants = ${c.invariants}
 
 [abci]
 # Where CometBFT's proxy_app connects.
@@ -98,5 +106,6 @@ export function readAppConfig(path: string): AppConfig {
     rpcAddress: String(rpc.address ?? d.rpcAddress),
     cometSupervise: Boolean(comet.supervise ?? d.cometSupervise),
     cometBinary: String(comet.binary ?? d.cometBinary),
+    invariants: Boolean(top.invariants ?? d.invariants),
   };
 }
