@@ -54,6 +54,8 @@ export interface SimReport {
   txsOk: number;
   txsFailed: number;
   proposals: number;
+  /** Proposals the end blocker decided, by result (proposal_passed, proposal_rejected, …). */
+  proposalResults: Record<string, number>;
   invariantChecks: number;
   replicaBlocks: number;
   restarts: number;
@@ -133,7 +135,7 @@ export class Simulation {
     this.totalWeight = this.ops.reduce((s, op) => s + op.weight, 0);
     this.time = { seconds: BigInt(Date.parse(this.genesis.genesis_time) / 1000), nanos: 0 };
     this.report = {
-      seed: o.seed, height: 0n, blocks: 0, txs: 0, txsOk: 0, txsFailed: 0, proposals: 0, invariantChecks: 0, replicaBlocks: 0,
+      seed: o.seed, height: 0n, blocks: 0, txs: 0, txsOk: 0, txsFailed: 0, proposals: 0, proposalResults: {}, invariantChecks: 0, replicaBlocks: 0,
       restarts: 0, exportImports: 0, followerBlocks: 0, validatorSetChanges: 0, ops: {}, elapsedMs: 0,
     };
   }
@@ -186,6 +188,7 @@ export class Simulation {
     const res = this.leader.finalizeBlock(block);
     this.checkResults(height, planned, res);
     this.applyValidatorUpdates(res);
+    this.countProposalResults(res);
     await this.leader.commit({});
     await this.checkInvariants(height, planned);
     if (this.replica) {
@@ -319,6 +322,14 @@ export class Simulation {
       if (p.tx.expect === "fail" && ok) throw new SimFailure(this.o.seed, height, p.op, "a deliberately invalid tx succeeded");
       if (p.tx.expect === "ok" && !ok) throw new SimFailure(this.o.seed, height, p.op, `a valid tx failed: ${r.codespace} ${r.code}: ${r.log}`);
     });
+  }
+
+  private countProposalResults(res: abci.ResponseFinalizeBlock): void {
+    for (const ev of res.events) {
+      if (ev.type !== "active_proposal" && ev.type !== "inactive_proposal") continue;
+      const result = ev.attributes.find((a) => a.key === "proposal_result")?.value ?? "unknown";
+      this.report.proposalResults[result] = (this.report.proposalResults[result] ?? 0) + 1;
+    }
   }
 
   private applyValidatorUpdates(res: abci.ResponseFinalizeBlock): void {

@@ -4,6 +4,7 @@ import { govGenesis } from "./genesis";
 import { GovKeeper } from "./keeper";
 import { govMsgs } from "./msgs";
 import { govQueries } from "./queries";
+import { govSimulation } from "./simulation";
 import type { AccountKeeper, BankKeeper, StakingKeeper } from "./expected-keepers";
 
 export { GovKeeper, GOV_MODULE } from "./keeper";
@@ -21,5 +22,6 @@ export function createGovModule(deps: { bank: BankKeeper; auth: AccountKeeper; s
     moduleAccounts: [{ name: "gov", permissions: ["burner"] }],
     endBlock: (ctx) => govEndBlock(ctx, keeper),
     bindRouter: (router) => keeper.bindRouter(router),
+    simulation: govSimulation(keeper),
   };
 }

@@ -131,6 +131,15 @@ export function stakingSimulation(k: StakingKeeper): ModuleSimulation {
         },
       },
       {
+        // An authority message: arrives as a gov proposal the validators vote on.
+        name: "staking/update-params",
+        weight: 1,
+        build: (s) => {
+          const params = { ...k.getParams(s.ctx), maxValidators: 3 + s.rng.int(30) };
+          return { signer: s.rng.pick(s.accounts), authority: true, msgs: [simMsg("/cosmos.staking.v1beta1.MsgUpdateParams", tx.MsgUpdateParams, { authority: s.govAuthority, params })], expect: "any" };
+        },
+      },
+      {
         name: "staking/delegate-wrong-signer",
         weight: 1,
         build: (s) => {
