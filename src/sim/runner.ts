@@ -4,12 +4,13 @@ import { join } from "node:path";
 import type * as abci from "cosmjs-types/tendermint/abci/types";
 import { MsgSubmitProposal, MsgVote } from "cosmjs-types/cosmos/gov/v1/tx";
 import { ProposalStatus, VoteOption } from "cosmjs-types/cosmos/gov/v1/gov";
-import { QueryParamsRequest, QueryParamsResponse, QueryProposalsRequest, QueryProposalsResponse } from "cosmjs-types/cosmos/gov/v1/query";
+import { QueryParamsRequest, type QueryParamsResponse } from "cosmjs-types/cosmos/gov/v1/query";
 import { App } from "../app/app";
 import { checkInvariants } from "../app/invariants";
 import { buildModules } from "../app/modules";
 import { initChainRequest, type GenesisDoc } from "../abci/genesis-doc";
 import { signTx } from "../client/tx-builder";
+import { openProposals, type GovKeeper } from "../modules/gov";
 import { moduleAddress } from "../types/address";
 import type { Timestamp } from "../types/codec";
 import type { Logger } from "../types/logger";
@@ -143,7 +144,8 @@ export class Simulation {
   private openApp(name: string): Promise<App> {
     const dir = join(this.o.dir, name);
     mkdirSync(dir, { recursive: true });
-    return App.open({ dataDir: dir, modules: buildModules(), logger: this.o.logger });
+    // No fsync per commit: restarts here close and reopen the store (power loss is the crash test's subject).
+    return App.open({ dataDir: dir, modules: buildModules(), logger: this.o.logger, store: { sync: false } });
   }
 
   async run(): Promise<SimReport> {
@@ -284,8 +286,8 @@ export class Simulation {
 
   /** Every bonded validator's operator that the simulation holds a key for votes YES once on each open proposal. */
   private validatorVotes(state: SimState): SimTx[] {
-    const gov = this.leader.modules.modules.find((m) => m.name === "gov")!.queries!.find((q) => q.path === "/cosmos.gov.v1.Query/Proposals")!;
-    const open = (gov.handle(state.ctx, QueryProposalsRequest.fromPartial({ proposalStatus: ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD, pagination: { limit: 1000n } })) as QueryProposalsResponse).proposals;
+    const gov = this.leader.modules.modules.find((m) => m.name === "gov") as unknown as { keeper: GovKeeper };
+    const open = openProposals(gov.keeper, state, ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
     if (open.length === 0) return [];
     const staking = this.leader.modules.modules.find((m) => m.name === "staking") as unknown as { keeper: { bondedValidators(ctx: unknown): Array<{ accountAddress: string }> } };
     const out: SimTx[] = [];

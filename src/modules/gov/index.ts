@@ -10,6 +10,7 @@ import type { AccountKeeper, BankKeeper, StakingKeeper } from "./expected-keeper
 export { GovKeeper, GOV_MODULE } from "./keeper";
 export { govErrors } from "./errors";
 export { defaultGovParams, devGovParams } from "./params";
+export { openProposals } from "./simulation";
 
 export function createGovModule(deps: { bank: BankKeeper; auth: AccountKeeper; staking: StakingKeeper }): Module & { keeper: GovKeeper } {
   const keeper = new GovKeeper(deps.bank, deps.auth, deps.staking);

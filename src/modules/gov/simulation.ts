@@ -5,8 +5,10 @@ import { otherAccount, simMsg, type ModuleSimulation, type SimState } from "../.
 import type { GovKeeper } from "./keeper";
 import { GOV_MODULE } from "./keeper";
 
-function proposalsIn(k: GovKeeper, s: SimState, status: ProposalStatus): Proposal[] {
-  return [...k.proposals.iterate(s.ctx)].map(([, p]) => p).filter((p) => p.status === status);
+/** Open proposals, read from the queues (decided proposals stay in state, so scanning them all grows with the run). */
+export function openProposals(k: GovKeeper, s: { ctx: SimState["ctx"] }, status: ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD | ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD): Proposal[] {
+  const queue = status === ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD ? k.inactiveQueue : k.activeQueue;
+  return [...queue.iterate(s.ctx)].map(([, , id]) => k.getProposal(s.ctx, id)).filter((p): p is Proposal => p?.status === status);
 }
 
 const sameCoins = (a: Coin[], b: Coin[]) => formatCoins(a) === formatCoins(b);
@@ -40,7 +42,7 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
         name: "gov/deposit",
         weight: 3,
         build: (s) => {
-          const open = proposalsIn(k, s, ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD);
+          const open = openProposals(k, s, ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD);
           if (open.length === 0) return undefined;
           const p = s.rng.pick(open);
           const depositor = s.rng.pick(s.accounts);
@@ -53,7 +55,7 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
         name: "gov/vote",
         weight: 5,
         build: (s) => {
-          const open = proposalsIn(k, s, ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
+          const open = openProposals(k, s, ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
           if (open.length === 0) return undefined;
           const voter = s.rng.pick(s.accounts);
           const option = s.rng.pick([VoteOption.VOTE_OPTION_YES, VoteOption.VOTE_OPTION_ABSTAIN, VoteOption.VOTE_OPTION_NO, VoteOption.VOTE_OPTION_NO_WITH_VETO]);
@@ -74,7 +76,7 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
         name: "gov/vote-wrong-signer",
         weight: 1,
         build: (s) => {
-          const open = proposalsIn(k, s, ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
+          const open = openProposals(k, s, ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
           if (open.length === 0) return undefined;
           const voter = s.rng.pick(s.accounts);
           const msg = simMsg("/cosmos.gov.v1.MsgVote", tx.MsgVote, { proposalId: open[0].id, voter, option: VoteOption.VOTE_OPTION_YES, metadata: "" });
