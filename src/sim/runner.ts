@@ -38,6 +38,8 @@ export interface SimOptions {
   /** Feed every block to a second app and compare app hashes (default true). */
   replica?: boolean;
   logger: Logger;
+  /** Modules appended to the chain's (tests: a module whose operation or invariant misbehaves). */
+  extraModules?: Module[];
   /** Called after every block (progress output). */
   onBlock?: (report: SimReport) => void;
 }
@@ -130,7 +132,7 @@ export class Simulation {
     this.rng = new SimRng(o.seed);
     this.accounts = simAccounts(o.accounts ?? 60);
     this.byAddress = new Map(this.accounts.map((a) => [a.address, a]));
-    const modules = buildModules();
+    const modules = buildModules({ extraModules: o.extraModules });
     this.genesis = simGenesis(modules, this.accounts, Math.min(8, this.accounts.length - 1));
     this.ops = modules.modules.flatMap((m: Module) => (m.simulation?.operations ?? []).map((op) => ({ ...op, module: m.name })));
     this.totalWeight = this.ops.reduce((s, op) => s + op.weight, 0);
@@ -145,7 +147,7 @@ export class Simulation {
     const dir = join(this.o.dir, name);
     mkdirSync(dir, { recursive: true });
     // No fsync per commit: restarts here close and reopen the store (power loss is the crash test's subject).
-    return App.open({ dataDir: dir, modules: buildModules(), logger: this.o.logger, store: { sync: false } });
+    return App.open({ dataDir: dir, modules: buildModules({ extraModules: this.o.extraModules }), logger: this.o.logger, store: { sync: false } });
   }
 
   async run(): Promise<SimReport> {
