@@ -265,9 +265,10 @@ export class Simulation {
       }
       if (!tx) continue;
       const signer = tx.signWith ?? tx.signer;
-      if (used.has(signer) || used.has(tx.signer)) continue;
-      used.add(signer);
-      used.add(tx.signer);
+      // One tx per account per block (sequences come from committed state), the fee granter included.
+      const parties = [signer, tx.signer, ...(tx.feeGranter ? [tx.feeGranter] : []), ...(tx.involves ?? [])];
+      if (parties.some((p) => used.has(p))) continue;
+      for (const p of parties) used.add(p);
       const name = tx.authority ? GOV_OP : op.name;
       const wrapped = tx.authority ? this.proposal(state, tx, op.name) : tx;
       planned.push({ op: name === GOV_OP ? `${GOV_OP}(${op.name})` : name, tx: wrapped, bytes: this.sign(state, wrapped) });
@@ -312,6 +313,7 @@ export class Simulation {
       chainId: SIM_CHAIN_ID,
       fee: [{ denom: SIM_DENOM, amount: "2000" }],
       gasLimit: 5_000_000n,
+      feeGranter: tx.feeGranter,
     });
   }
 

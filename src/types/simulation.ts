@@ -44,6 +44,10 @@ export interface SimTx {
   authority?: boolean;
   /** Sign with this account instead of `signer` (a "wrong signer" operation). */
   signWith?: string;
+  /** Pay the fee from this granter's fee allowance (feegrant). */
+  feeGranter?: string;
+  /** Accounts whose state the outcome depends on: no other tx of the block is signed by them. */
+  involves?: string[];
 }
 
 export interface SimOperation {
