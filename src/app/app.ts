@@ -24,6 +24,7 @@ import { DecodedTxCache } from "./tx/decoded-cache";
 import { parseDecCoins } from "./tx/fees";
 import { runTx, type RunnerDeps, type TxResult } from "./tx/runner";
 import { decodeTx } from "./tx/decode";
+import { checkInvariants, InvariantBrokenError } from "./invariants";
 
 export const APP_NAME = "blockchain";
 export const APP_VERSION = "0.1.0";
@@ -38,6 +39,12 @@ export interface AppOptions {
   /** Largest tx CheckTx accepts (CometBFT's mempool max_tx_bytes default). */
   maxTxBytes?: number;
   store?: CommitStoreOptions;
+  /**
+   * Check every module's invariants after each block's end blockers (app.toml `invariants`,
+   * `start --invariants`; off by default, it reads whole module states). A break is logged and
+   * FinalizeBlock fails, so the node halts before committing the block.
+   */
+  invariants?: boolean;
 }
 
 const EMPTY = new Uint8Array();
@@ -352,6 +359,7 @@ export class App implements AbciApplication {
     }
 
     const paramUpdates = this.modules.consensusParamUpdates?.(Context.create(branch, block, "block", this.logger));
+    if (this.opts.invariants) this.assertInvariants(branch, block);
 
     this.pending = { branch, height: req.height, time };
     // Built directly: fromPartial would deep-copy every tx result and event of the block.
@@ -362,6 +370,13 @@ export class App implements AbciApplication {
       consensusParamUpdates: paramUpdates,
       appHash: this.store.computeAppHash(branch),
     } as abci.ResponseFinalizeBlock;
+  }
+
+  private assertInvariants(branch: Branch, block: BlockInfo): void {
+    const broken = checkInvariants(Context.create(branch.branch(), block, "query", this.logger), this.modules.modules);
+    if (broken.length === 0) return;
+    for (const b of broken) this.logger.error({ height: block.height.toString(), invariant: b.invariant, err: b.message }, "invariant broken; halting");
+    throw new InvariantBrokenError(block.height, broken);
   }
 
   /**

@@ -24,6 +24,8 @@ export interface AppConfig extends PruningSettings {
   cometSupervise: boolean;
   /** CometBFT binary for the supervised mode; empty: $COMETBFT_BIN, .bin/cometbft, then PATH. */
   cometBinary: string;
+  /** Check every module's invariants after each block; a break is logged and halts the node. */
+  invariants: boolean;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -42,6 +44,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   snapshotChunkBytes: 10 << 20,
   cometSupervise: false,
   cometBinary: "",
+  invariants: false,
 };
 
 export function renderAppConfig(c: AppConfig): string {
@@ -64,6 +67,11 @@ min-retain-blocks = ${c.minRetainBlocks}
 
 # Commit this height, then stop cleanly (coordinated upgrades); 0 never.
 halt-height = ${c.haltHeight}
+
+# Check every module's invariants (supply = balances, module accounts = their records, …)
+# after each block. Off by default: it reads whole module states every block. A broken
+# invariant is logged and the node halts before committing that block (also: \`start --invariants\`).
+invariants = ${c.invariants}
 
 [abci]
 # Where CometBFT's proxy_app connects.
@@ -127,5 +135,6 @@ export function readAppConfig(path: string): AppConfig {
     snapshotChunkBytes: Number(stateSync["snapshot-chunk-bytes"] ?? d.snapshotChunkBytes),
     cometSupervise: Boolean(comet.supervise ?? d.cometSupervise),
     cometBinary: String(comet.binary ?? d.cometBinary),
+    invariants: Boolean(top.invariants ?? d.invariants),
   };
 }

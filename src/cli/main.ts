@@ -38,10 +38,11 @@ export function buildProgram(): Command {
     .option("--block-interval <ms>", "dev mode block interval", (v) => Number(uint(v)), 1000)
     .option("--halt-height <height>", "commit this height, then stop", uint)
     .option("--with-comet", "start CometBFT (same --home) as a supervised child: restarted when it dies, stopped first (app.toml [comet] supervise)")
+    .option("--invariants", "check every module's invariants after each block; a break is logged and halts the node (app.toml invariants)")
     .addOption(new Option("--log-level <level>", "log level").choices(LOG_LEVELS).default("info"))
     .action(async (o) => {
-      if (o.dev) await startDev({ home: o.home ?? DEFAULT_DEV_HOME, blockIntervalMs: o.blockInterval, logLevel: o.logLevel, haltHeight: o.haltHeight });
-      else await startNode({ home: o.home ?? DEFAULT_HOME, address: o.address, logLevel: o.logLevel, haltHeight: o.haltHeight, withComet: o.withComet });
+      if (o.dev) await startDev({ home: o.home ?? DEFAULT_DEV_HOME, blockIntervalMs: o.blockInterval, logLevel: o.logLevel, haltHeight: o.haltHeight, invariants: o.invariants });
+      else await startNode({ home: o.home ?? DEFAULT_HOME, address: o.address, logLevel: o.logLevel, haltHeight: o.haltHeight, withComet: o.withComet, invariants: o.invariants });
     });
 
   program

@@ -2,6 +2,7 @@ import type { AnyMsg, Codec } from "./codec";
 import type { Context } from "./context";
 import type { GrpcCode } from "./errors";
 import type { ModuleHooks } from "./hooks";
+import type { ModuleSimulation } from "./simulation";
 import type { DecodedTx } from "./tx";
 
 /**
@@ -104,6 +105,8 @@ export interface Module {
   bindRouter?(router: MsgRouter): void;
   /** Hooks this module installs into other modules' keepers (send restriction, staking hooks, group guard). */
   hooks?: ModuleHooks;
+  /** Operations and invariants the module adds to the whole-chain simulation (src/sim, docs/reliability.md). */
+  simulation?: ModuleSimulation;
 }
 
 /**

@@ -33,9 +33,11 @@ export interface StartOptions {
   haltHeight?: bigint;
   /** Run CometBFT as a supervised child (default: app.toml [comet] supervise). */
   withComet?: boolean;
+  /** Check invariants after every block (default: app.toml `invariants`). */
+  invariants?: boolean;
 }
 
-async function openApp(paths: HomePaths, logLevel: string, onUpgradeNeeded?: () => void) {
+async function openApp(paths: HomePaths, logLevel: string, invariants: boolean | undefined, onUpgradeNeeded?: () => void) {
   const cfg = readAppConfig(paths.appConfig);
   const logger = createLogger(logLevel);
   const app = await App.open({
@@ -49,6 +51,7 @@ async function openApp(paths: HomePaths, logLevel: string, onUpgradeNeeded?: () 
     logger: logger.child({ module: "app" }),
     minGasPrices: cfg.minimumGasPrices,
     store: storePruning(cfg),
+    invariants: invariants ?? cfg.invariants,
   });
   return { cfg, logger, app };
 }
@@ -73,7 +76,7 @@ export async function startNode(o: StartOptions): Promise<void> {
   if (!existsSync(paths.genesis)) throw new Error(`${paths.genesis} not found: run \`blockchaind init <moniker> --chain-id <id> --home ${o.home}\` first`);
   mkdirSync(paths.data, { recursive: true });
   let comet: CometSupervisor | undefined;
-  const { cfg, logger, app } = await openApp(paths, o.logLevel, () => comet?.markHalted());
+  const { cfg, logger, app } = await openApp(paths, o.logLevel, o.invariants, () => comet?.markHalted());
   let halt: () => Promise<void> = async () => undefined;
   let endpoints: Endpoints | undefined;
   const snapshots = new SnapshotManager(app, {
@@ -129,6 +132,8 @@ export interface DevStartOptions {
   logLevel: string;
   /** Commit this height, then stop (0 or unset: app.toml's halt-height). */
   haltHeight?: bigint;
+  /** Check invariants after every block (default: app.toml `invariants`). */
+  invariants?: boolean;
 }
 
 /** Writes a dev home once: genesis with one validator and the faucet account, default app.toml. */
@@ -155,7 +160,7 @@ export async function startDev(o: DevStartOptions): Promise<void> {
   const paths = homePaths(o.home);
   ensureDevHome(paths);
   process.stderr.write(`\n${devMnemonicWarning()}\n\n`);
-  const { cfg, logger, app } = await openApp(paths, o.logLevel);
+  const { cfg, logger, app } = await openApp(paths, o.logLevel, o.invariants);
   const genesis = readGenesisDoc(paths.genesis);
   const engine = await DevEngine.open({
     app,

@@ -4,6 +4,7 @@ import { authzGenesis } from "./genesis";
 import { AuthzKeeper } from "./keeper";
 import { authzMsgs } from "./msgs";
 import { authzQueries } from "./queries";
+import { authzSimulation } from "./simulation";
 import type { AccountKeeper } from "./expected-keepers";
 
 export { AuthzKeeper, MAX_EXEC_DEPTH, type StoredGrant } from "./keeper";
@@ -20,6 +21,7 @@ export function createAuthzModule(deps: { accounts: AccountKeeper }): Module & {
     queries: authzQueries(keeper),
     genesis: authzGenesis(keeper),
     beginBlock: (ctx) => authzBeginBlock(ctx, keeper),
+    simulation: authzSimulation(keeper),
     bindRouter(r) {
       router = r;
       keeper.bindRouter(r);

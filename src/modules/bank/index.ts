@@ -3,6 +3,7 @@ import { bankGenesis } from "./genesis";
 import { BankKeeper } from "./keeper";
 import { bankMsgs } from "./msgs";
 import { bankQueries } from "./queries";
+import { bankSimulation } from "./simulation";
 import type { AccountKeeper } from "./expected-keepers";
 
 export { BankKeeper } from "./keeper";
@@ -10,5 +11,5 @@ export type { SendRestriction } from "../../types/hooks";
 
 export function createBankModule(deps: { auth: AccountKeeper }): Module & { keeper: BankKeeper } {
   const keeper = new BankKeeper(deps.auth);
-  return { name: "bank", keeper, msgs: bankMsgs(keeper), queries: bankQueries(keeper), genesis: bankGenesis(keeper) };
+  return { name: "bank", keeper, msgs: bankMsgs(keeper), queries: bankQueries(keeper), genesis: bankGenesis(keeper), simulation: bankSimulation(keeper) };
 }

@@ -3,6 +3,7 @@ import { custodyGenesis } from "./genesis";
 import { CUSTODY_MODULE, CustodyKeeper } from "./keeper";
 import { custodyMsgs } from "./msgs";
 import { custodyQueries } from "./queries";
+import { custodySimulation } from "./simulation";
 import type { BankKeeper } from "./expected-keepers";
 
 export { CustodyKeeper, CUSTODY_MODULE } from "./keeper";
@@ -18,5 +19,6 @@ export function createCustodyModule(deps: { bank: BankKeeper }): Module & { keep
     queries: custodyQueries(keeper),
     genesis: custodyGenesis(keeper, deps.bank),
     moduleAccounts: [{ name: CUSTODY_MODULE, permissions: ["minter", "burner"] }],
+    simulation: custodySimulation(keeper),
   };
 }

@@ -45,7 +45,7 @@ export class CustodyKeeper {
   readonly nextDeposit = this.schema.sequence(8, "next_deposit");
   readonly reserveReports = this.schema.map(9, "reserve_reports", pairKey(stringKey, stringKey), protoValue(ReserveReport, "ReserveReport"));
 
-  constructor(private readonly bank: BankKeeper) {}
+  constructor(readonly bank: BankKeeper) {}
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);

@@ -1,6 +1,7 @@
 import type { Module } from "../../types/module";
 import { feegrantGenesis } from "./genesis";
 import { FeegrantKeeper } from "./keeper";
+import { feegrantSimulation } from "./simulation";
 import { feegrantMsgs } from "./msgs";
 import { feegrantQueries } from "./queries";
 import type { AccountKeeper, BankKeeper } from "./expected-keepers";
@@ -10,5 +11,5 @@ export { feegrantErrors } from "./errors";
 
 export function createFeegrantModule(deps: { accounts: AccountKeeper; bank: BankKeeper }): Module & { keeper: FeegrantKeeper } {
   const keeper = new FeegrantKeeper(deps.accounts, deps.bank);
-  return { name: "feegrant", keeper, msgs: feegrantMsgs(keeper), queries: feegrantQueries(keeper), genesis: feegrantGenesis(keeper) };
+  return { name: "feegrant", keeper, msgs: feegrantMsgs(keeper), queries: feegrantQueries(keeper), genesis: feegrantGenesis(keeper), simulation: feegrantSimulation(keeper) };
 }

@@ -11,6 +11,9 @@ export interface BankKeeper {
   sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
   sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
   getSupply(ctx: Context, denom: string): bigint;
+  /** Read by the simulation's operations and invariants. */
+  getBalance(ctx: Context, address: string, denom: string): bigint;
+  getAllBalances(ctx: Context, address: string): Coin[];
   getDenomMetadata(ctx: Context, denom: string): Metadata | undefined;
   setDenomMetadata(ctx: Context, metadata: Metadata): void;
 }

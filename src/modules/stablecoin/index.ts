@@ -3,6 +3,7 @@ import { stablecoinGenesis } from "./genesis";
 import { STABLECOIN_MODULE, StablecoinKeeper } from "./keeper";
 import { stablecoinMsgs } from "./msgs";
 import { stablecoinQueries } from "./queries";
+import { stablecoinSimulation } from "./simulation";
 import type { BankKeeper } from "./expected-keepers";
 
 export { StablecoinKeeper, ApplicationStatus, STABLECOIN_MODULE } from "./keeper";
@@ -19,5 +20,6 @@ export function createStablecoinModule(deps: { bank: BankKeeper; feeDenom: strin
     moduleAccounts: [{ name: STABLECOIN_MODULE, permissions: ["minter", "burner"] }],
     // A fee in a denomination without an approved issuer is refused before the fee is priced or deducted.
     feeCheck: (ctx, tx) => keeper.checkFeeDenoms(ctx, tx.fee),
+    simulation: stablecoinSimulation(keeper),
   };
 }

@@ -33,7 +33,7 @@ export class StablecoinKeeper {
   );
 
   constructor(
-    private readonly bank: BankKeeper,
+    readonly bank: BankKeeper,
     /** The chain's own fee denom, the one fee denomination that needs no approved issuer. */
     private readonly feeDenom: string,
   ) {}

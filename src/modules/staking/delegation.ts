@@ -86,17 +86,18 @@ export function undelegate(k: StakingKeeper, ctx: Context, delegator: string, op
   const amount = unbond(k, ctx, delegator, operator, shares);
   if (isBonded(validator.status)) k.moveBondedToNotBonded(ctx, amount);
   const completionTime = timeAdd(ctx.time, params.unbondingTime);
-  const unbondingId = k.nextQueueSequence(ctx);
   const entries = [...(ubd?.entries ?? [])];
   const same = entries.findIndex((e) => e.creationHeight === ctx.height && timeCmp(e.completionTime, completionTime) === 0);
   if (same >= 0) {
+    // Merged into the entry of the same block: it already has its queue key.
     const e = entries[same];
     entries[same] = { ...e, initialBalance: (BigInt(e.initialBalance) + amount).toString(), balance: (BigInt(e.balance) + amount).toString() };
   } else {
+    const unbondingId = k.nextEntryId(ctx, "unbonding", completionTime);
     entries.push({ creationHeight: ctx.height, completionTime, initialBalance: amount.toString(), balance: amount.toString(), unbondingId, unbondingOnHoldRefCount: 0n });
+    k.unbondingQueue.set(ctx, [completionTime.seconds, completionTime.nanos, unbondingId], { delegatorAddress: delegator, validatorAddress: operator });
   }
   k.setUnbonding(ctx, { delegatorAddress: delegator, validatorAddress: operator, entries });
-  k.unbondingQueue.set(ctx, [completionTime.seconds, completionTime.nanos, unbondingId], { delegatorAddress: delegator, validatorAddress: operator });
   return { completionTime, amount };
 }
 
@@ -124,7 +125,7 @@ export function beginRedelegation(k: StakingKeeper, ctx: Context, delegator: str
   const sharesCreated = delegate(k, ctx, delegator, amount, src.status, k.mustValidator(ctx, dstOp), false);
   const info = beginInfo(k, ctx, k.getValidator(ctx, srcOp));
   if (info.completeNow) return info.completionTime;
-  const unbondingId = k.nextQueueSequence(ctx);
+  const unbondingId = k.nextEntryId(ctx, "redelegation", info.completionTime);
   const entry = { creationHeight: info.height, completionTime: info.completionTime, initialBalance: amount.toString(), sharesDst: decToWire(sharesCreated), unbondingId, unbondingOnHoldRefCount: 0n };
   k.setRedelegation(ctx, { delegatorAddress: delegator, validatorSrcAddress: srcOp, validatorDstAddress: dstOp, entries: [...(existing?.entries ?? []), entry] });
   const t = info.completionTime;
@@ -146,7 +147,11 @@ export function cancelUnbonding(k: StakingKeeper, ctx: Context, delegator: strin
   delegate(k, ctx, delegator, amount, BondStatus.BOND_STATUS_UNBONDING, validator, false);
   const left = BigInt(entry.balance) - amount;
   const entries = [...ubd.entries];
-  if (left === 0n) entries.splice(index, 1);
+  if (left === 0n) {
+    entries.splice(index, 1);
+    // Queue keys and entries stay one to one (nextEntryId and genesis import rely on it).
+    k.unbondingQueue.remove(ctx, [entry.completionTime!.seconds, entry.completionTime!.nanos, entry.unbondingId]);
+  }
   else entries[index] = { ...entry, balance: left.toString(), initialBalance: (BigInt(entry.initialBalance) - amount).toString() };
   k.setUnbonding(ctx, { ...ubd, entries });
 }

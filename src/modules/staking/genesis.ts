@@ -41,6 +41,20 @@ function normalizeValidator(v: Validator): Validator {
   };
 }
 
+/**
+ * Entries are queued under (completion time, unbonding id), rebuilt from genesis as they are,
+ * so two entries of one queue may not share both (the keeper numbers them per completion time).
+ */
+function assertUniqueEntryIds(queue: string, entries: ReadonlyArray<{ completionTime?: { seconds: bigint; nanos: number }; unbondingId: bigint }>): void {
+  const seen = new Set<string>();
+  for (const e of entries) {
+    if (!e.completionTime) throw sdkErrors.ErrInvalidRequest.wrap(`staking genesis: ${queue} entry without a completion time`);
+    const key = `${e.completionTime.seconds}.${e.completionTime.nanos}/${e.unbondingId}`;
+    if (seen.has(key)) throw sdkErrors.ErrInvalidRequest.wrap(`staking genesis: two ${queue} entries complete at the same time with unbonding id ${e.unbondingId}`);
+    seen.add(key);
+  }
+}
+
 export function stakingGenesis(k: StakingKeeper): GenesisDef<GenesisState> {
   return {
     typeName: "cosmos.staking.v1beta1.GenesisState",
@@ -66,6 +80,8 @@ export function stakingGenesis(k: StakingKeeper): GenesisDef<GenesisState> {
         if (!operators.has(d.validatorAddress)) throw sdkErrors.ErrInvalidRequest.wrap(`delegation to unknown validator ${d.validatorAddress}`);
         if (decFromWire(d.shares) <= 0n) throw sdkErrors.ErrInvalidRequest.wrap("delegation shares must be positive");
       }
+      assertUniqueEntryIds("unbonding", g.unbondingDelegations.flatMap((u) => u.entries));
+      assertUniqueEntryIds("redelegation", g.redelegations.flatMap((r) => r.entries));
     },
     init: (ctx, g) => {
       k.params.set(ctx, g.params ?? defaultStakingParams());
@@ -91,16 +107,14 @@ export function stakingGenesis(k: StakingKeeper): GenesisDef<GenesisState> {
       for (const u of g.unbondingDelegations) {
         k.setUnbonding(ctx, u);
         for (const e of u.entries) {
-          const id = k.nextQueueSequence(ctx);
-          k.unbondingQueue.set(ctx, [e.completionTime.seconds, e.completionTime.nanos, id], { delegatorAddress: u.delegatorAddress, validatorAddress: u.validatorAddress });
+          k.unbondingQueue.set(ctx, [e.completionTime!.seconds, e.completionTime!.nanos, e.unbondingId], { delegatorAddress: u.delegatorAddress, validatorAddress: u.validatorAddress });
           notBonded += BigInt(e.balance);
         }
       }
       for (const r of g.redelegations) {
         k.setRedelegation(ctx, r);
         for (const e of r.entries) {
-          const id = k.nextQueueSequence(ctx);
-          k.redelegationQueue.set(ctx, [e.completionTime.seconds, e.completionTime.nanos, id], { delegatorAddress: r.delegatorAddress, validatorSrcAddress: r.validatorSrcAddress, validatorDstAddress: r.validatorDstAddress });
+          k.redelegationQueue.set(ctx, [e.completionTime!.seconds, e.completionTime!.nanos, e.unbondingId], { delegatorAddress: r.delegatorAddress, validatorSrcAddress: r.validatorSrcAddress, validatorDstAddress: r.validatorDstAddress });
         }
       }
       // As the SDK: a genesis whose pools do not hold exactly the staked tokens is malformed.

@@ -6,6 +6,7 @@ import { StakingKeeper } from "./keeper";
 import { stakingMsgs } from "./msgs";
 import { BONDED_POOL, NOT_BONDED_POOL } from "./params";
 import { stakingQueries } from "./queries";
+import { stakingSimulation } from "./simulation";
 import type { AccountKeeper, BankKeeper } from "./expected-keepers";
 
 export { StakingKeeper, type StakingView } from "./keeper";
@@ -32,5 +33,6 @@ export function createStakingModule(deps: { bank: BankKeeper; auth: AccountKeepe
     ],
     endBlock: (ctx) => stakingEndBlock(keeper, ctx),
     genesisValidators: (ctx) => genesisValidators(keeper, ctx),
+    simulation: stakingSimulation(keeper),
   };
 }

@@ -3,6 +3,7 @@ import { Schema } from "../../store/collections";
 import { bytesKey, bytesValue, int64Key, pairKey, protoValue, stringValue, tripleKey, uint32Key, uint64Key, uint64Value } from "../../store/codecs";
 import { accAddress, moduleAddress, valAddress } from "../../types/address";
 import type { Coin } from "../../types/coins";
+import type { Timestamp } from "../../types/codec";
 import type { Context } from "../../types/context";
 import { decFromWire, decTruncate, type Dec } from "../../types/dec";
 import type { StakingHooks } from "../../types/hooks";
@@ -68,7 +69,8 @@ export class StakingKeeper implements StakingView {
   readonly redelegationQueue = this.schema.map(15, "redelegation_queue", this.queueKey, protoValue(DVVTriplet, "DVVTriplet"));
   /** (unbonding seconds, nanos, operator) of validators in UNBONDING. */
   readonly validatorQueue = this.schema.keySet(16, "validator_queue", tripleKey(int64Key, uint32Key, bytesKey));
-  readonly queueSequence = this.schema.sequence(17, "queue_sequence", 1n);
+  // Prefix 17 held a global queue sequence; ids are now per completion time (nextEntryId), so
+  // the state has no counter an export would have to carry.
 
   readonly hooks: StakingHooks[] = [];
 
@@ -207,8 +209,16 @@ export class StakingKeeper implements StakingView {
     if (amount > 0n) this.bank.sendCoinsFromModuleToModule(ctx, NOT_BONDED_POOL, BONDED_POOL, this.bondCoins(ctx, amount));
   }
 
-  nextQueueSequence(ctx: Context): bigint {
-    return this.queueSequence.next(ctx);
+  /**
+   * The id of a new unbonding or redelegation entry maturing at `t`: one more than the highest
+   * id in that queue at the same completion time. Queue keys and entries correspond one to
+   * one, so the id is derived from exported state alone and an imported chain numbers new
+   * entries exactly as the exporting chain does (a global counter would not be exported).
+   */
+  nextEntryId(ctx: Context, queue: "unbonding" | "redelegation", t: Timestamp): bigint {
+    const map = queue === "unbonding" ? this.unbondingQueue : this.redelegationQueue;
+    for (const [[, , id]] of map.iterate(ctx, { prefix: this.queueKey.prefix2(t.seconds, t.nanos), reverse: true })) return id + 1n;
+    return 1n;
   }
 
   validatorByConsAddr(ctx: Context, consAddr: Uint8Array): Validator | undefined {

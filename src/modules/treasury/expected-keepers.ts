@@ -6,6 +6,8 @@ import type { Coin } from "../../types/coins";
 /** What treasury needs from bank: moving coins into and out of its module account, and the fee collector's balance. */
 export interface BankKeeper {
   getAllBalances(ctx: Context, address: string): Coin[];
+  /** Read by the simulation's invalid-amount operation. */
+  getSupply(ctx: Context, denom: string): bigint;
   sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
   sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
   sendCoinsFromModuleToModule(ctx: Context, fromModule: string, toModule: string, coins: readonly Coin[]): void;

@@ -4,6 +4,7 @@ import { treasuryGenesis } from "./genesis";
 import { TREASURY_MODULE, TreasuryKeeper } from "./keeper";
 import { treasuryMsgs } from "./msgs";
 import { treasuryQueries } from "./queries";
+import { treasurySimulation } from "./simulation";
 
 export { TreasuryKeeper, TREASURY_MODULE, ESCROW_TREASURY_ID } from "./keeper";
 export { treasuryErrors } from "./errors";
@@ -20,5 +21,6 @@ export function createTreasuryModule(deps: { bank: BankKeeper; feeCollector: str
     moduleAccounts: [{ name: TREASURY_MODULE, permissions: [] }],
     // Fee routing: after the block's transactions, the collected fees move to the operating treasury when params say so.
     endBlock: (ctx) => keeper.routeFees(ctx, deps.feeCollector),
+    simulation: treasurySimulation(keeper),
   };
 }

@@ -62,7 +62,7 @@ export class TreasuryKeeper {
   /** Active locks per treasury (derived; rebuilt from the locks at genesis). */
   readonly activeLocks = this.schema.map(12, "active_locks", uint64Key, uint64Value);
 
-  constructor(private readonly bank: BankKeeper) {}
+  constructor(readonly bank: BankKeeper) {}
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);

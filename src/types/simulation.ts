@@ -1,0 +1,91 @@
+import type { AnyMsg } from "./codec";
+import type { Context } from "./context";
+
+/**
+ * What a module adds to the randomized whole-chain simulation (`npm run sim`, src/sim): weighted
+ * operations that build messages from the current state, and invariants checked after every
+ * simulated block (and on a node started with `--invariants`). Modelled on the SDK's
+ * simulation.WeightedOperation and crisis invariants.
+ */
+export interface SimRandom {
+  /** An integer in [0, n). */
+  int(n: number): number;
+  /** A bigint in [0, n) (n > 0). */
+  bigint(n: bigint): bigint;
+  pick<T>(items: readonly T[]): T;
+  /** True with probability 1/n. */
+  oneIn(n: number): boolean;
+}
+
+export interface SimState {
+  rng: SimRandom;
+  /** Committed state the operation reads its inputs from (never written). */
+  ctx: Context;
+  /** Simulated accounts (bech32), each with a key the runner signs with. */
+  accounts: readonly string[];
+  /** The chain's staking and fee denomination. */
+  bondDenom: string;
+  /** The gov module account: authority of every parameter and authority message. */
+  govAuthority: string;
+}
+
+/**
+ * Messages an operation wants delivered. `signer` must be one of `state.accounts`; the runner
+ * signs with its key. `authority: true` means the messages name the gov authority and must
+ * arrive through a governance proposal (the runner submits it and validators vote yes).
+ * `expect` says what the operation built: "ok" if it should succeed, "fail" if it is
+ * deliberately invalid (wrong signer, missing record, bad amount); a deliberately invalid
+ * message that succeeds is reported as a failure.
+ */
+export interface SimTx {
+  signer: string;
+  msgs: AnyMsg[];
+  expect: "ok" | "fail" | "any";
+  authority?: boolean;
+  /** Sign with this account instead of `signer` (a "wrong signer" operation). */
+  signWith?: string;
+  /** Pay the fee from this granter's fee allowance (feegrant). */
+  feeGranter?: string;
+  /** Accounts whose state the outcome depends on: no other tx of the block is signed by them. */
+  involves?: string[];
+}
+
+export interface SimOperation {
+  name: string;
+  weight: number;
+  /** Returns undefined when the state offers nothing to act on (the runner picks another). */
+  build(state: SimState): SimTx | undefined;
+}
+
+/** Returns a description of what is broken, or undefined when it holds. */
+export interface Invariant {
+  name: string;
+  check(ctx: Context): string | undefined;
+}
+
+export interface ModuleSimulation {
+  operations?: SimOperation[];
+  invariants?: Invariant[];
+}
+
+/** Packs a message for a SimTx. */
+export function simMsg<M>(typeUrl: string, codec: { encode(m: M): { finish(): Uint8Array }; fromPartial(o: any): M }, msg: Partial<M>): AnyMsg {
+  return { typeUrl, value: codec.encode(codec.fromPartial(msg)).finish() };
+}
+
+/** A different simulated account than `address` (for "wrong signer" operations). */
+export function otherAccount(state: SimState, address: string): string {
+  const others = state.accounts.filter((a) => a !== address);
+  return state.rng.pick(others);
+}
+
+/** "what" differs: expected vs actual, as an invariant's failure text; undefined when equal. */
+export function mismatch(what: string, expected: bigint, actual: bigint): string | undefined {
+  return expected === actual ? undefined : `${what}: records say ${expected}, balance is ${actual}`;
+}
+
+/** The first failure of a list of checks. */
+export function firstBroken(checks: Iterable<string | undefined>): string | undefined {
+  for (const c of checks) if (c !== undefined) return c;
+  return undefined;
+}
