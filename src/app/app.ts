@@ -49,7 +49,6 @@ export interface AppOptions {
 
 const EMPTY = new Uint8Array();
 
-/** Maps a query failure the way the SDK's gRPCErrorToSDKError does: ABCI code by gRPC code, log as gRPC status text. */
 /**
  * A query's request bytes as the SDK's gRPC query router unmarshals them: bytes that do not
  * decode are the caller's (InvalidArgument, code 18), never a panic.
@@ -62,6 +61,7 @@ function decodeQueryRequest<Q>(codec: Codec<Q>, data: Uint8Array): Q {
   }
 }
 
+/** Maps a query failure the way the SDK's gRPCErrorToSDKError does: ABCI code by gRPC code, log as gRPC status text. */
 function queryError(err: unknown, height: bigint): abci.ResponseQuery {
   const e = toAppError(err);
   const grpc = e instanceof AppError ? e.grpcCode : GrpcCode.Unknown;

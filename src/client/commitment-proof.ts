@@ -1,4 +1,5 @@
 import { sha256 } from "@noble/hashes/sha2.js";
+import { concatBytes } from "@noble/hashes/utils.js";
 import { CommitmentProof, HashOp, LengthOp, type ExistenceProof, type InnerOp, type LeafOp } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { COMMITMENT_PROOF_OP, SMT_COMMITMENT_SPEC, type CommitmentSpec } from "../types/commitment-spec";
 
@@ -46,13 +47,13 @@ export function verifyExistence(spec: CommitmentSpec, p: ExistenceProof, root: U
   if (p.path.length > spec.maxDepth || p.path.length < spec.minDepth) return false;
   if (!p.path.every((op) => innerOpFits(spec, op))) return false;
   let h = applyLeaf(p.leaf, key, value);
-  for (const op of p.path) h = doHash(op.hash, concat(op.prefix, h, op.suffix));
+  for (const op of p.path) h = doHash(op.hash, concatBytes(op.prefix, h, op.suffix));
   return equal(h, root);
 }
 
 function applyLeaf(leaf: LeafOp, key: Uint8Array, value: Uint8Array): Uint8Array {
   if (leaf.length !== LengthOp.NO_PREFIX) throw new Error("only NO_PREFIX leaves are supported");
-  return doHash(leaf.hash, concat(leaf.prefix, doHash(leaf.prehashKey, key), doHash(leaf.prehashValue, value)));
+  return doHash(leaf.hash, concatBytes(leaf.prefix, doHash(leaf.prehashKey, key), doHash(leaf.prehashValue, value)));
 }
 
 function innerOpFits(spec: CommitmentSpec, op: InnerOp): boolean {
@@ -140,16 +141,6 @@ function doHash(op: HashOp, data: Uint8Array): Uint8Array {
   if (op === HashOp.NO_HASH) return data;
   if (op === HashOp.SHA256) return sha256(data);
   throw new Error(`hash op ${op} is not used by this chain's spec`);
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
 }
 
 function equal(a: Uint8Array, b: Uint8Array): boolean {

@@ -1,5 +1,4 @@
-import type { ExecTxResult } from "cosmjs-types/tendermint/abci/types";
-import { indexedAttributes, type HeightRange, type TxPostings, type TxRef } from "../abci/dev/tx-postings";
+import type { HeightRange, TxPostings, TxRef } from "../abci/dev/tx-postings";
 import { TxQueryError, type OrderBy } from "./backend";
 import type { Condition } from "./tx-query";
 
@@ -56,37 +55,4 @@ export async function searchTxRefs(
   if (orderBy === "desc") sorted.reverse();
   const start = (page - 1) * limit;
   return { refs: sorted.slice(start, start + limit), total: sorted.length };
-}
-
-/** An in-memory index; txs are added in chain order, so every list stays sorted. */
-export class TxEventIndex implements TxPostings {
-  private readonly byAttr = new Map<string, TxRef[]>();
-  private readonly byHash = new Map<string, TxRef>();
-  private readonly all: TxRef[] = [];
-
-  add(ref: TxRef, hash: string, result: ExecTxResult): void {
-    this.all.push(ref);
-    this.byHash.set(hash.toUpperCase(), ref);
-    for (const key of indexedAttributes(result)) {
-      let list = this.byAttr.get(key);
-      if (!list) this.byAttr.set(key, (list = []));
-      list.push(ref);
-    }
-  }
-
-  async refByHash(hash: string): Promise<TxRef | undefined> {
-    return this.byHash.get(hash);
-  }
-
-  async refsByAttribute(key: string): Promise<TxRef[]> {
-    return this.byAttr.get(key) ?? [];
-  }
-
-  async refsByHeight({ from, to }: HeightRange): Promise<TxRef[]> {
-    return this.all.filter((r) => (from === undefined || r.height >= from) && (to === undefined || r.height <= to));
-  }
-
-  search(conditions: Condition[], page: number, limit: number, orderBy: OrderBy): Promise<{ refs: TxRef[]; total: number }> {
-    return searchTxRefs(this, conditions, page, limit, orderBy);
-  }
 }

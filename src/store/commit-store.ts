@@ -425,7 +425,6 @@ export class CommitStore implements KVStore {
    * app hash recorded for it.
    */
   proveAt(state: HistoricalState, key: Uint8Array): { value: Uint8Array | undefined; proof: SmtProof; root: Uint8Array } {
-    if (!state.current()) throw new Error("commit store: the historical view is out of date");
     return this.onTreeOf(state, (root, appHash) => ({ value: state.get(key), proof: provePath(this.arena, root, sha256(key)), root: appHash }));
   }
 
@@ -460,8 +459,9 @@ export class CommitStore implements KVStore {
 
   /** Runs `fn` on the tree of `state`'s height (brought back uncommitted, then discarded) or the latest. */
   private onTreeOf<T>(state: HistoricalState | undefined, fn: (root: number, appHash: Uint8Array) => T): T {
+    // Checked for every view: after a rollback and a new commit a stale one may name the latest height.
+    if (state && !state.current()) throw new Error("commit store: the historical view is out of date");
     if (!state || state.height === this.record.height) return fn(this.root, this.record.hash);
-    if (!state.current()) throw new Error("commit store: the historical view is out of date");
     const update = applyChanges(this.arena, this.root, this.treeChangesOf(state.changes()));
     try {
       const root = rootHash(this.arena, update.root).slice();

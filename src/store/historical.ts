@@ -17,7 +17,6 @@ interface Latest extends KVStore {
  */
 export class HistoricalState implements KVStore {
   private readonly view: BranchStore;
-  private readonly restored = new Map<BinKey, Uint8Array | undefined>();
   private readonly restoredMeta = new Map<BinKey, Uint8Array | undefined>();
 
   constructor(
@@ -28,13 +27,14 @@ export class HistoricalState implements KVStore {
     /** False once the latest state moved on (a commit or rollback): the view is then wrong. */
     readonly current: () => boolean,
   ) {
+    const restored = new Map<BinKey, Uint8Array | undefined>();
     for (const log of logs) {
-      for (const [k, v] of log.entries) this.restored.set(toBin(k), v);
+      for (const [k, v] of log.entries) restored.set(toBin(k), v);
       // Within one height a meta key written twice keeps its first previous value.
       for (const [k, v] of [...log.meta].reverse()) this.restoredMeta.set(toBin(k), v);
     }
     this.view = new BranchStore(latest);
-    for (const [k, v] of this.restored) {
+    for (const [k, v] of restored) {
       if (v === undefined) this.view.delete(fromBin(k));
       else this.view.set(fromBin(k), v);
     }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "../../store/smt-hash";
 
 /**
  * Snapshot format 1: the state of one height as its key/value pairs in key order, cut into
@@ -13,10 +13,6 @@ export const SNAPSHOT_FORMAT = 1;
 export interface SnapshotMetadata {
   chunkHashes: Uint8Array[];
   meta: Array<[Uint8Array, Uint8Array]>;
-}
-
-export function sha256(data: Uint8Array): Uint8Array {
-  return new Uint8Array(createHash("sha256").update(data).digest());
 }
 
 export function snapshotHash(chunkHashes: Uint8Array[]): Uint8Array {

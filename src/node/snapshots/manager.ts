@@ -4,8 +4,9 @@ import { join } from "node:path";
 import * as abci from "cosmjs-types/tendermint/abci/types";
 import type { App } from "../../app/app";
 import type { Logger } from "../../types/logger";
+import { sha256 } from "../../store/smt-hash";
 import {
-  ChunkWriter, decodeMetadata, encodeMetadata, readChunk, sha256, SNAPSHOT_FORMAT, snapshotHash, type SnapshotMetadata,
+  ChunkWriter, decodeMetadata, encodeMetadata, readChunk, SNAPSHOT_FORMAT, snapshotHash, type SnapshotMetadata,
 } from "./format";
 
 export interface SnapshotOptions {

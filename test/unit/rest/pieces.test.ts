@@ -1,11 +1,47 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
 import { formatLegacyDec } from "../../../src/codec/legacy-dec";
-import { eventsToQuery, parseTxQuery } from "../../../src/node/tx-query";
-import { TxEventIndex } from "../../../src/node/tx-index";
+import { eventsToQuery, parseTxQuery, type Condition } from "../../../src/node/tx-query";
+import type { OrderBy } from "../../../src/node/backend";
+import type { ExecTxResult } from "cosmjs-types/tendermint/abci/types";
+import { indexedAttributes } from "../../../src/abci/dev/tx-postings";
+import { searchTxRefs, type HeightRange, type TxPostings, type TxRef } from "../../../src/node/tx-index";
 import { CometBackend, parseRfc3339 } from "../../../src/node/comet-backend";
 import { fromQueryLog, httpStatusOf } from "../../../src/rest/errors";
 import { GrpcCode } from "../../../src/types/errors";
+
+/** The search over an in-memory index (txs added in chain order, so every list stays sorted). */
+class TxEventIndex implements TxPostings {
+  private readonly byAttr = new Map<string, TxRef[]>();
+  private readonly byHash = new Map<string, TxRef>();
+  private readonly all: TxRef[] = [];
+
+  add(ref: TxRef, hash: string, result: ExecTxResult): void {
+    this.all.push(ref);
+    this.byHash.set(hash.toUpperCase(), ref);
+    for (const key of indexedAttributes(result)) {
+      let list = this.byAttr.get(key);
+      if (!list) this.byAttr.set(key, (list = []));
+      list.push(ref);
+    }
+  }
+
+  async refByHash(hash: string): Promise<TxRef | undefined> {
+    return this.byHash.get(hash);
+  }
+
+  async refsByAttribute(key: string): Promise<TxRef[]> {
+    return this.byAttr.get(key) ?? [];
+  }
+
+  async refsByHeight({ from, to }: HeightRange): Promise<TxRef[]> {
+    return this.all.filter((r) => (from === undefined || r.height >= from) && (to === undefined || r.height <= to));
+  }
+
+  search(conditions: Condition[], page: number, limit: number, orderBy: OrderBy): Promise<{ refs: TxRef[]; total: number }> {
+    return searchTxRefs(this, conditions, page, limit, orderBy);
+  }
+}
 
 describe("LegacyDec rendering", () => {
   it("scales the wire integer by 1e18", () => {
