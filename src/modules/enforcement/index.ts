@@ -20,7 +20,10 @@ export function createEnforcementModule(deps: EnforcementDeps): Module & { keepe
     genesis: enforcementGenesis(keeper),
     endBlock: (ctx) => enforcementEndBlock(keeper, ctx),
     // The freeze is enforced once, at bank's send restriction, so every coin path is covered.
-    hooks: { sendRestriction: keeper.sendRestriction },
+    hooks: {
+      sendRestriction: keeper.sendRestriction,
+      staking: { afterValidatorOperatorChanged: (ctx, oldOperator, newOperator) => keeper.moveVoter(ctx, oldOperator, newOperator) },
+    },
   };
 }
 

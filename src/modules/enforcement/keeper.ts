@@ -276,6 +276,20 @@ export class EnforcementKeeper {
     return [...this.votes.iterate(ctx, { prefix: uint64Key.encodeNonTerminal(caseId) })].map(([, v]) => v);
   }
 
+  /**
+   * The chain's operator rotation moved `oldOperator`'s validator to `newOperator`: its votes on
+   * cases still being voted on follow it (it may not vote again under its new address). Votes on
+   * closed cases stay as they were cast, part of the case's record.
+   */
+  moveVoter(ctx: Context, oldOperator: string, newOperator: string): void {
+    for (const id of [...this.openCases.iterate(ctx)]) {
+      const vote = this.votes.get(ctx, [id, oldOperator]);
+      if (!vote) continue;
+      this.votes.remove(ctx, [id, oldOperator]);
+      this.votes.set(ctx, [id, newOperator], { ...vote, validator: newOperator });
+    }
+  }
+
   // ---- closing by message -------------------------------------------------------------------
 
   /** Removes a case from every "still open" index and records its final status. */

@@ -20,5 +20,6 @@ export function createOracleModule(deps: { staking: StakingKeeper; nft?: NftKeep
     queries: oracleQueries(keeper),
     genesis: oracleGenesis(keeper),
     endBlock: (ctx) => oracleEndBlock(keeper, ctx),
+    hooks: { staking: { afterValidatorOperatorChanged: (ctx, oldOperator, newOperator) => keeper.moveValidator(ctx, oldOperator, newOperator) } },
   };
 }

@@ -177,6 +177,30 @@ export class OracleKeeper {
     for (const key of keys) this.votes.remove(ctx, key);
   }
 
+  /**
+   * The chain's operator rotation moved `oldOperator`'s validator to `newOperator`: its round
+   * votes, feeder delegation and miss counter follow it, so the rotated validator neither loses
+   * its votes nor gets a second ballot, and its record of misses stays.
+   */
+  moveValidator(ctx: Context, oldOperator: string, newOperator: string): void {
+    const votes = this.votes.get(ctx, oldOperator);
+    if (votes) {
+      this.votes.remove(ctx, oldOperator);
+      this.votes.set(ctx, newOperator, { votes: votes.votes.map((v) => ({ ...v, validator: newOperator })) });
+    }
+    const feeder = this.feeders.get(ctx, oldOperator);
+    if (feeder) {
+      this.feeders.remove(ctx, oldOperator);
+      // A feeder that is the new operator's own account is no delegation (as delegateFeeder clears it).
+      if (feeder.feeder !== OracleKeeper.operatorAccount(newOperator)) this.feeders.set(ctx, newOperator, { validator: newOperator, feeder: feeder.feeder });
+    }
+    const misses = this.misses.get(ctx, oldOperator);
+    if (misses) {
+      this.misses.remove(ctx, oldOperator);
+      this.misses.set(ctx, newOperator, { ...misses, validator: newOperator });
+    }
+  }
+
   /** The narrow price interface: the agreed rate with its age and stale flag, or undefined when never agreed. */
   price(ctx: Context, denom: string): PriceView | undefined {
     const r = this.rates.get(ctx, denom);
