@@ -1,35 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initChainRequest } from "../../../src/abci/genesis-doc";
-import * as abci from "cosmjs-types/tendermint/abci/types";
-import { App } from "../../../src/app/app";
-import { buildModules } from "../../../src/app/modules";
+import { importGenesis } from "../../helpers/genesis-import";
 import { Role } from "../../../src/gen/blockchain/alias/v1/alias";
 import { composeAliasId } from "../../../src/client/alias-id";
-import { silentLogger } from "../../../src/types/logger";
 import type { TestChain } from "../../helpers/chain";
 import { aliasChain, aliasKeeper, createOffice, keys, msg, onboard, pubKey } from "./setup";
 
 const { bankA, alice, bob, carol, admin, regulator, supervisor, auditor, m1, m2 } = keys;
-
-/** InitChain of a fresh app from `appState`; returns its app hash and its own export. */
-async function importState(chain: TestChain, appState: Record<string, unknown>) {
-  const dir = mkdtempSync(join(tmpdir(), "alias-genesis-"));
-  const app = await App.open({ dataDir: join(dir, "app"), modules: buildModules(), logger: silentLogger });
-  try {
-    const req = initChainRequest({ ...chain.genesis, validators: [], app_state: appState });
-    const res = app.initChain(req);
-    // Genesis state is readable once block 1 commits, as on CometBFT.
-    app.finalizeBlock(abci.RequestFinalizeBlock.fromPartial({ height: 1n, time: req.time, txs: [], hash: new Uint8Array(32) }));
-    await app.commit({});
-    return { appHash: Buffer.from(res.appHash).toString("hex"), exported: app.exportAppState() as Record<string, any> };
-  } finally {
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe("alias genesis", () => {
   let chain: TestChain;
@@ -67,9 +43,9 @@ describe("alias genesis", () => {
     expect(a.role_grants).toHaveLength(3);
     expect(a.role_grants.find((g: any) => g.role === "ROLE_ENFORCEMENT_AUTHORITY").required_shape).toEqual({ signatures: 2, members: 2 });
 
-    const first = await importState(chain, exported);
+    const first = await importGenesis({ ...chain.genesis, validators: [], app_state: exported });
     expect(first.exported.alias).toEqual(a);
-    const second = await importState(chain, first.exported);
+    const second = await importGenesis({ ...chain.genesis, validators: [], app_state: first.exported });
     expect(second.appHash).toBe(first.appHash);
     expect(second.exported).toEqual(first.exported);
   });

@@ -1,34 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
-import { App } from "../../../src/app/app";
-import { buildModules } from "../../../src/app/modules";
+import { importGenesis } from "../../helpers/genesis-import";
+import { type GenesisDoc } from "../../../src/abci/genesis-doc";
 import { AmendmentStatus } from "../../../src/gen/blockchain/constitution/v1/constitution";
 import { GenesisState } from "../../../src/gen/blockchain/constitution/v1/genesis";
 import { validateConstitutionGenesis } from "../../../src/modules/constitution/genesis";
-import { silentLogger } from "../../../src/types/logger";
 import type { TestChain } from "../../helpers/chain";
 import {
   GENESIS_POWER, chainWith, constitutionChain, getAmendment, getInvariants, invariantsJson, keys, listAmendments, msg, ratifications,
   testInvariants, validator,
 } from "./setup";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
 /** InitChain of a fresh app from `doc`; returns the app hash and the app (caller closes it). */
-async function initFrom(doc: GenesisDoc): Promise<{ appHash: string; app: App }> {
-  const dir = mkdtempSync(join(tmpdir(), "constitution-import-"));
-  dirs.push(dir);
-  const app = await App.open({ dataDir: dir, modules: buildModules(), logger: silentLogger });
-  const res = app.initChain(initChainRequest(doc));
-  return { appHash: Buffer.from(res.appHash).toString("hex"), app };
-}
-
 describe("constitution genesis export and import", () => {
   let chain: TestChain;
   const genesis = testInvariants({ amendmentDelayBlocks: 30n });
@@ -64,10 +46,9 @@ describe("constitution genesis export and import", () => {
 
   it("a chain imported from the export has the exporting chain's app hash, and carries on", async () => {
     const doc: GenesisDoc = { ...chain.genesis, app_state: chain.app.exportAppState() as Record<string, unknown> };
-    const imported = await initFrom(doc);
+    const imported = await importGenesis(doc);
     // The whole state round-trips: InitChain from the export gives the exporting chain's app hash.
     expect(imported.appHash).toBe(Buffer.from(chain.app.store.lastAppHash).toString("hex"));
-    await imported.app.close();
 
     // The imported section serves the same records and resolves the pending amendment on schedule.
     const next = await constitutionChain((s) => {

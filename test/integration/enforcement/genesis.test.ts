@@ -1,40 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { App } from "../../../src/app/app";
-import { buildModules } from "../../../src/app/modules";
-import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
-import { exportAppState } from "../../../src/app/genesis";
-import type { Branch } from "../../../src/store/types";
-import { Context } from "../../../src/types/context";
-import { silentLogger } from "../../../src/types/logger";
+import { importGenesis } from "../../helpers/genesis-import";
 import type { TestChain } from "../../helpers/chain";
 import { CaseAction, CaseStatus, enforcementChain, getCase, keys, msg, openCase, produceUntil, validator, VoteOption } from "./setup";
-
-/**
- * A fresh node started from `appState` (InitChain, then its first block); returns the
- * InitChain app hash, the app hash after the first block, and the state exported at once.
- */
-async function importState(base: GenesisDoc, appState: Record<string, unknown>, initialHeight: string) {
-  const dir = mkdtempSync(join(tmpdir(), "enforcement-genesis-"));
-  const doc = { ...base, initial_height: initialHeight, app_state: appState };
-  const app = await App.open({ dataDir: join(dir, "app"), modules: buildModules(), logger: silentLogger });
-  try {
-    const init = app.initChain(initChainRequest(doc));
-    return { appHash: Buffer.from(init.appHash).toString("hex"), exported: exportAt(app) };
-  } finally {
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** The state as InitChain left it (the uncommitted genesis branch, read by the module exporters). */
-function exportAt(app: App): Record<string, any> {
-  const branch = (app as unknown as { genesisBranch: Branch }).genesisBranch;
-  const ctx = Context.create(branch, { height: 0n, time: { seconds: 0n, nanos: 0 }, chainId: "", proposer: new Uint8Array() }, "query", silentLogger);
-  return exportAppState(ctx, app.modules.initGenesisOrder) as Record<string, any>;
-}
 
 describe("genesis export → import", () => {
   let chain: TestChain;
@@ -68,8 +35,8 @@ describe("genesis export → import", () => {
     expect(section.votes).toHaveLength(4);
     expect(section.seizures).toHaveLength(1);
     const height = String(chain.height + 1n);
-    const a = await importState(chain.genesis, state, height);
-    const b = await importState(chain.genesis, a.exported, height);
+    const a = await importGenesis({ ...chain.genesis, initial_height: height, app_state: state });
+    const b = await importGenesis({ ...chain.genesis, initial_height: height, app_state: a.exported });
     expect(a.exported.enforcement).toEqual(section);
     expect(b.exported.enforcement).toEqual(section);
     expect(b.appHash).toBe(a.appHash);

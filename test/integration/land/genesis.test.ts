@@ -1,35 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
-import { App } from "../../../src/app/app";
-import { buildModules } from "../../../src/app/modules";
+import { importGenesis } from "../../helpers/genesis-import";
+import { type GenesisDoc } from "../../../src/abci/genesis-doc";
 import { GenesisState } from "../../../src/gen/blockchain/land/v1/genesis";
 import { Status } from "../../../src/gen/blockchain/land/v1/parcel";
 import * as q from "../../../src/gen/blockchain/land/v1/query";
 import * as tx from "../../../src/gen/blockchain/land/v1/tx";
 import { validateLandGenesis } from "../../../src/modules/land/genesis";
-import { silentLogger } from "../../../src/types/logger";
 import { DENOM, type TestChain } from "../../helpers/chain";
 import { moduleChain } from "../../helpers/module-setup";
 import { exec } from "../authz/setup";
 import {
   Q, WINDOW, admit, at, createOffice, expectLandError, innerResponse, keys, landChain, msg, mustAsOffice, now, parcel, permission, responseOf, transfer,
 } from "./setup";
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-async function initFrom(doc: GenesisDoc): Promise<{ appHash: string; app: App }> {
-  const dir = mkdtempSync(join(tmpdir(), "land-import-"));
-  dirs.push(dir);
-  const app = await App.open({ dataDir: dir, modules: buildModules(), logger: silentLogger });
-  const res = app.initChain(initChainRequest(doc));
-  return { appHash: Buffer.from(res.appHash).toString("hex"), app };
-}
 
 describe("land genesis export and import", () => {
   let chain: TestChain;
@@ -85,9 +67,8 @@ describe("land genesis export and import", () => {
 
   it("InitChain from the whole export gives the exporting chain's app hash", async () => {
     const doc: GenesisDoc = { ...chain.genesis, app_state: chain.app.exportAppState() as Record<string, unknown> };
-    const imported = await initFrom(doc);
+    const imported = await importGenesis(doc);
     expect(imported.appHash).toBe(Buffer.from(chain.app.store.lastAppHash).toString("hex"));
-    await imported.app.close();
   });
 
   it("an imported registry carries on: pending transfer completes, ids continue, uniqueness and permissions hold", async () => {

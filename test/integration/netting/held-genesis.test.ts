@@ -1,35 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
-import { App } from "../../../src/app/app";
-import { exportAppState } from "../../../src/app/genesis";
-import { buildModules } from "../../../src/app/modules";
+import { importGenesis } from "../../helpers/genesis-import";
 import { CycleStatus, DenomStatus } from "../../../src/gen/blockchain/netting/v1/netting";
-import type { Branch } from "../../../src/store/types";
-import { Context } from "../../../src/types/context";
-import { silentLogger } from "../../../src/types/logger";
 import type { TestChain } from "../../helpers/chain";
 import { CYCLE, EUR, USD, currentCycle, cycle, expectNettingError, held, keys, msg, nettingChain, position, queryCode, throughBoundary } from "./setup";
 
 const A = keys.bankA.address;
 const B = keys.bankB.address;
-
-async function importState(base: GenesisDoc, appState: Record<string, unknown>, initialHeight: string) {
-  const dir = mkdtempSync(join(tmpdir(), "netting-genesis-"));
-  const doc = { ...base, initial_height: initialHeight, app_state: appState };
-  const app = await App.open({ dataDir: join(dir, "app"), modules: buildModules(), logger: silentLogger });
-  try {
-    const init = app.initChain(initChainRequest(doc));
-    const branch = (app as unknown as { genesisBranch: Branch }).genesisBranch;
-    const ctx = Context.create(branch, { height: 0n, time: { seconds: 0n, nanos: 0 }, chainId: "", proposer: new Uint8Array() }, "query", silentLogger);
-    return { appHash: Buffer.from(init.appHash).toString("hex"), exported: exportAppState(ctx, app.modules.initGenesisOrder) as Record<string, any> };
-  } finally {
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const outcome = (denom: string, gross: string, count: string) => ({
   denom, status: "DENOM_STATUS_OPEN", gross_amount: gross, net_amount: "0", obligation_count: count, hold_reason: "",
@@ -78,8 +54,8 @@ describe("netting: held slices, retries, abandonment and genesis", () => {
     expect(state.netting.current_cycle).toBe("2");
     expect(state.netting.positions).toHaveLength(4);
     const height = String(chain.height + 1n);
-    const a = await importState(chain.genesis, state, height);
-    const b = await importState(chain.genesis, a.exported, height);
+    const a = await importGenesis({ ...chain.genesis, initial_height: height, app_state: state });
+    const b = await importGenesis({ ...chain.genesis, initial_height: height, app_state: a.exported });
     expect(a.exported.netting).toEqual(state.netting);
     expect(b.exported.netting).toEqual(state.netting);
     expect(b.appHash).toBe(a.appHash);

@@ -1,22 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importGenesis } from "../../helpers/genesis-import";
 import { MisbehaviorType } from "cosmjs-types/tendermint/abci/types";
 import { MsgUpdateParams } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { MsgSubmitEvidence } from "cosmjs-types/cosmos/evidence/v1beta1/tx";
-import { App } from "../../../src/app/app";
-import { buildModules } from "../../../src/app/modules";
-import { exportAppState } from "../../../src/app/genesis";
-import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
 import { signAminoTx } from "../../../src/client/amino";
 import { aminoMsgJson } from "../../../src/codec/amino";
 import { evidenceHash, packEquivocation } from "../../../src/modules/evidence";
 import { collectQueryRoutes } from "../../../src/rest/query-routes";
-import type { Branch } from "../../../src/store/types";
 import { govAuthority } from "../../../src/types/authority";
 import type { AnyMsg, Timestamp } from "../../../src/types/codec";
-import { Context } from "../../../src/types/context";
 import { silentLogger } from "../../../src/types/logger";
 import { decBytes } from "../../../src/modules/slashing";
 import type { Secp256k1Key } from "../../../src/client/signer";
@@ -30,21 +22,6 @@ const bob = testKey("bob");
 const carol = testKey("carol");
 const B = consAddrOf(bob);
 const C = consAddrOf(carol);
-
-/** A fresh node from `appState`: its InitChain app hash and the state exported at once. */
-async function importState(base: GenesisDoc, appState: Record<string, unknown>, initialHeight: string) {
-  const dir = mkdtempSync(join(tmpdir(), "slashing-genesis-"));
-  const app = await App.open({ dataDir: join(dir, "app"), modules: buildModules(), logger: silentLogger });
-  try {
-    const init = app.initChain(initChainRequest({ ...base, initial_height: initialHeight, app_state: appState }));
-    const branch = (app as unknown as { genesisBranch: Branch }).genesisBranch;
-    const ctx = Context.create(branch, { height: 0n, time: { seconds: 0n, nanos: 0 }, chainId: "", proposer: new Uint8Array() }, "query", silentLogger);
-    return { appHash: Buffer.from(init.appHash).toString("hex"), exported: exportAppState(ctx, app.modules.initGenesisOrder) as Record<string, any> };
-  } finally {
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe("slashing and evidence: genesis, REST, amino JSON", () => {
   let h: RestHarness;
@@ -78,8 +55,8 @@ describe("slashing and evidence: genesis, REST, amino JSON", () => {
     expect(state.slashing.signing_infos.find((s: any) => s.address === valcons(C)).validator_signing_info.tombstoned).toBe(true);
     expect(state.evidence.evidence).toEqual([{ "@type": "/cosmos.evidence.v1beta1.Equivocation", height: equivocationHeight.toString(), time: expect.any(String), power: "9", consensus_address: valcons(C) }]);
     const height = String(h.chain.height + 1n);
-    const a = await importState(h.chain.genesis, state, height);
-    const b = await importState(h.chain.genesis, a.exported, height);
+    const a = await importGenesis({ ...h.chain.genesis, initial_height: height, app_state: state });
+    const b = await importGenesis({ ...h.chain.genesis, initial_height: height, app_state: a.exported });
     for (const section of ["slashing", "evidence"]) {
       expect(a.exported[section]).toEqual(state[section]);
       expect(b.exported[section]).toEqual(state[section]);
@@ -90,8 +67,8 @@ describe("slashing and evidence: genesis, REST, amino JSON", () => {
   it("genesis validation refuses bad params and duplicate evidence", async () => {
     const state = h.chain.app.exportAppState() as Record<string, any>;
     const height = String(h.chain.height + 1n);
-    await expect(importState(h.chain.genesis, { ...state, slashing: { ...state.slashing, params: { ...state.slashing.params, signed_blocks_window: "0" } } }, height)).rejects.toThrow(/signed blocks window must be positive/);
-    await expect(importState(h.chain.genesis, { ...state, evidence: { evidence: [...state.evidence.evidence, ...state.evidence.evidence] } }, height)).rejects.toThrow(/already exists/);
+    await expect(importGenesis({ ...h.chain.genesis, initial_height: height, app_state: { ...state, slashing: { ...state.slashing, params: { ...state.slashing.params, signed_blocks_window: "0" } } } })).rejects.toThrow(/signed blocks window must be positive/);
+    await expect(importGenesis({ ...h.chain.genesis, initial_height: height, app_state: { ...state, evidence: { evidence: [...state.evidence.evidence, ...state.evidence.evidence] } } })).rejects.toThrow(/already exists/);
   });
 
   it("REST answers the SDK's JSON for signing infos, params and evidence", async () => {

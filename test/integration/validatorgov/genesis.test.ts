@@ -1,33 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import * as abci from "cosmjs-types/tendermint/abci/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initChainRequest } from "../../../src/abci/genesis-doc";
-import { App } from "../../../src/app/app";
-import { buildModules } from "../../../src/app/modules";
-import { silentLogger } from "../../../src/types/logger";
+import { importGenesis } from "../../helpers/genesis-import";
 import { testKey, type TestChain } from "../../helpers/chain";
 import { ONE_YML, RESERVE, admit, createValidatorMsg, declOf, expectVgovError, keys, msg, query, vgovChain } from "./setup";
 
 const { alpha, beta, gamma, delta, newop, newop2, mallory, funder } = keys;
 const dev = testKey("validator");
-
-/** InitChain of a fresh app from `appState`; returns its app hash, its own export, and InitChain's code. */
-async function importState(chain: TestChain, appState: Record<string, unknown>) {
-  const dir = mkdtempSync(join(tmpdir(), "validatorgov-genesis-"));
-  const app = await App.open({ dataDir: join(dir, "app"), modules: buildModules(), logger: silentLogger });
-  try {
-    const req = initChainRequest({ ...chain.genesis, validators: [], app_state: appState });
-    const res = app.initChain(req);
-    app.finalizeBlock(abci.RequestFinalizeBlock.fromPartial({ height: 1n, time: req.time, txs: [], hash: new Uint8Array(32) }));
-    await app.commit({});
-    return { appHash: Buffer.from(res.appHash).toString("hex"), exported: app.exportAppState() as Record<string, any> };
-  } finally {
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe("validatorgov genesis", () => {
   let chain: TestChain;
@@ -65,9 +42,9 @@ describe("validatorgov genesis", () => {
     expect(v.rotation_count).toBe("2");
     expect(v.demotions.map((d: any) => [d.operator, d.cap, d.jailed_validator])).toEqual([[alpha.address, "CONCENTRATION_CAP_JURISDICTION", true]]);
 
-    const first = await importState(chain, exported);
+    const first = await importGenesis({ ...chain.genesis, validators: [], app_state: exported });
     expect(first.exported.validatorgov).toEqual(v);
-    const second = await importState(chain, first.exported);
+    const second = await importGenesis({ ...chain.genesis, validators: [], app_state: first.exported });
     expect(second.appHash).toBe(first.appHash);
     expect(second.exported).toEqual(first.exported);
   });
@@ -88,6 +65,6 @@ describe("validatorgov genesis", () => {
   ])("refuses a genesis with %s", async (_what, mutate) => {
     const state = structuredClone(chain.app.exportAppState()) as Record<string, any>;
     mutate(state.validatorgov);
-    await expect(importState(chain, state)).rejects.toThrow();
+    await expect(importGenesis({ ...chain.genesis, validators: [], app_state: state })).rejects.toThrow();
   });
 });
