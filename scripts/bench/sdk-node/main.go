@@ -21,8 +21,8 @@ import (
 
 	"cosmossdk.io/log"
 	"cosmossdk.io/math"
-	pruningtypes "cosmossdk.io/store/pruning/types"
 	"cosmossdk.io/store"
+	pruningtypes "cosmossdk.io/store/pruning/types"
 	abciserver "github.com/cometbft/cometbft/abci/server"
 	dbm "github.com/cosmos/cosmos-db"
 	"github.com/rs/zerolog"
