@@ -15,7 +15,7 @@ import { Command } from "commander";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { cometBinary, patchCometConfig, runComet } from "../../src/cli/comet";
 import { homePaths, PROJECT_ROOT } from "../../src/cli/home";
-import { Localnet, nodePorts, rpc, terminate, waitForHeight, waitForPort } from "../../src/cli/localnet";
+import { latestHeight, Localnet, nodePorts, rpc, terminate, waitForHeight, waitForPort } from "../../src/cli/localnet";
 import { Secp256k1Key } from "../../src/client/signer";
 import { signTx } from "../../src/client/tx-builder";
 import { CometBackend } from "../../src/node/comet-backend";
@@ -177,6 +177,10 @@ interface RunResult {
   p50: number;
   p99: number;
   refused: number;
+  /** broadcast_tx_sync requests that got no answer; those committed count as committed. */
+  unanswered: number;
+  /** Why txs were refused or unanswered, with counts. */
+  reasons: Record<string, number>;
   /** Committed, but failed in FinalizeBlock (code ≠ 0): should be none. */
   failed: number;
   committed: number;
@@ -196,6 +200,9 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   const latencies: number[] = [];
   let accepted = 0;
   let refused = 0;
+  let unanswered = 0;
+  const reasons = new Map<string, number>();
+  const note = (reason: string) => reasons.set(reason.slice(0, 120), (reasons.get(reason.slice(0, 120)) ?? 0) + 1);
   let committed = 0;
   let sendingDone = false;
   let lastCommitAt = 0;
@@ -209,6 +216,7 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   const cometCpu0 = cpuMicros(chain.comet.pid!);
   const t0 = performance.now();
 
+  const mempoolEmpty = async () => Number((await rpc<{ total: string }>(chain.rpcUrl, "num_unconfirmed_txs").catch(() => ({ total: "1" }))).total) === 0;
   const follower = (async () => {
     let height = startHeight + 1;
     const deadline = () => sendingDone && Date.now() > lastProgress + 120_000;
@@ -216,11 +224,14 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     for (;;) {
       const block = await rpc<{ block: { data: { txs: string[] | null } } }>(chain.rpcUrl, "block", { height: String(height) }).catch(() => undefined);
       if (!block) {
-        if (sendingDone && committed >= accepted) {
-          const unconfirmed = await rpc<{ total: string }>(chain.rpcUrl, "num_unconfirmed_txs").catch(() => ({ total: "1" }));
-          if (Number(unconfirmed.total) === 0) return;
+        // Done when every request is answered, the mempool is empty and every block is read,
+        // and still so after a block interval (an unanswered tx may still be queued for CheckTx).
+        if (sendingDone && (await mempoolEmpty()) && (await latestHeight(chain.rpcUrl)) < height) {
+          await sleep(1_500);
+          if ((await mempoolEmpty()) && (await latestHeight(chain.rpcUrl)) < height) return;
+          continue;
         }
-        if (deadline()) throw new Error(`only ${committed} of ${accepted} accepted txs committed 120 s after the last send`);
+        if (deadline()) throw new Error(`${committed} txs committed, ${accepted} accepted; nothing committed for 120 s after the last send`);
         await sleep(20);
         continue;
       }
@@ -255,9 +266,15 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
           sentAt.set(b64, performance.now());
           const r = await backend.broadcastTx(tx, "sync").catch((e: Error) => ({ code: -1, log: e.message }));
           if (r.code === 0) accepted++;
-          else {
+          else if (r.code === -1) {
+            // No answer (CometBFT's RPC write timeout while CheckTx waits behind rechecks): the
+            // tx may still enter the mempool; it counts if it is committed.
+            unanswered++;
+            note(`no answer: ${r.log}`);
+          } else {
             refused++;
             sentAt.delete(b64);
+            note(`code ${r.code}: ${r.log.replace(/[0-9]+/g, "N")}`);
           }
         }
       }
@@ -281,6 +298,8 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     refused,
+    unanswered,
+    reasons: Object.fromEntries(reasons),
     failed,
     committed,
     blocks,
@@ -350,6 +369,8 @@ const rows: Array<[string, (r: RunResult) => number, (v: number) => string]> = [
   ["broadcast-to-commit p50 (ms)", (r) => r.p50, (v) => v.toFixed(0)],
   ["broadcast-to-commit p99 (ms)", (r) => r.p99, (v) => v.toFixed(0)],
   ["txs refused by CheckTx", (r) => r.refused, (v) => v.toFixed(0)],
+  ["broadcasts unanswered (RPC timeout)", (r) => r.unanswered, (v) => v.toFixed(0)],
+  ["txs committed (of --txs)", (r) => r.committed, (v) => v.toFixed(0)],
   ["txs failed in a block", (r) => r.failed, (v) => v.toFixed(0)],
   ["largest block (txs)", (r) => r.maxBlockTxs, (v) => v.toFixed(0)],
 ];
