@@ -8,13 +8,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
-import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { Localnet, latestHeight, rpc, waitForHeight } from "../../src/cli/localnet";
 import { cometBroadcaster } from "../../src/cli/rest-mount";
 import { Secp256k1Key } from "../../src/client/signer";
 import { signTx } from "../../src/client/tx-builder";
-import { baseOf } from "../../src/modules/auth/keeper";
+import { accountNumber, freeLocalnetBasePort } from "./localnet-helpers";
 
 const o = new Command("bench:comet")
   .option("--accounts <n>", "funded sender accounts", (v) => Number(v), 400)
@@ -30,7 +29,7 @@ const dir = mkdtempSync(join(tmpdir(), "bench-comet-"));
 const net = await Localnet.prepare({
   dir,
   validators: 1,
-  basePort: 56657,
+  basePort: await freeLocalnetBasePort(),
   chainId: CHAIN_ID,
   timeoutCommit: o.timeoutCommit,
   accounts: keys.map((k) => ({ address: k.address, coins: "1000000000000uyml" })),
@@ -40,17 +39,12 @@ const url = net.nodes[0].rpcUrl;
 
 const broadcaster = cometBroadcaster(url);
 
-async function accountNumber(address: string): Promise<bigint> {
-  const data = Buffer.from(QueryAccountRequest.encode({ address }).finish()).toString("hex");
-  const r = await rpc<{ response: { value: string } }>(url, "abci_query", { path: '"/cosmos.auth.v1beta1.Query/Account"', data: `0x${data}` });
-  return baseOf(QueryAccountResponse.decode(Buffer.from(r.response.value, "base64")).account!).accountNumber;
-}
 
 let submitted = 0;
 let refused = 0;
 async function client(index: number, until: number): Promise<void> {
   const mine = keys.map((k, i) => ({ k, i })).filter(({ i }) => i % o.clients === index);
-  const state = await Promise.all(mine.map(async ({ k, i }) => ({ key: k, to: keys[(i + 1) % keys.length].address, accountNumber: await accountNumber(k.address), sequence: 0n })));
+  const state = await Promise.all(mine.map(async ({ k, i }) => ({ key: k, to: keys[(i + 1) % keys.length].address, accountNumber: await accountNumber(url, k.address), sequence: 0n })));
   for (let n = 0; Date.now() < until; n++) {
     const s = state[n % state.length];
     const msg = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: s.key.address, toAddress: s.to, amount: [{ denom: "uyml", amount: "1" }] }).finish() };

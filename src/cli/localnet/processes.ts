@@ -25,7 +25,7 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-async function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+export async function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`process exited (${child.exitCode ?? child.signalCode}) before listening on ${port}`);
@@ -36,7 +36,7 @@ async function waitForPort(port: number, child: ChildProcess, timeoutMs: number)
 }
 
 /** Stops a child with `signal`, then SIGKILL if it has not exited within `graceMs`. */
-async function terminate(child: ChildProcess | undefined, signal: NodeJS.Signals, graceMs = 15_000): Promise<void> {
+export async function terminate(child: ChildProcess | undefined, signal: NodeJS.Signals, graceMs = 15_000): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   child.kill(signal);
   const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);

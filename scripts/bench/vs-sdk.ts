@@ -1,0 +1,386 @@
+/**
+ * `npm run bench:vs-sdk [-- --runs 5 --txs 20000 --senders 500 --in-flight 500]`: this node
+ * and a reference Cosmos SDK v0.53.4 node (scripts/bench/sdk-node, built here with `go build`)
+ * side by side, each a single validator behind the same CometBFT binary and settings, in
+ * alternating runs on fresh chains. Each run pre-signs the same MsgSends (before timing),
+ * sends them with broadcast_tx_sync keeping --in-flight outstanding, and measures committed
+ * tx/s (first send → every accepted tx committed and the mempool empty), the app process's
+ * CPU per committed tx (CometBFT's apart), and broadcast-to-commit latency per tx.
+ */
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from "node:fs";
+import { tmpdir, loadavg, cpus } from "node:os";
+import { join } from "node:path";
+import { Command } from "commander";
+import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
+import { cometBinary, patchCometConfig, runComet } from "../../src/cli/comet";
+import { homePaths, PROJECT_ROOT } from "../../src/cli/home";
+import { latestHeight, Localnet, nodePorts, rpc, terminate, waitForHeight, waitForPort } from "../../src/cli/localnet";
+import { Secp256k1Key } from "../../src/client/signer";
+import { signTx } from "../../src/client/tx-builder";
+import { CometBackend } from "../../src/node/comet-backend";
+import { accountNumber, freeLocalnetBasePort } from "./localnet-helpers";
+
+const o = new Command("bench:vs-sdk")
+  .option("--runs <n>", "runs per node (alternating)", (v) => Number(v), 5)
+  .option("--txs <n>", "MsgSends per run", (v) => Number(v), 20_000)
+  .option("--senders <n>", "funded sender accounts", (v) => Number(v), 500)
+  .option("--in-flight <n>", "broadcast_tx_sync requests kept outstanding", (v) => Number(v), 500)
+  .option("--keep", "keep the chains' directories (logs) after the runs")
+  .parse(process.argv)
+  .opts<{ runs: number; txs: number; senders: number; inFlight: number; keep?: boolean }>();
+
+const CHAIN_ID = "bench-vs-sdk";
+const DENOM = "uyml";
+/** The same CometBFT settings for both nodes (on top of what our localnet writes, copied to the SDK node). */
+const COMET_SETTINGS = {
+  consensus: { timeout_commit: "1s" },
+  mempool: { size: 50_000, recheck: true },
+  tx_index: { indexer: "kv" },
+};
+const MAX_BLOCK_BYTES = "22020096";
+const SDK_NODE_DIR = join(PROJECT_ROOT, "scripts", "bench", "sdk-node");
+const SDK_NODE_BIN = join(PROJECT_ROOT, ".bin", "sdk-refnode");
+const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** `go build` of the reference node, skipped when the binary is newer than every source file. */
+function buildSdkNode(): void {
+  const sources = readdirSync(SDK_NODE_DIR).filter((f) => /\.go$|^go\.(mod|sum)$/.test(f));
+  const newest = Math.max(...sources.map((f) => statSync(join(SDK_NODE_DIR, f)).mtimeMs));
+  if (existsSync(SDK_NODE_BIN) && statSync(SDK_NODE_BIN).mtimeMs > newest) return;
+  const t0 = Date.now();
+  console.error(`building ${SDK_NODE_BIN} (go build; the first build compiles the SDK and takes minutes)`);
+  execFileSync("go", ["build", "-o", SDK_NODE_BIN, "."], { cwd: SDK_NODE_DIR, stdio: "inherit" });
+  console.error(`built in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** utime + stime of a process and all its descendants, in microseconds. */
+function cpuMicros(pid: number): number {
+  let ticks = 0;
+  const visit = (p: number) => {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${p}/stat`, "utf8");
+    } catch {
+      return;
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+    for (const task of readdirSync(`/proc/${p}/task`)) {
+      const children = readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim();
+      for (const c of children ? children.split(" ") : []) visit(Number(c));
+    }
+  };
+  visit(pid);
+  return (ticks * 1_000_000) / CLK_TCK;
+}
+
+interface RunningChain {
+  rpcUrl: string;
+  app: ChildProcess;
+  comet: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function setBlockBytes(genesisPath: string): void {
+  const doc = JSON.parse(readFileSync(genesisPath, "utf8"));
+  doc.consensus_params.block.max_bytes = MAX_BLOCK_BYTES;
+  writeFileSync(genesisPath, JSON.stringify(doc, null, 2));
+}
+
+const funded = (keys: Secp256k1Key[]) => keys.map((k) => ({ address: k.address, coins: `1000000000000${DENOM}` }));
+
+/** This node: the localnet `npm run localnet` builds (src/cli/localnet), with one validator. */
+async function startOurs(dir: string, keys: Secp256k1Key[]): Promise<RunningChain & { configPath: string }> {
+  const net = await Localnet.prepare({ dir, validators: 1, basePort: await freeLocalnetBasePort(), chainId: CHAIN_ID, timeoutCommit: "1s", accounts: funded(keys), reset: true });
+  const home = net.nodes[0].home;
+  patchCometConfig(homePaths(home).cometConfig, COMET_SETTINGS);
+  setBlockBytes(homePaths(home).genesis);
+  await net.start();
+  return { rpcUrl: net.nodes[0].rpcUrl, app: net.nodes[0].app!, comet: net.nodes[0].comet!, stop: () => net.stop(), configPath: homePaths(home).cometConfig };
+}
+
+/**
+ * The reference node: `cometbft init`, then our node's config.toml (so every CometBFT setting
+ * is the same) with its own ports, then its genesis from `sdk-refnode genesis`.
+ */
+async function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: string): Promise<RunningChain> {
+  const home = join(dir, "sdk-node");
+  mkdirSync(home, { recursive: true });
+  runComet(["init", "--home", home]);
+  const ports = nodePorts(await freeLocalnetBasePort(), 0);
+  const paths = homePaths(home);
+  copyFileSync(templateConfig, paths.cometConfig);
+  patchCometConfig(paths.cometConfig, {
+    "": { moniker: "sdk-refnode", proxy_app: `tcp://127.0.0.1:${ports.abci}` },
+    rpc: { laddr: `tcp://127.0.0.1:${ports.rpc}` },
+    p2p: { laddr: `tcp://127.0.0.1:${ports.p2p}` },
+    instrumentation: { prometheus_listen_addr: `127.0.0.1:${ports.prometheus}` },
+    ...COMET_SETTINGS,
+  });
+  const genesis = JSON.parse(readFileSync(paths.genesis, "utf8"));
+  genesis.chain_id = CHAIN_ID;
+  writeFileSync(paths.genesis, JSON.stringify(genesis, null, 2));
+  setBlockBytes(paths.genesis);
+  const accountsFile = join(dir, "accounts.json");
+  writeFileSync(accountsFile, JSON.stringify(funded(keys)));
+  execFileSync(SDK_NODE_BIN, ["genesis", "--home", home, "--accounts", accountsFile, "--denom", DENOM], { stdio: ["ignore", "ignore", "inherit"] });
+
+  mkdirSync(join(home, "logs"), { recursive: true });
+  const spawnLogged = (cmd: string, args: string[], log: string) => {
+    const fd = openSync(join(home, "logs", log), "a");
+    const child = spawn(cmd, args, { stdio: ["ignore", fd, fd] });
+    closeSync(fd);
+    return child;
+  };
+  const app = spawnLogged(SDK_NODE_BIN, ["start", "--home", home, "--addr", `tcp://127.0.0.1:${ports.abci}`], "app.log");
+  await waitForPort(ports.abci, app, 60_000);
+  const comet = spawnLogged(cometBinary(), ["start", "--home", home], "comet.log");
+  return {
+    rpcUrl: `http://127.0.0.1:${ports.rpc}`,
+    app,
+    comet,
+    stop: async () => {
+      await terminate(comet, "SIGTERM");
+      await terminate(app, "SIGTERM");
+    },
+  };
+}
+
+
+/** Per sender, its txs in sequence order; base64 of each tx is how blocks show it. */
+interface SignedLoad {
+  accountNumbers: bigint[];
+  bySender: Uint8Array[][];
+}
+
+function preSign(keys: Secp256k1Key[], accountNumbers: bigint[], txs: number): SignedLoad {
+  const bySender: Uint8Array[][] = keys.map(() => []);
+  for (let n = 0; n < txs; n++) {
+    const s = n % keys.length;
+    const msg = {
+      typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+      value: MsgSend.encode({ fromAddress: keys[s].address, toAddress: keys[(s + 1) % keys.length].address, amount: [{ denom: DENOM, amount: "1" }] }).finish(),
+    };
+    const sequence = BigInt(bySender[s].length);
+    bySender[s].push(signTx([msg], [{ key: keys[s], accountNumber: accountNumbers[s], sequence }], { chainId: CHAIN_ID, gasLimit: 200_000n }));
+  }
+  return { accountNumbers, bySender };
+}
+
+interface RunResult {
+  txPerSecond: number;
+  appCpuPerTx: number;
+  cometCpuPerTx: number;
+  p50: number;
+  p99: number;
+  refused: number;
+  /** broadcast_tx_sync requests that got no answer; those committed count as committed. */
+  unanswered: number;
+  /** Why txs were refused or unanswered, with counts. */
+  reasons: Record<string, number>;
+  /** Committed, but failed in FinalizeBlock (code ≠ 0): should be none. */
+  failed: number;
+  committed: number;
+  blocks: number;
+  maxBlockTxs: number;
+  seconds: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Sends the load and follows the chain until every accepted tx is committed and the mempool is empty. */
+async function measure(chain: RunningChain, load: SignedLoad, startHeight: number): Promise<RunResult> {
+  const backend = new CometBackend(chain.rpcUrl, 120_000);
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let accepted = 0;
+  let refused = 0;
+  let unanswered = 0;
+  const reasons = new Map<string, number>();
+  const note = (reason: string) => reasons.set(reason.slice(0, 120), (reasons.get(reason.slice(0, 120)) ?? 0) + 1);
+  let committed = 0;
+  let sendingDone = false;
+  let lastCommitAt = 0;
+  let blocks = 0;
+  let maxBlockTxs = 0;
+  const heightsWithLoad: number[] = [];
+
+  // Each worker sends its senders' txs one at a time, so a sender's sequences arrive in order.
+  const workers = Array.from({ length: Math.min(o.inFlight, load.bySender.length) }, (_, w) => load.bySender.filter((_, s) => s % o.inFlight === w));
+  const appCpu0 = cpuMicros(chain.app.pid!);
+  const cometCpu0 = cpuMicros(chain.comet.pid!);
+  const t0 = performance.now();
+
+  const mempoolEmpty = async () => Number((await rpc<{ total: string }>(chain.rpcUrl, "num_unconfirmed_txs").catch(() => ({ total: "1" }))).total) === 0;
+  const follower = (async () => {
+    let height = startHeight + 1;
+    const deadline = () => sendingDone && Date.now() > lastProgress + 120_000;
+    let lastProgress = Date.now();
+    for (;;) {
+      const block = await rpc<{ block: { data: { txs: string[] | null } } }>(chain.rpcUrl, "block", { height: String(height) }).catch(() => undefined);
+      if (!block) {
+        // Done when every request is answered, the mempool is empty and every block is read,
+        // and still so after a block interval (an unanswered tx may still be queued for CheckTx).
+        if (sendingDone && (await mempoolEmpty()) && (await latestHeight(chain.rpcUrl)) < height) {
+          await sleep(1_500);
+          if ((await mempoolEmpty()) && (await latestHeight(chain.rpcUrl)) < height) return;
+          continue;
+        }
+        if (deadline()) throw new Error(`${committed} txs committed, ${accepted} accepted; nothing committed for 120 s after the last send`);
+        await sleep(20);
+        continue;
+      }
+      const now = performance.now();
+      const txs = block.block.data.txs ?? [];
+      blocks++;
+      maxBlockTxs = Math.max(maxBlockTxs, txs.length);
+      for (const tx of txs) {
+        const at = sentAt.get(tx);
+        if (at === undefined) continue;
+        latencies.push(now - at);
+        sentAt.delete(tx);
+        committed++;
+        lastCommitAt = now;
+      }
+      if (txs.length > 0) {
+        lastProgress = Date.now();
+        heightsWithLoad.push(height);
+      }
+      height++;
+    }
+  })();
+
+  await Promise.all(
+    workers.map(async (senders) => {
+      const longest = Math.max(...senders.map((s) => s.length));
+      for (let seq = 0; seq < longest; seq++) {
+        for (const txs of senders) {
+          const tx = txs[seq];
+          if (!tx) continue;
+          const b64 = Buffer.from(tx).toString("base64");
+          sentAt.set(b64, performance.now());
+          const r = await backend.broadcastTx(tx, "sync").catch((e: Error) => ({ code: -1, log: e.message }));
+          if (r.code === 0) accepted++;
+          else if (r.code === -1) {
+            // No answer (CometBFT's RPC write timeout while CheckTx waits behind rechecks): the
+            // tx may still enter the mempool; it counts if it is committed.
+            unanswered++;
+            note(`no answer: ${r.log}`);
+          } else {
+            refused++;
+            sentAt.delete(b64);
+            note(`code ${r.code}: ${r.log.replace(/[0-9]+/g, "N")}`);
+          }
+        }
+      }
+    }),
+  );
+  sendingDone = true;
+  await follower;
+  const appCpu = cpuMicros(chain.app.pid!) - appCpu0;
+  const cometCpu = cpuMicros(chain.comet.pid!) - cometCpu0;
+  const seconds = (lastCommitAt - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  let failed = 0;
+  for (const h of heightsWithLoad) {
+    const r = await rpc<{ txs_results: Array<{ code?: number }> | null }>(chain.rpcUrl, "block_results", { height: String(h) });
+    failed += (r.txs_results ?? []).filter((t) => (t.code ?? 0) !== 0).length;
+  }
+  return {
+    txPerSecond: committed / seconds,
+    appCpuPerTx: appCpu / committed,
+    cometCpuPerTx: cometCpu / committed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    refused,
+    unanswered,
+    reasons: Object.fromEntries(reasons),
+    failed,
+    committed,
+    blocks,
+    maxBlockTxs,
+    seconds,
+  };
+}
+
+type NodeName = "sdk" | "ours";
+const results: Record<NodeName, RunResult[]> = { sdk: [], ours: [] };
+const loads: Partial<Record<NodeName, SignedLoad>> = {};
+const keys = Array.from({ length: o.senders }, (_, i) => Secp256k1Key.fromSeed(`bench-vs-sdk/${i}`));
+
+async function run(node: NodeName, index: number, templateConfig: { path?: string }): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), `bench-vs-sdk-${node}-`));
+  let chain: RunningChain | undefined;
+  try {
+    if (node === "ours") {
+      const ours = await startOurs(dir, keys);
+      chain = ours;
+      templateConfig.path ??= join(tmpdir(), `bench-vs-sdk-config-${process.pid}.toml`);
+      copyFileSync(ours.configPath, templateConfig.path);
+    } else {
+      chain = await startSdk(dir, keys, templateConfig.path!);
+    }
+    const height = await waitForHeight(chain.rpcUrl, 2, 120_000);
+    const accountNumbers: bigint[] = [];
+    for (const k of keys) accountNumbers.push(await accountNumber(chain.rpcUrl, k.address));
+    let load = loads[node];
+    if (!load || load.accountNumbers.some((n, i) => n !== accountNumbers[i])) {
+      const t = Date.now();
+      load = loads[node] = preSign(keys, accountNumbers, o.txs);
+      console.error(`${node}: pre-signed ${o.txs} txs in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
+    const r = await measure(chain, load, height);
+    results[node].push(r);
+    console.error(`${node} run ${index + 1}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Math.round(v * 10) / 10 : v))}`);
+  } finally {
+    await chain?.stop();
+    if (o.keep) console.error(`${node} run ${index + 1} kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+buildSdkNode();
+const load0 = loadavg();
+// Ours first: its localnet's config.toml is the template the SDK node's CometBFT gets.
+const template: { path?: string } = {};
+try {
+  for (let i = 0; i < o.runs; i++) {
+    await run("ours", i, template);
+    await run("sdk", i, template);
+  }
+} finally {
+  if (template.path) rmSync(template.path, { force: true });
+}
+
+const rows: Array<[string, (r: RunResult) => number, (v: number) => string]> = [
+  ["committed tx/s (first send → all committed, mempool empty)", (r) => r.txPerSecond, (v) => v.toFixed(0)],
+  ["app CPU per committed tx (µs)", (r) => r.appCpuPerTx, (v) => v.toFixed(0)],
+  ["CometBFT CPU per committed tx (µs)", (r) => r.cometCpuPerTx, (v) => v.toFixed(0)],
+  ["broadcast-to-commit p50 (ms)", (r) => r.p50, (v) => v.toFixed(0)],
+  ["broadcast-to-commit p99 (ms)", (r) => r.p99, (v) => v.toFixed(0)],
+  ["txs refused by CheckTx", (r) => r.refused, (v) => v.toFixed(0)],
+  ["broadcasts unanswered (RPC timeout)", (r) => r.unanswered, (v) => v.toFixed(0)],
+  ["txs committed (of --txs)", (r) => r.committed, (v) => v.toFixed(0)],
+  ["txs failed in a block", (r) => r.failed, (v) => v.toFixed(0)],
+  ["largest block (txs)", (r) => r.maxBlockTxs, (v) => v.toFixed(0)],
+];
+console.log(`\n${o.runs} alternating runs per node; ${o.txs} MsgSends from ${o.senders} senders, ${o.inFlight} in flight; medians (runs in brackets)`);
+console.log(`machine: ${cpus().length}× ${cpus()[0]?.model ?? "?"}; load average at start ${load0.map((l) => l.toFixed(2)).join(" ")}, at end ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log("| | SDK node | this node | ratio |\n|---|---|---|---|");
+for (const [name, get, fmt] of rows) {
+  const sdk = median(results.sdk.map(get));
+  const ours = median(results.ours.map(get));
+  const runs = (rs: RunResult[]) => rs.map((r) => fmt(get(r))).join(", ");
+  const ratio = sdk === 0 ? "–" : `${(ours / sdk).toFixed(2)}×`;
+  console.log(`| ${name} | ${fmt(sdk)} (${runs(results.sdk)}) | ${fmt(ours)} (${runs(results.ours)}) | ${ratio} |`);
+}
