@@ -6,6 +6,8 @@ import { Secp256k1Key } from "../client/signer";
 import { binaryToJson } from "../codec/proto-json";
 import { devGovParams } from "../modules/gov/params";
 import { admitInGenesisJson } from "../modules/validatorgov";
+import { SIM_COUNTRIES } from "../modules/alias/simulation";
+import { moduleAddress } from "../types/address";
 
 export const SIM_CHAIN_ID = "sim-chain";
 export const SIM_DENOM = "uyml";
@@ -54,6 +56,29 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
       appState.gov.params = binaryToJson("cosmos.gov.v1.Params", GovParams.encode(devGovParams()).finish());
       appState.staking.params.unbonding_time = SIM_UNBONDING;
       for (const a of accounts.slice(1, admitted + 1)) admitInGenesisJson(appState, a.address);
+      simNfts(appState, accounts);
+      simJurisdictions(appState, accounts);
     },
+  });
+}
+
+/** NFTs for the nft operations (x/nft has no mint message): one class, four NFTs per account in turn. */
+function simNfts(appState: Record<string, any>, accounts: readonly SimAccount[]): void {
+  const classId = "simnft";
+  appState.nft.classes.push({ id: classId, name: "Simulated NFTs", symbol: "SIMNFT", description: "", uri: "", uri_hash: "" });
+  accounts.forEach((a, i) => {
+    const nfts = [0, 1, 2, 3].map((j) => ({ class_id: classId, id: `sim-${i}-${j}`, uri: "", uri_hash: "" }));
+    appState.nft.entries.push({ owner: a.address, nfts });
+  });
+}
+
+/** Jurisdictions (recorded by governance) for the last third of the accounts, so they may register aliases. */
+function simJurisdictions(appState: Record<string, any>, accounts: readonly SimAccount[]): void {
+  const section = appState.alias;
+  section.jurisdictions ??= [];
+  const from = Math.floor((accounts.length * 2) / 3);
+  accounts.slice(from).forEach((a, i) => {
+    if (section.jurisdictions.some((j: { address: string }) => j.address === a.address)) return;
+    section.jurisdictions.push({ address: a.address, country: SIM_COUNTRIES[i % SIM_COUNTRIES.length], recorded_by: moduleAddress("gov"), recorded_at_height: "0" });
   });
 }

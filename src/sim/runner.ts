@@ -97,6 +97,8 @@ interface Follower {
 }
 
 const GOV_OP = "gov/submit-authority-proposal";
+/** The fee of every simulated tx (in the bond denom). */
+const TX_FEE = 2000n;
 const VOTE_OP = "gov/validators-vote-yes";
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 
@@ -233,6 +235,7 @@ export class Simulation {
       accounts: this.accounts.map((a) => a.address),
       bondDenom: SIM_DENOM,
       govAuthority: moduleAddress("gov"),
+      txFee: TX_FEE,
     };
   }
 
@@ -311,7 +314,7 @@ export class Simulation {
     const account = this.leader.modules.accounts.getAccount(state.ctx, signer.address);
     return signTx(tx.msgs, [{ key: signer.key, accountNumber: account?.accountNumber ?? 0n, sequence: account?.sequence ?? 0n }], {
       chainId: SIM_CHAIN_ID,
-      fee: [{ denom: SIM_DENOM, amount: "2000" }],
+      fee: [{ denom: SIM_DENOM, amount: TX_FEE.toString() }],
       gasLimit: 5_000_000n,
       feeGranter: tx.feeGranter,
     });
@@ -327,6 +330,8 @@ export class Simulation {
       this.count(p.op, ok);
       if (p.tx.expect === "fail" && ok) throw new SimFailure(this.o.seed, height, p.op, "a deliberately invalid tx succeeded");
       if (p.tx.expect === "ok" && !ok) throw new SimFailure(this.o.seed, height, p.op, `a valid tx failed: ${r.codespace} ${r.code}: ${r.log}`);
+      const wrong = p.tx.checkResult?.(r);
+      if (wrong !== undefined) throw new SimFailure(this.o.seed, height, p.op, wrong);
     });
   }
 

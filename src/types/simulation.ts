@@ -27,6 +27,8 @@ export interface SimState {
   bondDenom: string;
   /** The gov module account: authority of every parameter and authority message. */
   govAuthority: string;
+  /** The fee every simulated tx pays, in `bondDenom` (fee paths: builderfee's share of it). */
+  txFee: bigint;
 }
 
 /**
@@ -48,6 +50,14 @@ export interface SimTx {
   feeGranter?: string;
   /** Accounts whose state the outcome depends on: no other tx of the block is signed by them. */
   involves?: string[];
+  /** Checks the delivered tx's result beyond its code (events a fee path must emit); returns what is wrong. */
+  checkResult?: (result: SimTxResult) => string | undefined;
+}
+
+/** What `SimTx.checkResult` sees of a delivered tx. */
+export interface SimTxResult {
+  code: number;
+  events: ReadonlyArray<{ type: string; attributes: ReadonlyArray<{ key: string; value: string }> }>;
 }
 
 export interface SimOperation {
@@ -88,4 +98,45 @@ export function mismatch(what: string, expected: bigint, actual: bigint): string
 export function firstBroken(checks: Iterable<string | undefined>): string | undefined {
   for (const c of checks) if (c !== undefined) return c;
   return undefined;
+}
+
+/** What the bounded reads below need of a collection (TypedMap, IndexedMap). */
+export interface IterableMap<K, V> {
+  iterate(ctx: Context, range?: { start?: K; prefix?: Uint8Array; reverse?: boolean }): Iterable<[K, V]>;
+}
+
+/**
+ * The accepted records among the newest `scan` of a map whose keys grow with time (sequential
+ * ids), newest first. Operations pick among recent records this way: open locks, pending
+ * redemptions and the like are mostly recent, and a full scan would grow with the run's history.
+ */
+export function newestRecords<K, V>(map: IterableMap<K, V>, ctx: Context, scan: number, accept: (v: V) => boolean = () => true, prefix?: Uint8Array): V[] {
+  const out: V[] = [];
+  let seen = 0;
+  for (const [, v] of map.iterate(ctx, { reverse: true, prefix })) {
+    if (accept(v)) out.push(v);
+    if (++seen >= scan) break;
+  }
+  return out;
+}
+
+/**
+ * Up to `take` accepted records of a map keyed by ids 1..`maxId`, read from a random id on
+ * (wrapping to the start, at most 16 × `take` records read): a random record at a cost that
+ * does not grow with the map.
+ */
+export function sampleById<V>(map: IterableMap<bigint, V>, ctx: Context, rng: SimRandom, maxId: bigint, take: number, accept: (v: V) => boolean = () => true): V[] {
+  if (maxId < 1n) return [];
+  const start = 1n + rng.bigint(maxId);
+  const out: V[] = [];
+  let budget = take * 16;
+  const read = (range: { start?: bigint }, stopAt?: bigint) => {
+    for (const [id, v] of map.iterate(ctx, range)) {
+      if ((stopAt !== undefined && id >= stopAt) || out.length >= take || budget-- <= 0) return;
+      if (accept(v)) out.push(v);
+    }
+  };
+  read({ start });
+  if (out.length < take) read({}, start);
+  return out;
 }

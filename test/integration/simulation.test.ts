@@ -81,6 +81,27 @@ describe("whole-chain simulation", () => {
     expect(err.message).toContain("npm run sim -- --seed 5 --blocks");
   }, 60_000);
 
+  it("stops when a delivered tx's result fails its operation's check (a fee path that paid nothing)", async () => {
+    const expectsShare: Module = {
+      name: "shareless",
+      simulation: {
+        operations: [{
+          name: "shareless/send-expecting-builder-share",
+          weight: 1000,
+          build: (s) => {
+            const from = s.accounts[1];
+            const send = simMsg("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: s.accounts[2], amount: [{ denom: s.bondDenom, amount: "1" }] });
+            // No builder is approved at genesis, so no share is paid and the check reports it.
+            return { signer: from, msgs: [send], expect: "ok", checkResult: (r) => (r.events.some((e) => e.type === "builderfee_fee_paid") ? undefined : "no builder share paid") };
+          },
+        }],
+      },
+    };
+    const err = await new Simulation({ seed: 6, blocks: 10, dir: join(tempDir(), "run"), extraModules: [expectsShare], logger: silentLogger }).run().catch((e) => e);
+    expect(err).toBeInstanceOf(SimFailure);
+    expect(err).toMatchObject({ seed: 6, op: "shareless/send-expecting-builder-share", detail: "no builder share paid" });
+  }, 60_000);
+
   it("stops at the first block after which an invariant is broken, naming it", async () => {
     const err = await new Simulation({ seed: 3, blocks: 10, dir: join(tempDir(), "run"), extraModules: [breakingInvariant(4n)], logger: silentLogger }).run().catch((e) => e);
     expect(err).toBeInstanceOf(SimFailure);

@@ -3,6 +3,7 @@ import { aliasGenesis } from "./genesis";
 import { AliasKeeper, type AliasDeps } from "./keeper";
 import { aliasMsgs } from "./msgs";
 import { aliasQueries } from "./queries";
+import { aliasSimulation } from "./simulation";
 
 export { AliasKeeper, CHAIN_WIDE, FOUNDATION_CODE, checkOfficeShape, signaturesNeeded, type AliasDeps } from "./keeper";
 export { aliasErrors } from "./errors";
@@ -18,5 +19,5 @@ export const ALIAS_MODULE = "alias";
  */
 export function createAliasModule(deps: AliasDeps = {}): Module & { keeper: AliasKeeper } {
   const keeper = new AliasKeeper(deps);
-  return { name: ALIAS_MODULE, keeper, msgs: aliasMsgs(keeper), queries: aliasQueries(keeper), genesis: aliasGenesis(keeper) };
+  return { name: ALIAS_MODULE, keeper, msgs: aliasMsgs(keeper), queries: aliasQueries(keeper), genesis: aliasGenesis(keeper), simulation: aliasSimulation(keeper) };
 }

@@ -3,6 +3,7 @@ import { builderfeeGenesis } from "./genesis";
 import { BuilderfeeKeeper } from "./keeper";
 import { builderfeeMsgs } from "./msgs";
 import { builderfeeQueries } from "./queries";
+import { builderfeeSimulation } from "./simulation";
 import type { BankKeeper } from "./expected-keepers";
 
 export { BuilderfeeKeeper, ApplicationStatus } from "./keeper";
@@ -19,5 +20,6 @@ export function createBuilderfeeModule(deps: { bank: BankKeeper; feeCollector: s
     // Registration is refused for type URLs the chain does not route.
     bindRouter: (router) => keeper.bindMsgTypes(router),
     postTx: (ctx, tx) => keeper.payBuilderShare(ctx, tx),
+    simulation: builderfeeSimulation(keeper),
   };
 }

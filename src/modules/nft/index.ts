@@ -3,6 +3,7 @@ import { nftGenesis } from "./genesis";
 import { NFT_MODULE, NftKeeper } from "./keeper";
 import { nftMsgs } from "./msgs";
 import { nftQueries } from "./queries";
+import { nftSimulation } from "./simulation";
 
 export { NftKeeper, NFT_MODULE, type NftKeeperApi } from "./keeper";
 export { nftErrors } from "./errors";
@@ -16,5 +17,6 @@ export function createNftModule(): Module & { keeper: NftKeeper } {
     msgs: nftMsgs(keeper),
     queries: nftQueries(keeper),
     genesis: nftGenesis(keeper),
+    simulation: nftSimulation(keeper),
   };
 }
