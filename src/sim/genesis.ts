@@ -6,6 +6,9 @@ import { Secp256k1Key } from "../client/signer";
 import { binaryToJson } from "../codec/proto-json";
 import { devGovParams } from "../modules/gov/params";
 import { admitInGenesisJson } from "../modules/validatorgov";
+import { addSimOfficeGroups } from "../modules/group";
+import { addSimOffices } from "../modules/land";
+import { addSimCollections } from "../modules/tokenisation";
 
 export const SIM_CHAIN_ID = "sim-chain";
 export const SIM_DENOM = "uyml";
@@ -54,6 +57,16 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
       appState.gov.params = binaryToJson("cosmos.gov.v1.Params", GovParams.encode(devGovParams()).finish());
       appState.staking.params.unbonding_time = SIM_UNBONDING;
       for (const a of accounts.slice(1, admitted + 1)) admitInGenesisJson(appState, a.address);
+      addLandAndTokenisation(appState, accounts.map((a) => a.address));
     },
   });
+}
+
+/** Registry offices operated by accounts 20–23 and tokenisation collections run by accounts 24–33 (when the run has that many). */
+function addLandAndTokenisation(appState: Record<string, any>, addresses: string[]): void {
+  if (addresses.length < 34) return;
+  const operators = addresses.slice(20, 24);
+  const policies = addSimOfficeGroups(appState, operators, "2026-01-01T00:00:00Z");
+  addSimOffices(appState, policies.map((policy, i) => ({ policy, operator: operators[i]! })));
+  addSimCollections(appState, addresses.slice(24, 34));
 }

@@ -96,7 +96,7 @@ export class TokenisationKeeper {
   readonly nextAssetId = this.schema.sequence(9, "next_asset_id", 1n);
   readonly moduleAccount = moduleAddress(TOKENISATION_MODULE);
 
-  constructor(readonly bank: BankKeeper, private readonly land?: LandKeeper) {}
+  constructor(readonly bank: BankKeeper, readonly land?: LandKeeper) {}
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);
