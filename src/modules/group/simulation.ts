@@ -46,8 +46,11 @@ function pickGroup(k: GroupKeeper, s: SimState, ok: (v: GroupView) => boolean): 
 /** Groups the simulated accounts administer (offices and other policy-administered groups are left alone). */
 const adminIsSimulated = (s: SimState) => (v: GroupView) => s.accounts.includes(v.group.admin);
 
-function pickProposal(k: GroupKeeper, s: SimState, ok: (p: Proposal) => boolean): Proposal | undefined {
+/** A proposal `ok` accepts from a bounded sample, mostly one `prefer` accepts too. */
+function pickProposal(k: GroupKeeper, s: SimState, ok: (p: Proposal) => boolean, prefer: (p: Proposal) => boolean = () => true): Proposal | undefined {
   const found = sampleById(k.proposals, s.ctx, s.rng, k.proposalSeq.get(s.ctx) + 1n, 8).map(([, p]) => p).filter(ok);
+  const preferred = found.filter(prefer);
+  if (preferred.length > 0 && !s.rng.oneIn(4)) return s.rng.pick(preferred);
   return found.length === 0 ? undefined : s.rng.pick(found);
 }
 
@@ -260,7 +263,7 @@ export function groupSimulation(k: GroupKeeper): ModuleSimulation {
       name: "group/exec",
       weight: 2,
       build: (s) => {
-        const p = pickProposal(k, s, () => true);
+        const p = pickProposal(k, s, () => true, (x) => x.status === S.PROPOSAL_STATUS_SUBMITTED || x.status === S.PROPOSAL_STATUS_ACCEPTED);
         if (!p) return undefined;
         const executor = s.rng.pick(s.accounts);
         // Submitted or accepted: exec tallies and runs, recording a failed run rather than failing the tx.

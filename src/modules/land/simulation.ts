@@ -52,10 +52,12 @@ function pickOfficeParcel(k: LandKeeper, s: SimState, ok: (p: Parcel) => boolean
 }
 
 /** An open transfer (from the pending set) with its parcel. */
-function pickPending(k: LandKeeper, s: SimState): { t: Transfer; p: Parcel; office: Office | undefined; all: Office[] } | undefined {
-  const ids = sampleFrom(k.pending, s.ctx, randomId(s.rng, k.nextTransferId.get(s.ctx)), 8);
-  if (ids.length === 0) return undefined;
-  const t = k.transfers.get(s.ctx, s.rng.pick(ids))!;
+function pickPending(k: LandKeeper, s: SimState, prefer: (t: Transfer) => boolean = () => true): { t: Transfer; p: Parcel; office: Office | undefined; all: Office[] } | undefined {
+  const open = sampleFrom(k.pending, s.ctx, randomId(s.rng, k.nextTransferId.get(s.ctx)), 8).map((id) => k.transfers.get(s.ctx, id)!);
+  if (open.length === 0) return undefined;
+  // Mostly one at the stage the operation acts on, so transfers go through their whole pipeline.
+  const preferred = open.filter(prefer);
+  const t = s.rng.pick(preferred.length > 0 && !s.rng.oneIn(4) ? preferred : open);
   const p = k.parcels.get(s.ctx, t.parcelId)!;
   const all = offices(k, s);
   return { t, p, office: all.find((o) => o.address === p.authority), all };
@@ -217,7 +219,7 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
         name: "land/validate-transfer",
         weight: 2,
         build: (s) => {
-          const x = pickPending(k, s);
+          const x = pickPending(k, s, (t) => !t.validated);
           if (!x?.office) return undefined;
           return asOffice(x.office, [landMsg("MsgValidateTransfer", tx.MsgValidateTransfer, { creator: x.office.address, transferId: x.t.id })], x.office.active && !x.t.validated ? "ok" : "fail", parcelParties(x.p, x.office));
         },
@@ -226,10 +228,11 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
         name: "land/attest-transfer",
         weight: 3,
         build: (s) => {
-          const x = pickPending(k, s);
+          const x = pickPending(k, s, (t) => t.quorumAt === 0n);
           const others = x?.all.filter((o) => o.address !== x.p.authority) ?? [];
           if (!x || others.length === 0) return undefined;
-          const o = s.rng.pick(others);
+          const fresh = others.filter((c) => c.active && !x.t.attestors.includes(c.address));
+          const o = fresh.length > 0 && !s.rng.oneIn(4) ? s.rng.pick(fresh) : s.rng.pick(others);
           const ok = o.active && !x.t.attestors.includes(o.address);
           return asOffice(o, [landMsg("MsgAttestTransfer", tx.MsgAttestTransfer, { creator: o.address, transferId: x.t.id })], ok ? "ok" : "fail", parcelParties(x.p, x.office));
         },
@@ -258,7 +261,7 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
         name: "land/complete-transfer",
         weight: 3,
         build: (s) => {
-          const x = pickPending(k, s);
+          const x = pickPending(k, s, (t) => t.validated && t.quorumAt !== 0n);
           if (!x) return undefined;
           const params = k.getParams(s.ctx);
           const who = s.rng.pick(s.accounts);

@@ -61,6 +61,14 @@ const shareStateValue: ValueCodec<ShareState> = {
   },
 };
 
+/**
+ * Trading in a share denom halts when the asset is realised and stays halted once it closes:
+ * the share state's flag follows from the status alone, so genesis rebuilds it exactly.
+ */
+export function tradingHalted(status: Status): boolean {
+  return status === Status.STATUS_REALISED || status === Status.STATUS_CLOSED;
+}
+
 function emptyVault(assetId: bigint): Vault {
   return { assetId, cumulativePerToken: "0", funded: [], denom: "", held: [] };
 }
@@ -262,7 +270,7 @@ export class TokenisationKeeper {
       held: addProto(vault.held, coin),
     };
     this.vaults.set(ctx, a.id, next);
-    if (inc !== 0n) this.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(next.cumulativePerToken), halted: a.status === Status.STATUS_REALISED });
+    if (inc !== 0n) this.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(next.cumulativePerToken), halted: tradingHalted(a.status) });
     return next;
   }
 

@@ -9,7 +9,7 @@ import { sampleById, sampleFrom } from "../../types/sim-pick";
 import { otherAccount, simMsg, type ModuleSimulation, type SimState } from "../../types/simulation";
 import type { LandKeeper } from "./expected-keepers";
 import { holderPortion, indexIncrement, owedSince } from "./income";
-import { TOKENISATION_MODULE, type TokenisationKeeper } from "./keeper";
+import { TOKENISATION_MODULE, tradingHalted, type TokenisationKeeper } from "./keeper";
 
 const T = "/blockchain.tokenisation.v1.";
 const SEND = "/cosmos.bank.v1beta1.MsgSend";
@@ -18,8 +18,11 @@ const St = Status;
 type Codec = { encode(m: any): { finish(): Uint8Array }; fromPartial(o: any): any };
 const tokMsg = (name: string, codec: Codec, fields: object): AnyMsg => simMsg(T + name, codec, fields);
 
-function pickAsset(k: TokenisationKeeper, s: SimState, ok: (a: Asset) => boolean): Asset | undefined {
+/** An asset `ok` accepts from a bounded sample, mostly one `prefer` accepts too (the stage the operation moves on). */
+function pickAsset(k: TokenisationKeeper, s: SimState, ok: (a: Asset) => boolean, prefer: (a: Asset) => boolean = () => true): Asset | undefined {
   const found = sampleById(k.assets, s.ctx, s.rng, k.nextAssetId.peek(s.ctx), 12).map(([, a]) => a).filter(ok);
+  const preferred = found.filter(prefer);
+  if (preferred.length > 0 && !s.rng.oneIn(4)) return s.rng.pick(preferred);
   return found.length === 0 ? undefined : s.rng.pick(found);
 }
 
@@ -68,6 +71,11 @@ const passedByNextBlock = (s: SimState, t: { seconds: bigint }) => t.seconds <= 
 function finalisable(k: TokenisationKeeper, s: SimState, a: Asset, sale: SaleReport): "ok" | "fail" | "any" {
   if (sale.disputed || !k.isVerified(s.ctx, a, sale)) return "fail";
   return passedByNextBlock(s, sale.claimableAt!) ? "ok" : "any";
+}
+
+function readyToFinalise(k: TokenisationKeeper, s: SimState, a: Asset): boolean {
+  const sale = a.status === St.STATUS_REPORTED ? k.sales.get(s.ctx, a.id) : undefined;
+  return sale !== undefined && finalisable(k, s, a, sale) === "ok";
 }
 
 const price = (s: SimState, denom: string) => ({ denom, amount: (1n + s.rng.bigint(1_000_000_000_000n)).toString() });
@@ -295,7 +303,7 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
         name: "tokenisation/finalise-sale",
         weight: 2,
         build: (s) => {
-          const a = pickAsset(k, s, (x) => x.status === St.STATUS_REPORTED || x.status === St.STATUS_ACTIVE);
+          const a = pickAsset(k, s, (x) => x.status === St.STATUS_REPORTED || x.status === St.STATUS_ACTIVE, (x) => readyToFinalise(k, s, x));
           if (!a) return undefined;
           const who = s.rng.pick(s.accounts);
           const sale = k.sales.get(s.ctx, a.id);
@@ -307,7 +315,7 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
         name: "tokenisation/redeem",
         weight: 3,
         build: (s) => {
-          const a = pickAsset(k, s, (x) => x.status === St.STATUS_REALISED || x.status === St.STATUS_REPORTED);
+          const a = pickAsset(k, s, (x) => x.status === St.STATUS_REALISED || x.status === St.STATUS_REPORTED, (x) => x.status === St.STATUS_REALISED || readyToFinalise(k, s, x));
           const hs = a && holders(k, s, a).filter((h) => h.balance > 0n);
           if (!a || !hs || hs.length === 0) return undefined;
           const h = s.rng.pick(hs);
@@ -383,7 +391,7 @@ function tokenisationInvariant(k: TokenisationKeeper, ctx: Context): string | un
     if (!vault || !share) return `asset ${id} has shares without a vault or share state`;
     if (share.assetId !== id || share.index !== decFromWire(vault.cumulativePerToken)) return `share state of ${a.fractionDenom} (asset ${share.assetId}, index ${share.index}) differs from vault ${id} (${vault.cumulativePerToken})`;
     const closed = a.status === St.STATUS_CLOSED;
-    if (share.halted !== (a.status === St.STATUS_REALISED || closed)) return `${a.fractionDenom} halted=${share.halted} while asset ${id} is ${St[a.status]}`;
+    if (share.halted !== tradingHalted(a.status)) return `${a.fractionDenom} halted=${share.halted} while asset ${id} is ${St[a.status]}`;
     const supply = k.bank.getSupply(ctx, a.fractionDenom);
     if (closed ? supply !== 0n || a.owner !== "" : supply <= 0n) return `asset ${id} is ${St[a.status]} with supply ${supply} and owner ${JSON.stringify(a.owner)}`;
     let held = 0n;
