@@ -8,6 +8,9 @@ import { devGovParams } from "../modules/gov/params";
 import { admitInGenesisJson } from "../modules/validatorgov";
 import { SIM_COUNTRIES } from "../modules/alias/simulation";
 import { moduleAddress } from "../types/address";
+import { addSimOfficeGroups } from "../modules/group";
+import { addSimOffices } from "../modules/land";
+import { addSimCollections } from "../modules/tokenisation";
 
 export const SIM_CHAIN_ID = "sim-chain";
 export const SIM_DENOM = "uyml";
@@ -58,6 +61,7 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
       for (const a of accounts.slice(1, admitted + 1)) admitInGenesisJson(appState, a.address);
       simNfts(appState, accounts);
       simJurisdictions(appState, accounts);
+      addLandAndTokenisation(appState, accounts.map((a) => a.address));
     },
   });
 }
@@ -81,4 +85,13 @@ function simJurisdictions(appState: Record<string, any>, accounts: readonly SimA
     if (section.jurisdictions.some((j: { address: string }) => j.address === a.address)) return;
     section.jurisdictions.push({ address: a.address, country: SIM_COUNTRIES[i % SIM_COUNTRIES.length], recorded_by: moduleAddress("gov"), recorded_at_height: "0" });
   });
+}
+
+/** Registry offices operated by accounts 20–23 and tokenisation collections run by accounts 24–33 (when the run has that many). */
+function addLandAndTokenisation(appState: Record<string, any>, addresses: string[]): void {
+  if (addresses.length < 34) return;
+  const operators = addresses.slice(20, 24);
+  const policies = addSimOfficeGroups(appState, operators, "2026-01-01T00:00:00Z");
+  addSimOffices(appState, policies.map((policy, i) => ({ policy, operator: operators[i]! })));
+  addSimCollections(appState, addresses.slice(24, 34));
 }

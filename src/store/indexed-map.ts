@@ -93,6 +93,11 @@ export class MultiIndex<R, K, V> implements Index<K, V> {
     for (const [, pk] of this.set.iterate(ctx, { prefix: this.codec.prefix(ref), reverse })) yield pk;
   }
 
+  /** Every (reference, primary key) entry (invariants compare them with the primary records). */
+  entries(ctx: StoreCtx): IterableIterator<[R, K]> {
+    return this.set.iterate(ctx);
+  }
+
   paginate(ctx: StoreCtx, ref: R, req: PageRequest = {}): Page<K> {
     const page = this.set.paginate(ctx, req, { prefix: this.codec.prefix(ref) });
     return { items: page.items.map(([, pk]) => pk), nextKey: page.nextKey, total: page.total };
@@ -141,6 +146,11 @@ export class UniqueIndex<R, K, V> implements Index<K, V> {
   /** The primary key holding `ref`, if any. */
   get(ctx: StoreCtx, ref: R): K | undefined {
     return this.map.get(ctx, ref);
+  }
+
+  /** Every (reference, primary key) entry (invariants compare them with the primary records). */
+  entries(ctx: StoreCtx): IterableIterator<[R, K]> {
+    return this.map.iterate(ctx);
   }
 }
 

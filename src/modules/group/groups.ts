@@ -126,6 +126,13 @@ export function createGroupPolicy(k: GroupKeeper, ctx: Context, admin: string, g
   return address;
 }
 
+/** The address of the group policy numbered `seq`: address.Module("group", [0x20], seq as 8 bytes big-endian). */
+export function groupPolicyAddress(seq: bigint): string {
+  const seqKey = new Uint8Array(8);
+  new DataView(seqKey.buffer).setBigUint64(0, seq);
+  return derivedModuleAddress("group", Uint8Array.of(GROUP_POLICY_TABLE_PREFIX), seqKey);
+}
+
 /**
  * Derives the policy account as the SDK does (address.Module("group", [0x20], seq as 8 bytes
  * big-endian)), skipping a sequence value whose address already holds an account, and
@@ -135,11 +142,7 @@ export function createGroupPolicy(k: GroupKeeper, ctx: Context, admin: string, g
  */
 function newPolicyAccount(k: GroupKeeper, ctx: Context): string {
   for (;;) {
-    const seq = k.nextId(ctx, k.policySeq);
-    const seqKey = new Uint8Array(8);
-    new DataView(seqKey.buffer).setBigUint64(0, seq);
-    const derivationKeys = [Uint8Array.of(GROUP_POLICY_TABLE_PREFIX), seqKey];
-    const address = derivedModuleAddress("group", ...derivationKeys);
+    const address = groupPolicyAddress(k.nextId(ctx, k.policySeq));
     if (k.auth.hasAccount(ctx, address)) continue;
     k.auth.newAccount(ctx, address);
     return address;

@@ -6,10 +6,13 @@ import { groupMsgs } from "./msgs";
 import type { GroupConfig } from "./params";
 import { groupQueries } from "./queries";
 import type { AccountKeeper } from "./expected-keepers";
+import { groupSimulation } from "./simulation";
 
 export { GroupKeeper, type GroupView, type PolicyView } from "./keeper";
 export type { Decision, GroupChange, GroupGuard, WeightedMember } from "../../types/hooks";
 export { defaultGroupConfig, type GroupConfig } from "./params";
+export { groupPolicyAddress } from "./groups";
+export { addSimOfficeGroups } from "./simulation";
 export { groupErrors } from "./errors";
 
 /**
@@ -26,5 +29,6 @@ export function createGroupModule(deps: { auth: AccountKeeper; config?: GroupCon
     genesis: groupGenesis(keeper),
     endBlock: (ctx) => groupEndBlock(keeper, ctx),
     bindRouter: (router) => keeper.bindRouter(router),
+    simulation: groupSimulation(keeper),
   };
 }

@@ -4,9 +4,11 @@ import { landGenesis } from "./genesis";
 import { LAND_MODULE, LandKeeper } from "./keeper";
 import { landMsgs } from "./msgs";
 import { landQueries } from "./queries";
+import { landSimulation } from "./simulation";
 
 export { LandKeeper, LAND_MODULE, type FractionalisationView } from "./keeper";
 export { landErrors } from "./errors";
+export { addSimOffices } from "./simulation";
 export type { GroupKeeper as LandGroupKeeper } from "./expected-keepers";
 
 export function createLandModule(deps: { group: GroupKeeper }): Module & { keeper: LandKeeper } {
@@ -17,5 +19,6 @@ export function createLandModule(deps: { group: GroupKeeper }): Module & { keepe
     msgs: landMsgs(keeper),
     queries: landQueries(keeper),
     genesis: landGenesis(keeper, deps.group),
+    simulation: landSimulation(keeper),
   };
 }

@@ -47,7 +47,7 @@ export class LandKeeper {
   readonly pending = this.schema.keySet(11, "pending_transfers", uint64Key);
   readonly fractionalisation = this.schema.map(12, "fractionalisation_authorities", uint64Key, protoValue(FractionalisationAuthority, "FractionalisationAuthority"));
 
-  constructor(private readonly group: GroupKeeper) {}
+  constructor(readonly group: GroupKeeper) {}
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);

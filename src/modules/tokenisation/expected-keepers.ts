@@ -9,6 +9,8 @@ export interface BankKeeper {
   sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
   sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
   getBalance(ctx: Context, address: string, denom: string): bigint;
+  /** Every balance of an account (the simulation's invariant reads the module account's). */
+  getAllBalances(ctx: Context, address: string): Coin[];
   getSupply(ctx: Context, denom: string): bigint;
   getDenomMetadata(ctx: Context, denom: string): Metadata | undefined;
   setDenomMetadata(ctx: Context, metadata: Metadata): void;

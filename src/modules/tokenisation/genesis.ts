@@ -4,7 +4,7 @@ import { accAddress } from "../../types/address";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { decFromWire } from "../../types/dec";
-import { fractionDenom, positionOf, type TokenisationKeeper } from "./keeper";
+import { fractionDenom, positionOf, tradingHalted, type TokenisationKeeper } from "./keeper";
 import { defaultTokenisationParams, validateTokenisationParams } from "./params";
 
 function invalid(detail: string): never {
@@ -69,7 +69,7 @@ export function tokenisationGenesis(k: TokenisationKeeper): GenesisDef<GenesisSt
       for (const v of g.vaults) {
         k.vaults.set(ctx, v.assetId, v);
         const a = byId.get(v.assetId)!;
-        k.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(v.cumulativePerToken), halted: a.status === Status.STATUS_REALISED });
+        k.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(v.cumulativePerToken), halted: tradingHalted(a.status) });
       }
       for (const p of g.positions) k.positions.set(ctx, [p.assetId, accAddress.decode(p.holder)], { lastIndex: decFromWire(p.lastIndex), accrued: BigInt(p.accrued) });
       for (const s of g.saleReports) k.sales.set(ctx, s.assetId, s);

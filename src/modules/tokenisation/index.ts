@@ -4,9 +4,11 @@ import { tokenisationGenesis } from "./genesis";
 import { TOKENISATION_MODULE, TokenisationKeeper } from "./keeper";
 import { tokenisationMsgs } from "./msgs";
 import { tokenisationQueries } from "./queries";
+import { tokenisationSimulation } from "./simulation";
 
 export { TokenisationKeeper, TOKENISATION_MODULE, FRACTION_DENOM_PREFIX, fractionDenom } from "./keeper";
 export { tokenisationErrors } from "./errors";
+export { addSimCollections } from "./simulation";
 export type { BankKeeper as TokenisationBankKeeper, LandKeeper as TokenisationLandKeeper } from "./expected-keepers";
 
 /**
@@ -24,5 +26,6 @@ export function createTokenisationModule(deps: { bank: BankKeeper; land?: LandKe
     queries: tokenisationQueries(keeper),
     genesis: tokenisationGenesis(keeper),
     moduleAccounts: [{ name: TOKENISATION_MODULE, permissions: ["minter", "burner"] }],
+    simulation: tokenisationSimulation(keeper),
   };
 }

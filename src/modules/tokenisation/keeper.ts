@@ -61,6 +61,14 @@ const shareStateValue: ValueCodec<ShareState> = {
   },
 };
 
+/**
+ * Trading in a share denom halts when the asset is realised and stays halted once it closes:
+ * the share state's flag follows from the status alone, so genesis rebuilds it exactly.
+ */
+export function tradingHalted(status: Status): boolean {
+  return status === Status.STATUS_REALISED || status === Status.STATUS_CLOSED;
+}
+
 function emptyVault(assetId: bigint): Vault {
   return { assetId, cumulativePerToken: "0", funded: [], denom: "", held: [] };
 }
@@ -96,7 +104,7 @@ export class TokenisationKeeper {
   readonly nextAssetId = this.schema.sequence(9, "next_asset_id", 1n);
   readonly moduleAccount = moduleAddress(TOKENISATION_MODULE);
 
-  constructor(readonly bank: BankKeeper, private readonly land?: LandKeeper) {}
+  constructor(readonly bank: BankKeeper, readonly land?: LandKeeper) {}
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);
@@ -262,7 +270,7 @@ export class TokenisationKeeper {
       held: addProto(vault.held, coin),
     };
     this.vaults.set(ctx, a.id, next);
-    if (inc !== 0n) this.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(next.cumulativePerToken), halted: a.status === Status.STATUS_REALISED });
+    if (inc !== 0n) this.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(next.cumulativePerToken), halted: tradingHalted(a.status) });
     return next;
   }
 
