@@ -54,6 +54,19 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
       appState.gov.params = binaryToJson("cosmos.gov.v1.Params", GovParams.encode(devGovParams()).finish());
       appState.staking.params.unbonding_time = SIM_UNBONDING;
       for (const a of accounts.slice(1, admitted + 1)) admitInGenesisJson(appState, a.address);
+      nettingGenesis(appState, accounts);
     },
   });
+}
+
+/**
+ * Netting on from the start: cycles of 10 blocks, the bond denom netted below 5,000 YML per
+ * obligation; accounts 10–15 approved paymsg participants (netting's institutions) in genesis.
+ */
+function nettingGenesis(appState: Record<string, any>, accounts: readonly SimAccount[]): void {
+  appState.netting.params = { cycle_blocks: "10", denom_policies: [{ denom: SIM_DENOM, gross_threshold: "5000000000", aggregate_gross_threshold: "0" }], max_hold_cycles: "3" };
+  for (const [i, a] of accounts.slice(10, 16).entries()) {
+    appState.paymsg.participant_application_map.push({ creator: a.address, status: "approved", code: `SIMBANK${i}`, name: `Sim bank ${i}` });
+    appState.paymsg.approved_participant_map.push({ participant: a.address, code: `SIMBANK${i}`, name: `Sim bank ${i}`, payload_store_url: "" });
+  }
 }
