@@ -4,9 +4,11 @@ import { enforcementGenesis } from "./genesis";
 import { ENFORCEMENT_MODULE, EnforcementKeeper, type EnforcementDeps } from "./keeper";
 import { enforcementMsgs } from "./msgs";
 import { enforcementQueries } from "./queries";
+import { enforcementSimulation } from "./simulation";
 
 export { EnforcementKeeper, ENFORCEMENT_MODULE, type EnforcementDeps } from "./keeper";
 export { enforcementErrors } from "./errors";
+export { enforcementSimTargets } from "./simulation";
 export type { AliasKeeper, BankKeeper as EnforcementBankKeeper, ConstitutionKeeper, StakingKeeper as EnforcementStakingKeeper } from "./expected-keepers";
 
 /** The enforcement module: cases decided by validators, and the freeze every coin path obeys. */
@@ -21,6 +23,7 @@ export function createEnforcementModule(deps: EnforcementDeps): Module & { keepe
     endBlock: (ctx) => enforcementEndBlock(keeper, ctx),
     // The freeze is enforced once, at bank's send restriction, so every coin path is covered.
     hooks: { sendRestriction: keeper.sendRestriction },
+    simulation: enforcementSimulation(keeper),
   };
 }
 
