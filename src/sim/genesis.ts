@@ -5,6 +5,7 @@ import type { ModuleSet } from "../app/module-set";
 import { Secp256k1Key } from "../client/signer";
 import { binaryToJson } from "../codec/proto-json";
 import { devGovParams } from "../modules/gov/params";
+import { enforcementSimTargets } from "../modules/enforcement";
 import { admitInGenesisJson } from "../modules/validatorgov";
 import { SIM_COUNTRIES } from "../modules/alias/simulation";
 import { moduleAddress } from "../types/address";
@@ -51,7 +52,7 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
   return buildDevGenesis(modules, {
     chainId: SIM_CHAIN_ID,
     genesisTime: "2026-01-01T00:00:00Z",
-    accounts: accounts.map((a) => ({ address: a.address, coins: [{ denom: SIM_DENOM, amount: ACCOUNT_FUNDS }] })),
+    accounts: [...accounts.map((a) => a.address), ...enforcementSimTargets()].map((address) => ({ address, coins: [{ denom: SIM_DENOM, amount: ACCOUNT_FUNDS }] })),
     validatorSeed: seed,
     validatorOperator: accounts[0].address,
     validatorSelfBond: "100000000000",
@@ -62,6 +63,8 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
       simNfts(appState, accounts);
       simJurisdictions(appState, accounts);
       addLandAndTokenisation(appState, accounts.map((a) => a.address));
+      nettingGenesis(appState, accounts);
+      enforcementGenesis(appState, accounts);
     },
   });
 }
@@ -94,4 +97,26 @@ function addLandAndTokenisation(appState: Record<string, any>, addresses: string
   const policies = addSimOfficeGroups(appState, operators, "2026-01-01T00:00:00Z");
   addSimOffices(appState, policies.map((policy, i) => ({ policy, operator: operators[i]! })));
   addSimCollections(appState, addresses.slice(24, 34));
+}
+
+/**
+ * Netting on from the start: cycles of 10 blocks, the bond denom netted below 5,000 YML per
+ * obligation; accounts 10–15 approved paymsg participants (netting's institutions) in genesis.
+ */
+function nettingGenesis(appState: Record<string, any>, accounts: readonly SimAccount[]): void {
+  appState.netting.params = { cycle_blocks: "10", denom_policies: [{ denom: SIM_DENOM, gross_threshold: "5000000000", aggregate_gross_threshold: "0" }], max_hold_cycles: "3" };
+  for (const [i, a] of accounts.slice(10, 16).entries()) {
+    appState.paymsg.participant_application_map.push({ creator: a.address, status: "approved", code: `SIMBANK${i}`, name: `Sim bank ${i}` });
+    appState.paymsg.approved_participant_map.push({ participant: a.address, code: `SIMBANK${i}`, name: `Sim bank ${i}`, payload_store_url: "" });
+  }
+}
+
+/**
+ * Enforcement cases decided within a run: the constitution pins a 12-block vote and a 20-block
+ * provisional freeze; seizures run 5 blocks after passing, at most 2 per 40-block window; the
+ * last account is the ombudsman. The targets are funded above, outside the simulated accounts.
+ */
+function enforcementGenesis(appState: Record<string, any>, accounts: readonly SimAccount[]): void {
+  Object.assign(appState.constitution.invariants, { enforcement_voting_period_blocks: "12", enforcement_provisional_freeze_blocks: "20" });
+  Object.assign(appState.enforcement.params, { seizure_delay_blocks: "5", seizure_window_blocks: "40", max_seizures_per_window: "2", ombudsman: accounts[accounts.length - 1].address });
 }

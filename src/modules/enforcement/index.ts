@@ -4,9 +4,11 @@ import { enforcementGenesis } from "./genesis";
 import { ENFORCEMENT_MODULE, EnforcementKeeper, type EnforcementDeps } from "./keeper";
 import { enforcementMsgs } from "./msgs";
 import { enforcementQueries } from "./queries";
+import { enforcementSimulation } from "./simulation";
 
 export { EnforcementKeeper, ENFORCEMENT_MODULE, type EnforcementDeps } from "./keeper";
 export { enforcementErrors } from "./errors";
+export { enforcementSimTargets } from "./simulation";
 export type { AliasKeeper, BankKeeper as EnforcementBankKeeper, ConstitutionKeeper, StakingKeeper as EnforcementStakingKeeper } from "./expected-keepers";
 
 /** The enforcement module: cases decided by validators, and the freeze every coin path obeys. */
@@ -24,6 +26,7 @@ export function createEnforcementModule(deps: EnforcementDeps): Module & { keepe
       sendRestriction: keeper.sendRestriction,
       staking: { afterValidatorOperatorChanged: (ctx, oldOperator, newOperator) => keeper.moveVoter(ctx, oldOperator, newOperator) },
     },
+    simulation: enforcementSimulation(keeper),
   };
 }
 

@@ -8,6 +8,8 @@ export interface BankKeeper {
   sendCoins(ctx: Context, from: string, to: string, coins: readonly Coin[]): void;
   sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
   sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
+  /** The simulation's invariant: the module account holds exactly the reserves. */
+  getAllBalances(ctx: Context, address: string): Coin[];
 }
 
 /** Netting's participants are paymsg's approved institutions. */

@@ -4,6 +4,7 @@ import { nettingGenesis } from "./genesis";
 import { NETTING_MODULE, NettingKeeper } from "./keeper";
 import { nettingMsgs } from "./msgs";
 import { nettingQueries } from "./queries";
+import { nettingSimulation } from "./simulation";
 
 export { NettingKeeper, NETTING_MODULE } from "./keeper";
 export { nettingErrors } from "./errors";
@@ -20,5 +21,6 @@ export function createNettingModule(deps: { bank: BankKeeper; paymsg: PaymsgKeep
     moduleAccounts: [{ name: NETTING_MODULE, permissions: [] }],
     // Runs last in the block (design.md): the cycle closes after every other state change.
     endBlock: (ctx) => keeper.endBlock(ctx),
+    simulation: nettingSimulation(keeper, deps.paymsg),
   };
 }

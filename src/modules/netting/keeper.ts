@@ -58,7 +58,7 @@ export class NettingKeeper {
   readonly lockedDenoms = this.schema.keySet(12, "locked_denoms", PARTICIPANT_DENOM_KEY);
 
   constructor(
-    private readonly bank: BankKeeper,
+    readonly bank: BankKeeper,
     private readonly paymsg: PaymsgKeeper,
   ) {}
 

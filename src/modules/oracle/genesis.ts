@@ -28,13 +28,14 @@ function unique<T>(items: T[], key: (t: T) => string, what: string): void {
 /**
  * Genesis lists the current appraisal of each asset in `appraisals` and the superseded ones in
  * `appraisal_history`, newest first per asset (export order); import keeps that order.
- * Votes of an open round are not exported: a chain restarts at a round boundary's state.
+ * `votes` are the open round's votes (validator, then denom order), so a chain exported
+ * mid-round tallies the same round as the chain it was exported from.
  */
 export function oracleGenesis(k: OracleKeeper): GenesisDef<GenesisState> {
   return {
     typeName: "blockchain.oracle.v1.GenesisState",
     codec: GenesisState,
-    defaultGenesis: () => ({ params: defaultOracleParams(), exchangeRates: [], appraisers: [], appraisals: [], feederDelegations: [], missCounters: [], appraisalHistory: [] }),
+    defaultGenesis: () => ({ params: defaultOracleParams(), exchangeRates: [], appraisers: [], appraisals: [], feederDelegations: [], missCounters: [], appraisalHistory: [], votes: [] }),
     validate: (g) => {
       validateOracleParams(g.params ?? defaultOracleParams());
       unique(g.exchangeRates, (r) => r.denom, "exchange rate");
@@ -55,6 +56,12 @@ export function oracleGenesis(k: OracleKeeper): GenesisDef<GenesisState> {
       }
       unique(g.missCounters, (m) => m.validator, "miss counter");
       for (const m of g.missCounters) if (m.misses > m.windows) invalid(`miss counter of ${m.validator}: more misses than windows`);
+      unique(g.votes, (v) => `${v.validator}\u0000${v.denom}`, "round vote");
+      for (const v of g.votes) {
+        if (OracleKeeper.operatorAccount(v.validator) === undefined) invalid(`round vote validator ${JSON.stringify(v.validator.slice(0, 100))}`);
+        if (!isValidDenom(v.denom)) invalid(`round vote denom ${JSON.stringify(v.denom.slice(0, 140))}`);
+        parsePositiveRate(v.rate);
+      }
       unique(g.appraisals, assetKey, "current appraisal of asset");
       const current = new Set(g.appraisals.map(assetKey));
       for (const a of g.appraisals) if (a.superseded) invalid(`current appraisal of ${a.classId}/${a.nftId} is marked superseded`);
@@ -76,6 +83,7 @@ export function oracleGenesis(k: OracleKeeper): GenesisDef<GenesisState> {
         history.set(assetKey(a), list);
       }
       for (const a of g.appraisals) k.importAppraisals(ctx, a.classId, a.nftId, a, history.get(assetKey(a)) ?? []);
+      k.importRoundVotes(ctx, g.votes);
     },
     export: (ctx) => {
       const appraisals: Appraisal[] = [];
@@ -89,6 +97,7 @@ export function oracleGenesis(k: OracleKeeper): GenesisDef<GenesisState> {
         feederDelegations: [...k.feeders.iterate(ctx)].map(([, v]) => v),
         missCounters: [...k.misses.iterate(ctx)].map(([, v]) => v),
         appraisalHistory,
+        votes: [...k.votes.iterate(ctx)].flatMap(([, v]) => v.votes),
       };
     },
   };

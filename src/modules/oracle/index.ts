@@ -5,6 +5,7 @@ import { oracleGenesis } from "./genesis";
 import { ORACLE_MODULE, OracleKeeper } from "./keeper";
 import { oracleMsgs } from "./msgs";
 import { oracleQueries } from "./queries";
+import { oracleSimulation } from "./simulation";
 
 export { OracleKeeper, ORACLE_MODULE, type PriceView } from "./keeper";
 export { oracleErrors } from "./errors";
@@ -21,5 +22,6 @@ export function createOracleModule(deps: { staking: StakingKeeper; nft?: NftKeep
     genesis: oracleGenesis(keeper),
     endBlock: (ctx) => oracleEndBlock(keeper, ctx),
     hooks: { staking: { afterValidatorOperatorChanged: (ctx, oldOperator, newOperator) => keeper.moveValidator(ctx, oldOperator, newOperator) } },
+    simulation: oracleSimulation(keeper, deps.staking),
   };
 }

@@ -1,5 +1,5 @@
 import { BondStatus, type Validator } from "cosmjs-types/cosmos/staking/v1beta1/staking";
-import { Appraisal, Appraiser, AppraiserStatus, ExchangeRate, ExchangeRateVotes, FeederDelegation, MissCounter } from "../../gen/blockchain/oracle/v1/oracle";
+import { Appraisal, Appraiser, AppraiserStatus, ExchangeRate, ExchangeRateVotes, type ExchangeRateVote, FeederDelegation, MissCounter } from "../../gen/blockchain/oracle/v1/oracle";
 import { Params } from "../../gen/blockchain/oracle/v1/params";
 import { Schema } from "../../store/collections";
 import { protoValue, stringKey, tripleKey, uint64Key } from "../../store/codecs";
@@ -31,6 +31,8 @@ export interface RateVoteInput {
 }
 
 export type AppraisalInput = Omit<Appraisal, "submittedAt" | "submittedHeight" | "superseded">;
+
+const byDenom = (a: { denom: string }, b: { denom: string }): number => (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0);
 
 function ageOf(now: bigint, then: bigint): bigint {
   return now > then ? now - then : 0n;
@@ -112,11 +114,18 @@ export class OracleKeeper {
       seen.add(r.denom);
       parsed.push({ denom: r.denom, rate: parsePositiveRate(r.rate) });
     }
-    const byDenom = new Map((this.votes.get(ctx, validator)?.votes ?? []).map((v) => [v.denom, v]));
-    for (const p of parsed) byDenom.set(p.denom, { validator, denom: p.denom, rate: decToString(p.rate) });
-    const votes = [...byDenom.values()].sort((a, b) => (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0));
+    const current = new Map((this.votes.get(ctx, validator)?.votes ?? []).map((v) => [v.denom, v]));
+    for (const p of parsed) current.set(p.denom, { validator, denom: p.denom, rate: decToString(p.rate) });
+    const votes = [...current.values()].sort(byDenom);
     this.votes.set(ctx, validator, { votes });
     events.ratesSubmitted(ctx, validator, feeder, parsed.map((p) => p.denom));
+  }
+
+  /** Genesis: the open round's votes, stored per validator sorted by denom as `submitRates` keeps them. */
+  importRoundVotes(ctx: Context, votes: readonly ExchangeRateVote[]): void {
+    const byValidator = new Map<string, ExchangeRateVote[]>();
+    for (const v of votes) byValidator.set(v.validator, [...(byValidator.get(v.validator) ?? []), v]);
+    for (const [validator, list] of byValidator) this.votes.set(ctx, validator, { votes: list.sort(byDenom) });
   }
 
   /** True at the last block of a round: rounds are vote_period blocks, the first starting at height 0. */

@@ -30,6 +30,7 @@ function section() {
       appraisal({ value: "200", submitted_height: "5", report_uri: "ipfs://r2", superseded: true }),
       appraisal({ value: "100", submitted_height: "3", superseded: true }),
     ],
+    votes: [],
   };
 }
 

@@ -6,7 +6,7 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
-import { Appraisal, Appraiser, ExchangeRate, FeederDelegation, MissCounter } from "./oracle";
+import { Appraisal, Appraiser, ExchangeRate, ExchangeRateVote, FeederDelegation, MissCounter } from "./oracle";
 import { Params } from "./params";
 
 export interface GenesisState {
@@ -19,6 +19,11 @@ export interface GenesisState {
   missCounters: MissCounter[];
   /** Superseded appraisals. */
   appraisalHistory: Appraisal[];
+  /**
+   * Votes of the round still open at export (an extension of the wire sheet: without them a
+   * chain exported mid-round would tally a different round than the exporting chain).
+   */
+  votes: ExchangeRateVote[];
 }
 
 function createBaseGenesisState(): GenesisState {
@@ -30,6 +35,7 @@ function createBaseGenesisState(): GenesisState {
     feederDelegations: [],
     missCounters: [],
     appraisalHistory: [],
+    votes: [],
   };
 }
 
@@ -55,6 +61,9 @@ export const GenesisState: MessageFns<GenesisState> = {
     }
     for (const v of message.appraisalHistory) {
       Appraisal.encode(v!, writer.uint32(58).fork()).join();
+    }
+    for (const v of message.votes) {
+      ExchangeRateVote.encode(v!, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -128,6 +137,14 @@ export const GenesisState: MessageFns<GenesisState> = {
             message.appraisalHistory.push(Appraisal.decode(reader, reader.uint32()));
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.votes.push(ExchangeRateVote.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -154,6 +171,7 @@ export const GenesisState: MessageFns<GenesisState> = {
     message.feederDelegations = object.feederDelegations?.map((e) => FeederDelegation.fromPartial(e)) || [];
     message.missCounters = object.missCounters?.map((e) => MissCounter.fromPartial(e)) || [];
     message.appraisalHistory = object.appraisalHistory?.map((e) => Appraisal.fromPartial(e)) || [];
+    message.votes = object.votes?.map((e) => ExchangeRateVote.fromPartial(e)) || [];
     return message;
   },
 };
