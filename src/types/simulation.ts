@@ -1,3 +1,4 @@
+import type { Misbehavior } from "cosmjs-types/tendermint/abci/types";
 import type { AnyMsg } from "./codec";
 import type { Context } from "./context";
 
@@ -63,9 +64,22 @@ export interface Invariant {
   check(ctx: Context): string | undefined;
 }
 
+/**
+ * What a block carries besides txs, which only consensus provides: validators that missed the
+ * previous block (left out of the last-commit votes: slashing's liveness) and equivocations
+ * CometBFT committed (evidence's double signs).
+ */
+export interface SimBlockInputs {
+  /** Consensus addresses (20 bytes) of validators whose last-commit vote is absent. */
+  absent?: Uint8Array[];
+  misbehavior?: Misbehavior[];
+}
+
 export interface ModuleSimulation {
   operations?: SimOperation[];
   invariants?: Invariant[];
+  /** Asked once per block (from the committed state) before the block is built. */
+  blockInputs?(state: SimState): SimBlockInputs | undefined;
 }
 
 /** Packs a message for a SimTx. */
