@@ -1,4 +1,6 @@
 import type { Misbehavior } from "cosmjs-types/tendermint/abci/types";
+import { BondStatus, type Validator } from "cosmjs-types/cosmos/staking/v1beta1/staking";
+import { accAddress, valAddress } from "./address";
 import type { AnyMsg } from "./codec";
 import type { Context } from "./context";
 
@@ -102,4 +104,40 @@ export function mismatch(what: string, expected: bigint, actual: bigint): string
 export function firstBroken(checks: Iterable<string | undefined>): string | undefined {
   for (const c of checks) if (c !== undefined) return c;
   return undefined;
+}
+
+/** Fewer bonded validators than this and nobody is taken offline (the set must stay able to govern). */
+export const MIN_BONDED_FOR_FAULTS = 5;
+
+export interface SimValidator {
+  validator: Validator;
+  consAddr: Uint8Array;
+  /** The operator in account form. */
+  operator: string;
+}
+
+/** What listing validators takes (staking's keeper, seen through slashing's or evidence's narrow interface). */
+export interface ValidatorLister {
+  consensusAddresses(ctx: Context): Uint8Array[];
+  validatorByConsAddr(ctx: Context, consAddr: Uint8Array): Validator | undefined;
+}
+
+/** Every validator staking knows, with its consensus address (bounded by the operators that ever joined). */
+export function simValidators(staking: ValidatorLister, ctx: Context): SimValidator[] {
+  const out: SimValidator[] = [];
+  for (const consAddr of staking.consensusAddresses(ctx)) {
+    const v = staking.validatorByConsAddr(ctx, consAddr);
+    if (v) out.push({ validator: v, consAddr, operator: accAddress.encode(valAddress.decode(v.operatorAddress)) });
+  }
+  return out;
+}
+
+/**
+ * Bonded, unjailed validators a fault may hit: never the genesis validator (account 0, which
+ * keeps governance able to pass proposals), and none while fewer than MIN_BONDED_FOR_FAULTS are bonded.
+ */
+export function faultCandidates(staking: ValidatorLister, s: SimState): SimValidator[] {
+  const bonded = simValidators(staking, s.ctx).filter((v) => v.validator.status === BondStatus.BOND_STATUS_BONDED && !v.validator.jailed);
+  if (bonded.length < MIN_BONDED_FOR_FAULTS) return [];
+  return bonded.filter((v) => v.operator !== s.accounts[0]);
 }
