@@ -1,4 +1,5 @@
 import * as tx from "cosmjs-types/cosmos/slashing/v1beta1/tx";
+import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import type { Context } from "../../types/context";
 import { faultCandidates, otherAccount, simMsg, simValidators, type ModuleSimulation, type SimState, type SimTx, type SimValidator } from "../../types/simulation";
@@ -6,6 +7,7 @@ import { compareTime } from "../../types/time";
 import type { SlashingKeeper } from "./keeper";
 
 const UNJAIL = "/cosmos.slashing.v1beta1.MsgUnjail";
+const DELEGATE = "/cosmos.staking.v1beta1.MsgDelegate";
 /** Every DOWNTIME_EPOCH blocks one validator misses the first DOWNTIME_BLOCKS of them (more than a 20-block window's half). */
 const DOWNTIME_EPOCH = 60n;
 const DOWNTIME_BLOCKS = 30n;
@@ -21,6 +23,12 @@ export function slashingSimulation(k: SlashingKeeper): ModuleSimulation {
   const unjail = (s: SimState, v: SimValidator, expect: SimTx["expect"], signWith?: string): SimTx => ({
     signer: v.operator, signWith, msgs: [simMsg(UNJAIL, tx.MsgUnjail, { validatorAddr: v.validator.operatorAddress })], expect,
   });
+  /** Delegation the operator needs to reach its minimum self-delegation again (0 when it has it). */
+  const selfShortfall = (ctx: Context, v: SimValidator): bigint => {
+    const self = k.staking.delegationTokens(ctx, v.operator, v.validator.operatorAddress) ?? 0n;
+    const min = BigInt(v.validator.minSelfDelegation || "0");
+    return self >= min ? 0n : min - self;
+  };
   /** Why an un-jail of this validator would be refused now, or undefined when it would pass. */
   const refusal = (ctx: Context, v: SimValidator): string | undefined => {
     for (const h of k.hooks) {
@@ -30,8 +38,6 @@ export function slashingSimulation(k: SlashingKeeper): ModuleSimulation {
         return (e as Error).message;
       }
     }
-    const self = k.staking.delegationTokens(ctx, v.operator, v.validator.operatorAddress);
-    if (self === undefined || self < BigInt(v.validator.minSelfDelegation || "0")) return "self-delegation too low";
     if (!v.validator.jailed) return "not jailed";
     const info = k.getSigningInfo(ctx, v.consAddr);
     if (info?.tombstoned) return "tombstoned";
@@ -46,13 +52,20 @@ export function slashingSimulation(k: SlashingKeeper): ModuleSimulation {
         build: (s) => {
           const jailed = simValidators(k.staking, s.ctx).filter((v) => v.validator.jailed && s.accounts.includes(v.operator));
           if (jailed.length === 0) return undefined;
-          // Mostly one that may return (operators that left or are held stay jailed for long).
+          // Mostly one that may return (validators held by validatorgov or tombstoned stay jailed for long).
           const free = jailed.filter((v) => refusal(s.ctx, v) === undefined);
           const v = s.rng.pick(free.length > 0 && !s.rng.oneIn(4) ? free : jailed);
           const info = k.getSigningInfo(s.ctx, v.consAddr);
           // Jailed until after the last block: the next block's time decides, so the outcome is open.
-          if (info && compareTime(s.ctx.time, info.jailedUntil) < 0 && !info.tombstoned) return unjail(s, v, "any");
-          return unjail(s, v, refusal(s.ctx, v) === undefined ? "ok" : "fail");
+          const open = info !== undefined && compareTime(s.ctx.time, info.jailedUntil) < 0 && !info.tombstoned;
+          const tx = unjail(s, v, open ? "any" : refusal(s.ctx, v) === undefined ? "ok" : "fail");
+          // An operator that left (self-delegation below its minimum) bonds again in the same tx.
+          const shortfall = selfShortfall(s.ctx, v);
+          if (shortfall > 0n) {
+            const amount = { denom: s.bondDenom, amount: (shortfall + s.rng.bigint(1_000_000_000n)).toString() };
+            tx.msgs.unshift(simMsg(DELEGATE, MsgDelegate, { delegatorAddress: v.operator, validatorAddress: v.validator.operatorAddress, amount }));
+          }
+          return tx;
         },
       },
       {
