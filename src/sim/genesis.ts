@@ -19,6 +19,8 @@ export const SIM_DENOM = "uyml";
 const ACCOUNT_FUNDS = "1000000000000000";
 /** Staking unbonding in the simulation: an hour, so unbondings complete within a run. */
 const SIM_UNBONDING = "3600s";
+/** Declared jurisdictions of the admitted operators (two share one), so concentration epochs demote and restore. */
+const SIM_JURISDICTIONS = ["DE", "FR", "US", "DE", "GB", "NL", "JP", "SG"];
 
 export interface SimAccount {
   key: Secp256k1Key;
@@ -59,7 +61,13 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
     mutate: (appState) => {
       appState.gov.params = binaryToJson("cosmos.gov.v1.Params", GovParams.encode(devGovParams()).finish());
       appState.staking.params.unbonding_time = SIM_UNBONDING;
-      for (const a of accounts.slice(1, admitted + 1)) admitInGenesisJson(appState, a.address);
+      accounts.slice(1, admitted + 1).forEach((a, i) => admitInGenesisJson(appState, a.address, SIM_JURISDICTIONS[i % SIM_JURISDICTIONS.length]));
+      // Liveness over a 20-block window and a one-minute downtime jail, so validators the
+      // simulation leaves out of the last commit are jailed and may un-jail within a run.
+      Object.assign(appState.slashing.params, { signed_blocks_window: "20", downtime_jail_duration: "60s" });
+      // Rotations, recoveries and amendments complete within a run.
+      Object.assign(appState.validatorgov.params, { planned_rotation_delay_blocks: "20", recovery_challenge_window_blocks: "30" });
+      Object.assign(appState.constitution.invariants, { amendment_delay_blocks: "30" });
       simNfts(appState, accounts);
       simJurisdictions(appState, accounts);
       addLandAndTokenisation(appState, accounts.map((a) => a.address));

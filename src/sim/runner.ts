@@ -15,7 +15,7 @@ import { moduleAddress } from "../types/address";
 import type { Timestamp } from "../types/codec";
 import type { Logger } from "../types/logger";
 import type { Module } from "../types/module";
-import { simMsg, type SimOperation, type SimState, type SimTx } from "../types/simulation";
+import { simMsg, type SimBlockInputs, type SimOperation, type SimState, type SimTx } from "../types/simulation";
 import { simAccounts, simConsensusKey, simGenesis, SIM_CHAIN_ID, SIM_DENOM, type SimAccount } from "./genesis";
 import { SimRng } from "./rng";
 import { diffStores } from "./store-diff";
@@ -213,13 +213,28 @@ export class Simulation {
     this.o.onBlock?.(this.report);
   }
 
+  /** The modules' consensus-level inputs of the next block (absent votes, misbehavior). */
+  private blockInputs(): Required<SimBlockInputs> {
+    const state = this.state();
+    const out: Required<SimBlockInputs> = { absent: [], misbehavior: [] };
+    for (const m of this.leader.modules.modules) {
+      const i = m.simulation?.blockInputs?.(state);
+      out.absent.push(...(i?.absent ?? []));
+      out.misbehavior.push(...(i?.misbehavior ?? []));
+    }
+    return out;
+  }
+
   private blockRequest(height: bigint, txs: Uint8Array[]): abci.RequestFinalizeBlock {
-    const votes = [...this.validators].map(([addr, power]) => ({ validator: { address: Buffer.from(addr, "hex"), power }, blockIdFlag: 2 }));
+    const inputs = height > 1n ? this.blockInputs() : { absent: [], misbehavior: [] };
+    const absent = new Set(inputs.absent.map(hex));
+    // blockIdFlag 2 (commit) signed the previous block, 1 (absent) missed it.
+    const votes = [...this.validators].map(([addr, power]) => ({ validator: { address: Buffer.from(addr, "hex"), power }, blockIdFlag: absent.has(addr) ? 1 : 2 }));
     const proposer = votes.length > 0 ? votes[Number(height % BigInt(votes.length))].validator.address : new Uint8Array(20);
     return {
       txs,
       decidedLastCommit: { round: 0, votes: height > 1n ? votes : [] },
-      misbehavior: [],
+      misbehavior: inputs.misbehavior,
       hash: createHash("sha256").update(`sim/${this.o.seed}/${height}`).digest(),
       height,
       time: this.time,

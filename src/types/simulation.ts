@@ -1,3 +1,6 @@
+import type { Misbehavior } from "cosmjs-types/tendermint/abci/types";
+import { BondStatus, type Validator } from "cosmjs-types/cosmos/staking/v1beta1/staking";
+import { accAddress, valAddress } from "./address";
 import type { AnyMsg } from "./codec";
 import type { Context } from "./context";
 
@@ -73,9 +76,22 @@ export interface Invariant {
   check(ctx: Context): string | undefined;
 }
 
+/**
+ * What a block carries besides txs, which only consensus provides: validators that missed the
+ * previous block (left out of the last-commit votes: slashing's liveness) and equivocations
+ * CometBFT committed (evidence's double signs).
+ */
+export interface SimBlockInputs {
+  /** Consensus addresses (20 bytes) of validators whose last-commit vote is absent. */
+  absent?: Uint8Array[];
+  misbehavior?: Misbehavior[];
+}
+
 export interface ModuleSimulation {
   operations?: SimOperation[];
   invariants?: Invariant[];
+  /** Asked once per block (from the committed state) before the block is built. */
+  blockInputs?(state: SimState): SimBlockInputs | undefined;
 }
 
 /** Packs a message for a SimTx. */
@@ -139,4 +155,40 @@ export function sampleById<V>(map: IterableMap<bigint, V>, ctx: Context, rng: Si
   read({ start });
   if (out.length < take) read({}, start);
   return out;
+}
+
+/** Fewer bonded validators than this and nobody is taken offline (the set must stay able to govern). */
+export const MIN_BONDED_FOR_FAULTS = 5;
+
+export interface SimValidator {
+  validator: Validator;
+  consAddr: Uint8Array;
+  /** The operator in account form. */
+  operator: string;
+}
+
+/** What listing validators takes (staking's keeper, seen through slashing's or evidence's narrow interface). */
+export interface ValidatorLister {
+  consensusAddresses(ctx: Context): Uint8Array[];
+  validatorByConsAddr(ctx: Context, consAddr: Uint8Array): Validator | undefined;
+}
+
+/** Every validator staking knows, with its consensus address (bounded by the operators that ever joined). */
+export function simValidators(staking: ValidatorLister, ctx: Context): SimValidator[] {
+  const out: SimValidator[] = [];
+  for (const consAddr of staking.consensusAddresses(ctx)) {
+    const v = staking.validatorByConsAddr(ctx, consAddr);
+    if (v) out.push({ validator: v, consAddr, operator: accAddress.encode(valAddress.decode(v.operatorAddress)) });
+  }
+  return out;
+}
+
+/**
+ * Bonded, unjailed validators a fault may hit: never the genesis validator (account 0, which
+ * keeps governance able to pass proposals), and none while fewer than MIN_BONDED_FOR_FAULTS are bonded.
+ */
+export function faultCandidates(staking: ValidatorLister, s: SimState): SimValidator[] {
+  const bonded = simValidators(staking, s.ctx).filter((v) => v.validator.status === BondStatus.BOND_STATUS_BONDED && !v.validator.jailed);
+  if (bonded.length < MIN_BONDED_FOR_FAULTS) return [];
+  return bonded.filter((v) => v.operator !== s.accounts[0]);
 }

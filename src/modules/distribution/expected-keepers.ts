@@ -22,6 +22,8 @@ export interface StakingKeeper {
   bondDenom(ctx: Context): string;
   getValidator(ctx: Context, operator: string): Validator | undefined;
   validatorByConsAddr(ctx: Context, consAddr: Uint8Array): Validator | undefined;
+  /** Every validator's consensus address (the simulation's invariants walk the validators). */
+  consensusAddresses(ctx: Context): Uint8Array[];
   getDelegation(ctx: Context, delegator: string, operator: string): Delegation | undefined;
   delegationsOf(ctx: Context, delegator: string): Array<{ validator: string; shares: Dec }>;
 }

@@ -6,6 +6,7 @@ import { DistributionKeeper } from "./keeper";
 import { distributionMsgs } from "./msgs";
 import { DISTRIBUTION_MODULE } from "./params";
 import { distributionQueries } from "./queries";
+import { distributionSimulation } from "./simulation";
 import type { AccountKeeper, BankKeeper, StakingKeeper } from "./expected-keepers";
 
 export { DistributionKeeper } from "./keeper";
@@ -24,5 +25,6 @@ export function createDistributionModule(deps: { bank: BankKeeper; auth: Account
     moduleAccounts: [{ name: DISTRIBUTION_MODULE, permissions: [] }],
     beginBlock: (ctx) => distributionBeginBlock(keeper, ctx),
     hooks: { staking: distributionStakingHooks(keeper) },
+    simulation: distributionSimulation(keeper),
   };
 }

@@ -8,11 +8,14 @@ import type { Context } from "../../types/context";
 /** What evidence needs from staking. */
 export interface StakingKeeper {
   validatorByConsAddr(ctx: Context, consAddr: Uint8Array): Validator | undefined;
+  /** Every validator's consensus address (the simulation picks equivocators among them). */
+  consensusAddresses(ctx: Context): Uint8Array[];
 }
 
 /** What evidence needs from slashing: the double-sign punishment. */
 export interface SlashingKeeper {
   getSigningInfo(ctx: Context, consAddr: Uint8Array): ValidatorSigningInfo | undefined;
+  isTombstoned(ctx: Context, consAddr: Uint8Array): boolean;
   /** Burns slash_fraction_double_sign of the stake at the distribution height; emits the slash event. */
   slashForDoubleSign(ctx: Context, consAddr: Uint8Array, power: bigint, distributionHeight: bigint): bigint;
   jail(ctx: Context, consAddr: Uint8Array): void;

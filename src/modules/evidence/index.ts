@@ -5,6 +5,7 @@ import { evidenceGenesis } from "./genesis";
 import { EvidenceKeeper } from "./keeper";
 import { evidenceMsgs } from "./msgs";
 import { evidenceQueries } from "./queries";
+import { evidenceSimulation } from "./simulation";
 
 export { EvidenceKeeper } from "./keeper";
 export { evidenceErrors } from "./errors";
@@ -20,5 +21,6 @@ export function createEvidenceModule(deps: { staking: StakingKeeper; slashing: S
     queries: evidenceQueries(keeper),
     genesis: evidenceGenesis(keeper),
     beginBlock: (ctx) => evidenceBeginBlock(keeper, ctx),
+    simulation: evidenceSimulation(keeper),
   };
 }

@@ -13,6 +13,11 @@ export function emptyChunk(): Uint8Array {
   return out;
 }
 
+/** True when no bit of the chunk is set. */
+export function isEmptyChunk(chunk: Uint8Array): boolean {
+  return chunk.subarray(8).every((b) => b === 0);
+}
+
 function wordOffset(bit: number): number {
   return 8 + Math.floor(bit / 64) * 8;
 }

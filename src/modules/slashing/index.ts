@@ -4,6 +4,7 @@ import { slashingGenesis } from "./genesis";
 import { SlashingKeeper } from "./keeper";
 import { slashingMsgs } from "./msgs";
 import { slashingQueries } from "./queries";
+import { slashingSimulation } from "./simulation";
 import type { StakingKeeper } from "./expected-keepers";
 
 export { SlashingKeeper, DOUBLE_SIGN_JAIL_END } from "./keeper";
@@ -21,5 +22,6 @@ export function createSlashingModule(deps: { staking: StakingKeeper }): Module &
     genesis: slashingGenesis(keeper),
     beginBlock: (ctx) => slashingBeginBlock(keeper, ctx),
     hooks: { staking: { afterValidatorBonded: (ctx, consAddr) => keeper.afterValidatorBonded(ctx, consAddr) } },
+    simulation: slashingSimulation(keeper),
   };
 }

@@ -7,7 +7,7 @@ import { bech32Prefix, fromBech32, toBech32 } from "../../types/address";
 import type { Timestamp } from "../../types/codec";
 import type { Context } from "../../types/context";
 import { addDuration } from "../../types/time";
-import { MISSED_BLOCK_BITMAP_CHUNK_SIZE, testBit, withBit } from "./bitmap";
+import { isEmptyChunk, MISSED_BLOCK_BITMAP_CHUNK_SIZE, testBit, withBit } from "./bitmap";
 import { slashingEvents } from "./events";
 import type { SlashingHooks } from "../../types/hooks";
 import type { StakingKeeper } from "./expected-keepers";
@@ -67,9 +67,16 @@ export class SlashingKeeper {
     return chunk ? testBit(chunk, Number(index % MISSED_BLOCK_BITMAP_CHUNK_SIZE)) : false;
   }
 
+  /**
+   * A chunk whose last set bit is cleared is deleted, not kept as zeros: genesis carries only
+   * the missed bits, so a zero chunk would be state an export cannot reproduce (an imported
+   * chain's app hash would differ; found by the simulation).
+   */
   setMissedBlockBit(ctx: Context, consAddr: Uint8Array, index: bigint, missed: boolean): void {
     const key: [Uint8Array, bigint] = [consAddr, index / MISSED_BLOCK_BITMAP_CHUNK_SIZE];
-    this.missedBlocks.set(ctx, key, withBit(this.missedBlocks.get(ctx, key), Number(index % MISSED_BLOCK_BITMAP_CHUNK_SIZE), missed));
+    const chunk = withBit(this.missedBlocks.get(ctx, key), Number(index % MISSED_BLOCK_BITMAP_CHUNK_SIZE), missed);
+    if (isEmptyChunk(chunk)) this.missedBlocks.remove(ctx, key);
+    else this.missedBlocks.set(ctx, key, chunk);
   }
 
   clearMissedBlocks(ctx: Context, consAddr: Uint8Array): void {
