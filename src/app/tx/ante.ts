@@ -67,7 +67,8 @@ export function runAnte(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
   if (tx.body.timeoutHeight > 0n && ctx.height > tx.body.timeoutHeight) {
     throw sdkErrors.ErrTxTimeoutHeight.wrap(`block height: ${ctx.height}, timeout height: ${tx.body.timeoutHeight}`);
   }
-  const memoChars = [...tx.body.memo].length;
+  // UTF-16 units never undercount code points: only a long memo needs counting (no array per tx).
+  const memoChars = BigInt(tx.body.memo.length) <= params.maxMemoCharacters ? 0 : [...tx.body.memo].length;
   if (BigInt(memoChars) > params.maxMemoCharacters) {
     throw sdkErrors.ErrMemoTooLarge.wrap(`maximum number of characters is ${params.maxMemoCharacters} but received ${memoChars} characters`);
   }

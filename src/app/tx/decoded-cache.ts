@@ -2,13 +2,15 @@ import type { DecodedTx } from "../../types/tx";
 
 /**
  * Decoded txs by hash, filled by CheckTx and taken by block execution, so a tx that entered
- * the mempool is not decoded (and stateless-validated) again in FinalizeBlock. Bounded; the
- * oldest entries go first. Decoding is a pure function of the bytes, so a hit is exact.
+ * the mempool is decoded (and stateless-validated) once: not again by its rechecks nor in
+ * FinalizeBlock. A tx leaves when it is committed or dropped (its CheckTx failed); the bound
+ * (CometBFT's largest usual mempool) drops the oldest first. Decoding is a pure function of
+ * the bytes, so a hit is exact.
  */
 export class DecodedTxCache {
   private readonly entries = new Map<string, DecodedTx>();
 
-  constructor(private readonly capacity = 20_000) {}
+  constructor(private readonly capacity = 50_000) {}
 
   get(hash: string): DecodedTx | undefined {
     return this.entries.get(hash);
@@ -19,6 +21,10 @@ export class DecodedTxCache {
     const tx = this.entries.get(hash);
     if (tx) this.entries.delete(hash);
     return tx;
+  }
+
+  delete(hash: string): void {
+    this.entries.delete(hash);
   }
 
   add(tx: DecodedTx): void {

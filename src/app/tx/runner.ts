@@ -66,7 +66,9 @@ function errorResult(err: unknown, meter: GasMeter | undefined, gasWanted: bigin
 export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: ExecMode, bytes: Uint8Array): TxResult {
   let tx: DecodedTx;
   const hash = txHash(bytes);
+  // A committed tx leaves the cache (deliver takes it); a mempool tx stays for its rechecks.
   const cached = mode === "deliver" ? deps.decoded.take(hash) : deps.decoded.get(hash);
+  const mempool = mode === "check" || mode === "recheck";
   if (cached) tx = cached;
   else {
     try {
@@ -75,7 +77,7 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
       logUnexpected(deps, "tx decode", e, hash);
       return errorResult(e, undefined, 0n, []);
     }
-    if (mode === "check") deps.decoded.add(tx);
+    if (mempool) deps.decoded.add(tx);
   }
   // As the SDK's SetUpContextDecorator: simulation measures gas, so it runs without a limit.
   const meter = mode === "simulate" ? GasMeter.infinite() : new GasMeter(tx.gasLimit);
@@ -86,6 +88,8 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
     runAnte(anteCtx, tx, deps.ante);
   } catch (e) {
     logUnexpected(deps, "ante handler", e, tx.hash);
+    // CometBFT drops a tx whose (re)CheckTx fails: nothing will ask for its decoding again.
+    if (mempool) deps.decoded.delete(tx.hash);
     return errorResult(e, meter, tx.gasLimit, [], tx);
   }
   anteBranch.write();
