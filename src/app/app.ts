@@ -21,8 +21,9 @@ import type { ModuleSet } from "./module-set";
 import { Router } from "./router";
 import { SigCache } from "./tx/sigverify";
 import { DecodedTxCache } from "./tx/decoded-cache";
+import type { SigVerifyPool } from "./tx/sig-pool";
 import { parseDecCoins } from "./tx/fees";
-import { runTx, type RunnerDeps, type TxResult } from "./tx/runner";
+import { predictCheckTx, runTx, type RunnerDeps, type TxResult } from "./tx/runner";
 import { decodeTx } from "./tx/decode";
 import { checkInvariants, InvariantBrokenError } from "./invariants";
 
@@ -38,6 +39,8 @@ export interface AppOptions {
   minGasPrices?: string;
   /** Largest tx CheckTx accepts (CometBFT's mempool max_tx_bytes default). */
   maxTxBytes?: number;
+  /** Verifies NEW CheckTxs' signatures on worker threads ahead of their turn (precheckTx); none: all inline. */
+  sigPool?: SigVerifyPool;
   store?: CommitStoreOptions;
   /**
    * Check every module's invariants after each block's end blockers (app.toml `invariants`,
@@ -48,6 +51,8 @@ export interface AppOptions {
 }
 
 const EMPTY = new Uint8Array();
+/** CometBFT's mempool max_tx_bytes default. */
+const DEFAULT_MAX_TX_BYTES = 1024 * 1024;
 
 /**
  * A query's request bytes as the SDK's gRPC query router unmarshals them: bytes that do not
@@ -277,7 +282,7 @@ export class App implements AbciApplication {
 
   /** `keep: false` (CometBFT's check_tx RPC on the dev node) checks without touching the check state. */
   checkTx(req: abci.RequestCheckTx, opts: { keep?: boolean } = {}): abci.ResponseCheckTx {
-    const maxTxBytes = this.opts.maxTxBytes ?? 1024 * 1024;
+    const maxTxBytes = this.opts.maxTxBytes ?? DEFAULT_MAX_TX_BYTES;
     if (req.tx.length > maxTxBytes) {
       const err = sdkErrors.ErrTxTooLarge.wrap(`tx size ${req.tx.length} exceeds the limit of ${maxTxBytes} bytes`);
       return abci.ResponseCheckTx.fromPartial({ code: err.code, codespace: err.codespace, log: err.message });
@@ -295,6 +300,23 @@ export class App implements AbciApplication {
       gasWanted: result.gasWanted,
       gasUsed: result.gasUsed,
       events: toAbciEvents(result.events),
+    });
+  }
+
+  /**
+   * Starts the signature verification of a NEW CheckTx on the worker pool, before the CheckTx
+   * itself runs (in order, on this thread). Verified signatures land in the signature cache
+   * under the account numbers read now; the CheckTx finds them there only if its own sign
+   * bytes are the same, and otherwise verifies inline. Undefined when there is no pool or
+   * nothing to verify ahead.
+   */
+  precheckTx(tx: Uint8Array): Promise<void> | undefined {
+    const pool = this.opts.sigPool;
+    if (!pool || pool.size === 0 || tx.length > (this.opts.maxTxBytes ?? DEFAULT_MAX_TX_BYTES)) return undefined;
+    const prediction = predictCheckTx(this.runner, this.checkState, this.blockInfo(this.store.lastHeight + 1n, this.meta.lastBlockTime), tx);
+    if (!prediction || prediction.jobs.length === 0) return undefined;
+    return pool.verify(prediction.jobs).then((verdicts) => {
+      if (verdicts.every((ok) => ok)) prediction.confirm();
     });
   }
 

@@ -8,7 +8,8 @@ import { GasMeter, OutOfGasError, outOfGasToAppError } from "../../types/gas";
 import type { Logger } from "../../types/logger";
 import type { Module } from "../../types/module";
 import type { Router } from "../router";
-import { runAnte, type AnteDeps } from "./ante";
+import { predictSignatures, runAnte, type AnteDeps } from "./ante";
+import type { SignatureJob } from "./sig-jobs";
 import { decodeTx, txHash, type DecodedTx } from "./decode";
 import type { DecodedTxCache } from "./decoded-cache";
 
@@ -134,4 +135,24 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
     events,
     tx,
   };
+}
+
+/**
+ * The signature checks a NEW CheckTx of `bytes` will make, predicted against `state` ahead of
+ * its turn (for the worker pool); the decoding is cached for the CheckTx itself. Undefined
+ * when there is nothing to predict: bytes that do not decode, an unknown signer, any surprise
+ * (the CheckTx, run in order, gives the answer).
+ */
+export function predictCheckTx(deps: RunnerDeps, state: Branch, block: BlockInfo, bytes: Uint8Array): { jobs: SignatureJob[]; confirm: () => void } | undefined {
+  try {
+    const hash = txHash(bytes);
+    let tx = deps.decoded.get(hash);
+    if (!tx) {
+      tx = decodeTx(bytes, (url) => deps.router.msgDef(url), hash);
+      deps.decoded.add(tx);
+    }
+    return predictSignatures(Context.create(state, block, "check", deps.logger), tx, deps.ante);
+  } catch {
+    return undefined;
+  }
 }

@@ -22,7 +22,11 @@ export const sigVerifications = { count: 0 };
 
 /** Verifies a 64-byte r||s secp256k1 signature over SHA-256(signBytes) with the native libsecp256k1. */
 export function verifySecp256k1(pubKey: Uint8Array, signBytes: Uint8Array, signature: Uint8Array): boolean {
-  return verifySecp256k1Digest(pubKey, createHash("sha256").update(signBytes).digest(), signature);
+  return verifySecp256k1Digest(pubKey, sha256(signBytes), signature);
+}
+
+export function sha256(bytes: Uint8Array): Uint8Array {
+  return createHash("sha256").update(bytes).digest();
 }
 
 /** verifySecp256k1 over a digest already taken (the worker pool hashes on the main thread). */
