@@ -24,7 +24,7 @@ import { DecodedTxCache } from "./tx/decoded-cache";
 import type { SigVerifyPool } from "./tx/sig-pool";
 import { parseDecCoins } from "./tx/fees";
 import { predictCheckTx, runTx, type RunnerDeps, type TxResult } from "./tx/runner";
-import { decodeTx } from "./tx/decode";
+import { decodeTx, txHash } from "./tx/decode";
 import { checkInvariants, InvariantBrokenError } from "./invariants";
 
 export const APP_NAME = "blockchain";
@@ -320,18 +320,28 @@ export class App implements AbciApplication {
     });
   }
 
+  /**
+   * The mempool's txs in its order, up to max_tx_bytes (CometBFT already reaped them by block
+   * gas and bytes). A tx whose last (re)CheckTx on this node passed is taken as it is: the
+   * mempool checked it against the check state in this same order, so the ante handler is not
+   * run again. Any other tx (this node has no passing check of it) must still pass the ante
+   * chain on the proposal's branch to be proposed. A tx that then fails in FinalizeBlock
+   * (a recheck still in flight when CometBFT reaped) is only a failed tx, as on the SDK.
+   */
   prepareProposal(req: abci.RequestPrepareProposal): abci.ResponsePrepareProposal {
     const limit = req.maxTxBytes > 0n ? req.maxTxBytes : BigInt(Number.MAX_SAFE_INTEGER);
-    const branch = this.genesisBranch ? this.genesisBranch.branch() : this.store.branch();
+    let branch: Branch | undefined;
     const block = this.blockInfo(req.height, req.time ?? this.meta.lastBlockTime);
     const txs: Uint8Array[] = [];
     let total = 0n;
     for (const tx of req.txs) {
       if (total + BigInt(tx.length) > limit) continue;
-      // A tx that no longer passes the ante chain (spent sequence, drained fee payer) is dropped.
-      const attempt = branch.branch();
-      if (runTx(this.runner, attempt, block, "recheck", tx).code !== 0) continue;
-      attempt.write();
+      if (!this.runner.decoded.passed(txHash(tx))) {
+        branch ??= this.genesisBranch ? this.genesisBranch.branch() : this.store.branch();
+        const attempt = branch.branch();
+        if (runTx(this.runner, attempt, block, "recheck", tx).code !== 0) continue;
+        attempt.write();
+      }
       txs.push(tx);
       total += BigInt(tx.length);
     }

@@ -96,7 +96,8 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
   anteBranch.write();
   const anteEvents = anteCtx.events.events;
   // As in the SDK, (re)CheckTx runs only the ante chain; messages execute in blocks and simulation.
-  if (mode === "check" || mode === "recheck") {
+  if (mempool) {
+    deps.decoded.markPassed(tx.hash);
     return { code: 0, codespace: "", log: "", data: new Uint8Array(), msgResponses: [], gasWanted: tx.gasLimit, gasUsed: meter.consumed, events: anteEvents, tx };
   }
 
