@@ -14,6 +14,23 @@ export interface GenesisDoc {
   app_state: Record<string, unknown>;
 }
 
+/**
+ * The consensus params `init` and the dev genesis write: CometBFT v0.38's defaults, except
+ * the block limits. CometBFT's 22 MB / unlimited gas let a flood fill a block with 13,000
+ * MsgSends and stretch it to 3.5 s; 200M gas is ~3,000 MsgSends at a wallet's usual gas limit
+ * (~1.4 × the 47.6k a MsgSend uses), about half a second of this node's per-block work, and
+ * 4 MiB leaves room for a 1 MiB tx (mempool max_tx_bytes). docs/operators.md has the figures.
+ */
+export function defaultConsensusParams(): Record<string, unknown> {
+  return {
+    block: { max_bytes: "4194304", max_gas: "200000000" },
+    evidence: { max_age_num_blocks: "100000", max_age_duration: "172800000000000", max_bytes: "1048576" },
+    validator: { pub_key_types: ["ed25519"] },
+    version: { app: "1" },
+    abci: { vote_extensions_enable_height: "0" },
+  };
+}
+
 export function readGenesisDoc(path: string): GenesisDoc {
   return JSON.parse(readFileSync(path, "utf8")) as GenesisDoc;
 }

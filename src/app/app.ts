@@ -21,9 +21,10 @@ import type { ModuleSet } from "./module-set";
 import { Router } from "./router";
 import { SigCache } from "./tx/sigverify";
 import { DecodedTxCache } from "./tx/decoded-cache";
+import type { SigVerifyPool } from "./tx/sig-pool";
 import { parseDecCoins } from "./tx/fees";
-import { runTx, type RunnerDeps, type TxResult } from "./tx/runner";
-import { decodeTx } from "./tx/decode";
+import { predictCheckTx, runTx, type RunnerDeps, type TxResult } from "./tx/runner";
+import { decodeTx, txHash } from "./tx/decode";
 import { checkInvariants, InvariantBrokenError } from "./invariants";
 
 export const APP_NAME = "blockchain";
@@ -38,6 +39,8 @@ export interface AppOptions {
   minGasPrices?: string;
   /** Largest tx CheckTx accepts (CometBFT's mempool max_tx_bytes default). */
   maxTxBytes?: number;
+  /** Verifies NEW CheckTxs' signatures on worker threads ahead of their turn (precheckTx); none: all inline. */
+  sigPool?: SigVerifyPool;
   store?: CommitStoreOptions;
   /**
    * Check every module's invariants after each block's end blockers (app.toml `invariants`,
@@ -48,6 +51,8 @@ export interface AppOptions {
 }
 
 const EMPTY = new Uint8Array();
+/** CometBFT's mempool max_tx_bytes default. */
+const DEFAULT_MAX_TX_BYTES = 1024 * 1024;
 
 /**
  * A query's request bytes as the SDK's gRPC query router unmarshals them: bytes that do not
@@ -277,7 +282,7 @@ export class App implements AbciApplication {
 
   /** `keep: false` (CometBFT's check_tx RPC on the dev node) checks without touching the check state. */
   checkTx(req: abci.RequestCheckTx, opts: { keep?: boolean } = {}): abci.ResponseCheckTx {
-    const maxTxBytes = this.opts.maxTxBytes ?? 1024 * 1024;
+    const maxTxBytes = this.opts.maxTxBytes ?? DEFAULT_MAX_TX_BYTES;
     if (req.tx.length > maxTxBytes) {
       const err = sdkErrors.ErrTxTooLarge.wrap(`tx size ${req.tx.length} exceeds the limit of ${maxTxBytes} bytes`);
       return abci.ResponseCheckTx.fromPartial({ code: err.code, codespace: err.codespace, log: err.message });
@@ -298,18 +303,45 @@ export class App implements AbciApplication {
     });
   }
 
+  /**
+   * Starts the signature verification of a NEW CheckTx on the worker pool, before the CheckTx
+   * itself runs (in order, on this thread). Verified signatures land in the signature cache
+   * under the account numbers read now; the CheckTx finds them there only if its own sign
+   * bytes are the same, and otherwise verifies inline. Undefined when there is no pool or
+   * nothing to verify ahead.
+   */
+  precheckTx(tx: Uint8Array): Promise<void> | undefined {
+    const pool = this.opts.sigPool;
+    if (!pool || pool.size === 0 || tx.length > (this.opts.maxTxBytes ?? DEFAULT_MAX_TX_BYTES)) return undefined;
+    const prediction = predictCheckTx(this.runner, this.checkState, this.blockInfo(this.store.lastHeight + 1n, this.meta.lastBlockTime), tx);
+    if (!prediction || prediction.jobs.length === 0) return undefined;
+    return pool.verify(prediction.jobs).then((verdicts) => {
+      if (verdicts.every((ok) => ok)) prediction.confirm();
+    });
+  }
+
+  /**
+   * The mempool's txs in its order, up to max_tx_bytes (CometBFT already reaped them by block
+   * gas and bytes). A tx whose last (re)CheckTx on this node passed is taken as it is: the
+   * mempool checked it against the check state in this same order, so the ante handler is not
+   * run again. Any other tx (this node has no passing check of it) must still pass the ante
+   * chain on the proposal's branch to be proposed. A tx that then fails in FinalizeBlock
+   * (a recheck still in flight when CometBFT reaped) is only a failed tx, as on the SDK.
+   */
   prepareProposal(req: abci.RequestPrepareProposal): abci.ResponsePrepareProposal {
     const limit = req.maxTxBytes > 0n ? req.maxTxBytes : BigInt(Number.MAX_SAFE_INTEGER);
-    const branch = this.genesisBranch ? this.genesisBranch.branch() : this.store.branch();
+    let branch: Branch | undefined;
     const block = this.blockInfo(req.height, req.time ?? this.meta.lastBlockTime);
     const txs: Uint8Array[] = [];
     let total = 0n;
     for (const tx of req.txs) {
       if (total + BigInt(tx.length) > limit) continue;
-      // A tx that no longer passes the ante chain (spent sequence, drained fee payer) is dropped.
-      const attempt = branch.branch();
-      if (runTx(this.runner, attempt, block, "recheck", tx).code !== 0) continue;
-      attempt.write();
+      if (!this.runner.decoded.passed(txHash(tx))) {
+        branch ??= this.genesisBranch ? this.genesisBranch.branch() : this.store.branch();
+        const attempt = branch.branch();
+        if (runTx(this.runner, attempt, block, "recheck", tx).code !== 0) continue;
+        attempt.write();
+      }
       txs.push(tx);
       total += BigInt(tx.length);
     }

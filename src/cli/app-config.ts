@@ -26,6 +26,8 @@ export interface AppConfig extends PruningSettings {
   cometBinary: string;
   /** Check every module's invariants after each block; a break is logged and halts the node. */
   invariants: boolean;
+  /** Worker threads verifying CheckTx signatures; 0: on the app thread; -1: one per core but one. */
+  sigVerifyWorkers: number;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -45,6 +47,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   cometSupervise: false,
   cometBinary: "",
   invariants: false,
+  sigVerifyWorkers: -1,
 };
 
 export function renderAppConfig(c: AppConfig): string {
@@ -72,6 +75,11 @@ halt-height = ${c.haltHeight}
 # after each block. Off by default: it reads whole module states every block. A broken
 # invariant is logged and the node halts before committing that block (also: \`start --invariants\`).
 invariants = ${c.invariants}
+
+# Worker threads that verify the signatures of new txs (CheckTx) while the app thread runs the
+# stateful checks in order; answers are the same with any number. 0: verify on the app thread;
+# -1: one per core but one (os.availableParallelism() - 1).
+sig-verify-workers = ${c.sigVerifyWorkers}
 
 [abci]
 # Where CometBFT's proxy_app connects.
@@ -136,5 +144,6 @@ export function readAppConfig(path: string): AppConfig {
     cometSupervise: Boolean(comet.supervise ?? d.cometSupervise),
     cometBinary: String(comet.binary ?? d.cometBinary),
     invariants: Boolean(top.invariants ?? d.invariants),
+    sigVerifyWorkers: Number(top["sig-verify-workers"] ?? d.sigVerifyWorkers),
   };
 }

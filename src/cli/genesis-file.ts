@@ -12,6 +12,7 @@ import { decodeGenesis } from "../app/genesis";
 import type { ModuleSet } from "../app/module-set";
 import { binaryToJson, jsonToBinary } from "../codec/proto-json";
 import { parseRfc3339, readGenesisDoc, type GenesisDoc } from "../abci/genesis-doc";
+export { defaultConsensusParams } from "../abci/genesis-doc";
 import { baseOf } from "../modules/auth/keeper";
 import { decodeGentx, gentxName, MSG_CREATE_VALIDATOR_URL, type DecodedGentx } from "../modules/genutil";
 import { consensusAddressOf, ed25519PubKeyAny, POWER_REDUCTION } from "../modules/staking";
@@ -22,17 +23,6 @@ import type { Secp256k1Key } from "../client/signer";
 import { accAddress, valAddress } from "../types/address";
 import { addCoins, amountOf, coinsFromProto, coinsToProto, type Coin, type ProtoCoin } from "../types/coins";
 import { decFromString, decToWire } from "../types/dec";
-
-/** CometBFT v0.38 consensus parameters, with the app version the app reports in Info. */
-export function defaultConsensusParams(): Record<string, unknown> {
-  return {
-    block: { max_bytes: "22020096", max_gas: "-1" },
-    evidence: { max_age_num_blocks: "100000", max_age_duration: "172800000000000", max_bytes: "1048576" },
-    validator: { pub_key_types: ["ed25519"] },
-    version: { app: "1" },
-    abci: { vote_extensions_enable_height: "0" },
-  };
-}
 
 export function loadGenesis(path: string): GenesisDoc {
   if (!existsSync(path)) throw new Error(`no genesis file at ${path} (run \`blockchaind init\` first)`);

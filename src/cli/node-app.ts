@@ -51,6 +51,7 @@ export class NodeApp implements AbciApplication {
   initChain(req: abci.RequestInitChain) { return this.app.initChain(req); }
   query(req: abci.RequestQuery) { return this.app.query(req); }
   checkTx(req: abci.RequestCheckTx) { return this.app.checkTx(req); }
+  precheckTx(tx: Uint8Array) { return this.app.precheckTx(tx); }
   prepareProposal(req: abci.RequestPrepareProposal) { return this.app.prepareProposal(req); }
   processProposal(req: abci.RequestProcessProposal) { return this.app.processProposal(req); }
   extendVote(req: abci.RequestExtendVote) { return this.app.extendVote(req); }

@@ -13,6 +13,13 @@ export interface AbciApplication {
   initChain(req: abci.RequestInitChain): Maybe<abci.ResponseInitChain>;
   query(req: abci.RequestQuery): Maybe<abci.ResponseQuery>;
   checkTx(req: abci.RequestCheckTx): Maybe<abci.ResponseCheckTx>;
+  /**
+   * Optional: work a NEW CheckTx of `tx` can start ahead of its turn, while earlier requests
+   * are still answered (signatures verified on other threads). Called in request order, like
+   * every call; the CheckTx follows once the promise settles. It must not change what the
+   * CheckTx answers, only how fast.
+   */
+  precheckTx?(tx: Uint8Array): Promise<void> | undefined;
   prepareProposal(req: abci.RequestPrepareProposal): Maybe<abci.ResponsePrepareProposal>;
   processProposal(req: abci.RequestProcessProposal): Maybe<abci.ResponseProcessProposal>;
   finalizeBlock(req: abci.RequestFinalizeBlock): Maybe<abci.ResponseFinalizeBlock>;

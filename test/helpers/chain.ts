@@ -1,4 +1,5 @@
 import { admitInGenesisJson } from "../../src/modules/validatorgov";
+import type { SigVerifyPool } from "../../src/app/tx/sig-pool";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,6 +39,8 @@ export interface TestChainOptions {
   build?: BuildOptions;
   /** Commit store settings (heights kept). */
   store?: CommitStoreOptions;
+  /** Worker pool verifying NEW CheckTxs' signatures ahead of their turn (App.precheckTx). */
+  sigPool?: SigVerifyPool;
 }
 
 type ProtoCoinLike = { denom: string; amount: string };
@@ -108,7 +111,7 @@ export class TestChain {
         opts.mutateGenesis?.(appState);
       },
     });
-    const app = await App.open({ dataDir: join(dir, "app"), modules, logger, minGasPrices: opts.minGasPrices ?? "", store: opts.store });
+    const app = await App.open({ dataDir: join(dir, "app"), modules, logger, minGasPrices: opts.minGasPrices ?? "", store: opts.store, sigPool: opts.sigPool });
     let engine: DevEngine;
     try {
       engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger });

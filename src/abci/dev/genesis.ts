@@ -9,7 +9,7 @@ import type { ProtoCoin } from "../../types/coins";
 import { accAddress, moduleAddress, valAddress } from "../../types/address";
 import { BONDED_POOL, POWER_REDUCTION } from "../../modules/staking";
 import { admitInGenesisJson } from "../../modules/validatorgov";
-import type { GenesisDoc } from "../genesis-doc";
+import { defaultConsensusParams, type GenesisDoc } from "../genesis-doc";
 
 export interface GenesisAccount {
   address: string;
@@ -61,6 +61,7 @@ export function buildDevGenesis(modules: ModuleSet, opts: DevGenesisOptions): Ge
     genesis_time: opts.genesisTime,
     chain_id: opts.chainId,
     initial_height: "1",
+    consensus_params: defaultConsensusParams(),
     validators: [{ address: consensusAddress(pubKey), pub_key: { type: "tendermint/PubKeyEd25519", value: Buffer.from(pubKey).toString("base64") }, power, name: "dev" }],
     app_hash: "",
     app_state: appState,

@@ -2,7 +2,8 @@ import type { Socket } from "node:net";
 import type { AbciApplication } from "../../types/abci";
 import { FrameDecoder, FrameError, encodeFrameParts } from "./framing";
 import type { Logger } from "./logger";
-import { callApp, decodeRequest, encodeException, encodeResponse, errorMessage } from "./requests";
+import { CheckTxType } from "cosmjs-types/tendermint/abci/types";
+import { callApp, decodeRequest, encodeException, encodeResponse, errorMessage, type DecodedRequest } from "./requests";
 
 export interface ConnectionContext {
   app: AbciApplication;
@@ -10,6 +11,8 @@ export interface ConnectionContext {
   maxFrameBytes: number;
   /** The server-wide queue: the app sees one call at a time across all connections. */
   runExclusive<T>(fn: () => T | Promise<T>): Promise<T>;
+  /** Starts a NEW CheckTx's work ahead of its turn (the app's precheckTx); settles, never rejects. */
+  precheckTx?(tx: Uint8Array): Promise<void> | undefined;
   onClosed(conn: AbciConnection): void;
 }
 
@@ -20,13 +23,22 @@ const PAUSE_FRAMES = 4096;
 // After a fatal reply, give the peer this long to read it before we drop the socket.
 const FATAL_LINGER_MS = 5_000;
 
+/** A request read off the socket, with the work started for it ahead of its turn. */
+interface Incoming {
+  bytes: number;
+  req: DecodedRequest;
+  ready: Promise<void> | undefined;
+}
+
 /**
  * One accepted connection. Requests are handled strictly one after another, so responses
- * leave in request order and a Flush is answered only after every earlier response.
+ * leave in request order and a Flush is answered only after every earlier response. What a
+ * NEW CheckTx can do before its turn (signature verification on other threads) starts as
+ * soon as it is read, so a pipelined burst verifies in parallel and is still answered in order.
  */
 export class AbciConnection {
   private readonly decoder: FrameDecoder;
-  private pending: Buffer[] = [];
+  private pending: Incoming[] = [];
   private pendingBytes = 0;
   private paused = false;
   private running = false;
@@ -64,7 +76,9 @@ export class AbciConnection {
       return;
     }
     for (const f of frames) {
-      this.pending.push(f);
+      const req = decodeRequest(f);
+      const ready = req.ok && req.kind === "checkTx" && req.value.type === CheckTxType.NEW ? this.ctx.precheckTx?.(req.value.tx) : undefined;
+      this.pending.push({ bytes: f.length, req, ready });
       this.pendingBytes += f.length;
     }
     if (!this.paused && (this.pendingBytes > PAUSE_BYTES || this.pending.length > PAUSE_FRAMES)) {
@@ -90,13 +104,14 @@ export class AbciConnection {
 
   private async pump(): Promise<void> {
     while (!this.done && this.pending.length > 0) {
-      const frame = this.pending.shift()!;
-      this.pendingBytes -= frame.length;
+      const next = this.pending.shift()!;
+      this.pendingBytes -= next.bytes;
       if (this.paused && this.pendingBytes <= PAUSE_BYTES / 2 && this.pending.length <= PAUSE_FRAMES / 2) {
         this.paused = false;
         this.socket.resume();
       }
-      await this.handle(frame);
+      if (next.ready) await next.ready;
+      await this.handle(next.req);
     }
   }
 
@@ -107,8 +122,7 @@ export class AbciConnection {
     else if (this.readEnded) this.socket.end();
   }
 
-  private async handle(frame: Buffer): Promise<void> {
-    const req = decodeRequest(frame);
+  private async handle(req: DecodedRequest): Promise<void> {
     if (!req.ok) {
       this.ctx.logger.error({ conn: this.id, err: req.error }, "bad ABCI request; closing connection");
       return this.fatal(req.error);

@@ -2,7 +2,8 @@ import { BinaryReader } from "cosmjs-types/binary";
 import { Request, Response } from "cosmjs-types/tendermint/abci/types";
 import type { AbciApplication } from "../../types/abci";
 
-export type AppMethod = keyof AbciApplication;
+/** Methods a request names (precheckTx is the server's own call ahead of a CheckTx). */
+export type AppMethod = Exclude<keyof AbciApplication, "precheckTx">;
 export type RequestKind = AppMethod | "flush";
 type AppRequestOf<M extends AppMethod> = Parameters<AbciApplication[M]>[0];
 type AppResponseOf<M extends AppMethod> = ReturnType<AbciApplication[M]>;

@@ -4,6 +4,7 @@ import type { AbciApplication } from "../../types/abci";
 import { AbciConnection } from "./connection";
 import { DEFAULT_MAX_FRAME_BYTES } from "./framing";
 import { type Logger, stderrLogger } from "./logger";
+import { errorMessage } from "./requests";
 
 export type { Logger } from "./logger";
 
@@ -86,10 +87,21 @@ export class AbciSocketServer {
       logger: this.logger,
       maxFrameBytes: this.maxFrameBytes,
       runExclusive: (fn) => this.runExclusive(fn),
+      precheckTx: this.app.precheckTx ? (tx) => this.precheckTx(tx) : undefined,
       onClosed: (c) => this.conns.delete(c),
     });
     this.conns.add(conn);
     this.logger.debug({ conn: id, remote: socket.remoteAddress ?? "unix" }, "ABCI connection accepted");
+  }
+
+  /**
+   * The app's precheckTx, queued as a call like any other (it reads the check state); what
+   * it then waits for (other threads) does not hold up the queue.
+   */
+  private precheckTx(tx: Uint8Array): Promise<void> {
+    return this.runExclusive(() => ({ started: this.app.precheckTx?.(tx) }))
+      .then((r) => r.started)
+      .catch((err: unknown) => this.logger.warn({ err: errorMessage(err) }, "precheckTx failed; CheckTx verifies inline"));
   }
 
   private runExclusive<T>(fn: () => T | Promise<T>): Promise<T> {

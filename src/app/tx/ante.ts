@@ -8,8 +8,9 @@ import { sdkErrors } from "../../types/errors";
 import { OutOfGasError } from "../../types/gas";
 import type { DecodedTx } from "./decode";
 import { SECP256K1_PUBKEY_URL } from "./decode";
-import { SigCache, SIGN_MODE_DIRECT, directSignBytes, verifySecp256k1 } from "./sigverify";
+import { SigCache, SIGN_MODE_DIRECT, directSignBytes, sha256, verifySecp256k1 } from "./sigverify";
 import { checkMinGasPrices, type DecCoin } from "./fees";
+import type { SignatureJob } from "./sig-jobs";
 import { legacyAminoSignBytesFor, SIGN_MODE_LEGACY_AMINO_JSON } from "../../codec/amino";
 
 export interface AuthParamsView {
@@ -67,7 +68,8 @@ export function runAnte(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
   if (tx.body.timeoutHeight > 0n && ctx.height > tx.body.timeoutHeight) {
     throw sdkErrors.ErrTxTimeoutHeight.wrap(`block height: ${ctx.height}, timeout height: ${tx.body.timeoutHeight}`);
   }
-  const memoChars = [...tx.body.memo].length;
+  // UTF-16 units never undercount code points: only a long memo needs counting (no array per tx).
+  const memoChars = BigInt(tx.body.memo.length) <= params.maxMemoCharacters ? 0 : [...tx.body.memo].length;
   if (BigInt(memoChars) > params.maxMemoCharacters) {
     throw sdkErrors.ErrMemoTooLarge.wrap(`maximum number of characters is ${params.maxMemoCharacters} but received ${memoChars} characters`);
   }
@@ -178,33 +180,75 @@ function verifySignatures(ctx: Context, tx: DecodedTx, accounts: BaseAccount[], 
   // Simulation has no real signatures; recheck already verified them when the tx entered the mempool.
   if (ctx.mode === "simulate" || ctx.mode === "recheck") return;
 
-  // What the sign bytes depend on besides the tx bytes. Pubkeys need no place here: each was
-  // checked against its signer's address (set pubkey step), so the address fixes the key.
   // As the SDK at genesis: gentxs are signed before account numbers exist, so every signer
   // signs with account number 0 while the chain is below its first block (DeliverGenTxs).
   const genesis = ctx.mode === "deliver" && ctx.height < (deps.initialHeight?.() ?? 1n);
   const accountNumbers = accounts.map((a) => (genesis ? 0n : a.accountNumber));
-  const cacheContext = `${ctx.chainId}|${accountNumbers.join(",")}`;
+  const cacheContext = sigCacheContext(ctx.chainId, accountNumbers);
   if (deps.sigCache.has(tx.hash, cacheContext)) return;
 
-  // Built on first use: the messages' amino JSON is shared by every amino signer of the tx.
-  let aminoSignBytes: ReturnType<typeof legacyAminoSignBytesFor> | undefined;
+  const signBytes = signBytesBuilder(tx, ctx.chainId);
   for (let i = 0; i < accounts.length; i++) {
     const account = accounts[i];
-    const info = tx.signerInfos[i];
-    if (info.signMode !== SIGN_MODE_DIRECT && info.signMode !== SIGN_MODE_LEGACY_AMINO_JSON) {
-      throw sdkErrors.ErrNotSupported.wrap(`sign mode ${info.signMode} is not supported; use SIGN_MODE_DIRECT or SIGN_MODE_LEGACY_AMINO_JSON`);
-    }
+    const bytes = signBytes(i, accountNumbers[i]);
     const pubKey = storedPubKey(account);
     if (!pubKey) throw sdkErrors.ErrInvalidPubKey.wrap(`pubkey on account ${account.address} is not set`);
-    const signBytes = info.signMode === SIGN_MODE_LEGACY_AMINO_JSON
-      ? (aminoSignBytes ??= legacyAminoSignBytesFor(tx))(ctx.chainId, accountNumbers[i], account.sequence)
-      : directSignBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, ctx.chainId, accountNumbers[i]);
-    if (!verifySecp256k1(pubKey, signBytes, tx.raw.signatures[i])) {
+    if (!verifySecp256k1(pubKey, bytes, tx.raw.signatures[i])) {
       throw sdkErrors.ErrUnauthorized.wrap(
         `signature verification failed; please verify account number (${accountNumbers[i]}), sequence (${account.sequence}) and chain-id (${ctx.chainId})`,
       );
     }
   }
   deps.sigCache.add(tx.hash, cacheContext);
+}
+
+/**
+ * What the sign bytes depend on besides the tx bytes (which the tx hash covers, signer infos'
+ * sequences, sign modes and pubkeys included). Pubkeys need no place here: each was checked
+ * against its signer's address (set pubkey step), so the address fixes the key.
+ */
+function sigCacheContext(chainId: string, accountNumbers: bigint[]): string {
+  return `${chainId}|${accountNumbers.join(",")}`;
+}
+
+/**
+ * Sign bytes of signer `i` for an account number; the sequence signed is the signer info's,
+ * which verifySignatures has checked equal to the account's. Amino JSON of the messages is
+ * built on first use and shared by every amino signer of the tx.
+ */
+function signBytesBuilder(tx: DecodedTx, chainId: string): (i: number, accountNumber: bigint) => Uint8Array {
+  let aminoSignBytes: ReturnType<typeof legacyAminoSignBytesFor> | undefined;
+  return (i, accountNumber) => {
+    const info = tx.signerInfos[i];
+    if (info.signMode === SIGN_MODE_LEGACY_AMINO_JSON) return (aminoSignBytes ??= legacyAminoSignBytesFor(tx))(chainId, accountNumber, info.sequence);
+    if (info.signMode === SIGN_MODE_DIRECT) return directSignBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, chainId, accountNumber);
+    throw sdkErrors.ErrNotSupported.wrap(`sign mode ${info.signMode} is not supported; use SIGN_MODE_DIRECT or SIGN_MODE_LEGACY_AMINO_JSON`);
+  };
+}
+
+/**
+ * The signatures a NEW CheckTx will verify, predicted from the check state before its turn
+ * (for the worker pool): account numbers and stored keys as they are now. `confirm` records
+ * them as verified under exactly that prediction; if the stateful check then computes other
+ * sign bytes (an account created or keyed in between), its cache context differs and it
+ * verifies inline. Undefined when nothing can be predicted (unknown signer, no key yet).
+ */
+export function predictSignatures(ctx: Context, tx: DecodedTx, deps: AnteDeps): { jobs: SignatureJob[]; confirm: () => void } | undefined {
+  const accountNumbers: bigint[] = [];
+  const jobs: SignatureJob[] = [];
+  const signBytes = signBytesBuilder(tx, ctx.chainId);
+  for (let i = 0; i < tx.signers.length; i++) {
+    const account = deps.accounts.getAccount(ctx, tx.signers[i]);
+    if (!account) return undefined;
+    // The key verifySignatures will use: the stored one, else the signer info's (set pubkey step, which checks its address).
+    const infoKey = tx.signerInfos[i].pubKey;
+    if (infoKey && addressOfPubKey(infoKey) !== tx.signers[i]) return undefined;
+    const pubKey = account.pubKey ? storedPubKey(account) : infoKey;
+    if (!pubKey) return undefined;
+    accountNumbers.push(account.accountNumber);
+    jobs.push({ digest: sha256(signBytes(i, account.accountNumber)), pubKey, signature: tx.raw.signatures[i] });
+  }
+  const context = sigCacheContext(ctx.chainId, accountNumbers);
+  if (deps.sigCache.has(tx.hash, context)) return { jobs: [], confirm: () => undefined };
+  return { jobs, confirm: () => deps.sigCache.add(tx.hash, context) };
 }

@@ -8,7 +8,8 @@ import { GasMeter, OutOfGasError, outOfGasToAppError } from "../../types/gas";
 import type { Logger } from "../../types/logger";
 import type { Module } from "../../types/module";
 import type { Router } from "../router";
-import { runAnte, type AnteDeps } from "./ante";
+import { predictSignatures, runAnte, type AnteDeps } from "./ante";
+import type { SignatureJob } from "./sig-jobs";
 import { decodeTx, txHash, type DecodedTx } from "./decode";
 import type { DecodedTxCache } from "./decoded-cache";
 
@@ -66,7 +67,9 @@ function errorResult(err: unknown, meter: GasMeter | undefined, gasWanted: bigin
 export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: ExecMode, bytes: Uint8Array): TxResult {
   let tx: DecodedTx;
   const hash = txHash(bytes);
+  // A committed tx leaves the cache (deliver takes it); a mempool tx stays for its rechecks.
   const cached = mode === "deliver" ? deps.decoded.take(hash) : deps.decoded.get(hash);
+  const mempool = mode === "check" || mode === "recheck";
   if (cached) tx = cached;
   else {
     try {
@@ -75,7 +78,7 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
       logUnexpected(deps, "tx decode", e, hash);
       return errorResult(e, undefined, 0n, []);
     }
-    if (mode === "check") deps.decoded.add(tx);
+    if (mempool) deps.decoded.add(tx);
   }
   // As the SDK's SetUpContextDecorator: simulation measures gas, so it runs without a limit.
   const meter = mode === "simulate" ? GasMeter.infinite() : new GasMeter(tx.gasLimit);
@@ -86,12 +89,15 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
     runAnte(anteCtx, tx, deps.ante);
   } catch (e) {
     logUnexpected(deps, "ante handler", e, tx.hash);
+    // CometBFT drops a tx whose (re)CheckTx fails: nothing will ask for its decoding again.
+    if (mempool) deps.decoded.delete(tx.hash);
     return errorResult(e, meter, tx.gasLimit, [], tx);
   }
   anteBranch.write();
   const anteEvents = anteCtx.events.events;
   // As in the SDK, (re)CheckTx runs only the ante chain; messages execute in blocks and simulation.
-  if (mode === "check" || mode === "recheck") {
+  if (mempool) {
+    deps.decoded.markPassed(tx.hash);
     return { code: 0, codespace: "", log: "", data: new Uint8Array(), msgResponses: [], gasWanted: tx.gasLimit, gasUsed: meter.consumed, events: anteEvents, tx };
   }
 
@@ -130,4 +136,24 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
     events,
     tx,
   };
+}
+
+/**
+ * The signature checks a NEW CheckTx of `bytes` will make, predicted against `state` ahead of
+ * its turn (for the worker pool); the decoding is cached for the CheckTx itself. Undefined
+ * when there is nothing to predict: bytes that do not decode, an unknown signer, any surprise
+ * (the CheckTx, run in order, gives the answer).
+ */
+export function predictCheckTx(deps: RunnerDeps, state: Branch, block: BlockInfo, bytes: Uint8Array): { jobs: SignatureJob[]; confirm: () => void } | undefined {
+  try {
+    const hash = txHash(bytes);
+    let tx = deps.decoded.get(hash);
+    if (!tx) {
+      tx = decodeTx(bytes, (url) => deps.router.msgDef(url), hash);
+      deps.decoded.add(tx);
+    }
+    return predictSignatures(Context.create(state, block, "check", deps.logger), tx, deps.ante);
+  } catch {
+    return undefined;
+  }
 }

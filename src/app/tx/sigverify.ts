@@ -17,10 +17,22 @@ function isLowS(signature: Uint8Array): boolean {
   return s !== 0n && s <= HALF_N;
 }
 
+/** Signature verifications this thread ran (tests assert which paths skip them; metrics). */
+export const sigVerifications = { count: 0 };
+
 /** Verifies a 64-byte r||s secp256k1 signature over SHA-256(signBytes) with the native libsecp256k1. */
 export function verifySecp256k1(pubKey: Uint8Array, signBytes: Uint8Array, signature: Uint8Array): boolean {
+  return verifySecp256k1Digest(pubKey, sha256(signBytes), signature);
+}
+
+export function sha256(bytes: Uint8Array): Uint8Array {
+  return createHash("sha256").update(bytes).digest();
+}
+
+/** verifySecp256k1 over a digest already taken (the worker pool hashes on the main thread). */
+export function verifySecp256k1Digest(pubKey: Uint8Array, digest: Uint8Array, signature: Uint8Array): boolean {
+  sigVerifications.count++;
   if (signature.length !== 64 || !isLowS(signature)) return false;
-  const digest = createHash("sha256").update(signBytes).digest();
   try {
     return secp256k1.ecdsaVerify(signature, digest, pubKey);
   } catch {

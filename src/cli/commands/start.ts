@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { App } from "../../app/app";
+import { SigVerifyPool, defaultSigPoolSize } from "../../app/tx/sig-pool";
 import { buildModules } from "../../app/modules";
 import { DevEngine } from "../../abci/dev/engine";
 import { buildDevGenesis } from "../../abci/dev/genesis";
@@ -37,10 +38,11 @@ export interface StartOptions {
   invariants?: boolean;
 }
 
-async function openApp(paths: HomePaths, logLevel: string, invariants: boolean | undefined, onUpgradeNeeded?: () => void) {
+async function openApp(paths: HomePaths, logLevel: string, invariants: boolean | undefined, onUpgradeNeeded?: () => void, sigPool?: SigVerifyPool) {
   const cfg = readAppConfig(paths.appConfig);
   const logger = createLogger(logLevel);
   const app = await App.open({
+    sigPool,
     dataDir: paths.appData,
     modules: buildModules({
       onUpgradeNeeded: (plan) => {
@@ -76,7 +78,9 @@ export async function startNode(o: StartOptions): Promise<void> {
   if (!existsSync(paths.genesis)) throw new Error(`${paths.genesis} not found: run \`blockchaind init <moniker> --chain-id <id> --home ${o.home}\` first`);
   mkdirSync(paths.data, { recursive: true });
   let comet: CometSupervisor | undefined;
-  const { cfg, logger, app } = await openApp(paths, o.logLevel, o.invariants, () => comet?.markHalted());
+  const workers = readAppConfig(paths.appConfig).sigVerifyWorkers;
+  const sigPool = new SigVerifyPool(workers < 0 ? defaultSigPoolSize() : workers);
+  const { cfg, logger, app } = await openApp(paths, o.logLevel, o.invariants, () => comet?.markHalted(), sigPool);
   let halt: () => Promise<void> = async () => undefined;
   let endpoints: Endpoints | undefined;
   const snapshots = new SnapshotManager(app, {
@@ -117,6 +121,7 @@ export async function startNode(o: StartOptions): Promise<void> {
     await server.close();
     await node.idle();
     await snapshots.idle();
+    await sigPool.close();
     await app.close();
   });
   logger.info(

@@ -85,7 +85,9 @@ export class LocalnetNode {
     for (const port of [this.ports.abci, this.ports.rpc, this.ports.p2p]) {
       if (await portOpen(port)) throw new Error(`127.0.0.1:${port} is already in use: is another localnet running on base port ${this.ports.rpc - 100 * this.index}?`);
     }
-    this.app = this.spawnLogged(process.execPath, [BLOCKCHAIND_BIN, "start", "--home", this.home], "app.log", { ...this.env, ...extraAppEnv });
+    // BLOCKCHAIND_NODE_FLAGS: node flags for the app process (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+    const nodeFlags = process.env.BLOCKCHAIND_NODE_FLAGS?.split(" ").filter((f) => f !== "") ?? [];
+    this.app = this.spawnLogged(process.execPath, [...nodeFlags, BLOCKCHAIND_BIN, "start", "--home", this.home], "app.log", { ...this.env, ...extraAppEnv });
     await waitForPort(this.ports.abci, this.app, 60_000);
     this.comet = this.spawnLogged(cometBinary(), ["start", "--home", this.home], "comet.log", {});
   }

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
+import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { CheckTxType, type Response } from "cosmjs-types/tendermint/abci/types";
+import { AbciSocketServer } from "../../../src/abci/socket/server";
+import { SigVerifyPool } from "../../../src/app/tx/sig-pool";
+import { sha256, sigVerifications, directSignBytes } from "../../../src/app/tx/sigverify";
+import type { Secp256k1Key } from "../../../src/client/signer";
+import { silentLogger } from "../../../src/types/logger";
+import { TestChain, pack, testKey, DENOM, CHAIN_ID } from "../../helpers/chain";
+import { TestClient, reqFrame } from "../../unit/abci/setup";
+
+const alice = testKey("alice");
+const bob = testKey("bob");
+const carol = testKey("carol");
+
+function send(from: Secp256k1Key, amount: string) {
+  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from.address, toAddress: bob.address, amount: [{ denom: DENOM, amount }] });
+}
+
+function forge(tx: Uint8Array): Uint8Array {
+  const raw = TxRaw.decode(tx);
+  const sig = Uint8Array.from(raw.signatures[0]);
+  sig[7] ^= 0x40;
+  return TxRaw.encode({ ...raw, signatures: [sig] }).finish();
+}
+
+/** Non-deterministic response fields (none today) would show up here as a failed comparison. */
+function checkTxOf(res: Response) {
+  if (!res.checkTx) throw new Error(`expected a CheckTx response, got ${JSON.stringify(Object.keys(res))}`);
+  return res.checkTx;
+}
+
+describe("SigVerifyPool", () => {
+  const pool = new SigVerifyPool(2);
+  afterAll(() => pool.close());
+
+  it("verifies on worker threads: valid, forged, high-S and wrong-key signatures in one burst", async () => {
+    const bytes = directSignBytes(new Uint8Array([1, 2, 3]), new Uint8Array([4]), CHAIN_ID, 7n);
+    const digest = sha256(bytes);
+    const good = { digest, pubKey: alice.pubKey, signature: alice.sign(bytes) };
+    const flipped = Uint8Array.from(good.signature);
+    flipped[3] ^= 1;
+    const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    let s = 0n;
+    for (let i = 32; i < 64; i++) s = (s << 8n) | BigInt(good.signature[i]);
+    const highS = Uint8Array.from(good.signature);
+    let h = N - s;
+    for (let i = 63; i >= 32; i--) {
+      highS[i] = Number(h & 0xffn);
+      h >>= 8n;
+    }
+    const before = sigVerifications.count;
+    const verdicts = await Promise.all([
+      pool.verify([good]),
+      pool.verify([{ ...good, signature: flipped }, { ...good, pubKey: bob.pubKey }]),
+      pool.verify([{ ...good, signature: highS }, good]),
+      pool.verify([{ ...good, signature: good.signature.subarray(0, 63) }]),
+    ]);
+    expect(verdicts).toEqual([[true], [false, false], [false, true], [false]]);
+    // None of it ran on this thread.
+    expect(sigVerifications.count).toBe(before);
+  });
+});
+
+/**
+ * CometBFT's mempool connection pipelines CheckTxs and flushes before the block commits
+ * (v0.38 BlockExecutor.Commit: mempool lock, FlushAppConn, Commit, Update → rechecks); the
+ * consensus connection's FinalizeBlock may run between CheckTxs in flight.
+ */
+async function scenario(workers: number) {
+  const pool = workers > 0 ? new SigVerifyPool(workers) : undefined;
+  const chain = await TestChain.create({ sigPool: pool });
+  const server = new AbciSocketServer(chain.app, { address: "tcp://127.0.0.1:0", logger: silentLogger });
+  await server.listen();
+  const mempool = await TestClient.connect(server.address());
+  const consensus = await TestClient.connect(server.address());
+  try {
+    const a = chain.account(alice.address)!.sequence;
+    const c = chain.account(carol.address)!.sequence;
+    const tx = (i: number) => chain.sign(alice, [send(alice, String(i + 1))], { sequence: a + BigInt(i) });
+    const carolTx = chain.sign(carol, [send(carol, "9")], { sequence: c });
+    // tx0, tx1 enter the mempool first; they are the block finalized while the next burst is in flight.
+    const verifiedBefore = sigVerifications.count;
+    await mempool.write(Buffer.concat([reqFrame({ checkTx: { tx: tx(0), type: CheckTxType.NEW } }), reqFrame({ checkTx: { tx: tx(1), type: CheckTxType.NEW } }), reqFrame({ flush: {} })]));
+    const entered = (await mempool.waitFor(3)).slice(0, 2).map(checkTxOf);
+    const burst1 = [forge(tx(2)), new Uint8Array([1, 2, 3]), tx(2), chain.sign(carol, [send(carol, "1")], { sequence: c + 5n }), forge(carolTx), carolTx, tx(3)];
+    await mempool.write(Buffer.concat([...burst1.map((t) => reqFrame({ checkTx: { tx: t, type: CheckTxType.NEW } })), reqFrame({ flush: {} })]));
+    const height = chain.height + 1n;
+    const block = [tx(0), tx(1)];
+    await consensus.write(reqFrame({ finalizeBlock: { txs: block, height, time: { seconds: 1_767_300_000n, nanos: 0 }, hash: new Uint8Array(32), nextValidatorsHash: new Uint8Array(32), proposerAddress: new Uint8Array(20), decidedLastCommit: { round: 0, votes: [] } } }));
+    const first = [...entered, ...(await mempool.waitFor(3 + burst1.length + 1)).slice(3).map((r, i) => (i < burst1.length ? checkTxOf(r) : r))];
+    const inline = sigVerifications.count - verifiedBefore;
+    const [finalized] = await consensus.waitFor(1);
+    await consensus.write(reqFrame({ commit: {} }));
+    await consensus.waitFor(2);
+
+    // After the commit: rechecks of what is left (tx(2), tx(3), carolTx), then new txs in flight.
+    const burst2: Array<[Uint8Array, CheckTxType]> = [
+      [tx(2), CheckTxType.RECHECK], [tx(3), CheckTxType.RECHECK], [carolTx, CheckTxType.RECHECK],
+      [tx(4), CheckTxType.NEW], [tx(1), CheckTxType.NEW], [forge(tx(5)), CheckTxType.NEW], [tx(5), CheckTxType.NEW],
+    ];
+    const rechecked = sigVerifications.count;
+    await mempool.write(Buffer.concat([...burst2.map(([t, type]) => reqFrame({ checkTx: { tx: t, type } })), reqFrame({ flush: {} })]));
+    const all = await mempool.waitFor(3 + burst1.length + 1 + burst2.length + 1);
+    const second = all.slice(3 + burst1.length + 1).map((r, i) => (i < burst2.length ? checkTxOf(r) : r));
+    return { first, second, inline, inlineAfter: sigVerifications.count - rechecked, appHash: finalized!.finalizeBlock!.appHash, txResults: finalized!.finalizeBlock!.txResults };
+  } finally {
+    mempool.destroy();
+    consensus.destroy();
+    await server.close();
+    await chain.close();
+    await pool?.close();
+  }
+}
+
+describe("pipelined CheckTx with the signature pool", () => {
+  let inline: Awaited<ReturnType<typeof scenario>>;
+  let pooled: Awaited<ReturnType<typeof scenario>>;
+  beforeAll(async () => {
+    inline = await scenario(0);
+    pooled = await scenario(2);
+  }, 60_000);
+
+  it("answers in request order with the codes of valid, forged, garbage and out-of-sequence txs; Flush last", () => {
+    const codes = pooled.first.slice(0, 9).map((r) => (r as { code: number }).code);
+    // tx0 tx1 forged garbage tx2 carol+5 forged-carol carol tx3
+    expect(codes).toEqual([0, 0, 4, 2, 0, 32, 4, 0, 0]);
+    expect(Object.keys(pooled.first[9]!).filter((k) => (pooled.first[9] as Record<string, unknown>)[k] !== undefined)).toEqual(["flush"]);
+    // After the commit of tx0, tx1: leftovers recheck fine, tx1 is spent, forgeries refused.
+    expect(pooled.second.slice(0, 7).map((r) => (r as { code: number }).code)).toEqual([0, 0, 0, 0, 32, 4, 0]);
+    expect(pooled.txResults.map((r) => r.code)).toEqual([0, 0]);
+  });
+
+  it("gives the same answers and app hash with no worker as with two", () => {
+    expect(pooled.first).toEqual(inline.first);
+    expect(pooled.second).toEqual(inline.second);
+    expect(Buffer.from(pooled.appHash).equals(Buffer.from(inline.appHash))).toBe(true);
+  });
+
+  it("verifies valid signatures on the workers; only forgeries are checked again inline, rechecks never", () => {
+    // Inline: 5 valid signatures + 2 forged; pooled: only the 2 forged ones again on the app thread.
+    expect(inline.inline).toBe(7);
+    expect(pooled.inline).toBe(2);
+    // Second burst: no recheck verifies; NEW tx4, tx5 on the workers, the forged tx5 inline (tx1 fails on sequence first).
+    expect(inline.inlineAfter).toBe(3);
+    expect(pooled.inlineAfter).toBe(1);
+  });
+});
