@@ -54,11 +54,11 @@ export class AuthKeeper {
   }
 
   getAny(ctx: Context, address: string): AnyMsg | undefined {
-    return this.accounts.get(ctx, accAddress.decode(address));
+    return this.accounts.get(ctx, accAddress.keyPart(address));
   }
 
   hasAccount(ctx: Context, address: string): boolean {
-    return this.accounts.has(ctx, accAddress.decode(address));
+    return this.accounts.has(ctx, accAddress.keyPart(address));
   }
 
   /** The BaseAccount part of any stored account (a module account's base included). */
@@ -69,7 +69,7 @@ export class AuthKeeper {
 
   /** Stores a BaseAccount, keeping the ModuleAccount wrapper if the address holds one. */
   setAccount(ctx: Context, account: BaseAccount): void {
-    const key = accAddress.decode(account.address);
+    const key = accAddress.keyPart(account.address);
     // Only registered module accounts are stored wrapped; every other address needs no read
     // of what is there before (the ante chain writes every signer's account on every tx).
     if (!this.moduleAccountAddresses().has(account.address)) {
@@ -86,7 +86,7 @@ export class AuthKeeper {
   }
 
   setAny(ctx: Context, address: string, any: AnyMsg): void {
-    this.accounts.set(ctx, accAddress.decode(address), any);
+    this.accounts.set(ctx, accAddress.keyPart(address), any);
   }
 
   /** Creates a BaseAccount with the next account number (bank does this on first receipt). */
@@ -112,7 +112,7 @@ export class AuthKeeper {
       address = moduleAddress(name);
       this.moduleAddresses.set(name, address);
     }
-    if (!this.accounts.has(ctx, accAddress.decode(address))) this.getModuleAccount(ctx, name);
+    if (!this.accounts.has(ctx, accAddress.keyPart(address))) this.getModuleAccount(ctx, name);
     return address;
   }
 

@@ -51,7 +51,7 @@ export class BankKeeper {
   }
 
   getBalance(ctx: Context, address: string, denom: string): bigint {
-    return this.balances.get(ctx, [accAddress.decode(address), denom]) ?? 0n;
+    return this.balances.get(ctx, [accAddress.keyPart(address), denom]) ?? 0n;
   }
 
   getAllBalances(ctx: Context, address: string): Coin[] {
@@ -74,7 +74,7 @@ export class BankKeeper {
 
   /** `previous` is the balance the caller just read, so the owners index is touched only on 0 ↔ non-zero. */
   private setBalance(ctx: Context, address: string, denom: string, amount: bigint, previous: bigint): void {
-    const addr = accAddress.decode(address);
+    const addr = accAddress.keyPart(address);
     if (amount === 0n) {
       this.balances.remove(ctx, [addr, denom]);
       this.owners.remove(ctx, [denom, addr]);
