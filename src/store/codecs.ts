@@ -262,6 +262,28 @@ export function protoValue<T>(type: ProtoType<T>, name = "proto"): ValueCodec<T>
   return { name, encode: (v) => type.encode(v).finish(), decode: (b) => type.decode(b) };
 }
 
+/**
+ * `codec` with decoding remembered per stored byte array. Stores hand out the same array for a
+ * value nobody changed (branches keep what was set, the committed store caches it), and every
+ * write stores a new one, so an account CheckTx decoded is not decoded again by FinalizeBlock,
+ * nor params by every tx. Decoded values are shared, hence frozen: nobody may change one in place.
+ */
+export function memoValue<V extends object>(codec: ValueCodec<V>): ValueCodec<V> {
+  const decoded = new WeakMap<Uint8Array, V>();
+  return {
+    name: codec.name,
+    encode: (v) => codec.encode(v),
+    decode: (b) => {
+      let v = decoded.get(b);
+      if (v === undefined) {
+        v = Object.freeze(codec.decode(b));
+        decoded.set(b, v);
+      }
+      return v;
+    },
+  };
+}
+
 export const stringValue: ValueCodec<string> = {
   name: "string",
   encode: (v) => utf8.encode(v),

@@ -1,7 +1,7 @@
 import { BaseAccount, ModuleAccount, Params } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { Any } from "cosmjs-types/google/protobuf/any";
 import { Schema } from "../../store/collections";
-import { bytesKey, protoValue } from "../../store/codecs";
+import { bytesKey, memoValue, protoValue } from "../../store/codecs";
 import { accAddress, moduleAddress } from "../../types/address";
 import type { AnyMsg } from "../../types/codec";
 import type { Context } from "../../types/context";
@@ -19,9 +19,11 @@ export const MODULE_ACCOUNT_URL = "/cosmos.auth.v1beta1.ModuleAccount";
  */
 export class AuthKeeper {
   private readonly schema = new Schema("auth/");
-  readonly accounts = this.schema.map(1, "accounts", bytesKey, protoValue(Any, "Any"));
+  // Decoded once per stored value (frozen, shared): the ante chain reads every signer's account
+  // and the params on every tx, in CheckTx and again in FinalizeBlock.
+  readonly accounts = this.schema.map(1, "accounts", bytesKey, memoValue(protoValue(Any, "Any")));
   readonly accountNumber = this.schema.sequence(2, "account_number", 0n);
-  readonly params = this.schema.item(3, "params", protoValue(Params, "Params"), defaultAuthParams());
+  readonly params = this.schema.item(3, "params", memoValue(protoValue(Params, "Params")), defaultAuthParams());
   private readonly permissions = new Map<string, ModuleAccountDef["permissions"]>();
   private readonly moduleAddresses = new Map<string, string>();
 
@@ -130,7 +132,20 @@ export class AuthKeeper {
   }
 }
 
+/** BaseAccounts of stored (frozen, shared) Anys, decoded once each. */
+const basesOfAnys = new WeakMap<AnyMsg, BaseAccount>();
+
 export function baseOf(any: AnyMsg): BaseAccount {
+  if (!Object.isFrozen(any)) return decodeBase(any);
+  let base = basesOfAnys.get(any);
+  if (base === undefined) {
+    base = Object.freeze(decodeBase(any));
+    basesOfAnys.set(any, base);
+  }
+  return base;
+}
+
+function decodeBase(any: AnyMsg): BaseAccount {
   if (any.typeUrl === MODULE_ACCOUNT_URL) return ModuleAccount.decode(any.value).baseAccount ?? BaseAccount.fromPartial({});
   return BaseAccount.decode(any.value);
 }
