@@ -8,7 +8,7 @@ import {
 } from "./layout";
 import { LRU } from "./lru";
 import { NodeArena, NONE } from "./node-arena";
-import { EMPTY_HASH, sha256 } from "./smt-hash";
+import { compareHash, EMPTY_HASH, sha256 } from "./smt-hash";
 import type { CommitmentProof, ExistenceProof } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { existenceProof } from "./ics23";
 import { neighbourLeaves, provePath, type SmtProof } from "./smt-proof";
@@ -222,7 +222,7 @@ export class CommitStore implements KVStore {
       return { keyHash, valueHash: v === undefined ? undefined : sha256(v), lead: leadingBits(keyHash) };
     });
     // Key hashes are uniform: their first 48 bits almost always decide, without a byte compare.
-    sortable.sort((a, b) => a.lead - b.lead || compareBytes(a.keyHash, b.keyHash));
+    sortable.sort((a, b) => a.lead - b.lead || compareHash(a.keyHash, b.keyHash));
     const treeChanges: TreeChange[] = sortable.map(({ keyHash, valueHash }) => ({ keyHash, valueHash }));
     this.prepared = { changes, treeChanges };
     return treeChanges;
