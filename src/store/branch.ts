@@ -119,10 +119,15 @@ export class BranchStore implements Branch, BinKeyReader {
   }
 
   changes(): Array<[Uint8Array, Uint8Array | undefined]> {
-    const out: Array<[Uint8Array, Uint8Array | undefined]> = [];
+    return this.binChanges().map(([k, v]) => [fromBin(k), v]);
+  }
+
+  /** changes() with the keys left in binary-string form: the commit store hashes, caches and indexes by it. */
+  binChanges(): Array<[BinKey, Uint8Array | undefined]> {
+    const out: Array<[BinKey, Uint8Array | undefined]> = [];
     for (const k of this.sorted().keys()) {
       const v = this.writes.get(k)!;
-      out.push([fromBin(k), v === null ? undefined : v]);
+      out.push([k, v === null ? undefined : v]);
     }
     return out;
   }

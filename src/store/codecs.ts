@@ -153,14 +153,25 @@ export const stringKey: KeyCodec<string> = {
   },
 };
 
+/** One-byte length prefixes of non-terminal byte keys, shared: key parts are only ever copied from. */
+const LENGTH_BYTES = Array.from({ length: 256 }, (_, n) => Uint8Array.of(n));
+
+function bytesNonTerminalParts(k: Uint8Array, into: Uint8Array[]): void {
+  if (k.length > 255) throw sdkErrors.ErrInvalidRequest.wrap("bytes key in non-terminal position longer than 255 bytes");
+  into.push(LENGTH_BYTES[k.length]!, k);
+}
+
 /** Raw bytes; one length byte when not last (so at most 255 bytes there, as in the SDK). */
 export const bytesKey: KeyCodec<Uint8Array> = {
   name: "bytes",
   encode: (k) => Uint8Array.from(k),
+  // The caller copies the parts into the joined key: no copy of the address bytes first.
+  encodeParts: (k, into) => void into.push(k),
   decode: (b) => Uint8Array.from(b),
   encodeNonTerminal: (k) => {
-    if (k.length > 255) throw sdkErrors.ErrInvalidRequest.wrap("bytes key in non-terminal position longer than 255 bytes");
-    return concat(Uint8Array.of(k.length), k);
+    const parts: Uint8Array[] = [];
+    bytesNonTerminalParts(k, parts);
+    return concatAll(parts);
   },
   decodeNonTerminal: (b, o) => {
     const len = b[o];
@@ -172,6 +183,7 @@ export const bytesKey: KeyCodec<Uint8Array> = {
 /** A component in a non-terminal position, as pieces (strings and uint64 without intermediate copies). */
 function nonTerminalParts<K>(codec: KeyCodec<K>, key: K, into: Uint8Array[]): void {
   if ((codec as KeyCodec<unknown>) === stringKey) stringNonTerminalParts(key as string, into);
+  else if ((codec as KeyCodec<unknown>) === bytesKey) bytesNonTerminalParts(key as Uint8Array, into);
   else if ((codec as KeyCodec<unknown>) === uint64Key) into.push(u64(key as bigint, "uint64 key"));
   else into.push(codec.encodeNonTerminal(key));
 }
@@ -248,6 +260,28 @@ export interface ProtoType<T> {
 
 export function protoValue<T>(type: ProtoType<T>, name = "proto"): ValueCodec<T> {
   return { name, encode: (v) => type.encode(v).finish(), decode: (b) => type.decode(b) };
+}
+
+/**
+ * `codec` with decoding remembered per stored byte array. Stores hand out the same array for a
+ * value nobody changed (branches keep what was set, the committed store caches it), and every
+ * write stores a new one, so an account CheckTx decoded is not decoded again by FinalizeBlock,
+ * nor params by every tx. Decoded values are shared, hence frozen: nobody may change one in place.
+ */
+export function memoValue<V extends object>(codec: ValueCodec<V>): ValueCodec<V> {
+  const decoded = new WeakMap<Uint8Array, V>();
+  return {
+    name: codec.name,
+    encode: (v) => codec.encode(v),
+    decode: (b) => {
+      let v = decoded.get(b);
+      if (v === undefined) {
+        v = Object.freeze(codec.decode(b));
+        decoded.set(b, v);
+      }
+      return v;
+    },
+  };
 }
 
 export const stringValue: ValueCodec<string> = {

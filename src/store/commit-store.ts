@@ -8,7 +8,7 @@ import {
 } from "./layout";
 import { LRU } from "./lru";
 import { NodeArena, NONE } from "./node-arena";
-import { EMPTY_HASH, sha256 } from "./smt-hash";
+import { compareHash, EMPTY_HASH, sha256 } from "./smt-hash";
 import type { CommitmentProof, ExistenceProof } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { existenceProof } from "./ics23";
 import { neighbourLeaves, provePath, type SmtProof } from "./smt-proof";
@@ -33,6 +33,8 @@ export interface CommitStoreOptions {
 
 type Db = ClassicLevel<Uint8Array, Uint8Array>;
 type Changes = Array<[Uint8Array, Uint8Array | undefined]>;
+/** Changes keyed by binary string (the form branches keep them in), in key order. */
+type BinChanges = Array<[BinKey, Uint8Array | undefined]>;
 interface KeyEntry {
   value: Uint8Array | undefined;
   hash: Uint8Array | undefined;
@@ -40,7 +42,7 @@ interface KeyEntry {
 
 interface Computed {
   base: number;
-  changes: Changes;
+  changes: BinChanges;
   update: TreeUpdate;
   /** Previous values for the undo log, being read while the block goes on to its commit. */
   previous: Promise<Map<BinKey, Uint8Array>>;
@@ -58,7 +60,7 @@ export class CommitStore implements KVStore {
   /** Per state key, one entry and one budget for its committed value and its hash. */
   private readonly keys: LRU<BinKey, KeyEntry>;
   private computed: Computed | undefined;
-  private prepared: { changes: Changes; treeChanges: TreeChange[] } | undefined;
+  private prepared: { changes: BinChanges; treeChanges: TreeChange[] } | undefined;
   private busy = false;
   /** Bumped by every commit and rollback: a view of an older height is valid while it stays. */
   private moves = 0;
@@ -198,34 +200,35 @@ export class CommitStore implements KVStore {
   computeAppHash(branch: Branch): Uint8Array {
     // A computation for other changes would discard the tree nodes the running commit settles.
     if (this.busy) throw new Error("commit store: commit or rollback in progress");
-    return rootHash(this.arena, this.compute(branch.changes()).update.root).slice();
+    return rootHash(this.arena, this.compute(binChangesOf(branch)).update.root).slice();
   }
 
   /** sha256(key), remembered: the same keys (balances, accounts) change block after block. */
-  private keyHashOf(key: Uint8Array): Uint8Array {
-    const bk = toBin(key);
+  private keyHashOf(bk: BinKey): Uint8Array {
     const e = this.keys.get(bk);
     if (e?.hash) return e.hash;
-    const h = sha256(key);
+    const h = sha256(fromBin(bk));
     if (e) e.hash = h;
     else this.keys.set(bk, { value: undefined, hash: h });
     return h;
   }
 
   /** The changes as tree input: hashed, sorted by key hash. */
-  private treeChangesOf(changes: Changes): TreeChange[] {
+  private treeChangesOf(changes: BinChanges): TreeChange[] {
     const p = this.prepared;
     if (p && sameChanges(p.changes, changes)) return p.treeChanges;
-    const treeChanges: TreeChange[] = changes.map(([k, v]) => ({
-      keyHash: this.keyHashOf(k),
-      valueHash: v === undefined ? undefined : sha256(v),
-    }));
-    treeChanges.sort((a, b) => compareBytes(a.keyHash, b.keyHash));
+    const sortable = changes.map(([k, v]) => {
+      const keyHash = this.keyHashOf(k);
+      return { keyHash, valueHash: v === undefined ? undefined : sha256(v), lead: leadingBits(keyHash) };
+    });
+    // Key hashes are uniform: their first 48 bits almost always decide, without a byte compare.
+    sortable.sort((a, b) => a.lead - b.lead || compareHash(a.keyHash, b.keyHash));
+    const treeChanges: TreeChange[] = sortable.map(({ keyHash, valueHash }) => ({ keyHash, valueHash }));
     this.prepared = { changes, treeChanges };
     return treeChanges;
   }
 
-  private compute(changes: Changes): Computed {
+  private compute(changes: BinChanges): Computed {
     const c = this.computed;
     if (c && c.base === this.root && sameChanges(c.changes, changes)) return c;
     this.discardComputed();
@@ -249,14 +252,15 @@ export class CommitStore implements KVStore {
     }
     if (height <= this.record.height) throw new Error(`commit height ${height} <= last height`);
     return this.exclusive(async () => {
-      const changes = branch.changes();
-      const { update, previous: reading } = this.compute(changes);
+      const binChanges = binChangesOf(branch);
+      const { update, previous: reading } = this.compute(binChanges);
       const record: CommitRecord = { height, hash: rootHash(this.arena, update.root).slice() };
       // A chained batch: abstract-level's array form validates every op object and costs
       // several times more for the ~10^4 ops of a busy block.
       const batch = this.db.batch();
       const previous = await reading;
-      const bins = changes.map(([k]) => toBin(k));
+      const changes: Changes = binChanges.map(([k, v]) => [fromBin(k), v]);
+      const bins = binChanges.map(([k]) => k);
       const undo: Changes = changes.map(([k], i) => [k, previous.get(bins[i]!) ?? this.getBin(bins[i]!)]);
       writeEntries(batch, NS.state, changes);
       this.indexKeyHashes(batch, changes, (i) => undo[i]![1] !== undefined);
@@ -291,8 +295,8 @@ export class CommitStore implements KVStore {
   private indexKeyHashes(batch: WriteBatch, changes: Changes, existed: (i: number) => boolean): void {
     changes.forEach(([k, v], i) => {
       const was = existed(i);
-      if (v !== undefined && !was) batch.put(nsKey(NS.keyOfHash, this.keyHashOf(k)), k);
-      else if (v === undefined && was) batch.del(nsKey(NS.keyOfHash, this.keyHashOf(k)));
+      if (v !== undefined && !was) batch.put(nsKey(NS.keyOfHash, this.keyHashOf(toBin(k))), k);
+      else if (v === undefined && was) batch.del(nsKey(NS.keyOfHash, this.keyHashOf(toBin(k))));
     });
   }
 
@@ -315,14 +319,13 @@ export class CommitStore implements KVStore {
    * when the app hash is computed: the undo log needs every previous value, and a key written
    * without being read first (or evicted since) would cost a synchronous disk read each.
    */
-  private async previousValues(changes: Changes): Promise<Map<BinKey, Uint8Array>> {
+  private async previousValues(changes: BinChanges): Promise<Map<BinKey, Uint8Array>> {
     const keys: BinKey[] = [];
     const dbKeys: Uint8Array[] = [];
-    for (const [k] of changes) {
-      const bk = toBin(k);
+    for (const [bk] of changes) {
       if (this.index.has(bk) && this.keys.get(bk)?.value === undefined) {
         keys.push(bk);
-        dbKeys.push(nsKey(NS.state, k));
+        dbKeys.push(nsKey(NS.state, fromBin(bk)));
       }
     }
     const out = new Map<BinKey, Uint8Array>();
@@ -355,7 +358,7 @@ export class CommitStore implements KVStore {
       if (!raw) throw new Error(`cannot roll back height ${height}: no undo information (kept for the last ${this.keepRecent} heights)`);
       const undo = decodeUndo(raw);
       this.discardComputed();
-      const update = applyChanges(this.arena, this.root, this.treeChangesOf(undo.entries));
+      const update = applyChanges(this.arena, this.root, this.treeChangesOf(toBinChanges(undo.entries)));
       if (!bytesEqual(rootHash(this.arena, update.root), undo.prev.hash)) {
         discardUpdate(this.arena, update);
         throw new Error(`cannot roll back height ${height}: the undo log does not reproduce the previous app hash`);
@@ -462,7 +465,7 @@ export class CommitStore implements KVStore {
     // Checked for every view: after a rollback and a new commit a stale one may name the latest height.
     if (state && !state.current()) throw new Error("commit store: the historical view is out of date");
     if (!state || state.height === this.record.height) return fn(this.root, this.record.hash);
-    const update = applyChanges(this.arena, this.root, this.treeChangesOf(state.changes()));
+    const update = applyChanges(this.arena, this.root, this.treeChangesOf(toBinChanges(state.changes())));
     try {
       const root = rootHash(this.arena, update.root).slice();
       if (!bytesEqual(root, state.appHash)) throw new Error(`commit store: undo logs do not reproduce the app hash of height ${state.height}`);
@@ -558,13 +561,28 @@ function prefixUpper(prefix: Uint8Array): Uint8Array {
   return end.slice(0, i + 1);
 }
 
-function sameChanges(a: Changes, b: Changes): boolean {
+function sameChanges(a: BinChanges, b: BinChanges): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const [ak, av] = a[i]!;
     const [bk, bv] = b[i]!;
-    if (!bytesEqual(ak, bk)) return false;
-    if (av === undefined || bv === undefined ? av !== bv : !bytesEqual(av, bv)) return false;
+    if (ak !== bk) return false;
+    if (av === bv) continue;
+    if (av === undefined || bv === undefined || !bytesEqual(av, bv)) return false;
   }
   return true;
+}
+
+function toBinChanges(changes: Changes): BinChanges {
+  return changes.map(([k, v]) => [toBin(k), v]);
+}
+
+/** A branch's changes keyed by binary string, without a round trip through bytes when it is a BranchStore. */
+function binChangesOf(branch: Branch): BinChanges {
+  return branch instanceof BranchStore ? branch.binChanges() : toBinChanges(branch.changes());
+}
+
+/** The first 48 bits of a hash as an exact integer-valued double, for a cheap first sort key. */
+function leadingBits(h: Uint8Array): number {
+  return (h[0]! * 0x10000 + h[1]! * 0x100 + h[2]!) * 0x1000000 + (h[3]! * 0x10000 + h[4]! * 0x100 + h[5]!);
 }

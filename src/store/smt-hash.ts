@@ -52,3 +52,17 @@ export function bitAt(path: Uint8Array, depth: number): number {
 export function bytesEqualHash(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.compare(a, b) === 0;
 }
+
+/**
+ * Unsigned byte order of two hashes. A JS loop: hashes nearly always differ in their first
+ * byte, and Buffer.compare's call into C++ costs more than the comparison (an update compares
+ * every changed key's hash a few times).
+ */
+export function compareHash(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const d = a[i]! - b[i]!;
+    if (d !== 0) return d < 0 ? -1 : 1;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}

@@ -1,5 +1,5 @@
 import { NodeArena, NONE } from "./node-arena";
-import { bitAt, EMPTY_HASH } from "./smt-hash";
+import { bitAt, compareHash, EMPTY_HASH } from "./smt-hash";
 
 /**
  * Compressed binary sparse Merkle tree over sha256(key): a subtree holding one leaf is that
@@ -141,14 +141,14 @@ function mergeLeaf(arena: NodeArena, leaf: number, changes: TreeChange[], lo: nu
   let kept = false;
   for (let i = lo; i < hi; i++) {
     const c = changes[i]!;
-    const cmp = Buffer.compare(c.keyHash, keyHash);
+    const cmp = compareHash(c.keyHash, keyHash);
     if (!placed && cmp > 0) {
       entries.push({ keyHash, valueHash, node: leaf });
       placed = kept = true;
     }
     if (cmp === 0) {
       placed = true;
-      if (c.valueHash && Buffer.compare(c.valueHash, valueHash) === 0) {
+      if (c.valueHash && compareHash(c.valueHash, valueHash) === 0) {
         entries.push({ keyHash, valueHash, node: leaf });
         kept = true;
       } else if (c.valueHash) {
@@ -179,7 +179,7 @@ export function splitPoint<T>(items: T[], lo: number, hi: number, depth: number,
 
 function sortedUnique(changes: TreeChange[]): boolean {
   for (let i = 1; i < changes.length; i++) {
-    if (Buffer.compare(changes[i - 1]!.keyHash, changes[i]!.keyHash) >= 0) return false;
+    if (compareHash(changes[i - 1]!.keyHash, changes[i]!.keyHash) >= 0) return false;
   }
   return true;
 }

@@ -38,6 +38,17 @@ export function fromBech32(address: string, expectedPrefix: string): Uint8Array 
   return bytes;
 }
 
+/**
+ * fromBech32 without the copy: the cached bytes themselves. Only for building store keys, which
+ * copy their parts into the joined key; the result must never be written to or kept.
+ */
+function fromBech32Shared(address: string, expectedPrefix: string): Uint8Array {
+  const hit = decodedCache.get(expectedPrefix)?.get(address);
+  if (hit) return hit;
+  fromBech32(address, expectedPrefix);
+  return decodedCache.get(expectedPrefix)!.get(address)!;
+}
+
 function decodeBech32(address: string, expectedPrefix: string): Uint8Array {
   if (address.length === 0) throw sdkErrors.ErrInvalidAddress.wrap("empty address string is not allowed");
   let decoded: { prefix: string; words: number[] };
@@ -59,6 +70,8 @@ function decodeBech32(address: string, expectedPrefix: string): Uint8Array {
 export const accAddress = {
   encode: (bytes: Uint8Array): string => toBech32(bech32Prefix.account, bytes),
   decode: (address: string): Uint8Array => fromBech32(address, bech32Prefix.account),
+  /** decode() for a store key's part: shared bytes (no copy per access), never to be written to or kept. */
+  keyPart: (address: string): Uint8Array => fromBech32Shared(address, bech32Prefix.account),
   /** Throws ErrInvalidAddress unless `address` is a valid account address; returns it. */
   validate(address: string): string {
     fromBech32(address, bech32Prefix.account);

@@ -1,6 +1,7 @@
 import { BinaryReader } from "cosmjs-types/binary";
-import { Request, Response } from "cosmjs-types/tendermint/abci/types";
+import { Request, Response, type ResponseCheckTx, type ResponseFinalizeBlock } from "cosmjs-types/tendermint/abci/types";
 import type { AbciApplication } from "../../types/abci";
+import { encodeCheckTxResponse, encodeFinalizeBlockResponse } from "./response-encoding";
 
 /** Methods a request names (precheckTx is the server's own call ahead of a CheckTx). */
 export type AppMethod = Exclude<keyof AbciApplication, "precheckTx">;
@@ -95,6 +96,9 @@ export function decodeRequest(frame: Uint8Array): DecodedRequest {
 
 /** Fills proto defaults, so an app may return partial responses. */
 export function encodeResponse(kind: RequestKind, value: unknown): Uint8Array {
+  // The two per-tx responses have their own writer (same bytes, a fraction of the cost).
+  if (kind === "finalizeBlock") return encodeFinalizeBlockResponse(value as Partial<ResponseFinalizeBlock>);
+  if (kind === "checkTx") return encodeCheckTxResponse(value as Partial<ResponseCheckTx>);
   // The app contract types each method's response; the kind-indexed object is checked by that, not here.
   return Response.encode(Response.fromPartial({ [kind]: value } as Parameters<typeof Response.fromPartial>[0])).finish();
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { AuthInfo, Tx, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { PubKey as Secp256k1PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import type { DecodedMsg, DecodedTx, SignerInfoDecoded } from "../../types/tx";
@@ -15,7 +15,8 @@ export const SECP256K1_PUBKEY_URL = "/cosmos.crypto.secp256k1.PubKey";
 export type MsgLookup = (typeUrl: string) => MsgDef | undefined;
 
 export function txHash(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex").toUpperCase();
+  // One-shot: no Hash object per tx (every CheckTx, recheck and block tx hashes its bytes).
+  return hash("sha256", bytes, "hex").toUpperCase();
 }
 
 function decodeOrThrow<T>(what: string, fn: () => T): T {

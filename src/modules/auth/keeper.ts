@@ -1,7 +1,7 @@
 import { BaseAccount, ModuleAccount, Params } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { Any } from "cosmjs-types/google/protobuf/any";
 import { Schema } from "../../store/collections";
-import { bytesKey, protoValue } from "../../store/codecs";
+import { bytesKey, memoValue, protoValue } from "../../store/codecs";
 import { accAddress, moduleAddress } from "../../types/address";
 import type { AnyMsg } from "../../types/codec";
 import type { Context } from "../../types/context";
@@ -19,9 +19,11 @@ export const MODULE_ACCOUNT_URL = "/cosmos.auth.v1beta1.ModuleAccount";
  */
 export class AuthKeeper {
   private readonly schema = new Schema("auth/");
-  readonly accounts = this.schema.map(1, "accounts", bytesKey, protoValue(Any, "Any"));
+  // Decoded once per stored value (frozen, shared): the ante chain reads every signer's account
+  // and the params on every tx, in CheckTx and again in FinalizeBlock.
+  readonly accounts = this.schema.map(1, "accounts", bytesKey, memoValue(protoValue(Any, "Any")));
   readonly accountNumber = this.schema.sequence(2, "account_number", 0n);
-  readonly params = this.schema.item(3, "params", protoValue(Params, "Params"), defaultAuthParams());
+  readonly params = this.schema.item(3, "params", memoValue(protoValue(Params, "Params")), defaultAuthParams());
   private readonly permissions = new Map<string, ModuleAccountDef["permissions"]>();
   private readonly moduleAddresses = new Map<string, string>();
 
@@ -54,11 +56,11 @@ export class AuthKeeper {
   }
 
   getAny(ctx: Context, address: string): AnyMsg | undefined {
-    return this.accounts.get(ctx, accAddress.decode(address));
+    return this.accounts.get(ctx, accAddress.keyPart(address));
   }
 
   hasAccount(ctx: Context, address: string): boolean {
-    return this.accounts.has(ctx, accAddress.decode(address));
+    return this.accounts.has(ctx, accAddress.keyPart(address));
   }
 
   /** The BaseAccount part of any stored account (a module account's base included). */
@@ -69,7 +71,7 @@ export class AuthKeeper {
 
   /** Stores a BaseAccount, keeping the ModuleAccount wrapper if the address holds one. */
   setAccount(ctx: Context, account: BaseAccount): void {
-    const key = accAddress.decode(account.address);
+    const key = accAddress.keyPart(account.address);
     // Only registered module accounts are stored wrapped; every other address needs no read
     // of what is there before (the ante chain writes every signer's account on every tx).
     if (!this.moduleAccountAddresses().has(account.address)) {
@@ -86,7 +88,7 @@ export class AuthKeeper {
   }
 
   setAny(ctx: Context, address: string, any: AnyMsg): void {
-    this.accounts.set(ctx, accAddress.decode(address), any);
+    this.accounts.set(ctx, accAddress.keyPart(address), any);
   }
 
   /** Creates a BaseAccount with the next account number (bank does this on first receipt). */
@@ -112,7 +114,7 @@ export class AuthKeeper {
       address = moduleAddress(name);
       this.moduleAddresses.set(name, address);
     }
-    if (!this.accounts.has(ctx, accAddress.decode(address))) this.getModuleAccount(ctx, name);
+    if (!this.accounts.has(ctx, accAddress.keyPart(address))) this.getModuleAccount(ctx, name);
     return address;
   }
 
@@ -130,7 +132,20 @@ export class AuthKeeper {
   }
 }
 
+/** BaseAccounts of stored (frozen, shared) Anys, decoded once each. */
+const basesOfAnys = new WeakMap<AnyMsg, BaseAccount>();
+
 export function baseOf(any: AnyMsg): BaseAccount {
+  if (!Object.isFrozen(any)) return decodeBase(any);
+  let base = basesOfAnys.get(any);
+  if (base === undefined) {
+    base = Object.freeze(decodeBase(any));
+    basesOfAnys.set(any, base);
+  }
+  return base;
+}
+
+function decodeBase(any: AnyMsg): BaseAccount {
   if (any.typeUrl === MODULE_ACCOUNT_URL) return ModuleAccount.decode(any.value).baseAccount ?? BaseAccount.fromPartial({});
   return BaseAccount.decode(any.value);
 }

@@ -1,6 +1,6 @@
 import { Metadata, Params } from "cosmjs-types/cosmos/bank/v1beta1/bank";
 import { Schema } from "../../store/collections";
-import { boolValue, bytesKey, pairKey, protoValue, stringKey, stringValue, emptyValue } from "../../store/codecs";
+import { boolValue, bytesKey, memoValue, pairKey, protoValue, stringKey, stringValue, emptyValue } from "../../store/codecs";
 import { accAddress, moduleAddress } from "../../types/address";
 import { validateDenom, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
@@ -30,7 +30,7 @@ export class BankKeeper {
   readonly owners = this.schema.map(2, "denom_owners", this.ownerKey, emptyValue);
   readonly supply = this.schema.map(3, "supply", stringKey, amountValue);
   readonly metadata = this.schema.map(4, "denom_metadata", stringKey, protoValue(Metadata, "Metadata"));
-  readonly params = this.schema.item(5, "params", protoValue(Params, "Params"), { sendEnabled: [], defaultSendEnabled: true });
+  readonly params = this.schema.item(5, "params", memoValue(protoValue(Params, "Params")), { sendEnabled: [], defaultSendEnabled: true });
   readonly sendEnabled = this.schema.map(6, "send_enabled", stringKey, boolValue);
 
   private readonly restrictions: SendRestriction[] = [];
@@ -51,7 +51,7 @@ export class BankKeeper {
   }
 
   getBalance(ctx: Context, address: string, denom: string): bigint {
-    return this.balances.get(ctx, [accAddress.decode(address), denom]) ?? 0n;
+    return this.balances.get(ctx, [accAddress.keyPart(address), denom]) ?? 0n;
   }
 
   getAllBalances(ctx: Context, address: string): Coin[] {
@@ -74,7 +74,7 @@ export class BankKeeper {
 
   /** `previous` is the balance the caller just read, so the owners index is touched only on 0 ↔ non-zero. */
   private setBalance(ctx: Context, address: string, denom: string, amount: bigint, previous: bigint): void {
-    const addr = accAddress.decode(address);
+    const addr = accAddress.keyPart(address);
     if (amount === 0n) {
       this.balances.remove(ctx, [addr, denom]);
       this.owners.remove(ctx, [denom, addr]);

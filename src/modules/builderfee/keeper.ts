@@ -1,7 +1,7 @@
 import { ApprovedBuilder, BuilderApplication } from "../../gen/blockchain/builderfee/v1/builderfee";
 import { Params } from "../../gen/blockchain/builderfee/v1/params";
 import { Schema } from "../../store/collections";
-import { protoValue, stringKey } from "../../store/codecs";
+import { memoValue, protoValue, stringKey } from "../../store/codecs";
 import { Applications } from "../../types/applications";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
@@ -16,7 +16,7 @@ export { ApplicationStatus } from "../../types/applications";
 /** Builder applications and approved builders, one per message type URL, and the fee share. */
 export class BuilderfeeKeeper {
   private readonly schema = new Schema("builderfee/");
-  readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultBuilderfeeParams());
+  readonly params = this.schema.item(1, "params", memoValue(protoValue(Params, "Params")), defaultBuilderfeeParams());
   readonly applications = this.schema.map(2, "builder_applications", stringKey, protoValue(BuilderApplication, "BuilderApplication"));
   readonly builders = this.schema.map(3, "approved_builders", stringKey, protoValue(ApprovedBuilder, "ApprovedBuilder"));
   private readonly review = new Applications(
