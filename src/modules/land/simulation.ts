@@ -315,7 +315,7 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           if (all.length === 0) return undefined;
           const o = s.rng.pick(all);
           // Mostly reactivations: an inactive office's acts are refused, so deactivations stay rare.
-          if (o.active && !s.rng.oneIn(6)) return undefined;
+          if (o.active && !s.rng.oneIn(12)) return undefined;
           const a = k.authorities.get(s.ctx, o.address)!;
           const msg = landMsg("MsgRegisterAuthority", tx.MsgRegisterAuthority, { authority: s.govAuthority, office: o.address, name: a.name, jurisdiction: a.jurisdiction, active: !o.active });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "ok" };
