@@ -93,7 +93,7 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
       },
       {
         name: "enforcement/open-case-invalid",
-        weight: 2,
+        weight: 1,
         build: (s): SimTx | undefined => {
           const vs = bonded(s);
           const held = [...k.holding.iterate(s.ctx)];
@@ -117,7 +117,7 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
       },
       {
         name: "enforcement/vote",
-        weight: 8,
+        weight: 16,
         build: (s) => {
           const cases = votable(s);
           if (cases.length === 0) return undefined;
