@@ -221,14 +221,17 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     let height = startHeight + 1;
     const deadline = () => sendingDone && Date.now() > lastProgress + 120_000;
     let lastProgress = Date.now();
+    let stopAfter: number | undefined;
     for (;;) {
+      if (stopAfter !== undefined && height > stopAfter) return;
       const block = await rpc<{ block: { data: { txs: string[] | null } } }>(chain.rpcUrl, "block", { height: String(height) }).catch(() => undefined);
       if (!block) {
-        // Done when every request is answered, the mempool is empty and every block is read,
-        // and still so after a block interval (an unanswered tx may still be queued for CheckTx).
-        if (sendingDone && (await mempoolEmpty()) && (await latestHeight(chain.rpcUrl)) < height) {
+        // Done when every request is answered and the mempool is empty, still so after a block
+        // interval (an unanswered tx may still be queued for CheckTx), and the blocks up to
+        // then are read (empty blocks keep coming).
+        if (sendingDone && stopAfter === undefined && (await mempoolEmpty())) {
           await sleep(1_500);
-          if ((await mempoolEmpty()) && (await latestHeight(chain.rpcUrl)) < height) return;
+          if (await mempoolEmpty()) stopAfter = await latestHeight(chain.rpcUrl);
           continue;
         }
         if (deadline()) throw new Error(`${committed} txs committed, ${accepted} accepted; nothing committed for 120 s after the last send`);
