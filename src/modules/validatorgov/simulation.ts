@@ -83,7 +83,8 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
           const pool = [...applicants(s), ...newOperators(s)].filter((a) => !staking.getValidator(s.ctx, valoperOf(a)));
           if (pool.length === 0) return undefined;
           const op = s.rng.pick(pool);
-          const pubkey = { typeUrl: "/cosmos.crypto.ed25519.PubKey", value: PubKey.encode({ key: createHash("sha256").update(`sim-consensus/${op}`).digest() }).finish() };
+          // A fresh consensus key: an operator rotated away from a validator left its old key in use.
+          const pubkey = { typeUrl: "/cosmos.crypto.ed25519.PubKey", value: PubKey.encode({ key: createHash("sha256").update(`sim-consensus/${op}/${s.ctx.height}`).digest() }).finish() };
           const msg = simMsg("/cosmos.staking.v1beta1.MsgCreateValidator", MsgCreateValidator, {
             description: { moniker: `sim-${op.slice(-6)}`, identity: "", website: "", securityContact: "", details: "" },
             commission: { rate: decToWire(DEC_ONE / 20n), maxRate: decToWire(DEC_ONE / 2n), maxChangeRate: decToWire(DEC_ONE / 100n) },
