@@ -49,10 +49,15 @@ describe("whole-chain simulation", () => {
     expect(report.followerBlocks).toBeGreaterThan(0);
     expect(report.validatorSetChanges).toBeGreaterThan(0);
     expect(report.proposalResults.proposal_passed).toBeGreaterThan(0);
-    // Every module that declares operations had some delivered, valid ones succeeding.
+    // Every module that declares operations had some delivered, valid ones succeeding (an
+    // authority operation counts for its module once its proposal was submitted). Evidence has
+    // no valid tx on this chain (MsgSubmitEvidence has no route, as in the SDK's app; double
+    // signs arrive in FinalizeBlock): its refused operation must have been delivered.
     const modulesWithOps = new Set(buildModules().modules.filter((m) => (m.simulation?.operations ?? []).length > 0).map((m) => m.name));
-    const succeeded = new Set(Object.entries(report.ops).filter(([, c]) => c.ok > 0).map(([op]) => op.split("/")[0]));
-    for (const m of modulesWithOps) expect(succeeded, m).toContain(m);
+    const moduleOf = (op: string) => (/^gov\/submit-authority-proposal\((.*)\)$/.exec(op)?.[1] ?? op).split("/")[0];
+    const succeeded = new Set(Object.entries(report.ops).filter(([, c]) => c.ok > 0).map(([op]) => moduleOf(op)));
+    const delivered = new Set(Object.keys(report.ops).map(moduleOf));
+    for (const m of modulesWithOps) expect(m === "evidence" ? delivered : succeeded, m).toContain(m);
   }, 120_000);
 
   it("is reproducible from its seed", async () => {

@@ -5,6 +5,7 @@ import { constitutionGenesis } from "./genesis";
 import { CONSTITUTION_MODULE, ConstitutionKeeper } from "./keeper";
 import { constitutionMsgs } from "./msgs";
 import { constitutionQueries } from "./queries";
+import { constitutionSimulation } from "./simulation";
 
 export { ConstitutionKeeper, CONSTITUTION_MODULE, foundationBreach } from "./keeper";
 export { constitutionErrors } from "./errors";
@@ -23,5 +24,6 @@ export function createConstitutionModule(deps: { staking: StakingKeeper; group: 
     endBlock: (ctx) => constitutionEndBlock(keeper, ctx),
     // The foundation rule: group refuses changes that would break the recovery destination's group.
     hooks: { groupGuard: keeper.foundationGuard },
+    simulation: constitutionSimulation(keeper, deps.staking),
   };
 }

@@ -4,6 +4,7 @@ import type { ModuleManager } from "./expected-keepers";
 import { UPGRADE_MODULE, UpgradeKeeper, type UpgradeDef } from "./keeper";
 import { upgradeMsgs } from "./msgs";
 import { upgradeQueries } from "./queries";
+import { upgradeSimulation } from "./simulation";
 
 export { UpgradeKeeper, UPGRADE_MODULE, upgradeNeededMessage, validatePlan, type UpgradeDef, type UpgradeHandler } from "./keeper";
 export type { ModuleManager } from "./expected-keepers";
@@ -22,5 +23,6 @@ export function createUpgradeModule(deps: { modules: ModuleManager; upgrades: re
     msgs: upgradeMsgs(keeper),
     queries: upgradeQueries(keeper),
     preBlock: (ctx) => keeper.preBlock(ctx),
+    simulation: upgradeSimulation(keeper),
   };
 }

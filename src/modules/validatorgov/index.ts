@@ -3,6 +3,7 @@ import { validatorgovGenesis } from "./genesis";
 import { CREATE_VALIDATOR_URL, UNJAIL_URL, VALIDATORGOV_MODULE, ValidatorgovKeeper, type ValidatorgovDeps } from "./keeper";
 import { validatorgovMsgs } from "./msgs";
 import { validatorgovQueries } from "./queries";
+import { validatorgovSimulation } from "./simulation";
 
 export { ValidatorgovKeeper, VALIDATORGOV_MODULE, ApplicationStatus, APPROVED, valoperOf, accountOf } from "./keeper";
 export { admitInGenesisJson } from "./genesis";
@@ -28,6 +29,7 @@ export function createValidatorgovModule(deps: ValidatorgovDeps): Module & { kee
     msgs: validatorgovMsgs(keeper),
     queries: validatorgovQueries(keeper),
     genesis: validatorgovGenesis(keeper),
+    simulation: validatorgovSimulation(keeper),
     // The seat reserve: it delegates, it never mints or burns. modules.ts keeps it off the
     // blocked list, since plain transfers to it are how the reserve is funded.
     moduleAccounts: [{ name: VALIDATORGOV_MODULE, permissions: ["staking"] }],
