@@ -127,6 +127,8 @@ export class Simulation {
   /** (proposal id, voter) pairs already voted by the runner's validators. */
   private readonly voted = new Set<string>();
   private time: Timestamp;
+  /** Accounts signing or involved in the next block's operations (SimState.busy). */
+  private busy = new Set<string>();
   private readonly report: SimReport;
   private readonly started = performance.now();
 
@@ -215,7 +217,7 @@ export class Simulation {
 
   /** The modules' consensus-level inputs of the next block (absent votes, misbehavior). */
   private blockInputs(): Required<SimBlockInputs> {
-    const state = this.state();
+    const state = { ...this.state(), busy: this.busy };
     const out: Required<SimBlockInputs> = { absent: [], misbehavior: [] };
     for (const m of this.leader.modules.modules) {
       const i = m.simulation?.blockInputs?.(state);
@@ -266,6 +268,7 @@ export class Simulation {
   /** The block's txs: validators' votes on open proposals, then random operations, one tx per signer. */
   private planTxs(): PlannedTx[] {
     const state = this.state();
+    this.busy = new Set();
     const used = new Set<string>();
     const planned: PlannedTx[] = [];
     for (const vote of this.validatorVotes(state)) {
@@ -287,6 +290,7 @@ export class Simulation {
       const parties = [signer, tx.signer, ...(tx.feeGranter ? [tx.feeGranter] : []), ...(tx.involves ?? [])];
       if (parties.some((p) => used.has(p))) continue;
       for (const p of parties) used.add(p);
+      for (const p of parties) this.busy.add(p);
       const name = tx.authority ? GOV_OP : op.name;
       const wrapped = tx.authority ? this.proposal(state, tx, op.name) : tx;
       planned.push({ op: name === GOV_OP ? `${GOV_OP}(${op.name})` : name, tx: wrapped, bytes: this.sign(state, wrapped) });

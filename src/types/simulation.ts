@@ -32,6 +32,12 @@ export interface SimState {
   govAuthority: string;
   /** The fee every simulated tx pays, in `bondDenom` (fee paths: builderfee's share of it). */
   txFee: bigint;
+  /**
+   * Accounts that sign or are involved in this block's operations (given to `blockInputs`, which
+   * runs after the block's txs are built): a fault must not hit their validators, whose txs were
+   * built from the committed state where they are bonded.
+   */
+  busy?: ReadonlySet<string>;
 }
 
 /**
@@ -185,10 +191,11 @@ export function simValidators(staking: ValidatorLister, ctx: Context): SimValida
 
 /**
  * Bonded, unjailed validators a fault may hit: never the genesis validator (account 0, which
- * keeps governance able to pass proposals), and none while fewer than MIN_BONDED_FOR_FAULTS are bonded.
+ * keeps governance able to pass proposals), none whose operator acts in the block's txs, and none
+ * while fewer than MIN_BONDED_FOR_FAULTS are bonded.
  */
 export function faultCandidates(staking: ValidatorLister, s: SimState): SimValidator[] {
   const bonded = simValidators(staking, s.ctx).filter((v) => v.validator.status === BondStatus.BOND_STATUS_BONDED && !v.validator.jailed);
   if (bonded.length < MIN_BONDED_FOR_FAULTS) return [];
-  return bonded.filter((v) => v.operator !== s.accounts[0]);
+  return bonded.filter((v) => v.operator !== s.accounts[0] && !s.busy?.has(v.operator));
 }

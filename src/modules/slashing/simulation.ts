@@ -99,7 +99,13 @@ export function slashingSimulation(k: SlashingKeeper): ModuleSimulation {
     blockInputs: (s) => {
       const height = s.ctx.height + 1n;
       if (height % DOWNTIME_EPOCH >= DOWNTIME_BLOCKS) return undefined;
-      const candidates = faultCandidates(k.staking, s);
+      // Only validators past their first window (start height + window): their jail falls on a
+      // block where they are absent, never later on one where an operation built a tx for them.
+      const window = k.params.get(s.ctx).signedBlocksWindow;
+      const candidates = faultCandidates(k.staking, s).filter((v) => {
+        const info = k.signingInfos.get(s.ctx, v.consAddr);
+        return info !== undefined && info.startHeight + window < height;
+      });
       if (candidates.length === 0) return undefined;
       return { absent: [candidates[Number((height / DOWNTIME_EPOCH) % BigInt(candidates.length))].consAddr] };
     },
