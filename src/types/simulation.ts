@@ -199,3 +199,52 @@ export function faultCandidates(staking: ValidatorLister, s: SimState): SimValid
   if (bonded.length < MIN_BONDED_FOR_FAULTS) return [];
   return bonded.filter((v) => v.operator !== s.accounts[0] && !s.busy?.has(v.operator));
 }
+
+/**
+ * The open records of a collection numbered 1..count whose records, once closed, never
+ * reopen (gov proposals, treasury locks), for invariants whose cost must follow the live
+ * records rather than the history. Each `read` returns the records open at the last read and
+ * those added since, plus a rolling window of `recheck` closed ones (the window moves on at
+ * each read, so every closed record is read again every ⌈closed / recheck⌉ reads): a closed
+ * record found open there is reported as reopened. A new instance (a restarted node, a
+ * reopened app) reads everything once.
+ */
+export class OpenRecords<V> {
+  private open: bigint[] = [];
+  /** Ids up to this one have been read once. */
+  private seen = 0n;
+  private cursor = 1n;
+
+  constructor(
+    private readonly isOpen: (v: V) => boolean,
+    private readonly recheck = 64,
+  ) {}
+
+  read(ctx: Context, map: { get(ctx: Context, id: bigint): V | undefined }, count: bigint): { open: Array<[bigint, V]>; closed: Array<[bigint, V]>; reopened: bigint[] } {
+    if (count < this.seen) [this.open, this.seen, this.cursor] = [[], 0n, 1n];
+    const open: Array<[bigint, V]> = [];
+    const closed: Array<[bigint, V]> = [];
+    const visit = (id: bigint) => {
+      const v = map.get(ctx, id);
+      if (v === undefined) return;
+      (this.isOpen(v) ? open : closed).push([id, v]);
+    };
+    for (const id of this.open) visit(id);
+    for (let id = this.seen + 1n; id <= count; id++) visit(id);
+    const wasOpen = new Set(this.open);
+    const reopened: bigint[] = [];
+    for (let i = 0; i < this.recheck && this.seen > 0n; i++) {
+      const id = this.cursor;
+      this.cursor = id >= this.seen ? 1n : id + 1n;
+      if (wasOpen.has(id)) continue;
+      const v = map.get(ctx, id);
+      if (v === undefined) continue;
+      if (this.isOpen(v)) reopened.push(id);
+      else closed.push([id, v]);
+      if (BigInt(i + 1) >= this.seen) break;
+    }
+    this.open = open.map(([id]) => id);
+    this.seen = count;
+    return { open, closed, reopened };
+  }
+}

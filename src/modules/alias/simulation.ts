@@ -87,7 +87,7 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
       },
       {
         name: "alias/register-viewing-key",
-        weight: 2,
+        weight: 1,
         build: (s) => {
           const account = s.rng.pick(s.accounts);
           return { signer: account, msgs: [simMsg(T + "MsgRegisterViewingKey", tx.MsgRegisterViewingKey, { account, publicKey: viewingKey(s) })], expect: "ok" };

@@ -1,10 +1,12 @@
-import { DepositStatus, RedemptionStatus } from "../../gen/blockchain/custody/v1/custody";
+import { DepositStatus, RedemptionStatus, type Redemption } from "../../gen/blockchain/custody/v1/custody";
 import * as tx from "../../gen/blockchain/custody/v1/tx";
-import { otherAccount, simMsg, type ModuleSimulation, type SimState } from "../../types/simulation";
+import { newestRecords, OpenRecords, otherAccount, simMsg, type ModuleSimulation, type SimState } from "../../types/simulation";
 import type { CustodyKeeper } from "./keeper";
 
 const T = "/blockchain.custody.v1.";
 const ASSETS = ["ucbtc", "uceth"];
+/** Deposits an operation reads: the newest of an asset (pending ones are recent; the history grows with the run). */
+const RECENT = 256;
 
 function attestors(k: CustodyKeeper, s: SimState): string[] {
   return [...k.attestors.iterate(s.ctx)].filter((a) => s.accounts.includes(a));
@@ -18,6 +20,9 @@ function attestors(k: CustodyKeeper, s: SimState): string[] {
  * redemptions (claims burn when redemption is requested).
  */
 export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
+  // Pending redemptions, kept between blocks so settled ones (the history) are not read again.
+  const pendingRedemptions = new OpenRecords<Redemption>((r) => r.status === RedemptionStatus.REDEMPTION_STATUS_PENDING, 0);
+  const pending = (s: SimState) => pendingRedemptions.read(s.ctx, k.redemptions, k.nextRedemption.peek(s.ctx) - 1n).open.map(([, r]) => r);
   return {
     operations: [
       {
@@ -47,11 +52,11 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
           if (as.length === 0 || assets.length === 0) return undefined;
           const attestor = s.rng.pick(as);
           // Half the time a second attestation of a pending deposit, else a new one.
-          const pending = [...k.deposits.iterate(s.ctx)].map(([, d]) => d).filter((d) => d.status === DepositStatus.DEPOSIT_STATUS_PENDING);
+          const pending = newestRecords(k.deposits, s.ctx, RECENT, (d) => d.status === DepositStatus.DEPOSIT_STATUS_PENDING, k.depositKeys.prefix(s.rng.pick(assets)));
           const d = pending.length > 0 && s.rng.oneIn(2) ? s.rng.pick(pending) : undefined;
           const msg = d
             ? { attestor, denom: d.denom, recipient: d.recipient, amount: d.amount, externalRef: d.externalRef }
-            : { attestor, denom: s.rng.pick(assets), recipient: s.rng.pick(s.accounts), amount: (1n + s.rng.bigint(1_000_000_000n)).toString(), externalRef: `ref-${s.ctx.height}-${s.rng.int(1_000_000)}` };
+            : { attestor, denom: s.rng.pick(assets), recipient: s.rng.pick(s.accounts), amount: (1n + s.rng.bigint(1_000_000_000n)).toString(), externalRef: `ref-${s.ctx.height.toString().padStart(12, "0")}-${s.rng.int(1_000_000)}` };
           return { signer: attestor, msgs: [simMsg(T + "MsgAttestDeposit", tx.MsgAttestDeposit, msg)], expect: "any" };
         },
       },
@@ -95,7 +100,7 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
         weight: 2,
         build: (s) => {
           const as = attestors(k, s);
-          const payable = [...k.redemptions.iterate(s.ctx)].map(([, r]) => r).filter((r) => r.status === RedemptionStatus.REDEMPTION_STATUS_PENDING && r.payableAtHeight <= s.ctx.height + 1n);
+          const payable = pending(s).filter((r) => r.payableAtHeight <= s.ctx.height + 1n);
           if (as.length === 0 || payable.length === 0) return undefined;
           const attestor = s.rng.pick(as);
           return { signer: attestor, msgs: [simMsg(T + "MsgSettleRedemption", tx.MsgSettleRedemption, { attestor, redemptionId: s.rng.pick(payable).id, settledRef: `paid-${s.rng.int(1_000_000)}` })], expect: "any" };
@@ -105,11 +110,11 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
         name: "custody/settle-as-stranger",
         weight: 1,
         build: (s) => {
-          const pending = [...k.redemptions.iterate(s.ctx)].map(([, r]) => r).filter((r) => r.status === RedemptionStatus.REDEMPTION_STATUS_PENDING);
-          if (pending.length === 0) return undefined;
+          const open = pending(s);
+          if (open.length === 0) return undefined;
           const stranger = otherAccount(s, s.accounts[0]);
           if (k.attestors.has(s.ctx, stranger)) return undefined;
-          return { signer: stranger, msgs: [simMsg(T + "MsgSettleRedemption", tx.MsgSettleRedemption, { attestor: stranger, redemptionId: pending[0].id, settledRef: "forged" })], expect: "fail" };
+          return { signer: stranger, msgs: [simMsg(T + "MsgSettleRedemption", tx.MsgSettleRedemption, { attestor: stranger, redemptionId: open[0].id, settledRef: "forged" })], expect: "fail" };
         },
       },
     ],

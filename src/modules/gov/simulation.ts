@@ -1,7 +1,7 @@
 import { ProposalStatus, VoteOption, type Proposal } from "cosmjs-types/cosmos/gov/v1/gov";
 import * as tx from "cosmjs-types/cosmos/gov/v1/tx";
 import { addCoins, coinsFromProto, formatCoins, type Coin } from "../../types/coins";
-import { otherAccount, simMsg, type ModuleSimulation, type SimState } from "../../types/simulation";
+import { OpenRecords, otherAccount, simMsg, type ModuleSimulation, type SimState } from "../../types/simulation";
 import type { GovKeeper } from "./keeper";
 import { GOV_MODULE } from "./keeper";
 
@@ -21,6 +21,8 @@ const sameCoins = (a: Coin[], b: Coin[]) => formatCoins(a) === formatCoins(b);
  * each proposal's queue agrees with its status.
  */
 export function govSimulation(k: GovKeeper): ModuleSimulation {
+  // Decided proposals stay in state: the queue check reads the open ones and a rolling window of the rest.
+  const tracked = new OpenRecords<Proposal>((p) => p.status === ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD || p.status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
   return {
     operations: [
       {
@@ -100,7 +102,9 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
       {
         name: "gov/queues-match-status",
         check: (ctx) => {
-          for (const [, p] of k.proposals.iterate(ctx)) {
+          const { open, closed, reopened } = tracked.read(ctx, k.proposals, k.proposalId.peek(ctx) - 1n);
+          if (reopened.length > 0) return `decided proposal ${reopened[0]} is open again`;
+          for (const [, p] of [...open, ...closed]) {
             const inDeposit = p.status === ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD;
             const inVoting = p.status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD;
             const queuedInactive = p.depositEndTime !== undefined && k.inactiveQueue.has(ctx, [p.depositEndTime.seconds, p.depositEndTime.nanos, p.id]);
@@ -108,8 +112,12 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
             if (inDeposit !== queuedInactive) return `proposal ${p.id} (status ${p.status}) ${queuedInactive ? "is" : "is not"} in the deposit queue`;
             if (inVoting !== queuedActive) return `proposal ${p.id} (status ${p.status}) ${queuedActive ? "is" : "is not"} in the voting queue`;
           }
-          for (const [, , id] of k.activeQueue.iterate(ctx)) if (!k.proposals.has(ctx, id)) return `voting queue holds missing proposal ${id}`;
-          for (const [, , id] of k.inactiveQueue.iterate(ctx)) if (!k.proposals.has(ctx, id)) return `deposit queue holds missing proposal ${id}`;
+          for (const [, , id] of k.activeQueue.iterate(ctx)) {
+            if (k.proposals.get(ctx, id)?.status !== ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD) return `voting queue holds proposal ${id}, which is missing or not in its voting period`;
+          }
+          for (const [, , id] of k.inactiveQueue.iterate(ctx)) {
+            if (k.proposals.get(ctx, id)?.status !== ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD) return `deposit queue holds proposal ${id}, which is missing or not in its deposit period`;
+          }
           return undefined;
         },
       },
