@@ -10,5 +10,5 @@ parentPort!.on("message", (msg: { jobs: Uint8Array }) => {
     const job = unpackJob(msg.jobs, i);
     results[i] = verifySecp256k1Digest(job.pubKey, job.digest, job.signature) ? 1 : 0;
   }
-  parentPort!.postMessage({ results }, [results.buffer as ArrayBuffer]);
+  parentPort!.postMessage({ results });
 });

@@ -13,10 +13,10 @@ import { getProposal, govParams, passProposal, proposalIdOf, submitMsg } from ".
 import { restHarness, type RestHarness } from "../rest/setup";
 
 const GENESIS_PARAMS_JSON = {
-  block: { max_bytes: "22020096", max_gas: "-1" },
+  block: { max_bytes: "4194304", max_gas: "200000000" },
   evidence: { max_age_num_blocks: "100000", max_age_duration: "172800s", max_bytes: "1048576" },
   validator: { pub_key_types: ["ed25519"] },
-  version: { app: "0" },
+  version: { app: "1" },
   abci: { vote_extensions_enable_height: "0" },
 };
 
@@ -45,12 +45,12 @@ describe("cosmos.consensus.v1: params through governance reach CometBFT", () => 
   });
   afterAll(async () => h.close());
 
-  it("serves InitChain's params (genesis.json, CometBFT defaults filled) over ABCI and REST", async () => {
+  it("serves InitChain's params (genesis.json as init and the dev genesis write them) over ABCI and REST", async () => {
     expect(params(chain)).toEqual({
-      block: { maxBytes: 22_020_096n, maxGas: -1n },
+      block: { maxBytes: 4_194_304n, maxGas: 200_000_000n },
       evidence: { maxAgeNumBlocks: 100_000n, maxAgeDuration: { seconds: 172_800n, nanos: 0 }, maxBytes: 1_048_576n },
       validator: { pubKeyTypes: ["ed25519"] },
-      version: { app: 0n },
+      version: { app: 1n },
       abci: { voteExtensionsEnableHeight: 0n },
     });
     const rest = await h.get("/cosmos/consensus/v1/params");
@@ -73,7 +73,7 @@ describe("cosmos.consensus.v1: params through governance reach CometBFT", () => 
     expect(changed[0].height).toBe(updates[updates.length - 2].height);
     expect(changed[0].params).toEqual({ ...NEW, abci: { voteExtensionsEnableHeight: 0n }, version: undefined });
 
-    expect(params(chain)).toEqual({ ...NEW, version: { app: 0n }, abci: { voteExtensionsEnableHeight: 0n } });
+    expect(params(chain)).toEqual({ ...NEW, version: { app: 1n }, abci: { voteExtensionsEnableHeight: 0n } });
     const rest = await h.get("/cosmos/consensus/v1/params");
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({
@@ -81,7 +81,7 @@ describe("cosmos.consensus.v1: params through governance reach CometBFT", () => 
           block: { max_bytes: "1000000", max_gas: "50000000" },
           evidence: { max_age_num_blocks: "200000", max_age_duration: "86400s", max_bytes: "500000" },
           validator: { pub_key_types: ["ed25519"] },
-          version: { app: "0" },
+          version: { app: "1" },
           abci: { vote_extensions_enable_height: "0" },
         },
     });
@@ -137,7 +137,7 @@ describe("consensus params survive a restart", () => {
   it("InitChain's params are kept (outside state) and a governance change (in state) too", async () => {
     let chain = await TestChain.create({ dir });
     const genesis = params(chain);
-    expect(genesis?.block?.maxBytes).toBe(22_020_096n);
+    expect(genesis?.block?.maxBytes).toBe(4_194_304n);
     await chain.close();
     chain = await TestChain.create({ dir });
     expect(params(chain)).toEqual(genesis);
