@@ -52,8 +52,9 @@ function passedCases(k: EnforcementKeeper, s: SimState): Case[] {
  */
 export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
   const targets = enforcementSimTargets();
-  const bonded = (s: SimState) => k.deps.staking.bondedValidators(s.ctx).filter((v) => s.accounts.includes(v.accountAddress));
   const ombudsman = (s: SimState) => k.getParams(s.ctx).ombudsman;
+  // A validator operated by the ombudsman (an operator rotated or admitted onto that account) may only stop cases.
+  const bonded = (s: SimState) => k.deps.staking.bondedValidators(s.ctx).filter((v) => s.accounts.includes(v.accountAddress) && v.accountAddress !== ombudsman(s));
   const openCase = (s: SimState, opener: string, target: string, action: CaseAction, instrument: boolean) =>
     simMsg(T + "MsgOpenCase", tx.MsgOpenCase, {
       opener, target, action, reason: "simulated case", evidenceUri: "ipfs://sim-evidence", evidenceHash: sha256hex(`evidence/${s.ctx.height}`),
