@@ -84,9 +84,11 @@ interface RunningChain {
   stop(): Promise<void>;
 }
 
-function setBlockBytes(genesisPath: string): void {
+/** The block limits on both chains: 22 MB blocks, no block gas limit (init writes its own defaults). */
+function setBlockLimits(genesisPath: string): void {
   const doc = JSON.parse(readFileSync(genesisPath, "utf8"));
   doc.consensus_params.block.max_bytes = MAX_BLOCK_BYTES;
+  doc.consensus_params.block.max_gas = "-1";
   writeFileSync(genesisPath, JSON.stringify(doc, null, 2));
 }
 
@@ -97,7 +99,7 @@ async function startOurs(dir: string, keys: Secp256k1Key[]): Promise<RunningChai
   const net = await Localnet.prepare({ dir, validators: 1, basePort: await freeLocalnetBasePort(), chainId: CHAIN_ID, timeoutCommit: "1s", accounts: funded(keys), reset: true });
   const home = net.nodes[0].home;
   patchCometConfig(homePaths(home).cometConfig, COMET_SETTINGS);
-  setBlockBytes(homePaths(home).genesis);
+  setBlockLimits(homePaths(home).genesis);
   await net.start();
   return { rpcUrl: net.nodes[0].rpcUrl, app: net.nodes[0].app!, comet: net.nodes[0].comet!, stop: () => net.stop(), configPath: homePaths(home).cometConfig };
 }
@@ -123,7 +125,7 @@ async function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: strin
   const genesis = JSON.parse(readFileSync(paths.genesis, "utf8"));
   genesis.chain_id = CHAIN_ID;
   writeFileSync(paths.genesis, JSON.stringify(genesis, null, 2));
-  setBlockBytes(paths.genesis);
+  setBlockLimits(paths.genesis);
   const accountsFile = join(dir, "accounts.json");
   writeFileSync(accountsFile, JSON.stringify(funded(keys)));
   execFileSync(SDK_NODE_BIN, ["genesis", "--home", home, "--accounts", accountsFile, "--denom", DENOM], { stdio: ["ignore", "ignore", "inherit"] });

@@ -2,6 +2,7 @@ import type { Misbehavior } from "cosmjs-types/tendermint/abci/types";
 import { BondStatus, type Validator } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { accAddress, valAddress } from "./address";
 import type { AnyMsg } from "./codec";
+import type { Range, StoreCtx } from "../store/collections";
 import type { Context } from "./context";
 
 /**
@@ -161,6 +162,26 @@ export function sampleById<V>(map: IterableMap<bigint, V>, ctx: Context, rng: Si
   read({ start });
   if (out.length < take) read({}, start);
   return out;
+}
+
+/** Up to `n` entries of `map` from `start` on, then from its first key (wrapping). */
+export function sampleFrom<K, V>(map: { iterate(ctx: StoreCtx, range?: Range<K>): IterableIterator<V> }, ctx: StoreCtx, start: K | undefined, n = 8, range: Omit<Range<K>, "start" | "end"> = {}): V[] {
+  const out: V[] = [];
+  const take = (it: Iterator<V>) => {
+    while (out.length < n) {
+      const r = it.next();
+      if (r.done) return;
+      out.push(r.value);
+    }
+  };
+  take(map.iterate(ctx, { ...range, start }));
+  if (start !== undefined && out.length < n) take(map.iterate(ctx, { ...range, end: start }));
+  return out;
+}
+
+/** A random id in [1, next) for a map whose ids count up from 1 (undefined when there is none yet). */
+export function randomId(rng: SimRandom, next: bigint): bigint | undefined {
+  return next <= 1n ? undefined : 1n + rng.bigint(next - 1n);
 }
 
 /** Fewer bonded validators than this and nobody is taken offline (the set must stay able to govern). */

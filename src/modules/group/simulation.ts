@@ -3,8 +3,7 @@ import * as tx from "cosmjs-types/cosmos/group/v1/tx";
 import { PercentageDecisionPolicy, ProposalStatus, ThresholdDecisionPolicy, VoteOption, type GroupInfo, type GroupPolicyInfo, type Proposal } from "cosmjs-types/cosmos/group/v1/types";
 import { accAddress } from "../../types/address";
 import type { AnyMsg } from "../../types/codec";
-import { sampleById } from "../../types/sim-pick";
-import { otherAccount, simMsg, type ModuleSimulation, type SimOperation, type SimState, type SimTx } from "../../types/simulation";
+import { otherAccount, simMsg, type ModuleSimulation, type SimOperation, type SimState, type SimTx, sampleById } from "../../types/simulation";
 import { formatDec, parseNonNegativeDec, parsePositiveDec } from "./decimal";
 import { groupPolicyAddress } from "./groups";
 import type { GroupKeeper } from "./keeper";
@@ -39,7 +38,7 @@ function parties(v: GroupView): string[] {
 
 /** A group from a bounded sample that `ok` accepts. */
 function pickGroup(k: GroupKeeper, s: SimState, ok: (v: GroupView) => boolean): GroupView | undefined {
-  const found = sampleById(k.groups, s.ctx, s.rng, k.groupSeq.get(s.ctx) + 1n, 8).map(([, g]) => view(k, s, g)).filter(ok);
+  const found = sampleById(k.groups, s.ctx, s.rng, k.groupSeq.get(s.ctx), 8).map((g) => view(k, s, g)).filter(ok);
   return found.length === 0 ? undefined : s.rng.pick(found);
 }
 
@@ -48,7 +47,7 @@ const adminIsSimulated = (s: SimState) => (v: GroupView) => s.accounts.includes(
 
 /** A proposal `ok` accepts from a bounded sample, mostly one `prefer` accepts too. */
 function pickProposal(k: GroupKeeper, s: SimState, ok: (p: Proposal) => boolean, prefer: (p: Proposal) => boolean = () => true): Proposal | undefined {
-  const found = sampleById(k.proposals, s.ctx, s.rng, k.proposalSeq.get(s.ctx) + 1n, 8).map(([, p]) => p).filter(ok);
+  const found = sampleById(k.proposals, s.ctx, s.rng, k.proposalSeq.get(s.ctx), 8).filter(ok);
   const preferred = found.filter(prefer);
   if (preferred.length > 0 && !s.rng.oneIn(4)) return s.rng.pick(preferred);
   return found.length === 0 ? undefined : s.rng.pick(found);

@@ -4,8 +4,7 @@ import { Status, type Parcel, type Transfer } from "../../gen/blockchain/land/v1
 import * as tx from "../../gen/blockchain/land/v1/tx";
 import type { AnyMsg } from "../../types/codec";
 import type { Context } from "../../types/context";
-import { sampleById, sampleFrom, randomId } from "../../types/sim-pick";
-import { otherAccount, simMsg, type ModuleSimulation, type SimState, type SimTx } from "../../types/simulation";
+import { otherAccount, simMsg, type ModuleSimulation, type SimState, type SimTx, sampleById, sampleFrom, randomId } from "../../types/simulation";
 import type { LandKeeper } from "./keeper";
 import { derivedStatus, forbidsFractionalisation, hasActiveFreeze, isOpen, NO_FRACTIONALISATION } from "./rules";
 
@@ -40,7 +39,7 @@ function asOffice(o: Office, msgs: AnyMsg[], expect: SimTx["expect"], involves: 
 }
 
 function pickParcel(k: LandKeeper, s: SimState, ok: (p: Parcel) => boolean = () => true): Parcel | undefined {
-  const found = sampleById(k.parcels, s.ctx, s.rng, k.nextParcelId.get(s.ctx), 8).map(([, p]) => p).filter(ok);
+  const found = sampleById(k.parcels, s.ctx, s.rng, k.nextParcelId.get(s.ctx) - 1n, 8).filter(ok);
   return found.length === 0 ? undefined : s.rng.pick(found);
 }
 

@@ -5,8 +5,7 @@ import { accAddress } from "../../types/address";
 import type { AnyMsg } from "../../types/codec";
 import type { Context } from "../../types/context";
 import { decFromWire } from "../../types/dec";
-import { sampleById, sampleFrom } from "../../types/sim-pick";
-import { otherAccount, simMsg, type ModuleSimulation, type SimState } from "../../types/simulation";
+import { otherAccount, simMsg, type ModuleSimulation, type SimState, sampleById, sampleFrom } from "../../types/simulation";
 import type { LandKeeper } from "./expected-keepers";
 import { holderPortion, indexIncrement, owedSince } from "./income";
 import { TOKENISATION_MODULE, tradingHalted, type TokenisationKeeper } from "./keeper";
@@ -20,7 +19,7 @@ const tokMsg = (name: string, codec: Codec, fields: object): AnyMsg => simMsg(T 
 
 /** An asset `ok` accepts from a bounded sample, mostly one `prefer` accepts too (the stage the operation moves on). */
 function pickAsset(k: TokenisationKeeper, s: SimState, ok: (a: Asset) => boolean, prefer: (a: Asset) => boolean = () => true): Asset | undefined {
-  const found = sampleById(k.assets, s.ctx, s.rng, k.nextAssetId.peek(s.ctx), 12).map(([, a]) => a).filter(ok);
+  const found = sampleById(k.assets, s.ctx, s.rng, k.nextAssetId.peek(s.ctx) - 1n, 12).filter(ok);
   const preferred = found.filter(prefer);
   if (preferred.length > 0 && !s.rng.oneIn(4)) return s.rng.pick(preferred);
   return found.length === 0 ? undefined : s.rng.pick(found);
