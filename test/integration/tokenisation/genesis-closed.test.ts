@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
-import { App } from "../../../src/app/app";
-import { buildModules } from "../../../src/app/modules";
-import { silentLogger } from "../../../src/types/logger";
+import { importGenesis } from "../../helpers/genesis-import";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { pack, type TestChain } from "../../helpers/chain";
 import { collection, expectTokError, getAsset, keys, msg, mustGov, shareDenom, tokenisationChain } from "./setup";
@@ -41,15 +35,7 @@ describe("tokenisation genesis: a closed asset's share state survives export →
     // Realised: its shares no longer move.
     const send = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: owner.address, toAddress: alice.address, amount: [{ denom: shareDenom(2n), amount: "1" }] });
     expectTokError(await a.deliver(owner, [send]), 13);
-    const dir = mkdtempSync(join(tmpdir(), "tok-closed-"));
-    try {
-      const app = await App.open({ dataDir: dir, modules: buildModules(), logger: silentLogger });
-      const doc: GenesisDoc = { ...a.genesis, app_state: a.app.exportAppState() as Record<string, unknown> };
-      const res = app.initChain(initChainRequest(doc));
-      expect(Buffer.from(res.appHash).toString("hex")).toBe(Buffer.from(a.app.store.lastAppHash).toString("hex"));
-      await app.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const imported = await importGenesis({ ...a.genesis, app_state: a.app.exportAppState() as Record<string, unknown> });
+    expect(imported.appHash).toBe(Buffer.from(a.app.store.lastAppHash).toString("hex"));
   });
 });

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importGenesis } from "../../helpers/genesis-import";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { VerificationMode } from "../../../src/gen/blockchain/tokenisation/v1/tokenisation";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
-import { App } from "../../../src/app/app";
-import { buildModules } from "../../../src/app/modules";
-import { silentLogger } from "../../../src/types/logger";
 import { DENOM, pack, TestChain } from "../../helpers/chain";
 import { collection, entitlement, expectTokError, getAsset, keys, msg, mustGov, shareDenom, tokenisationChain } from "./setup";
 
@@ -66,16 +60,8 @@ describe("tokenisation genesis: export → import", () => {
   });
 
   it("InitChain from the whole export gives the exporting chain's app hash", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "tok-import-"));
-    try {
-      const app = await App.open({ dataDir: dir, modules: buildModules(), logger: silentLogger });
-      const doc: GenesisDoc = { ...a.genesis, app_state: a.app.exportAppState() as Record<string, unknown> };
-      const res = app.initChain(initChainRequest(doc));
-      expect(Buffer.from(res.appHash).toString("hex")).toBe(Buffer.from(a.app.store.lastAppHash).toString("hex"));
-      await app.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const imported = await importGenesis({ ...a.genesis, app_state: a.app.exportAppState() as Record<string, unknown> });
+    expect(imported.appHash).toBe(Buffer.from(a.app.store.lastAppHash).toString("hex"));
   });
 
   it("the imported chain holds byte-identical tokenisation state, and two imports reach the same app hash", () => {
