@@ -303,6 +303,11 @@ export class App implements AbciApplication {
     });
   }
 
+  /** True when NEW CheckTxs' signatures are verified on worker threads (a pool of size > 0). */
+  get hasSigPool(): boolean {
+    return (this.opts.sigPool?.size ?? 0) > 0;
+  }
+
   /**
    * Starts the signature verification of a NEW CheckTx on the worker pool, before the CheckTx
    * itself runs (in order, on this thread). Verified signatures land in the signature cache

@@ -52,6 +52,7 @@ export class NodeApp implements AbciApplication {
   query(req: abci.RequestQuery) { return this.app.query(req); }
   checkTx(req: abci.RequestCheckTx) { return this.app.checkTx(req); }
   precheckTx(tx: Uint8Array) { return this.app.precheckTx(tx); }
+  get hasSigPool() { return this.app.hasSigPool; }
   prepareProposal(req: abci.RequestPrepareProposal) { return this.app.prepareProposal(req); }
   processProposal(req: abci.RequestProcessProposal) { return this.app.processProposal(req); }
   extendVote(req: abci.RequestExtendVote) { return this.app.extendVote(req); }

@@ -20,6 +20,12 @@ export interface AbciApplication {
    * CheckTx answers, only how fast.
    */
   precheckTx?(tx: Uint8Array): Promise<void> | undefined;
+  /**
+   * Whether precheckTx has anything to start ahead: a signature pool with workers. The socket
+   * server wires precheckTx only when this is true, so with no workers a NEW CheckTx queues no
+   * extra step.
+   */
+  readonly hasSigPool?: boolean;
   prepareProposal(req: abci.RequestPrepareProposal): Maybe<abci.ResponsePrepareProposal>;
   processProposal(req: abci.RequestProcessProposal): Maybe<abci.ResponseProcessProposal>;
   finalizeBlock(req: abci.RequestFinalizeBlock): Maybe<abci.ResponseFinalizeBlock>;

@@ -3,8 +3,8 @@ import { Request, Response, type ResponseCheckTx, type ResponseFinalizeBlock } f
 import type { AbciApplication } from "../../types/abci";
 import { encodeCheckTxResponse, encodeFinalizeBlockResponse } from "./response-encoding";
 
-/** Methods a request names (precheckTx is the server's own call ahead of a CheckTx). */
-export type AppMethod = Exclude<keyof AbciApplication, "precheckTx">;
+/** Methods a request names (precheckTx is the server's own call ahead of a CheckTx; hasSigPool says whether to make it). */
+export type AppMethod = Exclude<keyof AbciApplication, "precheckTx" | "hasSigPool">;
 export type RequestKind = AppMethod | "flush";
 type AppRequestOf<M extends AppMethod> = Parameters<AbciApplication[M]>[0];
 type AppResponseOf<M extends AppMethod> = ReturnType<AbciApplication[M]>;

@@ -87,7 +87,8 @@ export class AbciSocketServer {
       logger: this.logger,
       maxFrameBytes: this.maxFrameBytes,
       runExclusive: (fn) => this.runExclusive(fn),
-      precheckTx: this.app.precheckTx ? (tx) => this.precheckTx(tx) : undefined,
+      // Without worker threads a precheck has nothing to start ahead: no extra queued step.
+      precheckTx: this.app.hasSigPool && this.app.precheckTx ? (tx) => this.precheckTx(tx) : undefined,
       onClosed: (c) => this.conns.delete(c),
     });
     this.conns.add(conn);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { CheckTxType, type Response } from "cosmjs-types/tendermint/abci/types";
@@ -69,8 +69,10 @@ describe("SigVerifyPool", () => {
  * consensus connection's FinalizeBlock may run between CheckTxs in flight.
  */
 async function scenario(workers: number) {
-  const pool = workers > 0 ? new SigVerifyPool(workers) : undefined;
+  // As `start` builds it from app.toml: a pool always, of sig-verify-workers threads (0: none).
+  const pool = new SigVerifyPool(workers);
   const chain = await TestChain.create({ sigPool: pool });
+  const prechecks = vi.spyOn(chain.app, "precheckTx");
   const server = new AbciSocketServer(chain.app, { address: "tcp://127.0.0.1:0", logger: silentLogger });
   await server.listen();
   const mempool = await TestClient.connect(server.address());
@@ -104,13 +106,13 @@ async function scenario(workers: number) {
     await mempool.write(Buffer.concat([...burst2.map(([t, type]) => reqFrame({ checkTx: { tx: t, type } })), reqFrame({ flush: {} })]));
     const all = await mempool.waitFor(3 + burst1.length + 1 + burst2.length + 1);
     const second = all.slice(3 + burst1.length + 1).map((r, i) => (i < burst2.length ? checkTxOf(r) : r));
-    return { first, second, inline, inlineAfter: sigVerifications.count - rechecked, appHash: finalized!.finalizeBlock!.appHash, txResults: finalized!.finalizeBlock!.txResults };
+    return { first, second, inline, inlineAfter: sigVerifications.count - rechecked, prechecks: prechecks.mock.calls.length, appHash: finalized!.finalizeBlock!.appHash, txResults: finalized!.finalizeBlock!.txResults };
   } finally {
     mempool.destroy();
     consensus.destroy();
     await server.close();
     await chain.close();
-    await pool?.close();
+    await pool.close();
   }
 }
 
@@ -136,6 +138,12 @@ describe("pipelined CheckTx with the signature pool", () => {
     expect(pooled.first).toEqual(inline.first);
     expect(pooled.second).toEqual(inline.second);
     expect(Buffer.from(pooled.appHash).equals(Buffer.from(inline.appHash))).toBe(true);
+  });
+
+  it("schedules a precheck for every NEW CheckTx with workers, and none without", () => {
+    // 2 entered + 7 in the first burst + 4 NEW in the second; rechecks are never prechecked.
+    expect(pooled.prechecks).toBe(13);
+    expect(inline.prechecks).toBe(0);
   });
 
   it("verifies valid signatures on the workers; only forgeries are checked again inline, rechecks never", () => {
