@@ -493,6 +493,16 @@ export class App implements AbciApplication {
   exportAppState(): AppState {
     return exportAppState(this.queryContext(), this.modules.initGenesisOrder);
   }
+
+  /**
+   * Genesis JSON of the state InitChain imported, read from its uncommitted branch before any
+   * block runs: the genesis round trip (export → import → export is a fixed point).
+   */
+  exportGenesisState(): AppState {
+    if (!this.genesisBranch || !this.pending) throw new Error("no InitChain awaiting its first block");
+    const ctx = Context.create(this.genesisBranch.branch(), this.blockInfo(this.pending.height, this.pending.time), "query", this.logger);
+    return exportAppState(ctx, this.modules.initGenesisOrder);
+  }
 }
 
 function toExecResult(r: TxResult): abci.ExecTxResult {

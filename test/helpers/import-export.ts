@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type * as abci from "cosmjs-types/tendermint/abci/types";
-import { App } from "../../src/app/app";
+import type { App } from "../../src/app/app";
 import { buildModules } from "../../src/app/modules";
 import { initChainRequest } from "../../src/abci/genesis-doc";
-import { silentLogger } from "../../src/types/logger";
 import type { TestChain } from "./chain";
+import { freshApp } from "./fresh-app";
 import { createTestGovModule } from "./test-gov";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
@@ -19,18 +16,17 @@ const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 export class ImportedFollower {
   private constructor(
     readonly app: App,
-    private readonly dir: string,
+    private readonly closeApp: () => Promise<void>,
     /** App hash of the imported genesis. */
     readonly initAppHash: string,
   ) {}
 
   static async of(chain: TestChain): Promise<ImportedFollower> {
-    const dir = mkdtempSync(join(tmpdir(), "import-follower-"));
-    const app = await App.open({ dataDir: dir, modules: buildModules({ extraModules: [createTestGovModule()] }), logger: silentLogger });
+    const { app, close } = await freshApp("import-follower-", buildModules({ extraModules: [createTestGovModule()] }));
     const height = chain.height;
     const lastTime = (await chain.engine.blocks.block(height))!.time!;
     const init = app.initChain({ ...initChainRequest({ ...chain.genesis, initial_height: String(height + 1n), app_state: chain.app.exportAppState() }), time: lastTime });
-    return new ImportedFollower(app, dir, hex(init.appHash));
+    return new ImportedFollower(app, close, hex(init.appHash));
   }
 
   /** Executes the chain's block at `height`; returns its tx codes and whether the app hash matches the chain's. */
@@ -41,8 +37,7 @@ export class ImportedFollower {
     return { codes: res.txResults.map((r) => r.code), sameAppHash: hex(res.appHash) === hex((await chain.engine.blocks.results(height))!.appHash) };
   }
 
-  async close(): Promise<void> {
-    await this.app.close();
-    rmSync(this.dir, { recursive: true, force: true });
+  close(): Promise<void> {
+    return this.closeApp();
   }
 }
