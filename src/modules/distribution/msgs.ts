@@ -1,7 +1,9 @@
 import * as tx from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { accAddress, valAddress } from "../../types/address";
 import { requireAuthority } from "../../types/authority";
+import type { Codec } from "../../types/codec";
 import { coinsFromProto, coinsToProto, type Coin, type ProtoCoin } from "../../types/coins";
+import type { Context } from "../../types/context";
 import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
@@ -20,18 +22,44 @@ function positiveCoins(amount: readonly ProtoCoin[]): Coin[] {
   return coinsFromProto(amount);
 }
 
+/**
+ * A message signed by the account address in its `signer` field: that address is validated
+ * first (as the SDK's ValidateBasic does), then `validate` checks the rest.
+ */
+function accountMsg<K extends string, M extends Record<K, string>, R>(def: {
+  typeUrl: string;
+  codec: Codec<M>;
+  responseCodec: Codec<R>;
+  signer: K;
+  aminoName: string;
+  validate: (msg: M) => void;
+  handle: (ctx: Context, msg: M) => R;
+}): MsgDef<M, R> {
+  return defineMsg({
+    ...def,
+    validate: (m) => {
+      accAddress.validate(m[def.signer]);
+      def.validate(m);
+    },
+  });
+}
+
+/** A depositor's coins (a non-empty valid list) moved into the distribution module account. */
+function takeDeposit(k: DistributionKeeper, ctx: Context, depositor: string, amount: readonly ProtoCoin[]): Coin[] {
+  const coins = positiveCoins(amount);
+  k.bank.sendCoinsFromAccountToModule(ctx, depositor, DISTRIBUTION_MODULE, coins);
+  return coins;
+}
+
 export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
   return [
-    defineMsg({
+    accountMsg({
       typeUrl: T + "MsgSetWithdrawAddress",
       codec: tx.MsgSetWithdrawAddress,
       responseCodec: tx.MsgSetWithdrawAddressResponse,
       signer: "delegatorAddress",
       aminoName: "cosmos-sdk/MsgModifyWithdrawAddress",
-      validate: (m) => {
-        accAddress.validate(m.delegatorAddress);
-        accAddress.validate(m.withdrawAddress);
-      },
+      validate: (m) => accAddress.validate(m.withdrawAddress),
       handle: (ctx, m) => {
         if (!k.params.get(ctx).withdrawAddrEnabled) throw distributionErrors.ErrSetWithdrawAddrDisabled.wrap("");
         if (k.bank.isBlocked(m.withdrawAddress)) throw sdkErrors.ErrUnauthorized.wrap(`${m.withdrawAddress} is not allowed to receive external funds`);
@@ -40,16 +68,13 @@ export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
         return {};
       },
     }),
-    defineMsg({
+    accountMsg({
       typeUrl: T + "MsgWithdrawDelegatorReward",
       codec: tx.MsgWithdrawDelegatorReward,
       responseCodec: tx.MsgWithdrawDelegatorRewardResponse,
       signer: "delegatorAddress",
       aminoName: "cosmos-sdk/MsgWithdrawDelegationReward",
-      validate: (m) => {
-        accAddress.validate(m.delegatorAddress);
-        valAddress.decode(m.validatorAddress);
-      },
+      validate: (m) => void valAddress.decode(m.validatorAddress),
       handle: (ctx, m) => {
         const validator = k.staking.getValidator(ctx, m.validatorAddress);
         if (!validator) throw distributionErrors.ErrNoValidatorDistInfo.wrap("");
@@ -69,20 +94,15 @@ export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
       validate: (m) => void valAddress.decode(m.validatorAddress),
       handle: (ctx, m) => ({ amount: coinsToProto(withdrawValidatorCommission(k, ctx, m.validatorAddress)) }),
     }),
-    defineMsg({
+    accountMsg({
       typeUrl: T + "MsgFundCommunityPool",
       codec: tx.MsgFundCommunityPool,
       responseCodec: tx.MsgFundCommunityPoolResponse,
       signer: "depositor",
       aminoName: "cosmos-sdk/MsgFundCommunityPool",
-      validate: (m) => {
-        accAddress.validate(m.depositor);
-        positiveCoins(m.amount);
-      },
+      validate: (m) => void positiveCoins(m.amount),
       handle: (ctx, m) => {
-        const coins = positiveCoins(m.amount);
-        k.bank.sendCoinsFromAccountToModule(ctx, m.depositor, DISTRIBUTION_MODULE, coins);
-        k.addToCommunityPool(ctx, decCoinsFromCoins(coins));
+        k.addToCommunityPool(ctx, decCoinsFromCoins(takeDeposit(k, ctx, m.depositor, m.amount)));
         return {};
       },
     }),
@@ -115,20 +135,18 @@ export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
         return {};
       },
     }),
-    defineMsg({
+    accountMsg({
       typeUrl: T + "MsgDepositValidatorRewardsPool",
       codec: tx.MsgDepositValidatorRewardsPool,
       responseCodec: tx.MsgDepositValidatorRewardsPoolResponse,
       signer: "depositor",
       aminoName: "cosmos-sdk/distr/MsgDepositValRewards",
       validate: (m) => {
-        accAddress.validate(m.depositor);
         valAddress.decode(m.validatorAddress);
         positiveCoins(m.amount);
       },
       handle: (ctx, m) => {
-        const coins = positiveCoins(m.amount);
-        k.bank.sendCoinsFromAccountToModule(ctx, m.depositor, DISTRIBUTION_MODULE, coins);
+        const coins = takeDeposit(k, ctx, m.depositor, m.amount);
         const validator = k.staking.getValidator(ctx, m.validatorAddress);
         if (!validator) throw distributionErrors.ErrNoValidatorExists.wrap(m.validatorAddress);
         allocateTokensToValidator(k, ctx, validator, decCoinsFromCoins(coins));

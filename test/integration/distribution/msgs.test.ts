@@ -145,6 +145,21 @@ describe("distribution messages through signed txs", () => {
     expect([bad.checkTx, bad.codespace, bad.code]).toEqual([true, "sdk", 10]);
   });
 
+  it("refuses malformed addresses and amounts at CheckTx, the signer's address first", async () => {
+    const refused = async (m: ReturnType<typeof msg.fundPool>) => {
+      const res = await chain.deliver(funder, [m]);
+      return [res.checkTx, res.codespace, res.code, res.log.split(":")[0]];
+    };
+    const bad = "cosmos1notanaddress";
+    expect(await refused(msg.setWithdrawAddress(funder.address, bad))).toEqual([true, "sdk", 7, "invalid withdraw address"]);
+    expect(await refused(msg.withdrawReward(funder.address, bad))).toEqual([true, "sdk", 7, "invalid validator address"]);
+    expect(await refused(msg.depositValRewards(funder.address, bad, coins(1n)))).toEqual([true, "sdk", 7, "invalid validator address"]);
+    expect(await refused(msg.depositValRewards(funder.address, devValidator(), coins(0n)))).toEqual([true, "sdk", 10, "coin uyml amount is not positive"]);
+    // Signer and another field both bad: the signer's error.
+    expect(await refused(msg.fundPool(bad, coins(0n)))).toEqual([true, "sdk", 7, "invalid depositor address"]);
+    expect(await refused(msg.setWithdrawAddress(bad, ""))).toEqual([true, "sdk", 7, "invalid delegator address"]);
+  });
+
   /** The ABCI code (the gRPC status mapped as the SDK maps it) and the log of a failing query. */
   function failure(fn: () => unknown): { code: number; log: string } {
     try {
