@@ -70,7 +70,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
 
   const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
   const alias = createAliasModule({ group: group.keeper, paymsg: paymsg.keeper, constitution: constitution.keeper });
-  const validatorgov = createValidatorgovModule({ staking: validatorgovStaking(staking.keeper), bank: bank.keeper, constitution: constitution.keeper, alias: alias.keeper });
+  const validatorgov = createValidatorgovModule({ staking: validatorgovStaking(staking.keeper), slashing: slashing.keeper, bank: bank.keeper, constitution: constitution.keeper, alias: alias.keeper });
   const enforcement = createEnforcementModule({
     bank: bank.keeper,
     staking: enforcementStaking(staking.keeper),

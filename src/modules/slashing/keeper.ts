@@ -6,7 +6,7 @@ import { bytesKey, bytesValue, int64Key, pairKey, protoValue } from "../../store
 import { bech32Prefix, fromBech32, toBech32 } from "../../types/address";
 import type { Timestamp } from "../../types/codec";
 import type { Context } from "../../types/context";
-import { addDuration } from "../../types/time";
+import { addDuration, compareTime } from "../../types/time";
 import { isEmptyChunk, MISSED_BLOCK_BITMAP_CHUNK_SIZE, testBit, withBit } from "./bitmap";
 import { slashingEvents } from "./events";
 import type { SlashingHooks } from "../../types/hooks";
@@ -96,6 +96,21 @@ export class SlashingKeeper {
 
   isTombstoned(ctx: Context, consAddr: Uint8Array): boolean {
     return this.getSigningInfo(ctx, consAddr)?.tombstoned ?? false;
+  }
+
+  /**
+   * Why slashing keeps the validator jailed now, or undefined when it holds nothing: tombstoned
+   * (never to return) or jailed for downtime until a time still ahead of the block's. Without a
+   * signing info the validator was never bonded, so slashing never jailed it. MsgUnjail's own
+   * check, and the one other modules meet before they release a validator they jailed.
+   */
+  unjailHold(ctx: Context, operator: string): string | undefined {
+    const validator = this.staking.getValidator(ctx, operator);
+    const info = validator && this.getSigningInfo(ctx, this.staking.consAddrOf(validator));
+    if (!info) return undefined;
+    if (info.tombstoned) return "validator is tombstoned";
+    if (compareTime(ctx.time, info.jailedUntil) < 0) return "validator still jailed";
+    return undefined;
   }
 
   /**

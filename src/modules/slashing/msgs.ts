@@ -2,7 +2,6 @@ import * as tx from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { accAddress, valAddress } from "../../types/address";
 import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
-import { compareTime } from "../../types/time";
 import { slashingErrors } from "./errors";
 import type { SlashingKeeper } from "./keeper";
 import { validateSlashingParams } from "./params";
@@ -26,10 +25,8 @@ export function slashingMsgs(k: SlashingKeeper): MsgDef[] {
         if (selfTokens === undefined) throw slashingErrors.ErrMissingSelfDelegation.wrap("");
         if (selfTokens < BigInt(validator.minSelfDelegation || "0")) throw slashingErrors.ErrSelfDelegationTooLowToUnjail.wrap(`${selfTokens} less than ${validator.minSelfDelegation}`);
         if (!validator.jailed) throw slashingErrors.ErrValidatorNotJailed.wrap("");
-        // No signing info: never bonded, so jailed for its self-delegation only; free to return.
-        const info = k.getSigningInfo(ctx, k.staking.consAddrOf(validator));
-        if (info?.tombstoned) throw slashingErrors.ErrValidatorJailed.wrap("validator is tombstoned");
-        if (info && compareTime(ctx.time, info.jailedUntil) < 0) throw slashingErrors.ErrValidatorJailed.wrap("validator still jailed");
+        const hold = k.unjailHold(ctx, operator);
+        if (hold) throw slashingErrors.ErrValidatorJailed.wrap(hold);
         k.staking.unjail(ctx, operator);
         return {};
       },

@@ -39,10 +39,7 @@ export function slashingSimulation(k: SlashingKeeper): ModuleSimulation {
       }
     }
     if (!v.validator.jailed) return "not jailed";
-    const info = k.getSigningInfo(ctx, v.consAddr);
-    if (info?.tombstoned) return "tombstoned";
-    if (info && compareTime(ctx.time, info.jailedUntil) < 0) return "still jailed";
-    return undefined;
+    return k.unjailHold(ctx, v.validator.operatorAddress);
   };
   return {
     operations: [

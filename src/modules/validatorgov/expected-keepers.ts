@@ -28,6 +28,15 @@ export interface StakingKeeper {
   rotateOperator(ctx: Context, oldOperator: string, newOperator: string): void;
 }
 
+/**
+ * What validatorgov needs from slashing: whether slashing holds a validator jailed for its own
+ * reason (tombstoned, or jailed until a time still ahead), so validatorgov never releases it.
+ */
+export interface SlashingKeeper {
+  /** The reason slashing keeps the validator (ymlvaloper) jailed now, or undefined when it holds nothing. */
+  unjailHold(ctx: Context, operator: string): string | undefined;
+}
+
 export interface BankKeeper {
   getBalance(ctx: Context, address: string, denom: string): bigint;
 }

@@ -8,7 +8,7 @@ import { validatorgovSimulation } from "./simulation";
 export { ValidatorgovKeeper, VALIDATORGOV_MODULE, ApplicationStatus, APPROVED, valoperOf, accountOf } from "./keeper";
 export { admitInGenesisJson } from "./genesis";
 export { validatorgovErrors } from "./errors";
-export type { StakingKeeper as ValidatorgovStakingKeeper, StakingValidatorView, ConstitutionKeeper as ValidatorgovConstitutionKeeper, AliasKeeper as ValidatorgovAliasKeeper } from "./expected-keepers";
+export type { StakingKeeper as ValidatorgovStakingKeeper, SlashingKeeper as ValidatorgovSlashingKeeper, StakingValidatorView, ConstitutionKeeper as ValidatorgovConstitutionKeeper, AliasKeeper as ValidatorgovAliasKeeper } from "./expected-keepers";
 
 /**
  * Validator admission, seats, concentration epochs and operator rotation. Wiring in

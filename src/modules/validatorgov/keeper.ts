@@ -13,7 +13,7 @@ import type { Context } from "../../types/context";
 import { measureGroups, selectDemotions, type Ceilings, type PowerEntry } from "./concentration";
 import { validatorgovErrors as E } from "./errors";
 import { validatorgovEvents as events } from "./events";
-import type { AliasKeeper, BankKeeper, ConcentrationInvariants, ConstitutionKeeper, StakingKeeper } from "./expected-keepers";
+import type { AliasKeeper, BankKeeper, ConcentrationInvariants, ConstitutionKeeper, SlashingKeeper, StakingKeeper } from "./expected-keepers";
 import { defaultValidatorgovParams, seatBond } from "./params";
 
 export const VALIDATORGOV_MODULE = "validatorgov";
@@ -42,6 +42,7 @@ export function accountOf(valoper: string): string {
 
 export interface ValidatorgovDeps {
   staking: StakingKeeper;
+  slashing: SlashingKeeper;
   bank: BankKeeper;
   constitution?: ConstitutionKeeper;
   alias?: AliasKeeper;
@@ -259,6 +260,21 @@ export class ValidatorgovKeeper {
     if (!r.pausedValidator || this.demotions.has(ctx, operator)) return false;
     const valoper = valoperOf(operator);
     if (!this.deps.staking.getValidator(ctx, valoper)?.jailed) return false;
+    return this.release(ctx, valoper);
+  }
+
+  /**
+   * Ends validatorgov's own hold on a jailed validator: un-jails it only when slashing holds it
+   * for no reason of its own (tombstoned for a double sign, or jailed for downtime until a time
+   * still ahead). Otherwise it stays jailed: a tombstoned validator for good, a downtime one
+   * until its operator sends MsgUnjail once the jail time is over. True when it un-jailed.
+   */
+  private release(ctx: Context, valoper: string): boolean {
+    const hold = this.deps.slashing.unjailHold(ctx, valoper);
+    if (hold !== undefined) {
+      ctx.logger.info({ validator: valoper, hold }, "validatorgov: hold ended, slashing keeps the validator jailed");
+      return false;
+    }
     this.deps.staking.unjail(ctx, valoper);
     return true;
   }
@@ -452,9 +468,9 @@ export class ValidatorgovKeeper {
   }
 
   /**
-   * Ends a demotion. What it jailed is un-jailed, except during an approved recovery's
-   * challenge window: the recovery then holds the validator (its paused_validator becomes
-   * true) and un-pauses it when it resolves.
+   * Ends a demotion. What it jailed is released (un-jailed unless slashing holds it too),
+   * except during an approved recovery's challenge window: the recovery then holds the
+   * validator (its paused_validator becomes true) and releases it when it resolves.
    */
   private restore(ctx: Context, d: Demotion): void {
     this.demotions.remove(ctx, d.operator);
@@ -465,8 +481,7 @@ export class ValidatorgovKeeper {
     if (jailed && recovery) {
       if (!recovery.pausedValidator) this.rotations.set(ctx, recovery.id, { ...recovery, pausedValidator: true });
     } else if (jailed) {
-      this.deps.staking.unjail(ctx, valoper);
-      unjailed = true;
+      unjailed = this.release(ctx, valoper);
     }
     events.validatorRestored(ctx, d.operator, d.cap, d.group, unjailed);
   }

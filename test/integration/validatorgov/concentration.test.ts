@@ -1,41 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import type { Event } from "cosmjs-types/tendermint/abci/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConcentrationCap } from "../../../src/gen/blockchain/validatorgov/v1/concentration";
 import { createRestServer, DevBackend } from "../../../src/rest";
 import { silentLogger } from "../../../src/types/logger";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { pack, testKey, type TestChain } from "../../helpers/chain";
-import { ONE_YML, RESERVE, admit, declOf, expectVgovError, keys, msg, query, stakingValidator, typed, valoper, vgovChain } from "./setup";
+import { concentrationGenesis, declOf, expectVgovError, fourValidators, keys, msg, nextEpoch, query, stakingValidator, typed, valoper, vgovChain } from "./setup";
 
-const { alpha, beta, gamma, funder } = keys;
+const { alpha, beta } = keys;
 const dev = testKey("validator");
-const EPOCH = 5n;
 
 function invariants(minActive: number) {
   return (s: Record<string, any>) => {
-    Object.assign(s.constitution.invariants, {
-      max_entity_power_bps: "5000", max_beneficial_owner_power_bps: "5000", max_jurisdiction_power_bps: "6000",
-      concentration_epoch_blocks: EPOCH.toString(), min_active_validators: minActive,
-    });
+    concentrationGenesis(s, "5000", minActive);
     s.validatorgov.params.attestation_interval_blocks = "8";
   };
-}
-
-/** Produces blocks up to and including the next epoch boundary; returns that block's events. */
-async function nextEpoch(chain: TestChain): Promise<Event[]> {
-  for (;;) {
-    const block = await chain.engine.produceBlock();
-    if (block.height % EPOCH === 0n) return block.response.events;
-  }
-}
-
-async function fourValidators(chain: TestChain): Promise<void> {
-  // dev (genesis, 10 power, its own entity, CH) + alpha, beta (DE) and gamma (FR), 10 power each.
-  await admit(chain, alpha, declOf("LEI-ALPHA", "UBO-ALPHA", "DE"), 10n * ONE_YML);
-  await admit(chain, beta, declOf("LEI-BETA", "UBO-BETA", "DE"), 10n * ONE_YML);
-  await admit(chain, gamma, declOf("LEI-GAMMA", "UBO-GAMMA", "FR"), 10n * ONE_YML);
-  await chain.mustDeliver(funder, [msg.send(funder.address, RESERVE, 100n * ONE_YML)]);
 }
 
 describe("validatorgov concentration epochs: demotion and restoration", () => {

@@ -1,4 +1,3 @@
-import type { Event } from "cosmjs-types/tendermint/abci/types";
 import * as sq from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { MsgBeginRedelegate, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
@@ -9,7 +8,7 @@ import { DENOM, pack, type TestChain } from "../../helpers/chain";
 import { exec, genericAuthorization, grant } from "../authz/setup";
 import { delegateMsg } from "../staking/setup";
 import { getAmendment, getInvariants, msg as cmsg, ratifications } from "../constitution/setup";
-import { ONE_YML, RESERVE, admit, createValidatorMsg, declOf, expectVgovError, keys, msg, query, stakingValidator, typed, valoper, vgovChain } from "./setup";
+import { EPOCH, ONE_YML, admit, concentrationGenesis, createValidatorMsg, declOf, expectVgovError, fourValidators, keys, msg, nextEpoch, query, stakingValidator, typed, valoper, vgovChain } from "./setup";
 
 const { alpha, beta, gamma, delta, epsilon, newop, newop2, mallory, funder } = keys;
 const UNJAIL_URL = "/cosmos.slashing.v1beta1.MsgUnjail";
@@ -137,26 +136,17 @@ describe("validatorgov holds on MsgUnjail: withdrawn approval, recovery challeng
   });
 });
 
-const EPOCH = 5n;
-
 describe("validatorgov demotions meeting recoveries", () => {
   let chain: TestChain;
 
   beforeAll(async () => {
     chain = await vgovChain({
       mutateGenesis: (s) => {
-        Object.assign(s.constitution.invariants, {
-          max_entity_power_bps: "9000", max_beneficial_owner_power_bps: "9000", max_jurisdiction_power_bps: "6000",
-          concentration_epoch_blocks: EPOCH.toString(), min_active_validators: 2,
-        });
+        concentrationGenesis(s);
         s.validatorgov.params.recovery_challenge_window_blocks = EPOCH.toString();
       },
     });
-    // dev (genesis, CH, 10) + alpha, beta (DE) and gamma (FR), 10 power each.
-    await admit(chain, alpha, declOf("LEI-ALPHA", "UBO-ALPHA", "DE"), 10n * ONE_YML);
-    await admit(chain, beta, declOf("LEI-BETA", "UBO-BETA", "DE"), 10n * ONE_YML);
-    await admit(chain, gamma, declOf("LEI-GAMMA", "UBO-GAMMA", "FR"), 10n * ONE_YML);
-    await chain.mustDeliver(funder, [msg.send(funder.address, RESERVE, 100n * ONE_YML)]);
+    await fourValidators(chain);
   });
   afterAll(async () => chain.close());
 
@@ -164,16 +154,11 @@ describe("validatorgov demotions meeting recoveries", () => {
   async function alignNext(r: bigint): Promise<void> {
     while ((chain.height + 1n) % EPOCH !== r) await chain.produceBlocks(1);
   }
-  async function nextEpoch(): Promise<Event[]> {
-    for (;;) {
-      const block = await chain.engine.produceBlock();
-      if (block.height % EPOCH === 0n) return block.response.events;
-    }
-  }
+  const epoch = () => nextEpoch(chain);
 
   it("a demotion that ends inside a recovery's window hands its hold to the recovery, which releases the validator under the new key", async () => {
     expect((await chain.govExec([msg.seats(alpha.address, 20n)])).log).toBe("");
-    expect(typed(await nextEpoch(), "EventValidatorDemoted")).toMatchObject([{ operator: alpha.address, jailed_validator: true }]);
+    expect(typed(await epoch(), "EventValidatorDemoted")).toMatchObject([{ operator: alpha.address, jailed_validator: true }]);
 
     await chain.mustDeliver(mallory, [msg.recover(mallory.address, alpha.address, newop.address, "key lost")]);
     await alignNext(1n);
@@ -181,7 +166,7 @@ describe("validatorgov demotions meeting recoveries", () => {
     expect(query.rotation(chain, 1n)).toMatchObject({ approved: true, pausedValidator: false });
     // The breach clears: alpha 11 + beta 10 of 41 is 5121 bps of DE.
     expect((await chain.govExec([msg.seats(alpha.address, 1n)])).log).toBe("");
-    const events = await nextEpoch();
+    const events = await epoch();
     expect(typed(events, "EventValidatorRestored")).toEqual([{ operator: alpha.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: false }]);
     expect(query.demotions(chain)).toEqual([]);
     expect(query.rotation(chain, 1n)).toMatchObject({ pausedValidator: true, status: RotationStatus.ROTATION_STATUS_PENDING });
@@ -205,7 +190,7 @@ describe("validatorgov demotions meeting recoveries", () => {
     expect(stakingValidator(chain, beta).jailed).toBe(true);
     // While paused beta is not counted; 30 more seats make its return a breach.
     expect((await chain.govExec([msg.seats(beta.address, 30n)])).log).toBe("");
-    const events = await nextEpoch();
+    const events = await epoch();
     expect(chain.height).toBe(completesAt);
     expect(typed(events, "EventRotationResolved")).toMatchObject([{ rotation_id: "2", status: "ROTATION_STATUS_COMPLETED" }]);
     // newop2 40 + newop 11 of 71 (dev 10, gamma 10): DE holds 7183 bps.
@@ -219,7 +204,7 @@ describe("validatorgov demotions meeting recoveries", () => {
 
     // Fewer seats clear the breach; the restoration un-jails what the demotion jailed.
     expect((await chain.govExec([msg.seats(newop2.address, 1n)])).log).toBe("");
-    expect(typed(await nextEpoch(), "EventValidatorRestored")).toEqual([{ operator: newop2.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: true }]);
+    expect(typed(await epoch(), "EventValidatorRestored")).toEqual([{ operator: newop2.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: true }]);
     expect(stakingValidator(chain, newop2).jailed).toBe(false);
   });
 });

@@ -61,6 +61,37 @@ export const msg = {
   send: (from: string, to: string, amount: bigint) => pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: to, amount: [{ denom: DENOM, amount: amount.toString() }] }),
 };
 
+/** The concentration epoch length of the demotion suites. */
+export const EPOCH = 5n;
+
+/**
+ * Genesis of the demotion suites: an epoch every EPOCH blocks, the jurisdiction ceiling at
+ * 6000 bps, the entity and beneficial-owner ceilings at `entityBps`, `minActive` validators kept.
+ */
+export function concentrationGenesis(s: Record<string, any>, entityBps = "9000", minActive = 2): void {
+  Object.assign(s.constitution.invariants, {
+    max_entity_power_bps: entityBps, max_beneficial_owner_power_bps: entityBps, max_jurisdiction_power_bps: "6000",
+    concentration_epoch_blocks: EPOCH.toString(), min_active_validators: minActive,
+  });
+}
+
+/** Produces blocks up to and including the next epoch boundary; returns that block's events. */
+export async function nextEpoch(chain: TestChain): Promise<Event[]> {
+  for (;;) {
+    const block = await chain.engine.produceBlock();
+    if (block.height % EPOCH === 0n) return block.response.events;
+  }
+}
+
+/** dev (genesis, 10 power, its own entity, CH) + alpha, beta (DE) and gamma (FR), 10 power each; the seat reserve funded. */
+export async function fourValidators(chain: TestChain): Promise<void> {
+  const { alpha, beta, gamma, funder } = keys;
+  await admit(chain, alpha, declOf("LEI-ALPHA", "UBO-ALPHA", "DE"), 10n * ONE_YML);
+  await admit(chain, beta, declOf("LEI-BETA", "UBO-BETA", "DE"), 10n * ONE_YML);
+  await admit(chain, gamma, declOf("LEI-GAMMA", "UBO-GAMMA", "FR"), 10n * ONE_YML);
+  await chain.mustDeliver(funder, [msg.send(funder.address, RESERVE, 100n * ONE_YML)]);
+}
+
 /** Apply with `d`, governance approves, the operator creates its validator with `selfBond`. */
 export async function admit(chain: TestChain, key: Secp256k1Key, d: Decl, selfBond = ONE_YML): Promise<void> {
   await chain.mustDeliver(key, [msg.apply(key.address, d)]);
