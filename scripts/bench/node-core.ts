@@ -3,10 +3,11 @@
  * real ABCI path (CheckTx into the mempool, PrepareProposal, ProcessProposal, FinalizeBlock,
  * Commit). Prints tx/s for block execution and for the whole cycle.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, cpus } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { Session } from "node:inspector/promises";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { App } from "../../src/app/app";
 import { buildModules } from "../../src/app/modules";
@@ -17,6 +18,8 @@ import { signTx } from "../../src/client/tx-builder";
 import { silentLogger } from "../../src/types/logger";
 
 const N = Number(process.env.BENCH_TXS ?? 5000);
+/** Blocks of N txs each (every account sends once per block); the first runs on code the JIT has not yet optimised. */
+const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 5);
 const DENOM = "uyml";
 const CHAIN_ID = "bench";
 
@@ -39,49 +42,73 @@ async function main(): Promise<void> {
   app.finalizeBlock(block(1n, []));
   await app.commit({});
 
-  const txs = keys.map((k, i) =>
-    signTx(
-      [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: k.address, toAddress: keys[(i + 1) % N].address, amount: [{ denom: DENOM, amount: "1" }] }).finish() }],
-      [{ key: k, accountNumber: BigInt(i), sequence: 0n }],
-      { chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "200" }], gasLimit: 100_000n },
-    ),
-  );
-
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  for (const tx of txs) {
-    const res = app.checkTx({ tx, type: 0 });
-    if (res.code !== 0) throw new Error(`CheckTx failed: ${res.log}`);
-  }
-  const t1 = performance.now();
-  const prepared = app.prepareProposal({ ...block(2n, txs), maxTxBytes: 22_020_096n, localLastCommit: { round: 0, votes: [] } });
-  if (prepared.txs.length !== N) throw new Error(`PrepareProposal kept ${prepared.txs.length} of ${N}`);
-  const t2 = performance.now();
-  app.processProposal({ ...block(2n, prepared.txs), proposedLastCommit: { round: 0, votes: [] } });
-  const t3 = performance.now();
-  const cpu3 = process.cpuUsage();
-  const fin = app.finalizeBlock(block(2n, prepared.txs));
-  const t4 = performance.now();
-  const cpu4 = process.cpuUsage(cpu3);
-  await app.commit({});
-  const t5 = performance.now();
-  const cpuAll = process.cpuUsage(cpu0);
-  const failed = fin.txResults.filter((r) => r.code !== 0);
-  if (failed.length > 0) throw new Error(`${failed.length} txs failed, e.g. ${failed[0].log}`);
-
   const rate = (ms: number) => Math.round((N * 1000) / ms).toLocaleString("en-US");
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, node ${process.version}`);
-  console.log(`block of ${N} signed MsgSends`);
-  console.log(`  CheckTx (sig verify, into mempool) ${(t1 - t0).toFixed(0)} ms  → ${rate(t1 - t0)} tx/s`);
-  console.log(`  PrepareProposal                    ${(t2 - t1).toFixed(0)} ms`);
-  console.log(`  ProcessProposal                    ${(t3 - t2).toFixed(0)} ms`);
-  console.log(`  FinalizeBlock (incl. app hash)     ${(t4 - t3).toFixed(0)} ms  → ${rate(t4 - t3)} tx/s`);
-  console.log(`  Commit                             ${(t5 - t4).toFixed(0)} ms`);
-  console.log(`  FinalizeBlock + Commit             ${(t5 - t3).toFixed(0)} ms  → ${rate(t5 - t3)} tx/s`);
-  console.log(`  whole cycle                        ${(t5 - t0).toFixed(0)} ms  → ${rate(t5 - t0)} tx/s`);
-  // CPU time of this process: a steadier figure than wall time on a shared machine.
   const ms = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
-  console.log(`  CPU time: FinalizeBlock ${ms(cpu4).toFixed(0)} ms (${rate(ms(cpu4))} tx/s), whole cycle ${ms(cpuAll).toFixed(0)} ms (${rate(ms(cpuAll))} tx/s)`);
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, node ${process.version}`);
+  const finalizeTimes: number[] = [];
+  for (let b = 0; b < BLOCKS; b++) {
+    const height = BigInt(b + 2);
+    const txs = keys.map((k, i) =>
+      signTx(
+        [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: k.address, toAddress: keys[(i + 1) % N].address, amount: [{ denom: DENOM, amount: "1" }] }).finish() }],
+        [{ key: k, accountNumber: BigInt(i), sequence: BigInt(b) }],
+        { chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "200" }], gasLimit: 100_000n },
+      ),
+    );
+
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (const tx of txs) {
+      const res = app.checkTx({ tx, type: 0 });
+      if (res.code !== 0) throw new Error(`CheckTx failed: ${res.log}`);
+    }
+    const t1 = performance.now();
+    const prepared = app.prepareProposal({ ...block(height, txs), maxTxBytes: 22_020_096n, localLastCommit: { round: 0, votes: [] } });
+    if (prepared.txs.length !== N) throw new Error(`PrepareProposal kept ${prepared.txs.length} of ${N}`);
+    const t2 = performance.now();
+    app.processProposal({ ...block(height, prepared.txs), proposedLastCommit: { round: 0, votes: [] } });
+    const t3 = performance.now();
+    // BENCH_PROFILE=<file>: a V8 CPU profile of the last block's FinalizeBlock (open it in Chrome DevTools).
+    const profiler = process.env.BENCH_PROFILE && b === BLOCKS - 1 ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post("Profiler.enable");
+      await profiler.post("Profiler.setSamplingInterval", { interval: 100 });
+      await profiler.post("Profiler.start");
+    }
+    const cpu3 = process.cpuUsage();
+    const t3b = performance.now();
+    const fin = app.finalizeBlock(block(height, prepared.txs));
+    const t4 = performance.now();
+    const cpu4 = process.cpuUsage(cpu3);
+    if (profiler) {
+      const { profile } = await profiler.post("Profiler.stop");
+      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+      profiler.disconnect();
+    }
+    const t4b = performance.now();
+    await app.commit({});
+    const t5 = performance.now();
+    const cpuAll = process.cpuUsage(cpu0);
+    const failed = fin.txResults.filter((r) => r.code !== 0);
+    if (failed.length > 0) throw new Error(`${failed.length} txs failed, e.g. ${failed[0].log}`);
+    finalizeTimes.push(t4 - t3b);
+
+    console.log(`block ${b + 1} of ${BLOCKS} (height ${height}${b === 0 ? ", first after start: code not yet optimised by the JIT" : ""}): ${N} signed MsgSends`);
+    console.log(`  CheckTx (sig verify, into mempool) ${(t1 - t0).toFixed(0)} ms  → ${rate(t1 - t0)} tx/s`);
+    console.log(`  PrepareProposal                    ${(t2 - t1).toFixed(0)} ms`);
+    console.log(`  ProcessProposal                    ${(t3 - t2).toFixed(0)} ms`);
+    console.log(`  FinalizeBlock (incl. app hash)     ${(t4 - t3b).toFixed(0)} ms  → ${rate(t4 - t3b)} tx/s`);
+    console.log(`  Commit                             ${(t5 - t4b).toFixed(0)} ms`);
+    console.log(`  FinalizeBlock + Commit             ${(t4 - t3b + t5 - t4b).toFixed(0)} ms  → ${rate(t4 - t3b + t5 - t4b)} tx/s`);
+    // CPU time of this process: a steadier figure than wall time on a shared machine.
+    console.log(`  CPU time: FinalizeBlock ${ms(cpu4).toFixed(0)} ms (${rate(ms(cpu4))} tx/s), whole cycle ${ms(cpuAll).toFixed(0)} ms (${rate(ms(cpuAll))} tx/s)`);
+  }
+  if (BLOCKS > 1) {
+    const warm = finalizeTimes.slice(1).sort((a, b) => a - b);
+    const median = warm[Math.floor(warm.length / 2)];
+    console.log(`FinalizeBlock: first block ${finalizeTimes[0].toFixed(0)} ms (${rate(finalizeTimes[0])} tx/s); later blocks median ${median.toFixed(0)} ms (${rate(median)} tx/s)`);
+  }
   await app.close();
   rmSync(dir, { recursive: true, force: true });
 }

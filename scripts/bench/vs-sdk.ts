@@ -10,7 +10,7 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from "node:fs";
 import { tmpdir, loadavg, cpus } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { Command } from "commander";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { cometBinary, patchCometConfig, runComet } from "../../src/cli/comet";
@@ -18,7 +18,7 @@ import { homePaths, PROJECT_ROOT } from "../../src/cli/home";
 import { latestHeight, Localnet, nodePorts, rpc, terminate, waitForHeight, waitForPort } from "../../src/cli/localnet";
 import { Secp256k1Key } from "../../src/client/signer";
 import { signTx } from "../../src/client/tx-builder";
-import { CometBackend } from "../../src/node/comet-backend";
+import { Agent, request } from "node:http";
 import { accountNumber, freeLocalnetBasePort } from "./localnet-helpers";
 
 const o = new Command("bench:vs-sdk")
@@ -27,8 +27,10 @@ const o = new Command("bench:vs-sdk")
   .option("--senders <n>", "funded sender accounts", (v) => Number(v), 500)
   .option("--in-flight <n>", "broadcast_tx_sync requests kept outstanding", (v) => Number(v), 500)
   .option("--keep", "keep the chains' directories (logs) after the runs")
+  .option("--only <node>", "run only one node (ours, sdk or null) — for profiling, no ratio")
+  .option("--ceiling", "also run a do-nothing ABCI app (scripts/bench/null-app.ts) the same way: what CometBFT and the client cost here")
   .parse(process.argv)
-  .opts<{ runs: number; txs: number; senders: number; inFlight: number; keep?: boolean }>();
+  .opts<{ runs: number; txs: number; senders: number; inFlight: number; keep?: boolean; ceiling?: boolean; only?: string }>();
 
 const CHAIN_ID = "bench-vs-sdk";
 const DENOM = "uyml";
@@ -37,6 +39,8 @@ const COMET_SETTINGS = {
   consensus: { timeout_commit: "1s" },
   mempool: { size: 50_000, recheck: true },
   tx_index: { indexer: "kv" },
+  // BENCH_PPROF=host:port serves CometBFT's pprof there (the same for every node run).
+  ...(process.env.BENCH_PPROF ? { rpc: { pprof_laddr: process.env.BENCH_PPROF } } : {}),
 };
 const MAX_BLOCK_BYTES = "22020096";
 const SDK_NODE_DIR = join(PROJECT_ROOT, "scripts", "bench", "sdk-node");
@@ -99,24 +103,30 @@ async function startOurs(dir: string, keys: Secp256k1Key[]): Promise<RunningChai
   const net = await Localnet.prepare({ dir, validators: 1, basePort: await freeLocalnetBasePort(), chainId: CHAIN_ID, timeoutCommit: "1s", accounts: funded(keys), reset: true });
   const home = net.nodes[0].home;
   patchCometConfig(homePaths(home).cometConfig, COMET_SETTINGS);
+  if (process.env.BENCH_SIG_WORKERS !== undefined) {
+    const appToml = homePaths(home).appConfig;
+    writeFileSync(appToml, readFileSync(appToml, "utf8").replace(/^sig-verify-workers = .*$/m, `sig-verify-workers = ${process.env.BENCH_SIG_WORKERS}`));
+  }
   setBlockLimits(homePaths(home).genesis);
   await net.start();
   return { rpcUrl: net.nodes[0].rpcUrl, app: net.nodes[0].app!, comet: net.nodes[0].comet!, stop: () => net.stop(), configPath: homePaths(home).cometConfig };
 }
 
 /**
- * The reference node: `cometbft init`, then our node's config.toml (so every CometBFT setting
- * is the same) with its own ports, then its genesis from `sdk-refnode genesis`.
+ * A chain of another app behind the same CometBFT: `cometbft init`, then our node's config.toml
+ * (so every CometBFT setting is the same) with its own ports, the genesis `writeGenesis` makes
+ * of CometBFT's, and the app process `appCommand` starts listening on the ABCI address.
  */
-async function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: string): Promise<RunningChain> {
-  const home = join(dir, "sdk-node");
+async function startBeside(
+  home: string, templateConfig: string, writeGenesis: (genesisPath: string) => void, appCommand: (abciAddress: string) => [string, string[]],
+): Promise<RunningChain> {
   mkdirSync(home, { recursive: true });
   runComet(["init", "--home", home]);
   const ports = nodePorts(await freeLocalnetBasePort(), 0);
   const paths = homePaths(home);
   copyFileSync(templateConfig, paths.cometConfig);
   patchCometConfig(paths.cometConfig, {
-    "": { moniker: "sdk-refnode", proxy_app: `tcp://127.0.0.1:${ports.abci}` },
+    "": { moniker: basename(home), proxy_app: `tcp://127.0.0.1:${ports.abci}` },
     rpc: { laddr: `tcp://127.0.0.1:${ports.rpc}` },
     p2p: { laddr: `tcp://127.0.0.1:${ports.p2p}` },
     instrumentation: { prometheus_listen_addr: `127.0.0.1:${ports.prometheus}` },
@@ -126,9 +136,7 @@ async function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: strin
   genesis.chain_id = CHAIN_ID;
   writeFileSync(paths.genesis, JSON.stringify(genesis, null, 2));
   setBlockLimits(paths.genesis);
-  const accountsFile = join(dir, "accounts.json");
-  writeFileSync(accountsFile, JSON.stringify(funded(keys)));
-  execFileSync(SDK_NODE_BIN, ["genesis", "--home", home, "--accounts", accountsFile, "--denom", DENOM], { stdio: ["ignore", "ignore", "inherit"] });
+  writeGenesis(paths.genesis);
 
   mkdirSync(join(home, "logs"), { recursive: true });
   const spawnLogged = (cmd: string, args: string[], log: string) => {
@@ -137,7 +145,7 @@ async function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: strin
     closeSync(fd);
     return child;
   };
-  const app = spawnLogged(SDK_NODE_BIN, ["start", "--home", home, "--addr", `tcp://127.0.0.1:${ports.abci}`], "app.log");
+  const app = spawnLogged(...appCommand(`tcp://127.0.0.1:${ports.abci}`), "app.log");
   await waitForPort(ports.abci, app, 60_000);
   const comet = spawnLogged(cometBinary(), ["start", "--home", home], "comet.log");
   return {
@@ -151,6 +159,56 @@ async function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: strin
   };
 }
 
+/** The reference node, its genesis from `sdk-refnode genesis` (the same funded accounts). */
+function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: string): Promise<RunningChain> {
+  const home = join(dir, "sdk-node");
+  return startBeside(home, templateConfig, () => {
+    const accountsFile = join(dir, "accounts.json");
+    writeFileSync(accountsFile, JSON.stringify(funded(keys)));
+    execFileSync(SDK_NODE_BIN, ["genesis", "--home", home, "--accounts", accountsFile, "--denom", DENOM], { stdio: ["ignore", "ignore", "inherit"] });
+  }, (abci) => [SDK_NODE_BIN, ["start", "--home", home, "--addr", abci]]);
+}
+
+/** The do-nothing app: CometBFT's own genesis (its validator), no app state. */
+function startNull(dir: string, templateConfig: string): Promise<RunningChain> {
+  const tsx = join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+  return startBeside(join(dir, "null-app"), templateConfig, () => {}, (abci) => [tsx, [join(PROJECT_ROOT, "scripts", "bench", "null-app.ts"), abci]]);
+}
+
+/**
+ * `broadcast_tx_sync` over keep-alive HTTP connections, one per request in flight. Plain
+ * node:http rather than fetch: the client shares the two cores with the node under test, and
+ * fetch cost several hundred µs of CPU per request here — more than either app.
+ */
+function syncBroadcaster(rpcUrl: string, connections: number): (txBase64: string) => Promise<{ code: number; log: string }> {
+  const url = new URL(rpcUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  let id = 0;
+  return (txBase64) =>
+    new Promise((resolve, reject) => {
+      const body = `{"jsonrpc":"2.0","id":${++id},"method":"broadcast_tx_sync","params":{"tx":"${txBase64}"}}`;
+      const req = request(
+        { host: url.hostname, port: url.port, method: "POST", path: "/", agent, timeout: 120_000, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            try {
+              const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { result?: { code?: number; log?: string }; error?: { message?: string; data?: string } };
+              if (parsed.error) reject(new Error(`${parsed.error.message ?? ""} ${parsed.error.data ?? ""}`.trim()));
+              else resolve({ code: Number(parsed.result?.code ?? 0), log: parsed.result?.log ?? "" });
+            } catch (e) {
+              reject(e as Error);
+            }
+          });
+          res.on("error", reject);
+        },
+      );
+      req.on("timeout", () => req.destroy(new Error("no answer within 120 s")));
+      req.on("error", reject);
+      req.end(body);
+    });
+}
 
 /** Per sender, its txs in sequence order; base64 of each tx is how blocks show it. */
 interface SignedLoad {
@@ -176,6 +234,8 @@ interface RunResult {
   txPerSecond: number;
   appCpuPerTx: number;
   cometCpuPerTx: number;
+  /** This script's own CPU (sending, following blocks): it shares the machine with both nodes. */
+  clientCpuPerTx: number;
   p50: number;
   p99: number;
   refused: number;
@@ -197,7 +257,7 @@ function percentile(sorted: number[], p: number): number {
 
 /** Sends the load and follows the chain until every accepted tx is committed and the mempool is empty. */
 async function measure(chain: RunningChain, load: SignedLoad, startHeight: number): Promise<RunResult> {
-  const backend = new CometBackend(chain.rpcUrl, 120_000);
+  const broadcast = syncBroadcaster(chain.rpcUrl, o.inFlight);
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   let accepted = 0;
@@ -217,6 +277,7 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   const appCpu0 = cpuMicros(chain.app.pid!);
   const cometCpu0 = cpuMicros(chain.comet.pid!);
   const t0 = performance.now();
+  const clientCpu0 = process.cpuUsage();
 
   const mempoolEmpty = async () => Number((await rpc<{ total: string }>(chain.rpcUrl, "num_unconfirmed_txs").catch(() => ({ total: "1" }))).total) === 0;
   const follower = (async () => {
@@ -269,7 +330,7 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
           if (!tx) continue;
           const b64 = Buffer.from(tx).toString("base64");
           sentAt.set(b64, performance.now());
-          const r = await backend.broadcastTx(tx, "sync").catch((e: Error) => ({ code: -1, log: e.message }));
+          const r = await broadcast(b64).catch((e: Error) => ({ code: -1, log: e.message }));
           if (r.code === 0) accepted++;
           else if (r.code === -1) {
             // No answer (CometBFT's RPC write timeout while CheckTx waits behind rechecks): the
@@ -289,6 +350,7 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   await follower;
   const appCpu = cpuMicros(chain.app.pid!) - appCpu0;
   const cometCpu = cpuMicros(chain.comet.pid!) - cometCpu0;
+  const clientCpu = process.cpuUsage(clientCpu0);
   const seconds = (lastCommitAt - t0) / 1000;
   latencies.sort((a, b) => a - b);
   let failed = 0;
@@ -300,6 +362,7 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     txPerSecond: committed / seconds,
     appCpuPerTx: appCpu / committed,
     cometCpuPerTx: cometCpu / committed,
+    clientCpuPerTx: (clientCpu.user + clientCpu.system) / committed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     refused,
@@ -313,12 +376,12 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   };
 }
 
-type NodeName = "sdk" | "ours";
-const results: Record<NodeName, RunResult[]> = { sdk: [], ours: [] };
+type NodeName = "sdk" | "ours" | "null";
+const results: Record<NodeName, RunResult[]> = { sdk: [], ours: [], null: [] };
 const loads: Partial<Record<NodeName, SignedLoad>> = {};
 const keys = Array.from({ length: o.senders }, (_, i) => Secp256k1Key.fromSeed(`bench-vs-sdk/${i}`));
 
-async function run(node: NodeName, index: number, templateConfig: { path?: string }): Promise<void> {
+async function run(node: NodeName, index: number, templateConfig: { path?: string }, configOnly = false): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), `bench-vs-sdk-${node}-`));
   let chain: RunningChain | undefined;
   try {
@@ -327,12 +390,16 @@ async function run(node: NodeName, index: number, templateConfig: { path?: strin
       chain = ours;
       templateConfig.path ??= join(tmpdir(), `bench-vs-sdk-config-${process.pid}.toml`);
       copyFileSync(ours.configPath, templateConfig.path);
-    } else {
+      if (configOnly) return;
+    } else if (node === "sdk") {
       chain = await startSdk(dir, keys, templateConfig.path!);
+    } else {
+      chain = await startNull(dir, templateConfig.path!);
     }
     const height = await waitForHeight(chain.rpcUrl, 2, 120_000);
     const accountNumbers: bigint[] = [];
-    for (const k of keys) accountNumbers.push(await accountNumber(chain.rpcUrl, k.address));
+    // The null app has no accounts (and checks no signature): any numbering serves.
+    for (const k of keys) accountNumbers.push(node === "null" ? BigInt(accountNumbers.length) : await accountNumber(chain.rpcUrl, k.address));
     let load = loads[node];
     if (!load || load.accountNumbers.some((n, i) => n !== accountNumbers[i])) {
       const t = Date.now();
@@ -360,8 +427,10 @@ const load0 = loadavg();
 const template: { path?: string } = {};
 try {
   for (let i = 0; i < o.runs; i++) {
-    await run("ours", i, template);
-    await run("sdk", i, template);
+    // The SDK and null runs copy this node's CometBFT config, so a run of ours comes first.
+    if (!o.only || o.only === "ours" || !template.path) await run("ours", i, template, o.only !== undefined && o.only !== "ours");
+    if (!o.only || o.only === "sdk") await run("sdk", i, template);
+    if (o.ceiling || o.only === "null") await run("null", i, template);
   }
 } finally {
   if (template.path) rmSync(template.path, { force: true });
@@ -371,6 +440,7 @@ const rows: Array<[string, (r: RunResult) => number, (v: number) => string]> = [
   ["committed tx/s (first send → all committed, mempool empty)", (r) => r.txPerSecond, (v) => v.toFixed(0)],
   ["app CPU per committed tx (µs)", (r) => r.appCpuPerTx, (v) => v.toFixed(0)],
   ["CometBFT CPU per committed tx (µs)", (r) => r.cometCpuPerTx, (v) => v.toFixed(0)],
+  ["load client CPU per committed tx (µs; this script, on the same cores)", (r) => r.clientCpuPerTx, (v) => v.toFixed(0)],
   ["broadcast-to-commit p50 (ms)", (r) => r.p50, (v) => v.toFixed(0)],
   ["broadcast-to-commit p99 (ms)", (r) => r.p99, (v) => v.toFixed(0)],
   ["txs refused by CheckTx", (r) => r.refused, (v) => v.toFixed(0)],
@@ -381,11 +451,12 @@ const rows: Array<[string, (r: RunResult) => number, (v: number) => string]> = [
 ];
 console.log(`\n${o.runs} alternating runs per node; ${o.txs} MsgSends from ${o.senders} senders, ${o.inFlight} in flight; medians (runs in brackets)`);
 console.log(`machine: ${cpus().length}× ${cpus()[0]?.model ?? "?"}; load average at start ${load0.map((l) => l.toFixed(2)).join(" ")}, at end ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-console.log("| | SDK node | this node | ratio |\n|---|---|---|---|");
+console.log(`| | SDK node | this node | ratio |${o.ceiling ? " null app |" : ""}\n|---|---|---|---|${o.ceiling ? "---|" : ""}`);
 for (const [name, get, fmt] of rows) {
   const sdk = median(results.sdk.map(get));
   const ours = median(results.ours.map(get));
   const runs = (rs: RunResult[]) => rs.map((r) => fmt(get(r))).join(", ");
   const ratio = sdk === 0 ? "–" : `${(ours / sdk).toFixed(2)}×`;
-  console.log(`| ${name} | ${fmt(sdk)} (${runs(results.sdk)}) | ${fmt(ours)} (${runs(results.ours)}) | ${ratio} |`);
+  const ceiling = o.ceiling ? ` ${fmt(median(results.null.map(get)))} (${runs(results.null)}) |` : "";
+  console.log(`| ${name} | ${fmt(sdk)} (${runs(results.sdk)}) | ${fmt(ours)} (${runs(results.ours)}) | ${ratio} |${ceiling}`);
 }

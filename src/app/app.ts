@@ -355,8 +355,11 @@ export class App implements AbciApplication {
 
   processProposal(req: abci.RequestProcessProposal): abci.ResponseProcessProposal {
     for (const tx of req.txs) {
+      const hash = txHash(tx);
+      // Decoding is a pure function of the bytes: a tx this node already decoded (its CheckTx) passes.
+      if (this.runner.decoded.get(hash)) continue;
       try {
-        decodeTx(tx, (url) => this.router.msgDef(url));
+        decodeTx(tx, (url) => this.router.msgDef(url), hash);
       } catch {
         return { status: abci.ResponseProcessProposal_ProposalStatus.REJECT };
       }

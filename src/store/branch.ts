@@ -1,7 +1,7 @@
 import { BTree } from "./btree";
 import { type BinKey, compareBin, fromBin, toBin } from "./bytes";
 import { mergeIterators, type Pending, seekWalk } from "./merge-iterator";
-import type { Branch, KVStore } from "./types";
+import type { BinKVStore, Branch, KVStore } from "./types";
 
 /**
  * Stores that can answer for a key already in binary-string form. Branch chains (message →
@@ -20,7 +20,7 @@ function isBinKeyReader(store: KVStore): store is KVStore & BinKeyReader {
  * Copy-on-write layer over a parent store. Block, tx and message branches all use it;
  * nothing reaches the parent before write(), so a failed tx is discarded by dropping it.
  */
-export class BranchStore implements Branch, BinKeyReader {
+export class BranchStore implements Branch, BinKeyReader, BinKVStore {
   // Map for O(1) point reads. The B-tree serves ordered iteration and changes(); keys written
   // since it was last needed wait in `unsorted`, so a branch that is only read and written
   // point-wise (most tx branches) never pays for ordering.
@@ -60,12 +60,20 @@ export class BranchStore implements Branch, BinKeyReader {
   }
 
   set(key: Uint8Array, value: Uint8Array): void {
+    this.setBin(toBin(key), value);
+  }
+
+  setBin(k: BinKey, value: Uint8Array): void {
     if (!(value instanceof Uint8Array)) throw new TypeError("store value must be a Uint8Array");
-    this.putBin(toBin(key), value);
+    this.putBin(k, value);
   }
 
   delete(key: Uint8Array): void {
     this.putBin(toBin(key), null);
+  }
+
+  deleteBin(k: BinKey): void {
+    this.putBin(k, null);
   }
 
   /** A write (value) or delete (null) by binary key; how child branches write into this one. */

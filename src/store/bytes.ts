@@ -13,6 +13,22 @@ export function toBin(bytes: Uint8Array): BinKey {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
 }
 
+/**
+ * Binary strings of byte arrays that are shared and never written to (the address cache's
+ * decoded addresses): a key part built from one costs no conversion. Only arrays registered
+ * here are looked up by identity — any other array is converted afresh on every use.
+ */
+const sharedBins = new WeakMap<Uint8Array, BinKey>();
+
+export function markShared(bytes: Uint8Array): void {
+  sharedBins.set(bytes, toBin(bytes));
+}
+
+/** toBin, answered from the registry for a shared array. */
+export function sharedOrToBin(bytes: Uint8Array): BinKey {
+  return sharedBins.get(bytes) ?? toBin(bytes);
+}
+
 export function fromBin(key: BinKey): Uint8Array {
   if (key.length <= SHORT) {
     const out = new Uint8Array(key.length);

@@ -4,7 +4,7 @@
  * Cosmos SDK `collections` package (byte-compatible with it for these types).
  */
 import { sdkErrors } from "../types/errors";
-import { concat, concatAll } from "./bytes";
+import { type BinKey, concat, concatAll, sharedOrToBin, toBin } from "./bytes";
 
 export interface KeyCodec<K> {
   readonly name: string;
@@ -13,6 +13,11 @@ export interface KeyCodec<K> {
    * for the caller to join in one allocation. Must give exactly the bytes of the generic path.
    */
   encodeParts?(key: K, into: Uint8Array[]): void;
+  /**
+   * Optional fast path: `encode(key)` as a binary string (one char per byte), the form the
+   * stores look keys up by — no byte array on the way. Must equal `toBin(encode(key))`.
+   */
+  encodeBin?(key: K): BinKey;
   /** Encoding in the last (terminal) position of a key: may take the rest of the bytes. */
   encode(key: K): Uint8Array;
   /** Decodes a terminal encoding occupying all of `b`. */
@@ -69,11 +74,21 @@ function u64(n: bigint, what: string): Uint8Array {
   return out;
 }
 
+/** u64() as a binary string, without the byte array. */
+function u64Bin(n: bigint, what: string): BinKey {
+  if (n < 0n || n > MAX_U64) throw new RangeError(`${what} out of uint64 range: ${n}`);
+  const lo = Number(n % TWO32);
+  const hi = n >= TWO32 ? Number(n / TWO32) : 0;
+  const c = String.fromCharCode;
+  return c(hi >>> 24, (hi >>> 16) & 255, (hi >>> 8) & 255, hi & 255, lo >>> 24, (lo >>> 16) & 255, (lo >>> 8) & 255, lo & 255);
+}
+
 const readU64 = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0);
 
 export const uint64Key: KeyCodec<bigint> = {
   ...fixed("uint64", 8, (k: bigint) => u64(k, "uint64 key"), readU64),
   encodeParts: (k, into) => void into.push(u64(k, "uint64 key")),
+  encodeBin: (k) => u64Bin(k, "uint64 key"),
 };
 
 /** Two's complement with the sign bit flipped, so negatives sort before positives. */
@@ -127,10 +142,20 @@ function utf8Key(k: string): Uint8Array {
 }
 
 const NUL = Uint8Array.of(0);
+const ASCII = /^[\x00-\x7f]*$/;
 
-function stringNonTerminalParts(k: string, into: Uint8Array[]): void {
+/** utf8Key as a binary string: an ASCII string (denoms, ids, addresses) is its own encoding. */
+function utf8Bin(k: string): BinKey {
+  return ASCII.test(k) ? k : toBin(utf8Key(k));
+}
+
+function checkNonTerminalString(k: string): void {
   // Key parts come from requests (a query's record id, a message's name): an unencodable one is the caller's.
   if (k.includes("\0")) throw sdkErrors.ErrInvalidRequest.wrap("string key in non-terminal position must not contain NUL");
+}
+
+function stringNonTerminalParts(k: string, into: Uint8Array[]): void {
+  checkNonTerminalString(k);
   into.push(utf8Key(k), NUL);
 }
 
@@ -140,6 +165,7 @@ export const stringKey: KeyCodec<string> = {
   encode: (k) => utf8Key(k).slice(),
   // The cached encoding is pushed as is: the caller copies it into the joined key.
   encodeParts: (k, into) => void into.push(utf8Key(k)),
+  encodeBin: utf8Bin,
   decode: (b) => utf8d.decode(b),
   encodeNonTerminal: (k) => {
     const parts: Uint8Array[] = [];
@@ -156,8 +182,12 @@ export const stringKey: KeyCodec<string> = {
 /** One-byte length prefixes of non-terminal byte keys, shared: key parts are only ever copied from. */
 const LENGTH_BYTES = Array.from({ length: 256 }, (_, n) => Uint8Array.of(n));
 
-function bytesNonTerminalParts(k: Uint8Array, into: Uint8Array[]): void {
+function checkNonTerminalBytes(k: Uint8Array): void {
   if (k.length > 255) throw sdkErrors.ErrInvalidRequest.wrap("bytes key in non-terminal position longer than 255 bytes");
+}
+
+function bytesNonTerminalParts(k: Uint8Array, into: Uint8Array[]): void {
+  checkNonTerminalBytes(k);
   into.push(LENGTH_BYTES[k.length]!, k);
 }
 
@@ -167,6 +197,7 @@ export const bytesKey: KeyCodec<Uint8Array> = {
   encode: (k) => Uint8Array.from(k),
   // The caller copies the parts into the joined key: no copy of the address bytes first.
   encodeParts: (k, into) => void into.push(k),
+  encodeBin: sharedOrToBin,
   decode: (b) => Uint8Array.from(b),
   encodeNonTerminal: (k) => {
     const parts: Uint8Array[] = [];
@@ -188,6 +219,24 @@ function nonTerminalParts<K>(codec: KeyCodec<K>, key: K, into: Uint8Array[]): vo
   else into.push(codec.encodeNonTerminal(key));
 }
 
+/** nonTerminalParts as a binary string. */
+function nonTerminalBin<K>(codec: KeyCodec<K>, key: K): BinKey {
+  if ((codec as KeyCodec<unknown>) === stringKey) {
+    checkNonTerminalString(key as string);
+    return utf8Bin(key as string) + "\0";
+  }
+  if ((codec as KeyCodec<unknown>) === bytesKey) {
+    checkNonTerminalBytes(key as Uint8Array);
+    return String.fromCharCode((key as Uint8Array).length) + sharedOrToBin(key as Uint8Array);
+  }
+  if ((codec as KeyCodec<unknown>) === uint64Key) return u64Bin(key as bigint, "uint64 key");
+  return toBin(codec.encodeNonTerminal(key));
+}
+
+function terminalBin<K>(codec: KeyCodec<K>, key: K): BinKey {
+  return codec.encodeBin !== undefined ? codec.encodeBin(key) : toBin(codec.encode(key));
+}
+
 function terminalParts<K>(codec: KeyCodec<K>, key: K, into: Uint8Array[]): void {
   if (codec.encodeParts !== undefined) codec.encodeParts(key, into);
   else into.push(codec.encode(key));
@@ -206,6 +255,7 @@ export function pairKey<A, B>(ca: KeyCodec<A>, cb: KeyCodec<B>): PairKeyCodec<A,
       nonTerminalParts(ca, a, into);
       terminalParts(cb, b, into);
     },
+    encodeBin: ([a, b]) => nonTerminalBin(ca, a) + terminalBin(cb, b),
     decode: (bytes) => {
       const [a, o] = ca.decodeNonTerminal(bytes, 0);
       return [a, cb.decode(bytes.subarray(o))];
@@ -234,6 +284,7 @@ export function tripleKey<A, B, C>(ca: KeyCodec<A>, cb: KeyCodec<B>, cc: KeyCode
       nonTerminalParts(cb, b, into);
       terminalParts(cc, c, into);
     },
+    encodeBin: ([a, b, c]) => nonTerminalBin(ca, a) + nonTerminalBin(cb, b) + terminalBin(cc, c),
     decode: (bytes) => {
       const [a, o1] = ca.decodeNonTerminal(bytes, 0);
       const [b, o2] = cb.decodeNonTerminal(bytes, o1);

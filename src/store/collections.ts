@@ -3,12 +3,12 @@
  * state once in a Schema and never builds keys by hand. Collections hold no state of their
  * own; every call takes a context whose `store` is the view to use (block, tx or query).
  */
-import { concat, concatAll } from "./bytes";
+import { type BinKey, concat, concatAll, toBin } from "./bytes";
 import { emptyValue, type KeyCodec, uint64Value, type ValueCodec } from "./codecs";
 import { type Built, buildIndexes, IndexedMap, type Index, type IndexSpec } from "./indexed-map";
 import { type Page, type PageRequest, paginateRaw } from "./pagination";
 import { prefixEnd } from "./prefix";
-import type { KVStore } from "./types";
+import { isBinKVStore, type KVStore } from "./types";
 
 export interface StoreCtx {
   store: KVStore;
@@ -73,12 +73,22 @@ export class Schema {
 }
 
 export class TypedMap<K, V> {
+  private readonly prefixBin: BinKey;
+
   constructor(
     readonly prefix: Uint8Array,
     readonly name: string,
     readonly keyCodec: KeyCodec<K>,
     readonly valueCodec: ValueCodec<V>,
-  ) {}
+  ) {
+    this.prefixBin = toBin(prefix);
+  }
+
+  /** rawKey as a binary string: what the stores look keys up by (built without bytes when the codec can). */
+  binKey(key: K): BinKey {
+    const encodeBin = this.keyCodec.encodeBin;
+    return encodeBin === undefined ? toBin(this.rawKey(key)) : this.prefixBin + encodeBin(key);
+  }
 
   rawKey(key: K): Uint8Array {
     const codec = this.keyCodec;
@@ -90,20 +100,26 @@ export class TypedMap<K, V> {
   }
 
   get(ctx: StoreCtx, key: K): V | undefined {
-    const raw = ctx.store.get(this.rawKey(key));
+    const s = ctx.store;
+    const raw = isBinKVStore(s) ? s.getBin(this.binKey(key)) : s.get(this.rawKey(key));
     return raw === undefined ? undefined : this.valueCodec.decode(raw);
   }
 
   has(ctx: StoreCtx, key: K): boolean {
-    return ctx.store.has(this.rawKey(key));
+    const s = ctx.store;
+    return isBinKVStore(s) ? s.hasBin(this.binKey(key)) : s.has(this.rawKey(key));
   }
 
   set(ctx: StoreCtx, key: K, value: V): void {
-    ctx.store.set(this.rawKey(key), this.valueCodec.encode(value));
+    const s = ctx.store;
+    if (isBinKVStore(s)) s.setBin(this.binKey(key), this.valueCodec.encode(value));
+    else s.set(this.rawKey(key), this.valueCodec.encode(value));
   }
 
   remove(ctx: StoreCtx, key: K): void {
-    ctx.store.delete(this.rawKey(key));
+    const s = ctx.store;
+    if (isBinKVStore(s)) s.deleteBin(this.binKey(key));
+    else s.delete(this.rawKey(key));
   }
 
   *iterate(ctx: StoreCtx, range: Range<K> = {}): IterableIterator<[K, V]> {
@@ -189,28 +205,38 @@ export class KeySet<K> {
 }
 
 export class Item<V, D extends V | undefined> {
+  private readonly keyBin: BinKey;
+
   constructor(
     readonly key: Uint8Array,
     private readonly codec: ValueCodec<V>,
     private readonly defaultValue: D,
-  ) {}
+  ) {
+    this.keyBin = toBin(key);
+  }
 
   /** The stored value, or the default given at declaration when unset. */
   get(ctx: StoreCtx): V | D {
-    const raw = ctx.store.get(this.key);
+    const s = ctx.store;
+    const raw = isBinKVStore(s) ? s.getBin(this.keyBin) : s.get(this.key);
     return raw === undefined ? this.defaultValue : this.codec.decode(raw);
   }
 
   has(ctx: StoreCtx): boolean {
-    return ctx.store.has(this.key);
+    const s = ctx.store;
+    return isBinKVStore(s) ? s.hasBin(this.keyBin) : s.has(this.key);
   }
 
   set(ctx: StoreCtx, value: V): void {
-    ctx.store.set(this.key, this.codec.encode(value));
+    const s = ctx.store;
+    if (isBinKVStore(s)) s.setBin(this.keyBin, this.codec.encode(value));
+    else s.set(this.key, this.codec.encode(value));
   }
 
   remove(ctx: StoreCtx): void {
-    ctx.store.delete(this.key);
+    const s = ctx.store;
+    if (isBinKVStore(s)) s.deleteBin(this.keyBin);
+    else s.delete(this.key);
   }
 }
 

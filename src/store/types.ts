@@ -18,6 +18,21 @@ export interface KVStore {
   iterator(start?: Uint8Array, end?: Uint8Array, reverse?: boolean): IterableIterator<[Uint8Array, Uint8Array]>;
 }
 
+/**
+ * A store that also takes keys in binary-string form (one char per byte, see store/bytes.ts):
+ * collections build keys that way, so a state access makes no byte array for its key.
+ */
+export interface BinKVStore {
+  getBin(key: string): Uint8Array | undefined;
+  hasBin(key: string): boolean;
+  setBin(key: string, value: Uint8Array): void;
+  deleteBin(key: string): void;
+}
+
+export function isBinKVStore(store: object): store is BinKVStore {
+  return typeof (store as Partial<BinKVStore>).setBin === "function";
+}
+
 /** A copy-on-write view over a parent. Nothing reaches the parent until write(). */
 export interface Branch extends KVStore {
   /** A child branch over this one (tx branch over block branch, message branch over tx branch). */

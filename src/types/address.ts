@@ -2,6 +2,7 @@ import { bech32 } from "bech32";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { ripemd160 } from "@noble/hashes/legacy.js";
 import { sdkErrors } from "./errors";
+import { markShared } from "../store/bytes";
 
 /** Chain-wide bech32 prefixes; set once at start-up from the chain config (default "yml"). */
 export const bech32Prefix = { account: "yml", validator: "ymlvaloper", consensus: "ymlvalcons" };
@@ -34,7 +35,9 @@ export function fromBech32(address: string, expectedPrefix: string): Uint8Array 
   if (hit) return hit.slice();
   const bytes = decodeBech32(address, expectedPrefix);
   if (byAddress.size >= DECODED_CACHE_MAX) byAddress.clear();
-  byAddress.set(address, bytes.slice());
+  const shared = bytes.slice();
+  markShared(shared);
+  byAddress.set(address, shared);
   return bytes;
 }
 

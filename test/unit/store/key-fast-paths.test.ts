@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TypedMap } from "../../../src/store/collections";
-import { pairKey, stringKey, stringValue, tripleKey, uint64Key, type KeyCodec } from "../../../src/store/codecs";
+import { bytesKey, int64Key, pairKey, stringKey, stringValue, tripleKey, uint64Key, type KeyCodec } from "../../../src/store/codecs";
+import { toBin } from "../../../src/store/bytes";
+import { accAddress } from "../../../src/types/address";
+import { Secp256k1Key } from "../../../src/client/signer";
 
 /** The encodings written out independently: big-endian u64 through a DataView, UTF-8 strings, NUL after non-last strings. */
 function refU64(n: bigint): number[] {
@@ -59,5 +62,37 @@ describe("store key fast paths give the generic path's bytes", () => {
     expect(bytes(stringKey.encode("ueur"))).toEqual(refString("ueur", true));
     expect(() => mapOf(pair).rawKey(["a\0b", "c"])).toThrow(/NUL/);
     expect(() => mapOf(tripleKey(uint64Key, stringKey, stringKey)).rawKey([1n, "a\0", "c"])).toThrow(/NUL/);
+  });
+
+  it("binary-string keys (no byte array on the way) equal toBin(prefix ‖ encode(key)) for every codec shape", () => {
+    const codecs: Array<[string, KeyCodec<any>, fc.Arbitrary<unknown>]> = [
+      ["uint64", uint64Key, u64],
+      ["int64 (no fast path)", int64Key, fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n })],
+      ["string", stringKey, fc.string({ unit: "binary", maxLength: 40 })],
+      ["bytes", bytesKey, fc.uint8Array({ maxLength: 300 })],
+      ["pair bytes,string", pairKey(bytesKey, stringKey), fc.tuple(fc.uint8Array({ maxLength: 255 }), fc.string({ unit: "binary", maxLength: 20 }))],
+      ["pair string,bytes", pairKey(stringKey, bytesKey), fc.tuple(str, fc.uint8Array({ maxLength: 40 }))],
+      ["pair uint64,string", pairKey(uint64Key, stringKey), fc.tuple(u64, str)],
+      ["triple uint64,string,string", tripleKey(uint64Key, stringKey, stringKey), fc.tuple(u64, str, str)],
+      ["pair int64,uint64", pairKey(int64Key, uint64Key), fc.tuple(fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n }), u64)],
+    ];
+    for (const [, codec, arb] of codecs) {
+      fc.assert(fc.property(arb, (key) => {
+        expect(mapOf(codec).binKey(key)).toBe(toBin(mapOf(codec).rawKey(key)));
+      }), { seed: 26, numRuns: 300 });
+    }
+  });
+
+  it("an address's shared decoding gives the same binary key as a fresh copy; oversized and NUL parts stay refused", () => {
+    const pair = pairKey(bytesKey, stringKey);
+    for (let i = 0; i < 20; i++) {
+      const address = Secp256k1Key.fromSeed(`bin-key/${i}`).address;
+      const shared = accAddress.keyPart(address);
+      const copy = accAddress.decode(address);
+      expect(mapOf(pair).binKey([shared, "uyml"])).toBe(mapOf(pair).binKey([copy, "uyml"]));
+      expect(mapOf(bytesKey).binKey(shared)).toBe(toBin(mapOf(bytesKey).rawKey(copy)));
+    }
+    expect(() => mapOf(pair).binKey([new Uint8Array(256), "a"])).toThrow(/longer than 255/);
+    expect(() => mapOf(pairKey(stringKey, stringKey)).binKey(["a\0b", "c"])).toThrow(/NUL/);
   });
 });
