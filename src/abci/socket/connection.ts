@@ -43,6 +43,8 @@ export class AbciConnection {
   private paused = false;
   private running = false;
   private corked = false;
+  /** A Flush was answered into the corked socket while more requests waited. */
+  private flushOwed = false;
   private readEnded = false;
   private done = false;
 
@@ -110,7 +112,11 @@ export class AbciConnection {
         this.paused = false;
         this.socket.resume();
       }
-      if (next.ready) await next.ready;
+      if (next.ready) {
+        // Answers owed to a Flush go out before a wait on other threads.
+        if (this.flushOwed) this.uncork();
+        await next.ready;
+      }
       await this.handle(next.req);
     }
   }
@@ -129,7 +135,10 @@ export class AbciConnection {
     }
     if (req.kind === "flush") {
       await this.write(encodeResponse("flush", {}));
-      this.uncork();
+      // CometBFT's client sends a Flush after nearly every CheckTx: with more requests already
+      // read, their answers join this write (the queue running dry, or a wait, uncorks).
+      if (this.pending.length === 0) this.uncork();
+      else this.flushOwed = true;
       return;
     }
     const method = req.kind;
@@ -178,6 +187,7 @@ export class AbciConnection {
   }
 
   private uncork(): void {
+    this.flushOwed = false;
     if (!this.corked) return;
     this.corked = false;
     this.socket.uncork();
