@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=64
 // Runs the TypeScript CLI from source through tsx's ESM loader, resolved from this file so
 // the command works from any working directory.
 import { register } from "tsx/esm/api";

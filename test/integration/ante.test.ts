@@ -133,6 +133,19 @@ describe("ante handler refusals (SDK codes, nothing written but what the SDK wri
     await chain.produceBlocks(1);
   });
 
+  it("a passing CheckTx answers without events (as the SDK's baseapp); the block's result carries the ante's", async () => {
+    const tx = chain.sign(alice, [send(alice, bob.address)]);
+    const check = chain.app.checkTx({ tx, type: 0 }, { keep: false });
+    expect(check.code).toBe(0);
+    expect(check.gasUsed).toBeGreaterThan(0n);
+    expect(check.events).toEqual([]);
+    const res = await chain.deliverRaw(tx);
+    expect(res.code).toBe(0);
+    const types = res.events.map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(["coin_spent", "coin_received", "transfer", "tx", "message"]));
+    expect(res.events.find((e) => e.type === "tx" && e.attributes.some((a) => a.key === "fee"))).toBeDefined();
+  });
+
   it("out of gas in the messages → 11, but fee and sequence are kept (ante passed)", async () => {
     const balA = chain.balance(alice.address);
     const balB = chain.balance(bob.address);

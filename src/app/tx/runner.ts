@@ -96,9 +96,11 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
   anteBranch.write();
   const anteEvents = anteCtx.events.events;
   // As in the SDK, (re)CheckTx runs only the ante chain; messages execute in blocks and simulation.
+  // A passing CheckTx answers without events, as the SDK's (baseapp adds the ante's events to a
+  // result only when finalizing or simulating): CometBFT's mempool would only decode and drop them.
   if (mempool) {
     deps.decoded.markPassed(tx.hash);
-    return { code: 0, codespace: "", log: "", data: new Uint8Array(), msgResponses: [], gasWanted: tx.gasLimit, gasUsed: meter.consumed, events: anteEvents, tx };
+    return { code: 0, codespace: "", log: "", data: new Uint8Array(), msgResponses: [], gasWanted: tx.gasLimit, gasUsed: meter.consumed, events: [], tx };
   }
 
   const msgBranch = state.branch();

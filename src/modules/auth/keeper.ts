@@ -143,8 +143,15 @@ const basesOfAnys = new WeakMap<AnyMsg, BaseAccount>();
  * account written by one tx's ante is read by the next tx of the same signer without a decode.
  */
 function frozenBaseAny(account: BaseAccount): AnyMsg {
-  const base = Object.freeze(BaseAccount.fromPartial(account));
-  const any = accountAnys.normalised(Any.fromPartial({ typeUrl: BASE_ACCOUNT_URL, value: BaseAccount.encode(base).finish() }));
+  // Literals in the shape (and field order) the ts-proto decoders build, cheaper than fromPartial.
+  const pubKey = account.pubKey;
+  const base: BaseAccount = Object.freeze({
+    address: account.address,
+    pubKey: pubKey ? { typeUrl: pubKey.typeUrl, value: pubKey.value } : undefined,
+    accountNumber: account.accountNumber,
+    sequence: account.sequence,
+  });
+  const any = accountAnys.normalised({ typeUrl: BASE_ACCOUNT_URL, value: BaseAccount.encode(base).finish() });
   basesOfAnys.set(any, base);
   return any;
 }
