@@ -319,26 +319,11 @@ export function protoValue<T>(type: ProtoType<T>, name = "proto"): ValueCodec<T>
  * write stores a new one, so an account CheckTx decoded is not decoded again by FinalizeBlock,
  * nor params by every tx. Decoded values are shared, hence frozen: nobody may change one in place.
  */
-/** memoValue's codec: also told which values written are exactly what their bytes decode to. */
-export interface MemoValueCodec<V> extends ValueCodec<V> {
-  /**
-   * Freezes `value` and marks it as equal to `decode(encode(value))` (the caller's promise,
-   * e.g. a ts-proto `fromPartial` result): once written, the next read of its bytes returns it
-   * without a decode.
-   */
-  normalised<T extends V>(value: T): T;
-}
-
-export function memoValue<V extends object>(codec: ValueCodec<V>): MemoValueCodec<V> {
+export function memoValue<V extends object>(codec: ValueCodec<V>): ValueCodec<V> {
   const decoded = new WeakMap<Uint8Array, V>();
-  const marked = new WeakSet<V>();
   return {
     name: codec.name,
-    encode: (v) => {
-      const b = codec.encode(v);
-      if (marked.has(v)) decoded.set(b, v);
-      return b;
-    },
+    encode: (v) => codec.encode(v),
     decode: (b) => {
       let v = decoded.get(b);
       if (v === undefined) {
@@ -346,10 +331,6 @@ export function memoValue<V extends object>(codec: ValueCodec<V>): MemoValueCode
         decoded.set(b, v);
       }
       return v;
-    },
-    normalised: (value) => {
-      marked.add(Object.freeze(value));
-      return value;
     },
   };
 }

@@ -21,7 +21,7 @@ export class AuthKeeper {
   private readonly schema = new Schema("auth/");
   // Decoded once per stored value (frozen, shared): the ante chain reads every signer's account
   // and the params on every tx, in CheckTx and again in FinalizeBlock.
-  readonly accounts = this.schema.map(1, "accounts", bytesKey, accountAnys);
+  readonly accounts = this.schema.map(1, "accounts", bytesKey, memoValue(protoValue(Any, "Any")));
   readonly accountNumber = this.schema.sequence(2, "account_number", 0n);
   readonly params = this.schema.item(3, "params", memoValue(protoValue(Params, "Params")), defaultAuthParams());
   private readonly permissions = new Map<string, ModuleAccountDef["permissions"]>();
@@ -75,7 +75,7 @@ export class AuthKeeper {
     // Only registered module accounts are stored wrapped; every other address needs no read
     // of what is there before (the ante chain writes every signer's account on every tx).
     if (!this.moduleAccountAddresses().has(account.address)) {
-      this.accounts.set(ctx, key, frozenBaseAny(account));
+      this.accounts.set(ctx, key, { typeUrl: BASE_ACCOUNT_URL, value: BaseAccount.encode(account).finish() });
       return;
     }
     const existing = this.accounts.get(ctx, key);
@@ -84,7 +84,7 @@ export class AuthKeeper {
       this.accounts.set(ctx, key, { typeUrl: MODULE_ACCOUNT_URL, value: ModuleAccount.encode({ ...mod, baseAccount: account }).finish() });
       return;
     }
-    this.accounts.set(ctx, key, frozenBaseAny(account));
+    this.accounts.set(ctx, key, { typeUrl: BASE_ACCOUNT_URL, value: BaseAccount.encode(account).finish() });
   }
 
   setAny(ctx: Context, address: string, any: AnyMsg): void {
@@ -132,29 +132,8 @@ export class AuthKeeper {
   }
 }
 
-/** Stored accounts, decoded once per stored value. */
-const accountAnys = memoValue(protoValue(Any, "Any"));
-
 /** BaseAccounts of stored (frozen, shared) Anys, decoded once each. */
 const basesOfAnys = new WeakMap<AnyMsg, BaseAccount>();
-
-/**
- * A BaseAccount's Any as stored, frozen with its (normalised, frozen) account remembered: the
- * account written by one tx's ante is read by the next tx of the same signer without a decode.
- */
-function frozenBaseAny(account: BaseAccount): AnyMsg {
-  // Literals in the shape (and field order) the ts-proto decoders build, cheaper than fromPartial.
-  const pubKey = account.pubKey;
-  const base: BaseAccount = Object.freeze({
-    address: account.address,
-    pubKey: pubKey ? { typeUrl: pubKey.typeUrl, value: pubKey.value } : undefined,
-    accountNumber: account.accountNumber,
-    sequence: account.sequence,
-  });
-  const any = accountAnys.normalised({ typeUrl: BASE_ACCOUNT_URL, value: BaseAccount.encode(base).finish() });
-  basesOfAnys.set(any, base);
-  return any;
-}
 
 export function baseOf(any: AnyMsg): BaseAccount {
   if (!Object.isFrozen(any)) return decodeBase(any);
