@@ -34,20 +34,21 @@ export function tuneProtoRuntime(): void {
   patched = true;
   binary.BinaryWriter.alloc = (size: number) => new Uint8Array(size);
   const Base = binary.BinaryReader;
-  class ViewingReader extends Base {
-    constructor(buf?: ArrayLike<number>) {
-      super();
-      const bytes = buf instanceof Uint8Array ? buf : new Uint8Array(buf ?? []);
-      this.buf = bytes;
-      this.pos = 0;
-      this.type = 0;
-      this.len = bytes.length;
-    }
+  type Reader = InstanceType<typeof Base>;
+  // A constructor function rather than a subclass: `super()` would allocate an empty array per
+  // reader (one per nested message decoded). Same fields, in the same order, as Base's.
+  function ViewingReader(this: Reader, buf?: ArrayLike<number>): void {
+    const bytes = buf instanceof Uint8Array ? buf : new Uint8Array(buf ?? []);
+    this.buf = bytes;
+    this.pos = 0;
+    this.type = 0;
+    this.len = bytes.length;
   }
-  ViewingReader.prototype.string = function string(this: InstanceType<typeof Base>): string {
+  ViewingReader.prototype = Object.create(Base.prototype, { constructor: { value: ViewingReader, writable: true, configurable: true } });
+  ViewingReader.prototype.string = function string(this: Reader): string {
     return readString(this.bytes());
   };
-  binary.BinaryReader = ViewingReader;
+  binary.BinaryReader = ViewingReader as unknown as typeof Base;
 }
 
 tuneProtoRuntime();
