@@ -136,9 +136,17 @@ export class AbciConnection {
     if (req.kind === "flush") {
       await this.write(encodeResponse("flush", {}));
       // CometBFT's client sends a Flush after nearly every CheckTx: with more requests already
-      // read, their answers join this write (the queue running dry, or a wait, uncorks).
+      // read, their answers join this write (the queue running dry, a wait on the signature
+      // workers, or the next turn of the event loop uncorks).
       if (this.pending.length === 0) this.uncork();
-      else this.flushOwed = true;
+      else if (!this.flushOwed) {
+        this.flushOwed = true;
+        // Bounded to the work already running: a wait (another connection's Commit on disk)
+        // lets the owed answers out.
+        setImmediate(() => {
+          if (this.flushOwed && !this.done) this.uncork();
+        });
+      }
       return;
     }
     const method = req.kind;

@@ -138,6 +138,23 @@ describe("AbciSocketServer", () => {
     expect(got.map((r) => (r.flush ? "flush" : Buffer.from(r.checkTx!.data).toString()))).toEqual(expected);
   });
 
+  it("a Flush's answers are not held back by a later request whose app call waits", async () => {
+    const app = new FakeApp();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const plain = app.checkTx.bind(app);
+    app.checkTx = (req) => (Buffer.from(req.tx).toString() === "slow" ? gate.then(() => plain(req)) : plain(req));
+    const { connect } = await start(app);
+    const c = await connect();
+    // One write: the Flush is answered while "slow" is already read and waiting.
+    await c.write(Buffer.concat([reqFrame({ checkTx: { tx: Buffer.from("fast") } }), reqFrame({ flush: {} }), reqFrame({ checkTx: { tx: Buffer.from("slow") } })]));
+    const first = await c.waitFor(2, 5_000);
+    expect(first.map((r) => (r.flush ? "flush" : Buffer.from(r.checkTx!.data).toString()))).toEqual(["fast", "flush"]);
+    release();
+    const all = await c.waitFor(3);
+    expect(Buffer.from(all[2]!.checkTx!.data).toString()).toBe("slow");
+  });
+
   it("routes every request type to its app method and response case", async () => {
     const app = new FakeApp();
     const { connect } = await start(app);
