@@ -1,16 +1,7 @@
 import { BTree } from "./btree";
 import { type BinKey, compareBin, fromBin, toBin } from "./bytes";
 import { mergeIterators, type Pending, seekWalk } from "./merge-iterator";
-import type { BinKVStore, Branch, KVStore } from "./types";
-
-/**
- * Stores that can answer for a key already in binary-string form. Branch chains (message →
- * tx → block → committed) pass keys down in this form, converting bytes once at the top.
- */
-export interface BinKeyReader {
-  getBin(key: BinKey): Uint8Array | undefined;
-  hasBin(key: BinKey): boolean;
-}
+import type { BinKeyReader, Branch, KVStore } from "./types";
 
 function isBinKeyReader(store: KVStore): store is KVStore & BinKeyReader {
   return typeof (store as Partial<BinKeyReader>).getBin === "function";
@@ -20,7 +11,7 @@ function isBinKeyReader(store: KVStore): store is KVStore & BinKeyReader {
  * Copy-on-write layer over a parent store. Block, tx and message branches all use it;
  * nothing reaches the parent before write(), so a failed tx is discarded by dropping it.
  */
-export class BranchStore implements Branch, BinKeyReader, BinKVStore {
+export class BranchStore implements Branch {
   // Map for O(1) point reads. The B-tree serves ordered iteration and changes(); keys written
   // since it was last needed wait in `unsorted`, so a branch that is only read and written
   // point-wise (most tx branches) never pays for ordering.

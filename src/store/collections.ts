@@ -8,10 +8,11 @@ import { emptyValue, type KeyCodec, uint64Value, type ValueCodec } from "./codec
 import { type Built, buildIndexes, IndexedMap, type Index, type IndexSpec } from "./indexed-map";
 import { type Page, type PageRequest, paginateRaw } from "./pagination";
 import { prefixEnd } from "./prefix";
-import { isBinKVStore, type KVStore } from "./types";
+import type { BinKVStore, KVStore } from "./types";
 
+/** Collections read and write by binary-string key (the context's gas-metered branch, or a branch). */
 export interface StoreCtx {
-  store: KVStore;
+  store: KVStore & BinKVStore;
 }
 
 /** Bounds for iteration: [start, end) on typed keys, and/or a raw encoded key prefix. */
@@ -100,26 +101,20 @@ export class TypedMap<K, V> {
   }
 
   get(ctx: StoreCtx, key: K): V | undefined {
-    const s = ctx.store;
-    const raw = isBinKVStore(s) ? s.getBin(this.binKey(key)) : s.get(this.rawKey(key));
+    const raw = ctx.store.getBin(this.binKey(key));
     return raw === undefined ? undefined : this.valueCodec.decode(raw);
   }
 
   has(ctx: StoreCtx, key: K): boolean {
-    const s = ctx.store;
-    return isBinKVStore(s) ? s.hasBin(this.binKey(key)) : s.has(this.rawKey(key));
+    return ctx.store.hasBin(this.binKey(key));
   }
 
   set(ctx: StoreCtx, key: K, value: V): void {
-    const s = ctx.store;
-    if (isBinKVStore(s)) s.setBin(this.binKey(key), this.valueCodec.encode(value));
-    else s.set(this.rawKey(key), this.valueCodec.encode(value));
+    ctx.store.setBin(this.binKey(key), this.valueCodec.encode(value));
   }
 
   remove(ctx: StoreCtx, key: K): void {
-    const s = ctx.store;
-    if (isBinKVStore(s)) s.deleteBin(this.binKey(key));
-    else s.delete(this.rawKey(key));
+    ctx.store.deleteBin(this.binKey(key));
   }
 
   *iterate(ctx: StoreCtx, range: Range<K> = {}): IterableIterator<[K, V]> {
@@ -217,26 +212,20 @@ export class Item<V, D extends V | undefined> {
 
   /** The stored value, or the default given at declaration when unset. */
   get(ctx: StoreCtx): V | D {
-    const s = ctx.store;
-    const raw = isBinKVStore(s) ? s.getBin(this.keyBin) : s.get(this.key);
+    const raw = ctx.store.getBin(this.keyBin);
     return raw === undefined ? this.defaultValue : this.codec.decode(raw);
   }
 
   has(ctx: StoreCtx): boolean {
-    const s = ctx.store;
-    return isBinKVStore(s) ? s.hasBin(this.keyBin) : s.has(this.key);
+    return ctx.store.hasBin(this.keyBin);
   }
 
   set(ctx: StoreCtx, value: V): void {
-    const s = ctx.store;
-    if (isBinKVStore(s)) s.setBin(this.keyBin, this.codec.encode(value));
-    else s.set(this.key, this.codec.encode(value));
+    ctx.store.setBin(this.keyBin, this.codec.encode(value));
   }
 
   remove(ctx: StoreCtx): void {
-    const s = ctx.store;
-    if (isBinKVStore(s)) s.deleteBin(this.keyBin);
-    else s.delete(this.key);
+    ctx.store.deleteBin(this.keyBin);
   }
 }
 

@@ -19,22 +19,22 @@ export interface KVStore {
 }
 
 /**
- * A store that also takes keys in binary-string form (one char per byte, see store/bytes.ts):
- * collections build keys that way, so a state access makes no byte array for its key.
+ * Reads by a key already in binary-string form (one char per byte, see store/bytes.ts). Branch
+ * chains (message → tx → block → committed) pass keys down in this form, converting once.
  */
-export interface BinKVStore {
+export interface BinKeyReader {
   getBin(key: string): Uint8Array | undefined;
   hasBin(key: string): boolean;
+}
+
+/** Reads and writes by binary-string key: collections build keys that way, no byte array per access. */
+export interface BinKVStore extends BinKeyReader {
   setBin(key: string, value: Uint8Array): void;
   deleteBin(key: string): void;
 }
 
-export function isBinKVStore(store: object): store is BinKVStore {
-  return typeof (store as Partial<BinKVStore>).setBin === "function";
-}
-
 /** A copy-on-write view over a parent. Nothing reaches the parent until write(). */
-export interface Branch extends KVStore {
+export interface Branch extends KVStore, BinKVStore {
   /** A child branch over this one (tx branch over block branch, message branch over tx branch). */
   branch(): Branch;
   /** Writes this branch's changes into its parent (in key order) and clears them. */

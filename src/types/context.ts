@@ -1,4 +1,4 @@
-import type { Branch, KVStore } from "../store/types";
+import type { Branch } from "../store/types";
 import type { Timestamp } from "./codec";
 import { EventManager } from "./events";
 import { GasKVStore, GasMeter } from "./gas";
@@ -46,7 +46,7 @@ export interface Misbehavior {
  * event sink. Contexts are immutable; `with*` returns a derived one (e.g. a message branch).
  */
 export class Context {
-  readonly store: KVStore;
+  readonly store: GasKVStore;
 
   private constructor(
     /** The branch before gas metering, kept so derived contexts can re-wrap it. */

@@ -1,5 +1,4 @@
-import { fromBin } from "../store/bytes";
-import { type BinKVStore, isBinKVStore, type KVStore } from "../store/types";
+import type { BinKVStore, Branch, KVStore } from "../store/types";
 import { sdkErrors } from "./errors";
 
 /** The SDK's KVGasConfig (store/types/gas.go). */
@@ -71,38 +70,32 @@ const G = {
  * form (the *Bin methods) cost the same: one char per byte.
  */
 export class GasKVStore implements KVStore, BinKVStore {
-  private readonly binParent: BinKVStore | undefined;
-
   constructor(
-    private readonly parent: KVStore,
+    private readonly parent: Branch,
     private readonly meter: GasMeter,
-  ) {
-    this.binParent = isBinKVStore(parent) ? parent : undefined;
-  }
+  ) {}
 
   getBin(key: string): Uint8Array | undefined {
     this.meter.consume(G.readFlat, "ReadFlat");
-    const value = this.binParent ? this.binParent.getBin(key) : this.parent.get(fromBin(key));
+    const value = this.parent.getBin(key);
     this.meter.consume(G.readPerByte * (key.length + (value?.length ?? 0)), "ReadPerByte");
     return value;
   }
 
   hasBin(key: string): boolean {
     this.meter.consume(G.has, "Has");
-    return this.binParent ? this.binParent.hasBin(key) : this.parent.has(fromBin(key));
+    return this.parent.hasBin(key);
   }
 
   setBin(key: string, value: Uint8Array): void {
     this.meter.consume(G.writeFlat, "WriteFlat");
     this.meter.consume(G.writePerByte * (key.length + value.length), "WritePerByte");
-    if (this.binParent) this.binParent.setBin(key, value);
-    else this.parent.set(fromBin(key), value);
+    this.parent.setBin(key, value);
   }
 
   deleteBin(key: string): void {
     this.meter.consume(G.delete, "Delete");
-    if (this.binParent) this.binParent.deleteBin(key);
-    else this.parent.delete(fromBin(key));
+    this.parent.deleteBin(key);
   }
 
   get(key: Uint8Array): Uint8Array | undefined {
