@@ -271,6 +271,8 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   let blocks = 0;
   let maxBlockTxs = 0;
   const heightsWithLoad: number[] = [];
+  // BENCH_TIMELINE=1 prints when each block with load was seen and when the last broadcast was answered.
+  const timeline: string[] = [];
 
   // Each worker sends its senders' txs one at a time, so a sender's sequences arrive in order.
   const workers = Array.from({ length: Math.min(o.inFlight, load.bySender.length) }, (_, w) => load.bySender.filter((_, s) => s % o.inFlight === w));
@@ -287,7 +289,11 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     let stopAfter: number | undefined;
     for (;;) {
       if (stopAfter !== undefined && height > stopAfter) return;
-      const block = await rpc<{ block: { data: { txs: string[] | null } } }>(chain.rpcUrl, "block", { height: String(height) }).catch(() => undefined);
+      // Committed when its header is there: the time is taken before the (large) tx list is fetched,
+      // so the fetch and parse of a big block do not count as latency of its txs.
+      const header = await rpc(chain.rpcUrl, "header", { height: String(height) }).catch(() => undefined);
+      const committedAt = performance.now();
+      const block = header && (await rpc<{ block: { data: { txs: string[] | null } } }>(chain.rpcUrl, "block", { height: String(height) }));
       if (!block) {
         // Done when every request is answered and the mempool is empty, still so after a block
         // interval (an unanswered tx may still be queued for CheckTx), and the blocks up to
@@ -301,10 +307,11 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
         await sleep(20);
         continue;
       }
-      const now = performance.now();
+      const now = committedAt;
       const txs = block.block.data.txs ?? [];
       blocks++;
       maxBlockTxs = Math.max(maxBlockTxs, txs.length);
+      if (txs.length > 0) timeline.push(`h${height} @${Math.round(committedAt - t0)}ms ${txs.length}`);
       for (const tx of txs) {
         const at = sentAt.get(tx);
         if (at === undefined) continue;
@@ -347,7 +354,9 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     }),
   );
   sendingDone = true;
+  timeline.push(`sent @${Math.round(performance.now() - t0)}ms`);
   await follower;
+  if (process.env.BENCH_TIMELINE) console.log(`  timeline: ${timeline.join(", ")}`);
   const appCpu = cpuMicros(chain.app.pid!) - appCpu0;
   const cometCpu = cpuMicros(chain.comet.pid!) - cometCpu0;
   const clientCpu = process.cpuUsage(clientCpu0);

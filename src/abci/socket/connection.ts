@@ -1,6 +1,7 @@
 import type { Socket } from "node:net";
 import type { AbciApplication } from "../../types/abci";
 import { FrameDecoder, FrameError, encodeFrameParts } from "./framing";
+import type { CallClass } from "./app-queue";
 import type { Logger } from "./logger";
 import { CheckTxType } from "cosmjs-types/tendermint/abci/types";
 import { callApp, decodeRequest, encodeException, encodeResponse, errorMessage, type DecodedRequest } from "./requests";
@@ -10,7 +11,7 @@ export interface ConnectionContext {
   logger: Logger;
   maxFrameBytes: number;
   /** The server-wide queue: the app sees one call at a time across all connections. */
-  runExclusive<T>(fn: () => T | Promise<T>): Promise<T>;
+  runExclusive<T>(fn: () => T | Promise<T>, cls: CallClass): Promise<T>;
   /** Starts a NEW CheckTx's work ahead of its turn (the app's precheckTx); settles, never rejects. */
   precheckTx?(tx: Uint8Array): Promise<void> | undefined;
   onClosed(conn: AbciConnection): void;
@@ -152,7 +153,7 @@ export class AbciConnection {
     const method = req.kind;
     let body: Uint8Array;
     try {
-      const res = await this.ctx.runExclusive(() => callApp(this.ctx.app, req));
+      const res = await this.ctx.runExclusive(() => callApp(this.ctx.app, req), method === "checkTx" ? "mempool" : "consensus");
       if (res === undefined || res === null) throw new Error("handler returned no response");
       body = encodeResponse(method, res);
     } catch (err) {

@@ -86,11 +86,29 @@ class Writer {
   }
 
   string(s: string): void {
+    // Event keys and values are short ASCII (addresses, amounts): copied by char code, which
+    // costs less than a call into the native encoder; anything else is left to the encoder.
+    const n = s.length;
+    if (n < 128) {
+      this.ensure(1 + n);
+      const b = this.buf;
+      let p = this.pos + 1;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x80) break;
+        b[p++] = c;
+      }
+      if (i === n) {
+        b[this.pos] = n;
+        this.pos = p;
+        return;
+      }
+    }
     // Encoded in place after a one-byte length, which nearly every string fits; moved if not.
-    this.ensure(10 + s.length * 3);
+    this.ensure(10 + n * 3);
     const start = this.pos + 1;
-    const n = this.buf.write(s, start, "utf8");
-    this.closeAt(this.pos, start, n);
+    this.closeAt(this.pos, start, this.buf.write(s, start, "utf8"));
   }
 
   /** Starts a length-delimited field; returns where its length goes, for end(). */

@@ -1,6 +1,7 @@
 import { lstat, unlink } from "node:fs/promises";
 import net from "node:net";
 import type { AbciApplication } from "../../types/abci";
+import { AppCallQueue } from "./app-queue";
 import { AbciConnection } from "./connection";
 import { DEFAULT_MAX_FRAME_BYTES } from "./framing";
 import { type Logger, stderrLogger } from "./logger";
@@ -20,7 +21,8 @@ type ListenTarget = { kind: "tcp"; host: string; port: number } | { kind: "unix"
 
 /**
  * ABCI 2.0 socket server for CometBFT v0.38. Each connection answers in order; calls into
- * the app are serialized across connections by one queue, as the Go server's global lock does.
+ * the app are serialized across connections by one queue (app-queue.ts), as the Go server's
+ * global lock does, consensus calls taken before waiting mempool work.
  */
 export class AbciSocketServer {
   private readonly target: ListenTarget;
@@ -28,7 +30,7 @@ export class AbciSocketServer {
   private readonly maxFrameBytes: number;
   private readonly conns = new Set<AbciConnection>();
   private server: net.Server | undefined;
-  private appQueue: Promise<unknown> = Promise.resolve();
+  private readonly calls = new AppCallQueue();
   private nextConnId = 1;
 
   constructor(
@@ -86,7 +88,7 @@ export class AbciSocketServer {
       app: this.app,
       logger: this.logger,
       maxFrameBytes: this.maxFrameBytes,
-      runExclusive: (fn) => this.runExclusive(fn),
+      runExclusive: (fn, cls) => this.calls.run(fn, cls),
       // Without worker threads a precheck has nothing to start ahead: no extra queued step.
       precheckTx: this.app.hasSigPool && this.app.precheckTx ? (tx) => this.precheckTx(tx) : undefined,
       onClosed: (c) => this.conns.delete(c),
@@ -100,18 +102,10 @@ export class AbciSocketServer {
    * it then waits for (other threads) does not hold up the queue.
    */
   private precheckTx(tx: Uint8Array): Promise<void> {
-    return this.runExclusive(() => ({ started: this.app.precheckTx?.(tx) }))
+    return this.calls
+      .run(() => ({ started: this.app.precheckTx?.(tx) }), "mempool")
       .then((r) => r.started)
       .catch((err: unknown) => this.logger.warn({ err: errorMessage(err) }, "precheckTx failed; CheckTx verifies inline"));
-  }
-
-  private runExclusive<T>(fn: () => T | Promise<T>): Promise<T> {
-    const run = this.appQueue.then(fn);
-    this.appQueue = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
   }
 }
 

@@ -5,7 +5,7 @@ export interface SignatureJob {
   signature: Uint8Array;
 }
 
-/** A job packed for a worker: digest (32), compressed key (33), r||s (64). */
+/** A job in a ring slot: digest (32), compressed key (33), r||s (64). */
 export const JOB_BYTES = 32 + 33 + 64;
 
 /** Only jobs of these sizes travel; anything else is left to the inline check (which refuses it). */
@@ -13,17 +13,37 @@ export function packable(job: SignatureJob): boolean {
   return job.digest.length === 32 && job.pubKey.length === 33 && job.signature.length === 64;
 }
 
-export function packJobs(jobs: SignatureJob[]): Uint8Array {
-  const out = new Uint8Array(jobs.length * JOB_BYTES);
-  jobs.forEach((j, i) => {
-    out.set(j.digest, i * JOB_BYTES);
-    out.set(j.pubKey, i * JOB_BYTES + 32);
-    out.set(j.signature, i * JOB_BYTES + 65);
-  });
-  return out;
+/**
+ * The memory one worker shares with the app thread: a ring of job slots and one verdict byte
+ * per slot. The app thread writes jobs and then advances HEAD; the worker verifies, writes the
+ * verdicts and then advances TAIL. Both counters are int32 and wrap: positions are compared
+ * by their difference, and a slot is a position's low bits.
+ */
+export const RING_SLOTS = 4096;
+export const RING_MASK = RING_SLOTS - 1;
+/** Int32 indexes of the control words. */
+export const HEAD = 0;
+export const TAIL = 1;
+export const CLOSING = 2;
+
+export interface RingMemory {
+  control: SharedArrayBuffer;
+  jobs: SharedArrayBuffer;
+  verdicts: SharedArrayBuffer;
 }
 
-export function unpackJob(packed: Uint8Array, i: number): SignatureJob {
-  const at = i * JOB_BYTES;
-  return { digest: packed.subarray(at, at + 32), pubKey: packed.subarray(at + 32, at + 65), signature: packed.subarray(at + 65, at + JOB_BYTES) };
+export function createRingMemory(): RingMemory {
+  return {
+    control: new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT),
+    jobs: new SharedArrayBuffer(RING_SLOTS * JOB_BYTES),
+    verdicts: new SharedArrayBuffer(RING_SLOTS),
+  };
+}
+
+/** Writes a job into its slot (a position's low bits). */
+export function writeJob(jobs: Uint8Array, position: number, job: SignatureJob): void {
+  const at = (position & RING_MASK) * JOB_BYTES;
+  jobs.set(job.digest, at);
+  jobs.set(job.pubKey, at + 32);
+  jobs.set(job.signature, at + 65);
 }

@@ -1,122 +1,170 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { packJobs, packable, type SignatureJob } from "./sig-jobs";
+import { CLOSING, HEAD, RING_MASK, RING_SLOTS, TAIL, createRingMemory, packable, writeJob, type SignatureJob } from "./sig-jobs";
 
 /** Workers when the operator leaves the size unset: every core but the one the app thread runs on. */
 export function defaultSigPoolSize(): number {
   return Math.max(0, availableParallelism() - 1);
 }
 
-interface Batch {
-  jobs: SignatureJob[];
-  resolve: (results: boolean[]) => void;
+type Resolve = (verdicts: boolean[]) => void;
+
+/** Jobs written to the ring, ending before position `end`. */
+interface InFlight {
+  end: number;
+  count: number;
+  resolve: Resolve;
+}
+
+/**
+ * One worker and the ring it shares with this thread (sig-jobs.ts). Jobs are written straight
+ * into shared memory, so a tx costs this thread a few copies and an atomic store rather than a
+ * message; verdicts are collected when the worker advances TAIL, at most once per turn of the
+ * event loop however many it finished (Atomics.waitAsync).
+ */
+class SigRing {
+  private readonly control: Int32Array;
+  private readonly jobs: Uint8Array;
+  private readonly verdicts: Uint8Array;
+  private readonly worker: Worker;
+  private head = 0;
+  private consumed = 0;
+  private readonly inFlight: InFlight[] = [];
+  /** Jobs waiting for room in the ring (the app never has near 4,096 in flight; still bounded). */
+  private readonly overflow: Array<{ jobs: SignatureJob[]; resolve: Resolve }> = [];
+  private overflowJobs = 0;
+  private watching = false;
+  dead = false;
+
+  constructor(onDead: (ring: SigRing) => void) {
+    const memory = createRingMemory();
+    this.control = new Int32Array(memory.control);
+    this.jobs = new Uint8Array(memory.jobs);
+    this.verdicts = new Uint8Array(memory.verdicts);
+    this.worker = new Worker(new URL("./sig-worker.mjs", import.meta.url), { workerData: memory });
+    this.worker.unref();
+    const die = (): void => {
+      if (this.dead) return;
+      this.fail();
+      onDead(this);
+    };
+    this.worker.on("error", die);
+    this.worker.on("exit", die);
+  }
+
+  /** Jobs written or waiting and not yet answered. */
+  get backlog(): number {
+    return ((this.head - this.consumed) | 0) + this.overflowJobs;
+  }
+
+  submit(jobs: SignatureJob[], resolve: Resolve): void {
+    if (this.dead) return resolve(jobs.map(() => false));
+    if (this.overflow.length > 0 || ((this.head - this.consumed) | 0) + jobs.length > RING_SLOTS) {
+      this.overflow.push({ jobs, resolve });
+      this.overflowJobs += jobs.length;
+      return;
+    }
+    this.write(jobs, resolve);
+  }
+
+  private write(jobs: SignatureJob[], resolve: Resolve): void {
+    for (const job of jobs) {
+      writeJob(this.jobs, this.head, job);
+      this.head = (this.head + 1) | 0;
+    }
+    // The job bytes are written before HEAD moves: the worker reads only below HEAD.
+    Atomics.store(this.control, HEAD, this.head);
+    Atomics.notify(this.control, HEAD, 1);
+    this.inFlight.push({ end: this.head, count: jobs.length, resolve });
+    this.watch();
+  }
+
+  private watch(): void {
+    if (this.watching) return;
+    for (;;) {
+      const tail = Atomics.load(this.control, TAIL);
+      this.collect(tail);
+      if (this.dead || this.inFlight.length === 0) return;
+      // Returns at once ("not-equal") if the worker moved TAIL since it was read: no lost wake-up.
+      const wait = Atomics.waitAsync(this.control, TAIL, tail);
+      if (wait.async) {
+        this.watching = true;
+        void wait.value.then(() => {
+          this.watching = false;
+          this.watch();
+        });
+        return;
+      }
+    }
+  }
+
+  private collect(tail: number): void {
+    while (this.inFlight.length > 0 && ((tail - this.inFlight[0].end) | 0) >= 0) {
+      const done = this.inFlight.shift()!;
+      const first = (done.end - done.count) | 0;
+      const verdicts = new Array<boolean>(done.count);
+      for (let i = 0; i < done.count; i++) verdicts[i] = this.verdicts[(first + i) & RING_MASK] === 1;
+      this.consumed = done.end;
+      done.resolve(verdicts);
+    }
+    while (this.overflow.length > 0 && ((this.head - this.consumed) | 0) + this.overflow[0].jobs.length <= RING_SLOTS) {
+      const next = this.overflow.shift()!;
+      this.overflowJobs -= next.jobs.length;
+      this.write(next.jobs, next.resolve);
+    }
+  }
+
+  /** Every job not yet answered is answered "not verified" (the CheckTx verifies inline). */
+  private fail(): void {
+    this.dead = true;
+    for (const f of this.inFlight.splice(0)) f.resolve(new Array<boolean>(f.count).fill(false));
+    for (const o of this.overflow.splice(0)) o.resolve(o.jobs.map(() => false));
+    this.overflowJobs = 0;
+    Atomics.store(this.control, CLOSING, 1);
+    Atomics.notify(this.control, HEAD);
+    // Wakes this thread's own wait, which then sees the ring dead and stops.
+    Atomics.notify(this.control, TAIL);
+  }
+
+  async close(): Promise<void> {
+    if (!this.dead) this.fail();
+    await this.worker.terminate();
+  }
 }
 
 /**
  * Verifies secp256k1 signatures on worker threads (native libsecp256k1 each), so the app
- * thread keeps to the stateful checks. Each worker has at most one batch in flight: jobs
- * that arrive meanwhile wait and travel together in its next message, so under load a
- * message (whose cost on the app thread is close to a verification's) carries many jobs,
- * and when idle a job leaves at once. A result only ever says "verified" for exactly the
- * (digest, key, signature) sent; a worker that fails answers "not verified", which sends the
- * tx to the inline check: never a wrong acceptance, at worst a second verification.
+ * thread keeps to the stateful checks. Each verify() goes whole to the worker with the
+ * shortest backlog. A result only ever says "verified" for exactly the (digest, key,
+ * signature) written; a worker that fails answers "not verified", which sends the tx to the
+ * inline check: never a wrong acceptance, at worst a second verification.
  */
 export class SigVerifyPool {
-  private readonly workers: Worker[] = [];
-  private readonly idle = new Set<Worker>();
-  private readonly waiting = new Map<Worker, (results: Uint8Array | undefined) => void>();
-  private queue: Batch[] = [];
-  private scheduled = false;
+  private readonly rings: SigRing[] = [];
   private closed = false;
 
   constructor(readonly size: number) {
-    for (let i = 0; i < size; i++) this.spawn();
-  }
-
-  private spawn(): void {
-    const worker = new Worker(new URL("./sig-worker.mjs", import.meta.url));
-    worker.unref();
-    worker.on("message", (msg: { results: Uint8Array }) => this.settle(worker, msg.results));
-    worker.on("error", () => this.fail(worker));
-    worker.on("exit", () => this.fail(worker));
-    this.workers.push(worker);
-    this.idle.add(worker);
-  }
-
-  private settle(worker: Worker, results: Uint8Array | undefined): void {
-    const finish = this.waiting.get(worker);
-    this.waiting.delete(worker);
-    if (this.workers.includes(worker)) this.idle.add(worker);
-    finish?.(results);
-    if (this.queue.length > 0) this.dispatch();
-  }
-
-  private fail(worker: Worker): void {
-    const at = this.workers.indexOf(worker);
-    if (at >= 0) this.workers.splice(at, 1);
-    this.idle.delete(worker);
-    this.settle(worker, undefined);
+    for (let i = 0; i < size; i++) {
+      this.rings.push(
+        new SigRing((dead) => {
+          const at = this.rings.indexOf(dead);
+          if (at >= 0) this.rings.splice(at, 1);
+        }),
+      );
+    }
   }
 
   /** Resolves with one verdict per job (never rejects). */
   verify(jobs: SignatureJob[]): Promise<boolean[]> {
     if (jobs.length === 0) return Promise.resolve([]);
-    if (this.closed || this.workers.length === 0 || !jobs.every(packable)) return Promise.resolve(jobs.map(() => false));
-    return new Promise((resolve) => {
-      this.queue.push({ jobs, resolve });
-      // Jobs read in the same turn of the event loop leave together.
-      if (!this.scheduled && this.idle.size > 0) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.dispatch();
-        });
-      }
-    });
-  }
-
-  /** The queue, split about evenly (whole batches) over the idle workers. */
-  private dispatch(): void {
-    if (this.workers.length === 0) {
-      for (const b of this.queue.splice(0)) b.resolve(b.jobs.map(() => false));
-      return;
-    }
-    if (this.idle.size === 0 || this.queue.length === 0) return;
-    const batches = this.queue;
-    this.queue = [];
-    const total = batches.reduce((n, b) => n + b.jobs.length, 0);
-    const share = Math.ceil(total / this.idle.size);
-    let group: Batch[] = [];
-    let count = 0;
-    for (const b of batches) {
-      group.push(b);
-      count += b.jobs.length;
-      if (count >= share) {
-        this.send(group);
-        group = [];
-        count = 0;
-      }
-    }
-    if (group.length > 0) this.send(group);
-  }
-
-  private send(group: Batch[]): void {
-    const worker = this.idle.values().next().value as Worker;
-    this.idle.delete(worker);
-    const packed = packJobs(group.flatMap((b) => b.jobs));
-    this.waiting.set(worker, (results) => {
-      let at = 0;
-      for (const b of group) b.resolve(b.jobs.map(() => results?.[at++] === 1));
-    });
-    // Copied, not transferred: for 129-byte jobs the copy is the cheaper of the two.
-    worker.postMessage({ jobs: packed });
+    if (this.closed || this.rings.length === 0 || !jobs.every(packable)) return Promise.resolve(jobs.map(() => false));
+    let ring = this.rings[0];
+    for (let i = 1; i < this.rings.length; i++) if (this.rings[i].backlog < ring.backlog) ring = this.rings[i];
+    return new Promise((resolve) => ring.submit(jobs, resolve));
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const workers = this.workers.splice(0);
-    this.idle.clear();
-    await Promise.all(workers.map((w) => w.terminate()));
-    for (const w of workers) this.settle(w, undefined);
+    await Promise.all(this.rings.splice(0).map((r) => r.close()));
   }
 }

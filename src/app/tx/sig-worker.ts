@@ -1,14 +1,37 @@
-import { parentPort } from "node:worker_threads";
-import { JOB_BYTES, unpackJob } from "./sig-jobs";
+import { workerData } from "node:worker_threads";
+import { CLOSING, HEAD, JOB_BYTES, RING_MASK, TAIL, type RingMemory } from "./sig-jobs";
 import { verifySecp256k1Digest } from "./sigverify";
 
-/** A batch of packed signature jobs in, one byte per job out (1: valid). */
-parentPort!.on("message", (msg: { jobs: Uint8Array }) => {
-  const count = msg.jobs.length / JOB_BYTES;
-  const results = new Uint8Array(count);
-  for (let i = 0; i < count; i++) {
-    const job = unpackJob(msg.jobs, i);
-    results[i] = verifySecp256k1Digest(job.pubKey, job.digest, job.signature) ? 1 : 0;
+const memory = workerData as RingMemory;
+const control = new Int32Array(memory.control);
+const jobs = new Uint8Array(memory.jobs);
+const verdicts = new Uint8Array(memory.verdicts);
+// Private copies: the native verifier is handed ordinary memory, never the shared ring.
+const digest = new Uint8Array(32);
+const pubKey = new Uint8Array(33);
+const signature = new Uint8Array(64);
+
+/**
+ * Verifies the ring's jobs in order, each verdict published (TAIL) as soon as it is known, so
+ * the app thread can answer the earliest CheckTx first. Sleeps on HEAD when there is nothing
+ * to do; the timeout only bounds how long a close goes unnoticed.
+ */
+let tail = Atomics.load(control, TAIL);
+while (Atomics.load(control, CLOSING) === 0) {
+  const head = Atomics.load(control, HEAD);
+  if (head === tail) {
+    Atomics.wait(control, HEAD, head, 1_000);
+    continue;
   }
-  parentPort!.postMessage({ results });
-});
+  while (tail !== head) {
+    const slot = tail & RING_MASK;
+    const at = slot * JOB_BYTES;
+    digest.set(jobs.subarray(at, at + 32));
+    pubKey.set(jobs.subarray(at + 32, at + 65));
+    signature.set(jobs.subarray(at + 65, at + JOB_BYTES));
+    verdicts[slot] = verifySecp256k1Digest(pubKey, digest, signature) ? 1 : 0;
+    tail = (tail + 1) | 0;
+    Atomics.store(control, TAIL, tail);
+    Atomics.notify(control, TAIL);
+  }
+}

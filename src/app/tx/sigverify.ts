@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import secp256k1 from "secp256k1";
 
@@ -26,7 +26,8 @@ export function verifySecp256k1(pubKey: Uint8Array, signBytes: Uint8Array, signa
 }
 
 export function sha256(bytes: Uint8Array): Uint8Array {
-  return createHash("sha256").update(bytes).digest();
+  // One-shot: no Hash object per signature.
+  return hash("sha256", bytes, "buffer");
 }
 
 /** verifySecp256k1 over a digest already taken (the worker pool hashes on the main thread). */

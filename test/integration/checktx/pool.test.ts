@@ -61,6 +61,30 @@ describe("SigVerifyPool", () => {
     // None of it ran on this thread.
     expect(sigVerifications.count).toBe(before);
   });
+
+  it("answers a burst larger than the shared rings job by job, each verdict its own job's", async () => {
+    const bytes = directSignBytes(new Uint8Array([9]), new Uint8Array([8]), CHAIN_ID, 1n);
+    const good = { digest: sha256(bytes), pubKey: alice.pubKey, signature: alice.sign(bytes) };
+    const forged = Uint8Array.from(good.signature);
+    forged[5] ^= 2;
+    // 2 workers × 4,096 slots: 9,000 jobs wrap both rings and wait for room.
+    const calls = Array.from({ length: 4_500 }, (_, i) => (i % 3 === 0 ? [{ ...good, signature: forged }, good] : [good, good]));
+    const verdicts = await Promise.all(calls.map((jobs) => pool.verify(jobs)));
+    expect(verdicts).toEqual(calls.map((_, i) => (i % 3 === 0 ? [false, true] : [true, true])));
+  });
+
+  it("answers every job still in flight when it closes, and refuses to verify after", async () => {
+    const closing = new SigVerifyPool(1);
+    const bytes = directSignBytes(new Uint8Array([7]), new Uint8Array([6]), CHAIN_ID, 2n);
+    const good = { digest: sha256(bytes), pubKey: alice.pubKey, signature: alice.sign(bytes) };
+    const inFlight = Array.from({ length: 3_000 }, () => closing.verify([good]));
+    await closing.close();
+    const verdicts = (await Promise.all(inFlight)).flat();
+    // Verified before the close or answered "not verified" (inline check), never hanging or wrong.
+    expect(verdicts).toHaveLength(3_000);
+    expect(verdicts.some((v) => !v)).toBe(true);
+    expect(await closing.verify([good])).toEqual([false]);
+  });
 });
 
 /**
