@@ -182,7 +182,8 @@ function startNull(dir: string, templateConfig: string): Promise<RunningChain> {
  */
 function syncBroadcaster(rpcUrl: string, connections: number): (txBase64: string) => Promise<{ code: number; log: string }> {
   const url = new URL(rpcUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  // As many idle sockets kept as may be busy: the default (256) would close and reopen connections under 500 in flight.
+  const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   let id = 0;
   return (txBase64) =>
     new Promise((resolve, reject) => {

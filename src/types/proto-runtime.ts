@@ -1,16 +1,17 @@
 import { createRequire } from "node:module";
+import { ProtoWriter } from "./proto-writer";
 
 /**
- * cosmjs-types' binary runtime has costs that dominate a block of thousands of txs:
- * `BinaryWriter.alloc` builds a fresh 8 KiB pool for every `finish()` (one slab per encoded
- * message), and `BinaryReader` copies its whole input before decoding. Both are behaviour-
- * preserving to replace: exact-size allocation, and a reader that views the caller's bytes
+ * cosmjs-types' binary runtime has costs that dominate a block of thousands of txs: its
+ * `BinaryWriter` queues an object per field and builds a fresh 8 KiB pool for every
+ * `finish()`, and `BinaryReader` copies its whole input before decoding. Both are replaced:
+ * a writer that writes in place (proto-writer.ts), and a reader that views the caller's bytes
  * (decoders never write to their input). Generated decoders look the classes up on the
  * module's exports at call time, so replacing the exports reaches every message type.
  */
 const require = createRequire(import.meta.url);
 const binary = require("cosmjs-types/binary") as {
-  BinaryWriter: { alloc(size: number): Uint8Array };
+  BinaryWriter: { alloc(size: number): Uint8Array; create(): unknown };
   BinaryReader: new (buf?: ArrayLike<number>) => { buf: Uint8Array; pos: number; type: number; len: number; bytes(): Uint8Array; string(): string };
 };
 const { utf8Read } = require("cosmjs-types/utf8") as { utf8Read(buffer: Uint8Array, start: number, end: number): string };
@@ -27,12 +28,15 @@ function readString(bytes: Uint8Array): string {
   return latin1Slice.call(bytes, 0, bytes.length);
 }
 
+/** cosmjs-types' own writer, as it was before tuning (the reference of the writer's tests). */
+export const CosmjsBinaryWriter = binary.BinaryWriter;
+
 let patched = false;
 
 export function tuneProtoRuntime(): void {
   if (patched) return;
   patched = true;
-  binary.BinaryWriter.alloc = (size: number) => new Uint8Array(size);
+  binary.BinaryWriter = ProtoWriter;
   const Base = binary.BinaryReader;
   type Reader = InstanceType<typeof Base>;
   // A constructor function rather than a subclass: `super()` would allocate an empty array per
