@@ -12,6 +12,29 @@ const TWO_64 = 1n << 64n;
 const KEEP_SCRATCH_BYTES = 1 << 20;
 let scratch: Uint8Array | undefined = new Uint8Array(4096);
 
+/** Writes an unsigned 32-bit varint at `at`; returns the position after it. */
+function varint32At(b: Uint8Array, at: number, v: number): number {
+  while (v > 127) {
+    b[at++] = (v & 127) | 128;
+    v >>>= 7;
+  }
+  b[at++] = v;
+  return at;
+}
+
+/**
+ * Copies `s` by char code to `at` if it is all ASCII (then its UTF-8 bytes); false at the first
+ * other character, with whatever was copied before it to be overwritten by the caller.
+ */
+export function copyAscii(s: string, b: Uint8Array, at: number): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return false;
+    b[at + i] = c;
+  }
+  return true;
+}
+
 function varint32Size(n: number): number {
   return n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5;
 }
@@ -82,13 +105,7 @@ export class ProtoWriter {
       this.buf.copyWithin(start + size, start + 1, this.pos);
       this.pos += size - 1;
     }
-    let at = start;
-    let v = len;
-    while (v > 127) {
-      this.buf[at++] = (v & 127) | 128;
-      v >>>= 7;
-    }
-    this.buf[at] = v;
+    varint32At(this.buf, start, len);
     return this;
   }
 
@@ -97,16 +114,8 @@ export class ProtoWriter {
   }
 
   uint32(value: number): this {
-    let v = value >>> 0;
     this.ensure(5);
-    const b = this.buf;
-    let p = this.pos;
-    while (v > 127) {
-      b[p++] = (v & 127) | 128;
-      v >>>= 7;
-    }
-    b[p++] = v;
-    this.pos = p;
+    this.pos = varint32At(this.buf, this.pos, value >>> 0);
     return this;
   }
 
@@ -192,16 +201,9 @@ export class ProtoWriter {
     const head = varint32Size(n);
     // ASCII (nearly every proto string here) is copied by char code after its length; any other
     // character restarts with cosmjs-types' own UTF-8 writer, so the bytes stay exactly its.
-    this.ensure(head + n);
-    const b = this.buf;
-    let p = this.pos + head;
-    let i = 0;
-    for (; i < n; i++) {
-      const c = value.charCodeAt(i);
-      if (c >= 0x80) break;
-      b[p++] = c;
-    }
-    if (i === n) {
+    // Room for the longest length too, so writing it cannot move the buffer from under the copy.
+    this.ensure(5 + n);
+    if (copyAscii(value, this.buf, this.pos + head)) {
       this.uint32(n);
       this.pos += n;
       return this;
@@ -238,12 +240,7 @@ export class ProtoWriter {
       lo = ((lo >>> 7) | (hi << 25)) >>> 0;
       hi >>>= 7;
     }
-    while (lo > 127) {
-      b[p++] = (lo & 127) | 128;
-      lo >>>= 7;
-    }
-    b[p++] = lo;
-    this.pos = p;
+    this.pos = varint32At(b, p, lo);
     return this;
   }
 }

@@ -71,6 +71,20 @@ describe("ProtoWriter writes what cosmjs-types' BinaryWriter writes", () => {
     expect(Tx.encode(tx).finish()).toEqual(withCosmjs(Tx, tx));
   });
 
+  it("writes a string that ends exactly at the end of the buffer, or just past it", () => {
+    // While a writer holds the shared scratch buffer, the next one starts at 256 bytes and doubles.
+    const holder = ProtoWriter.create();
+    for (let fill = 240; fill < 1_040; fill = fill === 270 ? 500 : fill === 530 ? 1_010 : fill + 1) {
+      const list: Op[] = [{ op: "bytes", v: new Uint8Array(fill) }, { op: "string", v: "a" }, { op: "string", v: "bc" }];
+      const ours = ProtoWriter.create() as unknown as AnyWriter;
+      const theirs = (CosmjsBinaryWriter as unknown as { create(): AnyWriter }).create();
+      apply(ours, list);
+      apply(theirs, list);
+      expect(Buffer.from(ours.finish()).equals(Buffer.from(theirs.finish()))).toBe(true);
+    }
+    holder.finish();
+  });
+
   it("writes 64-bit values in [2^31, 2^32) so that they decode back (cosmjs-types writes them as zero)", () => {
     for (const v of [2n ** 31n, 3_000_000_000n, 2n ** 32n - 1n]) {
       const bytes = BaseAccount.encode({ address: "", accountNumber: v, sequence: v }).finish();

@@ -1,5 +1,6 @@
 import { ResponseFinalizeBlock } from "cosmjs-types/tendermint/abci/types";
 import type { Event, ExecTxResult, ResponseCheckTx } from "cosmjs-types/tendermint/abci/types";
+import { copyAscii } from "../../types/proto-writer";
 
 /**
  * Protobuf encoding of the responses that carry one result per tx — CheckTx (a call per tx) and
@@ -91,17 +92,9 @@ class Writer {
     const n = s.length;
     if (n < 128) {
       this.ensure(1 + n);
-      const b = this.buf;
-      let p = this.pos + 1;
-      let i = 0;
-      for (; i < n; i++) {
-        const c = s.charCodeAt(i);
-        if (c >= 0x80) break;
-        b[p++] = c;
-      }
-      if (i === n) {
-        b[this.pos] = n;
-        this.pos = p;
+      if (copyAscii(s, this.buf, this.pos + 1)) {
+        this.buf[this.pos] = n;
+        this.pos += 1 + n;
         return;
       }
     }
