@@ -26,11 +26,12 @@ const o = new Command("bench:vs-sdk")
   .option("--txs <n>", "MsgSends per run", (v) => Number(v), 20_000)
   .option("--senders <n>", "funded sender accounts", (v) => Number(v), 500)
   .option("--in-flight <n>", "broadcast_tx_sync requests kept outstanding", (v) => Number(v), 500)
+  .option("--rate <tx/s>", "open loop: send at this rate instead of keeping --in-flight outstanding (latency at equal load)", (v) => Number(v))
   .option("--keep", "keep the chains' directories (logs) after the runs")
   .option("--only <node>", "run only one node (ours, sdk or null) — for profiling, no ratio")
   .option("--ceiling", "also run a do-nothing ABCI app (scripts/bench/null-app.ts) the same way: what CometBFT and the client cost here")
   .parse(process.argv)
-  .opts<{ runs: number; txs: number; senders: number; inFlight: number; keep?: boolean; ceiling?: boolean; only?: string }>();
+  .opts<{ runs: number; txs: number; senders: number; inFlight: number; rate?: number; keep?: boolean; ceiling?: boolean; only?: string }>();
 
 const CHAIN_ID = "bench-vs-sdk";
 const DENOM = "uyml";
@@ -238,6 +239,9 @@ interface RunResult {
   /** This script's own CPU (sending, following blocks): it shares the machine with both nodes. */
   clientCpuPerTx: number;
   p50: number;
+  /** Median time from broadcast to its answer (CheckTx done), and from the answer to the block. */
+  answerP50: number;
+  mempoolP50: number;
   p99: number;
   refused: number;
   /** broadcast_tx_sync requests that got no answer; those committed count as committed. */
@@ -261,6 +265,10 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   const broadcast = syncBroadcaster(chain.rpcUrl, o.inFlight);
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
+  // The two parts of a tx's latency: until its broadcast is answered (CheckTx), then until its block.
+  const answeredAt = new Map<string, number>();
+  const answerLatencies: number[] = [];
+  const mempoolLatencies: number[] = [];
   let accepted = 0;
   let refused = 0;
   let unanswered = 0;
@@ -317,6 +325,11 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
         const at = sentAt.get(tx);
         if (at === undefined) continue;
         latencies.push(now - at);
+        const answered = answeredAt.get(tx);
+        if (answered !== undefined) {
+          answerLatencies.push(answered - at);
+          mempoolLatencies.push(now - answered);
+        }
         sentAt.delete(tx);
         committed++;
         lastCommitAt = now;
@@ -329,31 +342,51 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     }
   })();
 
-  await Promise.all(
-    workers.map(async (senders) => {
-      const longest = Math.max(...senders.map((s) => s.length));
-      for (let seq = 0; seq < longest; seq++) {
-        for (const txs of senders) {
-          const tx = txs[seq];
-          if (!tx) continue;
-          const b64 = Buffer.from(tx).toString("base64");
-          sentAt.set(b64, performance.now());
-          const r = await broadcast(b64).catch((e: Error) => ({ code: -1, log: e.message }));
-          if (r.code === 0) accepted++;
-          else if (r.code === -1) {
-            // No answer (CometBFT's RPC write timeout while CheckTx waits behind rechecks): the
-            // tx may still enter the mempool; it counts if it is committed.
-            unanswered++;
-            note(`no answer: ${r.log}`);
-          } else {
-            refused++;
-            sentAt.delete(b64);
-            note(`code ${r.code}: ${r.log.replace(/[0-9]+/g, "N")}`);
-          }
+  const send = async (tx: Uint8Array): Promise<void> => {
+    const b64 = Buffer.from(tx).toString("base64");
+    sentAt.set(b64, performance.now());
+    const r = await broadcast(b64).catch((e: Error) => ({ code: -1, log: e.message }));
+    answeredAt.set(b64, performance.now());
+    if (r.code === 0) accepted++;
+    else if (r.code === -1) {
+      // No answer (CometBFT's RPC write timeout while CheckTx waits behind rechecks): the
+      // tx may still enter the mempool; it counts if it is committed.
+      unanswered++;
+      note(`no answer: ${r.log}`);
+    } else {
+      refused++;
+      sentAt.delete(b64);
+      note(`code ${r.code}: ${r.log.replace(/[0-9]+/g, "N")}`);
+    }
+  };
+
+  if (o.rate === undefined) {
+    // Closed loop: each worker sends its senders' txs one at a time, so a sender's sequences arrive in order.
+    await Promise.all(
+      workers.map(async (senders) => {
+        const longest = Math.max(...senders.map((s) => s.length));
+        for (let seq = 0; seq < longest; seq++) {
+          for (const txs of senders) if (txs[seq]) await send(txs[seq]);
         }
+      }),
+    );
+  } else {
+    // Open loop (--rate): the n-th tx leaves at n / rate seconds, or once its sender's previous
+    // tx is answered if that is later (so a sender's sequences still arrive in order).
+    const chains = load.bySender.map(() => Promise.resolve());
+    const longest = Math.max(...load.bySender.map((s) => s.length));
+    let n = 0;
+    for (let seq = 0; seq < longest; seq++) {
+      for (let s = 0; s < load.bySender.length; s++) {
+        const tx = load.bySender[s][seq];
+        if (!tx) continue;
+        const due = t0 + (n++ * 1000) / o.rate;
+        if (due > performance.now() + 1) await sleep(due - performance.now());
+        chains[s] = chains[s].then(() => send(tx));
       }
-    }),
-  );
+    }
+    await Promise.all(chains);
+  }
   sendingDone = true;
   timeline.push(`sent @${Math.round(performance.now() - t0)}ms`);
   await follower;
@@ -363,6 +396,8 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   const clientCpu = process.cpuUsage(clientCpu0);
   const seconds = (lastCommitAt - t0) / 1000;
   latencies.sort((a, b) => a - b);
+  answerLatencies.sort((a, b) => a - b);
+  mempoolLatencies.sort((a, b) => a - b);
   let failed = 0;
   for (const h of heightsWithLoad) {
     const r = await rpc<{ txs_results: Array<{ code?: number }> | null }>(chain.rpcUrl, "block_results", { height: String(h) });
@@ -375,6 +410,8 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     clientCpuPerTx: (clientCpu.user + clientCpu.system) / committed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    answerP50: percentile(answerLatencies, 50),
+    mempoolP50: percentile(mempoolLatencies, 50),
     refused,
     unanswered,
     reasons: Object.fromEntries(reasons),
@@ -452,6 +489,8 @@ const rows: Array<[string, (r: RunResult) => number, (v: number) => string]> = [
   ["CometBFT CPU per committed tx (µs)", (r) => r.cometCpuPerTx, (v) => v.toFixed(0)],
   ["load client CPU per committed tx (µs; this script, on the same cores)", (r) => r.clientCpuPerTx, (v) => v.toFixed(0)],
   ["broadcast-to-commit p50 (ms)", (r) => r.p50, (v) => v.toFixed(0)],
+  ["  of which until the broadcast is answered, p50 (ms)", (r) => r.answerP50, (v) => v.toFixed(0)],
+  ["  of which from the answer to the block, p50 (ms)", (r) => r.mempoolP50, (v) => v.toFixed(0)],
   ["broadcast-to-commit p99 (ms)", (r) => r.p99, (v) => v.toFixed(0)],
   ["txs refused by CheckTx", (r) => r.refused, (v) => v.toFixed(0)],
   ["broadcasts unanswered (RPC timeout)", (r) => r.unanswered, (v) => v.toFixed(0)],
@@ -459,7 +498,7 @@ const rows: Array<[string, (r: RunResult) => number, (v: number) => string]> = [
   ["txs failed in a block", (r) => r.failed, (v) => v.toFixed(0)],
   ["largest block (txs)", (r) => r.maxBlockTxs, (v) => v.toFixed(0)],
 ];
-console.log(`\n${o.runs} alternating runs per node; ${o.txs} MsgSends from ${o.senders} senders, ${o.inFlight} in flight; medians (runs in brackets)`);
+console.log(`\n${o.runs} alternating runs per node; ${o.txs} MsgSends from ${o.senders} senders, ${o.rate === undefined ? `${o.inFlight} in flight` : `sent at ${o.rate} tx/s (open loop)`}; medians (runs in brackets)`);
 console.log(`machine: ${cpus().length}× ${cpus()[0]?.model ?? "?"}; load average at start ${load0.map((l) => l.toFixed(2)).join(" ")}, at end ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 console.log(`| | SDK node | this node | ratio |${o.ceiling ? " null app |" : ""}\n|---|---|---|---|${o.ceiling ? "---|" : ""}`);
 for (const [name, get, fmt] of rows) {
