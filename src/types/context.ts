@@ -61,7 +61,7 @@ export class Context {
   }
 
   static create(store: Branch, block: BlockInfo, mode: ExecMode, logger: Logger, gasMeter = GasMeter.infinite()): Context {
-    return new Context(store, block, gasMeter, new EventManager(), mode, logger);
+    return new Context(store, block, gasMeter, new EventManager(mode !== "check" && mode !== "recheck"), mode, logger);
   }
 
   get height(): bigint {
@@ -104,7 +104,7 @@ export class Context {
    */
   atomic<T>(fn: (ctx: Context) => T): T {
     const branch = this.rawStore.branch();
-    const events = new EventManager();
+    const events = new EventManager(this.events.recording);
     const result = fn(new Context(branch, this.block, this.gasMeter, events, this.mode, this.logger));
     branch.write();
     this.events.append(events.events);

@@ -20,8 +20,16 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [k: s
 export class EventManager {
   readonly events: Event[] = [];
 
+  /**
+   * @param recording false for (re)CheckTx, whose events nobody reads (CometBFT's mempool drops
+   * them, and the SDK returns none): events are then neither kept nor, where the caller checks,
+   * built.
+   */
+  constructor(readonly recording = true) {}
+
   /** Plain Cosmos event (e.g. "transfer" with recipient/sender/amount). */
   emit(type: string, attributes: Record<string, string>): void {
+    if (!this.recording) return;
     // for-in visits a plain object's keys in Object.entries' order without building the pairs
     // (every tx emits about ten events).
     const list: EventAttribute[] = [];
@@ -35,6 +43,7 @@ export class EventManager {
    * strings, enums by name), in the order the caller gives (proto field order).
    */
   emitTyped(protoFullName: string, fields: Record<string, JsonValue>): void {
+    if (!this.recording) return;
     this.events.push({
       type: protoFullName,
       attributes: Object.entries(fields).map(([key, value]) => ({ key, value: JSON.stringify(value), index: true })),
@@ -42,6 +51,7 @@ export class EventManager {
   }
 
   append(events: readonly Event[]): void {
+    if (!this.recording) return;
     this.events.push(...events);
   }
 }

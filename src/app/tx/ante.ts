@@ -95,9 +95,11 @@ export function runAnte(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
   for (const account of accounts) {
     deps.accounts.setAccount(ctx, { ...account, sequence: account.sequence + 1n });
   }
-  ctx.events.emit("tx", { acc_seq: tx.signers.map((s, i) => `${s}/${accounts[i].sequence}`).join(",") });
-  // A view over the signature's bytes: no copy into Buffer's pool per tx.
-  ctx.events.emit("tx", { signature: tx.raw.signatures.map((s) => Buffer.from(s.buffer, s.byteOffset, s.byteLength).toString("base64")).join(",") });
+  if (ctx.events.recording) {
+    ctx.events.emit("tx", { acc_seq: tx.signers.map((s, i) => `${s}/${accounts[i].sequence}`).join(",") });
+    // A view over the signature's bytes: no copy into Buffer's pool per tx.
+    ctx.events.emit("tx", { signature: tx.raw.signatures.map((s) => Buffer.from(s.buffer, s.byteOffset, s.byteLength).toString("base64")).join(",") });
+  }
 
   for (const check of deps.checks) check(ctx, tx);
 }
@@ -128,10 +130,12 @@ function deductFee(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
       if (e instanceof OutOfGasError) throw e;
     }
   }
-  ctx.events.emit("tx", {
-    fee: tx.fee.map((c) => `${c.amount}${c.denom}`).join(","),
-    fee_payer: deductFrom,
-  });
+  if (ctx.events.recording) {
+    ctx.events.emit("tx", {
+      fee: tx.fee.map((c) => `${c.amount}${c.denom}`).join(","),
+      fee_payer: deductFrom,
+    });
+  }
 }
 
 function setPubKey(ctx: Context, tx: DecodedTx, deps: AnteDeps, signer: string, index: number, simulate: boolean): BaseAccount {
@@ -167,7 +171,11 @@ function addressOfPubKey(pubKey: Uint8Array): string {
 
 function storedPubKey(account: BaseAccount): Uint8Array | undefined {
   if (!account.pubKey || account.pubKey.typeUrl !== SECP256K1_PUBKEY_URL) return undefined;
-  return Secp256k1PubKey.decode(account.pubKey.value).key;
+  const value = account.pubKey.value;
+  // A PubKey of one 33-byte key field (tag 0x0a, length 33), as every stored key is: the key is a
+  // view of those bytes, what the decoder would return, without building the message.
+  if (value.length === 35 && value[0] === 0x0a && value[1] === 33) return value.subarray(2);
+  return Secp256k1PubKey.decode(value).key;
 }
 
 function verifySignatures(ctx: Context, tx: DecodedTx, accounts: BaseAccount[], deps: AnteDeps): void {
