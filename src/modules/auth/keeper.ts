@@ -133,13 +133,16 @@ export class AuthKeeper {
 }
 
 /** BaseAccounts of stored (frozen, shared) Anys, decoded once each. */
-const basesOfAnys = new WeakMap<AnyMsg, BaseAccount>();
+/** By stored (frozen, shared) Any; bounded as store/codecs' memoValue is, for the same reason. */
+let basesOfAnys = new Map<AnyMsg, BaseAccount>();
+const BASES_REMEMBERED = 20_000;
 
 export function baseOf(any: AnyMsg): BaseAccount {
   if (!Object.isFrozen(any)) return decodeBase(any);
   let base = basesOfAnys.get(any);
   if (base === undefined) {
     base = Object.freeze(decodeBase(any));
+    if (basesOfAnys.size >= BASES_REMEMBERED) basesOfAnys = new Map();
     basesOfAnys.set(any, base);
   }
   return base;
