@@ -132,8 +132,10 @@ export class AuthKeeper {
   }
 }
 
-/** BaseAccounts of stored (frozen, shared) Anys, decoded once each. */
-/** By stored (frozen, shared) Any; bounded as store/codecs' memoValue is, for the same reason. */
+/**
+ * BaseAccounts of stored (frozen, shared) Anys, decoded once each; a Map emptied when full
+ * rather than a WeakMap, as store/codecs' memoValue and for the same reason.
+ */
 let basesOfAnys = new Map<AnyMsg, BaseAccount>();
 const BASES_REMEMBERED = 20_000;
 
