@@ -26,7 +26,7 @@ function varint32At(b: Uint8Array, at: number, v: number): number {
  * Copies `s` by char code to `at` if it is all ASCII (then its UTF-8 bytes); false at the first
  * other character, with whatever was copied before it to be overwritten by the caller.
  */
-export function copyAscii(s: string, b: Uint8Array, at: number): boolean {
+function copyAscii(s: string, b: Uint8Array, at: number): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0x80) return false;

@@ -17,7 +17,7 @@ const txResults = [
     events: [{ type: "coin_spent", attributes: [{ key: "spender", value: "yml1abc", index: true }, { key: "amount", value: "1uyml", index: true }] }],
   },
   // Failure: codes past one varint byte, gas past 2^32 and past 2^53, non-ASCII text.
-  { code: 300, data: new Uint8Array(), log: "insufficient funds: ñ ✓ 𝄞", info: "ïnfo", gasWanted: 2n ** 40n, gasUsed: 2n ** 60n + 7n, events: [], codespace: "sdk" },
+  { code: 300, data: new Uint8Array(), log: "insufficient funds: ñ ✓ 𝄞 \ud800 lone", info: "ïnfo", gasWanted: 2n ** 40n, gasUsed: 2n ** 60n + 7n, events: [], codespace: "sdk" },
   // Lengths needing two and three varint bytes at each nesting level.
   { code: 1, data: new Uint8Array(200).fill(9), log: long(130), info: long(20_000), gasWanted: 0n, gasUsed: 1n, codespace: long(128), events: [{ type: long(127), attributes: attrs(400) }] },
   // Partial objects, as an app may return them.
