@@ -47,3 +47,11 @@ export function writeJob(jobs: Uint8Array, position: number, job: SignatureJob):
   jobs.set(job.pubKey, at + 32);
   jobs.set(job.signature, at + 65);
 }
+
+/** Copies the job in a position's slot into `into` (the reader's own arrays of the three sizes). */
+export function readJob(jobs: Uint8Array, position: number, into: SignatureJob): void {
+  const at = (position & RING_MASK) * JOB_BYTES;
+  into.digest.set(jobs.subarray(at, at + 32));
+  into.pubKey.set(jobs.subarray(at + 32, at + 65));
+  into.signature.set(jobs.subarray(at + 65, at + JOB_BYTES));
+}

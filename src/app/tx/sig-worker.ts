@@ -1,5 +1,5 @@
 import { workerData } from "node:worker_threads";
-import { CLOSING, HEAD, JOB_BYTES, RING_MASK, TAIL, type RingMemory } from "./sig-jobs";
+import { CLOSING, HEAD, RING_MASK, TAIL, readJob, type RingMemory, type SignatureJob } from "./sig-jobs";
 import { verifySecp256k1Digest } from "./sigverify";
 
 const memory = workerData as RingMemory;
@@ -7,9 +7,7 @@ const control = new Int32Array(memory.control);
 const jobs = new Uint8Array(memory.jobs);
 const verdicts = new Uint8Array(memory.verdicts);
 // Private copies: the native verifier is handed ordinary memory, never the shared ring.
-const digest = new Uint8Array(32);
-const pubKey = new Uint8Array(33);
-const signature = new Uint8Array(64);
+const job: SignatureJob = { digest: new Uint8Array(32), pubKey: new Uint8Array(33), signature: new Uint8Array(64) };
 
 /**
  * Verifies the ring's jobs in order, each verdict published (TAIL) as soon as it is known, so
@@ -24,12 +22,8 @@ while (Atomics.load(control, CLOSING) === 0) {
     continue;
   }
   while (tail !== head) {
-    const slot = tail & RING_MASK;
-    const at = slot * JOB_BYTES;
-    digest.set(jobs.subarray(at, at + 32));
-    pubKey.set(jobs.subarray(at + 32, at + 65));
-    signature.set(jobs.subarray(at + 65, at + JOB_BYTES));
-    verdicts[slot] = verifySecp256k1Digest(pubKey, digest, signature) ? 1 : 0;
+    readJob(jobs, tail, job);
+    verdicts[tail & RING_MASK] = verifySecp256k1Digest(job.pubKey, job.digest, job.signature) ? 1 : 0;
     tail = (tail + 1) | 0;
     Atomics.store(control, TAIL, tail);
     Atomics.notify(control, TAIL);
