@@ -32,9 +32,8 @@ class SigRing {
   private readonly inFlight: InFlight[] = [];
   /** Jobs waiting for room in the ring (the app never has near 4,096 in flight; still bounded). */
   private readonly overflow: Array<{ jobs: SignatureJob[]; resolve: Resolve }> = [];
-  private overflowJobs = 0;
   private watching = false;
-  dead = false;
+  private dead = false;
 
   constructor(onDead: (ring: SigRing) => void) {
     const memory = createRingMemory();
@@ -54,14 +53,20 @@ class SigRing {
 
   /** Jobs written or waiting and not yet answered. */
   get backlog(): number {
-    return ((this.head - this.consumed) | 0) + this.overflowJobs;
+    let waiting = 0;
+    for (const o of this.overflow) waiting += o.jobs.length;
+    return this.inRing + waiting;
+  }
+
+  /** Jobs written to the ring whose verdicts are not yet read (their slots are taken). */
+  private get inRing(): number {
+    return (this.head - this.consumed) | 0;
   }
 
   submit(jobs: SignatureJob[], resolve: Resolve): void {
     if (this.dead) return resolve(jobs.map(() => false));
-    if (this.overflow.length > 0 || ((this.head - this.consumed) | 0) + jobs.length > RING_SLOTS) {
+    if (this.overflow.length > 0 || this.inRing + jobs.length > RING_SLOTS) {
       this.overflow.push({ jobs, resolve });
-      this.overflowJobs += jobs.length;
       return;
     }
     this.write(jobs, resolve);
@@ -107,9 +112,8 @@ class SigRing {
       this.consumed = done.end;
       done.resolve(verdicts);
     }
-    while (this.overflow.length > 0 && ((this.head - this.consumed) | 0) + this.overflow[0].jobs.length <= RING_SLOTS) {
+    while (this.overflow.length > 0 && this.inRing + this.overflow[0].jobs.length <= RING_SLOTS) {
       const next = this.overflow.shift()!;
-      this.overflowJobs -= next.jobs.length;
       this.write(next.jobs, next.resolve);
     }
   }
@@ -119,7 +123,6 @@ class SigRing {
     this.dead = true;
     for (const f of this.inFlight.splice(0)) f.resolve(new Array<boolean>(f.count).fill(false));
     for (const o of this.overflow.splice(0)) o.resolve(o.jobs.map(() => false));
-    this.overflowJobs = 0;
     Atomics.store(this.control, CLOSING, 1);
     Atomics.notify(this.control, HEAD);
     // Wakes this thread's own wait, which then sees the ring dead and stops.
