@@ -11,7 +11,7 @@ import { ProtoWriter } from "./proto-writer";
  */
 const require = createRequire(import.meta.url);
 const binary = require("cosmjs-types/binary") as {
-  BinaryWriter: { alloc(size: number): Uint8Array; create(): unknown };
+  BinaryWriter: { create(): unknown };
   BinaryReader: new (buf?: ArrayLike<number>) => { buf: Uint8Array; pos: number; type: number; len: number; bytes(): Uint8Array; string(): string };
 };
 const { utf8Read } = require("cosmjs-types/utf8") as { utf8Read(buffer: Uint8Array, start: number, end: number): string };

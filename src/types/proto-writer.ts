@@ -63,10 +63,6 @@ export class ProtoWriter {
     return new ProtoWriter();
   }
 
-  static alloc(size: number): Uint8Array {
-    return new Uint8Array(size);
-  }
-
   private ensure(n: number): void {
     if (this.pos + n <= this.buf.length) return;
     const next = new Uint8Array(Math.max(this.buf.length * 2, this.pos + n));

@@ -13,7 +13,8 @@ type Op =
   | { op: "string"; v: string }
   | { op: "bytes"; v: Uint8Array }
   | { op: "tag"; field: number; type: number }
-  | { op: "nested"; ops: Op[] };
+  | { op: "nested"; ops: Op[] }
+  | { op: "abandoned"; ops: Op[] };
 
 type AnyWriter = Record<string, (...args: unknown[]) => AnyWriter> & { finish(): Uint8Array };
 
@@ -24,6 +25,11 @@ function apply(w: AnyWriter, ops: Op[]): void {
       w.uint32(10).fork();
       apply(w, o.ops);
       w.ldelim();
+    } else if (o.op === "abandoned") {
+      // A nested message started, then dropped with reset().
+      w.uint32(18).fork();
+      apply(w, o.ops);
+      w.reset();
     } else w[o.op](o.v);
   }
 }
@@ -45,7 +51,12 @@ const leaf: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant("tag" as const), field: fc.integer({ min: 1, max: 536_870_911 }), type: fc.integer({ min: 0, max: 5 }) }),
 );
 const ops: fc.Arbitrary<Op[]> = fc.letrec<{ ops: Op[]; op: Op }>((tie) => ({
-  op: fc.oneof({ depthSize: "small", withCrossShrink: true }, leaf, fc.record({ op: fc.constant("nested" as const), ops: tie("ops") as fc.Arbitrary<Op[]> })),
+  op: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    leaf,
+    fc.record({ op: fc.constant("nested" as const), ops: tie("ops") as fc.Arbitrary<Op[]> }),
+    fc.record({ op: fc.constant("abandoned" as const), ops: tie("ops") as fc.Arbitrary<Op[]> }),
+  ),
   ops: fc.array(tie("op"), { maxLength: 12 }),
 })).ops;
 
