@@ -316,7 +316,6 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
         await sleep(20);
         continue;
       }
-      const now = committedAt;
       const txs = block.block.data.txs ?? [];
       blocks++;
       maxBlockTxs = Math.max(maxBlockTxs, txs.length);
@@ -324,15 +323,15 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
       for (const tx of txs) {
         const at = sentAt.get(tx);
         if (at === undefined) continue;
-        latencies.push(now - at);
+        latencies.push(committedAt - at);
         const answered = answeredAt.get(tx);
         if (answered !== undefined) {
           answerLatencies.push(answered - at);
-          mempoolLatencies.push(now - answered);
+          mempoolLatencies.push(committedAt - answered);
         }
         sentAt.delete(tx);
         committed++;
-        lastCommitAt = now;
+        lastCommitAt = committedAt;
       }
       if (txs.length > 0) {
         lastProgress = Date.now();
