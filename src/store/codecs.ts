@@ -314,34 +314,37 @@ export function protoValue<T>(type: ProtoType<T>, name = "proto"): ValueCodec<T>
 }
 
 /**
- * `codec` with decoding remembered per stored byte array. Stores hand out the same array for a
- * value nobody changed (branches keep what was set, the committed store caches it), and every
- * write stores a new one, so an account CheckTx decoded is not decoded again by FinalizeBlock,
- * nor params by every tx. Decoded values are shared, hence frozen: nobody may change one in place.
- * A plain Map, emptied when it reaches MEMO_ENTRIES, rather than a WeakMap: a WeakMap entry
+ * `decode`, remembered per key object (by identity), its results frozen because they are
+ * shared. A plain Map, emptied when it reaches `bound`, rather than a WeakMap: a WeakMap entry
  * per decoded account (young keys, every tx) made each young-generation collection trace them
  * as ephemerons — app CPU per tx under load was ~10 % higher. What a full map drops is only
  * decoded again.
  */
-export function memoValue<V extends object>(codec: ValueCodec<V>): ValueCodec<V> {
-  let decoded = new Map<Uint8Array, V>();
-  return {
-    name: codec.name,
-    encode: (v) => codec.encode(v),
-    decode: (b) => {
-      let v = decoded.get(b);
-      if (v === undefined) {
-        v = Object.freeze(codec.decode(b));
-        if (decoded.size >= MEMO_ENTRIES) decoded = new Map();
-        decoded.set(b, v);
-      }
-      return v;
-    },
+export function memoByIdentity<K extends object, V extends object>(decode: (key: K) => V, bound = MEMO_ENTRIES): (key: K) => V {
+  let decoded = new Map<K, V>();
+  return (key) => {
+    let v = decoded.get(key);
+    if (v === undefined) {
+      v = Object.freeze(decode(key));
+      if (decoded.size >= bound) decoded = new Map();
+      decoded.set(key, v);
+    }
+    return v;
   };
 }
 
-/** Per memoized collection: a few blocks' worth of accounts written under load. */
+/** Per memo: a few blocks' worth of accounts written under load. */
 const MEMO_ENTRIES = 20_000;
+
+/**
+ * `codec` with decoding remembered per stored byte array. Stores hand out the same array for a
+ * value nobody changed (branches keep what was set, the committed store caches it), and every
+ * write stores a new one, so an account CheckTx decoded is not decoded again by FinalizeBlock,
+ * nor params by every tx. Decoded values are shared, hence frozen: nobody may change one in place.
+ */
+export function memoValue<V extends object>(codec: ValueCodec<V>): ValueCodec<V> {
+  return { name: codec.name, encode: (v) => codec.encode(v), decode: memoByIdentity((b: Uint8Array) => codec.decode(b)) };
+}
 
 export const stringValue: ValueCodec<string> = {
   name: "string",

@@ -1,7 +1,7 @@
 import { BaseAccount, ModuleAccount, Params } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { Any } from "cosmjs-types/google/protobuf/any";
 import { Schema } from "../../store/collections";
-import { bytesKey, memoValue, protoValue } from "../../store/codecs";
+import { bytesKey, memoByIdentity, memoValue, protoValue } from "../../store/codecs";
 import { accAddress, moduleAddress } from "../../types/address";
 import type { AnyMsg } from "../../types/codec";
 import type { Context } from "../../types/context";
@@ -132,22 +132,11 @@ export class AuthKeeper {
   }
 }
 
-/**
- * BaseAccounts of stored (frozen, shared) Anys, decoded once each; a Map emptied when full
- * rather than a WeakMap, as store/codecs' memoValue and for the same reason.
- */
-let basesOfAnys = new Map<AnyMsg, BaseAccount>();
-const BASES_REMEMBERED = 20_000;
+/** BaseAccounts of stored (frozen, shared) Anys, decoded once each. */
+const storedBase = memoByIdentity(decodeBase);
 
 export function baseOf(any: AnyMsg): BaseAccount {
-  if (!Object.isFrozen(any)) return decodeBase(any);
-  let base = basesOfAnys.get(any);
-  if (base === undefined) {
-    base = Object.freeze(decodeBase(any));
-    if (basesOfAnys.size >= BASES_REMEMBERED) basesOfAnys = new Map();
-    basesOfAnys.set(any, base);
-  }
-  return base;
+  return Object.isFrozen(any) ? storedBase(any) : decodeBase(any);
 }
 
 function decodeBase(any: AnyMsg): BaseAccount {
