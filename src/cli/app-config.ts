@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { parsePruningStrategy, type PruningSettings } from "./pruning";
 import { parseToml } from "./toml";
+import { DEFAULT_PROPOSAL_HOLD_MS } from "../abci/socket/app-queue";
 
 /** The app's own settings (config/app.toml), the counterpart of the Cosmos SDK's app.toml. */
 export interface AppConfig extends PruningSettings {
@@ -28,6 +29,8 @@ export interface AppConfig extends PruningSettings {
   invariants: boolean;
   /** Worker threads verifying CheckTx signatures; 0: on the app thread; -1: one per core but one. */
   sigVerifyWorkers: number;
+  /** Longest mempool work waits while a proposal is decided (PrepareProposal/ProcessProposal to FinalizeBlock); 0: never. */
+  proposalHoldMs: number;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -48,6 +51,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   cometBinary: "",
   invariants: false,
   sigVerifyWorkers: -1,
+  proposalHoldMs: DEFAULT_PROPOSAL_HOLD_MS,
 };
 
 export function renderAppConfig(c: AppConfig): string {
@@ -84,6 +88,10 @@ sig-verify-workers = ${c.sigVerifyWorkers}
 [abci]
 # Where CometBFT's proxy_app connects.
 address = ${JSON.stringify(c.abciAddress)}
+# While a block is proposed and voted on (PrepareProposal or ProcessProposal until FinalizeBlock),
+# CheckTx calls wait, so CometBFT has the cores for the block; at most this many milliseconds
+# (a round that fails). 0: CheckTx never waits.
+proposal-hold-ms = ${c.proposalHoldMs}
 
 [api]
 enable = ${c.apiEnable}
@@ -145,5 +153,12 @@ export function readAppConfig(path: string): AppConfig {
     cometBinary: String(comet.binary ?? d.cometBinary),
     invariants: Boolean(top.invariants ?? d.invariants),
     sigVerifyWorkers: Number(top["sig-verify-workers"] ?? d.sigVerifyWorkers),
+    proposalHoldMs: millis("proposal-hold-ms", abci["proposal-hold-ms"] ?? d.proposalHoldMs),
   };
+}
+
+function millis(key: string, raw: unknown): number {
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`'${key}' must be a whole number of milliseconds (0 or more), got ${String(raw)}`);
+  return n;
 }

@@ -4,7 +4,7 @@ import { FrameDecoder, FrameError, encodeFrameParts } from "./framing";
 import type { CallClass } from "./app-queue";
 import type { Logger } from "./logger";
 import { CheckTxType } from "cosmjs-types/tendermint/abci/types";
-import { callApp, decodeRequest, encodeException, encodeResponse, errorMessage, type DecodedRequest } from "./requests";
+import { callApp, decodeRequest, encodeException, encodeResponse, errorMessage, type DecodedRequest, type RequestKind } from "./requests";
 
 export interface ConnectionContext {
   app: AbciApplication;
@@ -14,6 +14,8 @@ export interface ConnectionContext {
   runExclusive<T>(fn: () => T | Promise<T>, cls: CallClass): Promise<T>;
   /** Starts a NEW CheckTx's work ahead of its turn (the app's precheckTx); settles, never rejects. */
   precheckTx?(tx: Uint8Array): Promise<void> | undefined;
+  /** A request was read (before its turn): what the server's queue learns from its kind. */
+  onRequestRead?(kind: RequestKind): void;
   onClosed(conn: AbciConnection): void;
 }
 
@@ -80,6 +82,7 @@ export class AbciConnection {
     }
     for (const f of frames) {
       const req = decodeRequest(f);
+      if (req.ok) this.ctx.onRequestRead?.(req.kind);
       const ready = req.ok && req.kind === "checkTx" && req.value.type === CheckTxType.NEW ? this.ctx.precheckTx?.(req.value.tx) : undefined;
       this.pending.push({ bytes: f.length, req, ready });
       this.pendingBytes += f.length;

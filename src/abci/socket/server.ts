@@ -15,6 +15,8 @@ export interface AbciSocketServerOptions {
   logger?: Logger;
   /** Frames above this close the connection. Default 128 MB. */
   maxFrameBytes?: number;
+  /** Bound of a proposal's hold on mempool work (app-queue.ts); 0 never holds. Default 300. */
+  proposalHoldMs?: number;
 }
 
 type ListenTarget = { kind: "tcp"; host: string; port: number } | { kind: "unix"; path: string };
@@ -30,7 +32,7 @@ export class AbciSocketServer {
   private readonly maxFrameBytes: number;
   private readonly conns = new Set<AbciConnection>();
   private server: net.Server | undefined;
-  private readonly calls = new AppCallQueue();
+  private readonly calls: AppCallQueue;
   private nextConnId = 1;
 
   constructor(
@@ -40,6 +42,7 @@ export class AbciSocketServer {
     this.target = parseAddress(opts.address);
     this.logger = opts.logger ?? stderrLogger;
     this.maxFrameBytes = opts.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+    this.calls = new AppCallQueue(opts.proposalHoldMs);
   }
 
   async listen(): Promise<void> {
@@ -91,6 +94,10 @@ export class AbciSocketServer {
       runExclusive: (fn, cls) => this.calls.run(fn, cls),
       // Without worker threads a precheck has nothing to start ahead: no extra queued step.
       precheckTx: this.app.hasSigPool && this.app.precheckTx ? (tx) => this.precheckTx(tx) : undefined,
+      onRequestRead: (kind) => {
+        if (kind === "prepareProposal" || kind === "processProposal") this.calls.proposalStarted();
+        else if (kind === "finalizeBlock") this.calls.proposalDecided();
+      },
       onClosed: (c) => this.conns.delete(c),
     });
     this.conns.add(conn);

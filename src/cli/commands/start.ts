@@ -103,7 +103,7 @@ export async function startNode(o: StartOptions): Promise<void> {
     crashAfterFinalizeHeight: crashHeightFromEnv(),
     onCommitted: (height, ms, txs) => endpoints?.metrics.observeBlock(height, ms, txs),
   });
-  const server = new AbciSocketServer(node, { address: o.address ?? cfg.abciAddress, logger: logger.child({ module: "abci" }) });
+  const server = new AbciSocketServer(node, { address: o.address ?? cfg.abciAddress, logger: logger.child({ module: "abci" }), proposalHoldMs: cfg.proposalHoldMs });
   await server.listen();
   if (o.withComet ?? cfg.cometSupervise) {
     comet = new CometSupervisor({

@@ -48,4 +48,41 @@ describe("AppCallQueue", () => {
     await expect(q.run(() => Promise.reject(new Error("async boom")), "mempool")).rejects.toThrow("async boom");
     await expect(q.run(() => 8, "consensus")).resolves.toBe(8);
   });
+
+  it("holds mempool work from a proposal until FinalizeBlock is read; consensus calls go on", async () => {
+    const q = new AppCallQueue(10_000);
+    const ran: string[] = [];
+    q.proposalStarted();
+    const check = q.run(() => ran.push("checkTx"), "mempool");
+    const process = q.run(() => ran.push("processProposal"), "consensus");
+    await process;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ran).toEqual(["processProposal"]);
+    q.proposalDecided();
+    const finalize = q.run(() => ran.push("finalizeBlock"), "consensus");
+    await Promise.all([check, finalize]);
+    expect(ran).toEqual(["processProposal", "finalizeBlock", "checkTx"]);
+  });
+
+  it("lets held mempool work go when the hold runs out (a round that never reaches FinalizeBlock)", async () => {
+    const q = new AppCallQueue(30);
+    const ran: string[] = [];
+    const t0 = performance.now();
+    q.proposalStarted();
+    const checks = [q.run(() => ran.push("c1"), "mempool"), q.run(() => ran.push("c2"), "mempool")];
+    await new Promise((r) => setTimeout(r, 5));
+    expect(ran).toEqual([]);
+    await Promise.all(checks);
+    expect(ran).toEqual(["c1", "c2"]);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(29);
+    // The hold is over: new mempool work runs at once.
+    await q.run(() => ran.push("c3"), "mempool");
+    expect(ran).toEqual(["c1", "c2", "c3"]);
+  });
+
+  it("never holds with a bound of 0", async () => {
+    const q = new AppCallQueue(0);
+    q.proposalStarted();
+    await expect(q.run(() => "checked", "mempool")).resolves.toBe("checked");
+  });
 });

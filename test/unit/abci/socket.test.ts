@@ -23,7 +23,7 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function start(app = new FakeApp(), extra: { address?: string; maxFrameBytes?: number } = {}) {
+async function start(app = new FakeApp(), extra: { address?: string; maxFrameBytes?: number; proposalHoldMs?: number } = {}) {
   const logger = captureLogger();
   const server = new AbciSocketServer(app, { address: "tcp://127.0.0.1:0", logger, ...extra });
   await server.listen();
@@ -235,6 +235,21 @@ describe("AbciSocketServer", () => {
       const txs = c.responses.filter((r) => r.checkTx).map((r) => Buffer.from(r.checkTx!.data).toString());
       expect(txs).toEqual(Array.from({ length: 60 }, (_, i) => i).filter((i) => i % 10 !== 9).map((i) => `${tag}${i}`));
     }
+  });
+
+  it("holds CheckTx from a proposal until FinalizeBlock is read on the consensus connection", async () => {
+    const app = new FakeApp();
+    const { connect } = await start(app, { proposalHoldMs: 60_000 });
+    const [consensus, mempool] = await Promise.all([connect(), connect()]);
+    await consensus!.write(reqFrame({ prepareProposal: { height: 2n } }));
+    await consensus!.waitFor(1);
+    await mempool!.write(Buffer.concat([reqFrame({ checkTx: { tx: Buffer.from("during") } }), reqFrame({ flush: {} })]));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(mempool!.responses).toEqual([]);
+    await consensus!.write(reqFrame({ finalizeBlock: { height: 2n } }));
+    const answered = await mempool!.waitFor(2);
+    expect(Buffer.from(answered[0]!.checkTx!.data).toString()).toBe("during");
+    expect(app.calls).toEqual(["prepareProposal", "finalizeBlock", "checkTx"]);
   });
 
   it("still answers a client that half-closes after its last request", async () => {

@@ -44,7 +44,7 @@ describe("config.toml patching", () => {
 describe("app.toml", () => {
   it("round-trips every setting", () => {
     const path = join(mkdtempSync(join(tmpdir(), "cli-")), "app.toml");
-    const cfg: AppConfig = { ...DEFAULT_APP_CONFIG, minimumGasPrices: "0.025uyml", pruning: "custom", pruningKeepRecent: 7, pruningInterval: 10, snapshotInterval: 10, snapshotKeepRecent: 3, minRetainBlocks: 1000n, haltHeight: 42n, abciAddress: "unix:///tmp/x.sock", apiEnable: false };
+    const cfg: AppConfig = { ...DEFAULT_APP_CONFIG, minimumGasPrices: "0.025uyml", pruning: "custom", pruningKeepRecent: 7, pruningInterval: 10, snapshotInterval: 10, snapshotKeepRecent: 3, minRetainBlocks: 1000n, haltHeight: 42n, abciAddress: "unix:///tmp/x.sock", apiEnable: false, proposalHoldMs: 0 };
     writeAppConfig(path, cfg);
     expect(readAppConfig(path)).toEqual(cfg);
   });
@@ -54,5 +54,15 @@ describe("app.toml", () => {
     expect(readAppConfig(join(dir, "none.toml"))).toEqual(DEFAULT_APP_CONFIG);
     writeFileSync(join(dir, "partial.toml"), "halt-height = 9\n");
     expect(readAppConfig(join(dir, "partial.toml"))).toEqual({ ...DEFAULT_APP_CONFIG, haltHeight: 9n });
+  });
+
+  it("refuses a proposal hold that is not a whole number of milliseconds", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-"));
+    for (const bad of ["-1", '"2.5"', '"soon"']) {
+      writeFileSync(join(dir, "app.toml"), `[abci]\nproposal-hold-ms = ${bad}\n`);
+      expect(() => readAppConfig(join(dir, "app.toml"))).toThrow(/'proposal-hold-ms' must be a whole number of milliseconds/);
+    }
+    writeFileSync(join(dir, "app.toml"), "[abci]\nproposal-hold-ms = 120\n");
+    expect(readAppConfig(join(dir, "app.toml")).proposalHoldMs).toBe(120);
   });
 });
