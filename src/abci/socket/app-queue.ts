@@ -19,8 +19,8 @@ export const DEFAULT_PROPOSAL_HOLD_MS = 300;
  * While a proposal is decided (from PrepareProposal or ProcessProposal until FinalizeBlock),
  * mempool work waits. That stretch is the critical path of every block: CometBFT builds the
  * block, gossips its parts and votes; under a flood of broadcasts, CheckTxs (ours and
- * CometBFT's own work per answer) took the cores it needed and stretched it from ~20 to
- * 100–170 ms, which every tx's latency and the block interval paid. A tx checked meanwhile
+ * CometBFT's own work per answer) took the cores it needed and stretched it from ~25 to
+ * 70–190 ms, which every tx's latency and the block interval paid. A tx checked meanwhile
  * could not enter the block being decided anyway: the mempool was reaped before.
  */
 export class AppCallQueue {
