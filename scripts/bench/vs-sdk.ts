@@ -18,8 +18,8 @@ import { homePaths, PROJECT_ROOT } from "../../src/cli/home";
 import { latestHeight, Localnet, nodePorts, rpc, terminate, waitForHeight, waitForPort } from "../../src/cli/localnet";
 import { Secp256k1Key } from "../../src/client/signer";
 import { signTx } from "../../src/client/tx-builder";
-import { Agent, request } from "node:http";
 import { accountNumber, freeLocalnetBasePort } from "./localnet-helpers";
+import { RpcClient } from "./rpc-client";
 
 const o = new Command("bench:vs-sdk")
   .option("--runs <n>", "runs per node (alternating)", (v) => Number(v), 5)
@@ -177,42 +177,6 @@ function startNull(dir: string, templateConfig: string): Promise<RunningChain> {
   return startBeside(join(dir, "null-app"), templateConfig, () => {}, (abci) => [tsx, [join(PROJECT_ROOT, "scripts", "bench", "null-app.ts"), abci]]);
 }
 
-/**
- * `broadcast_tx_sync` over keep-alive HTTP connections, one per request in flight. Plain
- * node:http rather than fetch: the client shares the two cores with the node under test, and
- * fetch cost several hundred µs of CPU per request here — more than either app.
- */
-function syncBroadcaster(rpcUrl: string, connections: number): (txBase64: string) => Promise<{ code: number; log: string }> {
-  const url = new URL(rpcUrl);
-  // As many idle sockets kept as may be busy: the default (256) would close and reopen connections under 500 in flight.
-  const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
-  let id = 0;
-  return (txBase64) =>
-    new Promise((resolve, reject) => {
-      const body = `{"jsonrpc":"2.0","id":${++id},"method":"broadcast_tx_sync","params":{"tx":"${txBase64}"}}`;
-      const req = request(
-        { host: url.hostname, port: url.port, method: "POST", path: "/", agent, timeout: 120_000, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => {
-            try {
-              const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { result?: { code?: number; log?: string }; error?: { message?: string; data?: string } };
-              if (parsed.error) reject(new Error(`${parsed.error.message ?? ""} ${parsed.error.data ?? ""}`.trim()));
-              else resolve({ code: Number(parsed.result?.code ?? 0), log: parsed.result?.log ?? "" });
-            } catch (e) {
-              reject(e as Error);
-            }
-          });
-          res.on("error", reject);
-        },
-      );
-      req.on("timeout", () => req.destroy(new Error("no answer within 120 s")));
-      req.on("error", reject);
-      req.end(body);
-    });
-}
-
 /** Per sender, its txs in sequence order; base64 of each tx is how blocks show it. */
 interface SignedLoad {
   accountNumbers: bigint[];
@@ -263,7 +227,16 @@ function percentile(sorted: number[], p: number): number {
 
 /** Sends the load and follows the chain until every accepted tx is committed and the mempool is empty. */
 async function measure(chain: RunningChain, load: SignedLoad, startHeight: number): Promise<RunResult> {
-  const broadcast = syncBroadcaster(chain.rpcUrl, o.inFlight);
+  // Broadcasts on their own sockets, one per request in flight; the follower's reads apart.
+  const broadcaster = new RpcClient(chain.rpcUrl, o.inFlight);
+  const reader = new RpcClient(chain.rpcUrl, 1);
+  // Each tx's request is built before the clock starts, as the txs are signed before it.
+  const prepared = load.bySender.map((txs) =>
+    txs.map((tx) => {
+      const b64 = Buffer.from(tx).toString("base64");
+      return { b64, request: broadcaster.request("broadcast_tx_sync", { tx: b64 }) };
+    }),
+  );
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   // The two parts of a tx's latency: until its broadcast is answered (CheckTx), then until its block.
@@ -285,13 +258,13 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   const timeline: string[] = [];
 
   // Each worker sends its senders' txs one at a time, so a sender's sequences arrive in order.
-  const workers = Array.from({ length: Math.min(o.inFlight, load.bySender.length) }, (_, w) => load.bySender.filter((_, s) => s % o.inFlight === w));
+  const workers = Array.from({ length: Math.min(o.inFlight, prepared.length) }, (_, w) => prepared.filter((_, s) => s % o.inFlight === w));
   const appCpu0 = cpuMicros(chain.app.pid!);
   const cometCpu0 = cpuMicros(chain.comet.pid!);
   const t0 = performance.now();
   const clientCpu0 = process.cpuUsage();
 
-  const mempoolEmpty = async () => Number((await rpc<{ total: string }>(chain.rpcUrl, "num_unconfirmed_txs").catch(() => ({ total: "1" }))).total) === 0;
+  const mempoolEmpty = async () => Number((await reader.call<{ total: string }>("num_unconfirmed_txs").catch(() => ({ total: "1" }))).total) === 0;
   const follower = (async () => {
     let height = startHeight + 1;
     const deadline = () => sendingDone && Date.now() > lastProgress + 120_000;
@@ -301,9 +274,9 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
       if (stopAfter !== undefined && height > stopAfter) return;
       // Committed when its header is there: the time is taken before the (large) tx list is fetched,
       // so the fetch and parse of a big block do not count as latency of its txs.
-      const header = await rpc(chain.rpcUrl, "header", { height: String(height) }).catch(() => undefined);
+      const header = await reader.call<{ header: unknown }>("header", { height: String(height) }).catch(() => undefined);
       const committedAt = performance.now();
-      const block = header && (await rpc<{ block: { data: { txs: string[] | null } } }>(chain.rpcUrl, "block", { height: String(height) }));
+      const block = header && (await reader.call<{ block: { data: { txs: string[] | null } } }>("block", { height: String(height) }));
       if (!block) {
         // Done when every request is answered and the mempool is empty, still so after a block
         // interval (an unanswered tx may still be queued for CheckTx), and the blocks up to
@@ -342,10 +315,12 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     }
   })();
 
-  const send = async (tx: Uint8Array): Promise<void> => {
-    const b64 = Buffer.from(tx).toString("base64");
+  const send = async ({ b64, request }: { b64: string; request: Buffer }): Promise<void> => {
     sentAt.set(b64, performance.now());
-    const r = await broadcast(b64).catch((e: Error) => ({ code: -1, log: e.message }));
+    const r = await broadcaster
+      .send<{ code?: number; log?: string }>(request)
+      .then((res) => ({ code: Number(res.code ?? 0), log: res.log ?? "" }))
+      .catch((e: Error) => ({ code: -1, log: e.message }));
     answeredAt.set(b64, performance.now());
     if (r.code === 0) accepted++;
     else if (r.code === -1) {
@@ -373,12 +348,12 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   } else {
     // Open loop (--rate): the n-th tx leaves at n / rate seconds, or once its sender's previous
     // tx is answered if that is later (so a sender's sequences still arrive in order).
-    const chains = load.bySender.map(() => Promise.resolve());
-    const longest = Math.max(...load.bySender.map((s) => s.length));
+    const chains = prepared.map(() => Promise.resolve());
+    const longest = Math.max(...prepared.map((s) => s.length));
     let n = 0;
     for (let seq = 0; seq < longest; seq++) {
-      for (let s = 0; s < load.bySender.length; s++) {
-        const tx = load.bySender[s][seq];
+      for (let s = 0; s < prepared.length; s++) {
+        const tx = prepared[s][seq];
         if (!tx) continue;
         const due = t0 + (n++ * 1000) / o.rate;
         if (due > performance.now() + 1) await sleep(due - performance.now());
@@ -390,6 +365,8 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   sendingDone = true;
   timeline.push(`sent @${Math.round(performance.now() - t0)}ms`);
   await follower;
+  broadcaster.close();
+  reader.close();
   if (process.env.BENCH_TIMELINE) console.log(`  timeline: ${timeline.join(", ")}`);
   const appCpu = cpuMicros(chain.app.pid!) - appCpu0;
   const cometCpu = cpuMicros(chain.comet.pid!) - cometCpu0;
