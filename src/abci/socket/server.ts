@@ -15,7 +15,7 @@ export interface AbciSocketServerOptions {
   logger?: Logger;
   /** Frames above this close the connection. Default 128 MB. */
   maxFrameBytes?: number;
-  /** Bound of a proposal's hold on mempool work (app-queue.ts); 0 never holds. Default 300. */
+  /** Bound of a proposal's hold on mempool work (app-queue.ts); 0 never holds. Default DEFAULT_PROPOSAL_HOLD_MS. */
   proposalHoldMs?: number;
 }
 
