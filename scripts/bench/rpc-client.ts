@@ -57,12 +57,11 @@ class KeepAliveConnection {
 
   private open(): void {
     const s = connect({ host: this.host, port: this.port, noDelay: true });
-    s.on("data", (chunk: Buffer) => this.onData(chunk));
-    s.on("error", (err) => this.fail(err));
-    s.on("close", () => {
-      if (this.socket === s) this.socket = undefined;
-      if (this.waiter) this.fail(new Error("connection closed before the response"));
-    });
+    // A failed socket's late events (its close follows the destroy) must not reach the request
+    // that a new socket now carries.
+    s.on("data", (chunk: Buffer) => this.socket === s && this.onData(chunk));
+    s.on("error", (err) => this.socket === s && this.fail(err));
+    s.on("close", () => this.socket === s && this.fail(new Error("connection closed before the response")));
     this.socket = s;
   }
 
@@ -206,9 +205,10 @@ export class RpcClient {
 
   private expire(): void {
     const limit = Date.now() - this.timeoutMs;
-    for (const c of this.busy) if (c.waiter && c.waiter.sentAt < limit) c.fail(new Error(`no answer within ${this.timeoutMs / 1000} s`));
+    const late = (): Error => new Error(`no answer within ${this.timeoutMs / 1000} s`);
+    for (const c of this.busy) if (c.waiter && c.waiter.sentAt < limit) c.fail(late());
     for (let i = this.queue.length - 1; i >= 0; i--) {
-      if (this.queue[i].waiter.sentAt < limit) this.queue.splice(i, 1)[0].waiter.reject(new Error(`no answer within ${this.timeoutMs / 1000} s`));
+      if (this.queue[i].waiter.sentAt < limit) this.queue.splice(i, 1)[0].waiter.reject(late());
     }
   }
 }

@@ -61,4 +61,22 @@ describe("bench RpcClient", () => {
     // The next request opens a new socket.
     await expect(client.call("again")).rejects.toThrow("tx already exists in cache");
   });
+
+  it("times out an unanswered request and carries the next one on a new socket, untouched by the old one's close", async () => {
+    const url = await serve((body, res) => {
+      if (body.method === "hang") return;
+      const json = JSON.stringify({ jsonrpc: "2.0", id: body.id, result: { ok: body.method } });
+      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(json) });
+      res.end(json);
+    });
+    client = new RpcClient(url, 1, 500);
+    const hung = client.call("hang");
+    hung.catch(() => {});
+    await new Promise((r) => setTimeout(r, 600));
+    // Queued behind it on the one connection, and younger than the bound when the sweep (each
+    // second) gives up on the first: sent then, on a new socket.
+    const next = client.call<{ ok: string }>("again");
+    await expect(hung).rejects.toThrow("no answer within 0.5 s");
+    await expect(next).resolves.toEqual({ ok: "again" });
+  });
 });
