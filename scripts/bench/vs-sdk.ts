@@ -1,5 +1,5 @@
 /**
- * `npm run bench:vs-sdk [-- --runs 5 --txs 20000 --senders 500 --in-flight 500]`: this node
+ * `npm run bench:vs-sdk [-- --runs 5 --txs 20000 --senders 500 --in-flight 500 --warmup 0]`: this node
  * and a reference Cosmos SDK v0.53.4 node (scripts/bench/sdk-node, built here with `go build`)
  * side by side, each a single validator behind the same CometBFT binary and settings, in
  * alternating runs on fresh chains. Each run pre-signs the same MsgSends (before timing),
@@ -27,11 +27,12 @@ const o = new Command("bench:vs-sdk")
   .option("--senders <n>", "funded sender accounts", (v) => Number(v), 500)
   .option("--in-flight <n>", "broadcast_tx_sync requests kept outstanding", (v) => Number(v), 500)
   .option("--rate <tx/s>", "open loop: send at this rate instead of keeping --in-flight outstanding (latency at equal load)", (v) => Number(v))
+  .option("--warmup <n>", "first send this many MsgSends untimed and wait until they are committed: the timed run then finds warm processes (JIT, caches), not fresh ones", (v) => Number(v), 0)
   .option("--keep", "keep the chains' directories (logs) after the runs")
   .option("--only <node>", "run only one node (ours, sdk or null) — for profiling, no ratio")
   .option("--ceiling", "also run a do-nothing ABCI app (scripts/bench/null-app.ts) the same way: what CometBFT and the client cost here")
   .parse(process.argv)
-  .opts<{ runs: number; txs: number; senders: number; inFlight: number; rate?: number; keep?: boolean; ceiling?: boolean; only?: string }>();
+  .opts<{ runs: number; txs: number; warmup: number; senders: number; inFlight: number; rate?: number; keep?: boolean; ceiling?: boolean; only?: string }>();
 
 const CHAIN_ID = "bench-vs-sdk";
 const DENOM = "uyml";
@@ -219,6 +220,16 @@ interface RunResult {
   blocks: number;
   maxBlockTxs: number;
   seconds: number;
+}
+
+/** The first `first` txs in sending order (sender by sender, sequence by sequence), and the rest. */
+function splitLoad(load: SignedLoad, first: number): [SignedLoad, SignedLoad] {
+  const senders = load.bySender.length;
+  const count = (s: number) => Math.max(0, Math.ceil((first - s) / senders));
+  return [
+    { accountNumbers: load.accountNumbers, bySender: load.bySender.map((txs, s) => txs.slice(0, count(s))) },
+    { accountNumbers: load.accountNumbers, bySender: load.bySender.map((txs, s) => txs.slice(count(s))) },
+  ];
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -427,10 +438,17 @@ async function run(node: NodeName, index: number, templateConfig: { path?: strin
     let load = loads[node];
     if (!load || load.accountNumbers.some((n, i) => n !== accountNumbers[i])) {
       const t = Date.now();
-      load = loads[node] = preSign(keys, accountNumbers, o.txs);
-      console.error(`${node}: pre-signed ${o.txs} txs in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      load = loads[node] = preSign(keys, accountNumbers, o.warmup + o.txs);
+      console.error(`${node}: pre-signed ${o.warmup + o.txs} txs in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     }
-    const r = await measure(chain, load, height);
+    const [warmup, timed] = splitLoad(load, o.warmup);
+    let start = height;
+    if (o.warmup > 0) {
+      const w = await measure(chain, warmup, start);
+      console.error(`${node} run ${index + 1}: warm-up of ${w.committed} txs at ${w.txPerSecond.toFixed(0)} tx/s`);
+      start = await latestHeight(chain.rpcUrl);
+    }
+    const r = await measure(chain, timed, start);
     results[node].push(r);
     console.error(`${node} run ${index + 1}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Math.round(v * 10) / 10 : v))}`);
   } finally {
