@@ -1,6 +1,7 @@
 import { hash } from "node:crypto";
 import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import secp256k1 from "secp256k1";
+import { toBin } from "../../store/bytes";
 
 /** Half the secp256k1 group order, big-endian: signatures with S above it are malleable and refused (low-S rule). */
 const HALF_N = Buffer.from("7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0", "hex");
@@ -56,7 +57,7 @@ const uncompressedKeys = new Map<string, Uint8Array>();
 
 function uncompressed(pubKey: Uint8Array): Uint8Array {
   if (pubKey.length !== 33) return pubKey;
-  const k = Buffer.from(pubKey.buffer, pubKey.byteOffset, 33).toString("latin1");
+  const k = toBin(pubKey);
   let key = uncompressedKeys.get(k);
   if (key === undefined) {
     key = secp256k1.publicKeyConvert(pubKey, false);
