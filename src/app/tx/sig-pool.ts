@@ -80,6 +80,8 @@ class SigRing {
     // The job bytes are written before HEAD moves: the worker reads only below HEAD.
     Atomics.store(this.control, HEAD, this.head);
     Atomics.notify(this.control, HEAD, 1);
+    // A pending Atomics.waitAsync does not keep the process alive: the worker does while it owes verdicts.
+    if (this.inFlight.length === 0) this.worker.ref();
     this.inFlight.push({ end: this.head, count: jobs.length, resolve });
     this.watch();
   }
@@ -111,6 +113,7 @@ class SigRing {
       for (let i = 0; i < done.count; i++) verdicts[i] = this.verdicts[(first + i) & RING_MASK] === 1;
       this.consumed = done.end;
       done.resolve(verdicts);
+      if (this.inFlight.length === 0) this.worker.unref();
     }
     while (this.overflow.length > 0 && this.inRing + this.overflow[0].jobs.length <= RING_SLOTS) {
       const next = this.overflow.shift()!;

@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
@@ -10,6 +12,7 @@ import { silentLogger } from "../../../src/types/logger";
 import { TestChain, pack, testKey, DENOM, CHAIN_ID } from "../../helpers/chain";
 import { TestClient, reqFrame } from "../../unit/abci/setup";
 
+const POOL_CHILD = join(import.meta.dirname, "../../helpers/sig-pool-child.ts");
 const alice = testKey("alice");
 const bob = testKey("bob");
 const carol = testKey("carol");
@@ -84,6 +87,13 @@ describe("SigVerifyPool", () => {
     expect(verdicts).toHaveLength(3_000);
     expect(verdicts.some((v) => !v)).toBe(true);
     expect(await closing.verify([good])).toEqual([false]);
+  });
+
+  it("keeps the process alive while it owes verdicts, and lets it exit once idle", () => {
+    // The child's only pending work is the verification (an Atomics.waitAsync alone would not hold it).
+    const child = spawnSync(process.execPath, ["--import", "tsx", POOL_CHILD], { encoding: "utf8", timeout: 30_000 });
+    expect(child.stdout).toBe("verdicts [true]\n");
+    expect(child.status).toBe(0);
   });
 });
 
