@@ -8,31 +8,23 @@ import { tmpdir, cpus } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Session } from "node:inspector/promises";
-import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { App } from "../../src/app/app";
 import { buildModules } from "../../src/app/modules";
-import { buildDevGenesis } from "../../src/abci/dev/genesis";
 import { initChainRequest } from "../../src/abci/genesis-doc";
 import { Secp256k1Key } from "../../src/client/signer";
-import { signTx } from "../../src/client/tx-builder";
+import { signTransferRing, transferRingGenesis } from "../../src/cli/transfer-ring";
 import { silentLogger } from "../../src/types/logger";
 
 const N = Number(process.env.BENCH_TXS ?? 5000);
 /** Blocks of N txs each (every account sends once per block); the first runs on code the JIT has not yet optimised. */
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 5);
-const DENOM = "uyml";
 const CHAIN_ID = "bench";
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "bench-core-"));
   const keys = Array.from({ length: N }, (_, i) => Secp256k1Key.fromSeed(`bench/${i}`));
   const modules = buildModules();
-  const genesis = buildDevGenesis(modules, {
-    chainId: CHAIN_ID,
-    genesisTime: "2026-01-01T00:00:00Z",
-    accounts: keys.map((k) => ({ address: k.address, coins: [{ denom: DENOM, amount: "1000000000" }] })),
-    validatorSeed: new Uint8Array(32).fill(1),
-  });
+  const genesis = transferRingGenesis(modules, keys, CHAIN_ID);
   const app = await App.open({ dataDir: dir, modules, logger: silentLogger });
   app.initChain(initChainRequest(genesis));
   const block = (height: bigint, txs: Uint8Array[]) => ({
@@ -48,13 +40,7 @@ async function main(): Promise<void> {
   const finalizeTimes: number[] = [];
   for (let b = 0; b < BLOCKS; b++) {
     const height = BigInt(b + 2);
-    const txs = keys.map((k, i) =>
-      signTx(
-        [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: k.address, toAddress: keys[(i + 1) % N].address, amount: [{ denom: DENOM, amount: "1" }] }).finish() }],
-        [{ key: k, accountNumber: BigInt(i), sequence: BigInt(b) }],
-        { chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "200" }], gasLimit: 100_000n },
-      ),
-    );
+    const txs = signTransferRing(keys, BigInt(b), CHAIN_ID);
 
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();

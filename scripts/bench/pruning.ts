@@ -15,14 +15,12 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import { buildDevGenesis } from "../../src/abci/dev/genesis";
 import { initChainRequest } from "../../src/abci/genesis-doc";
 import { App } from "../../src/app/app";
 import { buildModules } from "../../src/app/modules";
 import { storePruning, type PruningSettings } from "../../src/cli/pruning";
 import { Secp256k1Key } from "../../src/client/signer";
-import { signTx } from "../../src/client/tx-builder";
+import { signTransferRing, transferRingGenesis } from "../../src/cli/transfer-ring";
 import { silentLogger } from "../../src/types/logger";
 
 const { values: flags } = parseArgs({
@@ -39,7 +37,6 @@ const BLOCKS = Number(flags.blocks);
 const TXS = Number(flags.txs);
 const EVERY = Number(flags.every);
 const MAX_MS = flags.minutes === undefined ? Infinity : Number(flags.minutes) * 60_000;
-const DENOM = "uyml";
 const CHAIN_ID = "bench-pruning";
 
 const SETTINGS: Record<string, PruningSettings> = {
@@ -63,12 +60,7 @@ const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 async function run(name: string, keys: Secp256k1Key[]): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), `bench-pruning-${name}-`));
   const modules = buildModules();
-  const genesis = buildDevGenesis(modules, {
-    chainId: CHAIN_ID,
-    genesisTime: "2026-01-01T00:00:00Z",
-    accounts: keys.map((k) => ({ address: k.address, coins: [{ denom: DENOM, amount: "1000000000000" }] })),
-    validatorSeed: new Uint8Array(32).fill(1),
-  });
+  const genesis = transferRingGenesis(modules, keys, CHAIN_ID, "1000000000000");
   const app = await App.open({ dataDir: dir, modules, logger: silentLogger, store: storePruning(SETTINGS[name]) });
   app.initChain(initChainRequest(genesis));
   const block = (height: bigint, txs: Uint8Array[]) => ({
@@ -80,13 +72,7 @@ async function run(name: string, keys: Secp256k1Key[]): Promise<void> {
   for (let h = 1; h <= BLOCKS; h++) {
     // Block 1 is empty (genesis accounts take effect), then each account sends once per block.
     const seq = BigInt(h - 2);
-    const txs = h === 1 ? [] : keys.map((k, i) =>
-      signTx(
-        [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: k.address, toAddress: keys[(i + 1) % TXS].address, amount: [{ denom: DENOM, amount: "1" }] }).finish() }],
-        [{ key: k, accountNumber: BigInt(i), sequence: seq }],
-        { chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "200" }], gasLimit: 100_000n },
-      ),
-    );
+    const txs = h === 1 ? [] : signTransferRing(keys, seq, CHAIN_ID);
     const res = app.finalizeBlock(block(BigInt(h), txs));
     const failed = res.txResults.find((r) => r.code !== 0);
     if (failed) throw new Error(`${name}: a tx failed at height ${h}: ${failed.log}`);

@@ -105,9 +105,10 @@ async function startOurs(dir: string, keys: Secp256k1Key[]): Promise<RunningChai
   const net = await Localnet.prepare({ dir, validators: 1, basePort: await freeLocalnetBasePort(), chainId: CHAIN_ID, timeoutCommit: "1s", accounts: funded(keys), reset: true });
   const home = net.nodes[0].home;
   patchCometConfig(homePaths(home).cometConfig, COMET_SETTINGS);
-  // BENCH_SIG_WORKERS / BENCH_PROPOSAL_HOLD_MS override those app.toml settings of this node.
+  // BENCH_SIG_WORKERS / BENCH_PROPOSAL_HOLD_MS / BENCH_WARM_UP_TXS override those app.toml settings of this node.
   const appToml = homePaths(home).appConfig;
-  for (const [key, value] of [["sig-verify-workers", process.env.BENCH_SIG_WORKERS], ["proposal-hold-ms", process.env.BENCH_PROPOSAL_HOLD_MS]]) {
+  const overrides = [["sig-verify-workers", process.env.BENCH_SIG_WORKERS], ["proposal-hold-ms", process.env.BENCH_PROPOSAL_HOLD_MS], ["warm-up-txs", process.env.BENCH_WARM_UP_TXS]];
+  for (const [key, value] of overrides) {
     if (value !== undefined) writeFileSync(appToml, readFileSync(appToml, "utf8").replace(new RegExp(`^${key} = .*$`, "m"), `${key} = ${value}`));
   }
   setBlockLimits(homePaths(home).genesis);

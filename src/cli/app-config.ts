@@ -31,6 +31,8 @@ export interface AppConfig extends PruningSettings {
   sigVerifyWorkers: number;
   /** Longest mempool work waits while a proposal is decided (PrepareProposal/ProcessProposal to FinalizeBlock); 0: never. */
   proposalHoldMs: number;
+  /** Signed MsgSends run through a throwaway chain at start so V8 has compiled the hot paths (warm-up.ts); 0: none. */
+  warmUpTxs: number;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -52,6 +54,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   invariants: false,
   sigVerifyWorkers: -1,
   proposalHoldMs: DEFAULT_PROPOSAL_HOLD_MS,
+  warmUpTxs: 4000,
 };
 
 export function renderAppConfig(c: AppConfig): string {
@@ -92,6 +95,10 @@ address = ${JSON.stringify(c.abciAddress)}
 # CheckTx calls wait, so CometBFT has the cores for the block; at most this many milliseconds
 # (a round that fails). 0: CheckTx never waits.
 proposal-hold-ms = ${c.proposalHoldMs}
+# Before serving CometBFT, run this many signed transfers through a throwaway chain (its own
+# store under data/warm-up, deleted after; ~2 s for 4000), so the first loaded blocks do not run
+# on code the JavaScript engine has not yet optimised. Never touches this chain's state. 0: none.
+warm-up-txs = ${c.warmUpTxs}
 
 [api]
 enable = ${c.apiEnable}
@@ -154,11 +161,16 @@ export function readAppConfig(path: string): AppConfig {
     invariants: Boolean(top.invariants ?? d.invariants),
     sigVerifyWorkers: Number(top["sig-verify-workers"] ?? d.sigVerifyWorkers),
     proposalHoldMs: millis("proposal-hold-ms", abci["proposal-hold-ms"] ?? d.proposalHoldMs),
+    warmUpTxs: count("warm-up-txs", abci["warm-up-txs"] ?? d.warmUpTxs),
   };
 }
 
 function millis(key: string, raw: unknown): number {
+  return count(key, raw, "milliseconds");
+}
+
+function count(key: string, raw: unknown, unit = ""): number {
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`'${key}' must be a whole number of milliseconds (0 or more), got ${String(raw)}`);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`'${key}' must be a whole number${unit ? ` of ${unit}` : ""} (0 or more), got ${String(raw)}`);
   return n;
 }

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { appHashAt, BLOCKCHAIND_BIN, latestHeight, Localnet, waitForHeight } from "../../src/cli/localnet";
 import { balanceOf, faucetKey, requireCometBFT, sendWithOwnClient, waitForTx } from "./helpers";
 import { Secp256k1Key } from "../../src/client/signer";
+import { homePaths } from "../../src/cli/home";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -60,6 +61,9 @@ describe("blockchaind start --with-comet (one supervised node)", () => {
 
     proc = start();
     await waitForHeight(node.rpcUrl, 3, 90_000);
+    // Before serving CometBFT, the app warmed up on a throwaway chain and removed it.
+    expect(lines().find((l) => l.msg === "warm-up done (throwaway chain)")).toMatchObject({ txs: 4000, blocks: 5, failures: 0 });
+    expect(existsSync(join(homePaths(node.home).data, "warm-up"))).toBe(false);
     // CometBFT's own lines arrive through the app's logger.
     expect(lines().some((l) => l.module === "cometbft" && l.msg === "committed state" && l.cometModule === "state")).toBe(true);
     const [first] = cometPids();

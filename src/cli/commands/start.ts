@@ -19,10 +19,12 @@ import { CometSupervisor } from "../comet-supervisor";
 import { saveGenesis } from "../genesis-file";
 import { homePaths, type HomePaths } from "../home";
 import { createLogger } from "../logger";
+import type { Logger } from "../../types/logger";
 import { crashHeightFromEnv, NodeApp } from "../node-app";
 import { mountDevEndpoints, mountNodeEndpoints, type Endpoints } from "../rest-mount";
 import { onShutdown } from "../shutdown";
 import { parseToml } from "../toml";
+import { warmUp } from "../warm-up";
 
 export const DEV_CHAIN_ID = "blockchain-dev";
 
@@ -72,6 +74,18 @@ function cometRpcUrl(paths: HomePaths): string {
   return String(laddr ?? "tcp://127.0.0.1:26657").replace(/^tcp:\/\//, "http://").replace("0.0.0.0", "127.0.0.1");
 }
 
+/** The warm-up only ever costs start-up time: whatever goes wrong in it is logged, and the node starts. */
+async function runWarmUp(txs: number, dir: string, sigPool: SigVerifyPool, logger: Logger): Promise<void> {
+  try {
+    const r = await warmUp({ txs, dir, sigPool });
+    const fields = { txs: r.txs, blocks: r.blocks, failures: r.failures, ms: Math.round(r.ms) };
+    if (r.failures > 0) logger.warn(fields, "warm-up: some of its txs failed (the node starts anyway)");
+    else logger.info(fields, "warm-up done (throwaway chain)");
+  } catch (err) {
+    logger.warn({ err: err instanceof Error ? err.message : String(err) }, "warm-up failed (the node starts anyway)");
+  }
+}
+
 /** `blockchaind start`: the ABCI application CometBFT (`cometbft start --home H`) connects to. */
 export async function startNode(o: StartOptions): Promise<void> {
   const paths = homePaths(o.home);
@@ -103,6 +117,7 @@ export async function startNode(o: StartOptions): Promise<void> {
     crashAfterFinalizeHeight: crashHeightFromEnv(),
     onCommitted: (height, ms, txs) => endpoints?.metrics.observeBlock(height, ms, txs),
   });
+  if (cfg.warmUpTxs > 0) await runWarmUp(cfg.warmUpTxs, join(paths.data, "warm-up"), sigPool, logger);
   const server = new AbciSocketServer(node, { address: o.address ?? cfg.abciAddress, logger: logger.child({ module: "abci" }), proposalHoldMs: cfg.proposalHoldMs });
   await server.listen();
   if (o.withComet ?? cfg.cometSupervise) {

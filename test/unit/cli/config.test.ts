@@ -44,7 +44,7 @@ describe("config.toml patching", () => {
 describe("app.toml", () => {
   it("round-trips every setting", () => {
     const path = join(mkdtempSync(join(tmpdir(), "cli-")), "app.toml");
-    const cfg: AppConfig = { ...DEFAULT_APP_CONFIG, minimumGasPrices: "0.025uyml", pruning: "custom", pruningKeepRecent: 7, pruningInterval: 10, snapshotInterval: 10, snapshotKeepRecent: 3, minRetainBlocks: 1000n, haltHeight: 42n, abciAddress: "unix:///tmp/x.sock", apiEnable: false, proposalHoldMs: 0 };
+    const cfg: AppConfig = { ...DEFAULT_APP_CONFIG, minimumGasPrices: "0.025uyml", pruning: "custom", pruningKeepRecent: 7, pruningInterval: 10, snapshotInterval: 10, snapshotKeepRecent: 3, minRetainBlocks: 1000n, haltHeight: 42n, abciAddress: "unix:///tmp/x.sock", apiEnable: false, proposalHoldMs: 0, warmUpTxs: 0 };
     writeAppConfig(path, cfg);
     expect(readAppConfig(path)).toEqual(cfg);
   });
@@ -64,5 +64,15 @@ describe("app.toml", () => {
     }
     writeFileSync(join(dir, "app.toml"), "[abci]\nproposal-hold-ms = 120\n");
     expect(readAppConfig(join(dir, "app.toml")).proposalHoldMs).toBe(120);
+  });
+
+  it("refuses a warm-up that is not a whole number of txs", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-"));
+    for (const bad of ["-4", '"1e3x"', '"0.5"']) {
+      writeFileSync(join(dir, "app.toml"), `[abci]\nwarm-up-txs = ${bad}\n`);
+      expect(() => readAppConfig(join(dir, "app.toml"))).toThrow(/'warm-up-txs' must be a whole number \(0 or more\)/);
+    }
+    writeFileSync(join(dir, "app.toml"), "[abci]\nwarm-up-txs = 0\n");
+    expect(readAppConfig(join(dir, "app.toml")).warmUpTxs).toBe(0);
   });
 });
