@@ -16,6 +16,8 @@ import { signTransferRing, transferRingGenesis } from "./transfer-ring";
 const CHAIN_ID = "warm-up";
 /** Txs per CheckTx write, as CometBFT's mempool connection pipelines them under load. */
 const CHECK_BATCH = 100;
+/** The node must start even if the warm-up stalls: its connections are closed at this deadline. */
+const DEADLINE_MS = 120_000;
 
 export interface WarmUpResult {
   txs: number;
@@ -37,7 +39,7 @@ export interface WarmUpResult {
  * shared with the node's chain but pure caches (public key → address, parsed keys) and the
  * signature workers, which hold no state between jobs.
  */
-export async function warmUp(opts: { txs: number; dir: string; sigPool?: SigVerifyPool }): Promise<WarmUpResult> {
+export async function warmUp(opts: { txs: number; dir: string; sigPool?: SigVerifyPool; deadlineMs?: number }): Promise<WarmUpResult> {
   const started = performance.now();
   const accounts = Math.max(1, Math.floor(opts.txs / 2));
   const keys = Array.from({ length: accounts }, (_, i) => Secp256k1Key.fromSeed(`warm-up/${i}`));
@@ -49,6 +51,9 @@ export async function warmUp(opts: { txs: number; dir: string; sigPool?: SigVeri
   const clients: AbciSocketClient[] = [];
   let blocks = 0;
   let failures = 0;
+  const deadline = setTimeout(() => {
+    for (const c of clients) c.close();
+  }, opts.deadlineMs ?? DEADLINE_MS);
   try {
     await server.listen();
     const consensus = await AbciSocketClient.connect(server.address());
@@ -84,6 +89,7 @@ export async function warmUp(opts: { txs: number; dir: string; sigPool?: SigVeri
       await runBlock(txs.slice(half));
     }
   } finally {
+    clearTimeout(deadline);
     for (const c of clients) c.close();
     await server.close();
     await app.close();

@@ -24,6 +24,12 @@ describe("start-up warm-up (throwaway chain over the ABCI socket)", () => {
     expect(existsSync(dir)).toBe(false);
   });
 
+  it("gives up at its deadline, closing and removing everything, rather than hold the node's start", async () => {
+    const dir = join(root, "late");
+    await expect(warmUp({ txs: 2_000, dir, deadlineMs: 50 })).rejects.toThrow(/ABCI connection closed/);
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it("verifies signatures inline without workers, with the same result", async () => {
     const before = sigVerifications.count;
     const r = await warmUp({ txs: 10, dir: join(root, "inline") });
