@@ -1,3 +1,7 @@
+/**
+ * A chain of funded accounts that pay each other in a ring (account i sends 1 uyml to
+ * account i + 1): the load of the start-up warm-up and of the in-process benchmarks.
+ */
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import type { ModuleSet } from "../app/module-set";
 import { buildDevGenesis } from "../abci/dev/genesis";
@@ -5,10 +9,6 @@ import type { GenesisDoc } from "../abci/genesis-doc";
 import type { Secp256k1Key } from "../client/signer";
 import { signTx } from "../client/tx-builder";
 
-/**
- * A chain of funded accounts that pay each other in a ring (account i sends 1 uyml to
- * account i + 1): the load of the start-up warm-up and of the in-process benchmarks.
- */
 export const RING_DENOM = "uyml";
 
 /** Genesis funding every key (account numbers follow the keys' order), one dev validator. */
