@@ -9,7 +9,7 @@ import type { GenesisDoc } from "../abci/genesis-doc";
 import type { Secp256k1Key } from "../client/signer";
 import { signTx } from "../client/tx-builder";
 
-export const RING_DENOM = "uyml";
+const RING_DENOM = "uyml";
 
 /** Genesis funding every key (account numbers follow the keys' order), one dev validator. */
 export function transferRingGenesis(modules: ModuleSet, keys: Secp256k1Key[], chainId: string, balance = "1000000000"): GenesisDoc {

@@ -4,6 +4,17 @@ import type { DeepPartial } from "cosmjs-types/helpers";
 import { FrameDecoder, encodeFrame } from "./framing";
 import { parseAddress } from "./server";
 
+/** A connected socket to an ABCI address in the server's own form (tcp://host:port or unix://path). */
+export async function dialAbci(address: string): Promise<net.Socket> {
+  const target = parseAddress(address);
+  const socket = target.kind === "unix" ? net.connect(target.path) : net.connect(target.port, target.host || "127.0.0.1");
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("error", reject);
+  });
+  return socket;
+}
+
 interface Waiter {
   resolve: (res: Response) => void;
   reject: (err: Error) => void;
@@ -27,13 +38,7 @@ export class AbciSocketClient {
   }
 
   static async connect(address: string): Promise<AbciSocketClient> {
-    const target = parseAddress(address);
-    const socket = target.kind === "unix" ? net.connect(target.path) : net.connect(target.port, target.host || "127.0.0.1");
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", resolve);
-      socket.once("error", reject);
-    });
-    return new AbciSocketClient(socket);
+    return new AbciSocketClient(await dialAbci(address));
   }
 
   /** Sends the requests and a Flush in one write; resolves with their responses, in order. */

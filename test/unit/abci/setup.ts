@@ -2,6 +2,7 @@ import net from "node:net";
 import type { DeepPartial } from "cosmjs-types/helpers";
 import * as abci from "cosmjs-types/tendermint/abci/types";
 import { Request, Response } from "cosmjs-types/tendermint/abci/types";
+import { dialAbci } from "../../../src/abci/socket/client";
 import { FrameDecoder, encodeFrame } from "../../../src/abci/socket/framing";
 import type { Logger } from "../../../src/abci/socket/logger";
 import type { AbciApplication } from "../../../src/types/abci";
@@ -56,14 +57,7 @@ export class TestClient {
   }
 
   static async connect(address: string): Promise<TestClient> {
-    const socket = address.startsWith("unix://")
-      ? net.connect(address.slice("unix://".length))
-      : net.connect(Number(address.slice(address.lastIndexOf(":") + 1)), "127.0.0.1");
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", resolve);
-      socket.once("error", reject);
-    });
-    return new TestClient(socket);
+    return new TestClient(await dialAbci(address));
   }
 
   write(bytes: Uint8Array): Promise<void> {
