@@ -1,6 +1,7 @@
 import type { Plan } from "cosmjs-types/cosmos/upgrade/v1beta1/upgrade";
 import { moduleAddress } from "../types/address";
 import type { Module } from "../types/module";
+import { noFreeze } from "../types/hooks";
 import { createAuthModule } from "../modules/auth";
 import { createBankModule } from "../modules/bank";
 import { createGroupModule } from "../modules/group";
@@ -123,6 +124,10 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     if (m.hooks?.slashing) slashing.keeper.addHooks(m.hooks.slashing);
     if (m.hooks?.groupGuard) group.keeper.addGuard(m.hooks.groupGuard);
   }
+  const freezeGuards = modules.filter((m) => m.hooks?.freezeGuard);
+  if (freezeGuards.length > 1) throw new Error(`module wiring: freezeGuard offered by ${freezeGuards.map((m) => m.name).join(", ")}`);
+  const freezeGuard = freezeGuards[0]?.hooks?.freezeGuard ?? noFreeze;
+  for (const m of modules) m.bindFreezeGuard?.(freezeGuard);
 
   return {
     modules,

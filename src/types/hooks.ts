@@ -63,6 +63,22 @@ export interface GroupChange {
 
 export type GroupGuard = (ctx: Context, change: GroupChange) => void;
 
+/**
+ * The freeze as seen by modules that move value outside bank's sends: title and NFT transfers,
+ * internal ledgers (netting), actions by a frozen actor (treasury, stablecoin), payouts a
+ * module redirects to another address (distribution's withdraw address). Offered by
+ * enforcement; every module that declares `bindFreezeGuard` receives it at wiring.
+ */
+export interface FreezeGuard {
+  /** True while a case freezes `address` at this height. */
+  isFrozen(ctx: Context, address: string): boolean;
+  /** Throws enforcement's ErrFrozen while a case freezes `address`. */
+  assertNotFrozen(ctx: Context, address: string): void;
+}
+
+/** The guard before wiring (and on a chain without enforcement): nothing is frozen. */
+export const noFreeze: FreezeGuard = { isFrozen: () => false, assertNotFrozen: () => {} };
+
 /** What a module installs into others when the app is wired. */
 export interface ModuleHooks {
   /** Installed in bank: runs before every transfer, in registration order. */
@@ -73,4 +89,6 @@ export interface ModuleHooks {
   slashing?: SlashingHooks;
   /** Installed in group: runs before every membership or decision-policy change. */
   groupGuard?: GroupGuard;
+  /** Given to every module's `bindFreezeGuard` (enforcement's; at most one module offers it). */
+  freezeGuard?: FreezeGuard;
 }

@@ -1,7 +1,7 @@
 import type { AnyMsg, Codec } from "./codec";
 import type { Context } from "./context";
 import type { GrpcCode } from "./errors";
-import type { ModuleHooks } from "./hooks";
+import type { FreezeGuard, ModuleHooks } from "./hooks";
 import type { ModuleSimulation } from "./simulation";
 import type { DecodedTx } from "./tx";
 
@@ -103,6 +103,12 @@ export interface Module {
   postTx?(ctx: Context, tx: DecodedTx): void;
   /** Called once the app's router exists, for modules that execute other messages (gov, group, authz). */
   bindRouter?(router: MsgRouter): void;
+  /**
+   * Called at wiring with the chain's freeze, for modules that move value outside bank's sends
+   * (title transfers, internal ledgers, redirected payouts): they consult it where value leaves
+   * an account's control.
+   */
+  bindFreezeGuard?(guard: FreezeGuard): void;
   /** Hooks this module installs into other modules' keepers (send restriction, staking hooks, group guard). */
   hooks?: ModuleHooks;
   /** Operations and invariants the module adds to the whole-chain simulation (src/sim, docs/reliability.md). */

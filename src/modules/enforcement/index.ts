@@ -24,6 +24,7 @@ export function createEnforcementModule(deps: EnforcementDeps): Module & { keepe
     // The freeze is enforced once, at bank's send restriction, so every coin path is covered.
     hooks: {
       sendRestriction: keeper.sendRestriction,
+      freezeGuard: keeper.freezeGuard,
       staking: { afterValidatorOperatorChanged: (ctx, oldOperator, newOperator) => keeper.moveVoter(ctx, oldOperator, newOperator) },
     },
     simulation: enforcementSimulation(keeper),

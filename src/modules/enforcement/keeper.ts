@@ -15,6 +15,7 @@ import { accAddress, valAddress } from "../../types/address";
 import { govAuthority } from "../../types/authority";
 import { addCoins, amountOf, coinFromProto, coinsToProto, normalizeCoins, type Coin, type ProtoCoin } from "../../types/coins";
 import type { Context } from "../../types/context";
+import type { FreezeGuard } from "../../types/hooks";
 import { GasMeter } from "../../types/gas";
 import { enforcementErrors as E } from "./errors";
 import { enforcementEvents as events } from "./events";
@@ -119,6 +120,15 @@ export class EnforcementKeeper {
     return f;
   }
 
+  /** The freeze as other modules consult it (hooks.freezeGuard), read without gas as the send check. */
+  readonly freezeGuard: FreezeGuard = {
+    isFrozen: (ctx, address) => this.activeFreeze(ctx.withGasMeter(GasMeter.infinite()), address) !== undefined,
+    assertNotFrozen: (ctx, address) => {
+      const f = this.activeFreeze(ctx.withGasMeter(GasMeter.infinite()), address);
+      if (f) throw E.ErrFrozen.wrap(`${address} is frozen by case ${f.caseId}`);
+    },
+  };
+
   /**
    * Bank's send restriction: a frozen account sends nothing, by any path (sends, module
    * deposits, fees). Read without gas so the check costs every transfer the same (nothing).
@@ -126,8 +136,7 @@ export class EnforcementKeeper {
   readonly sendRestriction = (ctx: Context, from: string, _to: string, _coins: readonly Coin[]): void => {
     // The explicit exception: the seizure's own movement to the recovery destination.
     if (this.seizing !== undefined && this.seizing.from === from && this.seizing.to === _to) return;
-    const f = this.activeFreeze(ctx.withGasMeter(GasMeter.infinite()), from);
-    if (f) throw E.ErrFrozen.wrap(`${from} is frozen by case ${f.caseId}`);
+    this.freezeGuard.assertNotFrozen(ctx, from);
   };
 
   private moveSeized(ctx: Context, from: string, to: string, coins: readonly Coin[]): void {
