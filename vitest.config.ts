@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
+          include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts", "test/security/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: "forks",

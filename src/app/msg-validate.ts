@@ -1,15 +1,18 @@
 import { AppError, sdkErrors } from "../types/errors";
 import type { MsgDef } from "../types/module";
 import { protoRegistry } from "../codec/proto-registry";
+import { canonicaliseAddresses } from "../codec/canonical-addresses";
 
 /**
- * A message's stateless validation (ValidateBasic), run by the tx decoder, the router (gov,
- * authz, group) and the CLI alike. A refusal names the field it concerns, driven by the
+ * A message's stateless validation (ValidateBasic), after its addresses are made canonical,
+ * run by the tx decoder, the router (gov, authz, group) and the CLI alike. A refusal names the field it concerns, driven by the
  * message descriptor's field names, for every module: a malformed address in `recipient` reads
  * "invalid recipient address: …", a bad `amount` of MsgMintCoin "invalid mint amount: …". The
  * code and codespace stay the validation's own.
  */
 export function validateMsg(def: MsgDef, msg: unknown): void {
+  // Before anything reads the message: its addresses in their one canonical spelling.
+  canonicaliseAddresses(def.typeUrl, msg);
   if (!def.validate) return;
   try {
     def.validate(msg);

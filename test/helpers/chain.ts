@@ -41,6 +41,8 @@ export interface TestChainOptions {
   store?: CommitStoreOptions;
   /** Worker pool verifying NEW CheckTxs' signatures ahead of their turn (App.precheckTx). */
   sigPool?: SigVerifyPool;
+  /** Every module's invariants checked after each block (app.toml `invariants`): a break fails the block. */
+  invariants?: boolean;
 }
 
 type ProtoCoinLike = { denom: string; amount: string };
@@ -111,7 +113,7 @@ export class TestChain {
         opts.mutateGenesis?.(appState);
       },
     });
-    const app = await App.open({ dataDir: join(dir, "app"), modules, logger, minGasPrices: opts.minGasPrices ?? "", store: opts.store, sigPool: opts.sigPool });
+    const app = await App.open({ dataDir: join(dir, "app"), modules, logger, minGasPrices: opts.minGasPrices ?? "", store: opts.store, sigPool: opts.sigPool, invariants: opts.invariants });
     let engine: DevEngine;
     try {
       engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger });

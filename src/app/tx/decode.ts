@@ -7,6 +7,7 @@ import type { MsgDef } from "../../types/module";
 import { accAddress } from "../../types/address";
 import { coinsFromProto } from "../../types/coins";
 import { validateMsg } from "../msg-validate";
+import { canonicalSpelling } from "../../codec/canonical-addresses";
 
 export type { DecodedMsg, DecodedTx };
 
@@ -64,8 +65,12 @@ export function decodeTx(bytes: Uint8Array, lookup: MsgLookup, hash = txHash(byt
   // As the SDK's tx validation: only nil or negative fee amounts are refused; a zero-valued
   // coin (cosmjs with a zero gas price sends "0uyml") is a valid fee that charges nothing.
   const feeCoins = coinsFromProto(fee.amount, true);
+  // The payer and granter are accounts like any message's addresses: one spelling each (the
+  // fee as signed stays as it is, for amino JSON's sign bytes).
+  const payer = canonicalSpelling(fee.payer);
+  const granter = canonicalSpelling(fee.granter);
   // As in SDK v0.50, an explicit fee payer that signs no message is one more required signer.
-  if (fee.payer !== "" && !signers.includes(accAddress.validate(fee.payer))) signers.push(fee.payer);
+  if (payer !== "" && !signers.includes(accAddress.validate(payer))) signers.push(payer);
   if (raw.signatures.length === 0) throw sdkErrors.ErrNoSignatures.wrap("no signatures supplied");
   if (raw.signatures.length !== signers.length) {
     throw sdkErrors.ErrUnauthorized.wrap(`wrong number of signers; expected ${signers.length}, got ${raw.signatures.length}`);
@@ -85,8 +90,8 @@ export function decodeTx(bytes: Uint8Array, lookup: MsgLookup, hash = txHash(byt
     return { pubKey, sequence: si.sequence, signMode };
   });
 
-  const feePayer = fee.payer !== "" ? accAddress.validate(fee.payer) : signers[0];
-  const feeGranter = fee.granter !== "" ? accAddress.validate(fee.granter) : "";
+  const feePayer = payer !== "" ? accAddress.validate(payer) : signers[0];
+  const feeGranter = granter !== "" ? accAddress.validate(granter) : "";
   if (fee.gasLimit > 9_223_372_036_854_775_807n) throw sdkErrors.ErrInvalidGasLimit.wrap("gas limit out of range");
 
   return {
