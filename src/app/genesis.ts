@@ -1,4 +1,5 @@
 import type { Context } from "../types/context";
+import { canonicaliseAddresses } from "../codec/canonical-addresses";
 import { sdkErrors } from "../types/errors";
 import type { Module } from "../types/module";
 import { binaryToJson, jsonToBinary } from "../codec/proto-json";
@@ -31,6 +32,8 @@ export function decodeGenesis(modules: readonly Module[], appState: AppState): M
     if (!m.genesis) continue;
     const section = appState[m.name];
     const state = section === undefined ? m.genesis.defaultGenesis() : m.genesis.codec.decode(jsonToBinary(m.genesis.typeName, section));
+    // A genesis file's addresses in the one spelling state is keyed and compared by, as a tx's.
+    canonicaliseAddresses(m.genesis.typeName, state);
     m.genesis.validate(state);
     out.set(m.name, state);
   }

@@ -3,6 +3,7 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { MsgSetWithdrawAddress } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { moduleAddress } from "../../src/types/address";
+import { enforcementErrors } from "../../src/modules/enforcement";
 import { CHAIN_ID, DENOM, pack, TestChain, testKey } from "../helpers/chain";
 import { signTx } from "../../src/client/tx-builder";
 import type { Secp256k1Key } from "../../src/client/signer";
@@ -16,6 +17,7 @@ import { signWithoutPubKey } from "./helpers/unkeyed-tx";
 
 const F = keys.target;
 const up = (address: string) => address.toUpperCase();
+const OMBUDSMAN_CANNOT_INITIATE = enforcementErrors.ErrOmbudsmanCannotInitiate.code;
 
 describe("a frozen account cannot escape by spelling its own address in upper case", () => {
   let chain: TestChain;
@@ -121,5 +123,16 @@ describe("two chains, one fed lower-case and one upper-case addresses, end in th
       }
     }
     expect(hashes[1]).toBe(hashes[0]);
+  });
+});
+
+describe("a genesis file's addresses are canonical too", () => {
+  it("an ombudsman named in upper case in genesis is still refused as an opener", async () => {
+    const chain = await enforcementChain({ params: { ombudsman: up(keys.ombudsman.address) } });
+    try {
+      expectEnforcementError(await chain.deliver(keys.ombudsman, [msg.open(keys.ombudsman.address, keys.mallory.address)]), OMBUDSMAN_CANNOT_INITIATE);
+    } finally {
+      await chain.close();
+    }
   });
 });
