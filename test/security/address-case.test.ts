@@ -11,6 +11,7 @@ import type { AnyMsg } from "../../src/types/codec";
 import { caseIdOf, enforcementChain, expectEnforcementError, freezeStatus, keys, msg, send, validator } from "../integration/enforcement/setup";
 import { operatorOf } from "../integration/staking/setup";
 import { signWithoutPubKey } from "./helpers/unkeyed-tx";
+import { exec, grant, sendAuthorization } from "../integration/authz/setup";
 
 // bech32 admits an all-upper-case spelling of every address. The chain must treat it as the
 // same account everywhere: in the freeze, in the blocked set, in the signer, in state keys.
@@ -123,6 +124,20 @@ describe("two chains, one fed lower-case and one upper-case addresses, end in th
       }
     }
     expect(hashes[1]).toBe(hashes[0]);
+  });
+});
+
+describe("addresses inside an Any (an authorization's allow list)", () => {
+  it("an allow list naming the upper-case spelling allows the account", async () => {
+    const chain = await TestChain.create();
+    try {
+      const [alice, bob, carol] = [testKey("alice"), testKey("bob"), testKey("carol")];
+      await chain.mustDeliver(alice, [grant(alice.address, bob.address, sendAuthorization(10_000n, [up(carol.address)]))]);
+      const res = await chain.deliver(bob, [exec(bob.address, [send(alice.address, carol.address, "100")])]);
+      expect(res.code, res.log).toBe(0);
+    } finally {
+      await chain.close();
+    }
   });
 });
 
