@@ -1,5 +1,5 @@
 import * as tx from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import { accAddress } from "../../types/address";
+import { accAddress, moduleAddress } from "../../types/address";
 import { otherAccount, simMsg, type ModuleSimulation, type SimState } from "../../types/simulation";
 import type { BankKeeper } from "./keeper";
 
@@ -17,8 +17,9 @@ function funded(k: BankKeeper, s: SimState): { from: string; denom: string; bala
 }
 
 /**
- * Bank operations (sends of a random part of a balance, multi-sends; invalid: more than the
- * balance, wrong signer) and invariants: total supply equals the sum of balances per denom,
+ * Bank operations (sends of a random part of a balance, also by the upper-case spellings of the
+ * addresses, multi-sends; invalid: more than the balance, wrong signer, the upper-case spelling
+ * of a module account that may not receive) and invariants: total supply equals the sum of balances per denom,
  * the denom-owners index agrees with the balances, no stored balance is zero or negative.
  */
 export function bankSimulation(k: BankKeeper): ModuleSimulation {
@@ -51,6 +52,35 @@ export function bankSimulation(k: BankKeeper): ModuleSimulation {
           const f = funded(k, s);
           if (!f) return undefined;
           return { signer: f.from, signWith: otherAccount(s, f.from), msgs: [send(f.from, otherAccount(s, f.from), f.denom, 1n)], expect: "fail" };
+        },
+      },
+      {
+        // An all-upper-case spelling is the same account: the transfer names the canonical addresses.
+        name: "bank/send-upper-case",
+        weight: 4,
+        build: (s) => {
+          const f = funded(k, s);
+          if (!f) return undefined;
+          const to = otherAccount(s, f.from);
+          return {
+            signer: f.from,
+            msgs: [send(f.from.toUpperCase(), to.toUpperCase(), f.denom, 1n + s.rng.bigint(f.balance / 100n + 1n))],
+            expect: "any",
+            checkResult: (r) => {
+              const transfer = r.events.find((e) => e.type === "transfer" && e.attributes.some((a) => a.key === "recipient" && a.value === to));
+              return r.code !== 0 || transfer ? undefined : `no transfer event names ${to} in lower case`;
+            },
+          };
+        },
+      },
+      {
+        name: "bank/send-upper-case-to-blocked-module",
+        weight: 2,
+        build: (s) => {
+          const f = funded(k, s);
+          const blocked = moduleAddress(s.rng.pick(["fee_collector", "bonded_tokens_pool", "not_bonded_tokens_pool", "distribution"]));
+          if (!f || !k.isBlocked(blocked)) return undefined;
+          return { signer: f.from, msgs: [send(f.from, blocked.toUpperCase(), f.denom, 1n)], expect: "fail" };
         },
       },
       {
