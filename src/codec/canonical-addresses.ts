@@ -192,3 +192,20 @@ export function canonicaliseAddresses(typeName: string, msg: unknown): void {
   const plan = planOf(desc);
   if (plan.length > 0) visit(msg as Record<string, unknown>, plan, 0);
 }
+
+const queryInputs = new Map<string, string | undefined>();
+
+/** The request type of a gRPC query path ("/<package>.<Service>/<Method>"), from the service's descriptor. */
+function queryInputType(path: string): string | undefined {
+  if (queryInputs.has(path)) return queryInputs.get(path);
+  const [service, method] = path.replace(/^\//, "").split("/");
+  const input = protoRegistry().getService(service ?? "")?.methods.find((m) => m.name === method)?.input.typeName;
+  queryInputs.set(path, input);
+  return input;
+}
+
+/** canonicaliseAddresses for a query's decoded request: REST and ABCI queries by either spelling find the same records. */
+export function canonicaliseQueryAddresses(path: string, request: unknown): void {
+  const input = queryInputType(path);
+  if (input !== undefined) canonicaliseAddresses(input, request);
+}
