@@ -20,5 +20,6 @@ export function createLandModule(deps: { group: GroupKeeper }): Module & { keepe
     queries: landQueries(keeper),
     genesis: landGenesis(keeper, deps.group),
     simulation: landSimulation(keeper),
+    bindFreezeGuard: (guard) => keeper.bindFreezeGuard(guard),
   };
 }

@@ -4,6 +4,7 @@ import { Schema } from "../../store/collections";
 import { protoValue, stringKey, uint64Key, uint64Value } from "../../store/codecs";
 import { multiIndex, uniqueIndex } from "../../store/indexed-map";
 import type { Context } from "../../types/context";
+import { noFreeze, type FreezeGuard } from "../../types/hooks";
 import { landErrors as E } from "./errors";
 import { landEvents as events } from "./events";
 import type { GroupKeeper } from "./expected-keepers";
@@ -47,7 +48,14 @@ export class LandKeeper {
   readonly pending = this.schema.keySet(11, "pending_transfers", uint64Key);
   readonly fractionalisation = this.schema.map(12, "fractionalisation_authorities", uint64Key, protoValue(FractionalisationAuthority, "FractionalisationAuthority"));
 
+  /** The chain's account freeze (enforcement), bound at wiring; distinct from a parcel's own freezes. */
+  private accountFreeze: FreezeGuard = noFreeze;
+
   constructor(readonly group: GroupKeeper) {}
+
+  bindFreezeGuard(guard: FreezeGuard): void {
+    this.accountFreeze = guard;
+  }
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);
@@ -219,6 +227,7 @@ export class LandKeeper {
   proposeTransfer(ctx: Context, creator: string, parcelId: bigint, to: string, price: string): bigint {
     const parcel = this.requireParcel(ctx, parcelId);
     if (parcel.holder !== creator) throw E.ErrNotHolder.wrap(`parcel ${parcelId} is held by ${parcel.holder}`);
+    this.accountFreeze.assertNotFrozen(ctx, creator);
     if (to === parcel.holder) throw E.ErrSelfTransfer.wrap(`${to} already holds parcel ${parcelId}`);
     if (parcel.status !== Status.STATUS_REGISTERED) throw E.ErrParcelNotTransferable.wrap(`parcel ${parcelId} is ${parcelStatusName(parcel.status)}`);
     const id = this.nextTransferId.get(ctx);
@@ -292,6 +301,8 @@ export class LandKeeper {
     if (ctx.unixSeconds < closesAt) throw E.ErrChallengeWindowOpen.wrap(`challenge window of transfer ${transferId} closes at ${closesAt}`);
     const parcel = this.requireParcel(ctx, t.parcelId);
     if (hasActiveFreeze(parcel)) throw E.ErrParcelNotTransferable.wrap(`parcel ${parcel.id} is frozen`);
+    // A transfer proposed before its holder was frozen waits (open) until the freeze ends.
+    this.accountFreeze.assertNotFrozen(ctx, t.from);
     const updated = { ...t, completedAt: ctx.unixSeconds };
     this.transfers.set(ctx, transferId, updated);
     this.pending.remove(ctx, transferId);

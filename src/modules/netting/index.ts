@@ -22,5 +22,6 @@ export function createNettingModule(deps: { bank: BankKeeper; paymsg: PaymsgKeep
     // Runs last in the block (design.md): the cycle closes after every other state change.
     endBlock: (ctx) => keeper.endBlock(ctx),
     simulation: nettingSimulation(keeper, deps.paymsg),
+    bindFreezeGuard: (guard) => keeper.bindFreezeGuard(guard),
   };
 }

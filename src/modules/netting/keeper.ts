@@ -5,6 +5,7 @@ import { Schema } from "../../store/collections";
 import { pairKey, protoValue, stringKey, stringValue, tripleKey, uint64Key, uint64Value } from "../../store/codecs";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
+import { noFreeze, type FreezeGuard } from "../../types/hooks";
 import { nettingErrors as E } from "./errors";
 import { nettingEvents as events } from "./events";
 import type { BankKeeper, PaymsgKeeper } from "./expected-keepers";
@@ -14,6 +15,8 @@ export const NETTING_MODULE = "netting";
 const BPS = 10000n;
 /** hold_reason of a held slice governance abandoned (no DenomStatus names it; genesis tells it from a live hold). */
 export const ABANDONED_PREFIX = "abandoned: ";
+/** hold_reason of a slice whose settlement would debit a frozen account. */
+const FROZEN_HOLD = "debtor frozen";
 
 const POSITION_KEY = tripleKey(uint64Key, stringKey, stringKey);
 const PARTICIPANT_DENOM_KEY = pairKey(stringKey, stringKey);
@@ -57,10 +60,16 @@ export class NettingKeeper {
   /** Denoms in which a participant has a lock, so Position lists them without a scan. */
   readonly lockedDenoms = this.schema.keySet(12, "locked_denoms", PARTICIPANT_DENOM_KEY);
 
+  private freeze: FreezeGuard = noFreeze;
+
   constructor(
     readonly bank: BankKeeper,
     private readonly paymsg: PaymsgKeeper,
   ) {}
+
+  bindFreezeGuard(guard: FreezeGuard): void {
+    this.freeze = guard;
+  }
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);
@@ -116,8 +125,10 @@ export class NettingKeeper {
     }
   }
 
+  /** The module pays, so bank's send check never sees the participant: the freeze is checked here. */
   withdrawReserve(ctx: Context, participant: string, coins: readonly Coin[]): void {
     this.requireParticipant(ctx, participant);
+    this.freeze.assertNotFrozen(ctx, participant);
     for (const c of coins) {
       const reserve = this.reserveOf(ctx, participant, c.denom);
       const available = reserve - this.lockedOf(ctx, participant, c.denom);
@@ -148,9 +159,11 @@ export class NettingKeeper {
     return SettlementMode.SETTLEMENT_MODE_NET;
   }
 
+  /** A frozen debtor owes nothing new: in net mode only the ledger moves, so bank would not see it. */
   submitObligation(ctx: Context, o: SubmitObligation): { id: bigint; cycleId: bigint; mode: SettlementMode } {
     this.requireParticipant(ctx, o.from);
     this.requireParticipant(ctx, o.to);
+    this.freeze.assertNotFrozen(ctx, o.from);
     const cycleId = this.currentCycle.get(ctx);
     const mode = this.modeFor(ctx, o.denom, o.amount);
     if (mode === SettlementMode.SETTLEMENT_MODE_GROSS) {
@@ -259,9 +272,11 @@ export class NettingKeeper {
   }
 
   /**
-   * One currency slice: positions must sum to zero and each debit be covered by its reserve;
-   * then every position is discharged against reserves in one atomic step. Otherwise the
-   * outcome is held with its reason and nothing moves. Mutates `outcome` (caller stores the cycle).
+   * One currency slice: positions must sum to zero and each debit be covered by its reserve and
+   * owed by an account that is not frozen; then every position is discharged against reserves in
+   * one atomic step. Otherwise the outcome is held with its reason and nothing moves (a slice
+   * held for a freeze settles at the first boundary after the freeze ends, or governance
+   * abandons it). Mutates `outcome` (caller stores the cycle).
    */
   private trySettle(ctx: Context, cycle: Cycle, outcome: DenomOutcome, retried: boolean): boolean {
     const denom = outcome.denom;
@@ -276,6 +291,10 @@ export class NettingKeeper {
       net += debit;
       if (reason === "" && debit > this.reserveOf(ctx, p.participant, denom)) {
         reason = `${E.ErrInsufficientReserve.description}: reserve of ${p.participant} does not cover its net debit ${debit}${denom}`;
+      }
+      // Settling would take a frozen debtor's reserve; a frozen creditor only receives.
+      if (reason === "" && debit > 0n && this.freeze.isFrozen(ctx, p.participant)) {
+        reason = `${FROZEN_HOLD}: ${p.participant} owes a net debit ${debit}${denom} while frozen`;
       }
     }
     if (sum !== 0n) reason = `${E.ErrPositionsUnbalanced.description}: ${denom} positions sum to ${sum}`;

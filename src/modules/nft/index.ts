@@ -18,5 +18,6 @@ export function createNftModule(): Module & { keeper: NftKeeper } {
     queries: nftQueries(keeper),
     genesis: nftGenesis(keeper),
     simulation: nftSimulation(keeper),
+    bindFreezeGuard: (guard) => keeper.bindFreezeGuard(guard),
   };
 }

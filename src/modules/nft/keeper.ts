@@ -2,6 +2,7 @@ import { Class, NFT } from "cosmjs-types/cosmos/nft/v1beta1/nft";
 import { Schema } from "../../store/collections";
 import { pairKey, protoValue, stringKey, stringValue, tripleKey, uint64Value } from "../../store/codecs";
 import type { Context } from "../../types/context";
+import { noFreeze, type FreezeGuard } from "../../types/hooks";
 import { nftErrors } from "./errors";
 import { nftEvents } from "./events";
 import { sdkErrors } from "../../types/errors";
@@ -42,6 +43,11 @@ export class NftKeeper implements NftKeeperApi {
   readonly supply = this.schema.map(5, "class_supply", stringKey, uint64Value);
   readonly balances = this.schema.map(6, "balances", pairKey(stringKey, stringKey), uint64Value);
   readonly nftKeys = pairKey(stringKey, stringKey);
+  private freeze: FreezeGuard = noFreeze;
+
+  bindFreezeGuard(guard: FreezeGuard): void {
+    this.freeze = guard;
+  }
 
   hasClass(ctx: Context, classId: string): boolean {
     return this.classes.has(ctx, classId);
@@ -103,10 +109,12 @@ export class NftKeeper implements NftKeeperApi {
     nftEvents.burn(ctx, classId, id, owner);
   }
 
+  /** Every transfer, by any caller: a frozen owner's NFT stays put (receiving is allowed). */
   transfer(ctx: Context, classId: string, id: string, receiver: string): void {
     if (!this.classes.has(ctx, classId)) throw nftErrors.ErrClassNotExists.wrap(classId);
     const owner = this.getOwner(ctx, classId, id);
     if (owner === undefined) throw nftErrors.ErrNFTNotExists.wrap(id);
+    this.freeze.assertNotFrozen(ctx, owner);
     this.byOwner.remove(ctx, [owner, classId, id]);
     this.addBalance(ctx, owner, classId, -1n);
     this.owners.set(ctx, [classId, id], receiver);

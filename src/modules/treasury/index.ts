@@ -22,5 +22,6 @@ export function createTreasuryModule(deps: { bank: BankKeeper; feeCollector: str
     // Fee routing: after the block's transactions, the collected fees move to the operating treasury when params say so.
     endBlock: (ctx) => keeper.routeFees(ctx, deps.feeCollector),
     simulation: treasurySimulation(keeper),
+    bindFreezeGuard: (guard) => keeper.bindFreezeGuard(guard),
   };
 }

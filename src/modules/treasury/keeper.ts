@@ -7,6 +7,7 @@ import { multiIndex } from "../../store/indexed-map";
 import { moduleAddress } from "../../types/address";
 import { formatCoins, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
+import { noFreeze, type FreezeGuard } from "../../types/hooks";
 import { treasuryErrors as E } from "./errors";
 import { treasuryEvents } from "./events";
 import type { BankKeeper } from "./expected-keepers";
@@ -62,7 +63,17 @@ export class TreasuryKeeper {
   /** Active locks per treasury (derived; rebuilt from the locks at genesis). */
   readonly activeLocks = this.schema.map(12, "active_locks", uint64Key, uint64Value);
 
+  /**
+   * The module account pays every outflow, so bank's send check never sees who decided it: a
+   * frozen account may take no decision that pays out or widens who may pay out.
+   */
+  private freeze: FreezeGuard = noFreeze;
+
   constructor(readonly bank: BankKeeper) {}
+
+  bindFreezeGuard(guard: FreezeGuard): void {
+    this.freeze = guard;
+  }
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);
@@ -90,6 +101,12 @@ export class TreasuryKeeper {
 
   private requireAdmin(ctx: Context, t: Treasury, address: string): void {
     if (!this.isAdmin(ctx, t, address)) throw E.ErrUnauthorized.wrap(`${address} is not an admin of treasury ${t.id}`);
+  }
+
+  /** An admin decision that pays out or widens who may pay out (lock, revoke, role, policy, admin). */
+  private requireUnfrozenAdmin(ctx: Context, t: Treasury, address: string): void {
+    this.requireAdmin(ctx, t, address);
+    this.freeze.assertNotFrozen(ctx, address);
   }
 
   balance(ctx: Context, treasuryId: bigint, denom: string): TreasuryBalance {
@@ -153,6 +170,7 @@ export class TreasuryKeeper {
     const t = this.getTreasury(ctx, treasuryId);
     const role = this.roleOf(ctx, treasuryId, spender);
     if (!this.isAdmin(ctx, t, spender) && role !== Role.ROLE_SPENDER) throw E.ErrUnauthorized.wrap(`${spender} may not spend from treasury ${treasuryId}`);
+    this.freeze.assertNotFrozen(ctx, spender);
     if (t.paused) throw E.ErrTreasuryPaused.wrap(`treasury ${treasuryId}`);
     for (const c of coins) {
       const cap = this.capacity(ctx, treasuryId, c.denom);
@@ -190,7 +208,7 @@ export class TreasuryKeeper {
 
   createLock(ctx: Context, admin: string, lock: Omit<Lock, "id" | "releasedAmount" | "active" | "createdAtHeight" | "depositor" | "moderator" | "dispute" | "disputeReason" | "disputeOpenedBy">): bigint {
     const t = this.getTreasury(ctx, lock.treasuryId);
-    this.requireAdmin(ctx, t, admin);
+    this.requireUnfrozenAdmin(ctx, t, admin);
     const params = this.getParams(ctx);
     if ((this.activeLocks.get(ctx, t.id) ?? 0n) >= params.maxLocksPerTreasury) {
       throw E.ErrLimitReached.wrap(`treasury ${t.id} has ${params.maxLocksPerTreasury} active locks`);
@@ -246,7 +264,7 @@ export class TreasuryKeeper {
     const l = this.getLock(ctx, lockId);
     if (l.lockType === LockType.LOCK_TYPE_CONDITIONAL) throw E.ErrNotRevocable.wrap(`lock ${lockId} is an escrow`);
     const t = this.getTreasury(ctx, l.treasuryId);
-    this.requireAdmin(ctx, t, admin);
+    this.requireUnfrozenAdmin(ctx, t, admin);
     if (!l.active) throw E.ErrLockInactive.wrap(`lock ${lockId}`);
     if (!l.revocable) throw E.ErrNotRevocable.wrap(`lock ${lockId}`);
     const total = BigInt(l.totalAmount);
@@ -291,6 +309,7 @@ export class TreasuryKeeper {
   releaseEscrow(ctx: Context, depositor: string, lockId: bigint): void {
     const l = this.escrowLock(ctx, lockId);
     if (l.depositor !== depositor) throw E.ErrNotDepositor.wrap(`only the depositor releases escrow ${lockId}`);
+    this.freeze.assertNotFrozen(ctx, depositor);
     if (l.dispute === DisputeState.DISPUTE_STATE_OPEN) throw E.ErrEscrowDisputed.wrap(`escrow ${lockId}`);
     this.settle(ctx, l, l.beneficiary, l.dispute);
     treasuryEvents.escrow(ctx, "released", lockId, { beneficiary: l.beneficiary });
@@ -308,13 +327,15 @@ export class TreasuryKeeper {
     const l = this.escrowLock(ctx, lockId);
     if (l.moderator !== moderator) throw E.ErrNotModerator.wrap(`only the named moderator decides escrow ${lockId}`);
     if (l.dispute !== DisputeState.DISPUTE_STATE_OPEN) throw E.ErrNoOpenCase.wrap(`escrow ${lockId} has no open dispute`);
+    // The escrowed coins are the depositor's: while it is frozen they may go back to it, not on.
+    if (payBeneficiary) this.freeze.assertNotFrozen(ctx, l.depositor);
     this.settle(ctx, l, payBeneficiary ? l.beneficiary : l.depositor, DisputeState.DISPUTE_STATE_RESOLVED);
     treasuryEvents.escrow(ctx, "resolved", lockId, { pay_beneficiary: String(payBeneficiary) });
   }
 
   assignRole(ctx: Context, admin: string, treasuryId: bigint, address: string, role: Role): void {
     const t = this.getTreasury(ctx, treasuryId);
-    this.requireAdmin(ctx, t, admin);
+    this.requireUnfrozenAdmin(ctx, t, admin);
     if (role !== Role.ROLE_ADMIN && role !== Role.ROLE_SPENDER && role !== Role.ROLE_PAUSER) throw E.ErrInvalidRole.wrap(`role ${role} grants nothing`);
     if (!this.roles.has(ctx, [treasuryId, address])) {
       const max = this.getParams(ctx).maxRoleAssignmentsPerTreasury;
@@ -336,7 +357,7 @@ export class TreasuryKeeper {
 
   setSpendPolicy(ctx: Context, admin: string, policy: SpendPolicy): void {
     const t = this.getTreasury(ctx, policy.treasuryId);
-    this.requireAdmin(ctx, t, admin);
+    this.requireUnfrozenAdmin(ctx, t, admin);
     const max = this.getParams(ctx).maxSpendPolicyAddresses;
     if (BigInt(policy.allowlist.length + policy.blocklist.length) > max) throw E.ErrLimitReached.wrap(`allowlist plus blocklist exceed ${max} addresses`);
     const old = this.policies.get(ctx, [t.id, policy.denom]);
@@ -353,13 +374,15 @@ export class TreasuryKeeper {
     if (!this.isAdmin(ctx, t, sender) && this.roleOf(ctx, treasuryId, sender) !== Role.ROLE_PAUSER) {
       throw E.ErrUnauthorized.wrap(`${sender} may not pause treasury ${treasuryId}`);
     }
+    // Pausing protects the funds and stays open to a frozen admin; resuming lets spending go on.
+    if (!paused) this.freeze.assertNotFrozen(ctx, sender);
     this.treasuries.set(ctx, treasuryId, { ...t, paused });
     treasuryEvents.paused(ctx, treasuryId, paused);
   }
 
   setAdmin(ctx: Context, admin: string, treasuryId: bigint, newAdmin: string): void {
     const t = this.getTreasury(ctx, treasuryId);
-    this.requireAdmin(ctx, t, admin);
+    this.requireUnfrozenAdmin(ctx, t, admin);
     this.treasuries.set(ctx, treasuryId, { ...t, admin: newAdmin });
     treasuryEvents.adminChanged(ctx, treasuryId, newAdmin);
   }
