@@ -7,4 +7,6 @@ export interface AccountKeeper {
   ensureAccount(ctx: Context, address: string): void;
   moduleAccountAddress(ctx: Context, name: string): string;
   hasPermission(moduleName: string, permission: "minter" | "burner" | "staking"): boolean;
+  /** Every registered module account's name. */
+  moduleAccountNames(): string[];
 }

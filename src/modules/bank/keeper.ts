@@ -50,6 +50,18 @@ export class BankKeeper {
     return this.blocked.has(address);
   }
 
+  private moduleAccounts: Set<string> | undefined;
+
+  /**
+   * Whether the address is a registered module account's (gov's and the seat reserve included,
+   * which are not blocked). Built on first use: the wiring registers every module account
+   * before any block runs.
+   */
+  isModuleAccount(address: string): boolean {
+    this.moduleAccounts ??= new Set(this.auth.moduleAccountNames().map((name) => moduleAddress(name)));
+    return this.moduleAccounts.has(address);
+  }
+
   getBalance(ctx: Context, address: string, denom: string): bigint {
     return this.balances.get(ctx, [accAddress.keyPart(address), denom]) ?? 0n;
   }

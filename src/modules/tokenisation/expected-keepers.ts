@@ -2,7 +2,7 @@ import type { Metadata } from "cosmjs-types/cosmos/bank/v1beta1/bank";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 
-/** What tokenisation needs from bank: share-denom issuance, vault payments, balances, metadata. */
+/** What tokenisation needs from bank: share-denom issuance, vault payments, balances, metadata, module accounts. */
 export interface BankKeeper {
   mintCoins(ctx: Context, module: string, coins: readonly Coin[]): void;
   burnCoins(ctx: Context, module: string, coins: readonly Coin[]): void;
@@ -14,6 +14,8 @@ export interface BankKeeper {
   getSupply(ctx: Context, denom: string): bigint;
   getDenomMetadata(ctx: Context, denom: string): Metadata | undefined;
   setDenomMetadata(ctx: Context, metadata: Metadata): void;
+  /** Whether the address is a registered module account's (the send hook lets those pay out a halted share). */
+  isModuleAccount(address: string): boolean;
 }
 
 /** A land fractionalisation authorisation as tokenisation reads it (land's FractionalisationAuthority). */

@@ -22,6 +22,9 @@ export function createTokenisationModule(deps: { bank: BankKeeper; land?: LandKe
     name: TOKENISATION_MODULE,
     keeper,
     hooks: { sendRestriction: (ctx, from, to, coins) => keeper.beforeSend(ctx, from, to, coins) },
+    bindFreezeGuard: (guard) => {
+      keeper.freeze = guard;
+    },
     msgs: tokenisationMsgs(keeper),
     queries: tokenisationQueries(keeper),
     genesis: tokenisationGenesis(keeper),

@@ -6,6 +6,7 @@ import { accAddress, moduleAddress } from "../../types/address";
 import { govAuthority } from "../../types/authority";
 import { addCoins, amountOf, coinToProto, isValidDenom, type Coin, type ProtoCoin } from "../../types/coins";
 import type { Context } from "../../types/context";
+import { noFreeze, type FreezeGuard } from "../../types/hooks";
 import { decFromWire, decToWire } from "../../types/dec";
 import { sdkErrors } from "../../types/errors";
 import { compareTime, formatTime } from "../../types/time";
@@ -103,6 +104,9 @@ export class TokenisationKeeper {
   readonly shares = this.schema.map(8, "share_states", stringKey, shareStateValue);
   readonly nextAssetId = this.schema.sequence(9, "next_asset_id", 1n);
   readonly moduleAccount = moduleAddress(TOKENISATION_MODULE);
+
+  /** Enforcement's freeze (bound at wiring): title transfers consult it, and the send hook lets a seizure take a halted share. */
+  freeze: FreezeGuard = noFreeze;
 
   constructor(readonly bank: BankKeeper, readonly land?: LandKeeper) {}
 
@@ -241,6 +245,8 @@ export class TokenisationKeeper {
     const a = this.getAsset(ctx, assetId);
     if (a.owner !== owner) throw E.ErrNotOwner.wrap(`${owner} does not hold title to asset ${assetId}`);
     if (a.status === Status.STATUS_CLOSED) throw E.ErrWrongStatus.wrap(`asset ${assetId} is closed`);
+    // Title is value leaving the owner's control outside bank's sends: the freeze holds it here.
+    this.freeze.assertNotFrozen(ctx, owner);
     this.assets.set(ctx, assetId, { ...a, owner: recipient });
     events.assetTransferred(ctx, assetId, owner, recipient);
   }
@@ -309,21 +315,33 @@ export class TokenisationKeeper {
 
   /**
    * The bank send hook: runs before any transfer changes balances. For a share denom it halts
-   * trading once the asset is realised (redemption's move into the module account excepted)
-   * and settles both parties at their current balances.
+   * trading once the asset is realised (see haltedMayMove) and settles both parties at their
+   * current balances.
    */
   beforeSend(ctx: Context, from: string, to: string, coins: readonly Coin[]): void {
     for (const c of coins) {
       if (!c.denom.startsWith(FRACTION_DENOM_PREFIX)) continue;
       const share = this.shares.get(ctx, c.denom);
       if (share === undefined) continue;
-      if (share.halted && to !== this.moduleAccount) {
-        throw E.ErrTradingHalted.wrap(`asset ${share.assetId} is realised; only redemption remains`);
+      if (share.halted && !this.haltedMayMove(ctx, from, to)) {
+        throw E.ErrTradingHalted.wrap(`asset ${share.assetId} is realised, its shares can only be redeemed: ${from} may not send ${c.denom} to ${to}`);
       }
       for (const who of from === to ? [from] : [from, to]) {
         if (who !== this.moduleAccount) this.settle(ctx, share.assetId, share.index, who, this.bank.getBalance(ctx, who, c.denom));
       }
     }
+  }
+
+  /**
+   * Which moves of a halted share remain. Into this module: redemption. Out of any module
+   * account: a payout of what the module already held (reward pools, the community pool,
+   * deposits, escrows) must never fail on a denom a user put there; no account can put a halted
+   * share into a module account, so those holdings only shrink. Out of a frozen account: the
+   * freeze refuses every send of a frozen account except its seizure's, so this is the seizure
+   * taking the share to the recovery destination (which may then redeem it).
+   */
+  private haltedMayMove(ctx: Context, from: string, to: string): boolean {
+    return to === this.moduleAccount || this.bank.isModuleAccount(from) || this.freeze.isFrozen(ctx, from);
   }
 
   /** What the holder could withdraw now (accrued plus income since the balance last moved). */

@@ -1,7 +1,8 @@
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
+import { MsgDepositValidatorRewardsPool, MsgFundCommunityPool } from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { Status, VerificationMode, type Asset, type Collection, type SaleReport } from "../../gen/blockchain/tokenisation/v1/tokenisation";
 import * as tx from "../../gen/blockchain/tokenisation/v1/tx";
-import { accAddress } from "../../types/address";
+import { accAddress, valAddress } from "../../types/address";
 import type { AnyMsg } from "../../types/codec";
 import type { Context } from "../../types/context";
 import { decFromWire } from "../../types/dec";
@@ -12,6 +13,7 @@ import { TOKENISATION_MODULE, tradingHalted, type TokenisationKeeper } from "./k
 
 const T = "/blockchain.tokenisation.v1.";
 const SEND = "/cosmos.bank.v1beta1.MsgSend";
+const DISTR = "/cosmos.distribution.v1beta1.";
 const St = Status;
 
 type Codec = { encode(m: any): { finish(): Uint8Array }; fromPartial(o: any): any };
@@ -83,7 +85,8 @@ const price = (s: SimState, denom: string) => ({ denom, amount: (1n + s.rng.bigi
  * Tokenisation operations over the genesis collections (plain, attestor-, valuer-, schedule-
  * and governance-verified, and one for land parcels): assets minted (also over parcels, to
  * their holder), fractionalised, transferred; shares sent between holders (the send hook
- * settles both); vaults funded; income claimed; sales reported (by governance where the
+ * settles both) and into the community pool and validators' reward pools (refused once
+ * realised; rewards and spends then pay them out); vaults funded; income claimed; sales reported (by governance where the
  * collection wants it), attested, paid, disputed, resolved by governance, finalised and
  * redeemed until the asset closes; collections created and their authority changed by
  * governance. Invalid ones: a stranger minting, fractionalising or attesting, a fund in the
@@ -176,6 +179,30 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const halted = k.shares.get(s.ctx, a.fractionDenom)!.halted;
           const msg = simMsg(SEND, MsgSend, { fromAddress: h.address, toAddress: otherAccount(s, h.address), amount: [{ denom: a.fractionDenom, amount: (1n + s.rng.bigint(h.balance)).toString() }] });
           return { signer: h.address, msgs: [msg], expect: halted ? "fail" : "ok", involves: lockOn(a, h.address) };
+        },
+      },
+      {
+        // The poisoned-payout attack: shares put where payouts move every denom at once, mostly
+        // before the asset is realised; once halted such deposits fail and later payouts must not.
+        name: "tokenisation/shares-into-pools",
+        weight: 2,
+        build: (s) => {
+          // Mostly an asset whose sale is pending, the attacker's moment.
+          const a = pickAsset(k, s, (x) => x.fractionDenom !== "" && x.status !== St.STATUS_CLOSED, (x) => x.status === St.STATUS_REPORTED);
+          const from = a && holders(k, s, a).filter((h) => h.balance > 0n);
+          if (!a || !from || from.length === 0) return undefined;
+          const h = s.rng.pick(from);
+          const amount = [{ denom: a.fractionDenom, amount: (1n + s.rng.bigint(h.balance < 1000n ? h.balance : 1000n)).toString() }];
+          const halted = tradingHalted(a.status);
+          const involves = lockOn(a, h.address);
+          if (s.rng.oneIn(2)) {
+            return { signer: h.address, msgs: [simMsg(DISTR + "MsgFundCommunityPool", MsgFundCommunityPool, { depositor: h.address, amount })], expect: halted ? "fail" : "ok", involves };
+          }
+          // The genesis validator (account 0) never leaves; an admitted operator's validator may not exist (yet or any more).
+          const genesis = s.rng.oneIn(2);
+          const operator = genesis ? s.accounts[0] : s.accounts[1 + s.rng.int(8)];
+          const msg = simMsg(DISTR + "MsgDepositValidatorRewardsPool", MsgDepositValidatorRewardsPool, { depositor: h.address, validatorAddress: valAddress.encode(accAddress.decode(operator)), amount });
+          return { signer: h.address, msgs: [msg], expect: halted ? "fail" : genesis ? "ok" : "any", involves };
         },
       },
       {
