@@ -25,6 +25,10 @@ export function createDistributionModule(deps: { bank: BankKeeper; auth: Account
     moduleAccounts: [{ name: DISTRIBUTION_MODULE, permissions: [] }],
     beginBlock: (ctx) => distributionBeginBlock(keeper, ctx),
     hooks: { staking: distributionStakingHooks(keeper) },
+    // Payouts to a frozen owner are not redirected to its withdraw address (keeper.payoutAddress).
+    bindFreezeGuard: (guard) => {
+      keeper.freeze = guard;
+    },
     simulation: distributionSimulation(keeper),
   };
 }

@@ -6,6 +6,7 @@ import { Schema } from "../../store/collections";
 import { bytesKey, bytesValue, pairKey, protoValue, stringValue, tripleKey, uint64Key } from "../../store/codecs";
 import { accAddress, valAddress } from "../../types/address";
 import type { Context } from "../../types/context";
+import { noFreeze, type FreezeGuard } from "../../types/hooks";
 import { addDecCoins, decCoinsFromProto, decCoinsToProto, type DecCoins, type DecCoin } from "./dec-coins";
 import { defaultDistributionParams } from "./params";
 import type { AccountKeeper, BankKeeper, StakingKeeper } from "./expected-keepers";
@@ -38,6 +39,9 @@ export class DistributionKeeper {
   /** Consensus address of the previous block's proposer (kept for genesis export, as the SDK does). */
   readonly previousProposer = this.schema.item(10, "previous_proposer", bytesValue, new Uint8Array());
 
+  /** The chain's freeze (enforcement's), bound at wiring. */
+  freeze: FreezeGuard = noFreeze;
+
   constructor(
     readonly bank: BankKeeper,
     readonly auth: AccountKeeper,
@@ -57,6 +61,16 @@ export class DistributionKeeper {
 
   withdrawAddress(ctx: Context, delegator: string): string {
     return this.withdrawAddrs.get(ctx, accAddress.decode(delegator)) ?? delegator;
+  }
+
+  /**
+   * Where the owner's rewards and commission are paid: its withdraw address, except while the
+   * owner is frozen: then to the owner itself, where the freeze holds them and a seizure
+   * collects them. The withdraw address stays recorded and applies again once the freeze ends.
+   */
+  payoutAddress(ctx: Context, owner: string): string {
+    const to = this.withdrawAddress(ctx, owner);
+    return to !== owner && this.freeze.isFrozen(ctx, owner) ? owner : to;
   }
 
   outstanding(ctx: Context, operator: string): DecCoin[] {

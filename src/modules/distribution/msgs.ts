@@ -62,6 +62,8 @@ export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
       validate: (m) => accAddress.validate(m.withdrawAddress),
       handle: (ctx, m) => {
         if (!k.params.get(ctx).withdrawAddrEnabled) throw distributionErrors.ErrSetWithdrawAddrDisabled.wrap("");
+        // A frozen owner's payouts stay with it; it may not redirect them either.
+        k.freeze.assertNotFrozen(ctx, m.delegatorAddress);
         if (k.bank.isBlocked(m.withdrawAddress)) throw sdkErrors.ErrUnauthorized.wrap(`${m.withdrawAddress} is not allowed to receive external funds`);
         k.withdrawAddrs.set(ctx, accAddress.decode(m.delegatorAddress), m.withdrawAddress);
         distributionEvents.setWithdrawAddress(ctx, m.withdrawAddress);

@@ -141,7 +141,7 @@ export function calculateDelegationRewards(k: DistributionKeeper, ctx: Context, 
 }
 
 /**
- * Pays a delegation's rewards (whole coins) to its withdraw address and closes its starting
+ * Pays a delegation's rewards (whole coins) to its payout address and closes its starting
  * info; the fractional change goes to the community pool. Returns what was paid (a zero bond
  * coin when nothing, as the SDK's event shows).
  */
@@ -156,7 +156,7 @@ export function withdrawDelegationRewards(k: DistributionKeeper, ctx: Context, v
   // Operation order can leave the computed rewards a hair above what is outstanding; never pay more.
   const rewards = intersect(raw, outstanding);
   const { coins, change } = truncateDecimal(rewards);
-  if (coins.length > 0) k.bank.sendCoinsFromModuleToAccount(ctx, DISTRIBUTION_MODULE, k.withdrawAddress(ctx, delegator), coins);
+  if (coins.length > 0) k.bank.sendCoinsFromModuleToAccount(ctx, DISTRIBUTION_MODULE, k.payoutAddress(ctx, delegator), coins);
   k.setOutstanding(ctx, operator, subDecCoins(outstanding, rewards));
   k.addToCommunityPool(ctx, change);
   decrementReferenceCount(k, ctx, operator, info.previousPeriod);
@@ -166,14 +166,14 @@ export function withdrawDelegationRewards(k: DistributionKeeper, ctx: Context, v
   return paid;
 }
 
-/** Pays the whole coins of a validator's accumulated commission to the operator's withdraw address. */
+/** Pays the whole coins of a validator's accumulated commission to the operator's payout address. */
 export function withdrawValidatorCommission(k: DistributionKeeper, ctx: Context, operator: string): Coin[] {
   const accumulated = k.commission(ctx, operator);
   if (accumulated.length === 0) throw distributionErrors.ErrNoValidatorCommission.wrap("");
   const { coins, change } = truncateDecimal(accumulated);
   k.setCommission(ctx, operator, change);
   k.setOutstanding(ctx, operator, subDecCoins(k.outstanding(ctx, operator), decCoinsFromCoins(coins)));
-  if (coins.length > 0) k.bank.sendCoinsFromModuleToAccount(ctx, DISTRIBUTION_MODULE, k.withdrawAddress(ctx, accAddress.encode(valAddress.decode(operator))), coins);
+  if (coins.length > 0) k.bank.sendCoinsFromModuleToAccount(ctx, DISTRIBUTION_MODULE, k.payoutAddress(ctx, accAddress.encode(valAddress.decode(operator))), coins);
   distributionEvents.withdrawCommission(ctx, coins);
   return coins;
 }
@@ -199,7 +199,7 @@ export function removeValidatorRecords(k: DistributionKeeper, ctx: Context, oper
     outstanding = subDecCoins(outstanding, commission);
     const { coins, change } = truncateDecimal(commission);
     k.addToCommunityPool(ctx, change);
-    if (coins.length > 0) k.bank.sendCoinsFromModuleToAccount(ctx, DISTRIBUTION_MODULE, k.withdrawAddress(ctx, accAddress.encode(valAddress.decode(operator))), coins);
+    if (coins.length > 0) k.bank.sendCoinsFromModuleToAccount(ctx, DISTRIBUTION_MODULE, k.payoutAddress(ctx, accAddress.encode(valAddress.decode(operator))), coins);
   }
   k.addToCommunityPool(ctx, outstanding);
   const op = valAddress.decode(operator);

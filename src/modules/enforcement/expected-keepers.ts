@@ -2,12 +2,16 @@ import { Role } from "../../gen/blockchain/alias/v1/alias";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 
-/** What enforcement needs from bank: balances, the seizure's own movement, the send-restriction hook, protected accounts. */
+/** What enforcement needs from bank: balances, the seizure's own movement, which addresses are module accounts. */
 export interface BankKeeper {
   getAllBalances(ctx: Context, address: string): Coin[];
   sendCoins(ctx: Context, from: string, to: string, coins: readonly Coin[]): void;
-  /** Module accounts that cannot receive plain sends: they cannot be frozen or seized either. */
-  isBlocked(address: string): boolean;
+  /**
+   * Every registered module account, blocked or not: they cannot be frozen or seized. Some hold
+   * others' funds and take plain sends (validatorgov's seat reserve), so bank's blocked set
+   * does not name them all.
+   */
+  isModuleAccount(address: string): boolean;
 }
 
 /** A bonded validator as enforcement sees it: its operator, its account form, its consensus power. */

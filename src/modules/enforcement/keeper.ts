@@ -192,10 +192,13 @@ export class EnforcementKeeper {
     if (o !== "" && o === signer) throw E.ErrOmbudsmanCannotInitiate.wrap(`${signer} is the ombudsman`);
   }
 
-  /** Module accounts, governance, the recovery destination and the ombudsman cannot be frozen or seized. */
+  /**
+   * Every module account (governance's among them), the recovery destination and the ombudsman
+   * cannot be frozen or seized: module accounts hold what the chain owes others.
+   */
   private refuseProtected(ctx: Context, target: string, p: Params): void {
     const isProtected =
-      this.deps.bank.isBlocked(target) || target === govAuthority() || (p.recoveryDestination !== "" && target === p.recoveryDestination) || (p.ombudsman !== "" && target === p.ombudsman);
+      this.deps.bank.isModuleAccount(target) || target === govAuthority() || (p.recoveryDestination !== "" && target === p.recoveryDestination) || (p.ombudsman !== "" && target === p.ombudsman);
     if (isProtected) throw E.ErrProtectedAddress.wrap(target);
   }
 

@@ -20,6 +20,10 @@ export function createStablecoinModule(deps: { bank: BankKeeper; feeDenom: strin
     moduleAccounts: [{ name: STABLECOIN_MODULE, permissions: ["minter", "burner"] }],
     // A fee in a denomination without an approved issuer is refused before the fee is priced or deducted.
     feeCheck: (ctx, tx) => keeper.checkFeeDenoms(ctx, tx.fee),
+    // A frozen issuer neither mints nor burns.
+    bindFreezeGuard: (guard) => {
+      keeper.freeze = guard;
+    },
     simulation: stablecoinSimulation(keeper),
   };
 }

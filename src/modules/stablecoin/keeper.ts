@@ -6,6 +6,7 @@ import { protoValue, stringKey } from "../../store/codecs";
 import { Applications, ApplicationStatus as CommonStatus } from "../../types/applications";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
+import { noFreeze, type FreezeGuard } from "../../types/hooks";
 import { stablecoinErrors } from "./errors";
 import { stablecoinEvents } from "./events";
 import { ceilingFor, defaultStablecoinParams } from "./params";
@@ -31,6 +32,9 @@ export class StablecoinKeeper {
     { exists: stablecoinErrors.ErrCurrencyExists, notFound: stablecoinErrors.ErrApplicationNotFound, notPending: stablecoinErrors.ErrApplicationNotPending },
     (denom: string) => `denom ${denom}`,
   );
+
+  /** The chain's freeze (enforcement's), bound at wiring. */
+  freeze: FreezeGuard = noFreeze;
 
   constructor(
     readonly bank: BankKeeper,
@@ -114,9 +118,15 @@ export class StablecoinKeeper {
     }
   }
 
+  /**
+   * The signer is the denom's approved issuer and not frozen: a frozen issuer creates no money
+   * (a mint moves value from the issuer's authority to any recipient, outside bank's check on
+   * the sender) and burns none.
+   */
   private requireIssuer(ctx: Context, signer: string, denom: string): void {
     const issuer = this.approvedIssuer(ctx, denom);
     if (issuer !== signer) throw stablecoinErrors.ErrNotApprovedIssuer.wrap(`${signer} may not mint or burn ${denom}`);
+    this.freeze.assertNotFrozen(ctx, signer);
   }
 }
 
