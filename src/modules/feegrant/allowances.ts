@@ -51,8 +51,30 @@ function validateBasic(a: BasicAllowance): void {
   if (a.expiration && a.expiration.seconds < 0n) throw feegrantErrors.ErrInvalidDuration.wrap("expiration time cannot be negative");
 }
 
+/**
+ * The most allowances one grant may nest (AllowedMsgAllowance around AllowedMsgAllowance …,
+ * the outermost counted). Every use of a grant walks its nesting recursively, in the ante
+ * handler of each tx it pays for: unbounded, a grant of thousands of levels (it fits in one tx)
+ * cost seconds of gas-free work per use, and past V8's stack the grant was accepted or refused
+ * depending on the process. The SDK's Any unpacking stops at 10 levels for a whole tx.
+ */
+export const MAX_ALLOWANCE_DEPTH = 8;
+
+/** Refuses an allowance nested deeper than MAX_ALLOWANCE_DEPTH, walking it without recursion. */
+function assertDepth(any: AnyMsg | undefined): void {
+  let depth = 1;
+  for (let d = decode(any); d.kind === "allowed" && d.value.allowance; d = decode(d.value.allowance)) {
+    if (++depth > MAX_ALLOWANCE_DEPTH) throw sdkErrors.ErrUnpackAny.wrap(`allowances nested deeper than ${MAX_ALLOWANCE_DEPTH} levels`);
+  }
+}
+
 /** Stateless checks of a packed allowance (the SDK's FeeAllowanceI.ValidateBasic). */
 export function validateAllowance(any: AnyMsg | undefined): void {
+  assertDepth(any);
+  validateLevels(any);
+}
+
+function validateLevels(any: AnyMsg | undefined): void {
   const d = decode(any);
   if (d.kind === "basic") return validateBasic(d.value);
   if (d.kind === "periodic") {
@@ -70,7 +92,7 @@ export function validateAllowance(any: AnyMsg | undefined): void {
   }
   if (!d.value.allowance) throw feegrantErrors.ErrNoAllowance.wrap("allowance should not be empty");
   if (d.value.allowedMessages.length === 0) throw feegrantErrors.ErrNoMessages.wrap("allowed messages shouldn't be empty");
-  validateAllowance(d.value.allowance);
+  validateLevels(d.value.allowance);
 }
 
 /**

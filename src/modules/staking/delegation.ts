@@ -78,11 +78,21 @@ export function unbond(k: StakingKeeper, ctx: Context, delegator: string, operat
   return tokens;
 }
 
+/**
+ * MsgUndelegate's cap on a (delegator, validator) pair's unbonding entries (max_entries). It
+ * is the message's rule, not `undelegate`'s: a module's own unbonding (a seizure of the
+ * delegator's stake, the seat reserve's) adds one entry and must not be refused because the
+ * delegator filled its entries.
+ */
+export function assertUnbondingEntryFree(k: StakingKeeper, ctx: Context, delegator: string, operator: string): void {
+  const ubd = k.getUnbonding(ctx, delegator, operator);
+  if (ubd && ubd.entries.length >= k.getParams(ctx).maxEntries) throw stakingErrors.ErrMaxUnbondingDelegationEntries.wrap("");
+}
+
 export function undelegate(k: StakingKeeper, ctx: Context, delegator: string, operator: string, shares: Dec): { completionTime: Timestamp; amount: bigint } {
   const validator = k.mustValidator(ctx, operator);
   const params = k.getParams(ctx);
   const ubd = k.getUnbonding(ctx, delegator, operator);
-  if (ubd && ubd.entries.length >= params.maxEntries) throw stakingErrors.ErrMaxUnbondingDelegationEntries.wrap("");
   const amount = unbond(k, ctx, delegator, operator, shares);
   if (isBonded(validator.status)) k.moveBondedToNotBonded(ctx, amount);
   const completionTime = timeAdd(ctx.time, params.unbondingTime);

@@ -8,7 +8,7 @@ import { DEC_ONE, decFromWire, decToString, decToWire, type Dec } from "../../ty
 import { defineMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
-import { beginRedelegation, cancelUnbonding, delegate, undelegate, validateUnbondAmount } from "./delegation";
+import { assertUnbondingEntryFree, beginRedelegation, cancelUnbonding, delegate, undelegate, validateUnbondAmount } from "./delegation";
 import { stakingErrors } from "./errors";
 import { formatTimeSeconds } from "../../types/time";
 import { stakingEvents } from "./events";
@@ -212,6 +212,7 @@ export function stakingMsgs(k: StakingKeeper): MsgDef[] {
         const coin = positiveCoin(m.amount, "invalid shares amount");
         const shares = validateUnbondAmount(k, ctx, m.delegatorAddress, m.validatorAddress, coin.amount);
         requireBondDenom(k, ctx, coin);
+        assertUnbondingEntryFree(k, ctx, m.delegatorAddress, m.validatorAddress);
         const { completionTime, amount } = undelegate(k, ctx, m.delegatorAddress, m.validatorAddress, shares);
         stakingEvents.unbond(ctx, m.validatorAddress, m.delegatorAddress, `${amount}${coin.denom}`, formatTimeSeconds(completionTime));
         return { completionTime, amount: { denom: coin.denom, amount: amount.toString() } };

@@ -10,6 +10,7 @@ import { int64Key, pairKey, protoValue, stringKey, uint64Key, uint64Value } from
 import { accAddress, moduleAddress, valAddress } from "../../types/address";
 import { Applications, ApplicationStatus as CommonStatus } from "../../types/applications";
 import type { Context } from "../../types/context";
+import { AppError } from "../../types/errors";
 import { measureGroups, selectDemotions, type Ceilings, type PowerEntry } from "./concentration";
 import { validatorgovErrors as E } from "./errors";
 import { validatorgovEvents as events } from "./events";
@@ -327,7 +328,9 @@ export class ValidatorgovKeeper {
         ctx.atomic((inner) => this.complete(inner, r));
         done = true;
       } catch (e) {
-        ctx.logger.info({ id: id.toString(), error: String(e) }, "validatorgov: rotation cannot complete");
+        // A refusal cancels the rotation; anything else is a bug, which halts (block hooks).
+        if (!(e instanceof AppError)) throw e;
+        ctx.logger.info({ id: id.toString(), error: e.message }, "validatorgov: rotation cannot complete");
       }
       if (done) {
         if (this.unpause(ctx, this.rotations.get(ctx, id)!, r.newOperator)) returning.push(r.newOperator);
