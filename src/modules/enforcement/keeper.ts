@@ -15,6 +15,7 @@ import { accAddress, valAddress } from "../../types/address";
 import { govAuthority } from "../../types/authority";
 import { addCoins, amountOf, coinFromProto, coinsToProto, normalizeCoins, type Coin, type ProtoCoin } from "../../types/coins";
 import type { Context } from "../../types/context";
+import { AppError } from "../../types/errors";
 import type { FreezeGuard } from "../../types/hooks";
 import { GasMeter } from "../../types/gas";
 import { enforcementErrors as E } from "./errors";
@@ -472,7 +473,9 @@ export class EnforcementKeeper {
     try {
       ctx.atomic((inner) => this.execute(inner, c));
     } catch (e) {
-      events.seizureDeferred(ctx, c, retryAt, e instanceof Error ? e.message : String(e));
+      // A refusal (a module's or bank's) defers the seizure; anything else is a bug and halts.
+      if (!(e instanceof AppError)) throw e;
+      events.seizureDeferred(ctx, c, retryAt, e.message);
     }
   }
 
