@@ -19,6 +19,10 @@ export function createCustodyModule(deps: { bank: BankKeeper }): Module & { keep
     queries: custodyQueries(keeper),
     genesis: custodyGenesis(keeper, deps.bank),
     moduleAccounts: [{ name: CUSTODY_MODULE, permissions: ["minter", "burner"] }],
+    // A frozen attestor credits no deposit and settles no redemption.
+    bindFreezeGuard: (guard) => {
+      keeper.freeze = guard;
+    },
     simulation: custodySimulation(keeper),
   };
 }

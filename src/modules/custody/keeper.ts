@@ -7,6 +7,7 @@ import { Schema } from "../../store/collections";
 import { pairKey, protoValue, stringKey, tripleKey, uint64Key } from "../../store/codecs";
 import { moduleAddress } from "../../types/address";
 import type { Context } from "../../types/context";
+import { noFreeze, type FreezeGuard } from "../../types/hooks";
 import { sdkErrors } from "../../types/errors";
 import { custodyErrors as E } from "./errors";
 import { custodyEvents as events } from "./events";
@@ -45,6 +46,9 @@ export class CustodyKeeper {
   readonly nextDeposit = this.schema.sequence(8, "next_deposit");
   readonly reserveReports = this.schema.map(9, "reserve_reports", pairKey(stringKey, stringKey), protoValue(ReserveReport, "ReserveReport"));
 
+  /** The chain's freeze (enforcement's), bound at wiring. */
+  freeze: FreezeGuard = noFreeze;
+
   constructor(readonly bank: BankKeeper) {}
 
   getParams(ctx: Context): Params {
@@ -80,6 +84,15 @@ export class CustodyKeeper {
     if (!this.attestors.has(ctx, address)) throw E.ErrNotAttestor.wrap(`${address} is not an appointed attestor`);
   }
 
+  /**
+   * An attestor whose attestation moves value (a deposit's credit mints claims for anyone, a
+   * settlement releases a redemption) and is not frozen: a frozen attestor creates no money.
+   */
+  private requireActingAttestor(ctx: Context, address: string): void {
+    this.requireAttestor(ctx, address);
+    this.freeze.assertNotFrozen(ctx, address);
+  }
+
   private requireAsset(ctx: Context, denom: string): Asset {
     const asset = this.assets.get(ctx, denom);
     if (!asset) throw E.ErrUnknownAsset.wrap(`asset ${denom} is not registered`);
@@ -100,7 +113,7 @@ export class CustodyKeeper {
    * pending deposit; the one that reaches the threshold credits it (mints the claim).
    */
   attestDeposit(ctx: Context, attestor: string, denom: string, recipient: string, amount: bigint, ref: string): { depositId: string; attestations: number; credited: boolean } {
-    this.requireAttestor(ctx, attestor);
+    this.requireActingAttestor(ctx, attestor);
     const asset = this.requireAsset(ctx, denom);
     if (asset.paused) throw E.ErrIssuancePaused.wrap(`issuance of ${denom} is paused`);
     const id = depositId(denom, ref);
@@ -184,7 +197,7 @@ export class CustodyKeeper {
 
   /** An attestor records the payout on the source chain, at or after payable_at_height. */
   settleRedemption(ctx: Context, attestor: string, id: string, settledRef: string): void {
-    this.requireAttestor(ctx, attestor);
+    this.requireActingAttestor(ctx, attestor);
     const r = this.getRedemption(ctx, id);
     if (!r) throw E.ErrNotFound.wrap(`redemption ${id}`);
     if (r.status !== RedemptionStatus.REDEMPTION_STATUS_PENDING) throw E.ErrAlreadySettled.wrap(`redemption ${id} is not pending`);
