@@ -1,4 +1,5 @@
 import "../types/proto-runtime";
+import { canonicaliseQueryAddresses } from "../codec/canonical-addresses";
 import * as abci from "cosmjs-types/tendermint/abci/types";
 import { SimulateRequest, SimulateResponse } from "cosmjs-types/cosmos/tx/v1beta1/service";
 import { AuthInfo, TxBody, TxRaw, type Tx } from "cosmjs-types/cosmos/tx/v1beta1/tx";
@@ -23,9 +24,11 @@ import { SigCache } from "./tx/sigverify";
 import { DecodedTxCache } from "./tx/decoded-cache";
 import type { SigVerifyPool } from "./tx/sig-pool";
 import { parseDecCoins } from "./tx/fees";
-import { predictCheckTx, runTx, type RunnerDeps, type TxResult } from "./tx/runner";
-import { decodeTx, txHash } from "./tx/decode";
+import { predictCheckTx, runTx, verifyProposalTx, type RunnerDeps, type TxResult } from "./tx/runner";
+import { txHash } from "./tx/decode";
 import { checkInvariants, InvariantBrokenError } from "./invariants";
+import { runBlockHook, runPreBlock } from "./block-hooks";
+import { AppMetrics } from "./metrics";
 
 export const APP_NAME = "blockchain";
 export const APP_VERSION = "0.1.0";
@@ -107,6 +110,10 @@ export class App implements AbciApplication {
   /** The genesis branch (after InitChain) or the finalized block's branch, awaiting Commit. */
   private pending: { branch: Branch; height: bigint; time: Timestamp } | undefined;
   private genesisBranch: Branch | undefined;
+  /** The last proposal this node built (PrepareProposal): its height and tx hashes, already verified. */
+  private prepared: { height: bigint; hashes: string[] } | undefined;
+  /** Block-hook failures and the like, for the node's /metrics. */
+  readonly metrics = new AppMetrics();
 
   private constructor(
     readonly store: CommitStore,
@@ -187,6 +194,9 @@ export class App implements AbciApplication {
     const branch = this.store.branch();
     const ctx = Context.create(branch, this.blockInfo(this.meta.initialHeight - 1n, time), "genesis", this.logger);
     const decoded = decodeGenesis(this.modules.modules, parseAppState(req.appStateBytes));
+    // As the SDK's InitChain (StoreConsensusParams): the params live in merkleized state, the
+    // only place block execution reads them from.
+    if (req.consensusParams) this.modules.consensusParamStore?.initParams(ctx, req.consensusParams);
     initGenesis(ctx, this.modules.initGenesisOrder, decoded);
     this.modules.initVersionMap?.(ctx);
     this.deliverGenTxs(branch, this.blockInfo(this.meta.initialHeight - 1n, time), this.modules.genesisTxs?.(decoded) ?? []);
@@ -256,7 +266,9 @@ export class App implements AbciApplication {
       }
       const def = this.router.queryDef(req.path);
       if (!def) throw new AppError("sdk", sdkErrors.ErrUnknownRequest.code, `unknown query path: ${req.path.slice(0, 200)}`, GrpcCode.Unimplemented);
-      const response = def.handle(ctx ?? this.queryContext(), decodeQueryRequest(def.requestCodec, req.data));
+      const request = decodeQueryRequest(def.requestCodec, req.data);
+      canonicaliseQueryAddresses(req.path, request);
+      const response = def.handle(ctx ?? this.queryContext(), request);
       return abci.ResponseQuery.fromPartial({ value: def.responseCodec.encode(response).finish(), height });
     } catch (e) {
       return queryError(e, height);
@@ -328,89 +340,144 @@ export class App implements AbciApplication {
   }
 
   /**
-   * The mempool's txs in its order, up to max_tx_bytes (CometBFT already reaped them by block
-   * gas and bytes). A tx whose last (re)CheckTx on this node passed is taken as it is: the
-   * mempool checked it against the check state in this same order, so the ante handler is not
-   * run again. Any other tx (this node has no passing check of it) must still pass the ante
-   * chain on the proposal's branch to be proposed. A tx that then fails in FinalizeBlock
-   * (a recheck still in flight when CometBFT reaped) is only a failed tx, as on the SDK.
+   * The mempool's txs in its order, up to max_tx_bytes and the block's max gas, each one
+   * passing the ante chain on the proposal's branch in order, as ProcessProposal will check it:
+   * this node never proposes a block the others reject.
    */
   prepareProposal(req: abci.RequestPrepareProposal): abci.ResponsePrepareProposal {
     const limit = req.maxTxBytes > 0n ? req.maxTxBytes : BigInt(Number.MAX_SAFE_INTEGER);
-    let branch: Branch | undefined;
-    const block = this.blockInfo(req.height, req.time ?? this.meta.lastBlockTime);
-    const txs: Uint8Array[] = [];
-    let total = 0n;
-    for (const tx of req.txs) {
-      if (total + BigInt(tx.length) > limit) continue;
-      if (!this.runner.decoded.passed(txHash(tx))) {
-        branch ??= this.genesisBranch ? this.genesisBranch.branch() : this.store.branch();
-        const attempt = branch.branch();
-        if (runTx(this.runner, attempt, block, "recheck", tx).code !== 0) continue;
-        attempt.write();
-      }
-      txs.push(tx);
-      total += BigInt(tx.length);
-    }
-    return { txs };
+    const block = this.blockInfo(req.height, req.time ?? this.meta.lastBlockTime, req.proposerAddress);
+    const branch = this.proposalBranch();
+    const maxGas = this.maxBlockGas(branch, block);
+    const proposal = this.checkedProposal(req, limit, maxGas) ?? this.verifiedProposal(req, limit, maxGas, block, branch);
+    this.prepared = { height: req.height, hashes: proposal.hashes };
+    return { txs: proposal.txs };
   }
 
-  processProposal(req: abci.RequestProcessProposal): abci.ResponseProcessProposal {
-    for (const tx of req.txs) {
+  /**
+   * All the reaped txs as they are, when they are exactly the first passes of (re)CheckTx on
+   * this height's check state, in that order, none paid through a fee grant, and together fit
+   * the limits: the check state is the committed state plus those passes' ante writes, so the
+   * ante chain would give the same answers on the proposal's branch. (A fee allowance's expiry
+   * depends on the block time, which the check state does not share with the proposal.)
+   * Undefined otherwise: a recheck still in flight when CometBFT reaped, a tx that passed here
+   * but is not proposed (CometBFT's mempool refused it), a tx over a limit.
+   */
+  private checkedProposal(req: abci.RequestPrepareProposal, limit: bigint, maxGas: bigint): { txs: Uint8Array[]; hashes: string[] } | undefined {
+    const hashes: string[] = [];
+    let total = 0n;
+    let gas = 0n;
+    for (const [i, tx] of req.txs.entries()) {
       const hash = txHash(tx);
-      // Decoding is a pure function of the bytes: a tx this node already decoded (its CheckTx) passes.
-      if (this.runner.decoded.get(hash)) continue;
-      try {
-        decodeTx(tx, (url) => this.router.msgDef(url), hash);
-      } catch {
-        return { status: abci.ResponseProcessProposal_ProposalStatus.REJECT };
-      }
+      const checked = this.runner.decoded.passedAt(hash, req.height, i);
+      if (!checked || checked.feeGranter !== "") return undefined;
+      total += BigInt(tx.length);
+      gas += checked.gasLimit;
+      if (total > limit || (maxGas > 0n && gas > maxGas)) return undefined;
+      hashes.push(hash);
     }
-    return { status: abci.ResponseProcessProposal_ProposalStatus.ACCEPT };
+    return { txs: req.txs, hashes };
+  }
+
+  /** Each reaped tx through the ante chain on the proposal's branch, in order; those that fail or do not fit are left out. */
+  private verifiedProposal(req: abci.RequestPrepareProposal, limit: bigint, maxGas: bigint, block: BlockInfo, branch: Branch): { txs: Uint8Array[]; hashes: string[] } {
+    const txs: Uint8Array[] = [];
+    const hashes: string[] = [];
+    let total = 0n;
+    let gas = 0n;
+    for (const tx of req.txs) {
+      if (total + BigInt(tx.length) > limit) continue;
+      const verified = verifyProposalTx(this.runner, branch, block, tx);
+      if (!verified || (maxGas > 0n && gas + verified.gasWanted > maxGas)) continue;
+      verified.keep();
+      txs.push(tx);
+      hashes.push(verified.hash);
+      total += BigInt(tx.length);
+      gas += verified.gasWanted;
+    }
+    return { txs, hashes };
+  }
+
+  /**
+   * The SDK's default ProcessProposal: every tx must decode and pass the ante chain
+   * (signatures, fee payable, sequence) on the proposal's branch in order, without the
+   * node-local fee floor, and the txs' gas wanted together must fit the block's max gas;
+   * otherwise the block is rejected. A proposal this node built itself (PrepareProposal ran
+   * exactly these checks on the same state) is accepted as it is.
+   */
+  processProposal(req: abci.RequestProcessProposal): abci.ResponseProcessProposal {
+    const { ACCEPT, REJECT } = abci.ResponseProcessProposal_ProposalStatus;
+    if (this.isOwnProposal(req)) return { status: ACCEPT };
+    const block = this.blockInfo(req.height, req.time ?? this.meta.lastBlockTime, req.proposerAddress);
+    const branch = this.proposalBranch();
+    const maxGas = this.maxBlockGas(branch, block);
+    let gas = 0n;
+    for (const tx of req.txs) {
+      const verified = verifyProposalTx(this.runner, branch, block, tx);
+      if (!verified) return { status: REJECT };
+      verified.keep();
+      gas += verified.gasWanted;
+      if (maxGas > 0n && gas > maxGas) return { status: REJECT };
+    }
+    return { status: ACCEPT };
+  }
+
+  private isOwnProposal(req: abci.RequestProcessProposal): boolean {
+    const own = this.prepared;
+    if (!own || own.height !== req.height || own.hashes.length !== req.txs.length) return false;
+    for (let i = 0; i < req.txs.length; i++) if (txHash(req.txs[i]) !== own.hashes[i]) return false;
+    return true;
+  }
+
+  /** What a proposal is checked against: the state the block will run on (genesis' until block one commits). */
+  private proposalBranch(): Branch {
+    return this.genesisBranch ? this.genesisBranch.branch() : this.store.branch();
+  }
+
+  /** The block's max gas from the consensus params in state; -1 (no limit) as CometBFT's default. */
+  private maxBlockGas(branch: Branch, block: BlockInfo): bigint {
+    const params = this.modules.consensusParamStore?.getParams(Context.create(branch, block, "query", this.logger));
+    return params?.block?.maxGas ?? -1n;
   }
 
   finalizeBlock(req: abci.RequestFinalizeBlock): abci.ResponseFinalizeBlock {
     const expected = this.pending && this.genesisBranch ? this.pending.height + 1n : this.store.lastHeight + 1n;
     if (req.height !== expected) throw new Error(`FinalizeBlock height ${req.height}, expected ${expected}`);
-    const branch = this.genesisBranch ?? this.store.branch();
+    // The first block runs over the genesis branch in a child, joined only when the block
+    // succeeds: a FinalizeBlock that fails (a halt) leaves the genesis state as InitChain made it.
+    const genesis = this.genesisBranch;
+    const branch = genesis ? genesis.branch() : this.store.branch();
     const time = req.time ?? { seconds: 0n, nanos: 0 };
     const block: BlockInfo = { ...this.blockInfo(req.height, time, req.proposerAddress), ...commitInfoOf(req) };
     const blockEvents: Event[] = [];
 
-    // Pre-blockers (x/upgrade) are not caught: a throw fails FinalizeBlock with nothing
-    // written, CometBFT stops on the error, and the same block is retried on restart.
-    for (const m of this.modules.preBlockOrder) {
-      const child = branch.branch();
-      const ctx = Context.create(child, block, "block", this.logger);
-      m.preBlock!(ctx);
-      child.write();
-      blockEvents.push(...ctx.events.events.map((ev) => ({ ...ev, attributes: [...ev.attributes, { key: "mode", value: "PreBlock", index: true }] })));
-    }
-    this.genesisBranch = undefined;
-
+    for (const m of this.modules.preBlockOrder) runPreBlock(this, branch, block, (ctx) => m.preBlock!(ctx), blockEvents);
     for (const m of this.modules.beginBlockOrder) {
-      blockEvents.push(...this.runBlockHook(branch, block, m.name, "BeginBlock", (ctx) => void m.beginBlock!(ctx)));
+      runBlockHook(this, branch, block, m.name, "BeginBlock", (ctx) => void m.beginBlock!(ctx), blockEvents);
     }
     const txResults = req.txs.map((tx) => toExecResult(runTx(this.runner, branch, block, "deliver", tx)));
     const updates: ValidatorUpdate[] = [];
     for (const m of this.modules.endBlockOrder) {
-      blockEvents.push(...this.runBlockHook(branch, block, m.name, "EndBlock", (ctx) => {
+      runBlockHook(this, branch, block, m.name, "EndBlock", (ctx) => {
         const out = m.endBlock!(ctx);
-        if (out) updates.push(...out);
-      }));
+        if (out) for (const u of out) updates.push(u);
+      }, blockEvents);
     }
 
     const paramUpdates = this.modules.consensusParamUpdates?.(Context.create(branch, block, "block", this.logger));
     if (this.opts.invariants) this.assertInvariants(branch, block);
 
-    this.pending = { branch, height: req.height, time };
+    if (genesis) branch.write();
+    const finalized = genesis ?? branch;
+    this.genesisBranch = undefined;
+    this.pending = { branch: finalized, height: req.height, time };
     // Built directly: fromPartial would deep-copy every tx result and event of the block.
     return {
       events: toAbciEvents(blockEvents),
       txResults,
       validatorUpdates: updates.map((u) => ({ pubKey: { ed25519: u.pubKey }, power: u.power })),
       consensusParamUpdates: paramUpdates,
-      appHash: this.store.computeAppHash(branch),
+      appHash: this.store.computeAppHash(finalized),
     } as abci.ResponseFinalizeBlock;
   }
 
@@ -419,23 +486,6 @@ export class App implements AbciApplication {
     if (broken.length === 0) return;
     for (const b of broken) this.logger.error({ height: block.height.toString(), invariant: b.invariant, err: b.message }, "invariant broken; halting");
     throw new InvariantBrokenError(block.height, broken);
-  }
-
-  /**
-   * Begin/end-block work of one module runs atomically: if it throws, its writes are dropped
-   * and the error logged, identically on every node, instead of halting the chain.
-   */
-  private runBlockHook(branch: Branch, block: BlockInfo, module: string, mode: "BeginBlock" | "EndBlock", fn: (ctx: Context) => void): Event[] {
-    const child = branch.branch();
-    const ctx = Context.create(child, block, "block", this.logger);
-    try {
-      fn(ctx);
-    } catch (e) {
-      this.logger.error({ module, height: block.height.toString(), err: (e as Error).message }, `${mode} failed; its writes were dropped`);
-      return [];
-    }
-    child.write();
-    return ctx.events.events.map((ev) => ({ ...ev, attributes: [...ev.attributes, { key: "mode", value: mode, index: true }] }));
   }
 
   async commit(_req?: abci.RequestCommit): Promise<abci.ResponseCommit> {

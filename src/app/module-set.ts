@@ -27,8 +27,23 @@ export interface ModuleSet {
   genesisValidators?(ctx: Context): ValidatorUpdate[];
   /** After InitGenesis: stores the module version map (x/upgrade; the SDK's InitChainer step). */
   initVersionMap?(ctx: Context): void;
-  /** Gives the consensus module the params InitChain stored (kept by the app outside state). */
+  /**
+   * Gives the consensus module the params InitChain gave, as the app's meta keeps them outside
+   * state: read only by the consensus module's migration into state, never by block execution.
+   */
   bindGenesisConsensusParams?(get: () => ConsensusParams | undefined): void;
+  /**
+   * The consensus params in merkleized state (x/consensus; the SDK's baseapp ParamStore):
+   * InitChain stores the genesis params there, ProcessProposal reads the block's max gas.
+   */
+  consensusParamStore?: ConsensusParamStore;
   /** Consensus params governance changed in this block, for FinalizeBlock's consensus_param_updates. */
   consensusParamUpdates?(ctx: Context): ConsensusParams | undefined;
+}
+
+/** x/consensus's params as the app reads and seeds them. */
+export interface ConsensusParamStore {
+  getParams(ctx: Context): ConsensusParams | undefined;
+  /** InitChain's params, stored at genesis (no FinalizeBlock update follows: CometBFT has them). */
+  initParams(ctx: Context, params: ConsensusParams): void;
 }

@@ -141,6 +141,7 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     genesisValidators: (ctx) => staking.genesisValidators(ctx),
     initVersionMap: (ctx) => upgrade.keeper.initVersionMap(ctx),
     bindGenesisConsensusParams: (get) => consensus.keeper.bindGenesisSource({ genesisConsensusParams: get }),
+    consensusParamStore: consensus.keeper,
     consensusParamUpdates: (ctx) => consensus.keeper.updatesAt(ctx),
   };
 }

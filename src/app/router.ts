@@ -1,5 +1,5 @@
 import type { AnyMsg } from "../types/codec";
-import type { Context } from "../types/context";
+import { MAX_MSG_DEPTH, type Context } from "../types/context";
 import { sdkErrors } from "../types/errors";
 import type { Module, MsgDef, MsgRouter, QueryDef } from "../types/module";
 import { validateMsg } from "./msg-validate";
@@ -67,10 +67,16 @@ export class Router implements MsgRouter {
     return def.signers(decoded);
   }
 
-  /** Runs one message in its own branch with the SDK's "message" event; returns the packed response. */
+  /**
+   * Runs a message a message executes (authz, group, gov), one level deeper than `ctx`'s, in
+   * its own branch with the SDK's "message" event; returns the packed response. Every module
+   * that executes messages comes through here, so the depth bound holds for all of them.
+   */
   execute(ctx: Context, msg: AnyMsg): AnyMsg {
+    const depth = ctx.msgDepth + 1;
+    if (depth > MAX_MSG_DEPTH) throw sdkErrors.ErrInvalidRequest.wrap(`${msg.typeUrl.slice(0, 200)} nested deeper than ${MAX_MSG_DEPTH} levels of messages executing messages`);
     const { def, decoded } = this.resolve(msg);
-    return ctx.atomic((inner) => this.run(inner, def, decoded, msg.typeUrl));
+    return ctx.withMsgDepth(depth).atomic((inner) => this.run(inner, def, decoded, msg.typeUrl));
   }
 
   /** Runs an already decoded message in the caller's branch (the tx runner owns atomicity there). */

@@ -78,9 +78,13 @@ export function rotateValidatorOperator(k: StakingKeeper, ctx: Context, oldOpera
     const u = k.unbondings.get(ctx, [del, oldBytes])!;
     k.setUnbonding(ctx, { ...u, entries: [] });
     k.setUnbonding(ctx, { ...u, validatorAddress: newOperator });
-  }
-  for (const [key, pair] of [...k.unbondingQueue.iterate(ctx)]) {
-    if (pair.validatorAddress === oldOperator) k.unbondingQueue.set(ctx, key, { ...pair, validatorAddress: newOperator });
+    // Only this validator's own queue entries (keyed by completion time and unbonding id): the
+    // rotation runs in an end block, which must not walk everyone's unbondings.
+    for (const e of u.entries) {
+      const key: [bigint, number, bigint] = [e.completionTime!.seconds, e.completionTime!.nanos, e.unbondingId];
+      const pair = k.unbondingQueue.get(ctx, key);
+      if (pair?.validatorAddress === oldOperator) k.unbondingQueue.set(ctx, key, { ...pair, validatorAddress: newOperator });
+    }
   }
   rotateRedelegations(k, ctx, oldOperator, newOperator);
   for (const h of k.hooks) h.afterValidatorOperatorChanged?.(ctx, oldOperator, newOperator);
@@ -96,10 +100,12 @@ function rotateRedelegations(k: StakingKeeper, ctx: Context, oldOperator: string
     const r = k.redelegations.get(ctx, [...key])!;
     k.setRedelegation(ctx, { ...r, entries: [] });
     k.setRedelegation(ctx, { ...r, validatorSrcAddress: follow(r.validatorSrcAddress), validatorDstAddress: follow(r.validatorDstAddress) });
-  }
-  for (const [key, t] of [...k.redelegationQueue.iterate(ctx)]) {
-    if (t.validatorSrcAddress === oldOperator || t.validatorDstAddress === oldOperator) {
-      k.redelegationQueue.set(ctx, key, { ...t, validatorSrcAddress: follow(t.validatorSrcAddress), validatorDstAddress: follow(t.validatorDstAddress) });
+    for (const e of r.entries) {
+      const queued: [bigint, number, bigint] = [e.completionTime!.seconds, e.completionTime!.nanos, e.unbondingId];
+      const t = k.redelegationQueue.get(ctx, queued);
+      if (t && (t.validatorSrcAddress === oldOperator || t.validatorDstAddress === oldOperator)) {
+        k.redelegationQueue.set(ctx, queued, { ...t, validatorSrcAddress: follow(t.validatorSrcAddress), validatorDstAddress: follow(t.validatorDstAddress) });
+      }
     }
   }
 }

@@ -4,8 +4,21 @@ import { EventManager } from "./events";
 import { GasKVStore, GasMeter } from "./gas";
 import type { Logger } from "./logger";
 
-/** Why the state machine is running: handlers may relax nothing by mode, but ante steps do. */
-export type ExecMode = "check" | "recheck" | "simulate" | "deliver" | "query" | "genesis" | "block";
+/**
+ * Why the state machine is running: handlers may relax nothing by mode, but ante steps do.
+ * "proposal" is ProcessProposal's (and PrepareProposal's) ante run over a proposed block's txs:
+ * signatures verified, no node-local fee floor, no events.
+ */
+export type ExecMode = "check" | "recheck" | "simulate" | "deliver" | "query" | "genesis" | "block" | "proposal";
+
+/**
+ * How deep messages may execute messages (authz MsgExec, a group proposal's or a gov
+ * proposal's messages, any later module's): a tx's own messages (and a block hook's work) are
+ * at depth 0, each message a message runs one deeper; deeper than this is refused. Without a
+ * bound the recursion ends in a stack overflow whose depth depends on the process (JIT, Node
+ * version), which nodes could disagree on.
+ */
+export const MAX_MSG_DEPTH = 5;
 
 export interface BlockInfo {
   height: bigint;
@@ -56,12 +69,14 @@ export class Context {
     readonly events: EventManager,
     readonly mode: ExecMode,
     readonly logger: Logger,
+    /** Nesting depth of the message running in this context (MAX_MSG_DEPTH). */
+    readonly msgDepth = 0,
   ) {
     this.store = new GasKVStore(rawStore, gasMeter);
   }
 
   static create(store: Branch, block: BlockInfo, mode: ExecMode, logger: Logger, gasMeter = GasMeter.infinite()): Context {
-    return new Context(store, block, gasMeter, new EventManager(mode !== "check" && mode !== "recheck"), mode, logger);
+    return new Context(store, block, gasMeter, new EventManager(mode !== "check" && mode !== "recheck" && mode !== "proposal"), mode, logger);
   }
 
   get height(): bigint {
@@ -86,15 +101,20 @@ export class Context {
   }
 
   withStore(store: Branch): Context {
-    return new Context(store, this.block, this.gasMeter, this.events, this.mode, this.logger);
+    return new Context(store, this.block, this.gasMeter, this.events, this.mode, this.logger, this.msgDepth);
   }
 
   withEvents(events: EventManager): Context {
-    return new Context(this.rawStore, this.block, this.gasMeter, events, this.mode, this.logger);
+    return new Context(this.rawStore, this.block, this.gasMeter, events, this.mode, this.logger, this.msgDepth);
   }
 
   withGasMeter(meter: GasMeter): Context {
-    return new Context(this.rawStore, this.block, meter, this.events, this.mode, this.logger);
+    return new Context(this.rawStore, this.block, meter, this.events, this.mode, this.logger, this.msgDepth);
+  }
+
+  /** The same context for a message `depth` levels deep (the router's nested execution). */
+  withMsgDepth(depth: number): Context {
+    return new Context(this.rawStore, this.block, this.gasMeter, this.events, this.mode, this.logger, depth);
   }
 
   /**
@@ -105,7 +125,7 @@ export class Context {
   atomic<T>(fn: (ctx: Context) => T): T {
     const branch = this.rawStore.branch();
     const events = new EventManager(this.events.recording);
-    const result = fn(new Context(branch, this.block, this.gasMeter, events, this.mode, this.logger));
+    const result = fn(new Context(branch, this.block, this.gasMeter, events, this.mode, this.logger, this.msgDepth));
     branch.write();
     this.events.append(events.events);
     return result;

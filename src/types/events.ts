@@ -52,6 +52,7 @@ export class EventManager {
 
   append(events: readonly Event[]): void {
     if (!this.recording) return;
-    this.events.push(...events);
+    // A loop, not push(...events): spread arguments overflow the stack past ~120k events.
+    for (const event of events) this.events.push(event);
   }
 }

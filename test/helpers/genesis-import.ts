@@ -1,6 +1,7 @@
 import { initChainRequest, type GenesisDoc } from "../../src/abci/genesis-doc";
 import { buildModules } from "../../src/app/modules";
 import { freshApp } from "./fresh-app";
+import { createTestGovModule } from "./test-gov";
 
 /**
  * InitChain of a fresh app (its own temporary directory, removed afterwards) from `doc`: the
@@ -10,7 +11,7 @@ import { freshApp } from "./fresh-app";
  * export → import → export is a fixed point with the exporting chain's app hash.
  */
 export async function importGenesis(doc: GenesisDoc): Promise<{ appHash: string; exported: Record<string, any> }> {
-  const { app, close } = await freshApp("genesis-import-", buildModules());
+  const { app, close } = await freshApp("genesis-import-", buildModules({ extraModules: [createTestGovModule()] }));
   try {
     const init = app.initChain(initChainRequest(doc));
     return { appHash: Buffer.from(init.appHash).toString("hex"), exported: app.exportGenesisState() as Record<string, any> };

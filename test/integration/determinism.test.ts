@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { MsgMultiSend, MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { App } from "../../src/app/app";
 import { buildModules } from "../../src/app/modules";
+import { createTestGovModule } from "../helpers/test-gov";
 import { initChainRequest } from "../../src/abci/genesis-doc";
 import { silentLogger } from "../../src/types/logger";
 import { TestChain, pack, testKey, DENOM } from "../helpers/chain";
@@ -42,7 +43,7 @@ describe("determinism", () => {
 
     const dir = mkdtempSync(join(tmpdir(), "replica-"));
     dirs.push(dir);
-    const replica = await App.open({ dataDir: dir, modules: buildModules(), logger: silentLogger });
+    const replica = await App.open({ dataDir: dir, modules: buildModules({ extraModules: [createTestGovModule()] }), logger: silentLogger });
     let failures = 0;
     const init = replica.initChain(initChainRequest(chain.genesis));
     expect(init.appHash.length).toBe(32);

@@ -38,6 +38,12 @@ describe("a frozen account cannot escape by spelling its own address in upper ca
     expect(chain.balance(F.address)).toBe(before);
   });
 
+  it("a query by the upper-case spelling finds the same records", () => {
+    expect(freezeStatus(chain, up(F.address))).toEqual(freezeStatus(chain, F.address));
+    expect(freezeStatus(chain, up(F.address)).frozen).toBe(true);
+    expect(chain.balance(up(F.address))).toBe(chain.balance(F.address));
+  });
+
   it("MsgSend from the upper-case spelling with the public key: ErrFrozen", async () => {
     expectEnforcementError(await chain.deliver(F, [send(up(F.address), keys.other.address, "1000")]), 1107);
   });
@@ -95,6 +101,11 @@ describe("module accounts that may not receive refuse every spelling of their ad
     const upper = await chain.deliver(alice, [send(alice.address, up(address), "1000")], { fee: [] });
     expect([upper.code, upper.codespace]).toEqual([lower.code, lower.codespace]);
     expect(chain.balance(address)).toBe(before);
+  });
+
+  it("a plain send to the gov account, which may receive, breaks no invariant", async () => {
+    const res = await chain.deliver(alice, [send(alice.address, up(moduleAddress("gov")), "1000")], { fee: [] });
+    expect(res.code, res.log).toBe(0);
   });
 
   it("with invariants on, the chain keeps committing blocks after the attempts (no invariant broken)", async () => {

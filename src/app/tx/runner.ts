@@ -99,7 +99,7 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
   // A passing CheckTx answers without events, as the SDK's (baseapp adds the ante's events to a
   // result only when finalizing or simulating): CometBFT's mempool would only decode and drop them.
   if (mempool) {
-    deps.decoded.markPassed(tx.hash);
+    deps.decoded.markPassed(tx.hash, block.height);
     return { code: 0, codespace: "", log: "", data: new Uint8Array(), msgResponses: [], gasWanted: tx.gasLimit, gasUsed: meter.consumed, events: [], tx };
   }
 
@@ -121,7 +121,7 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
     try {
       module.postTx!(postCtx, tx);
       postBranch.write();
-      events.push(...postCtx.events.events);
+      for (const event of postCtx.events.events) events.push(event);
     } catch (e) {
       deps.logger.warn({ module: module.name, tx: tx.hash, err: (e as Error).message }, "post handler failed; tx unaffected");
     }
@@ -158,4 +158,40 @@ export function predictCheckTx(deps: RunnerDeps, state: Branch, block: BlockInfo
   } catch {
     return undefined;
   }
+}
+
+/** A proposed tx that passed: its hash, the gas it asks for, and its ante writes, joined to the proposal's branch by keep(). */
+export interface VerifiedProposalTx {
+  hash: string;
+  gasWanted: bigint;
+  keep(): void;
+}
+
+/**
+ * The SDK's ProcessProposalVerifyTx: decodes a proposed tx (the decoding is cached for
+ * FinalizeBlock) and runs the ante chain in "proposal" mode over a child of `state`, the
+ * proposal's branch: signatures (the CheckTx's verification cached), fee payable, sequence,
+ * the chain's checks, without the node-local fee floor. Messages do not run. Undefined when
+ * the tx is refused.
+ */
+export function verifyProposalTx(deps: RunnerDeps, state: Branch, block: BlockInfo, bytes: Uint8Array): VerifiedProposalTx | undefined {
+  const hash = txHash(bytes);
+  let tx = deps.decoded.get(hash);
+  if (!tx) {
+    try {
+      tx = decodeTx(bytes, (url) => deps.router.msgDef(url), hash);
+    } catch (e) {
+      logUnexpected(deps, "tx decode", e, hash);
+      return undefined;
+    }
+    deps.decoded.add(tx);
+  }
+  const branch = state.branch();
+  try {
+    runAnte(Context.create(branch, block, "proposal", deps.logger, new GasMeter(tx.gasLimit)), tx, deps.ante);
+  } catch (e) {
+    logUnexpected(deps, "ante handler", e, hash);
+    return undefined;
+  }
+  return { hash, gasWanted: tx.gasLimit, keep: () => branch.write() };
 }

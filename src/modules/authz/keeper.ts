@@ -3,7 +3,7 @@ import { Schema } from "../../store/collections";
 import { bytesKey, protoValue, stringKey, timestampKey as timeKey, tripleKey } from "../../store/codecs";
 import { accAddress } from "../../types/address";
 import type { AnyMsg, Timestamp } from "../../types/codec";
-import type { Context } from "../../types/context";
+import { MAX_MSG_DEPTH, type Context } from "../../types/context";
 import { AppError, sdkErrors } from "../../types/errors";
 import { EventManager } from "../../types/events";
 import type { MsgRouter } from "../../types/module";
@@ -13,8 +13,12 @@ import { authzEvents } from "./events";
 import { compareTime, formatTime } from "../../types/time";
 import type { AccountKeeper } from "./expected-keepers";
 
-/** Deepest chain of MsgExec inside MsgExec (the outermost counts as 1); deeper is refused. */
-export const MAX_EXEC_DEPTH = 5;
+/**
+ * Deepest chain of MsgExec inside MsgExec (the outermost counts as 1); deeper is refused. The
+ * app's router bounds execution for every module alike (MAX_MSG_DEPTH); this bound stops the
+ * stateless validation's recursion, which runs before any execution.
+ */
+export const MAX_EXEC_DEPTH = MAX_MSG_DEPTH;
 /** Expired grants pruned per begin block, as x/authz's BeginBlocker. */
 export const PRUNE_LIMIT_PER_BLOCK = 200;
 
@@ -40,7 +44,6 @@ export class AuthzKeeper {
 
   private router: MsgRouter | undefined;
   private readonly authorizationTypes = new Map<string, AuthorizationType>();
-  private execDepth = 0;
 
   constructor(private readonly accounts: AccountKeeper) {
     this.registerAuthorization(genericAuthorization);
@@ -138,19 +141,13 @@ export class AuthzKeeper {
    */
   dispatch(ctx: Context, grantee: string, msgs: AnyMsg[]): Uint8Array[] {
     const router = this.requireRouter();
-    if (this.execDepth >= MAX_EXEC_DEPTH) throw sdkErrors.ErrInvalidRequest.wrap(`MsgExec nested deeper than ${MAX_EXEC_DEPTH} levels`);
-    this.execDepth++;
-    try {
-      return msgs.map((msg, index) => {
-        const signers = router.signersOf(msg);
-        if (signers.length !== 1) throw authzErrors.ErrAuthorizationNumOfSigners.wrap();
-        const granter = signers[0];
-        if (granter !== grantee) this.useGrant(ctx, granter, grantee, msg);
-        return this.executeIndexed(ctx, router, msg, index);
-      });
-    } finally {
-      this.execDepth--;
-    }
+    return msgs.map((msg, index) => {
+      const signers = router.signersOf(msg);
+      if (signers.length !== 1) throw authzErrors.ErrAuthorizationNumOfSigners.wrap();
+      const granter = signers[0];
+      if (granter !== grantee) this.useGrant(ctx, granter, grantee, msg);
+      return this.executeIndexed(ctx, router, msg, index);
+    });
   }
 
   private useGrant(ctx: Context, granter: string, grantee: string, msg: AnyMsg): void {

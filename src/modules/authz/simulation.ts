@@ -2,15 +2,16 @@ import { GenericAuthorization } from "cosmjs-types/cosmos/authz/v1beta1/authz";
 import * as tx from "cosmjs-types/cosmos/authz/v1beta1/tx";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { accAddress } from "../../types/address";
-import { otherAccount, simMsg, type ModuleSimulation } from "../../types/simulation";
-import type { AuthzKeeper } from "./keeper";
+import { otherAccount, simMsg, type ModuleSimulation, type SimState, type SimTx } from "../../types/simulation";
+import { MAX_EXEC_DEPTH, type AuthzKeeper } from "./keeper";
 
 const SEND = "/cosmos.bank.v1beta1.MsgSend";
 
 /**
  * Authz operations (generic MsgSend grants, execs of a granter's send by its grantee,
- * revocations; invalid: exec without a grant) and the invariant that the by-grantee index and
- * the expiration queue agree with the grants.
+ * revocations, a signer's own send wrapped in MsgExecs up to the nesting limit; invalid: exec
+ * without a grant, nesting one level past the limit) and the invariant that the by-grantee
+ * index and the expiration queue agree with the grants.
  */
 export function authzSimulation(k: AuthzKeeper): ModuleSimulation {
   return {
@@ -50,6 +51,16 @@ export function authzSimulation(k: AuthzKeeper): ModuleSimulation {
         },
       },
       {
+        name: "authz/exec-nested-to-limit",
+        weight: 1,
+        build: (s) => nestedExec(s, MAX_EXEC_DEPTH, "any"),
+      },
+      {
+        name: "authz/exec-nested-past-limit",
+        weight: 1,
+        build: (s) => nestedExec(s, MAX_EXEC_DEPTH + 1, "fail"),
+      },
+      {
         name: "authz/revoke",
         weight: 1,
         build: (s) => {
@@ -81,4 +92,12 @@ export function authzSimulation(k: AuthzKeeper): ModuleSimulation {
       },
     ],
   };
+}
+
+/** A signer's own 1-unit send (no grant needed) wrapped in `depth` MsgExecs. */
+function nestedExec(s: SimState, depth: number, expect: SimTx["expect"]): SimTx {
+  const signer = s.rng.pick(s.accounts);
+  let msg = simMsg(SEND, MsgSend, { fromAddress: signer, toAddress: otherAccount(s, signer), amount: [{ denom: s.bondDenom, amount: "1" }] });
+  for (let i = 0; i < depth; i++) msg = simMsg("/cosmos.authz.v1beta1.MsgExec", tx.MsgExec, { grantee: signer, msgs: [msg] });
+  return { signer, msgs: [msg], expect };
 }

@@ -1,8 +1,8 @@
 import type { ConsensusParams } from "cosmjs-types/tendermint/types/params";
 
 /**
- * Where the params InitChain gave are kept: the app's meta, outside the state tree (so genesis
- * app hashes do not change; CometBFT commits consensus params in every header anyway).
+ * Where the app's meta keeps the params InitChain gave, outside the state tree: read only by
+ * the migration that moves them into state on chains started before they were stored there.
  */
 export interface GenesisParamsSource {
   genesisConsensusParams(): ConsensusParams | undefined;

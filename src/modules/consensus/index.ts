@@ -13,5 +13,13 @@ export type { GenesisParamsSource } from "./expected-keepers";
  */
 export function createConsensusModule(): Module & { keeper: ConsensusKeeper } {
   const keeper = new ConsensusKeeper();
-  return { name: CONSENSUS_MODULE, keeper, msgs: consensusMsgs(keeper), queries: consensusQueries(keeper) };
+  return {
+    name: CONSENSUS_MODULE,
+    keeper,
+    // 2: the params live in state from InitChain on (before, InitChain's were kept outside it).
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => keeper.migrateParamsIntoState(ctx) }],
+    msgs: consensusMsgs(keeper),
+    queries: consensusQueries(keeper),
+  };
 }

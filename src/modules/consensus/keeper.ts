@@ -7,9 +7,11 @@ import type { GenesisParamsSource } from "./expected-keepers";
 export const CONSENSUS_MODULE = "consensus";
 
 /**
- * Consensus params changed by governance, and the height of the last change (so that block's
- * FinalizeBlock hands them to CometBFT). Until governance changes them, the params are the
- * ones InitChain gave, which the app keeps outside state.
+ * The consensus params in force, in merkleized state: InitChain stores genesis.json's there
+ * (initParams), governance changes them, with the height of the last change (so that block's
+ * FinalizeBlock hands them to CometBFT). Block execution reads them only from here: the copy
+ * the app's meta keeps outside state differs between nodes of different histories, and is
+ * read once, by the migration that brings a chain started before the params were in state.
  */
 export class ConsensusKeeper {
   private readonly schema = new Schema("consensus/");
@@ -21,9 +23,24 @@ export class ConsensusKeeper {
     this.source = source;
   }
 
-  /** The params in force: the last governance change, else InitChain's; undefined on a chain whose InitChain predates this module. */
+  /** The params in force; undefined only on a chain that stored none (a home older than this module, not migrated). */
   getParams(ctx: Context): ConsensusParams | undefined {
-    return this.params.get(ctx) ?? this.source?.genesisConsensusParams();
+    return this.params.get(ctx);
+  }
+
+  /** InitChain's params, stored before any InitGenesis (the SDK's StoreConsensusParams); not an update for CometBFT. */
+  initParams(ctx: Context, params: ConsensusParams): void {
+    this.params.set(ctx, params);
+  }
+
+  /**
+   * Version 1 → 2: chains started before the params were in state kept InitChain's only in
+   * the app's meta; the upgrade copies them into state once, at the same height on every node.
+   */
+  migrateParamsIntoState(ctx: Context): void {
+    if (this.params.get(ctx)) return;
+    const genesis = this.source?.genesisConsensusParams();
+    if (genesis) this.params.set(ctx, genesis);
   }
 
   setParams(ctx: Context, params: ConsensusParams): void {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
 import { App } from "../../../src/app/app";
 import { buildModules } from "../../../src/app/modules";
+import { createTestGovModule } from "../../helpers/test-gov";
 import { makeStdSignDoc, signAminoTx } from "../../../src/client/amino";
 import type { Secp256k1Key } from "../../../src/client/signer";
 import type { TxOptions } from "../../../src/client/tx-builder";
@@ -143,7 +144,7 @@ describe("treasury through REST, amino and genesis", () => {
     const doc: GenesisDoc = { ...chain.genesis, app_state: chain.app.exportAppState() as Record<string, unknown> };
     const exported = doc.app_state.treasury as Record<string, any>;
     expect([exported.treasury_count, exported.lock_count, exported.lock_list.length]).toEqual(["1", "5", 5]);
-    const app = await App.open({ dataDir: dir, modules: buildModules(), logger: silentLogger });
+    const app = await App.open({ dataDir: dir, modules: buildModules({ extraModules: [createTestGovModule()] }), logger: silentLogger });
     const res = app.initChain(initChainRequest(doc));
     expect(Buffer.from(res.appHash).toString("hex")).toBe(Buffer.from(chain.app.store.lastAppHash).toString("hex"));
     await app.close();
