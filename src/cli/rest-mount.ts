@@ -42,7 +42,7 @@ export async function mountDevEndpoints(o: {
   logger: Logger;
 }): Promise<Endpoints> {
   const backend = new DevBackend(o.engine, o.app);
-  const metrics = new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => backend.mempoolSize() });
+  const metrics = new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => backend.mempoolSize(), registries: [o.app.metrics.registry] });
   o.engine.onBlock((block, ms) => metrics.observeBlock(block.height, ms, block.txHashes.length));
   const rpc = await startCometRpcServer({ app: o.app, engine: o.engine, backend, genesis: o.genesis, address: o.rpcAddress, logger: o.logger.child({ module: "rpc" }) });
   try {
@@ -59,7 +59,7 @@ export async function mountDevEndpoints(o: {
  */
 export async function mountNodeEndpoints(o: { app: App; cometRpcUrl: string; apiEnable: boolean; apiAddress: string; logger: Logger }): Promise<Endpoints> {
   const backend = new CometBackend(o.cometRpcUrl);
-  const metrics = new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => backend.mempoolSize() });
+  const metrics = new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => backend.mempoolSize(), registries: [o.app.metrics.registry] });
   return endpoints(metrics, await mountRest(o.app, backend, metrics, o), undefined);
 }
 

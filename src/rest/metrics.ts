@@ -14,7 +14,11 @@ export class RestMetrics {
   private readonly requestSeconds: Histogram;
   private observedHeight = 0n;
 
-  constructor(sources: { height?: () => bigint; mempoolSize?: () => Promise<number> } = {}) {
+  /** Registries served beside this one (the state machine's own, App.metrics). */
+  private readonly extra: readonly Registry[];
+
+  constructor(sources: { height?: () => bigint; mempoolSize?: () => Promise<number>; registries?: readonly Registry[] } = {}) {
+    this.extra = sources.registries ?? [];
     const registers = [this.registry];
     const observed = () => this.observedHeight;
     new Gauge({
@@ -66,7 +70,7 @@ export class RestMetrics {
   }
 
   async text(): Promise<string> {
-    return this.registry.metrics();
+    return this.extra.length === 0 ? this.registry.metrics() : Registry.merge([this.registry, ...this.extra]).metrics();
   }
 
   get contentType(): string {

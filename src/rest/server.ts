@@ -64,7 +64,7 @@ function restErrorOf(err: FastifyError | Error): RestError | undefined {
 export function createRestServer(o: RestServerOptions): FastifyInstance {
   const logger = o.logger ?? silentLogger;
   const prefix = normalizePrefix(o.prefix);
-  const metrics = o.metrics ?? new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => o.node.mempoolSize() });
+  const metrics = o.metrics ?? new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => o.node.mempoolSize(), registries: [o.app.metrics.registry] });
   const fastify = Fastify({
     logger: false,
     bodyLimit: o.bodyLimit ?? 2 * 1024 * 1024,
@@ -135,7 +135,7 @@ export async function startRestServer(o: RestServerOptions & { address?: string;
   if (o.address && !parsed) throw new Error(`invalid REST address ${JSON.stringify(o.address)}: expected tcp://host:port`);
   const host = o.host ?? (parsed?.[1] === "localhost" ? "127.0.0.1" : parsed?.[1]) ?? "127.0.0.1";
   const port = o.port ?? (parsed ? Number(parsed[2]) : 1317);
-  const metrics = o.metrics ?? new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => o.node.mempoolSize() });
+  const metrics = o.metrics ?? new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => o.node.mempoolSize(), registries: [o.app.metrics.registry] });
   const fastify = createRestServer({ ...o, metrics });
   await fastify.listen({ host, port });
   const addr = fastify.server.address();

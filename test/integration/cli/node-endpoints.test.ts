@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { AppMetrics } from "../../../src/app/metrics";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -47,6 +48,8 @@ describe("start beside CometBFT: REST over CometBFT's RPC, block metrics from th
       expect(metric(text, "blockchain_block_height")).toBe(3);
       expect(metric(text, "blockchain_block_execution_seconds_count")).toBe(3);
       expect(metric(text, "blockchain_mempool_size")).toBe(0);
+      // The state machine's own metrics are served beside the REST ones.
+      expect(text).toContain("# TYPE blockchain_block_hook_failures_total counter");
     } finally {
       await endpoints.close();
       await engine.close();
@@ -56,7 +59,7 @@ describe("start beside CometBFT: REST over CometBFT's RPC, block metrics from th
   });
 
   it("apiEnable = false mounts nothing but still offers metrics to feed", async () => {
-    const app = { lastHeight: 0n } as unknown as App;
+    const app = { lastHeight: 0n, metrics: new AppMetrics() } as unknown as App;
     const off = await mountNodeEndpoints({ app, cometRpcUrl: "http://127.0.0.1:1", apiEnable: false, apiAddress: "tcp://127.0.0.1:0", logger: silentLogger });
     expect(off.rest).toBeUndefined();
     off.metrics.observeBlock(7n, 12, 2);
