@@ -6,4 +6,7 @@ import type { UpgradeDef } from "../modules/upgrade";
  * handler the entry runs every module's registered migrations. Entries stay after they ran:
  * a binary missing the last applied upgrade refuses to start (a downgrade).
  */
-export const CHAIN_UPGRADES: readonly UpgradeDef[] = [];
+export const CHAIN_UPGRADES: readonly UpgradeDef[] = [
+  // x/consensus 1 → 2: the consensus params move into merkleized state.
+  { name: "v0.2-hostile-users" },
+];
