@@ -55,3 +55,14 @@ export function isAssignedCountry(code: string): boolean {
 export function isReservedCountry(code: string): boolean {
   return ISO3166_RESERVED.has(code);
 }
+
+/**
+ * A country code as accepted from a user: any letter case, stored upper-case. Returns the
+ * stored spelling, or undefined when the upper-cased code is not assigned. Only ASCII letters
+ * are folded, so a non-ASCII look-alike never becomes a valid code.
+ */
+export function canonicalCountry(input: string): string | undefined {
+  if (!/^[A-Za-z]{2}$/.test(input)) return undefined;
+  const code = input.toUpperCase();
+  return ISO3166_ASSIGNED.has(code) ? code : undefined;
+}
