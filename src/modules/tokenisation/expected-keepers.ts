@@ -25,12 +25,18 @@ export interface LandAuthorisation {
   withdrawn: boolean;
 }
 
-/** What tokenisation needs from land: the parcel's holder and its permission to fractionalise. */
+/** The part of a land parcel tokenisation reads: its holder and its restrictions. */
+export interface LandParcel {
+  holder: string;
+  restrictions: ReadonlyArray<{ kind: string; lifted: boolean }>;
+}
+
+/** What tokenisation needs from land: the parcel and its permission to fractionalise. */
 export interface LandKeeper {
-  /** live: not withdrawn, not expired against block time, no restriction forbidding fractionalisation. */
-  fractionalisationAuthority(ctx: Context, parcelId: bigint): { authorisation: LandAuthorisation | undefined; live: boolean };
-  /** The parcel's holder, or undefined when no such parcel exists. */
-  parcelHolder(ctx: Context, parcelId: bigint): string | undefined;
+  /** The permission as recorded (withdrawn ones included); judged by tokenisation against block time. */
+  fractionalisationAuthority(ctx: Context, parcelId: bigint): { authorisation: LandAuthorisation | undefined };
+  /** The parcel, or undefined when no such parcel exists. */
+  getParcel(ctx: Context, parcelId: bigint): LandParcel | undefined;
   /** Records on the parcel that a tokenisation vehicle (the asset) was opened over it; title stays put. */
   setParcelVehicle(ctx: Context, parcelId: bigint, vehicleId: bigint): void;
 }

@@ -1,10 +1,11 @@
 import { GenesisState } from "../../gen/blockchain/tokenisation/v1/genesis";
-import { Status } from "../../gen/blockchain/tokenisation/v1/tokenisation";
+import { Status, VerificationMode } from "../../gen/blockchain/tokenisation/v1/tokenisation";
 import { accAddress } from "../../types/address";
+import { isValidDenom } from "../../types/coins";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { decFromWire } from "../../types/dec";
-import { fractionDenom, positionOf, tradingHalted, type TokenisationKeeper } from "./keeper";
+import { positionOf, tradingHalted, validateAttestorRegister, type TokenisationKeeper } from "./keeper";
 import { defaultTokenisationParams, validateTokenisationParams } from "./params";
 
 function invalid(detail: string): never {
@@ -23,8 +24,9 @@ export function tokenisationGenesis(k: TokenisationKeeper): GenesisDef<GenesisSt
         if (collections.has(c.id)) invalid(`collection ${c.id} listed twice`);
         collections.add(c.id);
         if (c.authority !== "") accAddress.validate(c.authority);
-        for (const a of c.attestors) accAddress.validate(a);
+        if (c.verification === VerificationMode.VERIFY_ATTESTORS) validateAttestorRegister(c.attestationThreshold, c.attestors);
       }
+      const denoms = new Set<string>();
       const assets = new Map<bigint, GenesisState["assets"][number]>();
       for (const a of g.assets) {
         if (a.id === 0n || a.id >= g.nextAssetId) invalid(`asset id ${a.id} must be within 1..next_asset_id-1`);
@@ -32,7 +34,11 @@ export function tokenisationGenesis(k: TokenisationKeeper): GenesisDef<GenesisSt
         if (!collections.has(a.collectionId)) invalid(`asset ${a.id} names unknown collection ${a.collectionId}`);
         if (a.status === Status.STATUS_UNSPECIFIED || !(a.status in Status)) invalid(`asset ${a.id} has no status`);
         if (a.owner !== "") accAddress.validate(a.owner);
-        if (a.fractionDenom !== "" && a.fractionDenom !== fractionDenom(a.id)) invalid(`asset ${a.id} fraction denom ${a.fractionDenom}`);
+        if (a.fractionDenom !== "") {
+          // Assets fractionalised before version 2 keep their `tokenisation/<id>` denom: any valid, unique denom is accepted.
+          if (!isValidDenom(a.fractionDenom) || denoms.has(a.fractionDenom)) invalid(`asset ${a.id} fraction denom ${a.fractionDenom}`);
+          denoms.add(a.fractionDenom);
+        }
         assets.set(a.id, a);
       }
       const vaults = new Set<bigint>();
@@ -73,6 +79,7 @@ export function tokenisationGenesis(k: TokenisationKeeper): GenesisDef<GenesisSt
       }
       for (const p of g.positions) k.positions.set(ctx, [p.assetId, accAddress.decode(p.holder)], { lastIndex: decFromWire(p.lastIndex), accrued: BigInt(p.accrued) });
       for (const s of g.saleReports) k.sales.set(ctx, s.assetId, s);
+      k.rebuildParcelShareIssued(ctx);
       k.nextAssetId.set(ctx, g.nextAssetId === 0n ? 1n : g.nextAssetId);
     },
     export: (ctx) => ({

@@ -6,7 +6,7 @@ import { tokenisationMsgs } from "./msgs";
 import { tokenisationQueries } from "./queries";
 import { tokenisationSimulation } from "./simulation";
 
-export { TokenisationKeeper, TOKENISATION_MODULE, FRACTION_DENOM_PREFIX, fractionDenom } from "./keeper";
+export { TokenisationKeeper, TOKENISATION_MODULE, FRACTION_DENOM_PREFIX, LEGACY_FRACTION_DENOM_PREFIX, fractionDenom } from "./keeper";
 export { tokenisationErrors } from "./errors";
 export { addSimCollections } from "./simulation";
 export type { BankKeeper as TokenisationBankKeeper, LandKeeper as TokenisationLandKeeper } from "./expected-keepers";
@@ -21,6 +21,9 @@ export function createTokenisationModule(deps: { bank: BankKeeper; land?: LandKe
   return {
     name: TOKENISATION_MODULE,
     keeper,
+    // 2: share denoms `tok/<id>/<symbol>` recognised by lookup; per-parcel issued shares stored.
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => keeper.rebuildParcelShareIssued(ctx) }],
     hooks: { sendRestriction: (ctx, from, to, coins) => keeper.beforeSend(ctx, from, to, coins) },
     bindFreezeGuard: (guard) => {
       keeper.freeze = guard;

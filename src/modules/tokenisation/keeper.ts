@@ -1,9 +1,8 @@
 import { Params } from "../../gen/blockchain/tokenisation/v1/params";
 import { Asset, Collection, SaleReport, Status, Vault, VerificationMode } from "../../gen/blockchain/tokenisation/v1/tokenisation";
 import { Schema } from "../../store/collections";
-import { bytesKey, pairKey, protoValue, stringKey, uint64Key, type ValueCodec } from "../../store/codecs";
+import { bytesKey, pairKey, protoValue, stringKey, uint64Key, uint64Value, type ValueCodec } from "../../store/codecs";
 import { accAddress, moduleAddress } from "../../types/address";
-import { govAuthority } from "../../types/authority";
 import { addCoins, amountOf, coinToProto, isValidDenom, type Coin, type ProtoCoin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { noFreeze, type FreezeGuard } from "../../types/hooks";
@@ -12,18 +11,32 @@ import { sdkErrors } from "../../types/errors";
 import { compareTime, formatTime } from "../../types/time";
 import { tokenisationErrors as E } from "./errors";
 import { tokenisationEvents as events } from "./events";
-import type { BankKeeper, LandKeeper } from "./expected-keepers";
+import type { BankKeeper, LandKeeper, LandParcel } from "./expected-keepers";
 import { bpsOf, holderPortion, indexIncrement, owedSince } from "./income";
 import { BPS_DENOMINATOR, defaultTokenisationParams } from "./params";
 
 export const TOKENISATION_MODULE = "tokenisation";
-/** Every share denom is `tokenisation/<asset id>`: the send hook looks nothing up for other denoms. */
-export const FRACTION_DENOM_PREFIX = "tokenisation/";
+/** A share denom is `tok/<asset id>/<symbol>`; what makes a denom a share is its entry in `shares`. */
+export const FRACTION_DENOM_PREFIX = "tok/";
+/** The form of share denoms issued before consensus version 2; those assets keep theirs. */
+export const LEGACY_FRACTION_DENOM_PREFIX = "tokenisation/";
+/** The restriction kind on a land parcel that forbids opening a vehicle over it. */
+const NO_FRACTIONALISATION = "no_fractionalisation";
 
-export function fractionDenom(assetId: bigint): string {
-  return `${FRACTION_DENOM_PREFIX}${assetId}`;
+export function fractionDenom(assetId: bigint, symbol: string): string {
+  return `${FRACTION_DENOM_PREFIX}${assetId}/${symbol}`;
 }
 
+/**
+ * Only a cheap filter in front of the lookup, so a send of any other denom reads nothing of this
+ * module: every share denom this module ever issued starts with one of the two prefixes.
+ */
+function mayBeShareDenom(denom: string): boolean {
+  return denom.startsWith(FRACTION_DENOM_PREFIX) || denom.startsWith(LEGACY_FRACTION_DENOM_PREFIX);
+}
+
+/** Int amounts stay below 2^256, like sdk.Int. */
+const MAX_INT = 1n << 256n;
 const COLLECTION_ID_RE = /^[a-zA-Z0-9][a-zA-Z0-9._:-]{0,63}$/;
 const SYMBOL_RE = /^[A-Za-z][A-Za-z0-9]{0,31}$/;
 
@@ -103,6 +116,12 @@ export class TokenisationKeeper {
    */
   readonly shares = this.schema.map(8, "share_states", stringKey, shareStateValue);
   readonly nextAssetId = this.schema.sequence(9, "next_asset_id", 1n);
+  /**
+   * parcel id → holder_share_bps issued over the parcel by every vehicle ever opened on it: the
+   * land ceiling bounds the sum, and closing a vehicle gives nothing back. Derived from the
+   * assets (rebuilt at genesis and by the version-2 migration), so genesis carries no copy.
+   */
+  readonly parcelShareIssued = this.schema.map(10, "parcel_share_issued", uint64Key, uint64Value);
   readonly moduleAccount = moduleAddress(TOKENISATION_MODULE);
 
   /** Enforcement's freeze (bound at wiring): title transfers consult it, and the send hook lets a seizure take a halted share. */
@@ -122,15 +141,12 @@ export class TokenisationKeeper {
     if (!(c.verification in VerificationMode) || c.verification === VerificationMode.UNRECOGNIZED) {
       throw sdkErrors.ErrInvalidRequest.wrap(`unknown verification mode ${c.verification}`);
     }
-    if (c.verification === VerificationMode.VERIFY_ATTESTORS && c.attestationThreshold < 2) {
-      throw E.ErrInvalidThreshold.wrap(`attestation_threshold ${c.attestationThreshold}`);
-    }
+    if (c.verification === VerificationMode.VERIFY_ATTESTORS) validateAttestorRegister(c.attestationThreshold, c.attestors);
     const p = this.getParams(ctx);
     if (c.challengeWindowSeconds < p.minChallengeWindowSeconds || c.challengeWindowSeconds > p.maxChallengeWindowSeconds) {
       throw E.ErrInvalidParams.wrap(`challenge_window_seconds ${c.challengeWindowSeconds} must be within ${p.minChallengeWindowSeconds}..${p.maxChallengeWindowSeconds}`);
     }
     if (c.disputeBondBps > p.maxDisputeBondBps) throw E.ErrInvalidParams.wrap(`dispute_bond_bps ${c.disputeBondBps} exceeds ${p.maxDisputeBondBps}`);
-    validateAttestors(c.attestors);
   }
 
   createCollection(ctx: Context, c: Collection): void {
@@ -154,9 +170,10 @@ export class TokenisationKeeper {
     events.collectionAuthoritySet(ctx, id, authority);
   }
 
+  /** Only an attestor-verified collection reads its register, so only there is the new one judged. */
   setCollectionAttestors(ctx: Context, id: string, attestors: string[]): void {
     const c = this.getCollection(ctx, id);
-    validateAttestors(attestors);
+    if (c.verification === VerificationMode.VERIFY_ATTESTORS) validateAttestorRegister(c.attestationThreshold, attestors);
     this.collections.set(ctx, id, { ...c, attestors: [...attestors] });
     events.collectionAttestorsSet(ctx, id, attestors);
   }
@@ -181,24 +198,44 @@ export class TokenisationKeeper {
     return id;
   }
 
-  private requireParcelHolder(ctx: Context, parcelId: bigint, owner: string): void {
+  private requireParcelHolder(ctx: Context, parcelId: bigint, owner: string): LandParcel {
     if (!this.land) throw E.ErrNoLandRegistry.wrap(`parcel ${parcelId}`);
-    const holder = this.land.parcelHolder(ctx, parcelId);
-    if (holder === undefined) throw E.ErrNoParcel.wrap(`parcel ${parcelId}`);
-    if (holder !== owner) throw E.ErrNotParcelHolder.wrap(`parcel ${parcelId} is held by ${holder}, not ${owner}`);
+    const parcel = this.land.getParcel(ctx, parcelId);
+    if (parcel === undefined) throw E.ErrNoParcel.wrap(`parcel ${parcelId}`);
+    if (parcel.holder !== owner) throw E.ErrNotParcelHolder.wrap(`parcel ${parcelId} is held by ${parcel.holder}, not ${owner}`);
+    return parcel;
   }
 
-  /** The land registry's permission, judged now: present, not withdrawn, not expired, not forbidden, within ceiling. */
-  private requireLandPermission(ctx: Context, parcelId: bigint, holderShareBps: number): void {
-    if (!this.land) throw E.ErrNoLandRegistry.wrap(`parcel ${parcelId}`);
-    const { authorisation, live } = this.land.fractionalisationAuthority(ctx, parcelId);
+  /**
+   * A vehicle over a parcel, judged now: the owner still holds the parcel, no restriction in
+   * force forbids it, the registry's permission exists, stands and has not expired, and the
+   * shares of every vehicle ever opened on the parcel, this one included, stay within its ceiling.
+   */
+  private requireLandPermission(ctx: Context, parcelId: bigint, owner: string, holderShareBps: number): void {
+    const parcel = this.requireParcelHolder(ctx, parcelId, owner);
+    if (parcel.restrictions.some((r) => !r.lifted && r.kind === NO_FRACTIONALISATION)) throw E.ErrLandFractionalisationForbidden.wrap(`parcel ${parcelId}`);
+    const { authorisation } = this.land!.fractionalisationAuthority(ctx, parcelId);
     if (!authorisation) throw E.ErrNoLandAuthorisation.wrap(`parcel ${parcelId}`);
     if (authorisation.withdrawn) throw E.ErrAuthorisationWithdrawn.wrap(`parcel ${parcelId}`);
     if (BigInt(authorisation.expiresAt) <= ctx.unixSeconds) throw E.ErrAuthorisationExpired.wrap(`parcel ${parcelId} permission expired at ${authorisation.expiresAt}`);
-    if (!live) throw E.ErrLandFractionalisationForbidden.wrap(`parcel ${parcelId}`);
-    if (holderShareBps > authorisation.maxShareBps) {
-      throw E.ErrShareCeilingExceeded.wrap(`holder_share_bps ${holderShareBps} exceeds the ceiling ${authorisation.maxShareBps}`);
+    const issued = this.parcelShareIssued.get(ctx, parcelId) ?? 0n;
+    if (issued + BigInt(holderShareBps) > BigInt(authorisation.maxShareBps)) {
+      throw E.ErrShareCeilingExceeded.wrap(`holder_share_bps ${holderShareBps} on top of the ${issued} already issued over parcel ${parcelId} exceeds the ceiling ${authorisation.maxShareBps}`);
     }
+  }
+
+  /** Rebuilds the per-parcel issued shares from the assets (genesis and the version-2 migration). */
+  rebuildParcelShareIssued(ctx: Context): void {
+    const issued = new Map<bigint, bigint>();
+    for (const [, a] of this.assets.iterate(ctx)) {
+      if (a.parcelId !== 0n && a.fractionDenom !== "") issued.set(a.parcelId, (issued.get(a.parcelId) ?? 0n) + BigInt(a.holderShareBps));
+    }
+    for (const [parcelId, bps] of issued) this.parcelShareIssued.set(ctx, parcelId, bps);
+  }
+
+  /** Whether the denom is a share denom (any asset's, legacy form included). */
+  isShareDenom(ctx: Context, denom: string): boolean {
+    return mayBeShareDenom(denom) && this.shares.has(ctx, denom);
   }
 
   fractionalise(ctx: Context, owner: string, assetId: bigint, symbol: string, supply: bigint, holderShareBps: number, incomeDenom: string): string {
@@ -207,15 +244,12 @@ export class TokenisationKeeper {
     if (a.fractionDenom !== "") throw E.ErrAlreadyFractionalised.wrap(`asset ${assetId} issued ${a.fractionDenom}`);
     if (a.status !== Status.STATUS_HELD) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
     if (holderShareBps < 1 || holderShareBps > BPS_DENOMINATOR) throw E.ErrInvalidShare.wrap(`holder_share_bps ${holderShareBps}`);
-    if (supply <= 0n) throw E.ErrInvalidAmount.wrap(`supply ${supply}`);
+    if (supply <= 0n || supply >= MAX_INT) throw E.ErrInvalidAmount.wrap(`supply ${supply} must be positive`);
     if (!isValidDenom(incomeDenom)) throw E.ErrWrongDenom.wrap(`income_denom ${JSON.stringify(incomeDenom.slice(0, 140))} is not a valid denom`);
-    if (incomeDenom.startsWith(FRACTION_DENOM_PREFIX)) throw E.ErrWrongDenom.wrap("income cannot be paid in a share denom");
+    if (this.isShareDenom(ctx, incomeDenom)) throw E.ErrWrongDenom.wrap("income cannot be paid in a share denom");
     if (!SYMBOL_RE.test(symbol)) throw sdkErrors.ErrInvalidRequest.wrap("symbol must be 1-32 letters or digits starting with a letter");
-    if (a.parcelId !== 0n) {
-      this.requireLandPermission(ctx, a.parcelId, holderShareBps);
-      this.requireParcelHolder(ctx, a.parcelId, owner);
-    }
-    const denom = fractionDenom(assetId);
+    if (a.parcelId !== 0n) this.requireLandPermission(ctx, a.parcelId, owner, holderShareBps);
+    const denom = fractionDenom(assetId, symbol);
     if (this.bank.getSupply(ctx, denom) > 0n || this.bank.getDenomMetadata(ctx, denom)) {
       throw E.ErrAlreadyFractionalised.wrap(`denom ${denom} already exists`);
     }
@@ -232,7 +266,10 @@ export class TokenisationKeeper {
       uri: a.uri,
       uriHash: "",
     });
-    if (a.parcelId !== 0n) this.land!.setParcelVehicle(ctx, a.parcelId, assetId);
+    if (a.parcelId !== 0n) {
+      this.parcelShareIssued.set(ctx, a.parcelId, (this.parcelShareIssued.get(ctx, a.parcelId) ?? 0n) + BigInt(holderShareBps));
+      this.land!.setParcelVehicle(ctx, a.parcelId, assetId);
+    }
     const coins = [{ denom, amount: supply }];
     this.bank.mintCoins(ctx, TOKENISATION_MODULE, coins);
     this.bank.sendCoinsFromModuleToAccount(ctx, TOKENISATION_MODULE, owner, coins);
@@ -253,27 +290,21 @@ export class TokenisationKeeper {
 
   // ---------------------------------------------------------------- income
 
-  /** The vault of a fractionalised asset with shares outstanding; ErrNoShareholders otherwise. */
-  private liveVault(ctx: Context, a: Asset): Vault {
-    if (a.fractionDenom === "" || a.status === Status.STATUS_CLOSED) throw E.ErrNoShareholders.wrap(`asset ${a.id}`);
-    return this.vaults.get(ctx, a.id)!;
-  }
-
   /**
    * Puts `amount` (already in the module account) on the index. Rounds down; what the index
    * cannot carry stays in the vault as dust. With `strict`, a payment too small to move the
-   * index is refused instead (ErrAmountTooSmall).
+   * index is refused instead (ErrAmountTooSmall). `funded` grows by `gross`: the whole payment,
+   * of which `amount` is the part that reached the vault.
    */
-  private distribute(ctx: Context, a: Asset, vault: Vault, amount: bigint, strict: boolean): Vault {
+  private distribute(ctx: Context, a: Asset, vault: Vault, amount: bigint, strict: boolean, gross = amount): Vault {
     const supply = this.bank.getSupply(ctx, a.fractionDenom);
     const inc = indexIncrement(amount, supply);
     if (strict && inc === 0n) throw E.ErrAmountTooSmall.wrap(`${amount}${vault.denom} over ${supply} tokens`);
-    const coin = [{ denom: vault.denom, amount }];
     const next: Vault = {
       ...vault,
       cumulativePerToken: decToWire(decFromWire(vault.cumulativePerToken) + inc),
-      funded: addProto(vault.funded, coin),
-      held: addProto(vault.held, coin),
+      funded: addProto(vault.funded, [{ denom: vault.denom, amount: gross }]),
+      held: addProto(vault.held, [{ denom: vault.denom, amount }]),
     };
     this.vaults.set(ctx, a.id, next);
     if (inc !== 0n) this.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(next.cumulativePerToken), halted: tradingHalted(a.status) });
@@ -284,15 +315,19 @@ export class TokenisationKeeper {
     if (c.denom !== vault.denom) throw E.ErrWrongDenom.wrap(`${what} in ${c.denom}, vault pays ${vault.denom}`);
   }
 
-  /** Takes holder_share_bps of `amount` from the funder onto the index; the remainder is never taken. */
+  /**
+   * Takes holder_share_bps of `amount` from the funder onto the index; the remainder is never
+   * taken. Income arrives while the shares trade and after realisation, never around a sale.
+   */
   fundVault(ctx: Context, funder: string, assetId: bigint, amount: Coin): Coin {
     const a = this.getAsset(ctx, assetId);
-    const vault = this.liveVault(ctx, a);
+    if (a.status !== Status.STATUS_ACTIVE && a.status !== Status.STATUS_REALISED) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
+    const vault = this.vaults.get(ctx, a.id)!;
     this.requireDenom(vault, amount, "payment");
     const collected = holderPortion(amount.amount, a.holderShareBps);
     if (collected === 0n) throw E.ErrAmountTooSmall.wrap(`${a.holderShareBps} bps of ${coinString(amount)} is zero`);
     const coin = { denom: vault.denom, amount: collected };
-    const next = this.distribute(ctx, a, vault, collected, true);
+    const next = this.distribute(ctx, a, vault, collected, true, amount.amount);
     this.bank.sendCoinsFromAccountToModule(ctx, funder, TOKENISATION_MODULE, [coin]);
     events.vaultFunded(ctx, assetId, funder, coinString(coin), next.cumulativePerToken);
     return coin;
@@ -320,7 +355,7 @@ export class TokenisationKeeper {
    */
   beforeSend(ctx: Context, from: string, to: string, coins: readonly Coin[]): void {
     for (const c of coins) {
-      if (!c.denom.startsWith(FRACTION_DENOM_PREFIX)) continue;
+      if (!mayBeShareDenom(c.denom)) continue;
       const share = this.shares.get(ctx, c.denom);
       if (share === undefined) continue;
       if (share.halted && !this.haltedMayMove(ctx, from, to)) {
@@ -353,15 +388,17 @@ export class TokenisationKeeper {
     return pos.accrued + owedSince(this.bank.getBalance(ctx, holder, a.fractionDenom), index, pos.lastIndex);
   }
 
-  /** Settles and pays out everything accrued; returns the amount paid (0 when nothing was owed). */
-  private payOut(ctx: Context, a: Asset, holder: string): Coin | undefined {
+  /**
+   * Settles the holder on `balance` and pays `part(accrued)` of what it has accrued; the rest
+   * stays accrued. Returns the amount paid (undefined when it is zero).
+   */
+  private payOut(ctx: Context, a: Asset, holder: string, balance: bigint, part: (accrued: bigint) => bigint): Coin | undefined {
     const vault = this.vaults.get(ctx, a.id)!;
-    const index = decFromWire(vault.cumulativePerToken);
-    const pos = this.settle(ctx, a.id, index, holder, this.bank.getBalance(ctx, holder, a.fractionDenom));
-    const owed = pos.accrued;
+    const pos = this.settle(ctx, a.id, decFromWire(vault.cumulativePerToken), holder, balance);
+    const owed = part(pos.accrued);
     if (owed === 0n) return undefined;
     const coin = { denom: vault.denom, amount: owed };
-    this.positions.set(ctx, [a.id, accAddress.decode(holder)], { ...pos, accrued: 0n });
+    this.positions.set(ctx, [a.id, accAddress.decode(holder)], { ...pos, accrued: pos.accrued - owed });
     this.vaults.set(ctx, a.id, { ...vault, held: subProto(vault.held, coin) });
     this.bank.sendCoinsFromModuleToAccount(ctx, TOKENISATION_MODULE, holder, [coin]);
     return coin;
@@ -370,7 +407,7 @@ export class TokenisationKeeper {
   claim(ctx: Context, holder: string, assetId: bigint): Coin {
     const a = this.getAsset(ctx, assetId);
     if (a.fractionDenom === "") throw E.ErrNoShareholders.wrap(`asset ${assetId}`);
-    const paid = this.payOut(ctx, a, holder);
+    const paid = this.payOut(ctx, a, holder, this.bank.getBalance(ctx, holder, a.fractionDenom), (accrued) => accrued);
     if (!paid) throw E.ErrNothingOwed.wrap(`${holder} on asset ${assetId}`);
     this.dropEmptyPosition(ctx, a, holder);
     events.claimed(ctx, assetId, holder, coinString(paid));
@@ -382,15 +419,19 @@ export class TokenisationKeeper {
   }
 
   /**
-   * Burns `amount` tokens and pays the holder's whole entitlement in the same step. Opens only
-   * on a finalisable sale (finalising it here) or a realised asset; title burns at zero supply.
+   * Burns `amount` of the holder's `balance` tokens and pays, in the same step, their share of
+   * what the holder has accrued: floor(accrued × amount / balance); the rest stays accrued. Opens
+   * only on a finalisable sale (finalising it here) or a realised asset; title burns at zero supply.
    */
   redeem(ctx: Context, holder: string, assetId: bigint, amount: bigint): Coin | undefined {
-    if (amount <= 0n) throw E.ErrInvalidAmount.wrap(`amount ${amount}`);
     let a = this.getAsset(ctx, assetId);
     if (a.fractionDenom === "" || a.status === Status.STATUS_CLOSED) throw E.ErrNoShareholders.wrap(`asset ${assetId}`);
     if (a.status !== Status.STATUS_REALISED) a = this.finalise(ctx, a);
-    const paid = this.payOut(ctx, a, holder);
+    if (amount <= 0n) throw E.ErrInvalidAmount.wrap(`amount ${amount}`);
+    const balance = this.bank.getBalance(ctx, holder, a.fractionDenom);
+    if (balance === 0n) throw E.ErrNothingOwed.wrap(`${holder} holds no ${a.fractionDenom}`);
+    if (amount > balance) throw E.ErrInvalidAmount.wrap(`redeeming ${amount} of a balance of ${balance}${a.fractionDenom}`);
+    const paid = this.payOut(ctx, a, holder, balance, (accrued) => (accrued * amount) / balance);
     const coins = [{ denom: a.fractionDenom, amount }];
     this.bank.sendCoinsFromAccountToModule(ctx, holder, TOKENISATION_MODULE, coins);
     this.bank.burnCoins(ctx, TOKENISATION_MODULE, coins);
@@ -414,7 +455,6 @@ export class TokenisationKeeper {
   reportSale(ctx: Context, reporter: string, assetId: bigint, price: Coin, evidenceUri: string): void {
     const a = this.getAsset(ctx, assetId);
     if (price.amount <= 0n) throw E.ErrInvalidAmount.wrap(`price ${coinString(price)}`);
-    if (a.status === Status.STATUS_HELD) throw E.ErrNoShareholders.wrap(`asset ${assetId}`);
     if (a.status !== Status.STATUS_ACTIVE) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
     const vault = this.vaults.get(ctx, assetId)!;
     this.requireDenom(vault, price, "price");
@@ -429,15 +469,20 @@ export class TokenisationKeeper {
     events.saleReported(ctx, assetId, reporter, coinString(price), formatTime(claimableAt), evidenceUri);
   }
 
-  attestSale(ctx: Context, attestor: string, assetId: bigint, price: Coin): void {
+  /**
+   * An appointed attestor signs the reported figure. Only an attestor-verified collection takes
+   * attestations; the asset's status is not consulted (the sale report is what is signed).
+   */
+  attestSale(ctx: Context, attestor: string, assetId: bigint, price: ProtoCoin | undefined): void {
     const a = this.getAsset(ctx, assetId);
-    const sale = this.getSale(ctx, assetId);
-    if (a.status !== Status.STATUS_REPORTED) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
     const c = this.getCollection(ctx, a.collectionId);
+    if (c.verification !== VerificationMode.VERIFY_ATTESTORS) throw E.ErrWrongStatus.wrap(`collection ${c.id} is not verified by attestors`);
     if (!c.attestors.includes(attestor)) throw E.ErrNotAttestor.wrap(`${attestor} for collection ${c.id}`);
+    const sale = this.getSale(ctx, assetId);
+    if (!samePrice(price, sale.price!)) {
+      throw E.ErrNotVerified.wrap(`attested ${price?.amount ?? ""}${price?.denom ?? ""} differs from the reported ${sale.price!.amount}${sale.price!.denom}`);
+    }
     if (sale.attestors.includes(attestor)) throw E.ErrAlreadyAttested.wrap(`${attestor} on asset ${assetId}`);
-    if (price.denom !== sale.price!.denom) throw E.ErrWrongDenom.wrap(`attested ${price.denom}, reported ${sale.price!.denom}`);
-    if (price.amount !== BigInt(sale.price!.amount)) throw E.ErrInvalidAmount.wrap(`attested ${coinString(price)} differs from the reported ${sale.price!.amount}${sale.price!.denom}`);
     const attestors = [...sale.attestors, attestor];
     this.sales.set(ctx, assetId, { ...sale, attestors });
     events.saleAttested(ctx, assetId, attestor, attestors.length);
@@ -472,7 +517,7 @@ export class TokenisationKeeper {
     const sale = this.getSale(ctx, assetId);
     if (sale.challenger !== "") throw E.ErrAlreadyDisputed.wrap(`asset ${assetId} was disputed by ${sale.challenger}`);
     if (a.status !== Status.STATUS_REPORTED) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
-    if (compareTime(ctx.time, sale.claimableAt!) >= 0) throw E.ErrWrongStatus.wrap(`the challenge window of asset ${assetId} closed at ${formatTime(sale.claimableAt!)}`);
+    if (compareTime(ctx.time, sale.claimableAt!) > 0) throw E.ErrWrongStatus.wrap(`the challenge window of asset ${assetId} closed at ${formatTime(sale.claimableAt!)}`);
     const c = this.getCollection(ctx, a.collectionId);
     const bond = { denom: sale.price!.denom, amount: bpsOf(BigInt(sale.price!.amount), c.disputeBondBps) };
     if (bond.amount > 0n) this.bank.sendCoinsFromAccountToModule(ctx, challenger, TOKENISATION_MODULE, [bond]);
@@ -485,47 +530,45 @@ export class TokenisationKeeper {
    * Governance's decision. On a pending dispute: no corrected price upholds the report and the
    * bond goes to the vault (onto the index); a corrected price means the challenge succeeded:
    * the bond goes back, the corrected figure is recorded and the asset is STATUS_DISPUTED. On a
-   * STATUS_DISPUTED asset: returns it to STATUS_ACTIVE and drops the failed sale.
+   * STATUS_DISPUTED asset: returns it to STATUS_ACTIVE and drops the failed sale. Anything else
+   * has no dispute to decide (ErrWrongStatus, whether or not a sale was reported).
    */
   resolveDispute(ctx: Context, assetId: bigint, corrected: ProtoCoin | undefined): void {
     const a = this.getAsset(ctx, assetId);
-    const sale = this.getSale(ctx, assetId);
-    if (sale.disputed) {
-      const bond = { denom: sale.bond!.denom, amount: BigInt(sale.bond!.amount) };
-      if (isEmptyCoin(corrected)) {
-        const vault = this.vaults.get(ctx, assetId)!;
-        if (bond.amount > 0n) this.distribute(ctx, a, vault, bond.amount, false);
-        this.sales.set(ctx, assetId, { ...sale, disputed: false });
-        events.disputeResolved(ctx, assetId, "upheld", coinString(bond));
-        return;
-      }
-      const price = { denom: corrected!.denom, amount: parseCorrected(corrected!.amount) };
-      this.requireDenom(this.vaults.get(ctx, assetId)!, price, "corrected price");
-      if (bond.amount > 0n) this.bank.sendCoinsFromModuleToAccount(ctx, TOKENISATION_MODULE, sale.challenger, [bond]);
-      this.sales.set(ctx, assetId, { ...sale, disputed: false, price: coinToProto(price) });
-      this.assets.set(ctx, assetId, { ...a, status: Status.STATUS_DISPUTED });
-      events.disputeResolved(ctx, assetId, "corrected", coinString(bond));
-      return;
-    }
     if (a.status === Status.STATUS_DISPUTED) {
       this.sales.remove(ctx, assetId);
       this.assets.set(ctx, assetId, { ...a, status: Status.STATUS_ACTIVE });
       events.disputeResolved(ctx, assetId, "reactivated", "");
       return;
     }
-    throw E.ErrWrongStatus.wrap(`asset ${assetId} has no dispute to resolve`);
+    const sale = this.sales.get(ctx, assetId);
+    if (!sale?.disputed) throw E.ErrWrongStatus.wrap(`asset ${assetId} has no dispute to resolve`);
+    const bond = { denom: sale.bond!.denom, amount: BigInt(sale.bond!.amount) };
+    if (isEmptyCoin(corrected)) {
+      const vault = this.vaults.get(ctx, assetId)!;
+      if (bond.amount > 0n) this.distribute(ctx, a, vault, bond.amount, false);
+      this.sales.set(ctx, assetId, { ...sale, disputed: false });
+      events.disputeResolved(ctx, assetId, "upheld", coinString(bond));
+      return;
+    }
+    const price = { denom: corrected!.denom, amount: parseCorrected(corrected!.amount) };
+    this.requireDenom(this.vaults.get(ctx, assetId)!, price, "corrected price");
+    if (bond.amount > 0n) this.bank.sendCoinsFromModuleToAccount(ctx, TOKENISATION_MODULE, sale.challenger, [bond]);
+    this.sales.set(ctx, assetId, { ...sale, disputed: false, price: coinToProto(price) });
+    this.assets.set(ctx, assetId, { ...a, status: Status.STATUS_DISPUTED });
+    events.disputeResolved(ctx, assetId, "corrected", coinString(bond));
   }
 
-  /** Whether the collection's verification requirement is met for the sale. */
+  /**
+   * Whether the collection's verification requirement is met for the sale. Attestations count
+   * only under VERIFY_ATTESTORS; a valuer's or governance's figure needs nothing on chain
+   * beyond the window (governance acts through disputes).
+   */
   isVerified(ctx: Context, a: Asset, sale: SaleReport): boolean {
     const c = this.getCollection(ctx, a.collectionId);
     switch (c.verification) {
       case VerificationMode.VERIFY_ATTESTORS:
         return sale.attestors.length >= c.attestationThreshold;
-      case VerificationMode.VERIFY_VALUER:
-        return sale.attestors.length >= 1;
-      case VerificationMode.VERIFY_GOVERNANCE:
-        return sale.reporter === govAuthority();
       case VerificationMode.VERIFY_SCHEDULE:
         return BigInt(sale.proceedsPaid!.amount) >= this.expectedProceeds(a, sale);
       default:
@@ -554,11 +597,26 @@ function parseCorrected(amount: string): bigint {
   return BigInt(amount);
 }
 
-function validateAttestors(attestors: readonly string[]): void {
+/** An attested price must be the reported one: same denom, same amount. */
+function samePrice(attested: ProtoCoin | undefined, reported: ProtoCoin): boolean {
+  return attested !== undefined && attested.denom === reported.denom && /^[0-9]{1,78}$/.test(attested.amount) && BigInt(attested.amount) === BigInt(reported.amount);
+}
+
+/**
+ * The register of an attestor-verified collection: at least two must agree, the list (every
+ * entry counted) must be able to reach that many, and each entry is a valid address listed once.
+ */
+export function validateAttestorRegister(threshold: number, attestors: readonly string[]): void {
+  if (threshold < 2) throw E.ErrInvalidThreshold.wrap(`attestation_threshold ${threshold}`);
+  if (attestors.length < threshold) throw E.ErrInvalidThreshold.wrap(`${attestors.length} attestors cannot reach attestation_threshold ${threshold}`);
   const seen = new Set<string>();
   for (const a of attestors) {
-    accAddress.validate(a);
-    if (seen.has(a)) throw sdkErrors.ErrInvalidRequest.wrap(`attestor ${a} listed twice`);
+    try {
+      accAddress.validate(a);
+    } catch {
+      throw E.ErrNotAttestor.wrap(`attestor ${JSON.stringify(a.slice(0, 100))} is not a valid address`);
+    }
+    if (seen.has(a)) throw E.ErrNotAttestor.wrap(`attestor ${a} listed twice`);
     seen.add(a);
   }
 }

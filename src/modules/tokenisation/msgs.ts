@@ -23,6 +23,16 @@ function positiveAmount(amount: string, what = "amount"): bigint {
   return v;
 }
 
+/**
+ * An Int field as it decodes: a decimal integer, possibly negative, empty meaning zero. Whether
+ * the value is acceptable is the handler's call, at its place in the order of checks.
+ */
+function intField(amount: string, what: string): bigint {
+  if (amount === "") return 0n;
+  if (!/^-?[0-9]{1,78}$/.test(amount)) throw E.ErrInvalidAmount.wrap(`${what} ${JSON.stringify(amount.slice(0, 80))} is not an integer`);
+  return BigInt(amount);
+}
+
 /** A Coin field: a valid denom and a positive amount. */
 function positiveCoin(c: ProtoCoin | undefined, what: string): Coin {
   if (!c || !isValidDenom(c.denom)) throw E.ErrWrongDenom.wrap(`${what} denom ${JSON.stringify((c?.denom ?? "").slice(0, 140))} is not a valid denom`);
@@ -90,13 +100,13 @@ export function tokenisationMsgs(k: TokenisationKeeper): MsgDef[] {
     defineMsg({
       typeUrl: T + "MsgFractionalise", codec: tx.MsgFractionalise, responseCodec: tx.MsgFractionaliseResponse,
       signer: "owner", aminoName: AMINO + "MsgFractionalise",
+      // Share and supply are judged after the asset, title and issuance checks (in the keeper).
       validate: (m) => {
         accAddress.validate(m.owner);
-        if (m.holderShareBps < 1 || m.holderShareBps > 10_000) throw E.ErrInvalidShare.wrap(`holder_share_bps ${m.holderShareBps}`);
-        positiveAmount(m.supply, "supply");
+        intField(m.supply, "supply");
       },
       handle: (ctx, m) => ({
-        fractionDenom: k.fractionalise(ctx, m.owner, m.assetId, m.symbol, BigInt(m.supply), m.holderShareBps, m.incomeDenom),
+        fractionDenom: k.fractionalise(ctx, m.owner, m.assetId, m.symbol, intField(m.supply, "supply"), m.holderShareBps, m.incomeDenom),
       }),
     }),
     defineMsg({
@@ -148,12 +158,12 @@ export function tokenisationMsgs(k: TokenisationKeeper): MsgDef[] {
     defineMsg({
       typeUrl: T + "MsgAttestSale", codec: tx.MsgAttestSale, responseCodec: tx.MsgAttestSaleResponse,
       signer: "attestor", aminoName: AMINO + "MsgAttestSale",
+      // The price is judged against the report (ErrNotVerified), after the collection and signer.
       validate: (m) => {
         accAddress.validate(m.attestor);
-        positiveCoin(m.price, "price");
       },
       handle: (ctx, m) => {
-        k.attestSale(ctx, m.attestor, m.assetId, positiveCoin(m.price, "price"));
+        k.attestSale(ctx, m.attestor, m.assetId, m.price);
         return {};
       },
     }),
@@ -191,12 +201,13 @@ export function tokenisationMsgs(k: TokenisationKeeper): MsgDef[] {
     defineMsg({
       typeUrl: T + "MsgRedeem", codec: tx.MsgRedeem, responseCodec: tx.MsgRedeemResponse,
       signer: "holder", aminoName: AMINO + "MsgRedeem",
+      // The amount is judged once the asset is known to be realised (in the keeper).
       validate: (m) => {
         accAddress.validate(m.holder);
-        positiveAmount(m.amount);
+        intField(m.amount, "amount");
       },
       handle: (ctx, m) => {
-        const paid = k.redeem(ctx, m.holder, m.assetId, BigInt(m.amount));
+        const paid = k.redeem(ctx, m.holder, m.assetId, intField(m.amount, "amount"));
         return { paid: paid ? [coinToProto(paid)] : [] };
       },
     }),

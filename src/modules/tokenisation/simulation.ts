@@ -53,7 +53,7 @@ function holders(k: TokenisationKeeper, s: SimState, a: Asset): Array<{ address:
 
 /** The last parcel id (parcels are never deleted and ids count up from 1): O(log n) reads. */
 function lastParcelId(land: LandKeeper, ctx: Context): bigint {
-  const exists = (id: bigint) => land.parcelHolder(ctx, id) !== undefined;
+  const exists = (id: bigint) => land.getParcel(ctx, id) !== undefined;
   if (!exists(1n)) return 0n;
   let lo = 1n;
   while (exists(lo * 2n)) lo *= 2n;
@@ -90,7 +90,8 @@ const price = (s: SimState, denom: string) => ({ denom, amount: (1n + s.rng.bigi
  * collection wants it), attested, paid, disputed, resolved by governance, finalised and
  * redeemed until the asset closes; collections created and their authority changed by
  * governance. Invalid ones: a stranger minting, fractionalising or attesting, a fund in the
- * wrong denom, a report on an asset with no shares, a redemption above the balance, and
+ * wrong denom or around a sale, a report on an asset with no shares, an attestation outside an
+ * attestor-verified collection, a redemption above the balance, and
  * every act the status forbids. Invariants: the module account holds exactly every vault's
  * `held` plus the bonds of open disputes; no holder is owed more than its vault holds; each
  * share denom's index equals its vault's and its halt flag the asset's status; supply is
@@ -118,7 +119,7 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const last = k.land ? lastParcelId(k.land, s.ctx) : 0n;
           if (cs.length === 0 || last === 0n) return undefined;
           const parcelId = 1n + s.rng.bigint(last);
-          const holder = k.land!.parcelHolder(s.ctx, parcelId)!;
+          const holder = k.land!.getParcel(s.ctx, parcelId)!.holder;
           const c = s.rng.pick(cs);
           const msg = tokMsg("MsgMintAsset", tx.MsgMintAsset, { minter: c.authority, collectionId: c.id, owner: holder, uri: `land://${parcelId}`, parcelId });
           // The holder is involved: no transfer of the parcel completes beside it (land's acts involve the holder).
@@ -215,8 +216,10 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const amount = 1n + s.rng.bigint(s.rng.oneIn(4) ? 1000n : 1_000_000_000n);
           const collected = holderPortion(amount, a.holderShareBps);
           const moves = collected > 0n && indexIncrement(collected, k.bank.getSupply(s.ctx, a.fractionDenom)) > 0n;
+          // Income is taken while the shares trade and after realisation, never around a sale.
+          const open = a.status === St.STATUS_ACTIVE || a.status === St.STATUS_REALISED;
           const msg = tokMsg("MsgFundVault", tx.MsgFundVault, { funder, assetId: a.id, amount: { denom: k.vaults.get(s.ctx, a.id)!.denom, amount: amount.toString() } });
-          return { signer: funder, msgs: [msg], expect: moves ? "ok" : "fail", involves: lockOn(a, funder) };
+          return { signer: funder, msgs: [msg], expect: open && moves ? "ok" : "fail", involves: lockOn(a, funder) };
         },
       },
       {
@@ -270,7 +273,9 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const who = s.rng.pick(attestors);
           const wrong = s.rng.oneIn(4);
           const amount = wrong ? (BigInt(sale.price!.amount) + 1n).toString() : sale.price!.amount;
-          return { signer: who, msgs: [tokMsg("MsgAttestSale", tx.MsgAttestSale, { attestor: who, assetId: a.id, price: { denom: sale.price!.denom, amount } })], expect: wrong ? "fail" : "ok", involves: lockOn(a, who) };
+          // Only an attestor-verified collection takes attestations (the valuer's is refused).
+          const ok = !wrong && c.verification === VerificationMode.VERIFY_ATTESTORS;
+          return { signer: who, msgs: [tokMsg("MsgAttestSale", tx.MsgAttestSale, { attestor: who, assetId: a.id, price: { denom: sale.price!.denom, amount } })], expect: ok ? "ok" : "fail", involves: lockOn(a, who) };
         },
       },
       {
@@ -309,8 +314,8 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           if (!a) return undefined;
           const sale = k.sales.get(s.ctx, a.id)!;
           const who = s.rng.pick(s.accounts);
-          // Open until claimable_at: certain only once it has passed (the next block's time is unknown).
-          const expect = sale.challenger !== "" || passedByNextBlock(s, sale.claimableAt!) ? "fail" : "any";
+          // Open up to claimable_at inclusive: certain only once the committed block is past it (the next block's time is unknown).
+          const expect = sale.challenger !== "" || sale.claimableAt!.seconds < s.ctx.unixSeconds ? "fail" : "any";
           return { signer: who, msgs: [tokMsg("MsgDisputeSale", tx.MsgDisputeSale, { challenger: who, assetId: a.id, reason: "sim: price too low" })], expect, involves: lockOn(a, who) };
         },
       },

@@ -6,7 +6,7 @@ import type { AnyMsg } from "../../../src/types/codec";
 import { CHAIN_ID, DENOM, type DeliverResult, type TestChain } from "../../helpers/chain";
 import { collection, expectTokError, getParams, keys, msg, mustGov, tokenisationChain } from "./setup";
 
-const { minter, owner, alice, attestor1, challenger, mallory } = keys;
+const { minter, owner, alice, attestor1, attestor2, challenger, mallory } = keys;
 
 /** Every tokenisation message signed in SIGN_MODE_LEGACY_AMINO_JSON, reaching its handler. */
 describe("tokenisation: LEGACY_AMINO_JSON for every message", () => {
@@ -42,7 +42,7 @@ describe("tokenisation: LEGACY_AMINO_JSON for every message", () => {
   });
 
   it("user messages succeed when amino-signed", async () => {
-    await mustGov(chain, [msg.createCollection(collection({ verification: VerificationMode.VERIFY_VALUER, attestors: [attestor1.address], challengeWindowSeconds: 60n }))]);
+    await mustGov(chain, [msg.createCollection(collection({ verification: VerificationMode.VERIFY_ATTESTORS, attestationThreshold: 2, attestors: [attestor1.address, attestor2.address], challengeWindowSeconds: 60n }))]);
     await ok(minter, [msg.mint(minter.address, owner.address, "estates", "ipfs://a", 0n)]);
     await ok(owner, [msg.fractionalise(owner.address, 1n, "1000", 5000, DENOM, "AM")]);
     await ok(owner, [msg.transfer(owner.address, 1n, alice.address)]);
@@ -50,6 +50,7 @@ describe("tokenisation: LEGACY_AMINO_JSON for every message", () => {
     await ok(owner, [msg.claim(owner.address, 1n)]);
     await ok(alice, [msg.report(alice.address, 1n, 50_000n)]);
     await ok(attestor1, [msg.attest(attestor1.address, 1n, 50_000n)]);
+    await ok(attestor2, [msg.attest(attestor2.address, 1n, 50_000n)]);
     await ok(alice, [msg.payProceeds(alice.address, 1n, 25_000n)]);
     await ok(challenger, [msg.dispute(challenger.address, 1n, "too low")]);
     await mustGov(chain, [msg.resolve(1n)]);

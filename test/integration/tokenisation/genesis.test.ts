@@ -5,7 +5,7 @@ import { VerificationMode } from "../../../src/gen/blockchain/tokenisation/v1/to
 import { DENOM, pack, TestChain } from "../../helpers/chain";
 import { collection, entitlement, expectTokError, getAsset, keys, msg, mustGov, shareDenom, tokenisationChain } from "./setup";
 
-const { minter, owner, alice, bob, attestor1, challenger } = keys;
+const { minter, owner, alice, bob, attestor1, attestor2, challenger } = keys;
 
 function rawEntries(chain: TestChain, prefix: string): Array<[string, string]> {
   const lo = Buffer.from(prefix);
@@ -23,7 +23,7 @@ describe("tokenisation genesis: export → import", () => {
 
   beforeAll(async () => {
     a = await tokenisationChain();
-    await mustGov(a, [msg.createCollection(collection({ verification: VerificationMode.VERIFY_VALUER, attestors: [attestor1.address] }))]);
+    await mustGov(a, [msg.createCollection(collection({ verification: VerificationMode.VERIFY_ATTESTORS, attestationThreshold: 2, attestors: [attestor1.address, attestor2.address] }))]);
     await mustGov(a, [msg.createCollection(collection({ id: "bare", authority: "" }))]);
     await a.mustDeliver(minter, [msg.mint(minter.address, owner.address)]); // 1 HELD
     await a.mustDeliver(minter, [msg.mint(minter.address, owner.address)]); // 2 ACTIVE

@@ -95,8 +95,9 @@ export function entitlement(chain: TestChain, assetId: bigint, holder: string): 
   return BigInt(chain.query(Q + "Entitlement", q.QueryEntitlementRequest, { assetId, holder }, q.QueryEntitlementResponse).owed!.amount);
 }
 
-export function shareDenom(assetId: bigint): string {
-  return `tokenisation/${assetId}`;
+/** The share denom of an asset fractionalised with `symbol` (msg.fractionalise's default is EST). */
+export function shareDenom(assetId: bigint, symbol = "EST"): string {
+  return `tok/${assetId}/${symbol}`;
 }
 
 export function getParams(chain: TestChain): Params {
