@@ -2,6 +2,7 @@ import type { Module } from "../../types/module";
 import type { GroupKeeper } from "./expected-keepers";
 import { landGenesis } from "./genesis";
 import { LAND_MODULE, LandKeeper } from "./keeper";
+import { migrateStampsToHeights } from "./migrations";
 import { landMsgs } from "./msgs";
 import { landQueries } from "./queries";
 import { landSimulation } from "./simulation";
@@ -16,6 +17,9 @@ export function createLandModule(deps: { group: GroupKeeper }): Module & { keepe
   return {
     name: LAND_MODULE,
     keeper,
+    // 2: the stamps on records are block heights (they were block times).
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => migrateStampsToHeights(keeper, ctx) }],
     msgs: landMsgs(keeper),
     queries: landQueries(keeper),
     genesis: landGenesis(keeper, deps.group),

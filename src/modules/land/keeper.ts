@@ -8,7 +8,8 @@ import { noFreeze, type FreezeGuard } from "../../types/hooks";
 import { landErrors as E } from "./errors";
 import { landEvents as events } from "./events";
 import type { GroupKeeper } from "./expected-keepers";
-import { isAssignedCountry } from "../../types/iso3166";
+import { canonicalCountry } from "../../types/iso3166";
+import { accAddress } from "../../types/address";
 import { defaultLandParams } from "./params";
 import {
   BPS_DENOMINATOR, derivedStatus, forbidsFractionalisation, hasActiveFreeze, isCompleted, isLive, isObjected, latestActiveFreeze,
@@ -89,12 +90,17 @@ export class LandKeeper {
 
   // --- offices -------------------------------------------------------------------------------
 
-  /** Governance admits, updates or deactivates an office: a group account in an assigned jurisdiction. */
+  /**
+   * Governance admits, updates or deactivates an office: a group account in an assigned
+   * jurisdiction, given in any letter case and stored upper-case.
+   */
   registerAuthority(ctx: Context, a: Authority): void {
     if (!this.group.isGroupPolicy(ctx, a.address)) throw E.ErrOfficeNotGroup.wrap(`${a.address} is not a group policy account`);
-    if (!isAssignedCountry(a.jurisdiction)) throw E.ErrInvalidJurisdiction.wrap(`jurisdiction ${JSON.stringify(a.jurisdiction.slice(0, 16))}`);
-    this.authorities.set(ctx, a.address, a);
-    events.authorityRegistered(ctx, a);
+    const jurisdiction = canonicalCountry(a.jurisdiction);
+    if (jurisdiction === undefined) throw E.ErrInvalidJurisdiction.wrap(`jurisdiction ${JSON.stringify(a.jurisdiction.slice(0, 16))}`);
+    const stored = { ...a, jurisdiction };
+    this.authorities.set(ctx, a.address, stored);
+    events.authorityRegistered(ctx, stored);
   }
 
   /** The signer's office, refused unless registered (ErrNotAuthority) and active (ErrAuthorityInactive). */
@@ -105,11 +111,21 @@ export class LandKeeper {
     return office;
   }
 
-  /** The parcel, when the signer is the active office in charge of it. */
+  /**
+   * The parcel, when the signer is the active office in charge of it. The record is looked up
+   * before the signer (clients branch on the first error: an unknown parcel is 8 whoever asks).
+   */
   private requireParcelOffice(ctx: Context, signer: string, parcelId: bigint): Parcel {
-    this.requireOffice(ctx, signer);
     const parcel = this.requireParcel(ctx, parcelId);
-    if (parcel.authority !== signer) throw E.ErrWrongJurisdiction.wrap(`parcel ${parcelId} is in the charge of ${parcel.authority}`);
+    this.requireOffice(ctx, signer);
+    requireInCharge(parcel, signer);
+    return parcel;
+  }
+
+  /** As requireParcelOffice, and the parcel must be REGISTERED (a permission is granted or withdrawn only then). */
+  private requireRegisteredParcelOffice(ctx: Context, signer: string, parcelId: bigint): Parcel {
+    const parcel = this.requireParcelOffice(ctx, signer, parcelId);
+    requireRegistered(parcel);
     return parcel;
   }
 
@@ -140,14 +156,17 @@ export class LandKeeper {
 
   attachDeed(ctx: Context, creator: string, parcelId: bigint, d: { kind: string; documentHash: string; uri: string; reference: string; issuedOn: string }): void {
     const parcel = this.requireParcelOffice(ctx, creator, parcelId);
-    const deeds = [...parcel.deeds, { ...d, recordedAt: ctx.unixSeconds }];
+    if (d.documentHash === "") throw E.ErrNoDocument.wrap("document_hash is empty");
+    const deeds = [...parcel.deeds, { ...d, recordedAt: ctx.height }];
     this.parcels.set(ctx, parcelId, { ...parcel, deeds });
     events.deedAttached(ctx, parcelId, deeds.length - 1, d.kind, d.documentHash);
   }
 
   recordEncumbrance(ctx: Context, creator: string, parcelId: bigint, e: { kind: string; holder: string; detail: string }): void {
     const parcel = this.requireParcelOffice(ctx, creator, parcelId);
-    const encumbrances = [...parcel.encumbrances, { ...e, recordedAt: ctx.unixSeconds, released: false }];
+    // No holder is an easement or a public charge; a named one must be an account.
+    if (e.holder !== "" && !accAddress.isValid(e.holder)) throw E.ErrInvalidHolder.wrap(`encumbrance holder ${JSON.stringify(e.holder.slice(0, 100))}`);
+    const encumbrances = [...parcel.encumbrances, { ...e, recordedAt: ctx.height, released: false }];
     this.parcels.set(ctx, parcelId, { ...parcel, encumbrances });
     events.encumbranceRecorded(ctx, parcelId, encumbrances.length - 1, e.kind, e.holder);
   }
@@ -164,7 +183,8 @@ export class LandKeeper {
 
   imposeRestriction(ctx: Context, creator: string, parcelId: bigint, r: { kind: string; value: string; detail: string }): void {
     const parcel = this.requireParcelOffice(ctx, creator, parcelId);
-    const restrictions = [...parcel.restrictions, { ...r, imposedBy: creator, imposedAt: ctx.unixSeconds, lifted: false }];
+    if (r.kind === "") throw E.ErrNoRestrictionKind.wrap("kind is empty");
+    const restrictions = [...parcel.restrictions, { ...r, imposedBy: creator, imposedAt: ctx.height, lifted: false }];
     this.parcels.set(ctx, parcelId, { ...parcel, restrictions });
     events.restrictionImposed(ctx, parcelId, restrictions.length - 1, r.kind, r.value, creator);
   }
@@ -184,7 +204,8 @@ export class LandKeeper {
   /** Freezes may stack: each is recorded, and the parcel stays frozen while any is in force. */
   freeze(ctx: Context, creator: string, parcelId: bigint, reason: string): void {
     const parcel = this.requireParcelOffice(ctx, creator, parcelId);
-    const freezes = [...parcel.freezes, { reason, imposedBy: creator, imposedAt: ctx.unixSeconds, lifted: false, liftedBy: "", liftReason: "", liftedAt: 0n }];
+    if (reason.trim() === "") throw E.ErrNoReason.wrap("a freeze needs a reason");
+    const freezes = [...parcel.freezes, { reason, imposedBy: creator, imposedAt: ctx.height, lifted: false, liftedBy: "", liftReason: "", liftedAt: 0n }];
     this.parcels.set(ctx, parcelId, { ...parcel, freezes, status: Status.STATUS_FROZEN });
     events.parcelFrozen(ctx, parcelId, freezes.length - 1, reason, creator);
   }
@@ -194,7 +215,7 @@ export class LandKeeper {
     const parcel = this.requireParcelOffice(ctx, creator, parcelId);
     const index = latestActiveFreeze(parcel);
     if (index < 0) throw E.ErrNotFrozen.wrap(`parcel ${parcelId}`);
-    const freezes = parcel.freezes.map((f, i) => (i === index ? { ...f, lifted: true, liftedBy: creator, liftReason: reason, liftedAt: ctx.unixSeconds } : f));
+    const freezes = parcel.freezes.map((f, i) => (i === index ? { ...f, lifted: true, liftedBy: creator, liftReason: reason, liftedAt: ctx.height } : f));
     const updated = this.withStatus(ctx, { ...parcel, freezes });
     this.parcels.set(ctx, parcelId, updated);
     events.parcelUnfrozen(ctx, updated, index, reason, creator);
@@ -224,17 +245,19 @@ export class LandKeeper {
     if (isObjected(t)) throw E.ErrTransferDisputed.wrap(`transfer ${t.id} objected by ${t.objectedBy}`);
   }
 
+  /** Refusals in order: parcel (8), holder (9), account freeze, REGISTERED (10), recipient (11), self-transfer (12). */
   proposeTransfer(ctx: Context, creator: string, parcelId: bigint, to: string, price: string): bigint {
     const parcel = this.requireParcel(ctx, parcelId);
     if (parcel.holder !== creator) throw E.ErrNotHolder.wrap(`parcel ${parcelId} is held by ${parcel.holder}`);
     this.accountFreeze.assertNotFrozen(ctx, creator);
+    requireRegistered(parcel);
+    if (!accAddress.isValid(to)) throw E.ErrInvalidRecipient.wrap(`to ${JSON.stringify(to.slice(0, 100))}`);
     if (to === parcel.holder) throw E.ErrSelfTransfer.wrap(`${to} already holds parcel ${parcelId}`);
-    if (parcel.status !== Status.STATUS_REGISTERED) throw E.ErrParcelNotTransferable.wrap(`parcel ${parcelId} is ${parcelStatusName(parcel.status)}`);
     const id = this.nextTransferId.get(ctx);
     this.nextTransferId.set(ctx, id + 1n);
     const t: Transfer = {
       id, parcelId, from: creator, to, price, validated: false, validatedBy: "", attestors: [], quorumAt: 0n,
-      objectedBy: "", objectionReason: "", proposedAt: ctx.unixSeconds, completedAt: 0n,
+      objectedBy: "", objectionReason: "", proposedAt: ctx.height, completedAt: 0n,
     };
     this.transfers.set(ctx, id, t);
     this.pending.set(ctx, id);
@@ -243,12 +266,12 @@ export class LandKeeper {
     return id;
   }
 
+  /** The transfer (13–15) is looked up before the signer's office (1, 2, 16). */
   validateTransfer(ctx: Context, creator: string, transferId: bigint): void {
-    this.requireOffice(ctx, creator);
     const t = this.requireTransfer(ctx, transferId);
     this.requireOpen(t);
-    const parcel = this.requireParcel(ctx, t.parcelId);
-    if (parcel.authority !== creator) throw E.ErrWrongJurisdiction.wrap(`parcel ${parcel.id} is in the charge of ${parcel.authority}`);
+    this.requireOffice(ctx, creator);
+    requireInCharge(this.requireParcel(ctx, t.parcelId), creator);
     if (t.validated) throw E.ErrAlreadyValidated.wrap(`transfer ${transferId} validated by ${t.validatedBy}`);
     const updated = { ...t, validated: true, validatedBy: creator };
     this.transfers.set(ctx, transferId, updated);
@@ -257,9 +280,9 @@ export class LandKeeper {
 
   /** One attestation per independent office; the challenge window starts when quorum is first reached. */
   attestTransfer(ctx: Context, creator: string, transferId: bigint): { attestations: number; quorum: number } {
-    this.requireOffice(ctx, creator);
     const t = this.requireTransfer(ctx, transferId);
     this.requireOpen(t);
+    this.requireOffice(ctx, creator);
     const parcel = this.requireParcel(ctx, t.parcelId);
     const params = this.params.get(ctx);
     if (parcel.authority === creator && !params.sameAuthorityAttestation) {
@@ -312,14 +335,17 @@ export class LandKeeper {
 
   // --- fractionalisation permission ----------------------------------------------------------
 
-  /** Grants or replaces the parcel's permission (granting again replaces the terms). */
+  /**
+   * Grants or replaces the parcel's permission (granting again replaces the terms). The terms
+   * are judged after the parcel and its office: ceiling (30), expiry (33), restriction (31).
+   */
   authoriseFractionalisation(ctx: Context, creator: string, parcelId: bigint, right: string, maxShareBps: number, expiresAt: bigint): void {
-    const parcel = this.requireParcelOffice(ctx, creator, parcelId);
+    const parcel = this.requireRegisteredParcelOffice(ctx, creator, parcelId);
     if (maxShareBps < 1 || maxShareBps > BPS_DENOMINATOR) throw E.ErrBadShareCeiling.wrap(`max_share_bps ${maxShareBps}`);
     if (expiresAt <= ctx.unixSeconds) throw E.ErrBadExpiry.wrap(`expires_at ${expiresAt} is not after block time ${ctx.unixSeconds}`);
     if (forbidsFractionalisation(parcel)) throw E.ErrFractionalisationForbidden.wrap(`parcel ${parcelId} carries a no_fractionalisation restriction`);
     const a: FractionalisationAuthority = {
-      parcelId, right, maxShareBps, expiresAt, grantedBy: creator, grantedAt: ctx.unixSeconds, withdrawn: false, withdrawnAt: 0n,
+      parcelId, right, maxShareBps, expiresAt, grantedBy: creator, grantedAt: ctx.height, withdrawn: false, withdrawnAt: 0n,
     };
     this.fractionalisation.set(ctx, parcelId, a);
     events.fractionalisationAuthorised(ctx, a);
@@ -327,10 +353,10 @@ export class LandKeeper {
 
   /** Withdrawal stops new issuance only; the entry stays on record, marked. */
   withdrawFractionalisation(ctx: Context, creator: string, parcelId: bigint): void {
-    this.requireParcelOffice(ctx, creator, parcelId);
+    this.requireRegisteredParcelOffice(ctx, creator, parcelId);
     const a = this.fractionalisation.get(ctx, parcelId);
     if (a === undefined || a.withdrawn) throw E.ErrNoAuthorisation.wrap(`parcel ${parcelId} has no authorisation in force to withdraw`);
-    const updated = { ...a, withdrawn: true, withdrawnAt: ctx.unixSeconds };
+    const updated = { ...a, withdrawn: true, withdrawnAt: ctx.height };
     this.fractionalisation.set(ctx, parcelId, updated);
     events.fractionalisationWithdrawn(ctx, updated, creator);
   }
@@ -338,4 +364,12 @@ export class LandKeeper {
 
 function parcelStatusName(s: Status): string {
   return Status[s] ?? String(s);
+}
+
+function requireInCharge(parcel: Parcel, signer: string): void {
+  if (parcel.authority !== signer) throw E.ErrWrongJurisdiction.wrap(`parcel ${parcel.id} is in the charge of ${parcel.authority}`);
+}
+
+function requireRegistered(parcel: Parcel): void {
+  if (parcel.status !== Status.STATUS_REGISTERED) throw E.ErrParcelNotTransferable.wrap(`parcel ${parcel.id} is ${parcelStatusName(parcel.status)}`);
 }

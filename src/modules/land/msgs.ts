@@ -14,6 +14,11 @@ const T = "/blockchain.land.v1.";
 const AMINO = "blockchain/x/land/";
 const { shortChars: SHORT, longChars: LONG } = LAND_LIMITS;
 
+/**
+ * Only sizes and the registration's own fields are judged at the door: what an office or a
+ * holder writes on an existing record is judged in the keeper, after the record and the signer,
+ * since clients branch on the first error.
+ */
 export function landMsgs(k: LandKeeper): MsgDef[] {
   return [
     defineUpdateParamsMsg({
@@ -59,10 +64,8 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       codec: tx.MsgProposeTransfer,
       responseCodec: tx.MsgProposeTransferResponse,
       signer: "creator",
-      validate: (m) => {
-        if (!accAddress.isValid(m.to)) throw E.ErrInvalidRecipient.wrap(`to ${JSON.stringify(m.to.slice(0, 100))}`);
-        limit("price", m.price, SHORT);
-      },
+      // The recipient is judged in the keeper, after the parcel, its holder and its status.
+      validate: (m) => limit("price", m.price, SHORT),
       handle: (ctx, m) => ({ transferId: k.proposeTransfer(ctx, m.creator, m.parcelId, m.to, m.price) }),
     }),
     defineMsg({
@@ -113,7 +116,6 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       signer: "creator",
       validate: (m) => {
         if (m.release) return;
-        if (m.holder !== "" && !accAddress.isValid(m.holder)) throw E.ErrInvalidHolder.wrap(`encumbrance holder ${JSON.stringify(m.holder.slice(0, 100))}`);
         limit("kind", m.kind, SHORT);
         limit("detail", m.detail, LONG);
       },
@@ -128,10 +130,7 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       codec: tx.MsgFreezeParcel,
       responseCodec: tx.MsgFreezeParcelResponse,
       signer: "creator",
-      validate: (m) => {
-        if (!m.unfreeze && m.reason.trim() === "") throw E.ErrNoReason.wrap("a freeze needs a reason");
-        limit("reason", m.reason, LONG);
-      },
+      validate: (m) => limit("reason", m.reason, LONG),
       handle: (ctx, m) => {
         if (m.unfreeze) k.unfreeze(ctx, m.creator, m.parcelId, m.reason);
         else k.freeze(ctx, m.creator, m.parcelId, m.reason);
@@ -144,7 +143,6 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       responseCodec: tx.MsgAttachDeedResponse,
       signer: "creator",
       validate: (m) => {
-        if (m.documentHash === "") throw E.ErrNoDocument.wrap("document_hash is empty");
         limit("kind", m.kind, SHORT);
         limit("document_hash", m.documentHash, SHORT);
         limit("uri", m.uri, LONG);
@@ -162,7 +160,6 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       responseCodec: tx.MsgSetRestrictionResponse,
       signer: "creator",
       validate: (m) => {
-        if (!m.lift && m.kind === "") throw E.ErrNoRestrictionKind.wrap("kind is empty");
         limit("kind", m.kind, SHORT);
         limit("value", m.value, SHORT);
         limit("detail", m.detail, LONG);
@@ -179,10 +176,7 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       responseCodec: tx.MsgAuthoriseFractionalisationResponse,
       signer: "creator",
       validate: (m) => {
-        if (m.withdraw) return;
-        if (m.maxShareBps < 1 || m.maxShareBps > 10_000) throw E.ErrBadShareCeiling.wrap(`max_share_bps ${m.maxShareBps} must be 1..10000`);
-        if (m.expiresAt <= 0n) throw E.ErrBadExpiry.wrap("expires_at is required");
-        limit("right", m.right, SHORT);
+        if (!m.withdraw) limit("right", m.right, SHORT);
       },
       handle: (ctx, m) => {
         if (m.withdraw) k.withdrawFractionalisation(ctx, m.creator, m.parcelId);

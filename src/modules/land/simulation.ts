@@ -286,11 +286,13 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           const x = pickOfficeParcel(k, s);
           if (!x) return undefined;
           const current = k.fractionalisation.get(s.ctx, x.p.id);
+          // Granted or withdrawn only while the parcel is REGISTERED.
+          const registered = x.office.active && x.p.status === Status.STATUS_REGISTERED;
           if (current && !current.withdrawn && s.rng.oneIn(4)) {
-            return asOffice(x.office, [landMsg("MsgAuthoriseFractionalisation", tx.MsgAuthoriseFractionalisation, { creator: x.office.address, parcelId: x.p.id, withdraw: true })], x.office.active ? "ok" : "fail", parcelParties(x.p, x.office));
+            return asOffice(x.office, [landMsg("MsgAuthoriseFractionalisation", tx.MsgAuthoriseFractionalisation, { creator: x.office.address, parcelId: x.p.id, withdraw: true })], registered ? "ok" : "fail", parcelParties(x.p, x.office));
           }
           const msg = { creator: x.office.address, parcelId: x.p.id, right: "revenue share", maxShareBps: 1 + s.rng.int(10_000), expiresAt: s.ctx.unixSeconds + 86_400n + BigInt(s.rng.int(30 * 86_400)) };
-          const ok = x.office.active && !forbidsFractionalisation(x.p);
+          const ok = registered && !forbidsFractionalisation(x.p);
           return asOffice(x.office, [landMsg("MsgAuthoriseFractionalisation", tx.MsgAuthoriseFractionalisation, msg)], ok ? "ok" : "fail", parcelParties(x.p, x.office));
         },
       },

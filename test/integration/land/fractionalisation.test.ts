@@ -50,12 +50,12 @@ describe("land: fractionalisation permission", () => {
     expectLandError(await chain.deliver(mallory, [msg.authorise(mallory.address, parcelId)]), 1);
   });
 
-  it("grants: live until expires_at against block time; ceiling 10000 accepted", async () => {
+  it("grants: live until expires_at (Unix seconds) against block time; granted_at is the block height; ceiling 10000 accepted", async () => {
     const expiresAt = now(chain) + 1000n;
     const res = await mustAsOffice(chain, op1, [msg.authorise(A, parcelId, { right: "exploitation right", maxShareBps: 10_000, expiresAt })]);
     expect(eventOf(res, "land_fractionalisation_authorised")).toMatchObject({ parcel_id: parcelId.toString(), max_share_bps: "10000", expires_at: expiresAt.toString(), granted_by: A });
     expect(permission(chain, parcelId)).toEqual({
-      authorisation: { parcelId, right: "exploitation right", maxShareBps: 10_000, expiresAt, grantedBy: A, grantedAt: now(chain), withdrawn: false, withdrawnAt: 0n },
+      authorisation: { parcelId, right: "exploitation right", maxShareBps: 10_000, expiresAt, grantedBy: A, grantedAt: res.height, withdrawn: false, withdrawnAt: 0n },
       live: true,
     });
     chain.setNextBlockTime({ seconds: expiresAt - 1n, nanos: 0 });
@@ -92,7 +92,7 @@ describe("land: fractionalisation permission", () => {
   it("withdrawal marks the entry (kept on record) and stops it being live; a second withdrawal is 34", async () => {
     const res = await mustAsOffice(chain, op1, [msg.authorise(A, parcelId, { withdraw: true, maxShareBps: 0, expiresAt: 0n })]);
     expect(eventOf(res, "land_fractionalisation_withdrawn")).toMatchObject({ parcel_id: parcelId.toString(), withdrawn_by: A });
-    expect(permission(chain, parcelId)).toMatchObject({ authorisation: { right: "lease", maxShareBps: 2500, withdrawn: true, withdrawnAt: now(chain) }, live: false });
+    expect(permission(chain, parcelId)).toMatchObject({ authorisation: { right: "lease", maxShareBps: 2500, withdrawn: true, withdrawnAt: res.height }, live: false });
     expectLandError(await asOffice(chain, op1, [msg.authorise(A, parcelId, { withdraw: true })]), 34);
   });
 });

@@ -134,6 +134,7 @@ describe("land genesis validation", () => {
   it.each<[string, (g: GenesisState) => void, RegExp]>([
     ["bad params", (g) => (g.params!.attestationQuorum = 0), /attestation_quorum/],
     ["an unassigned jurisdiction", (g) => (g.authorities[0]!.jurisdiction = "XX"), /jurisdiction/],
+    ["a lower-case jurisdiction (state holds the upper-case form)", (g) => (g.authorities[0]!.jurisdiction = "ke"), /jurisdiction/],
     ["a duplicate office", (g) => g.authorities.push(g.authorities[0]!), /twice/],
     ["a parcel id at next_parcel_id", (g) => (g.nextParcelId = 2n), /outside/],
     ["a duplicate geometry", (g) => (g.parcels[1]!.geometryHash = "g1"), /geometry_hash/],

@@ -78,16 +78,16 @@ describe("land through REST", () => {
   });
 
   it("history entries, freezes and the permission", async () => {
-    await mustAsOffice(h.chain, op1, [
+    const history = await mustAsOffice(h.chain, op1, [
       msg.deed(A, 1n),
       msg.encumber(A, 1n, { holder: mallory.address }),
       msg.restrict(A, 1n, { kind: "foreign_ownership_capped", value: "49%", detail: "statute" }),
       msg.freeze(A, 1n, "court order"),
       msg.freeze(A, 1n, "order discharged", true),
     ]);
-    const t = now(h.chain).toString();
-    await mustAsOffice(h.chain, op1, [msg.authorise(A, 1n, { right: "revenue share", maxShareBps: 4000, expiresAt: 1_900_000_000n })]);
-    grantedAt = now(h.chain);
+    // Stamps on records are block heights; expires_at is Unix seconds.
+    const t = history.height.toString();
+    grantedAt = (await mustAsOffice(h.chain, op1, [msg.authorise(A, 1n, { right: "revenue share", maxShareBps: 4000, expiresAt: 1_900_000_000n })])).height;
     expect(await get("/parcel/1")).toEqual({
       status: 200,
       body: {
@@ -118,7 +118,7 @@ describe("land through REST", () => {
   it("a transfer through its stages: transfer, pending_transfers, transfers_by_parcel", async () => {
     const res = await h.chain.mustDeliver(holder, [msg.propose(holder.address, 1n, buyer.address, "KES 9,000,000")]);
     expect(responseOf(res, tx.MsgProposeTransferResponse).transferId).toBe(1n);
-    proposedAt = now(h.chain);
+    proposedAt = res.height;
     expect(await get("/transfer/1")).toEqual({ status: 200, body: { transfer: transferJson() } });
     expect((await get("/parcel/1")).body.parcel.status).toBe("STATUS_TRANSFER_PENDING");
     await mustAsOffice(h.chain, op1, [msg.validate(A, 1n)]);

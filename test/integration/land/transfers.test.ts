@@ -57,7 +57,7 @@ describe("land: the transfer pipeline", () => {
       expect(eventOf(res, "land_transfer_proposed")).toEqual({ transfer_id: "1", parcel_id: "1", from: holder.address, to: buyer.address, price: "KES 12,500,000" });
       expect(transfer(chain, id)).toEqual({
         id, parcelId, from: holder.address, to: buyer.address, price: "KES 12,500,000", validated: false, validatedBy: "", attestors: [],
-        quorumAt: 0n, objectedBy: "", objectionReason: "", proposedAt: now(chain), completedAt: 0n,
+        quorumAt: 0n, objectedBy: "", objectionReason: "", proposedAt: res.height, completedAt: 0n,
       });
       expect(parcel(chain, parcelId).status).toBe(Status.STATUS_TRANSFER_PENDING);
       expectLandError(await chain.deliver(holder, [msg.propose(holder.address, parcelId, other.address)]), 10);
