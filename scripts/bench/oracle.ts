@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     await commit(vb);
 
     // The last block of the round: EndBlock runs the tally.
-    height = (height / VOTE_PERIOD + 1n) * VOTE_PERIOD - 1n;
+    height = (height / VOTE_PERIOD + 1n) * VOTE_PERIOD;
     const b = store.branch();
     const ctx = Context.create(b, block(height), "block", silentLogger);
     if (!keeper.isRoundEnd(ctx)) throw new Error("not a round end");

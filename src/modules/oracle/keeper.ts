@@ -1,6 +1,7 @@
 import { BondStatus, type Validator } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { Appraisal, Appraiser, AppraiserStatus, ExchangeRate, ExchangeRateVotes, type ExchangeRateVote, FeederDelegation, MissCounter } from "../../gen/blockchain/oracle/v1/oracle";
 import { Params } from "../../gen/blockchain/oracle/v1/params";
+import { bytesEqual } from "../../store/bytes";
 import { Schema } from "../../store/collections";
 import { protoValue, stringKey, tripleKey, uint64Key } from "../../store/codecs";
 import { accAddress, valAddress } from "../../types/address";
@@ -11,6 +12,7 @@ import { oracleEvents as events } from "./events";
 import type { NftKeeper, StakingKeeper } from "./expected-keepers";
 import { defaultOracleParams } from "./params";
 import { tallyDenom, type BallotVote } from "./tally";
+import { limit, limitBytes, limitCount, oracleLimits, printable } from "./limits";
 
 export const ORACLE_MODULE = "oracle";
 
@@ -86,10 +88,13 @@ export class OracleKeeper {
     return this.staking.getValidator(ctx, validator) as Validator | undefined;
   }
 
-  /** The operator (the validator's own account) names who votes for it; naming itself clears the delegation. */
+  /**
+   * The operator (the validator's own account, compared as address bytes) names who votes for
+   * it; naming itself clears the delegation. Anyone else is not the validator's feeder (1102).
+   */
   delegateFeeder(ctx: Context, operator: string, validator: string, feeder: string): void {
     if (!this.validator(ctx, validator)) throw E.ErrUnknownValidator.wrap(`validator ${JSON.stringify(validator.slice(0, 100))} does not exist`);
-    if (OracleKeeper.operatorAccount(validator) !== operator) throw E.ErrInvalidSigner.wrap(`${operator} is not the operator of ${validator}`);
+    if (!bytesEqual(accAddress.decode(operator), valAddress.decode(validator))) throw E.ErrNotTheFeeder.wrap(`${operator} is not the operator of ${validator}`);
     if (feeder === operator) this.feeders.remove(ctx, validator);
     else this.feeders.set(ctx, validator, { validator, feeder });
     events.feederDelegated(ctx, validator, feeder);
@@ -97,28 +102,42 @@ export class OracleKeeper {
 
   /**
    * A bonded validator's rates for the current round, sent by its feeder. A denom voted
-   * again in the same round replaces the earlier vote. All entries are checked before any is stored.
+   * again in the same round replaces the earlier vote. All entries are checked, in message
+   * order, before any is stored.
    */
   submitRates(ctx: Context, feeder: string, validator: string, rates: readonly RateVoteInput[]): void {
     const v = this.validator(ctx, validator);
     if (!v || v.status !== BondStatus.BOND_STATUS_BONDED || v.jailed) throw E.ErrUnknownValidator.wrap(`${JSON.stringify(validator.slice(0, 100))} is not a bonded validator`);
     const expected = this.feederOf(ctx, validator);
     if (feeder !== expected) throw E.ErrNotTheFeeder.wrap(`${feeder} may not vote for ${validator}`);
-    if (rates.length === 0) throw E.ErrInvalidRate.wrap("no rates");
-    const accepted = new Set(this.params.get(ctx).acceptedDenoms);
-    const seen = new Set<string>();
-    const parsed: Array<{ denom: string; rate: Dec }> = [];
-    for (const r of rates) {
-      if (!accepted.has(r.denom)) throw E.ErrDenomNotAccepted.wrap(JSON.stringify(r.denom.slice(0, 140)));
-      if (seen.has(r.denom)) throw E.ErrInvalidRate.wrap(`denom ${r.denom} voted twice in one message`);
-      seen.add(r.denom);
-      parsed.push({ denom: r.denom, rate: parsePositiveRate(r.rate) });
-    }
+    const parsed = this.parseBallot(ctx, rates);
     const current = new Map((this.votes.get(ctx, validator)?.votes ?? []).map((v) => [v.denom, v]));
     for (const p of parsed) current.set(p.denom, { validator, denom: p.denom, rate: decToString(p.rate) });
     const votes = [...current.values()].sort(byDenom);
     this.votes.set(ctx, validator, { votes });
     events.ratesSubmitted(ctx, validator, feeder, parsed.map((p) => p.denom));
+  }
+
+  /**
+   * A vote's entries: not empty (1104), no more than the accepted denoms (1116); per entry a
+   * denom accepted and not repeated (1103), rate text within its byte limit (1116), a positive
+   * decimal (1104).
+   */
+  private parseBallot(ctx: Context, rates: readonly RateVoteInput[]): Array<{ denom: string; rate: Dec }> {
+    if (rates.length === 0) throw E.ErrInvalidRate.wrap("no rates");
+    const acceptedDenoms = this.params.get(ctx).acceptedDenoms;
+    limitCount(rates.length, acceptedDenoms.length, "rates");
+    const accepted = new Set(acceptedDenoms);
+    const seen = new Set<string>();
+    const parsed: Array<{ denom: string; rate: Dec }> = [];
+    for (const r of rates) {
+      if (!accepted.has(r.denom)) throw E.ErrDenomNotAccepted.wrap(JSON.stringify(r.denom.slice(0, 140)));
+      if (seen.has(r.denom)) throw E.ErrDenomNotAccepted.wrap(`denom ${r.denom} voted twice in one message`);
+      seen.add(r.denom);
+      limitBytes(r.rate, oracleLimits.maxRateBytes, "rate");
+      parsed.push({ denom: r.denom, rate: parsePositiveRate(r.rate) });
+    }
+    return parsed;
   }
 
   /** Genesis: the open round's votes, stored per validator sorted by denom as `submitRates` keeps them. */
@@ -128,10 +147,10 @@ export class OracleKeeper {
     for (const [validator, list] of byValidator) this.votes.set(ctx, validator, { votes: list.sort(byDenom) });
   }
 
-  /** True at the last block of a round: rounds are vote_period blocks, the first starting at height 0. */
+  /** True at the last block of a round: every height that is a multiple of vote_period (height 0 is no block). */
   isRoundEnd(ctx: Context): boolean {
     const period = this.params.get(ctx).votePeriod;
-    return (ctx.height + 1n) % period === 0n;
+    return ctx.height > 0n && ctx.height % period === 0n;
   }
 
   /**
@@ -228,8 +247,13 @@ export class OracleKeeper {
 
   // ---- appraisers ----
 
+  /**
+   * In order: name and credentials not blank (1105) and within their limits; the class ids
+   * (`checkClassIds`); then no pending or approved application of the creator (1108).
+   */
   applyAppraiser(ctx: Context, creator: string, name: string, credentials: string, classIds: string[]): void {
-    this.checkClassCount(ctx, classIds);
+    checkApplicationText(name, credentials);
+    this.checkClassIds(ctx, classIds);
     const existing = this.appraisers.get(ctx, creator);
     if (existing && (existing.status === AppraiserStatus.APPRAISER_STATUS_PENDING || existing.status === AppraiserStatus.APPRAISER_STATUS_APPROVED)) {
       throw E.ErrApplicationExists.wrap(`${creator} is ${AppraiserStatus[existing.status]}`);
@@ -250,11 +274,11 @@ export class OracleKeeper {
     }
     let scope = a.classIds;
     if (classIds.length > 0) {
+      this.checkClassIds(ctx, classIds);
       if (a.classIds.length > 0) {
         const requested = new Set(a.classIds);
         for (const c of classIds) if (!requested.has(c)) throw E.ErrOutOfScope.wrap(`class ${c} was not requested by ${address}`);
       }
-      this.checkClassCount(ctx, classIds);
       scope = classIds;
     }
     this.appraisers.set(ctx, address, { ...a, classIds: scope, status: AppraiserStatus.APPRAISER_STATUS_APPROVED, approvedAtHeight: ctx.height });
@@ -276,9 +300,19 @@ export class OracleKeeper {
     return a !== undefined && a.status === AppraiserStatus.APPRAISER_STATUS_APPROVED && inScope(a, classId);
   }
 
-  private checkClassCount(ctx: Context, classIds: string[]): void {
-    const max = this.params.get(ctx).maxClassIdsPerAppraiser;
-    if (BigInt(classIds.length) > max) throw E.ErrLimitReached.wrap(`${classIds.length} class ids, at most ${max}`);
+  /**
+   * A class scope: no more ids than max_class_ids_per_appraiser (1116), before any single id;
+   * then per id not blank (1106), within its byte limit (1116), not repeated (1106).
+   */
+  private checkClassIds(ctx: Context, classIds: readonly string[]): void {
+    limitCount(classIds.length, Number(this.params.get(ctx).maxClassIdsPerAppraiser), "class_ids");
+    const seen = new Set<string>();
+    for (const c of classIds) {
+      if (c.trim() === "") throw E.ErrOutOfScope.wrap("class_id must not be blank");
+      limitBytes(c, oracleLimits.maxClassIdBytes, "class_id");
+      if (seen.has(c)) throw E.ErrOutOfScope.wrap(`class_id ${c} listed twice`);
+      seen.add(c);
+    }
   }
 
   // ---- appraisals ----
@@ -322,6 +356,16 @@ export class OracleKeeper {
     for (let i = history.length - 1; i >= 0; i--, n++) this.appraisals.set(ctx, [classId, nftId, NEWEST_FIRST - n], history[i]);
     this.appraisals.set(ctx, [classId, nftId, NEWEST_FIRST - n], current);
   }
+}
+
+/** An application names its appraiser (1105 when blank) in printable text within the limits. */
+function checkApplicationText(name: string, credentials: string): void {
+  if (name.trim() === "") throw E.ErrNotAnAppraiser.wrap("name must not be blank");
+  if (credentials.trim() === "") throw E.ErrNotAnAppraiser.wrap("credentials must not be blank");
+  limit(name, oracleLimits.maxNameChars, "name");
+  limit(credentials, oracleLimits.maxCredentialsChars, "credentials");
+  printable(name, "name");
+  printable(credentials, "credentials", true);
 }
 
 function inScope(a: Appraiser, classId: string): boolean {

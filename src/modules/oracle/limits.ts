@@ -4,7 +4,7 @@ import { oracleErrors as E } from "./errors";
 
 /**
  * Text and id limits the spec leaves open ("not shown"); the chain's decisions, in
- * docs/modules/oracle.md. Every over-long field is ErrLimitReached, checked before anything else.
+ * docs/modules/oracle.md. Every over-long field is ErrLimitReached.
  */
 export const oracleLimits = {
   maxNameChars: 128,
@@ -17,11 +17,10 @@ export const oracleLimits = {
   maxReportHashChars: 128,
   maxValueDigits: 78,
   maxDenomChars: 128,
-  maxRateChars: 100,
-  /** Rates in one vote message; more than the accepted set could never all be accepted. */
-  maxRatesPerMsg: 100,
-  /** Class ids in one message, before the max_class_ids_per_appraiser parameter applies. */
-  maxClassIdsPerMsg: 1000,
+  /** A vote's rate text, in UTF-8 bytes. */
+  maxRateBytes: 64,
+  /** An appraiser's class id, in UTF-8 bytes (no other format: classes may be named freely). */
+  maxClassIdBytes: 64,
 } as const;
 
 const ID_RE = /^[a-zA-Z][a-zA-Z0-9/:-]{2,100}$/;
@@ -34,6 +33,11 @@ export function chars(s: string): number {
 /** ErrLimitReached when `s` is longer than `max` characters. */
 export function limit(s: string, max: number, field: string): void {
   if (s.length > max && chars(s) > max) throw E.ErrLimitReached.wrap(`${field} is longer than ${max} characters`);
+}
+
+/** ErrLimitReached when `s` takes more than `max` bytes in UTF-8. */
+export function limitBytes(s: string, max: number, field: string): void {
+  if (Buffer.byteLength(s, "utf8") > max) throw E.ErrLimitReached.wrap(`${field} is longer than ${max} bytes`);
 }
 
 export function limitCount(n: number, max: number, field: string): void {

@@ -1,30 +1,15 @@
 import * as tx from "../../gen/blockchain/oracle/v1/tx";
-import { accAddress } from "../../types/address";
+import { accAddress, valAddress } from "../../types/address";
 import { requireAuthority } from "../../types/authority";
 import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
-import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { oracleErrors as E } from "./errors";
 import type { OracleKeeper } from "./keeper";
-import { limit, limitCount, oracleLimits as L, printable, validDenom, validId } from "./limits";
+import { limit, oracleLimits as L, printable, validDenom, validId } from "./limits";
 import { validateOracleParams } from "./params";
 
 const T = "/blockchain.oracle.v1.";
 const AMINO = "blockchain/x/oracle/";
-
-function limitClassIds(classIds: string[]): void {
-  limitCount(classIds.length, L.maxClassIdsPerMsg, "class_ids");
-  for (const c of classIds) limit(c, L.maxIdChars, "class_id");
-}
-
-function validClassIds(classIds: string[]): void {
-  const seen = new Set<string>();
-  for (const c of classIds) {
-    validId(c, "class_id");
-    if (seen.has(c)) throw sdkErrors.ErrInvalidRequest.wrap(`class_id ${c} listed twice`);
-    seen.add(c);
-  }
-}
 
 export function oracleMsgs(k: OracleKeeper): MsgDef[] {
   return [
@@ -42,14 +27,10 @@ export function oracleMsgs(k: OracleKeeper): MsgDef[] {
       codec: tx.MsgSubmitExchangeRates,
       responseCodec: tx.MsgSubmitExchangeRatesResponse,
       signer: "feeder",
+      // Only the addresses at the door: the entries are checked after the validator and the feeder.
       validate: (m) => {
-        limitCount(m.rates.length, L.maxRatesPerMsg, "rates");
-        limit(m.validator, L.maxIdChars, "validator");
-        for (const r of m.rates) {
-          limit(r.denom, L.maxDenomChars, "denom");
-          limit(r.rate, L.maxRateChars, "rate");
-        }
         accAddress.validate(m.feeder);
+        valAddress.decode(m.validator);
       },
       handle: (ctx, m) => {
         k.submitRates(ctx, m.feeder, m.validator, m.rates);
@@ -76,15 +57,9 @@ export function oracleMsgs(k: OracleKeeper): MsgDef[] {
       codec: tx.MsgApplyAppraiser,
       responseCodec: tx.MsgApplyAppraiserResponse,
       signer: "creator",
+      // The class-id count is a parameter, checked before any single id: all in the handler.
       validate: (m) => {
-        limit(m.name, L.maxNameChars, "name");
-        limit(m.credentials, L.maxCredentialsChars, "credentials");
-        limitClassIds(m.classIds);
         accAddress.validate(m.creator);
-        if (m.name.trim() === "") throw sdkErrors.ErrInvalidRequest.wrap("name must not be empty");
-        printable(m.name, "name");
-        printable(m.credentials, "credentials", true);
-        validClassIds(m.classIds);
       },
       handle: (ctx, m) => {
         k.applyAppraiser(ctx, m.creator, m.name, m.credentials, m.classIds);
@@ -98,9 +73,7 @@ export function oracleMsgs(k: OracleKeeper): MsgDef[] {
       signer: "authority",
       aminoName: AMINO + "MsgApproveAppraiser",
       validate: (m) => {
-        limitClassIds(m.classIds);
         limit(m.appraiser, L.maxIdChars, "appraiser");
-        validClassIds(m.classIds);
       },
       handle: (ctx, m) => {
         requireAuthority(m.authority, E.ErrInvalidSigner);

@@ -21,6 +21,8 @@ export function defaultOracleParams(): Params {
 }
 
 const QUOTE_RE = /^[A-Za-z][A-Za-z0-9._-]{0,31}$/;
+/** A rate needs at least half of the bonded power behind it. */
+export const MIN_VOTE_THRESHOLD_BPS = 5000n;
 /** At most this many accepted denoms: the end-of-round tally is sized for it (docs/benchmarks.md). */
 export const MAX_ACCEPTED_DENOMS = 100;
 
@@ -31,7 +33,7 @@ function invalid(detail: string): never {
 /** Checks every field and returns the canonical form (accepted denoms sorted) that is stored. */
 export function validateOracleParams(p: Params): Params {
   if (p.votePeriod < 1n) invalid("vote_period must be at least 1 block");
-  if (p.voteThresholdBps < 1n || p.voteThresholdBps > BPS) invalid("vote_threshold_bps must be 1..10000");
+  if (p.voteThresholdBps < MIN_VOTE_THRESHOLD_BPS || p.voteThresholdBps > BPS) invalid(`vote_threshold_bps must be ${MIN_VOTE_THRESHOLD_BPS}..${BPS}`);
   if (!QUOTE_RE.test(p.quoteSymbol)) invalid("quote_symbol must be 1-32 characters of [A-Za-z0-9._-] starting with a letter");
   if (p.acceptedDenoms.length > MAX_ACCEPTED_DENOMS) invalid(`at most ${MAX_ACCEPTED_DENOMS} accepted denoms`);
   const seen = new Set<string>();

@@ -116,7 +116,7 @@ export function oracleSimulation(k: OracleKeeper, staking: StakingKeeper): Modul
         build: (s) => {
           const p = k.getParams(s.ctx);
           const acceptedDenoms = ["uyml", ...EXTRA_DENOMS.filter(() => s.rng.oneIn(2))];
-          const params = { ...p, votePeriod: BigInt(2 + s.rng.int(8)), voteThresholdBps: BigInt(3000 + s.rng.int(6001)), acceptedDenoms };
+          const params = { ...p, votePeriod: BigInt(2 + s.rng.int(8)), voteThresholdBps: BigInt(5000 + s.rng.int(5001)), acceptedDenoms };
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [simMsg(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority: s.govAuthority, params })], expect: "any" };
         },
       },

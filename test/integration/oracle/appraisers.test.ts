@@ -3,7 +3,7 @@ import { AppraiserStatus } from "../../../src/gen/blockchain/oracle/v1/oracle";
 import type { TestChain } from "../../helpers/chain";
 import { eventOf, expectOracleError, keys, msg, nftGenesis, oracleChain, query, queryCode, testParams } from "./setup";
 
-const { appraiser, appraiser2, mallory, val1 } = keys;
+const { appraiser, appraiser2, mallory } = keys;
 
 describe("oracle appraisers: applications, governance decisions, revocation", () => {
   let chain: TestChain;
@@ -61,11 +61,11 @@ describe("oracle appraisers: applications, governance decisions, revocation", ()
     expect(query.appraiser(chain, appraiser2.address).status).toBe(AppraiserStatus.APPRAISER_STATUS_PENDING);
   });
 
-  it("length and count limits are refused first (1116), before any state is read", async () => {
+  it("length and count limits are refused (1116) before any state is read", async () => {
     const long = "x".repeat(2000);
     expectOracleError(await chain.deliver(mallory, [msg.apply(mallory.address, [], long)]), 1116);
     expectOracleError(await chain.deliver(mallory, [msg.apply(mallory.address, [], "ok", long)]), 1116);
-    expectOracleError(await chain.deliver(mallory, [msg.apply(mallory.address, ["a".repeat(102)])]), 1116);
+    expectOracleError(await chain.deliver(mallory, [msg.apply(mallory.address, ["a".repeat(65)])]), 1116);
     // max_class_ids_per_appraiser is 3 in these tests.
     expectOracleError(await chain.deliver(mallory, [msg.apply(mallory.address, ["aaa", "bbb", "ccc", "ddd"])]), 1116);
     // An existing application does not matter: the limit is refused first.
@@ -76,7 +76,6 @@ describe("oracle appraisers: applications, governance decisions, revocation", ()
     expectOracleError(await chain.deliver(mallory, [msg.appraise({ appraiser: mallory.address, method: long })]), 1116);
     expectOracleError(await chain.deliver(mallory, [msg.appraise({ appraiser: mallory.address, reportHash: long })]), 1116);
     expect((await chain.govExec([msg.revoke(appraiser.address, long)])).code).toBe(1116);
-    expectOracleError(await chain.deliver(val1, [msg.vote(val1.address, "v", Array.from({ length: 101 }, (_, i) => [`u${i}aa`, "1"]))]), 1116);
   });
 });
 
