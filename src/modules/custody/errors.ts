@@ -3,7 +3,7 @@ import { registerError } from "../../types/errors";
 /** The custody codespace, numbered as the spec (Document 1, Errors, Custody). */
 export const custodyErrors = {
   ErrUnknownAsset: registerError("custody", 2, "unknown asset"),
-  ErrAssetExists: registerError("custody", 3, "asset already registered"),
+  ErrAssetExists: registerError("custody", 3, "asset already exists"),
   ErrNotAttestor: registerError("custody", 4, "signer is not an appointed attestor"),
   ErrAlreadyAttested: registerError("custody", 5, "attestor already attested this deposit"),
   ErrDuplicateRef: registerError("custody", 6, "external reference already credited"),

@@ -23,9 +23,9 @@ export const custodyEvents = {
   feesWithdrawn(ctx: Context, denom: string, recipient: string, amount: bigint): void {
     ctx.events.emit("custody_fees_withdrawn", { denom, recipient, amount: amount.toString() });
   },
-  redemptionRequested(ctx: Context, id: string, redeemer: string, denom: string, amount: bigint, payableAtHeight: bigint): void {
+  redemptionRequested(ctx: Context, id: string, redeemer: string, denom: string, amount: bigint, fee: bigint, payableAtHeight: bigint): void {
     ctx.events.emit("custody_redemption_requested", {
-      redemption_id: id, redeemer, denom, amount: amount.toString(), payable_at_height: payableAtHeight.toString(),
+      redemption_id: id, redeemer, denom, amount: amount.toString(), fee: fee.toString(), payable_at_height: payableAtHeight.toString(),
     });
   },
   redemptionSettled(ctx: Context, id: string, attestor: string, settledRef: string): void {

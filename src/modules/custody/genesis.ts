@@ -5,8 +5,8 @@ import { isValidDenom } from "../../types/coins";
 import type { GenesisDef } from "../../types/module";
 import { custodyErrors as E } from "./errors";
 import type { BankKeeper } from "./expected-keepers";
-import { claimMetadata, depositId, type CustodyKeeper } from "./keeper";
-import { parseAmount } from "./msgs";
+import { parseAmount } from "./fields";
+import { claimMetadata, depositId, redemptionSeq, type CustodyKeeper } from "./keeper";
 import { defaultCustodyParams, validateCustodyParams } from "./params";
 
 const invalid = (detail: string) => E.ErrInvalidParams.wrap(`genesis: ${detail}`);
@@ -16,7 +16,7 @@ export function custodyGenesis(k: CustodyKeeper, bank: Pick<BankKeeper, "getDeno
     typeName: "blockchain.custody.v1.GenesisState",
     codec: GenesisState,
     defaultGenesis: () => ({
-      params: defaultCustodyParams(), assets: [], attestors: [], deposits: [], redemptions: [], reserveReports: [],
+      params: defaultCustodyParams(), assets: [], attestors: [], deposits: [], redemptions: [], reserveReports: [], publishedReserves: [],
       nextDeposit: 1n, nextRedemption: 1n, attestations: [],
     }),
     validate: (g) => {
@@ -53,12 +53,14 @@ export function custodyGenesis(k: CustodyKeeper, bank: Pick<BankKeeper, "getDeno
       }
       const redemptions = new Set<bigint>();
       for (const r of g.redemptions) {
-        if (!/^[1-9][0-9]{0,19}$/.test(r.id) || BigInt(r.id) >= g.nextRedemption) throw invalid(`redemption id ${r.id} must be a number below next_redemption`);
-        if (redemptions.has(BigInt(r.id))) throw invalid(`redemption ${r.id} given twice`);
-        redemptions.add(BigInt(r.id));
+        const seq = redemptionSeq(r.id);
+        if (seq === undefined || seq >= g.nextRedemption) throw invalid(`redemption id ${r.id} must be r<n> with n below next_redemption`);
+        if (redemptions.has(seq)) throw invalid(`redemption ${r.id} given twice`);
+        redemptions.add(seq);
         if (!assets.has(r.denom)) throw invalid(`redemption ${r.id} of unknown asset ${r.denom}`);
         accAddress.validate(r.redeemer);
-        parseAmount(r.amount, `redemption ${r.id} amount`);
+        // Zero when the fee took the whole amount.
+        parseAmount(r.amount, `redemption ${r.id} amount`, true);
         if (![RedemptionStatus.REDEMPTION_STATUS_PENDING, RedemptionStatus.REDEMPTION_STATUS_SETTLED, RedemptionStatus.REDEMPTION_STATUS_CANCELLED].includes(r.status)) {
           throw invalid(`redemption ${r.id} has no valid status`);
         }
@@ -72,9 +74,19 @@ export function custodyGenesis(k: CustodyKeeper, bank: Pick<BankKeeper, "getDeno
         if (reports.has(key)) throw invalid(`reserve report of ${r.denom} by ${r.attestor} given twice`);
         reports.add(key);
       }
+      const published = new Set<string>();
+      for (const r of g.publishedReserves) {
+        if (!assets.has(r.denom)) throw invalid(`published reserve of unknown asset ${r.denom}`);
+        if (published.has(r.denom)) throw invalid(`published reserve of ${r.denom} given twice`);
+        published.add(r.denom);
+        accAddress.validate(r.attestor);
+        parseAmount(r.held, `published reserve of ${r.denom}`, true);
+      }
       if (g.nextRedemption < 1n || g.nextDeposit < 1n) throw invalid("next_deposit and next_redemption start at 1");
     },
-    // Runs after bank (init order): metadata of a claim is published when genesis lacks it.
+    // Runs after bank (init order): metadata of a claim is published when genesis lacks it. The
+    // published reserves are taken as exported, not derived again from the reports: attestors
+    // or params may have changed since the last report, which alone recomputes them.
     init: (ctx, g) => {
       k.params.set(ctx, validateCustodyParams(g.params ?? defaultCustodyParams()));
       for (const a of g.assets) {
@@ -88,8 +100,9 @@ export function custodyGenesis(k: CustodyKeeper, bank: Pick<BankKeeper, "getDeno
         const d = byId.get(a.depositId)!;
         k.attestations.set(ctx, [d.denom, d.externalRef, a.attestor], a);
       }
-      for (const r of g.redemptions) k.redemptions.set(ctx, BigInt(r.id), r);
+      for (const r of g.redemptions) k.redemptions.set(ctx, redemptionSeq(r.id)!, r);
       for (const r of g.reserveReports) k.reserveReports.set(ctx, [r.denom, r.attestor], r);
+      for (const r of g.publishedReserves) k.reserves.set(ctx, r.denom, r);
       k.nextDeposit.set(ctx, g.nextDeposit);
       k.nextRedemption.set(ctx, g.nextRedemption);
     },
@@ -103,6 +116,7 @@ export function custodyGenesis(k: CustodyKeeper, bank: Pick<BankKeeper, "getDeno
       nextDeposit: k.nextDeposit.peek(ctx),
       nextRedemption: k.nextRedemption.peek(ctx),
       attestations: [...k.attestations.iterate(ctx)].map(([, v]) => v),
+      publishedReserves: [...k.reserves.iterate(ctx)].map(([, v]) => v),
     }),
   };
 }

@@ -18,6 +18,9 @@ export function createCustodyModule(deps: { bank: BankKeeper }): Module & { keep
     msgs: custodyMsgs(keeper),
     queries: custodyQueries(keeper),
     genesis: custodyGenesis(keeper, deps.bank),
+    // 2: redemption ids `r<n>`, redemptions record the amount less the fee, bounded params, stored published reserves.
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => keeper.migrateToV2(ctx) }],
     moduleAccounts: [{ name: CUSTODY_MODULE, permissions: ["minter", "burner"] }],
     // A frozen attestor credits no deposit and settles no redemption.
     bindFreezeGuard: (guard) => {

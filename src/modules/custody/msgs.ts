@@ -1,47 +1,19 @@
 import * as tx from "../../gen/blockchain/custody/v1/tx";
 import { accAddress } from "../../types/address";
 import { requireAuthority } from "../../types/authority";
-import { isValidDenom } from "../../types/coins";
 import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { custodyErrors as E } from "./errors";
 import type { CustodyKeeper } from "./keeper";
+import { MAX_REF_CHARS, parseAmount, text, validDenom } from "./fields";
 import { validateCustodyParams } from "./params";
 
 const T = "/blockchain.custody.v1.";
 const AMINO = "blockchain/x/custody/";
-/** sdk.Int's 256-bit bound. */
-const MAX_AMOUNT = (1n << 256n) - 1n;
-const MAX_REF_CHARS = 128;
-const MAX_TEXT_CHARS = 256;
 const MAX_EXPONENT = 18;
 
-/** A cosmos.Int amount; positive unless `allowZero`; empty reads as zero where zero is allowed. */
-export function parseAmount(amount: string, what: string, allowZero = false): bigint {
-  if (allowZero && amount === "") return 0n;
-  if (!/^[0-9]{1,78}$/.test(amount)) throw E.ErrInvalidAmount.wrap(`${what} ${JSON.stringify(amount.slice(0, 100))} is not an integer`);
-  const value = BigInt(amount);
-  if ((!allowZero && value === 0n) || value > MAX_AMOUNT) throw E.ErrInvalidAmount.wrap(`${what} ${amount} must be positive and below 2^256`);
-  return value;
-}
-
-function validDenom(denom: string): void {
-  if (!isValidDenom(denom)) throw sdkErrors.ErrInvalidCoins.wrap(`invalid denom: ${JSON.stringify(denom.slice(0, 140))}`);
-}
-
-function text(value: string, what: string, max = MAX_TEXT_CHARS): void {
-  if (value.trim() === "" || [...value].length > max || /[\u0000-\u001f\u007f]/.test(value)) {
-    throw sdkErrors.ErrInvalidRequest.wrap(`${what} must be 1-${max} printable characters`);
-  }
-}
-
-/** A source-chain reference: no ':' (it ends a deposit id) and no whitespace. */
-function externalRef(ref: string): void {
-  if (ref === "" || [...ref].length > MAX_REF_CHARS || /[:\s]/.test(ref) || /[\u0000-\u001f\u007f]/.test(ref)) {
-    throw sdkErrors.ErrInvalidRequest.wrap(`external_ref must be 1-${MAX_REF_CHARS} characters without ':' or whitespace`);
-  }
-}
+export { parseAmount } from "./fields";
 
 export function custodyMsgs(k: CustodyKeeper): MsgDef[] {
   return [
@@ -75,13 +47,8 @@ export function custodyMsgs(k: CustodyKeeper): MsgDef[] {
     defineMsg({
       typeUrl: T + "MsgAttestDeposit", codec: tx.MsgAttestDeposit, responseCodec: tx.MsgAttestDepositResponse,
       signer: "attestor", aminoName: AMINO + "MsgAttestDeposit",
-      validate: (m) => {
-        accAddress.validate(m.recipient);
-        validDenom(m.denom);
-        parseAmount(m.amount, "amount");
-        externalRef(m.externalRef);
-      },
-      handle: (ctx, m) => k.attestDeposit(ctx, m.attestor, m.denom, m.recipient, parseAmount(m.amount, "amount"), m.externalRef),
+      // Every field is checked in the handler, after the attestor, the asset and its pause.
+      handle: (ctx, m) => k.attestDeposit(ctx, m),
     }),
     defineMsg({
       typeUrl: T + "MsgReportReserve", codec: tx.MsgReportReserve, responseCodec: tx.MsgReportReserveResponse,
@@ -125,10 +92,7 @@ export function custodyMsgs(k: CustodyKeeper): MsgDef[] {
     defineMsg({
       typeUrl: T + "MsgSettleRedemption", codec: tx.MsgSettleRedemption, responseCodec: tx.MsgSettleRedemptionResponse,
       signer: "attestor", aminoName: AMINO + "MsgSettleRedemption",
-      validate: (m) => {
-        if (m.redemptionId === "") throw sdkErrors.ErrInvalidRequest.wrap("redemption_id is empty");
-        text(m.settledRef, "settled_ref");
-      },
+      // settled_ref is checked in the handler, once the redemption is known to be payable.
       handle: (ctx, m) => {
         k.settleRedemption(ctx, m.attestor, m.redemptionId, m.settledRef);
         return {};

@@ -41,7 +41,8 @@ describe("custody end to end", () => {
       base: BTC, display: "btc", symbol: "BTC",
       denom_units: [{ denom: BTC, exponent: 0, aliases: [] }, { denom: "btc", exponent: 8, aliases: [] }],
     });
-    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "0", held: "0", reserve_age_blocks: "0", solvent: true });
+    // No published reserve yet: held 0, age -1, not solvent even with nothing issued.
+    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "0", held: "0", reserve_age_blocks: "-1", solvent: false });
   });
 
   it("two of three attestors credit a deposit; a third attestation of the same ref is refused", async () => {
@@ -53,7 +54,7 @@ describe("custody end to end", () => {
       body: { deposit: { id: `${BTC}:btctx1`, denom: BTC, recipient: alice.address, amount: "150000000", external_ref: "btctx1", status: "DEPOSIT_STATUS_PENDING", created_at_height: first.height.toString() } },
     });
     expect(chain.balance(alice.address, BTC)).toBe(0n);
-    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "0", held: "0", reserve_age_blocks: "0", solvent: true });
+    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "0", held: "0", reserve_age_blocks: "-1", solvent: false });
 
     expectCustodyError(await chain.deliver(a1, [msg.attest(a1.address, alice.address, "150000000", "btctx1")]), 5);
 
@@ -62,31 +63,33 @@ describe("custody end to end", () => {
     expect(eventOf(second, "custody_deposit_credited")).toEqual({ deposit_id: `${BTC}:btctx1`, recipient: alice.address, denom: BTC, amount: "150000000", fee: "0" });
     expect(chain.balance(alice.address, BTC)).toBe(150_000_000n);
     expect((await api.get(`${R}/deposit?id=${BTC}:btctx1`)).body.deposit.status).toBe("DEPOSIT_STATUS_CREDITED");
-    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "150000000", held: "0", reserve_age_blocks: "0", solvent: false });
+    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "150000000", held: "0", reserve_age_blocks: "-1", solvent: false });
 
     expectCustodyError(await chain.deliver(a3, [msg.attest(a3.address, alice.address, "150000000", "btctx1")]), 6);
     expect(chain.balance(alice.address, BTC)).toBe(150_000_000n);
   });
 
-  it("a reserve report makes the asset solvent; its age grows with the chain", async () => {
+  it("reserve reports of the threshold of attestors publish the reserve (the lowest figure, as of the oldest); its age grows", async () => {
     const rep = await chain.mustDeliver(a3, [msg.report(a3.address, "150000000")]);
-    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "150000000", held: "150000000", reserve_age_blocks: "0", solvent: true });
+    expect((await solvencyNow()).reserve_age_blocks).toBe("-1");
+    await chain.mustDeliver(a1, [msg.report(a1.address, "160000000")]);
+    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "150000000", held: "150000000", reserve_age_blocks: "1", solvent: true });
     await chain.produceBlocks(2);
-    expect(chain.height - rep.height).toBe(2n);
-    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "150000000", held: "150000000", reserve_age_blocks: "2", solvent: true });
+    expect(chain.height - rep.height).toBe(3n);
+    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "150000000", held: "150000000", reserve_age_blocks: "3", solvent: true });
   });
 
   it("a redemption burns at once, is refused before payable_at_height and settled after it", async () => {
     const res = await chain.mustDeliver(alice, [msg.redeem(alice.address, "50000000", "bc1qalice")]);
     const out = response(res, tx.MsgRequestRedemptionResponse);
-    expect(out).toEqual({ redemptionId: "1", payableAtHeight: res.height + 3n });
+    expect(out).toEqual({ redemptionId: "r1", payableAtHeight: res.height + 3n });
     expect(chain.balance(alice.address, BTC)).toBe(100_000_000n);
     expect((await solvencyNow()).issued).toBe("100000000");
-    expect(await api.get(`${R}/redemption/1`)).toEqual({
+    expect(await api.get(`${R}/redemption/r1`)).toEqual({
       status: 200,
       body: {
         redemption: {
-          id: "1", denom: BTC, redeemer: alice.address, amount: "50000000", destination: "bc1qalice", status: "REDEMPTION_STATUS_PENDING",
+          id: "r1", denom: BTC, redeemer: alice.address, amount: "50000000", destination: "bc1qalice", status: "REDEMPTION_STATUS_PENDING",
           requested_at_height: res.height.toString(), payable_at_height: (res.height + 3n).toString(), settled_ref: "",
         },
       },
@@ -94,20 +97,24 @@ describe("custody end to end", () => {
 
     // A longer delay set now does not move the stored payable_at_height.
     expect((await chain.govExec([msg.updateParams({ attestationThreshold: 2, redemptionDelayBlocks: 1000n, feeBps: 0, reserveReportMaxAgeBlocks: 10n })])).log).toBe("");
-    const early = await chain.deliver(a1, [msg.settle(a1.address, "1", "btc-payout-1")]);
+    const early = await chain.deliver(a1, [msg.settle(a1.address, "r1", "btc-payout-1")]);
     expect(early.height).toBe(res.height + 2n);
     expectCustodyError(early, 9);
-    const settled = await chain.mustDeliver(a1, [msg.settle(a1.address, "1", "btc-payout-1")]);
+    const settled = await chain.mustDeliver(a1, [msg.settle(a1.address, "r1", "btc-payout-1")]);
     expect(settled.height).toBe(out.payableAtHeight);
-    expect((await api.get(`${R}/redemption/1`)).body.redemption).toMatchObject({ status: "REDEMPTION_STATUS_SETTLED", settled_ref: "btc-payout-1" });
-    expectCustodyError(await chain.deliver(a2, [msg.settle(a2.address, "1", "again")]), 10);
+    expect((await api.get(`${R}/redemption/r1`)).body.redemption).toMatchObject({ status: "REDEMPTION_STATUS_SETTLED", settled_ref: "btc-payout-1" });
+    expectCustodyError(await chain.deliver(a2, [msg.settle(a2.address, "r1", "again")]), 10);
     expect((await solvencyNow())).toMatchObject({ issued: "100000000", held: "150000000", solvent: true });
   });
 
-  it("a stale reserve report is not solvent; a fresh one for what remains is", async () => {
+  it("the published reserve stays until the next report, which no longer counts reports past the max age", async () => {
     await chain.produceBlocks(10);
-    expect(await solvencyNow()).toMatchObject({ issued: "100000000", solvent: false });
-    await chain.mustDeliver(a2, [msg.report(a2.address, "100000000")]);
-    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "100000000", held: "100000000", reserve_age_blocks: "0", solvent: true });
+    // Not recomputed between reports: old, but still the published reserve.
+    expect(await solvencyNow()).toMatchObject({ issued: "100000000", held: "150000000", solvent: true });
+    const fresh = await chain.mustDeliver(a2, [msg.report(a2.address, "100000000")]);
+    // a1's and a3's reports are past the 10-block max age: one report counts, under the threshold.
+    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "100000000", held: "0", reserve_age_blocks: "-1", solvent: false });
+    await chain.mustDeliver(a1, [msg.report(a1.address, "100000000")]);
+    expect(await solvencyNow()).toEqual({ denom: BTC, issued: "100000000", held: "100000000", reserve_age_blocks: (chain.height - fresh.height).toString(), solvent: true });
   });
 });

@@ -20,7 +20,7 @@ describe("custody refusals: every error code through signed txs", () => {
       msg.registerAsset({ denom: "ceth", symbol: "ETH" }, mallory.address),
       msg.setAttestor(mallory.address, true, mallory.address),
       msg.withdrawFees(mallory.address, "", BTC, mallory.address),
-      msg.updateParams({ attestationThreshold: 1, redemptionDelayBlocks: 0n, feeBps: 0, reserveReportMaxAgeBlocks: 0n }, mallory.address),
+      msg.updateParams({ attestationThreshold: 2, redemptionDelayBlocks: 0n, feeBps: 0, reserveReportMaxAgeBlocks: 1n }, mallory.address),
     ]) {
       expectCustodyError(await chain.deliver(mallory, [m]), 13);
     }
@@ -61,10 +61,10 @@ describe("custody refusals: every error code through signed txs", () => {
     await chain.mustDeliver(a1, [msg.report(a1.address, "0")]);
   });
 
-  it("a pending deposit attested with other details is ErrDuplicateRef (6); refs with ':' are malformed", async () => {
+  it("a pending deposit attested with other details is ErrInvalidAmount (11); refs with ':' are malformed", async () => {
     await chain.mustDeliver(a1, [msg.attest(a1.address, alice.address, "1000", "r3")]);
-    expectCustodyError(await chain.deliver(a2, [msg.attest(a2.address, mallory.address, "1000", "r3")]), 6);
-    expectCustodyError(await chain.deliver(a2, [msg.attest(a2.address, alice.address, "1001", "r3")]), 6);
+    expectCustodyError(await chain.deliver(a2, [msg.attest(a2.address, mallory.address, "1000", "r3")]), 11);
+    expectCustodyError(await chain.deliver(a2, [msg.attest(a2.address, alice.address, "1001", "r3")]), 11);
     expect(sdkCode(await chain.deliver(a2, [msg.attest(a2.address, alice.address, "1000", "r:3")]))).toEqual({ codespace: "sdk", code: 18 });
   });
 
@@ -85,7 +85,8 @@ describe("custody refusals: every error code through signed txs", () => {
   });
 
   it("settling an unknown redemption is ErrNotFound (8)", async () => {
-    expectCustodyError(await chain.deliver(a1, [msg.settle(a1.address, "99")]), 8);
+    expectCustodyError(await chain.deliver(a1, [msg.settle(a1.address, "r99")]), 8);
+    expectCustodyError(await chain.deliver(a1, [msg.settle(a1.address, "")]), 8);
     expectCustodyError(await chain.deliver(a1, [msg.settle(a1.address, "abc")]), 8);
   });
 
@@ -100,8 +101,10 @@ describe("custody refusals: every error code through signed txs", () => {
   });
 
   it("invalid params are ErrInvalidParams (12) and leave the old ones", async () => {
-    expect(await chain.govExec([msg.updateParams({ attestationThreshold: 0, redemptionDelayBlocks: 1n, feeBps: 0, reserveReportMaxAgeBlocks: 0n })])).toMatchObject({ codespace: "custody", code: 12 });
-    expect(await chain.govExec([msg.updateParams({ attestationThreshold: 2, redemptionDelayBlocks: 1n, feeBps: 10_001, reserveReportMaxAgeBlocks: 0n })])).toMatchObject({ codespace: "custody", code: 12 });
+    for (const bad of [{ attestationThreshold: 0 }, { attestationThreshold: 1 }, { feeBps: 1001 }, { reserveReportMaxAgeBlocks: 0n }]) {
+      const params = { attestationThreshold: 2, redemptionDelayBlocks: 1n, feeBps: 1000, reserveReportMaxAgeBlocks: 1n, ...bad };
+      expect(await chain.govExec([msg.updateParams(params)])).toMatchObject({ codespace: "custody", code: 12 });
+    }
     expect(await chain.govExec([msg.updateParams(undefined as never)])).toMatchObject({ codespace: "custody", code: 12 });
     expect(testParams.attestation_threshold).toBe(2);
   });
@@ -121,7 +124,7 @@ describe("custody issuance pause and fees", () => {
     chains.push(chain);
     expectCustodyError(await chain.deliver(a1, [msg.attest(a1.address, alice.address, "5", "p1")]), 7);
     const res = await chain.mustDeliver(alice, [msg.redeem(alice.address, "200")]);
-    expect(response(res, tx.MsgRequestRedemptionResponse).redemptionId).toBe("1");
+    expect(response(res, tx.MsgRequestRedemptionResponse).redemptionId).toBe("r1");
     expect(solvency(chain)[0]).toMatchObject({ denom: BTC, issued: "300" });
   });
 
@@ -133,15 +136,16 @@ describe("custody issuance pause and fees", () => {
     await setUpAsset(chain);
     await chain.mustDeliver(a1, [msg.attest(a1.address, alice.address, "10050", "f1")]);
     const credit = await chain.mustDeliver(a2, [msg.attest(a2.address, alice.address, "10050", "f1")]);
-    expect(eventOf(credit, "custody_deposit_credited")).toMatchObject({ amount: "9950", fee: "100" });
-    expect(chain.balance(alice.address, BTC)).toBe(9950n);
-    expect(chain.balance(moduleAddress("custody"), BTC)).toBe(100n);
+    // 1% of 10050 is 100.5, rounded up.
+    expect(eventOf(credit, "custody_deposit_credited")).toMatchObject({ amount: "9949", fee: "101" });
+    expect(chain.balance(alice.address, BTC)).toBe(9949n);
+    expect(chain.balance(moduleAddress("custody"), BTC)).toBe(101n);
     expect(solvency(chain)[0]!.issued).toBe("10050");
 
-    expect(await chain.govExec([msg.withdrawFees(bob.address, "101")])).toMatchObject({ codespace: "custody", code: 11 });
+    expect(await chain.govExec([msg.withdrawFees(bob.address, "102")])).toMatchObject({ codespace: "custody", code: 11 });
     expect((await chain.govExec([msg.withdrawFees(bob.address, "40")])).log).toBe("");
     expect((await chain.govExec([msg.withdrawFees(bob.address, "")])).log).toBe("");
-    expect(chain.balance(bob.address, BTC)).toBe(100n);
+    expect(chain.balance(bob.address, BTC)).toBe(101n);
     expect(chain.balance(moduleAddress("custody"), BTC)).toBe(0n);
     expect(await chain.govExec([msg.withdrawFees(bob.address, "0")])).toMatchObject({ codespace: "custody", code: 11 });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { claimMetadata, depositId, parseDepositId } from "../../../src/modules/custody/keeper";
+import { claimMetadata, depositId, parseDepositId, redemptionId, redemptionSeq } from "../../../src/modules/custody/keeper";
 import { parseAmount } from "../../../src/modules/custody/msgs";
-import { defaultCustodyParams, validateCustodyParams } from "../../../src/modules/custody/params";
+import { boundedCustodyParams, defaultCustodyParams, validateCustodyParams } from "../../../src/modules/custody/params";
 
 describe("custody pure functions", () => {
   it("deposit ids split at the last ':' (denoms may hold ':', refs may not)", () => {
@@ -29,9 +29,22 @@ describe("custody pure functions", () => {
     });
   });
 
-  it("params: threshold at least 1, fee at most 10000 bps", () => {
+  it("params: threshold at least 2, fee at most 1000 bps, a positive reserve max age", () => {
     expect(validateCustodyParams(defaultCustodyParams())).toEqual({ attestationThreshold: 2, redemptionDelayBlocks: 100n, feeBps: 0, reserveReportMaxAgeBlocks: 14_400n });
-    expect(() => validateCustodyParams({ ...defaultCustodyParams(), attestationThreshold: 0 })).toThrow(/at least 1/);
-    expect(() => validateCustodyParams({ ...defaultCustodyParams(), feeBps: 10_001 })).toThrow(/at most 10000/);
+    expect(() => validateCustodyParams({ ...defaultCustodyParams(), attestationThreshold: 1 })).toThrow(/at least 2/);
+    expect(() => validateCustodyParams({ ...defaultCustodyParams(), feeBps: 1001 })).toThrow(/at most 1000/);
+    expect(() => validateCustodyParams({ ...defaultCustodyParams(), reserveReportMaxAgeBlocks: 0n })).toThrow(/must be positive/);
+  });
+
+  it("params stored before the bounds are brought within them", () => {
+    expect(boundedCustodyParams({ attestationThreshold: 1, redemptionDelayBlocks: 7n, feeBps: 5000, reserveReportMaxAgeBlocks: 0n })).toEqual({
+      attestationThreshold: 2, redemptionDelayBlocks: 7n, feeBps: 1000, reserveReportMaxAgeBlocks: (1n << 64n) - 1n,
+    });
+  });
+
+  it("redemption ids are r<n>", () => {
+    expect(redemptionId(12n)).toBe("r12");
+    expect(redemptionSeq("r12")).toBe(12n);
+    for (const bad of ["12", "r0", "r", "R1", "r01", "r1x", `r${1n << 64n}`]) expect(redemptionSeq(bad)).toBeUndefined();
   });
 });

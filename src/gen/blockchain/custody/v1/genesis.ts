@@ -6,7 +6,7 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
-import { Asset, Attestation, Deposit, Redemption, ReserveReport } from "./custody";
+import { Asset, Attestation, Deposit, Redemption, Reserve, ReserveReport } from "./custody";
 import { Params } from "./params";
 
 export interface GenesisState {
@@ -23,6 +23,11 @@ export interface GenesisState {
    * them (an older decoder skips the field).
    */
   attestations: Attestation[];
+  /**
+   * Beyond the wire sheet: the published reserves as they stand, so that an import matches
+   * the export even when attestors or params changed after the last report.
+   */
+  publishedReserves: Reserve[];
 }
 
 function createBaseGenesisState(): GenesisState {
@@ -36,6 +41,7 @@ function createBaseGenesisState(): GenesisState {
     nextDeposit: 0n,
     nextRedemption: 0n,
     attestations: [],
+    publishedReserves: [],
   };
 }
 
@@ -73,6 +79,9 @@ export const GenesisState: MessageFns<GenesisState> = {
     }
     for (const v of message.attestations) {
       Attestation.encode(v!, writer.uint32(82).fork()).join();
+    }
+    for (const v of message.publishedReserves) {
+      Reserve.encode(v!, writer.uint32(90).fork()).join();
     }
     return writer;
   },
@@ -162,6 +171,14 @@ export const GenesisState: MessageFns<GenesisState> = {
             message.attestations.push(Attestation.decode(reader, reader.uint32()));
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.publishedReserves.push(Reserve.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -194,6 +211,7 @@ export const GenesisState: MessageFns<GenesisState> = {
       ? BigInt(object.nextRedemption)
       : 0n;
     message.attestations = object.attestations?.map((e) => Attestation.fromPartial(e)) || [];
+    message.publishedReserves = object.publishedReserves?.map((e) => Reserve.fromPartial(e)) || [];
     return message;
   },
 };
