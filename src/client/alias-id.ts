@@ -4,6 +4,7 @@
  */
 export {
   AliasIdError, ALIAS_MAX_PAYLOAD_LENGTH, ALIAS_MIN_PAYLOAD_LENGTH, CROCKFORD_ALPHABET, aliasCheckCharacter, composeAliasId,
-  formatAliasId, hasValidAliasCheck, isValidAliasId, normaliseAliasId, parseAliasId, payloadFromBytes, type ParsedAliasId,
+  deriveAliasId, deriveAliasPayload, formatAliasId, hasValidAliasCheck, isValidAliasId, normaliseAliasId, parseAliasId,
+  parseAliasIdForm, type ParsedAliasId,
 } from "../types/alias-id";
-export { isAssignedCountry, isReservedCountry } from "../types/iso3166";
+export { canonicalCountry, isAssignedCountry, isReservedCountry } from "../types/iso3166";

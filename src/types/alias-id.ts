@@ -1,3 +1,5 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+
 /**
  * Alias identifiers: pure functions, no chain state, shared by the alias module and by
  * client software (re-exported from src/client) so an identifier can be checked offline.
@@ -10,17 +12,14 @@
  * - P…: the payload, Crockford Base32 (0-9 A-Z without I L O U);
  * - K: one check character, also from the Crockford alphabet.
  *
- * Check: every character has one value, independent of its position: digits 0–9, letters
- * A–Z 10–35 (base 36; so a letter means the same in the prefix and in the payload). For
- * an identifier c_0 … c_n (check last) the weighted sum Σ v(c_i)·2^i is 0 mod 37. 37 is a
- * prime above every value and 2 is a primitive root mod 37, so every weight is non-zero and
- * two neighbouring weights differ: any single substituted character changes the sum by
- * (a−b)·2^i ≢ 0, and any swap of two adjacent different characters by (a−b)·2^i·(1−2) ≢ 0.
- * Both are therefore always detected, whatever the length.
+ * Payload: symbol i is A[d[i] mod 32] where d = SHA-256(country ‖ bech32 address ‖ nonce as
+ * 8 bytes little-endian); the issuer tries nonce 0, 1, 2, … until the identifier is free.
  *
- * The check value is the one residue that makes the sum 0; when it is not the value of a
- * Crockford character (I, L, O, U or 36) the payload is not issued and the issuer draws
- * another. So an issued identifier is two letters followed by pure Crockford Base32.
+ * Check character (a Luhn mod 32): walk the payload from its last symbol to its first, then
+ * the country from its last letter to its first, with weights 2, 1, 2, 1, … (2 on the last
+ * payload symbol); a payload symbol is worth its index in A, a country letter A=0 … Z=25;
+ * each product p adds floor(p/32) + p mod 32; the check is A[(32 − sum mod 32) mod 32]. Every
+ * payload has a check character, and any single substituted payload symbol is detected.
  *
  * Parsing "in any form": surrounding whitespace, hyphens and spaces are dropped, letters
  * are upper-cased, and after the prefix the Crockford confusables are unfolded
@@ -29,12 +28,12 @@
 
 export const CROCKFORD_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const ALIAS_COUNTRY_LENGTH = 2;
-export const ALIAS_CHECK_MODULUS = 37;
-/** Payload lengths an identifier may have (the chain's payload_length param stays inside). */
+/** Payload lengths a parser accepts (the chain's payload_length param is narrower). */
 export const ALIAS_MIN_PAYLOAD_LENGTH = 1;
 export const ALIAS_MAX_PAYLOAD_LENGTH = 32;
 /** Longest text a parser looks at (a display form with a hyphen between every character). */
 const MAX_INPUT_LENGTH = 2 * (ALIAS_COUNTRY_LENGTH + ALIAS_MAX_PAYLOAD_LENGTH + 1) + 8;
+const RADIX = 32;
 
 const COUNTRY_RE = /^[A-Z]{2}$/;
 const CROCKFORD_RE = /^[0-9A-HJKMNP-TV-Z]+$/;
@@ -46,69 +45,64 @@ export class AliasIdError extends Error {
   }
 }
 
-/** Position-independent character value: 0–9 for digits, 10–35 for A–Z. */
-function charValue(c: string): number {
-  const code = c.charCodeAt(0);
-  if (code >= 48 && code <= 57) return code - 48;
-  if (code >= 65 && code <= 90) return code - 55;
-  throw new AliasIdError(`character ${JSON.stringify(c)} is not 0-9 or A-Z`);
-}
-
-function valueChar(v: number): string {
-  return v < 10 ? String.fromCharCode(48 + v) : String.fromCharCode(55 + v);
-}
-
-/** Σ v(c_i)·2^i mod 37 over `body` (positions from 0). */
-function weightedSum(body: string): number {
-  let sum = 0;
-  let weight = 1;
-  for (const c of body) {
-    sum = (sum + charValue(c) * weight) % ALIAS_CHECK_MODULUS;
-    weight = (weight * 2) % ALIAS_CHECK_MODULUS;
-  }
-  return sum;
-}
-
-/** 2^n mod 37. */
-function weightAt(n: number): number {
-  let w = 1;
-  for (let i = 0; i < n; i++) w = (w * 2) % ALIAS_CHECK_MODULUS;
-  return w;
-}
-
-/** Modular inverse mod 37 (prime): a^35. */
-function inverse(a: number): number {
-  let result = 1;
-  for (let i = 0; i < ALIAS_CHECK_MODULUS - 2; i++) result = (result * a) % ALIAS_CHECK_MODULUS;
-  return result;
-}
-
-/**
- * The check character for country + payload, or undefined when the check value has no
- * Crockford character (that payload is then not issuable). Throws on a malformed body.
- */
-export function aliasCheckCharacter(country: string, payload: string): string | undefined {
+function checkBody(country: string, payload: string): void {
   if (!COUNTRY_RE.test(country)) throw new AliasIdError(`country prefix ${JSON.stringify(country.slice(0, 8))} is not two letters A-Z`);
   if (!CROCKFORD_RE.test(payload)) throw new AliasIdError("payload is not Crockford Base32");
-  const body = country + payload;
-  const sum = weightedSum(body);
-  // sum + v·w ≡ 0  ⇒  v ≡ −sum · w⁻¹
-  const w = weightAt(body.length);
-  const v = ((ALIAS_CHECK_MODULUS - sum) % ALIAS_CHECK_MODULUS) * inverse(w) % ALIAS_CHECK_MODULUS;
-  if (v >= 36) return undefined;
-  const c = valueChar(v);
-  return CROCKFORD_ALPHABET.includes(c) ? c : undefined;
 }
 
-/** The identifier for country + payload, or undefined when that payload cannot carry a check character. */
-export function composeAliasId(country: string, payload: string): string | undefined {
-  const check = aliasCheckCharacter(country, payload);
-  return check === undefined ? undefined : country + payload + check;
+/** The values walked by the check, last payload symbol first, first country letter last. */
+function checkValues(country: string, payload: string): number[] {
+  const symbols = Array.from(payload, (c) => CROCKFORD_ALPHABET.indexOf(c)).reverse();
+  const letters = Array.from(country, (c) => c.charCodeAt(0) - 65).reverse();
+  return [...symbols, ...letters];
+}
+
+/** The check character for country + payload. Throws on a malformed body. */
+export function aliasCheckCharacter(country: string, payload: string): string {
+  checkBody(country, payload);
+  let sum = 0;
+  checkValues(country, payload).forEach((v, i) => {
+    const p = v * (i % 2 === 0 ? 2 : 1);
+    sum += Math.floor(p / RADIX) + (p % RADIX);
+  });
+  return CROCKFORD_ALPHABET[(RADIX - (sum % RADIX)) % RADIX];
+}
+
+/** The identifier for country + payload. */
+export function composeAliasId(country: string, payload: string): string {
+  return country + payload + aliasCheckCharacter(country, payload);
 }
 
 /** True when a normalised identifier's check character agrees with the rest. */
 export function hasValidAliasCheck(id: string): boolean {
-  return weightedSum(id) === 0;
+  const country = id.slice(0, ALIAS_COUNTRY_LENGTH);
+  const payload = id.slice(ALIAS_COUNTRY_LENGTH, -1);
+  if (!COUNTRY_RE.test(country) || !CROCKFORD_RE.test(payload)) return false;
+  return aliasCheckCharacter(country, payload) === id.slice(-1);
+}
+
+function u64le(n: bigint): Uint8Array {
+  const b = new Uint8Array(8);
+  new DataView(b.buffer).setBigUint64(0, BigInt.asUintN(64, n), true);
+  return b;
+}
+
+/**
+ * The payload issued for `address` (bech32, as the chain stores it) under `country` at
+ * `nonce`: symbol i = A[d[i] mod 32], d = SHA-256(country ‖ address ‖ nonce LE64).
+ */
+export function deriveAliasPayload(country: string, address: string, nonce: bigint, length: number): string {
+  if (!Number.isInteger(length) || length < ALIAS_MIN_PAYLOAD_LENGTH || length > ALIAS_MAX_PAYLOAD_LENGTH) {
+    throw new AliasIdError(`payload length ${length} is outside ${ALIAS_MIN_PAYLOAD_LENGTH}..${ALIAS_MAX_PAYLOAD_LENGTH}`);
+  }
+  const utf8 = new TextEncoder();
+  const d = sha256(new Uint8Array([...utf8.encode(country), ...utf8.encode(address), ...u64le(nonce)]));
+  return Array.from(d.subarray(0, length), (b) => CROCKFORD_ALPHABET[b % RADIX]).join("");
+}
+
+/** The identifier issued for `address` under `country` at `nonce`. */
+export function deriveAliasId(country: string, address: string, nonce: bigint, length: number): string {
+  return composeAliasId(country, deriveAliasPayload(country, address, nonce, length));
 }
 
 export interface ParsedAliasId {
@@ -127,11 +121,10 @@ function unfold(c: string): string {
 }
 
 /**
- * Normalises an identifier given in any form and verifies it; throws AliasIdError with the
- * reason when it is not a well-formed identifier. Does not check that the country is an
- * assigned code (see isAssignedCountry) or the payload length against the chain's params.
+ * Normalises an identifier given in any form without verifying its check character; throws
+ * AliasIdError when it is not shaped as an identifier (prefix, Crockford payload, length).
  */
-export function parseAliasId(input: string): ParsedAliasId {
+export function parseAliasIdForm(input: string): ParsedAliasId {
   if (typeof input !== "string" || input.length === 0) throw new AliasIdError("identifier is empty");
   if (input.length > MAX_INPUT_LENGTH) throw new AliasIdError(`identifier longer than ${MAX_INPUT_LENGTH} characters`);
   const compact = input.trim().replace(/[-\s]/g, "").toUpperCase();
@@ -142,9 +135,18 @@ export function parseAliasId(input: string): ParsedAliasId {
   if (rest.length < ALIAS_MIN_PAYLOAD_LENGTH + 1) throw new AliasIdError("identifier is too short");
   if (rest.length > ALIAS_MAX_PAYLOAD_LENGTH + 1) throw new AliasIdError("identifier is too long");
   if (!CROCKFORD_RE.test(rest)) throw new AliasIdError("payload has a character outside Crockford Base32 (U is never used)");
-  const id = country + rest;
-  if (!hasValidAliasCheck(id)) throw new AliasIdError("check character does not match (mistyped identifier)");
-  return { id, country, payload: rest.slice(0, -1), check: rest.slice(-1) };
+  return { id: country + rest, country, payload: rest.slice(0, -1), check: rest.slice(-1) };
+}
+
+/**
+ * Normalises an identifier given in any form and verifies it; throws AliasIdError with the
+ * reason when it is not a well-formed identifier. Does not check that the country is an
+ * assigned code (see isAssignedCountry) or the payload length against the chain's params.
+ */
+export function parseAliasId(input: string): ParsedAliasId {
+  const parsed = parseAliasIdForm(input);
+  if (!hasValidAliasCheck(parsed.id)) throw new AliasIdError("check character does not match (mistyped identifier)");
+  return parsed;
 }
 
 /** The normalised form of a valid identifier, or undefined. */
@@ -171,21 +173,4 @@ export function formatAliasId(id: string, group = 5): string {
   for (let i = 0; i < p.payload.length; i += group) groups.push(tail.slice(i, Math.min(i + group, p.payload.length)));
   groups[groups.length - 1] += p.check;
   return [p.country, ...groups].join("-");
-}
-
-/**
- * The payload for `length` characters taken from `bytes` (5 bits per character, most
- * significant bit first). The chain feeds it a hash; `bytes` must hold at least 5·length bits.
- */
-export function payloadFromBytes(bytes: Uint8Array, length: number): string {
-  if (bytes.length * 8 < length * 5) throw new AliasIdError("not enough bytes for the payload");
-  let out = "";
-  for (let i = 0; i < length; i++) {
-    const bit = i * 5;
-    const byte = bit >> 3;
-    const word = (bytes[byte] << 8) | (byte + 1 < bytes.length ? bytes[byte + 1] : 0);
-    const v = (word >> (11 - (bit & 7))) & 31;
-    out += CROCKFORD_ALPHABET[v];
-  }
-  return out;
 }

@@ -2,7 +2,7 @@
 // multi-recipient encrypted envelope. Construction: docs/envelope.md.
 export * from "./constants";
 export { EnvelopeError, type EnvelopeErrorCode } from "./errors";
-export { generateViewingKey, viewingPublicKey, keyId, type ViewingKey } from "./keys";
+export { generateViewingKey, viewingPublicKey, keyId, isUsableRecipientKey, type ViewingKey } from "./keys";
 export { newPaymentMetadata, encodePaymentMetadata, decodePaymentMetadata, metadataHash, PaymentMetadata } from "./metadata";
 export { padPayload, unpadPayload } from "./padding";
 export { payloadAssociatedData } from "./wrap";

@@ -25,3 +25,21 @@ export function keyId(publicKey: Uint8Array): Uint8Array {
   requireLength("X25519 public key", publicKey, X25519_KEY_BYTES);
   return sha256(publicKey).slice(0, KEY_ID_BYTES);
 }
+
+/** Any clamped scalar: a point gives an all-zero shared secret under one exactly when it does under all. */
+const PROBE_SCALAR = new Uint8Array(X25519_KEY_BYTES).fill(1);
+
+/**
+ * Whether an envelope can be sealed to `publicKey`. The chain accepts any 32 bytes but all-zero
+ * as a viewing key, so a reader may publish a low-order point; noble refuses those (the
+ * wrapping key would be public), and such a reader is left out rather than failing the seal.
+ */
+export function isUsableRecipientKey(publicKey: Uint8Array): boolean {
+  if (publicKey.length !== X25519_KEY_BYTES) return false;
+  try {
+    x25519.getSharedSecret(PROBE_SCALAR, publicKey);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -2,8 +2,8 @@ import {
   PayloadReaderBasis, QueryAuditorsRequest, QueryAuditorsResponse, QueryPayloadReadersRequest, QueryPayloadReadersResponse,
   type AuditorEntitlement, type PayloadReader,
 } from "../../gen/blockchain/alias/v1/query";
-import { X25519_KEY_BYTES } from "./constants";
 import { EnvelopeError } from "./errors";
+import { isUsableRecipientKey } from "./keys";
 
 /**
  * Resolving an envelope's readers from the chain: the PayloadReaders of the settlement
@@ -53,7 +53,7 @@ export interface ResolvedReaders {
   readers: EnvelopeReader[];
   /** Their public keys, ready for sealEnvelope({ recipients }). */
   recipients: Uint8Array[];
-  /** Entitled readers that have published no usable key (they cannot be sealed to). */
+  /** Entitled readers that have published no usable key (none, revoked, or a low-order point: they cannot be sealed to). */
   withoutKey: Array<{ address: string; basis: EnvelopeReaderBasis }>;
 }
 
@@ -77,7 +77,7 @@ export async function resolveEnvelopeReaders(
   const add = (address: string, basis: EnvelopeReaderBasis, scope: string, key: { version: bigint; publicKey: Uint8Array; revoked: boolean } | undefined) => {
     if (seen.has(address)) return;
     seen.add(address);
-    if (!key || key.revoked || key.publicKey.length !== X25519_KEY_BYTES) {
+    if (!key || key.revoked || !isUsableRecipientKey(key.publicKey)) {
       out.withoutKey.push({ address, basis });
       return;
     }

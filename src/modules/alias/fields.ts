@@ -1,5 +1,5 @@
 import { Role } from "../../gen/blockchain/alias/v1/alias";
-import { isAssignedCountry, isReservedCountry } from "../../types/iso3166";
+import { canonicalCountry, isReservedCountry } from "../../types/iso3166";
 import { aliasErrors as E } from "./errors";
 import { CHAIN_WIDE, FOUNDATION_CODE } from "./keeper";
 
@@ -10,29 +10,32 @@ function shown(s: string): string {
 }
 
 /**
- * A country given in a message or query: any case, returned upper-case; only assigned
+ * A country given in a message or query: any letter case, returned upper-case; only assigned
  * ISO 3166-1 alpha-2 codes pass. Reserved codes (ZZ, the foundation's, among them) and the
  * chain-wide marker are refused with ErrInvalidCountry.
  */
 export function parseCountry(input: string, field = "country"): string {
   if (input === "") throw E.ErrInvalidCountry.wrap(`${field} is required`);
   if (input === CHAIN_WIDE) throw E.ErrInvalidCountry.wrap(`${field}: the chain-wide marker is not a country`);
-  const code = input.length === 2 ? input.toUpperCase() : input;
-  if (code === FOUNDATION_CODE) throw E.ErrInvalidCountry.wrap(`${field}: ${FOUNDATION_CODE} is the foundation's reserved code`);
-  if (isReservedCountry(code)) throw E.ErrInvalidCountry.wrap(`${field}: ${shown(code)} is a reserved code, not an assigned country`);
-  if (!isAssignedCountry(code)) throw E.ErrInvalidCountry.wrap(`${field}: ${shown(input)} is not an assigned ISO 3166-1 alpha-2 code`);
-  return code;
+  const code = canonicalCountry(input);
+  if (code !== undefined) return code;
+  const upper = /^[A-Za-z]{2}$/.test(input) ? input.toUpperCase() : input;
+  if (upper === FOUNDATION_CODE) throw E.ErrInvalidCountry.wrap(`${field}: ${FOUNDATION_CODE} is the foundation's reserved code`);
+  if (isReservedCountry(upper)) throw E.ErrInvalidCountry.wrap(`${field}: ${shown(upper)} is a reserved code, not an assigned country`);
+  throw E.ErrInvalidCountry.wrap(`${field}: ${shown(input)} is not an assigned ISO 3166-1 alpha-2 code`);
 }
 
 /**
- * A role scope: "*" (chain-wide) or an assigned country. The foundation's reserved code and
- * an empty scope are ErrInvalidScope; anything else not assigned is ErrInvalidCountry.
+ * A role scope: "*" (chain-wide) or an assigned country in any letter case. Anything else,
+ * the foundation's reserved code and an empty scope included, is ErrInvalidScope.
  */
 export function parseScope(input: string): string {
   if (input === CHAIN_WIDE) return CHAIN_WIDE;
   if (input === "") throw E.ErrInvalidScope.wrap("jurisdiction is required (an assigned country code or \"*\" for chain-wide)");
   if (input.toUpperCase() === FOUNDATION_CODE) throw E.ErrInvalidScope.wrap(`${FOUNDATION_CODE} is the foundation's reserved code, not a role scope`);
-  return parseCountry(input, "jurisdiction");
+  const code = canonicalCountry(input);
+  if (code === undefined) throw E.ErrInvalidScope.wrap(`jurisdiction ${shown(input)} is not an assigned ISO 3166-1 alpha-2 code or "*"`);
+  return code;
 }
 
 /** A role named in a grant or revoke: a known value other than ROLE_UNSPECIFIED. */

@@ -1,6 +1,6 @@
 import { Role } from "../../gen/blockchain/alias/v1/alias";
 import { GenesisState } from "../../gen/blockchain/alias/v1/genesis";
-import { AliasIdError, parseAliasId } from "../../types/alias-id";
+import { AliasIdError, parseAliasId, parseAliasIdForm } from "../../types/alias-id";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { aliasErrors as E } from "./errors";
@@ -10,11 +10,13 @@ import { VIEWING_KEY_BYTES, validateViewingKey } from "./msgs";
 import { defaultAliasParams, validateAliasParams } from "./params";
 import { requireCanonical, requireUnique } from "../../types/genesis-checks";
 
-/** Genesis addresses must already be canonical: records are keyed and compared by these strings. */
-/** A stored identifier: already normalised and with a valid check character. */
-function normalisedId(id: string): string {
+/**
+ * A stored identifier, already normalised. An active one has a valid check character; a
+ * retired one only the form, since it may have been issued under an earlier check rule.
+ */
+function normalisedId(id: string, parse: (id: string) => { id: string } = parseAliasId): string {
   try {
-    const p = parseAliasId(id);
+    const p = parse(id);
     if (p.id !== id) throw E.ErrMalformedID.wrap(`${JSON.stringify(id.slice(0, 40))} is not in normalised form`);
     return id;
   } catch (e) {
@@ -47,7 +49,7 @@ export function validateAliasGenesis(g: GenesisState): void {
   }
   const retired = new Set<string>();
   for (const id of g.retired) {
-    requireUnique("retired id", retired, normalisedId(id));
+    requireUnique("retired id", retired, normalisedId(id, parseAliasIdForm));
     if (ids.has(id)) throw E.ErrAlreadyRegistered.wrap(`${id} is both active and retired`);
   }
   const keys = new Set<string>();
@@ -83,6 +85,26 @@ export function validateAliasGenesis(g: GenesisState): void {
     if (r.requiredShape) validateOfficeShape(r.requiredShape);
     requireUnique("role grant", grants, `${r.holder}/${r.role}/${r.jurisdiction}`);
   }
+  validateHistory(g);
+}
+
+/** The kept history: well-formed addresses and one entry per stored key. */
+function validateHistory(g: GenesisState): void {
+  const revoked = new Set<string>();
+  for (const r of g.revokedRoleGrants) {
+    requireCanonical("revoked role holder", r.holder);
+    validateRole(r.role);
+    requireUnique("revoked role grant", revoked, `${r.holder}/${r.role}/${r.jurisdiction}/${r.grantedAtHeight}`);
+  }
+  const regulators = new Set<string>();
+  for (const r of g.pastRegulators) {
+    requireCanonical("past regulator", r.address);
+    requireUnique("past regulator of", regulators, `${r.country}/${r.appointedAtHeight}`);
+  }
+  const auditors = new Set<string>();
+  for (const a of g.pastAuditorGrants) {
+    requireUnique("past auditor grant", auditors, `${requireCanonical("past auditor", a.address)}/${a.grantedAtHeight}`);
+  }
 }
 
 export function aliasGenesis(k: AliasKeeper): GenesisDef<GenesisState> {
@@ -100,6 +122,9 @@ export function aliasGenesis(k: AliasKeeper): GenesisDef<GenesisState> {
       for (const r of g.regulators) k.regulators.set(ctx, r.country, r);
       for (const a of g.auditorGrants) k.setAuditor(ctx, a);
       for (const r of g.roleGrants) k.setRoleGrant(ctx, r);
+      for (const r of g.revokedRoleGrants) k.revokedRoleGrants.set(ctx, [[r.holder, r.role, r.jurisdiction], r.grantedAtHeight], r);
+      for (const r of g.pastRegulators) k.pastRegulators.set(ctx, [r.country, r.appointedAtHeight], r);
+      for (const a of g.pastAuditorGrants) k.pastAuditors.set(ctx, [a.address, a.grantedAtHeight], a);
     },
     export: (ctx) => GenesisState.fromPartial({
       params: k.getParams(ctx),
@@ -110,6 +135,9 @@ export function aliasGenesis(k: AliasKeeper): GenesisDef<GenesisState> {
       regulators: [...k.regulators.iterate(ctx)].map(([, v]) => v),
       auditorGrants: [...k.auditors.iterate(ctx)].map(([, v]) => v),
       roleGrants: [...k.roleGrants.iterate(ctx)].map(([, v]) => v),
+      revokedRoleGrants: [...k.revokedRoleGrants.iterate(ctx)].map(([, v]) => v),
+      pastRegulators: [...k.pastRegulators.iterate(ctx)].map(([, v]) => v),
+      pastAuditorGrants: [...k.pastAuditors.iterate(ctx)].map(([, v]) => v),
     }),
   };
 }

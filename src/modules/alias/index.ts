@@ -1,6 +1,7 @@
 import type { Module } from "../../types/module";
 import { aliasGenesis } from "./genesis";
 import { AliasKeeper, type AliasDeps } from "./keeper";
+import { migrateAliasV1ToV2 } from "./migrations";
 import { aliasMsgs } from "./msgs";
 import { aliasQueries } from "./queries";
 import { aliasSimulation } from "./simulation";
@@ -19,5 +20,15 @@ export const ALIAS_MODULE = "alias";
  */
 export function createAliasModule(deps: AliasDeps = {}): Module & { keeper: AliasKeeper } {
   const keeper = new AliasKeeper(deps);
-  return { name: ALIAS_MODULE, keeper, msgs: aliasMsgs(keeper), queries: aliasQueries(keeper), genesis: aliasGenesis(keeper), simulation: aliasSimulation(keeper) };
+  return {
+    name: ALIAS_MODULE,
+    keeper,
+    // 2: identifiers derived from SHA-256(country ‖ address ‖ nonce) with a mod-32 check character.
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => migrateAliasV1ToV2(ctx, keeper) }],
+    msgs: aliasMsgs(keeper),
+    queries: aliasQueries(keeper),
+    genesis: aliasGenesis(keeper),
+    simulation: aliasSimulation(keeper),
+  };
 }

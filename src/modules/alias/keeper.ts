@@ -1,11 +1,10 @@
-import { sha256 } from "@noble/hashes/sha2.js";
 import { Alias, AuditorGrant, Jurisdiction, OfficeShape, RegulatorAppointment, Role, RoleGrant, ViewingKey } from "../../gen/blockchain/alias/v1/alias";
 import { Params } from "../../gen/blockchain/alias/v1/params";
 import { PayloadReaderBasis, type AuditorEntitlement, type PayloadReader } from "../../gen/blockchain/alias/v1/query";
 import { Schema } from "../../store/collections";
 import { int64Key, pairKey, protoValue, stringKey, stringValue, tripleKey, uint32Key, uint64Key } from "../../store/codecs";
 import { accAddress, canonicalAddress } from "../../types/address";
-import { composeAliasId, payloadFromBytes } from "../../types/alias-id";
+import { deriveAliasId } from "../../types/alias-id";
 import { govAuthority } from "../../types/authority";
 import type { Context } from "../../types/context";
 import { aliasErrors as E } from "./errors";
@@ -17,9 +16,12 @@ import { defaultAliasParams } from "./params";
 export const CHAIN_WIDE = "*";
 /** The code reserved for the foundation: never a jurisdiction, a role scope or a reader country. */
 export const FOUNDATION_CODE = "ZZ";
-/** Candidates drawn per issuance before giving up with ErrExhausted. */
-export const MAX_DRAWS = 64;
-const DRAW_DOMAIN = new TextEncoder().encode("blockchain/alias/v1/draw");
+/**
+ * Nonces tried per issuance before giving up with ErrExhausted. An account needs one more than
+ * the identifiers it has already held under its country, so the bound is never met in use;
+ * it only caps the work of a single transaction.
+ */
+export const MAX_NONCES = 4096;
 const ONE = 10n ** 18n;
 const VK_KEY = pairKey(stringKey, uint64Key);
 const GRANT_KEY = tripleKey(stringKey, uint32Key, stringKey);
@@ -39,12 +41,6 @@ export { canonicalAddress };
 
 function canonicalOrUndefined(address: string): string | undefined {
   return accAddress.isValid(address) ? canonicalAddress(address) : undefined;
-}
-
-function u64be(n: bigint): Uint8Array {
-  const b = new Uint8Array(8);
-  new DataView(b.buffer).setBigUint64(0, BigInt.asUintN(64, n));
-  return b;
 }
 
 /**
@@ -110,6 +106,12 @@ export class AliasKeeper {
   readonly roleScopes = this.schema.keySet(11, "role_grants_by_scope", SCOPE_KEY);
   /** (expires_at_height, address): auditors in expiry order (kept for readers of the schedule). */
   readonly auditorExpiry = this.schema.keySet(12, "auditor_expiry", pairKey(int64Key, stringKey));
+  /** ((holder, role, jurisdiction), granted_at_height) → a revoked grant: revoked grants are kept, never deleted. */
+  readonly revokedRoleGrants = this.schema.map(13, "revoked_role_grants", pairKey(GRANT_KEY, int64Key), protoValue(RoleGrant, "RoleGrant"));
+  /** (country, appointed_at_height) → an appointment a later one replaced. */
+  readonly pastRegulators = this.schema.map(14, "past_regulators", pairKey(stringKey, int64Key), protoValue(RegulatorAppointment, "RegulatorAppointment"));
+  /** (address, granted_at_height) → an auditor grant a later one replaced. */
+  readonly pastAuditors = this.schema.map(15, "past_auditor_grants", pairKey(stringKey, int64Key), protoValue(AuditorGrant, "AuditorGrant"));
 
   private deps: AliasDeps;
 
@@ -158,27 +160,24 @@ export class AliasKeeper {
   }
 
   /**
-   * Issues a new identifier to `address` under its recorded country. Candidates are drawn
-   * from sha256(domain | address | height | attempt): deterministic, and a candidate that is
-   * active, retired, or has no check character is skipped.
+   * Issues a new identifier to `address` under its recorded country: the first nonce whose
+   * identifier is neither active nor retired, so the same account, country and history always
+   * get the same identifier.
    */
   issueAlias(ctx: Context, address: string): Alias {
     const j = this.jurisdictions.get(ctx, address);
     if (!j) throw E.ErrNoJurisdiction.wrap(`account ${address}`);
     if (this.aliasOf.has(ctx, address)) throw E.ErrAlreadyRegistered.wrap(`account ${address} has ${this.aliasOf.get(ctx, address)}`);
     const length = this.getParams(ctx).payloadLength;
-    const addrBytes = accAddress.decode(address);
-    for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
-      const seed = sha256(new Uint8Array([...DRAW_DOMAIN, ...addrBytes, ...u64be(ctx.height), ...u64be(BigInt(attempt))]));
-      const bytes = length * 5 <= 256 ? seed : new Uint8Array([...seed, ...sha256(seed)]);
-      const id = composeAliasId(j.country, payloadFromBytes(bytes, length));
-      if (id === undefined || this.aliases.has(ctx, id) || this.retired.has(ctx, id)) continue;
+    for (let nonce = 0n; nonce < BigInt(MAX_NONCES); nonce++) {
+      const id = deriveAliasId(j.country, address, nonce, length);
+      if (this.aliases.has(ctx, id) || this.retired.has(ctx, id)) continue;
       const alias = { id, address, registeredAtHeight: ctx.height };
       this.setAlias(ctx, alias);
       events.aliasIssued(ctx, alias);
       return alias;
     }
-    throw E.ErrExhausted.wrap(`${MAX_DRAWS} candidates under ${j.country} with payload_length ${length} were all taken`);
+    throw E.ErrExhausted.wrap(`${MAX_NONCES} nonces under ${j.country} with payload_length ${length} were all taken`);
   }
 
   // --- jurisdictions ----------------------------------------------------------------------
@@ -227,6 +226,21 @@ export class AliasKeeper {
     return this.regulators.get(ctx, country);
   }
 
+  /** Appoints `a` for its country; the appointment it replaces is kept as a past one. */
+  appointRegulator(ctx: Context, a: RegulatorAppointment): RegulatorAppointment | undefined {
+    const old = this.regulators.get(ctx, a.country);
+    if (old) this.pastRegulators.set(ctx, [old.country, old.appointedAtHeight], old);
+    this.regulators.set(ctx, a.country, a);
+    return old;
+  }
+
+  /** Grants (or renews) an auditor; the grant it replaces is kept as a past one. */
+  grantAuditor(ctx: Context, g: AuditorGrant): void {
+    const old = this.auditors.get(ctx, g.address);
+    if (old) this.pastAuditors.set(ctx, [old.address, old.grantedAtHeight], old);
+    this.setAuditor(ctx, g);
+  }
+
   setAuditor(ctx: Context, g: AuditorGrant): void {
     const old = this.auditors.get(ctx, g.address);
     if (old) this.auditorExpiry.remove(ctx, [old.expiresAtHeight, old.address]);
@@ -260,9 +274,11 @@ export class AliasKeeper {
     this.roleScopes.set(ctx, [g.jurisdiction, g.role, g.holder]);
   }
 
-  removeRoleGrant(ctx: Context, g: RoleGrant): void {
+  /** Ends a grant: it no longer counts and is kept among the revoked ones. */
+  revokeRoleGrant(ctx: Context, g: RoleGrant): void {
     this.roleGrants.remove(ctx, [g.holder, g.role, g.jurisdiction]);
     this.roleScopes.remove(ctx, [g.jurisdiction, g.role, g.holder]);
+    this.revokedRoleGrants.set(ctx, [[g.holder, g.role, g.jurisdiction], g.grantedAtHeight], g);
   }
 
   grantsOf(ctx: Context, holder: string): RoleGrant[] {

@@ -1,5 +1,4 @@
-import { x25519 } from "@noble/curves/ed25519.js";
-import { Role, type RoleGrant } from "../../gen/blockchain/alias/v1/alias";
+import { Role, type OfficeShape, type RoleGrant } from "../../gen/blockchain/alias/v1/alias";
 import * as tx from "../../gen/blockchain/alias/v1/tx";
 import { accAddress } from "../../types/address";
 import type { Context } from "../../types/context";
@@ -16,24 +15,15 @@ const AMINO = "blockchain/x/alias/";
 /** Length of an X25519 public key. */
 export const VIEWING_KEY_BYTES = 32;
 
-/** Any fixed clamped scalar: a low-order point times it is the all-zero secret, which noble refuses. */
-const PROBE_SCALAR = new Uint8Array(32).fill(0x5a);
-
 /**
- * A usable X25519 public key: 32 bytes, canonical (top bit clear) and not of small order
- * (a small-order key makes the shared secret public, and envelope builders refuse to seal
- * to it — one such key would break sealing for a whole jurisdiction's payments).
+ * A viewing key: any 32 bytes but all zeros (the one value that is certainly no key). Keys
+ * are not screened further: sealing software refuses a key it cannot use.
  */
 export function validateViewingKey(publicKey: Uint8Array): void {
   if (publicKey.length !== VIEWING_KEY_BYTES) {
     throw E.ErrInvalidViewingKey.wrap(`public_key must be ${VIEWING_KEY_BYTES} bytes (X25519), got ${publicKey.length}`);
   }
-  if ((publicKey[31] & 0x80) !== 0) throw E.ErrInvalidViewingKey.wrap("public_key is not a canonical X25519 encoding (top bit set)");
-  try {
-    x25519.getSharedSecret(PROBE_SCALAR, publicKey);
-  } catch {
-    throw E.ErrInvalidViewingKey.wrap("public_key is a small-order X25519 point");
-  }
+  if (publicKey.every((b) => b === 0)) throw E.ErrInvalidViewingKey.wrap("public_key is all zeros");
 }
 
 /** Governance, or the foundation where `foundationAllowed`; ErrInvalidSigner otherwise. */
@@ -44,14 +34,33 @@ function requireGovOrFoundation(k: AliasKeeper, ctx: Context, authority: string,
   throw E.ErrInvalidSigner.wrap(`${what} is signed by ${who}, not ${authority}`);
 }
 
-/** Stateless checks shared by grant and revoke; returns the scope in canonical form. */
-function roleScope(role: Role, jurisdiction: string): string {
-  validateRole(role);
-  const scope = parseScope(jurisdiction);
-  if (role === Role.ROLE_FOUNDATION_ADMINISTRATOR && scope !== CHAIN_WIDE) {
+/**
+ * The refusals grant and revoke share, in the order clients branch on: scope, signer (the
+ * chain-wide scope is governance's alone), holder address, role. Returns the canonical scope
+ * and holder.
+ */
+function roleTarget(k: AliasKeeper, ctx: Context, m: { authority: string; holder: string; role: Role; jurisdiction: string }, verb: string): { scope: string; holder: string } {
+  const scope = parseScope(m.jurisdiction);
+  const chainWide = scope === CHAIN_WIDE;
+  requireGovOrFoundation(k, ctx, canonicalAddress(m.authority), !chainWide, chainWide ? `${verb} a chain-wide grant` : `${verb} a role`);
+  const holder = canonicalAddress(m.holder);
+  validateRole(m.role);
+  if (m.role === Role.ROLE_FOUNDATION_ADMINISTRATOR && !chainWide) {
     throw E.ErrInvalidScope.wrap("ROLE_FOUNDATION_ADMINISTRATOR is granted chain-wide (\"*\") only");
   }
-  return scope;
+  return { scope, holder };
+}
+
+/**
+ * A role holder is an x/group policy account (M-of-N) meeting the required shape, checked
+ * when the group keeper is wired; without it a shaped grant never holds until one re-checks it.
+ */
+function requireGroupHolder(k: AliasKeeper, ctx: Context, holder: string, shape: OfficeShape | undefined): void {
+  const view = k.group?.policyInfo(ctx, holder);
+  if (k.group && !view) throw E.ErrHolderNotGroup.wrap(`${holder} is not a group policy account`);
+  if (!shape) return;
+  validateOfficeShape(shape);
+  if (view) checkOfficeShape(view, shape, holder);
 }
 
 export function aliasMsgs(k: AliasKeeper): MsgDef[] {
@@ -93,7 +102,11 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
           throw E.ErrNotTheRecorder.wrap(`${recorder} is not governance, a foundation administrator or the participant that onboarded ${account}`);
         }
         const existing = k.getJurisdiction(ctx, account);
-        if (existing && existing.country === country) throw E.ErrJurisdictionSet.wrap(`${account} is already recorded in ${country}`);
+        if (existing && existing.country === country) {
+          // Governance or an administrator confirming the record changes nothing, the identifier included.
+          if (corrector) return { retired: "", id: "" };
+          throw E.ErrJurisdictionSet.wrap(`${account} is already recorded in ${country}`);
+        }
         if (existing && !corrector) {
           throw E.ErrJurisdictionSet.wrap(`${account} is recorded in ${existing.country}; only a foundation administrator or governance corrects it`);
         }
@@ -136,7 +149,7 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
         const account = canonicalAddress(m.account);
         const key = k.viewingKeys.get(ctx, [account, m.version]);
         if (!key) throw E.ErrViewingKeyNotFound.wrap(`version ${m.version} of ${account}`);
-        if (key.revoked) throw E.ErrInvalidViewingKey.wrap(`version ${m.version} was revoked at height ${key.revokedAtHeight}`);
+        if (key.revoked) return {};
         const revoked = { ...key, revoked: true, revokedAtHeight: ctx.height };
         k.setViewingKey(ctx, revoked);
         events.viewingKeyRevoked(ctx, revoked);
@@ -146,19 +159,19 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
     defineMsg({
       typeUrl: T + "MsgAppointRegulator", codec: tx.MsgAppointRegulator, responseCodec: tx.MsgAppointRegulatorResponse,
       signer: "authority", aminoName: AMINO + "MsgAppointRegulator",
-      validate: (m) => {
-        accAddress.validate(m.authority);
-        parseCountry(m.country);
-        accAddress.validate(m.address);
-      },
+      validate: (m) => void accAddress.validate(m.authority),
       handle: (ctx, m) => {
-        const country = parseCountry(m.country);
         const authority = canonicalAddress(m.authority);
         requireGovOrFoundation(k, ctx, authority, true, "MsgAppointRegulator");
-        const previous = k.regulatorOf(ctx, country) ?? "";
-        const appointment = { country, address: canonicalAddress(m.address), appointedBy: authority, appointedAtHeight: ctx.height };
-        k.regulators.set(ctx, country, appointment);
-        events.regulatorAppointed(ctx, appointment, previous);
+        const country = parseCountry(m.country);
+        const address = canonicalAddress(m.address);
+        // A regulator reads the country's payloads: it must already supervise that country.
+        if (!k.hasRole(ctx, address, Role.ROLE_SUPERVISOR, country)) {
+          throw E.ErrOutOfScope.wrap(`${address} does not hold ROLE_SUPERVISOR covering ${country}`);
+        }
+        const appointment = { country, address, appointedBy: authority, appointedAtHeight: ctx.height };
+        const previous = k.appointRegulator(ctx, appointment);
+        events.regulatorAppointed(ctx, appointment, previous?.address ?? "");
         return {};
       },
     }),
@@ -178,7 +191,7 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
         // An auditor reads every jurisdiction's payloads: a chain-wide grant, governance's alone.
         requireGovOrFoundation(k, ctx, authority, false, "MsgGrantAuditor");
         const grant = { address: canonicalAddress(m.address), grantedBy: authority, grantedAtHeight: ctx.height, expiresAtHeight: m.expiresAtHeight };
-        k.setAuditor(ctx, grant);
+        k.grantAuditor(ctx, grant);
         events.auditorGranted(ctx, grant);
         return {};
       },
@@ -186,25 +199,13 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
     defineMsg({
       typeUrl: T + "MsgGrantRole", codec: tx.MsgGrantRole, responseCodec: tx.MsgGrantRoleResponse,
       signer: "authority", aminoName: AMINO + "MsgGrantRole",
-      validate: (m) => {
-        accAddress.validate(m.authority);
-        accAddress.validate(m.holder);
-        roleScope(m.role, m.jurisdiction);
-        if (m.requiredShape) validateOfficeShape(m.requiredShape);
-      },
+      validate: (m) => void accAddress.validate(m.authority),
       handle: (ctx, m) => {
-        const scope = roleScope(m.role, m.jurisdiction);
-        const authority = canonicalAddress(m.authority);
-        const holder = canonicalAddress(m.holder);
-        requireGovOrFoundation(k, ctx, authority, scope !== CHAIN_WIDE, scope === CHAIN_WIDE ? "a chain-wide grant" : "MsgGrantRole");
-        // Checked when the group keeper is available (spec); without one the shape is stored
-        // and the grant never holds until a group keeper re-checks it (ErrNoScopeKeeper on use).
-        if (m.requiredShape && k.group) {
-          const view = k.group.policyInfo(ctx, holder);
-          if (!view) throw E.ErrHolderNotGroup.wrap(`${holder} is not a group policy account; required_shape needs one`);
-          checkOfficeShape(view, m.requiredShape, holder);
-        }
-        const grant: RoleGrant = { holder, role: m.role, jurisdiction: scope, grantedBy: authority, grantedAtHeight: ctx.height, requiredShape: m.requiredShape };
+        const { scope, holder } = roleTarget(k, ctx, m, "granting");
+        requireGroupHolder(k, ctx, holder, m.requiredShape);
+        const grant: RoleGrant = {
+          holder, role: m.role, jurisdiction: scope, grantedBy: canonicalAddress(m.authority), grantedAtHeight: ctx.height, requiredShape: m.requiredShape,
+        };
         k.setRoleGrant(ctx, grant);
         events.roleGranted(ctx, grant);
         return {};
@@ -213,20 +214,13 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
     defineMsg({
       typeUrl: T + "MsgRevokeRole", codec: tx.MsgRevokeRole, responseCodec: tx.MsgRevokeRoleResponse,
       signer: "authority", aminoName: AMINO + "MsgRevokeRole",
-      validate: (m) => {
-        accAddress.validate(m.authority);
-        accAddress.validate(m.holder);
-        roleScope(m.role, m.jurisdiction);
-      },
+      validate: (m) => void accAddress.validate(m.authority),
       handle: (ctx, m) => {
-        const scope = roleScope(m.role, m.jurisdiction);
-        const authority = canonicalAddress(m.authority);
-        const holder = canonicalAddress(m.holder);
-        requireGovOrFoundation(k, ctx, authority, scope !== CHAIN_WIDE, scope === CHAIN_WIDE ? "revoking a chain-wide grant" : "MsgRevokeRole");
+        const { scope, holder } = roleTarget(k, ctx, m, "revoking");
         const grant = k.getRoleGrant(ctx, holder, m.role, scope);
         if (!grant) throw E.ErrGrantNotFound.wrap(`${holder} holds no ${Role[m.role]} over ${scope}`);
-        k.removeRoleGrant(ctx, grant);
-        events.roleRevoked(ctx, grant, authority);
+        k.revokeRoleGrant(ctx, grant);
+        events.roleRevoked(ctx, grant, canonicalAddress(m.authority));
         return {};
       },
     }),

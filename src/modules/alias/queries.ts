@@ -1,6 +1,7 @@
 import { Role } from "../../gen/blockchain/alias/v1/alias";
 import * as q from "../../gen/blockchain/alias/v1/query";
-import { AliasIdError, parseAliasId } from "../../types/alias-id";
+import { AliasIdError, hasValidAliasCheck, parseAliasIdForm } from "../../types/alias-id";
+import type { Context } from "../../types/context";
 import { defineQuery, pageRequest, pageResponse, paginated, queryAddress, queryErrors } from "../../types/define";
 import type { QueryDef } from "../../types/module";
 import { aliasErrors as E } from "./errors";
@@ -10,14 +11,20 @@ import { CHAIN_WIDE, PERIMETER_KEY, SCOPE_KEY, canonicalAddress, type AliasKeepe
 const P = "/blockchain.alias.v1.Query/";
 const R = "/blockchain/alias/v1";
 
-/** An identifier in any form → its normalised form; ErrMalformedID when it is not one. */
-function queryId(id: string): string {
+/**
+ * An identifier in any form → its normalised form; ErrMalformedID when it is not one. A
+ * retired identifier issued before the current check rule is still recognised as retired.
+ */
+function queryId(k: AliasKeeper, ctx: Context, input: string): string {
+  let id: string;
   try {
-    return parseAliasId(id).id;
+    id = parseAliasIdForm(input).id;
   } catch (e) {
     if (e instanceof AliasIdError) throw E.ErrMalformedID.wrap(e.message);
     throw e;
   }
+  if (!hasValidAliasCheck(id) && !k.isRetired(ctx, id)) throw E.ErrMalformedID.wrap("check character does not match (mistyped identifier)");
+  return id;
 }
 
 function address(a: string, field = "address"): string {
@@ -33,7 +40,7 @@ export function aliasQueries(k: AliasKeeper): QueryDef[] {
     defineQuery({
       path: P + "Alias", requestCodec: q.QueryAliasRequest, responseCodec: q.QueryAliasResponse, rest: `${R}/alias/{id}`,
       handle: (ctx, req) => {
-        const id = queryId(req.id);
+        const id = queryId(k, ctx, req.id);
         const alias = k.getAlias(ctx, id);
         if (!alias) throw E.ErrNotFound.wrap(k.isRetired(ctx, id) ? `identifier ${id} is retired` : `identifier ${id}`);
         return { alias };
@@ -50,7 +57,7 @@ export function aliasQueries(k: AliasKeeper): QueryDef[] {
     }),
     defineQuery({
       path: P + "Retired", requestCodec: q.QueryRetiredRequest, responseCodec: q.QueryRetiredResponse, rest: `${R}/retired/{id}`,
-      handle: (ctx, req) => ({ retired: k.isRetired(ctx, queryId(req.id)) }),
+      handle: (ctx, req) => ({ retired: k.isRetired(ctx, queryId(k, ctx, req.id)) }),
     }),
     defineQuery({
       path: P + "Jurisdiction", requestCodec: q.QueryJurisdictionRequest, responseCodec: q.QueryJurisdictionResponse,

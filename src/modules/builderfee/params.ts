@@ -9,6 +9,6 @@ export function defaultBuilderfeeParams(): Params {
 
 export function validateBuilderfeeParams(p: Params): void {
   if (p.builderFeeShareBps > BPS_DENOMINATOR) {
-    throw sdkErrors.ErrInvalidRequest.wrap(`builder_fee_share_bps ${p.builderFeeShareBps} exceeds ${BPS_DENOMINATOR}`);
+    throw sdkErrors.ErrInvalidRequest.wrap(`builder_fee_share_bps cannot exceed ${BPS_DENOMINATOR}, got ${p.builderFeeShareBps}`);
   }
 }

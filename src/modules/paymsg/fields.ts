@@ -1,6 +1,6 @@
 import { isValidDenom } from "../../types/coins";
 import { paymsgErrors } from "./errors";
-import { isAssignedCountry } from "../../types/iso3166";
+import { canonicalCountry } from "../../types/iso3166";
 import { LIMITS } from "./limits";
 import { canonicalAddress } from "../../types/address";
 
@@ -52,12 +52,15 @@ export function validatePaymentDenom(denom: string): void {
   if (!isValidDenom(denom)) throw paymsgErrors.ErrInvalidAmount.wrap(`invalid denom ${JSON.stringify(denom.slice(0, 140))}`);
 }
 
-export function validateJurisdiction(code: string): void {
-  if (!isAssignedCountry(code)) {
+/** A settlement jurisdiction in any letter case → its stored upper-case form; only assigned ISO 3166-1 alpha-2 codes pass. */
+export function validateJurisdiction(code: string): string {
+  const canonical = canonicalCountry(code);
+  if (canonical === undefined) {
     throw paymsgErrors.ErrInvalidSettlementJurisdiction.wrap(
       `${JSON.stringify(code.slice(0, 10))} is not an assigned ISO 3166-1 alpha-2 code`,
     );
   }
+  return canonical;
 }
 
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";

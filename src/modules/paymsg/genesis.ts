@@ -1,6 +1,5 @@
 import { GenesisState } from "../../gen/blockchain/paymsg/v1/genesis";
 import type { PaymentRecord } from "../../gen/blockchain/paymsg/v1/records";
-import { storedApplications } from "../../types/applications";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { paymsgErrors as E } from "./errors";
@@ -30,7 +29,9 @@ function validateRecord(r: PaymentRecord): void {
   if (r.metadataHash.length !== 0 && r.metadataHash.length !== LIMITS.metadataHashBytes) {
     throw E.ErrInvalidMetadata.wrap(`metadata_hash must be ${LIMITS.metadataHashBytes} bytes`);
   }
-  if (r.settlementJurisdiction !== "") validateJurisdiction(r.settlementJurisdiction);
+  if (r.settlementJurisdiction !== "" && validateJurisdiction(r.settlementJurisdiction) !== r.settlementJurisdiction) {
+    throw E.ErrInvalidSettlementJurisdiction.wrap(`settlement_jurisdiction ${JSON.stringify(r.settlementJurisdiction)} must be upper-case`);
+  }
 }
 
 export function paymsgGenesis(k: PaymsgKeeper): GenesisDef<GenesisState> {
@@ -69,7 +70,7 @@ export function paymsgGenesis(k: PaymsgKeeper): GenesisDef<GenesisState> {
     },
     init: (ctx, g) => {
       k.params.set(ctx, g.params ?? defaultPaymsgParams());
-      for (const a of storedApplications(g.participantApplicationMap)) k.setApplication(ctx, a);
+      for (const a of g.participantApplicationMap) k.setApplication(ctx, a);
       for (const p of g.approvedParticipantMap) k.setApprovedParticipant(ctx, p);
       for (const c of g.customerMap) k.setCustomer(ctx, c);
       for (const r of g.paymentRecordMap) k.setPaymentRecord(ctx, r);

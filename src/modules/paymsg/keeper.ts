@@ -65,9 +65,14 @@ export class PaymsgKeeper {
     paymsgEvents.participantApplied(ctx, app.creator, app.code, app.name);
   }
 
-  /** Governance's decision; approval makes the applicant a participant without a payload store. */
+  /**
+   * Governance's decision; approval makes the applicant a participant without a payload store.
+   * A rejected application is kept as rejected (deciding it again is refused as not pending);
+   * the applicant may apply again.
+   */
   decideApplication(ctx: Context, participant: string, approve: boolean): void {
     const app = this.review.decide(ctx, participant, approve);
+    if (!approve) this.setApplication(ctx, app);
     if (approve) this.setApprovedParticipant(ctx, { participant, code: app.code, name: app.name, payloadStoreUrl: "" });
     paymsgEvents.participantDecided(ctx, participant, approve);
   }

@@ -106,7 +106,7 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
           blockHeight: ctx.height,
           amountCommitment: new Uint8Array(),
           metadataHash: m.metadataHash,
-          settlementJurisdiction: m.settlementJurisdiction,
+          settlementJurisdiction: m.settlementJurisdiction === "" ? "" : validateJurisdiction(m.settlementJurisdiction),
         };
         k.setPaymentRecord(ctx, record);
         events.paymentSent(ctx, record);

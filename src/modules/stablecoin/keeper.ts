@@ -125,6 +125,7 @@ export class StablecoinKeeper {
    */
   private requireIssuer(ctx: Context, signer: string, denom: string): void {
     const issuer = this.approvedIssuer(ctx, denom);
+    if (issuer === undefined) throw stablecoinErrors.ErrNotApprovedIssuer.wrap(`denom ${denom} has no approved issuer`);
     if (issuer !== signer) throw stablecoinErrors.ErrNotApprovedIssuer.wrap(`${signer} may not mint or burn ${denom}`);
     this.freeze.assertNotFrozen(ctx, signer);
   }

@@ -4,15 +4,16 @@ import { makeStdSignDoc, signAminoTx } from "../../../src/client/amino";
 import type { Secp256k1Key } from "../../../src/client/signer";
 import type { AnyMsg } from "../../../src/types/codec";
 import { CHAIN_ID, DENOM, type TestChain } from "../../helpers/chain";
-import { aliasChain, aliasKeeper, expectAliasError, keys, msg, onboard, pubKey } from "./setup";
+import { aliasChain, aliasKeeper, createOffice, expectAliasError, genesisGrants, keys, msg, onboard, pubKey } from "./setup";
 
-const { bankA, alice, foundation, regulator, supervisor, mallory } = keys;
+const { bankA, alice, foundation, regulator, supervisor, mallory, m1 } = keys;
 
 describe("LEGACY_AMINO_JSON signing of every alias message", () => {
   let chain: TestChain;
 
   beforeAll(async () => {
-    chain = await aliasChain();
+    // A regulator must supervise its country: the regulator key does from genesis.
+    chain = await aliasChain(genesisGrants([[regulator.address, Role.ROLE_SUPERVISOR, "DE"]]));
     await onboard(chain);
   });
   afterAll(async () => chain.close());
@@ -65,10 +66,11 @@ describe("LEGACY_AMINO_JSON signing of every alias message", () => {
   });
 
   it("authority messages: the foundation's appointments and grants succeed, governance-only ones reach the handler's signer check", async () => {
+    const { office } = await createOffice(chain, m1, [m1.address], "1");
     for (const m of [
       msg.appoint("DE", regulator.address, foundation.address),
-      msg.grant(supervisor.address, Role.ROLE_SUPERVISOR, "DE", foundation.address),
-      msg.revoke(supervisor.address, Role.ROLE_SUPERVISOR, "DE", foundation.address),
+      msg.grant(office, Role.ROLE_SUPERVISOR, "DE", foundation.address),
+      msg.revoke(office, Role.ROLE_SUPERVISOR, "DE", foundation.address),
     ]) {
       const res = await amino(foundation, [m]);
       expect(res.log).toBe("");

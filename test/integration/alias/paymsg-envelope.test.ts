@@ -7,7 +7,7 @@ import { Role } from "../../../src/gen/blockchain/alias/v1/alias";
 import * as pq from "../../../src/gen/blockchain/paymsg/v1/query";
 import * as ptx from "../../../src/gen/blockchain/paymsg/v1/tx";
 import { DENOM, pack, type TestChain } from "../../helpers/chain";
-import { aliasChain, keys, msg, onboard } from "./setup";
+import { aliasChain, genesisGrants, keys, msg, onboard } from "./setup";
 
 const { bankA, bankB, alice, dave, regulator, supervisor, auditor, m1: lapsedAuditor, m2: revokedSupervisor, carol: frenchRegulator } = keys;
 
@@ -21,7 +21,14 @@ describe("paymsg envelope readers resolved from alias", () => {
   const vk: Record<string, ViewingKey> = {};
 
   beforeAll(async () => {
-    chain = await aliasChain();
+    // Plain keys as supervisors (genesis asks for no group account); a regulator supervises its country.
+    chain = await aliasChain(genesisGrants([
+      [supervisor.address, Role.ROLE_SUPERVISOR, "*"],
+      [revokedSupervisor.address, Role.ROLE_SUPERVISOR, "DE"],
+      [regulator.address, Role.ROLE_SUPERVISOR, "DE"],
+      [frenchRegulator.address, Role.ROLE_SUPERVISOR, "FR"],
+      [bankA.address, Role.ROLE_SUPERVISOR, "AT"],
+    ]));
     await onboard(chain);
     for (const name of ["regulatorOld", "regulator", "supervisor", "auditor", "lapsed", "revoked", "french"]) vk[name] = generateViewingKey();
     await chain.mustDeliver(regulator, [msg.registerKey(regulator.address, vk.regulatorOld.publicKey)]);
@@ -35,8 +42,6 @@ describe("paymsg envelope readers resolved from alias", () => {
     const gov = await chain.govExec([
       msg.appoint("DE", regulator.address),
       msg.appoint("FR", frenchRegulator.address),
-      msg.grant(supervisor.address, Role.ROLE_SUPERVISOR, "*"),
-      msg.grant(revokedSupervisor.address, Role.ROLE_SUPERVISOR, "DE"),
       msg.auditor(auditor.address, chain.height + 1000n),
       msg.auditor(lapsedAuditor.address, chain.height + 3n),
     ]);
@@ -100,5 +105,17 @@ describe("paymsg envelope readers resolved from alias", () => {
     const resolved = await resolveEnvelopeReaders(source(), "AT", { requireRegulatorKey: false });
     expect(resolved.withoutKey).toEqual([{ address: bankA.address, basis: "regulator" }]);
     expect(resolved.readers.map((r) => r.address)).toEqual([supervisor.address, auditor.address]);
+  });
+
+  it("a reader whose published key is a low-order point is left out, not a reason the seal fails", async () => {
+    // u = 1 is a point of order 4: the chain accepts it (any 32 bytes but zero), noble refuses to seal to it.
+    const lowOrder = new Uint8Array(32);
+    lowOrder[0] = 1;
+    await chain.mustDeliver(bankA, [msg.registerKey(bankA.address, lowOrder)]);
+    const resolved = await resolveEnvelopeReaders(source(), "AT", { requireRegulatorKey: false });
+    expect(resolved.withoutKey).toEqual([{ address: bankA.address, basis: "regulator" }]);
+    const meta = newPaymentMetadata("GDDS", "sealed past a low-order key");
+    const envelope = sealEnvelope({ instructingParticipant: bankA.address, endToEndId: "E2E-LOW-ORDER", payload: encodePaymentMetadata(meta), recipients: resolved.recipients });
+    expect(envelope.recipients).toHaveLength(2);
   });
 });

@@ -130,3 +130,14 @@ export function updateMembers(admin: string, groupId: bigint, updates: Array<[st
     admin, groupId, memberUpdates: updates.map(([address, weight]) => ({ address, weight, metadata: "" })),
   }));
 }
+
+/**
+ * A genesis mutation planting role grants for plain keys. Genesis does not ask whether a holder
+ * is a group policy account (no group state exists yet), so tests about what a role permits can
+ * give one to a key that signs directly.
+ */
+export function genesisGrants(grants: Array<[holder: string, role: Role, jurisdiction: string]>) {
+  return (s: Record<string, any>) => {
+    s.alias.role_grants = grants.map(([holder, role, jurisdiction]) => ({ holder, role: Role[role], jurisdiction, granted_by: gov, granted_at_height: "0" }));
+  };
+}

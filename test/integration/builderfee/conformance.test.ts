@@ -38,12 +38,12 @@ describe("builderfee conformance (issue 12)", () => {
     expect(queryCode(() => getApplication(chain, SEND))).toBe(22);
   });
 
-  it("6. a gov proposal setting builder_fee_share_bps above 10000 is refused at submission (sdk 18); nothing is deposited", async () => {
+  it("6. (issue 33 rule 24) a gov proposal setting builder_fee_share_bps above 10000 is refused at submission (sdk 18) saying it cannot exceed 10000; nothing is deposited", async () => {
     const deposit = govParams(chain).minDeposit;
     const before = chain.balance(payer.address);
     const res = await chain.deliver(payer, [submitMsg(payer.address, [msg.updateParams(10001n)], deposit)]);
     expect({ codespace: res.codespace, code: res.code }).toEqual({ codespace: "sdk", code: 18 });
-    expect(res.log).toMatch(/builder_fee_share_bps 10001 exceeds 10000/);
+    expect(res.log).toMatch(/builder_fee_share_bps cannot exceed 10000, got 10001/);
     expect(getProposal(chain, 1n)).toBeUndefined();
     expect(chain.balance(payer.address)).toBe(before - 5000n);
     expect(getBps(chain)).toBe(3000n);

@@ -69,14 +69,27 @@ describe("paymsg conformance (issue 12)", () => {
     );
   });
 
-  it("4. a rejected participant application is removed: Get is NotFound, the decision is in the event", async () => {
+  it("4. (issue 33 rule 23) a rejected participant application keeps its REJECTED status; approving it is 1103; the applicant may apply again", async () => {
     await chain.mustDeliver(mallory, [msg.apply(mallory.address, "MALL", "Mallory Bank")]);
     const res = await blockEventsOf(chain, () => chain.govExec([msg.approve(mallory.address, false)]));
     expect(res.result).toEqual({ code: 0, codespace: "", log: "" });
     expect(res.events("paymsg_participant_decided")).toEqual([expect.objectContaining({ participant: mallory.address, approved: "false" })]);
-    expect(queryCode(() => getApplication(chain, mallory.address))).toBe(22);
+    expect(getApplication(chain, mallory.address)).toMatchObject({ status: "rejected", code: "MALL" });
+    expect(queryCode(() => getApprovedParticipant(chain, mallory.address))).toBe(22);
+    expect(await chain.govExec([msg.approve(mallory.address, true)])).toMatchObject({ codespace: "paymsg", code: 1103 });
+    expect(await chain.govExec([msg.approve(mallory.address, false)])).toMatchObject({ codespace: "paymsg", code: 1103 });
+    expect(getApplication(chain, mallory.address)).toMatchObject({ status: "rejected" });
     await chain.mustDeliver(mallory, [msg.apply(mallory.address, "MALL2", "Mallory Bank 2")]);
     expect(getApplication(chain, mallory.address)).toMatchObject({ status: "pending", code: "MALL2" });
+  });
+
+  it("issue 33 rule 12: a settlement jurisdiction in any letter case is accepted and stored upper-case; an unassigned one is 1109", async () => {
+    expect((await sendPayment(chain, payment("CASE-0001", { settlementJurisdiction: "de" }))).log).toBe("");
+    expect(getPaymentRecord(chain, bankA.address, "CASE-0001").settlementJurisdiction).toBe("DE");
+    expect((await sendPayment(chain, payment("CASE-0002", { settlementJurisdiction: "Fr" }))).log).toBe("");
+    expect(getPaymentRecord(chain, bankA.address, "CASE-0002").settlementJurisdiction).toBe("FR");
+    expectPaymsgError(await sendPayment(chain, payment("CASE-0003", { settlementJurisdiction: "zz" })), 1109);
+    expectPaymsgError(await sendPayment(chain, payment("CASE-0004", { settlementJurisdiction: "d" })), 1109);
   });
 
   describe("5. errors name the field", () => {

@@ -47,12 +47,12 @@ describe("paymsg participants, customers and payload stores", () => {
     expect(getApprovedParticipant(chain, bankA.address).participant).toBe(bankA.address);
   });
 
-  it("a rejection removes the application (NotFound) and lets the applicant apply again", async () => {
+  it("a rejection keeps the application as rejected (deciding it again is 1103) and lets the applicant apply again", async () => {
     await chain.mustDeliver(mallory, [msg.apply(mallory.address, "MALL", "Mallory Bank")]);
     expect((await chain.govExec([msg.approve(mallory.address, false)])).code).toBe(0);
-    expect(queryCode(() => getApplication(chain, mallory.address))).toBe(22);
+    expect(getApplication(chain, mallory.address)).toMatchObject({ status: "rejected" });
     expect(queryCode(() => getApprovedParticipant(chain, mallory.address))).toBe(22);
-    expect((await chain.govExec([msg.approve(mallory.address, true)]))).toMatchObject({ codespace: "paymsg", code: 1102 });
+    expect((await chain.govExec([msg.approve(mallory.address, true)]))).toMatchObject({ codespace: "paymsg", code: 1103 });
     await chain.mustDeliver(mallory, [msg.apply(mallory.address, "MALL2", "Mallory Bank 2")]);
     expect(getApplication(chain, mallory.address)).toMatchObject({ status: "pending", code: "MALL2" });
   });

@@ -143,4 +143,15 @@ describe("stablecoin conformance (issue 12)", () => {
       expect(getProposal(chain, 1n)).toBeDefined();
     });
   });
+
+  describe("issue 33 rule 24: error wording", () => {
+    it("minting a denom with no approved issuer is 1104 saying it has no approved issuer; another issuer's denom names the signer", async () => {
+      const none = await chain.deliver(holder, [msg.mint(holder.address, "1", holder.address, GOLD)]);
+      expectStablecoinError(none, 1104);
+      expect(none.log).toBe(`denom ${GOLD} has no approved issuer: not the approved issuer of the denom`);
+      const notYours = await chain.deliver(other, [msg.mint(other.address, "1", holder.address)]);
+      expectStablecoinError(notYours, 1104);
+      expect(notYours.log).toMatch(/may not mint or burn ueur/);
+    });
+  });
 });

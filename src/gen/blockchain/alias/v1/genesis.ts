@@ -18,6 +18,13 @@ export interface GenesisState {
   regulators: RegulatorAppointment[];
   auditorGrants: AuditorGrant[];
   roleGrants: RoleGrant[];
+  /**
+   * Beyond the wire sheet: the history kept beside the live records (grants are marked, never
+   * deleted), so that an export loses none of it.
+   */
+  revokedRoleGrants: RoleGrant[];
+  pastRegulators: RegulatorAppointment[];
+  pastAuditorGrants: AuditorGrant[];
 }
 
 function createBaseGenesisState(): GenesisState {
@@ -30,6 +37,9 @@ function createBaseGenesisState(): GenesisState {
     regulators: [],
     auditorGrants: [],
     roleGrants: [],
+    revokedRoleGrants: [],
+    pastRegulators: [],
+    pastAuditorGrants: [],
   };
 }
 
@@ -58,6 +68,15 @@ export const GenesisState: MessageFns<GenesisState> = {
     }
     for (const v of message.roleGrants) {
       RoleGrant.encode(v!, writer.uint32(66).fork()).join();
+    }
+    for (const v of message.revokedRoleGrants) {
+      RoleGrant.encode(v!, writer.uint32(74).fork()).join();
+    }
+    for (const v of message.pastRegulators) {
+      RegulatorAppointment.encode(v!, writer.uint32(82).fork()).join();
+    }
+    for (const v of message.pastAuditorGrants) {
+      AuditorGrant.encode(v!, writer.uint32(90).fork()).join();
     }
     return writer;
   },
@@ -139,6 +158,30 @@ export const GenesisState: MessageFns<GenesisState> = {
             message.roleGrants.push(RoleGrant.decode(reader, reader.uint32()));
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.revokedRoleGrants.push(RoleGrant.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.pastRegulators.push(RegulatorAppointment.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.pastAuditorGrants.push(AuditorGrant.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -166,6 +209,9 @@ export const GenesisState: MessageFns<GenesisState> = {
     message.regulators = object.regulators?.map((e) => RegulatorAppointment.fromPartial(e)) || [];
     message.auditorGrants = object.auditorGrants?.map((e) => AuditorGrant.fromPartial(e)) || [];
     message.roleGrants = object.roleGrants?.map((e) => RoleGrant.fromPartial(e)) || [];
+    message.revokedRoleGrants = object.revokedRoleGrants?.map((e) => RoleGrant.fromPartial(e)) || [];
+    message.pastRegulators = object.pastRegulators?.map((e) => RegulatorAppointment.fromPartial(e)) || [];
+    message.pastAuditorGrants = object.pastAuditorGrants?.map((e) => AuditorGrant.fromPartial(e)) || [];
     return message;
   },
 };
