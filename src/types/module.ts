@@ -97,10 +97,18 @@ export interface Module {
   /** A check of the tx's fee coins, run in the ante chain before the fee is priced or deducted. */
   feeCheck?(ctx: Context, tx: DecodedTx): void;
   /**
-   * Runs after every tx whose messages all succeeded, in its own branch: a throw drops only
-   * this handler's writes and never fails the tx (builder fee share).
+   * Runs after a tx, in its own branch: a throw drops only this handler's writes and never
+   * fails the tx. Which txs it follows is `postTxScope`.
    */
   postTx?(ctx: Context, tx: DecodedTx): void;
+  /**
+   * "succeeded" (the default): every tx whose messages all succeeded, in any mode (builder fee
+   * share). "block": every tx of a block (deliver mode past genesis; never CheckTx or
+   * simulation) that passed the ante chain, whatever its messages did, its writes kept even
+   * when they failed: for rules about who signed a tx rather than what it did (validatorgov's
+   * veto of a recovery by its current operator).
+   */
+  postTxScope?: "succeeded" | "block";
   /** Called once the app's router exists, for modules that execute other messages (gov, group, authz). */
   bindRouter?(router: MsgRouter): void;
   /**

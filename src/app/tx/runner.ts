@@ -59,10 +59,27 @@ function errorResult(err: unknown, meter: GasMeter | undefined, gasWanted: bigin
   };
 }
 
+/** The post handlers that follow this tx (Module.postTxScope), each in its own branch; their events join `events`. */
+function runPostHandlers(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: ExecMode, tx: DecodedTx, events: Event[], succeeded: boolean, inBlock: boolean): void {
+  for (const module of deps.postHandlers) {
+    if (module.postTxScope === "block" ? !inBlock : !succeeded) continue;
+    const postBranch = state.branch();
+    const postCtx = Context.create(postBranch, block, mode, deps.logger, GasMeter.infinite());
+    try {
+      module.postTx!(postCtx, tx);
+      postBranch.write();
+      for (const event of postCtx.events.events) events.push(event);
+    } catch (e) {
+      deps.logger.warn({ module: module.name, tx: tx.hash, err: (e as Error).message }, "post handler failed; tx unaffected");
+    }
+  }
+}
+
 /**
  * Runs one tx against `state` (the check state or the block branch), the SDK's runTx:
  * the ante chain in its own branch (kept even if messages then fail: fee and sequence), all
- * messages together in a second branch (kept only if every one succeeds), post handlers last.
+ * messages together in a second branch (kept only if every one succeeds), post handlers last
+ * (those scoped to "block" also after a block's tx whose messages failed).
  */
 export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: ExecMode, bytes: Uint8Array): TxResult {
   let tx: DecodedTx;
@@ -103,6 +120,8 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
     return { code: 0, codespace: "", log: "", data: new Uint8Array(), msgResponses: [], gasWanted: tx.gasLimit, gasUsed: meter.consumed, events: [], tx };
   }
 
+  // A block's tx past genesis: post handlers scoped to "block" follow it whatever its messages do.
+  const inBlock = mode === "deliver" && block.height >= (deps.ante.initialHeight?.() ?? 1n);
   const msgBranch = state.branch();
   const msgCtx = Context.create(msgBranch, block, mode, deps.logger, meter);
   const responses: AnyMsg[] = [];
@@ -110,22 +129,14 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
     for (const m of tx.msgs) responses.push(deps.router.run(msgCtx, m.def, m.msg, m.any.typeUrl));
   } catch (e) {
     logUnexpected(deps, "message handler", e, tx.hash);
-    return errorResult(e, meter, tx.gasLimit, anteEvents, tx);
+    const failedEvents = [...anteEvents];
+    if (inBlock) runPostHandlers(deps, state, block, mode, tx, failedEvents, false, inBlock);
+    return errorResult(e, meter, tx.gasLimit, failedEvents, tx);
   }
   msgBranch.write();
 
   const events = [...anteEvents, ...msgCtx.events.events];
-  for (const module of deps.postHandlers) {
-    const postBranch = state.branch();
-    const postCtx = Context.create(postBranch, block, mode, deps.logger, GasMeter.infinite());
-    try {
-      module.postTx!(postCtx, tx);
-      postBranch.write();
-      for (const event of postCtx.events.events) events.push(event);
-    } catch (e) {
-      deps.logger.warn({ module: module.name, tx: tx.hash, err: (e as Error).message }, "post handler failed; tx unaffected");
-    }
-  }
+  runPostHandlers(deps, state, block, mode, tx, events, true, inBlock);
 
   return {
     code: 0,

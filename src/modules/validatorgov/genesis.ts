@@ -2,11 +2,10 @@ import { GenesisState } from "../../gen/blockchain/validatorgov/v1/genesis";
 import { ConcentrationCap } from "../../gen/blockchain/validatorgov/v1/concentration";
 import { RotationKind, RotationStatus } from "../../gen/blockchain/validatorgov/v1/rotation";
 import { accAddress } from "../../types/address";
-import { validateApplicationsGenesis } from "../../types/applications";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { APPROVED, ApplicationStatus, type ValidatorgovKeeper } from "./keeper";
-import { validateDeclaration } from "./msgs";
+import { validateStoredDeclaration } from "./msgs";
 import { defaultValidatorgovParams, validateValidatorgovParams } from "./params";
 
 export function defaultValidatorgovGenesis(): GenesisState {
@@ -15,26 +14,42 @@ export function defaultValidatorgovGenesis(): GenesisState {
 
 const invalid = (detail: string) => sdkErrors.ErrInvalidRequest.wrap(`validatorgov genesis: ${detail}`);
 
+const NO_DECLARATION = { legalEntityId: "", beneficialOwnerId: "", jurisdiction: "" };
+
+/**
+ * What apply and decide keep: one application per candidate with a known status, an approval
+ * record for each approved application, and every approval record beside an application that
+ * is approved, or pending or rejected again (a re-application leaves the approval in force).
+ */
+function validateApplications(g: GenesisState): void {
+  const statuses = new Map<string, string>();
+  for (const a of g.validatorApplicationMap) {
+    accAddress.validate(a.candidate);
+    if (!(Object.values(ApplicationStatus) as string[]).includes(a.status)) throw invalid(`application of ${a.candidate}: unknown status ${JSON.stringify(a.status)}`);
+    validateStoredDeclaration(a.declaration ?? NO_DECLARATION);
+    if (statuses.has(a.candidate)) throw invalid(`duplicate application of ${a.candidate}`);
+    statuses.set(a.candidate, a.status);
+  }
+  const approved = new Set<string>();
+  for (const v of g.approvedValidatorMap) {
+    accAddress.validate(v.candidate);
+    if (v.approved !== APPROVED) throw invalid(`approved validator ${v.candidate}: approved must be "${APPROVED}"`);
+    validateStoredDeclaration(v.declaration ?? NO_DECLARATION);
+    if (approved.has(v.candidate)) throw invalid(`duplicate approved validator ${v.candidate}`);
+    approved.add(v.candidate);
+    const status = statuses.get(v.candidate);
+    if (status !== ApplicationStatus.approved && status !== ApplicationStatus.pending && status !== ApplicationStatus.rejected) {
+      throw invalid(`approved validator ${v.candidate} has no approved, pending or rejected application`);
+    }
+  }
+  for (const [candidate, status] of statuses) {
+    if (status === ApplicationStatus.approved && !approved.has(candidate)) throw invalid(`approved application ${candidate} has no approved validator`);
+  }
+}
+
 export function validateValidatorgovGenesis(g: GenesisState): void {
   validateValidatorgovParams(g.params ?? defaultValidatorgovParams());
-  validateApplicationsGenesis({
-    role: "validator",
-    statuses: Object.values(ApplicationStatus),
-    applications: g.validatorApplicationMap,
-    approved: g.approvedValidatorMap,
-    applicationKey: (a) => a.candidate,
-    approvedKey: (v) => v.candidate,
-    matches: (a, v) => a.candidate === v.candidate,
-    validateApplication: (a) => {
-      accAddress.validate(a.candidate);
-      validateDeclaration(a.declaration ?? { legalEntityId: "", beneficialOwnerId: "", jurisdiction: "" });
-    },
-    validateApproved: (v) => {
-      accAddress.validate(v.candidate);
-      if (v.approved !== APPROVED) throw invalid(`approved validator ${v.candidate}: approved must be "${APPROVED}"`);
-      validateDeclaration(v.declaration ?? { legalEntityId: "", beneficialOwnerId: "", jurisdiction: "" });
-    },
-  });
+  validateApplications(g);
   const approved = new Set(g.approvedValidatorMap.map((v) => v.candidate));
   const ids = new Set<bigint>();
   const pending = new Set<string>();

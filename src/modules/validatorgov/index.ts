@@ -42,5 +42,8 @@ export function createValidatorgovModule(deps: ValidatorgovDeps): Module & { kee
     endBlock: (ctx) => {
       keeper.endBlock(ctx);
     },
+    // A pending recovery's current operator signing any tx of a block vetoes it, even when the tx fails.
+    postTx: (ctx, tx) => keeper.vetoRecoveriesSignedBy(ctx, tx.signers),
+    postTxScope: "block",
   };
 }

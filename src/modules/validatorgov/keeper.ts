@@ -8,7 +8,7 @@ import { ValidatorApplication } from "../../gen/blockchain/validatorgov/v1/valid
 import { Schema } from "../../store/collections";
 import { int64Key, pairKey, protoValue, stringKey, uint64Key, uint64Value } from "../../store/codecs";
 import { accAddress, moduleAddress, valAddress } from "../../types/address";
-import { Applications, ApplicationStatus as CommonStatus } from "../../types/applications";
+import { ApplicationStatus as CommonStatus } from "../../types/applications";
 import type { Context } from "../../types/context";
 import { AppError } from "../../types/errors";
 import { measureGroups, selectDemotions, type Ceilings, type PowerEntry } from "./concentration";
@@ -16,15 +16,18 @@ import { validatorgovErrors as E } from "./errors";
 import { validatorgovEvents as events } from "./events";
 import type { AliasKeeper, BankKeeper, ConcentrationInvariants, ConstitutionKeeper, SlashingKeeper, StakingKeeper } from "./expected-keepers";
 import { defaultValidatorgovParams, seatBond } from "./params";
+import { RecoveryWatch } from "./recovery-watch";
 
 export const VALIDATORGOV_MODULE = "validatorgov";
 export const CREATE_VALIDATOR_URL = "/cosmos.staking.v1beta1.MsgCreateValidator";
 export const UNJAIL_URL = "/cosmos.slashing.v1beta1.MsgUnjail";
+export const MAX_REASON_CHARS = 512;
 
 /**
- * Application statuses: the common three, "removed" when governance withdrew an approval
- * (MsgApproveValidator approve=false on an approved validator) and "rotated" for the old
- * operator's application once its key moved. Both closed states admit a new application.
+ * Application statuses: the common three (a rejected application is kept), "removed" when
+ * governance withdrew an approval (MsgApproveValidator approve=false on an approved validator
+ * whose application is not pending) and "rotated" for the old operator's application once its
+ * key moved. A new application replaces the stored one whatever its status.
  */
 export const ApplicationStatus = { ...CommonStatus, removed: "removed", rotated: "rotated" } as const;
 /** ApprovedValidator.approved is a string on the wire; an approved record always carries this. */
@@ -73,12 +76,7 @@ export class ValidatorgovKeeper {
   readonly completionQueue = this.schema.keySet(7, "completion_queue", pairKey(int64Key, uint64Key));
   /** Demotions in force, by operator (account form). */
   readonly demotions = this.schema.map(8, "demotions", stringKey, protoValue(Demotion, "Demotion"));
-
-  private readonly review = new Applications(
-    this.applications,
-    { exists: E.ErrApplicationExists, notFound: E.ErrApplicationNotFound, notPending: E.ErrApplicationNotPending },
-    (candidate: string) => `candidate ${candidate}`,
-  );
+  private readonly recoveryWatch = new RecoveryWatch();
 
   constructor(readonly deps: ValidatorgovDeps) {}
 
@@ -97,31 +95,36 @@ export class ValidatorgovKeeper {
 
   mustApproved(ctx: Context, operator: string): ApprovedValidator {
     const a = this.approved.get(ctx, operator);
-    if (!a) throw E.ErrNotApproved.wrap(operator);
+    if (!a) throw E.ErrNotApprovedValidator.wrap(operator);
     return a;
   }
 
   // ---- admission ----
 
+  /** A fresh pending application replaces whatever is stored; an approval in force is left as it is. */
   apply(ctx: Context, candidate: string, declaration: DeclarationFields): void {
-    this.review.apply(ctx, candidate, { candidate, declaration: { ...declaration, attestedAtHeight: ctx.height } });
+    this.applications.set(ctx, candidate, { candidate, status: ApplicationStatus.pending, declaration: { ...declaration, attestedAtHeight: ctx.height } });
     events.applied(ctx, candidate);
   }
 
   /**
-   * Governance's decision. On a pending application: approve creates the ApprovedValidator
-   * with the declaration; reject closes it. On an approved validator, approve=false is the
-   * explicit removal: approval withdrawn, seats undelegated, the validator jailed.
+   * Governance's decision. On a pending application: approve creates (or renews) the
+   * ApprovedValidator with the declaration; reject keeps the application as rejected. On an
+   * approved validator with no pending application, approve=false is the explicit removal:
+   * approval withdrawn, seats undelegated, the validator jailed.
    */
   decide(ctx: Context, candidate: string, approve: boolean): void {
-    const existing = this.applications.get(ctx, candidate);
-    if (existing?.status === ApplicationStatus.approved && !approve) {
-      this.remove(ctx, candidate, existing);
+    const app = this.applications.get(ctx, candidate);
+    if (!app) throw E.ErrApplicationNotFound.wrap(`candidate ${candidate}`);
+    if (!approve && app.status !== ApplicationStatus.pending && this.approved.has(ctx, candidate)) {
+      this.remove(ctx, candidate, app);
       return;
     }
-    const app = this.review.decide(ctx, candidate, approve);
+    if (app.status !== ApplicationStatus.pending) throw E.ErrApplicationNotPending.wrap(`candidate ${candidate} is ${app.status}`);
+    const status = approve ? ApplicationStatus.approved : ApplicationStatus.rejected;
+    this.applications.set(ctx, candidate, { ...app, status });
     if (approve) this.approved.set(ctx, candidate, { candidate, approved: APPROVED, declaration: app.declaration });
-    events.decided(ctx, candidate, app.status);
+    events.decided(ctx, candidate, status);
   }
 
   private remove(ctx: Context, candidate: string, app: ValidatorApplication): void {
@@ -146,14 +149,14 @@ export class ValidatorgovKeeper {
     } catch {
       return; // staking's own validation refuses a malformed operator address
     }
-    if (!this.approved.has(ctx, operator)) throw E.ErrNotApproved.wrap(`${operator} may not create a validator before governance approves it`);
+    if (!this.approved.has(ctx, operator)) throw E.ErrNotApprovedValidator.wrap(`${operator} may not create a validator before governance approves it`);
   }
 
   /**
    * The gate in front of slashing's MsgUnjail (ante check and slashing hook, so also inside
-   * authz and group execution): an operator whose approval was withdrawn stays out (1104), and
+   * authz and group execution): an operator whose approval was withdrawn stays out (1103), and
    * neither a demotion in force nor an approved recovery's challenge window may be left by
-   * un-jailing (1116), whoever jailed the validator first.
+   * un-jailing (1118), whoever jailed the validator first.
    */
   checkUnjail(ctx: Context, validatorAddr: string): void {
     let operator: string;
@@ -162,7 +165,7 @@ export class ValidatorgovKeeper {
     } catch {
       return; // slashing's own validation refuses a malformed operator address
     }
-    if (!this.approved.has(ctx, operator)) throw E.ErrNotApproved.wrap(`${operator} may not un-jail: it is not an approved validator`);
+    if (!this.approved.has(ctx, operator)) throw E.ErrNotApprovedValidator.wrap(`${operator} may not un-jail: it is not an approved validator`);
     if (this.demotions.has(ctx, operator)) throw E.ErrValidatorHeld.wrap(`${operator} is demoted until its concentration breach clears`);
     const recovery = this.approvedRecovery(ctx, operator);
     if (recovery) throw E.ErrValidatorHeld.wrap(`${operator} is held by recovery ${recovery.id} until its challenge window closes at ${recovery.completesAtHeight}`);
@@ -184,13 +187,13 @@ export class ValidatorgovKeeper {
   setSeats(ctx: Context, operator: string, seats: bigint): bigint {
     this.mustApproved(ctx, operator);
     const valoper = valoperOf(operator);
-    if (!this.deps.staking.getValidator(ctx, valoper)) throw E.ErrValidatorNotFound.wrap(`${operator} has not created its validator`);
+    if (!this.deps.staking.getValidator(ctx, valoper)) throw E.ErrNoValidator.wrap(`${operator} has not created its validator`);
     const target = seats * seatBond(this.getParams(ctx));
     const current = this.deps.staking.delegatedTokens(ctx, this.reserve, valoper);
     if (target > current) {
       const need = target - current;
       const have = this.deps.bank.getBalance(ctx, this.reserve, this.deps.staking.bondDenom(ctx));
-      if (have < need) throw E.ErrSeatReserveInsufficient.wrap(`need ${need}, the reserve holds ${have}`);
+      if (have < need) throw E.ErrSeatReserveEmpty.wrap(`need ${need}, the reserve holds ${have}`);
       this.deps.staking.delegate(ctx, this.reserve, valoper, need);
     } else if (target < current) {
       this.deps.staking.undelegate(ctx, this.reserve, valoper, current - target);
@@ -201,11 +204,11 @@ export class ValidatorgovKeeper {
 
   // ---- rotation and recovery ----
 
+  /** The new key must be a different account that neither is approved nor operates a validator. */
   private checkNewOperator(ctx: Context, current: string, next: string): void {
-    if (next === current) throw E.ErrInvalidRotation.wrap("new operator equals the current one");
-    const app = this.applications.get(ctx, next);
-    if (this.approved.has(ctx, next) || app?.status === ApplicationStatus.pending) throw E.ErrInvalidRotation.wrap(`${next} is already an applicant or approved validator`);
-    if (this.deps.staking.getValidator(ctx, valoperOf(next))) throw E.ErrInvalidRotation.wrap(`${next} already operates a validator`);
+    if (next === current) throw E.ErrOperatorUnchanged.wrap(next);
+    if (this.approved.has(ctx, next)) throw E.ErrOperatorInUse.wrap(`${next} is already an approved validator`);
+    if (this.deps.staking.getValidator(ctx, valoperOf(next))) throw E.ErrOperatorInUse.wrap(`${next} already operates a validator`);
   }
 
   private nextRotationId(ctx: Context): bigint {
@@ -214,11 +217,11 @@ export class ValidatorgovKeeper {
     return id;
   }
 
+  /** Opens a rotation whose new operator passed its checks: the current one approved, nothing pending for it. */
   private open(ctx: Context, r: Omit<OperatorRotation, "id" | "status" | "openedAtHeight" | "resolvedAtHeight">): OperatorRotation {
     this.mustApproved(ctx, r.currentOperator);
-    this.checkNewOperator(ctx, r.currentOperator, r.newOperator);
     const pending = this.pendingByOperator.get(ctx, r.currentOperator);
-    if (pending !== undefined) throw E.ErrRotationPending.wrap(`rotation ${pending} of ${r.currentOperator} is pending`);
+    if (pending !== undefined) throw E.ErrRotationInProgress.wrap(`rotation ${pending} of ${r.currentOperator} is pending`);
     const rotation: OperatorRotation = { ...r, id: this.nextRotationId(ctx), status: RotationStatus.ROTATION_STATUS_PENDING, openedAtHeight: ctx.height, resolvedAtHeight: 0n };
     this.rotations.set(ctx, rotation.id, rotation);
     this.pendingByOperator.set(ctx, rotation.currentOperator, rotation.id);
@@ -228,6 +231,7 @@ export class ValidatorgovKeeper {
   }
 
   rotate(ctx: Context, current: string, next: string): bigint {
+    this.checkNewOperator(ctx, current, next);
     return this.open(ctx, {
       currentOperator: current, newOperator: next, kind: RotationKind.ROTATION_KIND_PLANNED, proposer: current, reason: "",
       approved: true, completesAtHeight: ctx.height + this.getParams(ctx).plannedRotationDelayBlocks, pausedValidator: false,
@@ -235,17 +239,25 @@ export class ValidatorgovKeeper {
   }
 
   proposeRecovery(ctx: Context, proposer: string, current: string, next: string, reason: string): bigint {
-    return this.open(ctx, {
+    this.checkNewOperator(ctx, current, next);
+    if (reason.trim() === "") throw E.ErrMissingReason.wrap("the reason is blank");
+    if ([...reason].length > MAX_REASON_CHARS) throw E.ErrMissingReason.wrap(`reason is longer than ${MAX_REASON_CHARS} characters`);
+    const rotation = this.open(ctx, {
       currentOperator: current, newOperator: next, kind: RotationKind.ROTATION_KIND_RECOVERY, proposer, reason,
       approved: false, completesAtHeight: 0n, pausedValidator: false,
-    }).id;
+    });
+    this.recoveryWatch.opened();
+    return rotation.id;
   }
 
-  private mustPending(ctx: Context, id: bigint): OperatorRotation {
+  private mustExist(ctx: Context, id: bigint): OperatorRotation {
     const r = this.rotations.get(ctx, id);
     if (!r) throw E.ErrRotationNotFound.wrap(`rotation ${id}`);
-    if (r.status !== RotationStatus.ROTATION_STATUS_PENDING) throw E.ErrRotationClosed.wrap(`rotation ${id} is ${RotationStatus[r.status]}`);
     return r;
+  }
+
+  private mustPendingRotation(r: OperatorRotation): void {
+    if (r.status !== RotationStatus.ROTATION_STATUS_PENDING) throw E.ErrRotationNotPending.wrap(`rotation ${r.id} is ${RotationStatus[r.status]}`);
   }
 
   private resolve(ctx: Context, r: OperatorRotation, status: RotationStatus): void {
@@ -281,9 +293,10 @@ export class ValidatorgovKeeper {
   }
 
   decideRecovery(ctx: Context, id: bigint, approve: boolean): void {
-    const r = this.mustPending(ctx, id);
-    if (r.kind !== RotationKind.ROTATION_KIND_RECOVERY) throw E.ErrInvalidRotation.wrap(`rotation ${id} is a planned rotation; only a recovery is approved`);
-    if (r.approved) throw E.ErrInvalidRotation.wrap(`recovery ${id} is already approved`);
+    const r = this.mustExist(ctx, id);
+    if (r.kind !== RotationKind.ROTATION_KIND_RECOVERY) throw E.ErrRotationNotRecovery.wrap(`rotation ${id} is a planned rotation; only a recovery is approved`);
+    this.mustPendingRotation(r);
+    if (r.approved) throw E.ErrRecoveryAlreadyDecided.wrap(`recovery ${id} is already approved`);
     if (!approve) {
       this.resolve(ctx, r, RotationStatus.ROTATION_STATUS_REJECTED);
       return;
@@ -303,10 +316,38 @@ export class ValidatorgovKeeper {
 
   /** The current operator cancels its planned rotation or vetoes a recovery. */
   cancel(ctx: Context, signer: string, id: bigint): void {
-    const r = this.mustPending(ctx, id);
+    const r = this.mustExist(ctx, id);
+    this.mustPendingRotation(r);
     if (signer !== r.currentOperator) throw E.ErrNotCurrentOperator.wrap(`rotation ${id} belongs to ${r.currentOperator}`);
-    this.resolve(ctx, r, r.kind === RotationKind.ROTATION_KIND_PLANNED ? RotationStatus.ROTATION_STATUS_CANCELLED : RotationStatus.ROTATION_STATUS_VETOED);
-    this.unpause(ctx, this.rotations.get(ctx, id)!, r.currentOperator);
+    this.withdraw(ctx, r, r.kind === RotationKind.ROTATION_KIND_PLANNED ? RotationStatus.ROTATION_STATUS_CANCELLED : RotationStatus.ROTATION_STATUS_VETOED);
+  }
+
+  /** Resolves a pending rotation under its current operator and un-pauses what it paused. */
+  private withdraw(ctx: Context, r: OperatorRotation, status: RotationStatus): void {
+    this.resolve(ctx, r, status);
+    this.unpause(ctx, this.rotations.get(ctx, r.id)!, r.currentOperator);
+  }
+
+  /**
+   * After every tx of a block (whatever its messages did): a signature by a pending
+   * recovery's current operator shows its key is not lost, so it vetoes the recovery. Planned
+   * rotations are left alone. Reads nothing while the block has no pending recovery.
+   */
+  vetoRecoveriesSignedBy(ctx: Context, signers: readonly string[]): void {
+    if (!this.recoveryWatch.mayBePending(ctx)) return;
+    for (const signer of signers) {
+      const id = this.pendingByOperator.get(ctx, signer);
+      const r = id === undefined ? undefined : this.rotations.get(ctx, id);
+      if (r?.kind === RotationKind.ROTATION_KIND_RECOVERY) this.withdraw(ctx, r, RotationStatus.ROTATION_STATUS_VETOED);
+    }
+  }
+
+  /** Whether any recovery is pending (scans the pending rotations, one per operator at most). */
+  anyPendingRecovery(ctx: Context): boolean {
+    for (const [, id] of this.pendingByOperator.iterate(ctx)) {
+      if (this.rotations.get(ctx, id)?.kind === RotationKind.ROTATION_KIND_RECOVERY) return true;
+    }
+    return false;
   }
 
   /**
@@ -413,13 +454,19 @@ export class ValidatorgovKeeper {
     return { entries, groups, total, activeValidators: active, invariants, ceilings };
   }
 
-  /** End blocker: at every concentration epoch, stale declarations and the ceilings. */
+  /**
+   * End blocker: due rotations, then at every concentration epoch stale declarations and the
+   * ceilings; last (no refusal can drop this block's writes any more) whether the next block
+   * starts with a recovery pending.
+   */
   endBlock(ctx: Context): void {
     const returning = this.completeDueRotations(ctx);
     const inv = this.invariants(ctx);
-    if (!inv || inv.concentrationEpochBlocks === 0n || ctx.height % inv.concentrationEpochBlocks !== 0n) return;
-    this.reportStale(ctx);
-    this.runConcentrationEpoch(ctx, inv, returning);
+    if (inv && inv.concentrationEpochBlocks > 0n && ctx.height % inv.concentrationEpochBlocks === 0n) {
+      this.reportStale(ctx);
+      this.runConcentrationEpoch(ctx, inv, returning);
+    }
+    this.recoveryWatch.setForBlock(ctx.height + 1n, this.anyPendingRecovery(ctx));
   }
 
   reportStale(ctx: Context): void {

@@ -4,7 +4,7 @@ import { requireAuthority } from "../../types/authority";
 import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { validatorgovErrors as E } from "./errors";
-import { isAssignedCountry } from "../../types/iso3166";
+import { canonicalCountry } from "../../types/iso3166";
 import type { DeclarationFields, ValidatorgovKeeper } from "./keeper";
 import { validateValidatorgovParams } from "./params";
 
@@ -12,32 +12,39 @@ const T = "/blockchain.validatorgov.v1.";
 const AMINO = "blockchain/x/validatorgov/";
 /** Identifier fields of a declaration (an LEI is 20 characters; national register numbers are short). */
 export const MAX_ID_CHARS = 128;
-/** As staking's Description limits. */
-export const MAX_MONIKER_CHARS = 70;
-export const MAX_DESCRIPTION_CHARS = 280;
-export const MAX_REASON_CHARS = 512;
 
 function quoted(s: string): string {
   return JSON.stringify(s.slice(0, 100));
 }
 
-/** The declaration's stateless rules: both identifiers present and bounded, an assigned country code. */
-export function validateDeclaration(d: DeclarationFields): void {
-  const ids: Array<[string, string]> = [["legal_entity_id", d.legalEntityId], ["beneficial_owner_id", d.beneficialOwnerId]];
-  for (const [name, v] of ids) {
-    if (v.trim() === "") throw E.ErrInvalidDeclaration.wrap(`${name} is required`);
-    if (v !== v.trim()) throw E.ErrInvalidDeclaration.wrap(`${name} has leading or trailing whitespace`);
-    if ([...v].length > MAX_ID_CHARS) throw E.ErrInvalidDeclaration.wrap(`${name} is longer than ${MAX_ID_CHARS} characters`);
+/**
+ * A declaration as stored: identifiers trimmed (inner spaces kept), present and at most
+ * MAX_ID_CHARS; the jurisdiction trimmed and upper-cased, an assigned ISO 3166-1 alpha-2 code.
+ */
+export function normaliseDeclaration(d: DeclarationFields): DeclarationFields {
+  const id = (name: string, v: string): string => {
+    const t = v.trim();
+    if (t === "") throw E.ErrInvalidDeclaration.wrap(`${name} is required`);
+    if ([...t].length > MAX_ID_CHARS) throw E.ErrInvalidDeclaration.wrap(`${name} is longer than ${MAX_ID_CHARS} characters`);
+    return t;
+  };
+  const jurisdiction = canonicalCountry(d.jurisdiction.trim());
+  const legalEntityId = id("legal_entity_id", d.legalEntityId);
+  const beneficialOwnerId = id("beneficial_owner_id", d.beneficialOwnerId);
+  if (!jurisdiction) throw E.ErrInvalidDeclaration.wrap(`jurisdiction ${quoted(d.jurisdiction)} is not an assigned ISO 3166-1 alpha-2 code`);
+  return { legalEntityId, beneficialOwnerId, jurisdiction };
+}
+
+/** A stored declaration (genesis) must already be in its normalised form. */
+export function validateStoredDeclaration(d: DeclarationFields): void {
+  const n = normaliseDeclaration(d);
+  if (n.legalEntityId !== d.legalEntityId || n.beneficialOwnerId !== d.beneficialOwnerId || n.jurisdiction !== d.jurisdiction) {
+    throw E.ErrInvalidDeclaration.wrap("declaration is not normalised (surrounding whitespace or a lower-case jurisdiction)");
   }
-  if (!isAssignedCountry(d.jurisdiction)) throw E.ErrInvalidDeclaration.wrap(`jurisdiction ${quoted(d.jurisdiction)} is not an assigned ISO 3166-1 alpha-2 code`);
 }
 
-function declarationOf(m: { legalEntityId: string; beneficialOwnerId: string; jurisdiction: string }): DeclarationFields {
-  return { legalEntityId: m.legalEntityId, beneficialOwnerId: m.beneficialOwnerId, jurisdiction: m.jurisdiction };
-}
-
-function validAddress(address: string, field: string): void {
-  if (!accAddress.isValid(address)) throw E.ErrInvalidRotation.wrap(`invalid ${field} address ${quoted(address)}`);
+function declarationOf(m: DeclarationFields): DeclarationFields {
+  return normaliseDeclaration({ legalEntityId: m.legalEntityId, beneficialOwnerId: m.beneficialOwnerId, jurisdiction: m.jurisdiction });
 }
 
 export function validatorgovMsgs(k: ValidatorgovKeeper): MsgDef[] {
@@ -55,10 +62,7 @@ export function validatorgovMsgs(k: ValidatorgovKeeper): MsgDef[] {
       signer: "creator",
       validate: (m) => {
         accAddress.validate(m.creator);
-        if (m.moniker.trim() === "") throw E.ErrInvalidApplication.wrap("moniker is required");
-        if ([...m.moniker].length > MAX_MONIKER_CHARS) throw E.ErrInvalidApplication.wrap(`moniker is longer than ${MAX_MONIKER_CHARS} characters`);
-        if ([...m.description].length > MAX_DESCRIPTION_CHARS) throw E.ErrInvalidApplication.wrap(`description is longer than ${MAX_DESCRIPTION_CHARS} characters`);
-        validateDeclaration(declarationOf(m));
+        declarationOf(m);
       },
       handle: (ctx, m) => {
         k.apply(ctx, m.creator, declarationOf(m));
@@ -80,7 +84,7 @@ export function validatorgovMsgs(k: ValidatorgovKeeper): MsgDef[] {
       signer: "creator", aminoName: AMINO + "MsgRotateOperator",
       validate: (m) => {
         accAddress.validate(m.creator);
-        validAddress(m.newOperator, "new_operator");
+        accAddress.validate(m.newOperator);
       },
       handle: (ctx, m) => ({ rotationId: k.rotate(ctx, m.creator, m.newOperator) }),
     }),
@@ -89,10 +93,8 @@ export function validatorgovMsgs(k: ValidatorgovKeeper): MsgDef[] {
       signer: "creator", aminoName: AMINO + "MsgProposeOperatorRecovery",
       validate: (m) => {
         accAddress.validate(m.creator);
-        validAddress(m.currentOperator, "current_operator");
-        validAddress(m.newOperator, "new_operator");
-        if (m.reason.trim() === "") throw E.ErrInvalidRotation.wrap("a recovery needs a reason");
-        if ([...m.reason].length > MAX_REASON_CHARS) throw E.ErrInvalidRotation.wrap(`reason is longer than ${MAX_REASON_CHARS} characters`);
+        accAddress.validate(m.currentOperator);
+        accAddress.validate(m.newOperator);
       },
       handle: (ctx, m) => ({ rotationId: k.proposeRecovery(ctx, m.creator, m.currentOperator, m.newOperator, m.reason) }),
     }),
@@ -119,7 +121,7 @@ export function validatorgovMsgs(k: ValidatorgovKeeper): MsgDef[] {
       signer: "creator", aminoName: AMINO + "MsgAttestOwnership",
       validate: (m) => {
         accAddress.validate(m.creator);
-        validateDeclaration(declarationOf(m));
+        declarationOf(m);
       },
       handle: (ctx, m) => {
         k.attest(ctx, m.creator, declarationOf(m));
@@ -134,7 +136,7 @@ export function validatorgovMsgs(k: ValidatorgovKeeper): MsgDef[] {
       },
       handle: (ctx, m) => {
         requireAuthority(m.authority, E.ErrInvalidSigner);
-        if (!accAddress.isValid(m.validator)) throw E.ErrNotApproved.wrap(`validator ${quoted(m.validator)} is not an account address`);
+        if (!accAddress.isValid(m.validator)) throw E.ErrNotApprovedValidator.wrap(`validator ${quoted(m.validator)} is not an account address`);
         return { seats: k.setSeats(ctx, m.validator, m.seats) };
       },
     }),

@@ -18,7 +18,11 @@ export function seatBond(p: Params): bigint {
   return BigInt(p.seatBondAmount);
 }
 
-/** Every field must be positive; returns the canonical form (seat bond without leading zeros). */
+/**
+ * Every field must be positive, and a recovery's challenge window at least a planned rotation's
+ * delay (a stolen key must not move a validator faster than its owner can); returns the
+ * canonical form (seat bond without leading zeros).
+ */
 export function validateValidatorgovParams(p: Params): Params {
   const blocks: Array<[string, bigint]> = [
     ["planned_rotation_delay_blocks", p.plannedRotationDelayBlocks],
@@ -27,6 +31,11 @@ export function validateValidatorgovParams(p: Params): Params {
   ];
   for (const [name, v] of blocks) {
     if (v <= 0n || v > MAX_BLOCKS) throw validatorgovErrors.ErrInvalidParams.wrap(`${name} must be between 1 and ${MAX_BLOCKS}, got ${v}`);
+  }
+  if (p.recoveryChallengeWindowBlocks < p.plannedRotationDelayBlocks) {
+    throw validatorgovErrors.ErrInvalidParams.wrap(
+      `recovery_challenge_window_blocks (${p.recoveryChallengeWindowBlocks}) must not be below planned_rotation_delay_blocks (${p.plannedRotationDelayBlocks})`,
+    );
   }
   if (!INT_RE.test(p.seatBondAmount) || BigInt(p.seatBondAmount) === 0n) {
     throw validatorgovErrors.ErrInvalidParams.wrap(`seat_bond_amount must be a positive integer, got ${JSON.stringify(p.seatBondAmount.slice(0, 100))}`);

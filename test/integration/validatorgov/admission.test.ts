@@ -13,26 +13,22 @@ describe("validatorgov admission: application, approval and the gate in front of
   });
   afterAll(async () => chain.close());
 
-  it("refuses a MsgCreateValidator from an operator nobody admitted, already in CheckTx (1104)", async () => {
+  it("refuses a MsgCreateValidator from an operator nobody admitted, already in CheckTx (1103)", async () => {
     const res = await chain.deliver(alpha, [createValidatorMsg(alpha)]);
     expect(res.checkTx).toBe(true);
-    expectVgovError(res, 1104);
+    expectVgovError(res, 1103);
     expect(queryCode(() => stakingValidator(chain, alpha))).not.toBe(0);
   });
 
   it.each([
-    ["an empty moniker", { moniker: "" }, 1115],
-    ["a moniker over 70 characters", { moniker: "m".repeat(71) }, 1115],
-    ["a description over 280 characters", { description: "d".repeat(281) }, 1115],
-    ["no legal entity", { legalEntityId: "" }, 1105],
-    ["no beneficial owner", { beneficialOwnerId: " " }, 1105],
-    ["an identifier over 128 characters", { legalEntityId: "x".repeat(129) }, 1105],
-    ["a two-letter code that is no country (ZZ)", { jurisdiction: "ZZ" }, 1105],
-    ["a reserved code (EU)", { jurisdiction: "EU" }, 1105],
-    ["a lower-case code", { jurisdiction: "de" }, 1105],
-    ["a three-letter code", { jurisdiction: "DEU" }, 1105],
-  ])("refuses an application with %s (%i)", async (_what, over, code) => {
-    expectVgovError(await chain.deliver(alpha, [msg.apply(alpha.address, D, over)]), code);
+    ["no legal entity", { legalEntityId: "" }],
+    ["no beneficial owner", { beneficialOwnerId: " " }],
+    ["an identifier over 128 characters", { legalEntityId: "x".repeat(129) }],
+    ["a two-letter code that is no country (ZZ)", { jurisdiction: "ZZ" }],
+    ["a reserved code (EU)", { jurisdiction: "EU" }],
+    ["a three-letter code", { jurisdiction: "DEU" }],
+  ])("refuses an application with %s (1113)", async (_what, over) => {
+    expectVgovError(await chain.deliver(alpha, [msg.apply(alpha.address, D, over)]), 1113);
     expect(queryCode(() => query.application(chain, alpha.address))).toBe(22);
   });
 
@@ -43,12 +39,13 @@ describe("validatorgov admission: application, approval and the gate in front of
     expect(queryCode(() => query.approved(chain, alpha.address))).toBe(22);
   });
 
-  it("a second application while one is pending is 1101", async () => {
-    expectVgovError(await chain.deliver(alpha, [msg.apply(alpha.address, D)]), 1101);
+  it("a second application while one is pending replaces it", async () => {
+    const res = await chain.mustDeliver(alpha, [msg.apply(alpha.address, D)]);
+    expect(query.application(chain, alpha.address)).toEqual({ candidate: alpha.address, status: "pending", declaration: { ...D, attestedAtHeight: res.height } });
   });
 
-  it("an unapproved applicant still cannot create a validator (1104)", async () => {
-    expectVgovError(await chain.deliver(alpha, [createValidatorMsg(alpha)]), 1104);
+  it("an unapproved applicant still cannot create a validator (1103)", async () => {
+    expectVgovError(await chain.deliver(alpha, [createValidatorMsg(alpha)]), 1103);
   });
 
   it("only the admission authority decides (1100), also for seats, recovery approval and params", async () => {
@@ -62,9 +59,9 @@ describe("validatorgov admission: application, approval and the gate in front of
     expect(query.application(chain, alpha.address).status).toBe("pending");
   });
 
-  it("deciding an unknown candidate is 1102", async () => {
-    expect(await chain.govExec([msg.approve(beta.address)])).toMatchObject({ codespace: "validatorgov", code: 1102 });
-    expect(await chain.govExec([msg.approve("not-an-address")])).toMatchObject({ codespace: "validatorgov", code: 1102 });
+  it("deciding an unknown candidate is 1101", async () => {
+    expect(await chain.govExec([msg.approve(beta.address)])).toMatchObject({ codespace: "validatorgov", code: 1101 });
+    expect(await chain.govExec([msg.approve("not-an-address")])).toMatchObject({ codespace: "validatorgov", code: 1101 });
   });
 
   it("approval creates the ApprovedValidator carrying the declaration; the operator may then create its validator", async () => {
@@ -76,17 +73,19 @@ describe("validatorgov admission: application, approval and the gate in front of
     expect(stakingValidator(chain, alpha).operatorAddress).toBe(valoper(alpha));
   });
 
-  it("deciding an approved application again is 1103", async () => {
-    expect(await chain.govExec([msg.approve(alpha.address)])).toMatchObject({ codespace: "validatorgov", code: 1103 });
+  it("deciding an approved application again is 1102", async () => {
+    expect(await chain.govExec([msg.approve(alpha.address)])).toMatchObject({ codespace: "validatorgov", code: 1102 });
   });
 
-  it("a rejected application is removed (its key is free); the candidate may apply again", async () => {
-    await chain.mustDeliver(beta, [msg.apply(beta.address, declOf("LEI-B", "UBO-B", "FR"))]);
+  it("a rejected application is kept as rejected; deciding it again is 1102; the candidate may apply again", async () => {
+    const res = await chain.mustDeliver(beta, [msg.apply(beta.address, declOf("LEI-B", "UBO-B", "FR"))]);
     expect((await chain.govExec([msg.approve(beta.address, false)])).log).toBe("");
-    // As every module on the shared Applications helper: a rejection frees the key (docs/modules.md).
-    expect(queryCode(() => query.application(chain, beta.address))).toBe(22);
+    expect(query.application(chain, beta.address)).toEqual({
+      candidate: beta.address, status: "rejected", declaration: { ...declOf("LEI-B", "UBO-B", "FR"), attestedAtHeight: res.height },
+    });
     expect(queryCode(() => query.approved(chain, beta.address))).toBe(22);
-    expectVgovError(await chain.deliver(beta, [createValidatorMsg(beta)]), 1104);
+    expect(await chain.govExec([msg.approve(beta.address)])).toMatchObject({ codespace: "validatorgov", code: 1102 });
+    expectVgovError(await chain.deliver(beta, [createValidatorMsg(beta)]), 1103);
     await chain.mustDeliver(beta, [msg.apply(beta.address, declOf("LEI-B", "UBO-B", "FR"))]);
     expect(query.application(chain, beta.address).status).toBe("pending");
   });
@@ -98,9 +97,9 @@ describe("validatorgov admission: application, approval and the gate in front of
     expect(query.approved(chain, alpha.address).declaration).toEqual({ ...next, attestedAtHeight: res.height });
   });
 
-  it("re-attestation is refused from an operator that is not approved (1104) and with a bad declaration (1105)", async () => {
-    expectVgovError(await chain.deliver(beta, [msg.attest(beta.address, D)]), 1104);
-    expectVgovError(await chain.deliver(alpha, [msg.attest(alpha.address, declOf("LEI", "UBO", "XK"))]), 1105);
+  it("re-attestation is refused from an operator that is not approved (1103) and with a bad declaration (1113)", async () => {
+    expectVgovError(await chain.deliver(beta, [msg.attest(beta.address, D)]), 1103);
+    expectVgovError(await chain.deliver(alpha, [msg.attest(alpha.address, declOf("LEI", "UBO", "XK"))]), 1113);
   });
 
   it("queries refuse a malformed candidate (400-style) and answer NotFound for an unknown one", () => {

@@ -69,11 +69,11 @@ describe("validatorgov concentration epochs: demotion and restoration", () => {
     });
   });
 
-  it("a demoted operator cannot un-jail itself (1116)", async () => {
+  it("a demoted operator cannot un-jail itself (1118)", async () => {
     const unjail = pack("/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail, { validatorAddr: valoper(alpha) });
     const res = await chain.deliver(alpha, [unjail]);
     expect(res.checkTx).toBe(true);
-    expectVgovError(res, 1116);
+    expectVgovError(res, 1118);
     expect(stakingValidator(chain, alpha).jailed).toBe(true);
   });
 

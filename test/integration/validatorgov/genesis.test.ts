@@ -50,9 +50,9 @@ describe("validatorgov genesis", () => {
   });
 
   it("the imported indexes work: the pending rotation blocks a second one and the gate admits exactly the approved", async () => {
-    expectVgovError(await chain.deliver(beta, [msg.rotate(beta.address, newop2.address)]), 1110);
+    expectVgovError(await chain.deliver(beta, [msg.rotate(beta.address, newop2.address)]), 1104);
     expect(query.pending(chain, gamma.address).found).toBe(true);
-    expectVgovError(await chain.deliver(delta, [createValidatorMsg(delta)]), 1104);
+    expectVgovError(await chain.deliver(delta, [createValidatorMsg(delta)]), 1103);
   });
 
   it.each([

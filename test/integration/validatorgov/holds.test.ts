@@ -61,31 +61,32 @@ describe("validatorgov holds on MsgUnjail: withdrawn approval, recovery challeng
   });
   afterAll(async () => chain.close());
 
-  it("a validator whose approval was withdrawn cannot un-jail: 1104 in CheckTx, and nested in MsgExec at delivery", async () => {
+  it("a validator whose approval was withdrawn cannot un-jail: 1103 in CheckTx, and nested in MsgExec at delivery", async () => {
     expect((await chain.govExec([msg.approve(delta.address, false)])).log).toBe("");
     expect(stakingValidator(chain, delta).jailed).toBe(true);
-    await expectUnjailRefused(chain, delta, 1104);
+    await expectUnjailRefused(chain, delta, 1103);
   });
 
-  it("an approved recovery pauses the validator; during its window MsgUnjail is 1116, directly and through MsgExec; the veto releases it", async () => {
+  it("an approved recovery pauses the validator; during its window MsgUnjail is 1118, directly and through MsgExec; the veto releases it", async () => {
     await chain.mustDeliver(mallory, [msg.recover(mallory.address, gamma.address, newop.address, "key compromised")]);
     expect((await chain.govExec([msg.approveRecovery(1n)])).log).toBe("");
     expect(query.rotation(chain, 1n)).toMatchObject({ approved: true, pausedValidator: true });
-    await expectUnjailRefused(chain, gamma, 1116);
+    await expectUnjailRefused(chain, gamma, 1118);
     await chain.mustDeliver(gamma, [msg.cancel(gamma.address, 1n)]);
     expect(stakingValidator(chain, gamma).jailed).toBe(false);
   });
 
-  it("a validator already jailed for another reason is not paused by the recovery, but still cannot un-jail during its window (1116)", async () => {
+  it("a validator already jailed for another reason is not paused by the recovery, but still cannot un-jail during its window (1118)", async () => {
     // Self-delegation below min_self_delegation: staking jails epsilon.
     await chain.mustDeliver(epsilon, [undelegate(epsilon, ONE_YML)]);
     expect(stakingValidator(chain, epsilon).jailed).toBe(true);
+    // Its self-delegation back at the minimum, slashing alone would let it out now. (Before the
+    // recovery opens: any tx epsilon signs in a block while it is pending vetoes it.)
+    await chain.mustDeliver(epsilon, [delegateMsg(epsilon, valoper(epsilon), ONE_YML.toString())]);
     await chain.mustDeliver(mallory, [msg.recover(mallory.address, epsilon.address, newop2.address, "key lost")]);
     expect((await chain.govExec([msg.approveRecovery(2n)])).log).toBe("");
     expect(query.rotation(chain, 2n)).toMatchObject({ approved: true, pausedValidator: false });
-    // Its self-delegation back at the minimum, slashing alone would let it out now.
-    await chain.mustDeliver(epsilon, [delegateMsg(epsilon, valoper(epsilon), ONE_YML.toString())]);
-    await expectUnjailRefused(chain, epsilon, 1116);
+    await expectUnjailRefused(chain, epsilon, 1118);
     // The veto ends the window; the recovery did not jail it, so the operator un-jails it itself.
     await chain.mustDeliver(epsilon, [msg.cancel(epsilon.address, 2n)]);
     expect(stakingValidator(chain, epsilon).jailed).toBe(true);
@@ -143,6 +144,7 @@ describe("validatorgov demotions meeting recoveries", () => {
     chain = await vgovChain({
       mutateGenesis: (s) => {
         concentrationGenesis(s);
+        s.validatorgov.params.planned_rotation_delay_blocks = EPOCH.toString();
         s.validatorgov.params.recovery_challenge_window_blocks = EPOCH.toString();
       },
     });
@@ -172,7 +174,7 @@ describe("validatorgov demotions meeting recoveries", () => {
     expect(query.rotation(chain, 1n)).toMatchObject({ pausedValidator: true, status: RotationStatus.ROTATION_STATUS_PENDING });
     expect(stakingValidator(chain, alpha).jailed).toBe(true);
     const res = await chain.deliver(alpha, [unjail(alpha)]);
-    expectVgovError(res, 1116);
+    expectVgovError(res, 1118);
 
     const completesAt = query.rotation(chain, 1n).completesAtHeight;
     while (chain.height < completesAt) await chain.produceBlocks(1);

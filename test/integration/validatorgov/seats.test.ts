@@ -17,21 +17,21 @@ describe("validatorgov seats: power delegated from the seat reserve", () => {
   });
   afterAll(async () => chain.close());
 
-  it("zero seats are refused: removal must be stated as removal (1106)", async () => {
-    expect(await chain.govExec([msg.seats(alpha.address, 0n)])).toMatchObject({ codespace: "validatorgov", code: 1106 });
+  it("zero seats are refused: removal must be stated as removal (1116)", async () => {
+    expect(await chain.govExec([msg.seats(alpha.address, 0n)])).toMatchObject({ codespace: "validatorgov", code: 1116 });
   });
 
-  it("seats for an operator that is not approved are refused (1104)", async () => {
-    expect(await chain.govExec([msg.seats(gamma.address, 3n)])).toMatchObject({ codespace: "validatorgov", code: 1104 });
+  it("seats for an operator that is not approved are refused (1103)", async () => {
+    expect(await chain.govExec([msg.seats(gamma.address, 3n)])).toMatchObject({ codespace: "validatorgov", code: 1103 });
   });
 
-  it("seats for an approved operator without a validator are refused (1107)", async () => {
-    expect(await chain.govExec([msg.seats(beta.address, 3n)])).toMatchObject({ codespace: "validatorgov", code: 1107 });
+  it("seats for an approved operator without a validator are refused (1114)", async () => {
+    expect(await chain.govExec([msg.seats(beta.address, 3n)])).toMatchObject({ codespace: "validatorgov", code: 1114 });
   });
 
-  it("an empty reserve cannot seat anyone (1114)", async () => {
+  it("an empty reserve cannot seat anyone (1115)", async () => {
     expect(chain.balance(RESERVE)).toBe(0n);
-    expect(await chain.govExec([msg.seats(alpha.address, 3n)])).toMatchObject({ codespace: "validatorgov", code: 1114 });
+    expect(await chain.govExec([msg.seats(alpha.address, 3n)])).toMatchObject({ codespace: "validatorgov", code: 1115 });
   });
 
   it("the reserve is funded by a plain transfer (it is not a blocked recipient)", async () => {
@@ -54,9 +54,9 @@ describe("validatorgov seats: power delegated from the seat reserve", () => {
     expect(BigInt(stakingValidator(chain, alpha).tokens)).toBe(before - 3n * ONE_YML);
   });
 
-  it("more seats than the reserve holds are refused (1114) and nothing moves", async () => {
+  it("more seats than the reserve holds are refused (1115) and nothing moves", async () => {
     const tokens = stakingValidator(chain, alpha).tokens;
-    expect(await chain.govExec([msg.seats(alpha.address, 1_000n)])).toMatchObject({ codespace: "validatorgov", code: 1114 });
+    expect(await chain.govExec([msg.seats(alpha.address, 1_000n)])).toMatchObject({ codespace: "validatorgov", code: 1115 });
     expect(stakingValidator(chain, alpha).tokens).toBe(tokens);
   });
 
@@ -67,22 +67,22 @@ describe("validatorgov seats: power delegated from the seat reserve", () => {
     const v = stakingValidator(chain, alpha);
     expect(v.jailed).toBe(true);
     expect(BigInt(v.tokens)).toBe(seated - 2n * ONE_YML);
-    expect(await chain.govExec([msg.seats(alpha.address, 1n)])).toMatchObject({ codespace: "validatorgov", code: 1104 });
+    expect(await chain.govExec([msg.seats(alpha.address, 1n)])).toMatchObject({ codespace: "validatorgov", code: 1103 });
     // A removed operator may apply again.
     await chain.mustDeliver(alpha, [msg.apply(alpha.address, declOf("LEI-A", "UBO-A", "DE"))]);
   });
 
   it("the gate is also enforced at delivery: an approved operator's create goes through, an unapproved one's does not", async () => {
-    expectVgovError(await chain.deliver(mallory, [createValidatorMsg(mallory)]), 1104);
+    expectVgovError(await chain.deliver(mallory, [createValidatorMsg(mallory)]), 1103);
     const res = await chain.mustDeliver(beta, [createValidatorMsg(beta)]);
     expect(eventOf(res, "create_validator")).toBeDefined();
   });
 
-  it("params: an invalid set is refused (1113), a valid one replaces them", async () => {
+  it("params: an invalid set is refused (1117), a valid one replaces them", async () => {
     const good = { plannedRotationDelayBlocks: 7n, recoveryChallengeWindowBlocks: 9n, attestationIntervalBlocks: 50n, seatBondAmount: "2000000" };
-    expect(await chain.govExec([msg.updateParams({ ...good, plannedRotationDelayBlocks: 0n })])).toMatchObject({ codespace: "validatorgov", code: 1113 });
-    expect(await chain.govExec([msg.updateParams({ ...good, seatBondAmount: "0" })])).toMatchObject({ codespace: "validatorgov", code: 1113 });
-    expect(await chain.govExec([msg.updateParams({ ...good, seatBondAmount: "-5" })])).toMatchObject({ codespace: "validatorgov", code: 1113 });
+    expect(await chain.govExec([msg.updateParams({ ...good, plannedRotationDelayBlocks: 0n })])).toMatchObject({ codespace: "validatorgov", code: 1117 });
+    expect(await chain.govExec([msg.updateParams({ ...good, seatBondAmount: "0" })])).toMatchObject({ codespace: "validatorgov", code: 1117 });
+    expect(await chain.govExec([msg.updateParams({ ...good, seatBondAmount: "-5" })])).toMatchObject({ codespace: "validatorgov", code: 1117 });
     expect((await chain.govExec([msg.updateParams({ ...good, seatBondAmount: "0002000000" })])).log).toBe("");
     expect(query.params(chain)).toEqual(good);
   });

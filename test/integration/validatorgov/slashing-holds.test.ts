@@ -133,6 +133,7 @@ describe("validatorgov un-pausing after a rotation of a validator slashing also 
       mutateGenesis: (s) => {
         // No concentration epoch falls inside this suite.
         s.constitution.invariants.concentration_epoch_blocks = "1000000";
+        s.validatorgov.params.planned_rotation_delay_blocks = "8";
         s.validatorgov.params.recovery_challenge_window_blocks = "8";
         slashingAndStaking(s);
       },
