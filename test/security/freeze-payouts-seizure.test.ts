@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DENOM, type TestChain } from "../helpers/chain";
 import { delegateMsg, msg as dmsg, operatorOf } from "../integration/distribution/setup";
-import { CaseAction, CaseStatus, caseIdOf, enforcementChain, getCase, keys, msg, produceUntil, typedEvents, validator } from "../integration/enforcement/setup";
+import { CaseAction, CaseStatus, caseIdOf, destination, enforcementChain, getCase, keys, msg, produceUntil, typedEvents, validator } from "../integration/enforcement/setup";
 
 // Attack (issue 32, finding 2): a target sets its withdraw address to an accomplice before it is
 // accused. When the seizure executes, unbonding its stake pays the delegation's rewards first,
@@ -31,7 +31,7 @@ describe("a seizure collects the staking rewards its unbonding pays, whatever th
 
   it("the rewards end at the recovery destination, not at the withdraw address", async () => {
     const balance = chain.balance(target.address);
-    const [dest, away] = [chain.balance(keys.dest.address), chain.balance(accomplice.address)];
+    const [dest, away] = [chain.balance(destination(chain)), chain.balance(accomplice.address)];
     const events = await produceUntil(chain, getCase(chain, id).executeAtHeight);
     const rewards = events
       .filter((e) => e.type === "withdraw_rewards" && e.attributes.some((a) => a.key === "delegator" && a.value === target.address))
@@ -39,10 +39,10 @@ describe("a seizure collects the staking rewards its unbonding pays, whatever th
     expect(rewards).toBeGreaterThan(1_000_000n);
     const collected = (balance + rewards).toString();
     expect(typedEvents(events, "EventSeized")).toEqual([
-      { case_id: String(id), target: target.address, destination: keys.dest.address, collected: [{ denom: DENOM, amount: collected }], complete: false },
+      { case_id: String(id), target: target.address, destination: destination(chain), collected: [{ denom: DENOM, amount: collected }], complete: false },
     ]);
     expect(chain.balance(accomplice.address)).toBe(away);
-    expect(chain.balance(keys.dest.address)).toBe(dest + balance + rewards);
+    expect(chain.balance(destination(chain))).toBe(dest + balance + rewards);
     expect(chain.balance(target.address)).toBe(0n);
     expect(getCase(chain, id)).toMatchObject({ status: CaseStatus.CASE_STATUS_PASSED, recovered: [{ denom: DENOM, amount: collected }] });
   });

@@ -1,4 +1,4 @@
-import { ErrorKind, registerError } from "../../types/errors";
+import { ErrorKind, registerError, registeredError } from "../../types/errors";
 
 /**
  * The enforcement codespace, numbered as the spec (1100–1113, 1115–1117; 1114 is absent) and
@@ -37,3 +37,12 @@ export const constitutionInvariantViolation = new ErrorKind(
   1101,
   "value fixed at genesis cannot be changed by a parameter update",
 );
+
+/**
+ * alias's ErrNoJurisdiction (codespace alias, code 9): a target with no recorded country has no
+ * enforcement authority. Looked up from the registry, not registered again, so the code and
+ * its wording stay alias's own.
+ */
+export function aliasNoJurisdiction(): ErrorKind {
+  return registeredError("alias", 9) ?? new ErrorKind("alias", 9, "no jurisdiction recorded for the account");
+}

@@ -51,4 +51,8 @@ export interface AliasKeeper {
   getJurisdiction(ctx: Context, address: string): { country: string } | undefined;
   /** True when the address holds the role over the country (chain-wide grants included). */
   hasRole(ctx: Context, address: string, role: Role, country: string): boolean;
+  /** hasRole as a refusal in alias's codespace (ErrOutOfScope when the role is held only over other countries). */
+  requireRole(ctx: Context, address: string, role: Role, country: string): void;
+  /** Every grant the address holds, whatever its scope. */
+  grantsOf(ctx: Context, holder: string): ReadonlyArray<{ role: Role }>;
 }

@@ -4,6 +4,7 @@ import {
   CaseStatus,
   Freeze,
   LegalInstrument,
+  LegalInstrumentKind,
   SeizureRecord,
   Vote,
   VoteOption,
@@ -18,7 +19,7 @@ import type { Context } from "../../types/context";
 import { AppError } from "../../types/errors";
 import type { FreezeGuard } from "../../types/hooks";
 import { GasMeter } from "../../types/gas";
-import { enforcementErrors as E } from "./errors";
+import { aliasNoJurisdiction, enforcementErrors as E } from "./errors";
 import { enforcementEvents as events } from "./events";
 import { ROLE_ENFORCEMENT_AUTHORITY, type AliasKeeper, type BankKeeper, type BondedValidator, type ConstitutionKeeper, type StakingKeeper } from "./expected-keepers";
 import { BPS, defaultEnforcementParams, withInvariants } from "./params";
@@ -88,12 +89,6 @@ export class EnforcementKeeper {
   /** (height, case id) → what an executed seizure counted against the rolling cap. */
   readonly seizures = this.schema.map(11, "seizures", pairKey(int64Key, uint64Key), protoValue(SeizureRecord, "SeizureRecord"));
 
-  /**
-   * The one exception to the freeze: set only while this keeper itself moves a seized
-   * target's coins to the recovery destination (synchronous, cleared in `finally`).
-   */
-  private seizing: { from: string; to: string } | undefined;
-
   constructor(readonly deps: EnforcementDeps) {}
 
   /**
@@ -132,22 +127,18 @@ export class EnforcementKeeper {
 
   /**
    * Bank's send restriction: a frozen account sends nothing, by any path (sends, module
-   * deposits, fees). Read without gas so the check costs every transfer the same (nothing).
+   * deposits, fees), except to the recovery destination: the seizure's own movement, or the
+   * target surrendering funds of its own accord. Read without gas so the check costs every
+   * transfer the same (nothing).
    */
-  readonly sendRestriction = (ctx: Context, from: string, _to: string, _coins: readonly Coin[]): void => {
-    // The explicit exception: the seizure's own movement to the recovery destination.
-    if (this.seizing !== undefined && this.seizing.from === from && this.seizing.to === _to) return;
-    this.freezeGuard.assertNotFrozen(ctx, from);
+  readonly sendRestriction = (ctx: Context, from: string, to: string, _coins: readonly Coin[]): void => {
+    const free = ctx.withGasMeter(GasMeter.infinite());
+    const f = this.activeFreeze(free, from);
+    if (!f) return;
+    const destination = this.getParams(free).recoveryDestination;
+    if (destination !== "" && to === destination) return;
+    throw E.ErrFrozen.wrap(`${from} is frozen by case ${f.caseId}`);
   };
-
-  private moveSeized(ctx: Context, from: string, to: string, coins: readonly Coin[]): void {
-    this.seizing = { from, to };
-    try {
-      this.deps.bank.sendCoins(ctx, from, to, coins);
-    } finally {
-      this.seizing = undefined;
-    }
-  }
 
   /** Ends the case's freeze at this height; emits EventFreezeLifted when it was in effect. */
   private liftFreeze(ctx: Context, c: Case): void {
@@ -187,6 +178,21 @@ export class EnforcementKeeper {
     return this.deps.alias.hasRole(ctx, signer, ROLE_ENFORCEMENT_AUTHORITY, j.country);
   }
 
+  /**
+   * A signer who is not a bonded validator opens only as the enforcement authority of the
+   * target's country. Holding the role nowhere: ErrUnknownValidator. Holding it, the refusal
+   * is about scope and comes from alias: the target has no recorded country, or the role is
+   * held only over other countries.
+   */
+  private requireAuthorityToOpen(ctx: Context, signer: string, target: string): void {
+    if (!this.deps.alias.grantsOf(ctx, signer).some((g) => g.role === ROLE_ENFORCEMENT_AUTHORITY)) {
+      throw E.ErrUnknownValidator.wrap(`${signer} is neither a bonded validator nor the enforcement authority of the target's country`);
+    }
+    const j = this.deps.alias.getJurisdiction(ctx, target);
+    if (!j || j.country === "") throw aliasNoJurisdiction().wrap(`account ${target}`);
+    this.deps.alias.requireRole(ctx, signer, ROLE_ENFORCEMENT_AUTHORITY, j.country);
+  }
+
   /** The ombudsman may sign nothing but a veto. */
   refuseOmbudsman(ctx: Context, signer: string): void {
     const o = this.getParams(ctx).ombudsman;
@@ -218,13 +224,14 @@ export class EnforcementKeeper {
     if (validator) {
       opener = validator.operator;
       emergency = false;
-    } else if (this.isAuthorityFor(ctx, r.signer, r.target)) {
+    } else if (r.emergencyOnly) {
+      if (!this.isAuthorityFor(ctx, r.signer, r.target)) throw E.ErrInvalidSigner.wrap(`${r.signer} holds no enforcement authority over the country of ${r.target}`);
       opener = r.signer;
       emergency = true;
-    } else if (r.emergencyOnly) {
-      throw E.ErrInvalidSigner.wrap(`${r.signer} holds no enforcement authority over the country of ${r.target}`);
     } else {
-      throw E.ErrUnknownValidator.wrap(`${r.signer} is neither a bonded validator nor the enforcement authority of the target's country`);
+      this.requireAuthorityToOpen(ctx, r.signer, r.target);
+      opener = r.signer;
+      emergency = true;
     }
 
     this.refuseProtected(ctx, r.target, p);
@@ -373,14 +380,10 @@ export class EnforcementKeeper {
     for (const [, id] of [...this.votingQueue.iterate(ctx, { end: [h + 1n, 0n] })]) {
       ctx.atomic((inner) => this.closeVoting(inner, this.getCase(inner, id)));
     }
+    // A deferred seizure's execute_at_height is its retry height, so each is tried once when due.
     for (const id of [...this.heldCases.iterate(ctx)]) {
       const c = this.getCase(ctx, id);
-      if (c.executeAtHeight > h) continue;
-      // Tried when due and at each window start after that (the cap only frees up when the
-      // window rolls); without a window nothing refuses it, so it runs whenever it is due.
-      const window = this.getParams(ctx).seizureWindowBlocks;
-      const attempt = window === 0n || c.executeAtHeight === h || h % window === 0n;
-      if (attempt) this.tryExecute(ctx, c);
+      if (c.executeAtHeight <= h) this.tryExecute(ctx, c);
     }
   }
 
@@ -429,54 +432,69 @@ export class EnforcementKeeper {
 
   // ---- seizure ------------------------------------------------------------------------------
 
-  /** The aligned window the height falls in, and what executed seizures counted in it. */
-  window(ctx: Context): { start: bigint; seized: Coin[]; count: bigint } {
+  /**
+   * The rolling window ending at this height (its last seizure_window_blocks heights), what
+   * the seizures executed in it counted, and the height of the oldest of them.
+   */
+  window(ctx: Context): { start: bigint; seized: Coin[]; count: bigint; oldest: bigint | undefined } {
     const size = this.getParams(ctx).seizureWindowBlocks;
-    const h = ctx.height;
-    const start = size > 0n ? h - (h % size) : 0n;
+    const start = size > 0n ? bigMax(ctx.height - size + 1n, 0n) : 0n;
     let seized: Coin[] = [];
     let count = 0n;
+    let oldest: bigint | undefined;
     if (size > 0n) {
-      for (const [, rec] of this.seizures.iterate(ctx, { start: [start, 0n] })) {
+      for (const [[height], rec] of this.seizures.iterate(ctx, { start: [start, 0n] })) {
         seized = addCoins(seized, rec.amount.map(coinFromProto));
         count += 1n;
+        oldest ??= height;
       }
     }
-    return { start, seized, count };
+    return { start, seized, count, oldest };
   }
 
-  /** Why the rolling cap refuses a seizure of `value` now, or undefined when it may run. */
-  private capRefusal(ctx: Context, value: readonly Coin[]): string | undefined {
+  /**
+   * Whether the rolling cap refuses a seizure of `value` now: why, and the height at which
+   * the oldest seizure counted leaves the window (the earliest the answer can change).
+   */
+  private capRefusal(ctx: Context, value: readonly Coin[]): { reason: string; retryAt: bigint } | undefined {
     const p = this.getParams(ctx);
     if (p.seizureWindowBlocks === 0n) return undefined;
     const w = this.window(ctx);
-    if (p.maxSeizuresPerWindow > 0n && w.count >= p.maxSeizuresPerWindow) {
-      return `${E.ErrSeizureCapReached.description}: ${w.count} of ${p.maxSeizuresPerWindow} seizures in the window`;
-    }
     // A seizure larger than the whole cap may run alone in an empty window, else it never could.
-    if (w.count === 0n) return undefined;
+    if (w.oldest === undefined) return undefined;
+    const retryAt = w.oldest + p.seizureWindowBlocks;
+    // The count binds whatever the denominations; the value cap only those it names.
+    if (p.maxSeizuresPerWindow > 0n && w.count >= p.maxSeizuresPerWindow) {
+      return { reason: `${E.ErrSeizureCapReached.description}: ${w.count} of ${p.maxSeizuresPerWindow} seizures in the window`, retryAt };
+    }
     for (const cap of p.seizureWindowCap.map(coinFromProto)) {
       const after = amountOf(w.seized, cap.denom) + amountOf(value, cap.denom);
-      if (after > cap.amount) return `${E.ErrSeizureCapReached.description}: ${after}${cap.denom} would exceed the window cap ${cap.amount}${cap.denom}`;
+      if (after > cap.amount) return { reason: `${E.ErrSeizureCapReached.description}: ${after}${cap.denom} would exceed the window cap ${cap.amount}${cap.denom}`, retryAt };
     }
     return undefined;
   }
 
+  /** A due held seizure runs, or stays held with execute_at_height moved to when it is tried again. */
   private tryExecute(ctx: Context, c: Case): void {
-    const p = this.getParams(ctx);
-    const retryAt = p.seizureWindowBlocks > 0n ? ctx.height - (ctx.height % p.seizureWindowBlocks) + p.seizureWindowBlocks : ctx.height + 1n;
     const refusal = this.capRefusal(ctx, c.assessedValue.map(coinFromProto));
     if (refusal !== undefined) {
-      events.seizureDeferred(ctx, c, retryAt, refusal);
+      this.defer(ctx, c, refusal.retryAt, refusal.reason);
       return;
     }
     try {
       ctx.atomic((inner) => this.execute(inner, c));
     } catch (e) {
-      // A refusal (a module's or bank's) defers the seizure; anything else is a bug and halts.
+      // A refusal (a module's or bank's) defers the seizure by a window (a block without
+      // one); anything else is a bug and halts.
       if (!(e instanceof AppError)) throw e;
-      events.seizureDeferred(ctx, c, retryAt, e.message);
+      this.defer(ctx, c, ctx.height + bigMax(this.getParams(ctx).seizureWindowBlocks, 1n), e.message);
     }
+  }
+
+  private defer(ctx: Context, c: Case, retryAt: bigint, reason: string): void {
+    const deferred: Case = { ...c, executeAtHeight: retryAt };
+    this.cases.set(ctx, c.id, deferred);
+    events.seizureDeferred(ctx, deferred, retryAt, reason);
   }
 
   /** A held seizure runs: the balance moves now, the stake starts unbonding; status PASSED. */
@@ -508,7 +526,7 @@ export class EnforcementKeeper {
   private collect(ctx: Context, target: string, destination: string): Coin[] {
     if (this.deps.staking.stakeOf(ctx, target).bonded > 0n) this.deps.staking.undelegateAll(ctx, target);
     const balance = normalizeCoins(this.deps.bank.getAllBalances(ctx, target));
-    if (balance.length > 0) this.moveSeized(ctx, target, destination, balance);
+    if (balance.length > 0) this.deps.bank.sendCoins(ctx, target, destination, balance);
     return balance;
   }
 
@@ -560,14 +578,25 @@ function bigMax(a: bigint, b: bigint): bigint {
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
-/** A seizure's instrument: every field present (ErrLegalInstrumentRequired), well formed (ErrInvalidCase). */
+const INSTRUMENT_KINDS = new Set([LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_COURT_ORDER, LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_REGULATORY_DIRECTION, LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_WARRANT]);
+
+/** What is wrong with a seizure's instrument, if anything. */
+function instrumentDefect(li: LegalInstrument | undefined, nowSeconds: bigint): string | undefined {
+  if (!li) return "it is missing";
+  if (li.issuingAuthority.trim() === "") return "issuing_authority is blank";
+  if (li.reference.trim() === "") return "reference is empty";
+  if (!INSTRUMENT_KINDS.has(li.kind)) return "kind is unspecified";
+  if (!HEX64.test(li.hash)) return "hash must be SHA-256 in lowercase hex";
+  if (li.issuedAt <= 0n) return "issued_at is not set";
+  if (li.issuedAt > nowSeconds) return `issued_at ${li.issuedAt} is in the future`;
+  return undefined;
+}
+
+/** A seizure's instrument: any defect is ErrLegalInstrumentRequired. */
 export function requireInstrument(li: LegalInstrument | undefined, nowSeconds: bigint): LegalInstrument {
-  if (!li || li.issuingAuthority.trim() === "" || li.reference.trim() === "" || li.kind === 0 || li.hash === "" || li.issuedAt === 0n) {
-    throw E.ErrLegalInstrumentRequired.wrap("issuing_authority, reference, kind, hash and issued_at are required");
-  }
-  if (!HEX64.test(li.hash)) throw E.ErrInvalidCase.wrap("legal_instrument.hash must be SHA-256 in lowercase hex");
-  if (li.issuedAt > nowSeconds) throw E.ErrInvalidCase.wrap(`legal_instrument.issued_at ${li.issuedAt} is in the future`);
-  return li;
+  const defect = instrumentDefect(li, nowSeconds);
+  if (defect !== undefined) throw E.ErrLegalInstrumentRequired.wrap(`legal_instrument: ${defect}`);
+  return li!;
 }
 
 /** The longest delay among the tiers the assessed value matches, at least seizure_delay_blocks. */

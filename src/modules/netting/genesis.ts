@@ -66,6 +66,8 @@ export function nettingGenesis(k: NettingKeeper): GenesisDef<GenesisState> {
       k.nextCycleId.set(ctx, g.cycleCount === 0n ? 1n : g.cycleCount);
       k.nextObligationId.set(ctx, g.obligationCount === 0n ? 1n : g.obligationCount);
       k.rebuildIndexes(ctx);
+      // Netting on at genesis: the first cycle opens at chain start, not at the first block's end.
+      k.ensureOpenCycle(ctx);
     },
     export: (ctx) => ({
       params: k.getParams(ctx),

@@ -9,14 +9,19 @@ export function defaultNettingParams(): Params {
 
 const INT_RE = /^[0-9]{1,78}$/;
 
-function nonNegative(value: string, what: string): bigint {
-  if (value === "") return 0n;
+/** The longest cycle governance may set (about two months of six-second blocks). */
+export const MAX_CYCLE_BLOCKS = 1_000_000n;
+
+/** An integer amount of zero or more; empty reads as zero where `emptyIsZero`. */
+function nonNegative(value: string, what: string, emptyIsZero = true): bigint {
+  if (value === "" && emptyIsZero) return 0n;
   if (!INT_RE.test(value)) throw sdkErrors.ErrInvalidRequest.wrap(`${what}: ${JSON.stringify(value.slice(0, 100))} is not a non-negative integer`);
   return BigInt(value);
 }
 
 /** Checks every field and returns the canonical form (integers without leading zeros, policies sorted by denom). */
 export function validateNettingParams(p: Params): Params {
+  if (p.cycleBlocks > MAX_CYCLE_BLOCKS) throw sdkErrors.ErrInvalidRequest.wrap(`cycle_blocks ${p.cycleBlocks} exceeds ${MAX_CYCLE_BLOCKS}`);
   const seen = new Set<string>();
   const denomPolicies: DenomPolicy[] = p.denomPolicies.map((d) => {
     if (!isValidDenom(d.denom)) throw sdkErrors.ErrInvalidRequest.wrap(`policy denom ${JSON.stringify(d.denom.slice(0, 140))} is invalid`);
@@ -24,7 +29,8 @@ export function validateNettingParams(p: Params): Params {
     seen.add(d.denom);
     return {
       denom: d.denom,
-      grossThreshold: nonNegative(d.grossThreshold, `gross_threshold of ${d.denom}`).toString(),
+      // An empty threshold is refused rather than read as zero (which would make the currency fully gross).
+      grossThreshold: nonNegative(d.grossThreshold, `gross_threshold of ${d.denom}`, false).toString(),
       aggregateGrossThreshold: nonNegative(d.aggregateGrossThreshold, `aggregate_gross_threshold of ${d.denom}`).toString(),
     };
   });

@@ -1,3 +1,4 @@
+import { Cycle } from "../../gen/blockchain/netting/v1/netting";
 import * as q from "../../gen/blockchain/netting/v1/query";
 import { defineQuery, pageRequest, pageResponse, paginated, queryAddress } from "../../types/define";
 import type { QueryDef } from "../../types/module";
@@ -19,9 +20,9 @@ export function nettingQueries(k: NettingKeeper): QueryDef[] {
     defineQuery({
       path: P + "CurrentCycle", requestCodec: q.QueryCurrentCycleRequest, responseCodec: q.QueryCurrentCycleResponse, rest: `${R}/cycle/current`,
       handle: (ctx) => {
+        // Before any cycle opened (netting off), an empty cycle closing at zero, not an error.
         const id = k.currentCycle.get(ctx);
-        const cycle = id === 0n ? undefined : k.cycles.get(ctx, id);
-        if (cycle === undefined) throw E.ErrNettingDisabled.wrap("no cycle has been opened");
+        const cycle = (id === 0n ? undefined : k.cycles.get(ctx, id)) ?? Cycle.fromPartial({});
         return { cycle, closesAtHeight: k.closesAtHeight(ctx) };
       },
     }),

@@ -11,4 +11,8 @@ export interface BankKeeper {
   sendCoinsFromModuleToAccount(ctx: Context, module: string, to: string, coins: readonly Coin[]): void;
   sendCoinsFromAccountToModule(ctx: Context, from: string, module: string, coins: readonly Coin[]): void;
   sendCoinsFromModuleToModule(ctx: Context, fromModule: string, toModule: string, coins: readonly Coin[]): void;
+  /** Bank refuses to credit a blocked address from a module account. */
+  isBlocked(address: string): boolean;
+  /** Every registered module account, blocked or not. */
+  isModuleAccount(address: string): boolean;
 }

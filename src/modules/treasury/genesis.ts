@@ -5,7 +5,7 @@ import { accAddress } from "../../types/address";
 import { isValidDenom } from "../../types/coins";
 import type { GenesisDef } from "../../types/module";
 import { ESCROW_TREASURY_ID, type TreasuryKeeper } from "./keeper";
-import { validatePolicy } from "./msgs";
+import { validatePolicy } from "./validation";
 import { defaultTreasuryParams, validateTreasuryParams } from "./params";
 
 function fail(msg: string): never {

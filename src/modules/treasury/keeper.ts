@@ -1,6 +1,7 @@
 import { DisputeState, Lock, LockType } from "../../gen/blockchain/treasury/v1/lock";
 import { Params } from "../../gen/blockchain/treasury/v1/params";
 import { Role, RoleAssignment, SpendPolicy, SpendWindow, Treasury, TreasuryBalance } from "../../gen/blockchain/treasury/v1/treasury";
+import type { MsgCreateLock, MsgSpend } from "../../gen/blockchain/treasury/v1/tx";
 import { Schema } from "../../store/collections";
 import { pairKey, protoValue, stringKey, uint64Key, uint64Value } from "../../store/codecs";
 import { multiIndex } from "../../store/indexed-map";
@@ -12,6 +13,7 @@ import { treasuryErrors as E } from "./errors";
 import { treasuryEvents } from "./events";
 import type { BankKeeper } from "./expected-keepers";
 import { defaultTreasuryParams } from "./params";
+import { coinsOf, noReservedBytes, positiveAmount, requireDenom, validateSchedule } from "./validation";
 import { vestedAmount } from "./vesting";
 
 export const TREASURY_MODULE = "treasury";
@@ -166,12 +168,28 @@ export class TreasuryKeeper {
     };
   }
 
-  spend(ctx: Context, spender: string, treasuryId: bigint, recipient: string, coins: Coin[]): void {
+  /**
+   * Refuses an address bank will not credit from the module account (a blocked address), and
+   * every module account, this one's included: coins sent there would leave the treasury's books.
+   */
+  private requireCreditable(address: string, what: string): void {
+    if (this.bank.isBlocked(address) || this.bank.isModuleAccount(address)) throw E.ErrDestinationDenied.wrap(`${what} ${address} cannot receive funds`);
+  }
+
+  private requireNotPaused(t: Treasury): void {
+    if (t.paused) throw E.ErrTreasuryPaused.wrap(`treasury ${t.id}`);
+  }
+
+  spend(ctx: Context, spender: string, m: Omit<MsgSpend, "spender" | "memo">): void {
+    const { treasuryId, recipient } = m;
+    this.requireCreditable(recipient, "recipient");
     const t = this.getTreasury(ctx, treasuryId);
+    this.requireNotPaused(t);
     const role = this.roleOf(ctx, treasuryId, spender);
     if (!this.isAdmin(ctx, t, spender) && role !== Role.ROLE_SPENDER) throw E.ErrUnauthorized.wrap(`${spender} may not spend from treasury ${treasuryId}`);
     this.freeze.assertNotFrozen(ctx, spender);
-    if (t.paused) throw E.ErrTreasuryPaused.wrap(`treasury ${treasuryId}`);
+    const coins = coinsOf(m.amount);
+    noReservedBytes(m);
     for (const c of coins) {
       const cap = this.capacity(ctx, treasuryId, c.denom);
       const p = cap.policy;
@@ -206,26 +224,32 @@ export class TreasuryKeeper {
     else this.activeLocks.set(ctx, treasuryId, n);
   }
 
-  createLock(ctx: Context, admin: string, lock: Omit<Lock, "id" | "releasedAmount" | "active" | "createdAtHeight" | "depositor" | "moderator" | "dispute" | "disputeReason" | "disputeOpenedBy">): bigint {
-    const t = this.getTreasury(ctx, lock.treasuryId);
-    this.requireUnfrozenAdmin(ctx, t, admin);
+  createLock(ctx: Context, m: MsgCreateLock): bigint {
+    this.requireCreditable(m.beneficiary, "beneficiary");
+    requireDenom(m.denom);
+    const t = this.getTreasury(ctx, m.treasuryId);
+    this.requireNotPaused(t);
+    this.requireUnfrozenAdmin(ctx, t, m.admin);
+    const amount = positiveAmount(m.amount);
     const params = this.getParams(ctx);
+    validateSchedule(m);
+    if (m.endTime - m.startTime < params.minLockSeconds) {
+      throw E.ErrInvalidSchedule.wrap(`a lock must last at least ${params.minLockSeconds} seconds`);
+    }
+    if (m.endTime <= ctx.unixSeconds) throw E.ErrInvalidSchedule.wrap("end_time must be in the future");
     if ((this.activeLocks.get(ctx, t.id) ?? 0n) >= params.maxLocksPerTreasury) {
       throw E.ErrLimitReached.wrap(`treasury ${t.id} has ${params.maxLocksPerTreasury} active locks`);
     }
-    if (lock.endTime - lock.startTime < params.minLockSeconds) {
-      throw E.ErrInvalidSchedule.wrap(`a lock must last at least ${params.minLockSeconds} seconds`);
-    }
-    if (lock.endTime <= ctx.unixSeconds) throw E.ErrInvalidSchedule.wrap("end_time must be in the future");
-    const amount = BigInt(lock.totalAmount);
-    const available = this.available(ctx, t.id, lock.denom);
-    if (amount > available) throw E.ErrInsufficientFunds.wrap(`${amount}${lock.denom} requested, ${available} available`);
+    const available = this.available(ctx, t.id, m.denom);
+    if (amount > available) throw E.ErrInsufficientFunds.wrap(`${amount}${m.denom} requested, ${available} available`);
     const id = this.nextLockId(ctx);
-    this.locks.set(ctx, id, {
-      ...lock, id, releasedAmount: "0", active: true, createdAtHeight: ctx.height,
-      depositor: "", moderator: "", dispute: DisputeState.DISPUTE_STATE_NONE, disputeReason: "", disputeOpenedBy: "",
-    });
-    this.adjust(ctx, t.id, lock.denom, 0n, amount);
+    const lock: Lock = {
+      id, treasuryId: t.id, beneficiary: m.beneficiary, denom: m.denom, totalAmount: amount.toString(), releasedAmount: "0",
+      startTime: m.startTime, cliffTime: m.cliffTime, endTime: m.endTime, releaseIntervals: m.releaseIntervals, lockType: m.lockType, revocable: m.revocable,
+      active: true, createdAtHeight: ctx.height, depositor: "", moderator: "", dispute: DisputeState.DISPUTE_STATE_NONE, disputeReason: "", disputeOpenedBy: "",
+    };
+    this.locks.set(ctx, id, lock);
+    this.adjust(ctx, t.id, m.denom, 0n, amount);
     this.countActive(ctx, t.id, 1n);
     treasuryEvents.lockCreated(ctx, id, t.id, lock.beneficiary, `${amount}${lock.denom}`);
     return id;
@@ -246,7 +270,7 @@ export class TreasuryKeeper {
     // An escrow never vests by time: only its depositor (or the moderator of a dispute) releases it.
     if (l.lockType === LockType.LOCK_TYPE_CONDITIONAL) throw E.ErrNothingToClaim.wrap(`lock ${lockId} is an escrow; only its depositor releases it`);
     if (!l.active) throw E.ErrLockInactive.wrap(`lock ${lockId}`);
-    if (this.getTreasury(ctx, l.treasuryId).paused) throw E.ErrTreasuryPaused.wrap(`treasury ${l.treasuryId}`);
+    this.requireNotPaused(this.getTreasury(ctx, l.treasuryId));
     const { claimable } = this.claimable(ctx, l);
     if (claimable === 0n) throw E.ErrNothingToClaim.wrap(`lock ${lockId}`);
     const released = BigInt(l.releasedAmount) + claimable;
@@ -262,11 +286,12 @@ export class TreasuryKeeper {
   /** Ends a revocable lock: what has vested goes to the beneficiary, the rest back to available. */
   revoke(ctx: Context, admin: string, lockId: bigint): { returned: bigint; vested: bigint } {
     const l = this.getLock(ctx, lockId);
-    if (l.lockType === LockType.LOCK_TYPE_CONDITIONAL) throw E.ErrNotRevocable.wrap(`lock ${lockId} is an escrow`);
-    const t = this.getTreasury(ctx, l.treasuryId);
-    this.requireUnfrozenAdmin(ctx, t, admin);
     if (!l.active) throw E.ErrLockInactive.wrap(`lock ${lockId}`);
-    if (!l.revocable) throw E.ErrNotRevocable.wrap(`lock ${lockId}`);
+    // An escrow belongs to no treasury and is never revocable.
+    if (!l.revocable || l.lockType === LockType.LOCK_TYPE_CONDITIONAL) throw E.ErrNotRevocable.wrap(`lock ${lockId}`);
+    const t = this.getTreasury(ctx, l.treasuryId);
+    this.requireNotPaused(t);
+    this.requireUnfrozenAdmin(ctx, t, admin);
     const total = BigInt(l.totalAmount);
     const vestedNow = vestedAmount(l, total, ctx.unixSeconds);
     const toBeneficiary = vestedNow - BigInt(l.releasedAmount);

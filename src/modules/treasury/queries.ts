@@ -35,8 +35,8 @@ export function treasuryQueries(k: TreasuryKeeper): QueryDef[] {
     defineQuery({
       path: P + "TreasuryBalances", requestCodec: q.QueryTreasuryBalancesRequest, responseCodec: q.QueryTreasuryBalancesResponse,
       rest: `${R}/treasury/{treasury_id}/balances`,
+      // A treasury that does not exist holds nothing: an empty list, not an error.
       handle: (ctx, req) => {
-        treasuryOf(ctx, k, req.treasuryId);
         const balances = [...k.balances.iterate(ctx, { prefix: idKeyPrefix(req.treasuryId) })].map(([, b]) => ({
           denom: b.denom, total: b.total, locked: b.locked, available: (BigInt(b.total) - BigInt(b.locked)).toString(),
         }));

@@ -4,7 +4,7 @@ import type { Secp256k1Key } from "../../../src/client/signer";
 import type { TxOptions } from "../../../src/client/tx-builder";
 import type { AnyMsg } from "../../../src/types/codec";
 import { CHAIN_ID, type TestChain } from "../../helpers/chain";
-import { CaseAction, aliasSetup, caseIdOf, enforcementChain, getCase, getParams, keys, msg, validator, CaseStatus } from "./setup";
+import { CaseAction, caseIdOf, enforcementChain, getCase, getParams, keys, msg, setJurisdictions, validator, CaseStatus } from "./setup";
 
 // LEGACY_AMINO_JSON for every enforcement message: each is signed in amino mode and reaches its
 // handler (a success, or the handler's own refusal for governance-signed messages, which proves
@@ -15,8 +15,8 @@ const opts: TxOptions = { chainId: CHAIN_ID, gasLimit: 400_000n };
 describe("LEGACY_AMINO_JSON for every enforcement message", () => {
   let chain: TestChain;
   beforeAll(async () => {
-    chain = await enforcementChain();
-    expect((await chain.govExec(aliasSetup({ jurisdictions: [[keys.other.address, "DE"]], authorities: [[keys.authDE.address, "DE"]] }))).log).toBe("");
+    chain = await enforcementChain({ authorities: [[keys.authDE.address, "DE"]] });
+    expect((await chain.govExec(setJurisdictions([[keys.other.address, "DE"]]))).log).toBe("");
   });
   afterAll(async () => chain.close());
 

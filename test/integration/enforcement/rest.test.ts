@@ -3,7 +3,7 @@ import { moduleAddress } from "../../../src/types/address";
 import { DENOM } from "../../helpers/chain";
 import { restHarness, type RestHarness } from "../rest/setup";
 import { operatorOf } from "../staking/setup";
-import { CaseAction, HASH, caseIdOf, enforcementChain, getCase, keys, msg, produceUntil, validator } from "./setup";
+import { CaseAction, HASH, caseIdOf, destination, enforcementChain, getCase, keys, msg, produceUntil, validator } from "./setup";
 
 // Every enforcement query read back through REST with the exact grpc-gateway JSON: snake_case
 // names, 64-bit integers as strings, enums by name, zero values and empty lists present.
@@ -54,7 +54,7 @@ describe("enforcement through REST", () => {
       status: 200,
       body: {
         params: {
-          voting_period_blocks: "10", provisional_freeze_blocks: "15", threshold_bps: "6667", recovery_destination: keys.dest.address,
+          voting_period_blocks: "10", provisional_freeze_blocks: "15", threshold_bps: "6667", recovery_destination: destination(t.chain),
           max_reason_length: "1024", max_evidence_uri_length: "512", seize_requires_evidence: true, seizure_delay_blocks: "3",
           seizure_delay_tiers: [], seizure_window_blocks: "100800", seizure_window_cap: [], max_seizures_per_window: "10", ombudsman: keys.ombudsman.address,
         },
@@ -140,7 +140,7 @@ describe("enforcement through REST", () => {
         seizure_count: "1", max_seizures: "10",
       },
     });
-    expect(t.chain.balance(keys.dest.address)).toBe(2_000_000_000n);
+    expect(t.chain.balance(destination(t.chain))).toBe(1_000_000_000n);
   });
 
   it("answers a missing case with 404 and a malformed address with 400", async () => {

@@ -16,7 +16,7 @@ export { CaseAction, CaseStatus, VoteOption, LegalInstrumentKind } from "../../.
 export const T = "/blockchain.enforcement.v1.";
 export const Q = "/blockchain.enforcement.v1.Query/";
 
-export const keys = moduleKeys("enforcement", ["target", "other", "dest", "ombudsman", "mallory", "alice", "grantee", "val2", "authDE", "authFR"]);
+export const keys = moduleKeys("enforcement", ["target", "other", "ombudsman", "mallory", "alice", "grantee", "val2", "authDE", "authFR"]);
 /** The operator account of the test chain's genesis validator (power 10). */
 export const validator = () => testKey("validator");
 export const GENESIS_POWER = 10n;
@@ -32,24 +32,33 @@ export interface ChainOptions {
   provisional?: bigint;
   /** Enforcement params (proto-JSON) merged over the test defaults. */
   params?: Record<string, unknown>;
+  /**
+   * ROLE_ENFORCEMENT_AUTHORITY grants (holder, country) planted in genesis: a grant by message
+   * needs a group policy holder, genesis lets a plain key hold one and sign directly.
+   */
+  authorities?: Array<[holder: string, country: string]>;
   more?: (appState: Record<string, any>) => void;
 }
 
-/** The constitution pins voting, provisional freeze, threshold and destination; enforcement adopts them. */
+/**
+ * The constitution pins voting, provisional freeze and threshold; enforcement adopts them. The
+ * recovery destination is the test genesis's foundation group policy (`destination`).
+ */
 export function enforcementChain(o: ChainOptions = {}): Promise<TestChain> {
   return moduleChain("enforcement", Object.keys(keys), [{ denom: DENOM, amount: "1000000000" }], (s) => {
     const inv = s.constitution.invariants;
     inv.enforcement_voting_period_blocks = String(o.voting ?? VOTING);
     inv.enforcement_provisional_freeze_blocks = String(o.provisional ?? PROVISIONAL);
     inv.enforcement_threshold_bps = "6667";
-    inv.enforcement_recovery_destination = keys.dest.address;
-    inv.amendment_delay_blocks = "5";
     s.enforcement.params = {
       ...s.enforcement.params,
       ombudsman: keys.ombudsman.address,
       seizure_delay_blocks: "3",
       ...(o.params ?? {}),
     };
+    for (const [holder, jurisdiction] of o.authorities ?? []) {
+      (s.alias.role_grants ??= []).push({ holder, role: Role[Role.ROLE_ENFORCEMENT_AUTHORITY], jurisdiction, granted_by: govAuthority(), granted_at_height: "0" });
+    }
     o.more?.(s);
   });
 }
@@ -91,6 +100,11 @@ export function caseVotes(chain: TestChain, caseId: bigint) {
 
 export function getParams(chain: TestChain): Params {
   return chain.query(Q + "Params", q.QueryParamsRequest, {}, q.QueryParamsResponse).params!;
+}
+
+/** The recovery destination in force (the foundation's group policy account). */
+export function destination(chain: TestChain): string {
+  return getParams(chain).recoveryDestination;
 }
 
 export function seizureWindow(chain: TestChain) {
@@ -135,12 +149,7 @@ export async function openCase(chain: TestChain, target: string, action = e.Case
 export const send = (from: string, to: string, amount = "1000") =>
   pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: to, amount: [{ denom: DENOM, amount }] });
 
-/** Governance records the account's jurisdiction and grants ROLE_ENFORCEMENT_AUTHORITY over a country. */
-export function aliasSetup(entries: { jurisdictions?: Array<[string, string]>; authorities?: Array<[string, string]> }) {
-  const A = "/blockchain.alias.v1.";
-  return [
-    ...(entries.jurisdictions ?? []).map(([account, country]) => pack(A + "MsgSetJurisdiction", atx.MsgSetJurisdiction, { recorder: govAuthority(), account, country })),
-    ...(entries.authorities ?? []).map(([holder, country]) =>
-      pack(A + "MsgGrantRole", atx.MsgGrantRole, atx.MsgGrantRole.fromPartial({ authority: govAuthority(), holder, role: Role.ROLE_ENFORCEMENT_AUTHORITY, jurisdiction: country }))),
-  ];
+/** Governance records each account's jurisdiction (account, country). */
+export function setJurisdictions(entries: Array<[account: string, country: string]>) {
+  return entries.map(([account, country]) => pack("/blockchain.alias.v1.MsgSetJurisdiction", atx.MsgSetJurisdiction, { recorder: govAuthority(), account, country }));
 }

@@ -67,7 +67,7 @@ describe("netting: LEGACY_AMINO_JSON for every message, and REST read-back with 
     const cur = await t.get(`${R}/cycle/current`);
     expect(cur.body).toEqual({
       cycle: {
-        id: "1", opened_at_height: "1", closed_at_height: "0", status: "CYCLE_STATUS_OPEN",
+        id: "1", opened_at_height: "0", closed_at_height: "0", status: "CYCLE_STATUS_OPEN",
         outcomes: [{ denom: EUR, status: "DENOM_STATUS_OPEN", gross_amount: "250", net_amount: "0", obligation_count: "1", hold_reason: "" }],
       },
       closes_at_height: String(CYCLE),
@@ -86,7 +86,7 @@ describe("netting: LEGACY_AMINO_JSON for every message, and REST read-back with 
     closedAt = t.chain.height;
     expect((await t.get(`${R}/cycle/1`)).body).toEqual({
       cycle: {
-        id: "1", opened_at_height: "1", closed_at_height: String(closedAt), status: "CYCLE_STATUS_SETTLED",
+        id: "1", opened_at_height: "0", closed_at_height: String(closedAt), status: "CYCLE_STATUS_SETTLED",
         outcomes: [{ denom: EUR, status: "DENOM_STATUS_SETTLED", gross_amount: "250", net_amount: "250", obligation_count: "1", hold_reason: "" }],
       },
       compression: [{ denom: EUR, compression_bps: "0" }],

@@ -46,13 +46,13 @@ describe("enforcement rules", () => {
     ]);
   });
 
-  it("an instrument needs every field (1115) and a well-formed past one (1109)", () => {
+  it("an instrument with any defect is 1115: a missing field, a malformed hash, a date in the future", () => {
     const good = LegalInstrument.fromPartial({ issuingAuthority: "Court", reference: "R1", kind: LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_WARRANT, hash: "b".repeat(64), issuedAt: 100n });
     expect(code(() => requireInstrument(good, 100n))).toBe("ok");
     expect(code(() => requireInstrument(undefined, 100n))).toBe("enforcement/1115");
     expect(code(() => requireInstrument({ ...good, issuedAt: 0n }, 100n))).toBe("enforcement/1115");
-    expect(code(() => requireInstrument({ ...good, hash: "b".repeat(63) }, 100n))).toBe("enforcement/1109");
-    expect(code(() => requireInstrument({ ...good, issuedAt: 101n }, 100n))).toBe("enforcement/1109");
+    expect(code(() => requireInstrument({ ...good, hash: "b".repeat(63) }, 100n))).toBe("enforcement/1115");
+    expect(code(() => requireInstrument({ ...good, issuedAt: 101n }, 100n))).toBe("enforcement/1115");
   });
 
   it("params: validated, canonical, and checked against the invariants", () => {
