@@ -9,4 +9,10 @@ import type { UpgradeDef } from "../modules/upgrade";
 export const CHAIN_UPGRADES: readonly UpgradeDef[] = [
   // x/consensus 1 → 2: the consensus params move into merkleized state.
   { name: "v0.2-hostile-users" },
+  // The conformance release: x/tokenisation 1 → 2 (per-parcel issued-share counter), x/land
+  // 1 → 2 (stamps on records become block heights), x/custody 1 → 2 (redemption ids r<n>,
+  // bounded params, stored published reserves), x/alias 1 → 2 (identifiers under the new check
+  // rule; payload length within 8..16). Behaviour changes of validatorgov, constitution,
+  // enforcement, treasury, netting and oracle need no migration but ride with this binary.
+  { name: "v0.3-conformance" },
 ];

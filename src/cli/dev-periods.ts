@@ -11,7 +11,8 @@ const DEV_ENFORCEMENT_PROVISIONAL_FREEZE_BLOCKS = "40";
 /**
  * Dev chain and localnet genesis use periods of seconds (gov deposit/voting, staking
  * unbonding, enforcement voting) so a proposal, an unbonding or a case completes while
- * someone is watching.
+ * someone is watching. Amendments keep the constitution's floor on their delay. A genesis
+ * without a foundation gets the dev custodians' group as its recovery destination.
  */
 export function applyDevPeriods(appState: Record<string, any>): void {
   if (appState.gov) appState.gov.params = binaryToJson("cosmos.gov.v1.Params", GovParams.encode(devGovParams()).finish());

@@ -3,7 +3,8 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { APP_NAME, APP_PROTOCOL_VERSION, APP_VERSION } from "../app/app";
 import { COMETBFT_VERSION } from "./comet";
 import { addGenesisAccountCmd, collectGentxsCmd, gentxCmd, validateGenesisCmd } from "./commands/genesis";
-import { initHome } from "./commands/init";
+import { initHome, parseCustodians } from "./commands/init";
+import { devFoundationWarning } from "../abci/dev/foundation";
 import { keysCommand } from "./commands/keys";
 import { queryCommand } from "./commands/query";
 import { statusCommand } from "./commands/status";
@@ -52,10 +53,17 @@ export function buildProgram(): Command {
     .addOption(homeOption())
     .option("--overwrite", "replace an existing genesis.json and config (keys are kept)")
     .option("--timeout-commit <duration>", "CometBFT consensus timeout_commit", "1s")
+    .option("--foundation-custodians <addrs>", "the foundation's custodians, comma-separated account addresses (default: DEV-ONLY keys)", parseCustodians)
+    .option("--foundation-threshold <n>", "custodian signatures the foundation requires (default: a majority)", (v) => Number(uint(v)))
     .action((moniker: string, o) => {
       const home = o.home ?? DEFAULT_HOME;
-      const genesis = initHome({ home, moniker, chainId: o.chainId, overwrite: o.overwrite, timeouts: { commit: o.timeoutCommit } });
-      console.log(json({ moniker, chain_id: genesis.chain_id, home: homePaths(home).home, validator: genesis.validators?.[0]?.address }));
+      const genesis = initHome({
+        home, moniker, chainId: o.chainId, overwrite: o.overwrite, timeouts: { commit: o.timeoutCommit },
+        foundationCustodians: o.foundationCustodians, foundationThreshold: o.foundationThreshold,
+      });
+      if (!o.foundationCustodians) console.error(devFoundationWarning());
+      const foundation = (genesis.app_state as Record<string, any>).constitution.invariants.enforcement_recovery_destination;
+      console.log(json({ moniker, chain_id: genesis.chain_id, home: homePaths(home).home, validator: genesis.validators?.[0]?.address, foundation }));
     });
 
   const genesis = program.command("genesis").description("build the genesis file");

@@ -12,9 +12,13 @@ import { moduleAddress } from "../types/address";
 import { addSimOfficeGroups } from "../modules/group";
 import { addSimOffices } from "../modules/land";
 import { addSimCollections } from "../modules/tokenisation";
+import { addFoundationGroup } from "../app/foundation-genesis";
 
 export const SIM_CHAIN_ID = "sim-chain";
 export const SIM_DENOM = "uyml";
+const SIM_GENESIS_TIME = "2026-01-01T00:00:00Z";
+/** The genesis validator's consensus power (its self-bond in YML). */
+const GENESIS_POWER = "100000";
 /** Each simulated account's genesis balance: enough for fees and deposits over a long run. */
 const ACCOUNT_FUNDS = "1000000000000000";
 /** Staking unbonding in the simulation: an hour, so unbondings complete within a run. */
@@ -53,11 +57,11 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
   seed[31] = 0x5a;
   return buildDevGenesis(modules, {
     chainId: SIM_CHAIN_ID,
-    genesisTime: "2026-01-01T00:00:00Z",
+    genesisTime: SIM_GENESIS_TIME,
     accounts: [...accounts.map((a) => a.address), ...enforcementSimTargets()].map((address) => ({ address, coins: [{ denom: SIM_DENOM, amount: ACCOUNT_FUNDS }] })),
     validatorSeed: seed,
     validatorOperator: accounts[0].address,
-    validatorSelfBond: "100000000000",
+    validatorSelfBond: `${GENESIS_POWER}000000`,
     mutate: (appState) => {
       appState.gov.params = binaryToJson("cosmos.gov.v1.Params", GovParams.encode(devGovParams()).finish());
       appState.staking.params.unbonding_time = SIM_UNBONDING;
@@ -65,16 +69,38 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
       // Liveness over a 20-block window and a one-minute downtime jail, so validators the
       // simulation leaves out of the last commit are jailed and may un-jail within a run.
       Object.assign(appState.slashing.params, { signed_blocks_window: "20", downtime_jail_duration: "60s" });
-      // Rotations, recoveries and amendments complete within a run.
+      // Rotations and recoveries complete within a run.
       Object.assign(appState.validatorgov.params, { planned_rotation_delay_blocks: "20", recovery_challenge_window_blocks: "30" });
-      Object.assign(appState.constitution.invariants, { amendment_delay_blocks: "30" });
+      addFoundationGroup(appState, { custodians: simFoundationCustodians(), threshold: 3, createdAt: SIM_GENESIS_TIME });
       simNfts(appState, accounts);
       simJurisdictions(appState, accounts);
       addLandAndTokenisation(appState, accounts.map((a) => a.address));
       nettingGenesis(appState, accounts);
       enforcementGenesis(appState, accounts);
+      pendingAmendments(appState);
     },
   });
+}
+
+/** The foundation's five custodians (three sign): keys outside the simulated accounts, so the group stays as genesis made it. */
+function simFoundationCustodians(): string[] {
+  return [0, 1, 2, 3, 4].map((i) => Secp256k1Key.fromSeed(`sim-foundation/${i}`).address);
+}
+
+/**
+ * An amendment's delay is at least 120,960 blocks, longer than any run: two amendments come
+ * in pending (as from a chain opened long ago), due at blocks 40 and 80, so runs ratify them
+ * and resolve them (enacted or lapsed) beside the ones the operations open.
+ */
+function pendingAmendments(appState: Record<string, any>): void {
+  const section = appState.constitution;
+  const amendment = (id: number, due: number, maxEntityPowerBps: string) => ({
+    id: String(id), proposed: { ...section.invariants, max_entity_power_bps: maxEntityPowerBps }, reason: `simulated amendment due at ${due}`,
+    proposed_at_height: "0", effective_at_height: String(due), snapshot_power: GENESIS_POWER, ratified_power: "0",
+    status: "AMENDMENT_STATUS_PENDING", resolved_at_height: "0",
+  });
+  section.amendments = [amendment(1, 40, "3000"), amendment(2, 80, "3500")];
+  section.amendment_count = "2";
 }
 
 /** NFTs for the nft operations (x/nft has no mint message): one class, four NFTs per account in turn. */

@@ -5,18 +5,30 @@ import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { QueryValidatorRequest, QueryValidatorResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { AmendmentStatus, type Invariants } from "../../src/gen/blockchain/constitution/v1/constitution";
+import { Amendment, AmendmentStatus, type Invariants } from "../../src/gen/blockchain/constitution/v1/constitution";
+import { GenesisState as ConstitutionGenesis } from "../../src/gen/blockchain/constitution/v1/genesis";
 import * as cq from "../../src/gen/blockchain/constitution/v1/query";
-import { MsgProposeAmendment, MsgRatifyAmendment } from "../../src/gen/blockchain/constitution/v1/tx";
+import { MsgRatifyAmendment } from "../../src/gen/blockchain/constitution/v1/tx";
+import { binaryToJson, jsonToBinary } from "../../src/codec/proto-json";
 import { appHashAt, latestHeight, rpc, waitForHeight } from "../../src/cli/localnet";
-import { accAddress, moduleAddress, valAddress } from "../../src/types/address";
+import { accAddress, valAddress } from "../../src/types/address";
 import { startLocalnet } from "./helpers";
-import { accountAt, passProposal, uyml, YML, type Account } from "./helpers/governance";
+import { accountAt, uyml, YML, type Account } from "./helpers/governance";
 import { abciQuery, createValidatorMsg, mustDeliver, signingClient, type ConsensusKey } from "./helpers/validator-set";
 
 const CQ = "/blockchain.constitution.v1.Query/";
-/** Short enough for a test, long enough for three ratifications to land first. */
-const AMENDMENT_DELAY = 25;
+const GENESIS_TYPE = "blockchain.constitution.v1.GenesisState";
+/**
+ * amendment_delay_blocks has a compiled floor of 120,960, so no amendment proposed on this chain
+ * could come due within a test. Amendment 1 is planted pending in genesis instead, as an imported
+ * chain would carry it (opened long ago), due at a height near enough for a test and far enough
+ * for three ratifications to land first.
+ */
+const EFFECTIVE_AT = 45n;
+/** The four genesis validators' power (10 each), the snapshot the amendment is ratified against. */
+const SNAPSHOT_POWER = 40n;
+/** What amendment 1 proposes: the genesis invariants with a lower entity ceiling and a higher amendment threshold. */
+const amend = (inv: Invariants): Invariants => ({ ...inv, maxEntityPowerBps: 3000n, amendmentThresholdBps: 7000n });
 
 const invariantsAt = async (url: string) => (await abciQuery(url, CQ + "Invariants", cq.QueryInvariantsRequest, {}, cq.QueryInvariantsResponse)).invariants!;
 const amendmentAt = async (url: string, id: bigint) => (await abciQuery(url, CQ + "Amendment", cq.QueryAmendmentRequest, { id }, cq.QueryAmendmentResponse)).amendment!;
@@ -38,7 +50,12 @@ describe("constitution and the admission gate on a 4-validator CometBFT localnet
       validators: 4,
       basePort: 30657,
       mutateGenesis: (s) => {
-        s.constitution.invariants.amendment_delay_blocks = String(AMENDMENT_DELAY);
+        const g = ConstitutionGenesis.decode(jsonToBinary(GENESIS_TYPE, s.constitution));
+        const pending = Amendment.fromPartial({
+          id: 1n, proposed: amend(g.invariants!), reason: "e2e: a lower entity ceiling", proposedAtHeight: 0n, effectiveAtHeight: EFFECTIVE_AT,
+          snapshotPower: SNAPSHOT_POWER, ratifiedPower: 0n, status: AmendmentStatus.AMENDMENT_STATUS_PENDING, resolvedAtHeight: 0n,
+        });
+        s.constitution = binaryToJson(GENESIS_TYPE, ConstitutionGenesis.encode({ ...g, amendments: [pending], ratifications: [], amendmentCount: 1n }).finish());
       },
     });
     urls = net.nodes.map((n) => n.rpcUrl);
@@ -51,7 +68,7 @@ describe("constitution and the admission gate on a 4-validator CometBFT localnet
     await net?.cleanup();
   });
 
-  it("an unapproved MsgCreateValidator is refused by CheckTx on every node (1104, validatorgov) and never reaches a block", async () => {
+  it("an unapproved MsgCreateValidator is refused by CheckTx on every node (1103, validatorgov) and never reaches a block", async () => {
     const wallet = await DirectSecp256k1HdWallet.generate(12, { prefix: "yml" });
     const [{ address }] = await wallet.getAccounts();
     await mustDeliver(faucet.client, faucet.address, [{
@@ -64,7 +81,7 @@ describe("constitution and the admission gate on a 4-validator CometBFT localnet
 
     for (const url of urls) {
       const res = await rpc<{ code: number; codespace: string; log: string; hash: string }>(url, "broadcast_tx_sync", { tx: `0x${Buffer.from(bytes).toString("hex")}` });
-      expect({ code: res.code, codespace: res.codespace, hash: res.hash }).toEqual({ code: 1104, codespace: "validatorgov", hash });
+      expect({ code: res.code, codespace: res.codespace, hash: res.hash }).toEqual({ code: 1103, codespace: "validatorgov", hash });
       expect(res.log).toMatch(/not an approved validator/);
     }
     // Blocks go on; the tx is in none of them and no validator exists for the operator.
@@ -75,18 +92,14 @@ describe("constitution and the admission gate on a 4-validator CometBFT localnet
     await expect(abciQuery(urls[0], "/cosmos.staking.v1beta1.Query/Validator", QueryValidatorRequest, { validatorAddr: operator }, QueryValidatorResponse)).rejects.toThrow(/not found/);
   });
 
-  it("an amendment passes governance, is ratified by 3 of 4 validators, and is enacted on every node with one app hash", async () => {
+  it("a pending amendment (from genesis) is ratified by 3 of 4 validators and enacted on every node with one app hash", async () => {
     const before = await invariantsAt(urls[0]);
-    const proposed: Invariants = { ...before, maxEntityPowerBps: 3000n, amendmentThresholdBps: 7000n };
-    const propose = {
-      typeUrl: "/blockchain.constitution.v1.MsgProposeAmendment",
-      value: MsgProposeAmendment.encode({ authority: moduleAddress("gov"), invariants: proposed, reason: "e2e: a lower entity ceiling" }).finish(),
-    };
-    await passProposal(urls[0], faucet, operators, [propose], "Constitutional amendment 1");
+    expect(before.amendmentDelayBlocks).toBeGreaterThanOrEqual(120_960n);
+    const proposed = amend(before);
 
     const opened = await amendmentAt(urls[0], 1n);
-    expect(opened).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_PENDING, snapshotPower: 40n, ratifiedPower: 0n });
-    expect(opened.effectiveAtHeight - opened.proposedAtHeight).toBe(BigInt(AMENDMENT_DELAY));
+    expect(opened).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_PENDING, snapshotPower: SNAPSHOT_POWER, ratifiedPower: 0n, effectiveAtHeight: EFFECTIVE_AT });
+    expect(opened.proposed).toEqual(proposed);
 
     await Promise.all(operators.slice(0, 3).map((op) =>
       mustDeliver(op.client, op.address, [{ typeUrl: "/blockchain.constitution.v1.MsgRatifyAmendment", value: MsgRatifyAmendment.fromPartial({ validator: op.address, amendmentId: 1n }) }]),

@@ -19,6 +19,7 @@ import type { AnyMsg, Codec, Timestamp } from "../../src/types/codec";
 import { silentLogger, type Logger } from "../../src/types/logger";
 import { baseOf } from "../../src/modules/auth/keeper";
 import { createTestGovModule, type GovExecResult } from "./test-gov";
+import { ensureFoundationGroup, type FoundationSpec } from "../../src/app/foundation-genesis";
 
 export const DENOM = "uyml";
 export const CHAIN_ID = "test-chain";
@@ -64,6 +65,21 @@ export function testKey(name: string): Secp256k1Key {
   return Secp256k1Key.fromSeed(`test-key/${name}`);
 }
 
+/** The test chain's foundation custodians (three of five sign), whose group policy is the recovery destination. */
+export function foundationCustodians(): Secp256k1Key[] {
+  return [0, 1, 2, 3, 4].map((i) => testKey(`foundation/custodian-${i}`));
+}
+
+/** The test custodians' foundation: three of five sign. */
+export function testFoundation(createdAt: string): FoundationSpec {
+  return { custodians: foundationCustodians().map((k) => k.address), threshold: 3, createdAt };
+}
+
+/** A test genesis naming no recovery destination gets the test custodians' foundation (group 1 when it is the first group). */
+export function ensureTestFoundation(appState: Record<string, any>, createdAt = "2026-01-01T00:00:00Z"): void {
+  ensureFoundationGroup(appState, () => testFoundation(createdAt));
+}
+
 /**
  * An in-process single-validator chain over the real app, driven by the dev engine in
  * manual mode: every module test signs real txs and submits them through CheckTx and blocks.
@@ -102,12 +118,14 @@ export class TestChain {
     // The dev validator's operator, bonded in staking at genesis; funded so it can pay fees.
     const operator = testKey("validator").address;
     if (!accounts.some((a) => a.address === operator)) accounts.push({ address: operator, coins: [{ denom: DENOM, amount: "1000000000000" }] });
+    const genesisTime = "2026-01-01T00:00:00Z";
     const genesis = buildDevGenesis(modules, {
       chainId: CHAIN_ID,
-      genesisTime: "2026-01-01T00:00:00Z",
+      genesisTime,
       accounts,
       validatorSeed: new Uint8Array(32).fill(7),
       validatorOperator: operator,
+      foundation: testFoundation,
       mutate: (appState) => {
         for (const name of opts.admitValidators ?? []) admitInGenesisJson(appState, testKey(name).address);
         opts.mutateGenesis?.(appState);

@@ -10,6 +10,8 @@ import { accAddress, moduleAddress, valAddress } from "../../types/address";
 import { BONDED_POOL, POWER_REDUCTION } from "../../modules/staking";
 import { admitInGenesisJson } from "../../modules/validatorgov";
 import { defaultConsensusParams, type GenesisDoc } from "../genesis-doc";
+import { addFoundationGroup, type FoundationSpec } from "../../app/foundation-genesis";
+import { devFoundation } from "./foundation";
 
 export interface GenesisAccount {
   address: string;
@@ -30,6 +32,8 @@ export interface DevGenesisOptions {
    */
   validatorOperator?: string;
   validatorSelfBond?: string;
+  /** The foundation's custodians (the recovery destination's group); the DEV-ONLY ones by default. */
+  foundation?: (createdAt: string) => FoundationSpec;
   /** Applied last, to tailor module sections (tests, short dev periods). */
   mutate?: (appState: Record<string, any>) => void;
 }
@@ -56,6 +60,8 @@ export function buildDevGenesis(modules: ModuleSet, opts: DevGenesisOptions): Ge
   const pubKey = ed25519PubKey(opts.validatorSeed);
   let power = "10";
   if (opts.validatorOperator) power = bondDevValidator(appState, opts.validatorOperator, opts.validatorSelfBond ?? "10000000", pubKey);
+  // Before mutate, which may name another destination (or test a genesis without one).
+  addFoundationGroup(appState, (opts.foundation ?? devFoundation)(opts.genesisTime));
   opts.mutate?.(appState);
   return {
     genesis_time: opts.genesisTime,

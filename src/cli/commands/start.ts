@@ -161,9 +161,10 @@ function ensureDevHome(paths: HomePaths): void {
   if (existsSync(paths.genesis)) return;
   mkdirSync(paths.config, { recursive: true });
   mkdirSync(paths.data, { recursive: true });
+  const genesisTime = formatRfc3339({ seconds: BigInt(Math.floor(Date.now() / 1000)), nanos: 0 });
   const genesis = buildDevGenesis(buildModules(), {
     chainId: DEV_CHAIN_ID,
-    genesisTime: formatRfc3339({ seconds: BigInt(Math.floor(Date.now() / 1000)), nanos: 0 }),
+    genesisTime,
     accounts: [{ address: DEV_FAUCET_ADDRESS, coins: coinsToProto(parseCoins(DEV_FAUCET_COINS)) }],
     validatorSeed: randomBytes(32),
     // The faucet operates the dev validator, so staking and gov have a bonded validator to work with.

@@ -3,7 +3,6 @@ import { GenesisState } from "../../gen/blockchain/constitution/v1/genesis";
 import { accAddress } from "../../types/address";
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
-import { constitutionErrors as E } from "./errors";
 import { defaultInvariants, validateInvariants } from "./invariants";
 import type { ConstitutionKeeper } from "./keeper";
 
@@ -58,12 +57,11 @@ export function constitutionGenesis(k: ConstitutionKeeper): GenesisDef<GenesisSt
     codec: GenesisState,
     defaultGenesis: () => ({ invariants: defaultInvariants(), amendments: [], ratifications: [], amendmentCount: 0n }),
     validate: validateConstitutionGenesis,
-    // Runs after group (init order), so a recovery destination that is a group policy is checked here.
+    // Runs after group (init order): the recovery destination must already be a group policy account.
     init: (ctx, g) => {
       validateConstitutionGenesis(g);
       const inv = g.invariants!;
-      const breach = k.foundationProblem(ctx, inv);
-      if (breach) throw E.ErrConstitutionalInvariant.wrap(breach);
+      k.assertFoundation(ctx, inv);
       k.invariants.set(ctx, inv);
       k.amendmentCount.set(ctx, g.amendmentCount);
       for (const a of g.amendments) {

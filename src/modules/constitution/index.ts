@@ -9,7 +9,7 @@ import { constitutionSimulation } from "./simulation";
 
 export { ConstitutionKeeper, CONSTITUTION_MODULE, foundationBreach } from "./keeper";
 export { constitutionErrors } from "./errors";
-export { defaultInvariants, validateInvariants } from "./invariants";
+export { defaultInvariants, MIN_AMENDMENT_DELAY_BLOCKS, validateInvariants } from "./invariants";
 export type { GroupKeeper as ConstitutionGroupKeeper, StakingKeeper as ConstitutionStakingKeeper } from "./expected-keepers";
 
 /** The constitution module: the invariants, amendments, and the foundation guard it offers group. */

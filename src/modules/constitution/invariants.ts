@@ -1,5 +1,5 @@
 import type { Invariants } from "../../gen/blockchain/constitution/v1/constitution";
-import { accAddress, moduleAddress } from "../../types/address";
+import { accAddress } from "../../types/address";
 import { constitutionErrors } from "./errors";
 
 /** Basis points of a whole (100%). */
@@ -8,9 +8,15 @@ export const BPS_DENOMINATOR = 10_000n;
 export const ONE = 10n ** 18n;
 
 /**
- * The invariants `init` writes into a new genesis: a template the operator reviews. The recovery
- * destination is a placeholder nobody holds a key for; a real chain sets its foundation group
- * policy account there (docs/modules/constitution.md).
+ * The shortest public delay an amendment may have: a week of 5-second blocks. A settlement
+ * below it is refused at genesis and when proposed, so no chain can rush its constitution.
+ */
+export const MIN_AMENDMENT_DELAY_BLOCKS = 120_960n;
+
+/**
+ * The invariants a new genesis starts from: a template the operator reviews. The recovery
+ * destination is left unset: `init` (or a dev genesis) creates the foundation's group policy
+ * account and puts it there; a genesis without one is refused.
  */
 export function defaultInvariants(): Invariants {
   return {
@@ -20,10 +26,10 @@ export function defaultInvariants(): Invariants {
     concentrationEpochBlocks: 100n,
     minActiveValidators: 4,
     enforcementThresholdBps: 6667n,
-    enforcementRecoveryDestination: moduleAddress("foundation"),
+    enforcementRecoveryDestination: "",
     enforcementVotingPeriodBlocks: 100_800n,
     enforcementProvisionalFreezeBlocks: 14_400n,
-    amendmentDelayBlocks: 100_800n,
+    amendmentDelayBlocks: MIN_AMENDMENT_DELAY_BLOCKS,
     amendmentThresholdBps: 6667n,
     foundationCustodianCount: 5,
     foundationSignatureThreshold: 3,
@@ -65,8 +71,8 @@ export function isEmptyInvariants(inv: Invariants): boolean {
 
 /**
  * Stateless checks of a complete set: an empty set is ErrNoInvariants; any zero (unset) field,
- * a share over 100%, a signature threshold above the custodian count or a malformed destination
- * is ErrConstitutionalInvariant. Returns the set unchanged (there is no canonical rewriting).
+ * a share over 100%, a delay below the floor, a signature threshold above the custodian count or
+ * a malformed destination is ErrConstitutionalInvariant. Returns the set unchanged (there is no canonical rewriting).
  */
 export function validateInvariants(inv: Invariants | undefined): Invariants {
   if (!inv || isEmptyInvariants(inv)) throw constitutionErrors.ErrNoInvariants.wrap("the invariants are empty");
@@ -81,11 +87,16 @@ export function validateInvariants(inv: Invariants | undefined): Invariants {
     if (inv[f] === 0n) bad(`${name} must not be zero`);
     if (inv[f] > MAX_BLOCKS) bad(`${name} ${inv[f]} is too large`);
   }
+  if (inv.amendmentDelayBlocks < MIN_AMENDMENT_DELAY_BLOCKS) {
+    bad(`amendment_delay_blocks ${inv.amendmentDelayBlocks} is below the floor of ${MIN_AMENDMENT_DELAY_BLOCKS} blocks`);
+  }
   for (const [name, f] of U32_FIELDS) if (inv[f] === 0) bad(`${name} must not be zero`);
   if (inv.foundationSignatureThreshold > inv.foundationCustodianCount) {
     bad(`foundation_signature_threshold ${inv.foundationSignatureThreshold} exceeds foundation_custodian_count ${inv.foundationCustodianCount}`);
   }
-  if (inv.enforcementRecoveryDestination === "") bad("enforcement_recovery_destination must not be empty");
+  if (inv.enforcementRecoveryDestination === "") {
+    bad("enforcement_recovery_destination must not be empty: it is the foundation's group policy account (blockchaind init --foundation-custodians)");
+  }
   if (!accAddress.isValid(inv.enforcementRecoveryDestination)) {
     bad(`enforcement_recovery_destination ${JSON.stringify(inv.enforcementRecoveryDestination.slice(0, 100))} is not an account address`);
   }

@@ -106,7 +106,7 @@ export class ConstitutionKeeper {
   propose(ctx: Context, proposed: Invariants, reason: string): bigint {
     validateInvariants(proposed);
     const current = this.getInvariants(ctx);
-    this.assertFoundationFor(ctx, proposed, current);
+    this.assertFoundation(ctx, proposed);
     const id = this.amendmentCount.get(ctx) + 1n;
     const a: Amendment = {
       id,
@@ -196,27 +196,20 @@ export class ConstitutionKeeper {
   // --- the foundation rule ---------------------------------------------------------------
 
   /**
-   * Why `inv`'s recovery destination, if it is a group policy, does not fit the foundation
-   * rule; undefined when it fits or is not a group policy.
+   * Why `inv`'s recovery destination does not fit the foundation rule: it must be a group
+   * policy account whose group and decision policy match the custodian count and threshold.
+   * Undefined when it fits.
    */
   foundationProblem(ctx: Context, inv: Invariants): string | undefined {
-    const policy = this.group.policyInfo(ctx, inv.enforcementRecoveryDestination);
-    if (!policy) return undefined;
+    const dest = inv.enforcementRecoveryDestination;
+    const policy = this.group.policyInfo(ctx, dest);
+    if (!policy) return `enforcement_recovery_destination ${dest} is not a group policy account`;
     return foundationBreach(inv, policy.members, policy.decision);
   }
 
-  /**
-   * A proposed set: its destination must be a group policy that fits the proposed counts, or
-   * the destination already in force (which genesis accepted).
-   */
-  private assertFoundationFor(ctx: Context, proposed: Invariants, current: Invariants): void {
-    const dest = proposed.enforcementRecoveryDestination;
-    const policy = this.group.policyInfo(ctx, dest);
-    if (!policy) {
-      if (dest === current.enforcementRecoveryDestination) return;
-      throw E.ErrConstitutionalInvariant.wrap(`enforcement_recovery_destination ${dest} is not a group policy account`);
-    }
-    const breach = foundationBreach(proposed, policy.members, policy.decision);
+  /** Refuses (1107) a set whose recovery destination does not fit the foundation rule. */
+  assertFoundation(ctx: Context, inv: Invariants): void {
+    const breach = this.foundationProblem(ctx, inv);
     if (breach) throw E.ErrConstitutionalInvariant.wrap(breach);
   }
 

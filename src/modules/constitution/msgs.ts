@@ -2,7 +2,6 @@ import * as tx from "../../gen/blockchain/constitution/v1/tx";
 import { accAddress } from "../../types/address";
 import { requireAuthority } from "../../types/authority";
 import { defineMsg } from "../../types/define";
-import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { constitutionErrors as E } from "./errors";
 import { validateInvariants } from "./invariants";
@@ -15,6 +14,13 @@ function validAmendmentId(id: bigint): void {
   if (id === 0n) throw E.ErrAmendmentNotFound.wrap("amendment id must not be zero");
 }
 
+/** An amendment must say why (1101 when blank or over-long). */
+function requireReason(reason: string): void {
+  if (reason.trim() === "" || [...reason].length > MAX_REASON_CHARS) {
+    throw E.ErrInvariantViolation.wrap(`an amendment needs a reason (1-${MAX_REASON_CHARS} characters)`);
+  }
+}
+
 export function constitutionMsgs(k: ConstitutionKeeper): MsgDef[] {
   return [
     defineMsg({
@@ -23,14 +29,10 @@ export function constitutionMsgs(k: ConstitutionKeeper): MsgDef[] {
       responseCodec: tx.MsgProposeAmendmentResponse,
       signer: "authority",
       aminoName: AMINO + "MsgProposeAmendment",
-      validate: (m) => {
-        if (m.reason.trim() === "" || [...m.reason].length > MAX_REASON_CHARS) {
-          throw sdkErrors.ErrInvalidRequest.wrap(`reason is required (1-${MAX_REASON_CHARS} characters)`);
-        }
-        validateInvariants(m.invariants);
-      },
+      // Clients branch on the first error: the authority, then the reason, then the set.
       handle: (ctx, m) => {
         requireAuthority(m.authority, E.ErrInvalidSigner);
+        requireReason(m.reason);
         return { amendmentId: k.propose(ctx, validateInvariants(m.invariants), m.reason) };
       },
     }),

@@ -6,33 +6,38 @@ import { MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { DENOM, pack } from "../../helpers/chain";
 import { createValidatorMsg, operatorOf } from "../staking/setup";
 import {
-  GENESIS_POWER, blockEvents, chainWith, expectConstitutionError, getAmendment, getInvariants, keys, listAmendments, msg, produceUntil, ratifications,
-  testInvariants, throughGov, typedEvents, validator,
+  FLOOR, GENESIS_POWER, chainWith, expectConstitutionError, getAmendment, getInvariants, keys, listAmendments, msg, pendingAt, produceUntil,
+  ratifications, testInvariants, throughGov, typedEvents, validator,
 } from "./setup";
 
 describe("an amendment's life: opened by governance, ratified by validators, enacted or lapsed by the end blocker", () => {
   let chain: TestChain;
-  const genesis = testInvariants({ amendmentDelayBlocks: 20n });
-  // Shortens the delay from 5 blocks to 1 and tightens the entity ceiling.
-  const tighter = testInvariants({ maxEntityPowerBps: 2500n, amendmentDelayBlocks: 1n });
+  // A delay above the floor, so an amendment can shorten it to the floor.
+  const genesis = testInvariants({ amendmentDelayBlocks: FLOOR + 100n });
+  const tighter = testInvariants({ maxEntityPowerBps: 2500n, amendmentDelayBlocks: FLOOR });
+  const looser = testInvariants({ maxEntityPowerBps: 4000n });
+  // Amendments 1 and 2 were opened a delay ago (genesis), so their ends fall within the test:
+  // 1 against the genesis validator's 10, 2 against a snapshot of 60.
+  const ENACT_AT = 30n;
+  const LAPSE_AT = 45n;
 
   beforeAll(async () => {
-    chain = await chainWith(genesis);
+    chain = await chainWith(genesis, undefined, [pendingAt(1n, tighter, ENACT_AT), pendingAt(2n, looser, LAPSE_AT, 60n)]);
   });
   afterAll(async () => chain.close());
 
-  it("a passed governance proposal opens amendment 1 with the snapshot power and the delay in force", async () => {
+  it("a passed governance proposal opens amendment 3 with the snapshot power and the delay in force", async () => {
     const { height, events, proposal } = await throughGov(chain, [msg.propose(tighter, "entity ceiling to 25%")]);
     expect(proposal.status).toBe(ProposalStatus.PROPOSAL_STATUS_PASSED);
-    const a = getAmendment(chain, 1n);
+    const a = getAmendment(chain, 3n);
     expect(a).toEqual({
-      id: 1n, proposed: tighter, reason: "entity ceiling to 25%", proposedAtHeight: height,
-      // The delay in force (20), not the 1 block the amendment itself proposes.
-      effectiveAtHeight: height + 20n,
+      id: 3n, proposed: tighter, reason: "entity ceiling to 25%", proposedAtHeight: height,
+      // The delay in force, not the shorter one the amendment itself proposes.
+      effectiveAtHeight: height + FLOOR + 100n,
       snapshotPower: GENESIS_POWER, ratifiedPower: 0n, status: AmendmentStatus.AMENDMENT_STATUS_PENDING, resolvedAtHeight: 0n,
     });
     expect(typedEvents(events, "EventAmendmentProposed")).toEqual([{
-      amendment_id: "1", reason: "entity ceiling to 25%", effective_at_height: String(height + 20n), snapshot_power: "10", required_power: "7",
+      amendment_id: "3", reason: "entity ceiling to 25%", effective_at_height: String(height + FLOOR + 100n), snapshot_power: "10", required_power: "7",
     }]);
     expect(getInvariants(chain)).toEqual(genesis);
   });
@@ -67,9 +72,8 @@ describe("an amendment's life: opened by governance, ratified by validators, ena
   });
 
   it("enacts the amendment in the end block where its delay runs out", async () => {
-    const a = getAmendment(chain, 1n);
-    const { height, events } = await produceUntil(chain, a.effectiveAtHeight);
-    expect(height).toBe(a.effectiveAtHeight);
+    expect(chain.height).toBeLessThan(ENACT_AT);
+    const { height, events } = await produceUntil(chain, ENACT_AT);
     expect(typedEvents(events, "EventAmendmentResolved")).toEqual([{
       amendment_id: "1", status: "AMENDMENT_STATUS_ENACTED", ratified_power: "10", required_power: "7",
     }]);
@@ -84,45 +88,36 @@ describe("an amendment's life: opened by governance, ratified by validators, ena
   });
 
   it("an amendment without enough ratified power lapses; the new, shorter delay governs amendments opened after it", async () => {
-    const looser = testInvariants({ maxEntityPowerBps: 4000n, amendmentDelayBlocks: 1n });
-    const { height } = await throughGov(chain, [msg.propose(looser, "loosen again")], [validator(), keys.val2]);
-    const a = getAmendment(chain, 2n);
-    // Snapshot now includes the second validator: 10 + 50.
-    expect(a).toMatchObject({ effectiveAtHeight: height + 1n, snapshotPower: 60n, status: AmendmentStatus.AMENDMENT_STATUS_PENDING });
-    // The genesis validator's 10 of 60 is below two thirds; its ratification lands in the last block of the delay.
-    expect((await chain.engine.broadcastTxSync(chain.sign(validator(), [msg.ratify(validator().address, 2n)]))).code).toBe(0);
-    const { events } = await blockEvents(chain);
-    expect(typedEvents(events, "EventAmendmentRatified")).toEqual([{
-      amendment_id: "2", validator: validator().address, power: "10", ratified_power: "10", required_power: "41",
-    }]);
+    // The genesis validator's 10 of 60 is below two thirds.
+    await chain.mustDeliver(validator(), [msg.ratify(validator().address, 2n)]);
+    const { events } = await produceUntil(chain, LAPSE_AT);
     expect(typedEvents(events, "EventAmendmentResolved")).toEqual([{
       amendment_id: "2", status: "AMENDMENT_STATUS_LAPSED", ratified_power: "10", required_power: "41",
     }]);
-    const after = getAmendment(chain, 2n);
-    expect(after).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_LAPSED, ratifiedPower: GENESIS_POWER, resolvedAtHeight: height + 1n });
+    expect(getAmendment(chain, 2n)).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_LAPSED, ratifiedPower: GENESIS_POWER, resolvedAtHeight: LAPSE_AT });
     expect(getInvariants(chain)).toEqual(tighter);
+    expect((await chain.govExec([msg.propose(looser, "loosen again")])).log).toBe("");
+    const a = getAmendment(chain, 4n);
+    // Snapshot now includes the second validator: 10 + 50.
+    expect(a).toMatchObject({ effectiveAtHeight: a.proposedAtHeight + FLOOR, snapshotPower: 60n, status: AmendmentStatus.AMENDMENT_STATUS_PENDING });
   });
 
   it("governance withdraws a pending amendment before its delay runs out; it stays listed as withdrawn", async () => {
-    const slower = testInvariants({ maxEntityPowerBps: 2500n, amendmentDelayBlocks: 50n });
-    expect((await chain.govExec([msg.propose(slower, "slow down")])).log).toBe("");
-    const opened = getAmendment(chain, 3n);
-    expect(opened.effectiveAtHeight).toBe(opened.proposedAtHeight + 1n);
-    // The next block's begin block withdraws it, before its end block would resolve it.
-    const withdrawn = await chain.govExec([msg.withdraw(3n)]);
+    const withdrawn = await chain.govExec([msg.withdraw(4n)]);
     expect(withdrawn.log).toBe("");
     const results = (await chain.engine.blocks.results(chain.height))!;
     expect(typedEvents(results.events, "EventAmendmentResolved")).toEqual([{
-      amendment_id: "3", status: "AMENDMENT_STATUS_WITHDRAWN", ratified_power: "0", required_power: "41",
+      amendment_id: "4", status: "AMENDMENT_STATUS_WITHDRAWN", ratified_power: "0", required_power: "41",
     }]);
-    expect(getAmendment(chain, 3n)).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_WITHDRAWN, resolvedAtHeight: opened.effectiveAtHeight });
+    expect(getAmendment(chain, 4n)).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_WITHDRAWN, resolvedAtHeight: chain.height });
     expect(getInvariants(chain)).toEqual(tighter);
-    expectConstitutionError(await chain.govExec([msg.withdraw(3n)]), 1103);
+    expectConstitutionError(await chain.govExec([msg.withdraw(4n)]), 1103);
     expectConstitutionError(await chain.govExec([msg.withdraw(77n)]), 1102);
     expect(listAmendments(chain).amendment.map((x) => [x.id, x.status])).toEqual([
       [1n, AmendmentStatus.AMENDMENT_STATUS_ENACTED],
       [2n, AmendmentStatus.AMENDMENT_STATUS_LAPSED],
-      [3n, AmendmentStatus.AMENDMENT_STATUS_WITHDRAWN],
+      [3n, AmendmentStatus.AMENDMENT_STATUS_PENDING],
+      [4n, AmendmentStatus.AMENDMENT_STATUS_WITHDRAWN],
     ]);
   });
 
@@ -134,7 +129,7 @@ describe("an amendment's life: opened by governance, ratified by validators, ena
     await chain.mustDeliver(val2, [undelegate]);
     await chain.produceBlocks(1);
     expect((await chain.govExec([msg.propose(testInvariants({ maxEntityPowerBps: 2600n }), "after the exit")])).log).toBe("");
-    expect(getAmendment(chain, 4n).snapshotPower).toBe(GENESIS_POWER);
-    expectConstitutionError(await chain.deliver(val2, [msg.ratify(val2.address, 4n)]), 1105);
+    expect(getAmendment(chain, 5n).snapshotPower).toBe(GENESIS_POWER);
+    expectConstitutionError(await chain.deliver(val2, [msg.ratify(val2.address, 5n)]), 1105);
   });
 });

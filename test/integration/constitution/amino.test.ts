@@ -7,7 +7,7 @@ import { govAuthority } from "../../../src/types/authority";
 import type { AnyMsg } from "../../../src/types/codec";
 import { CHAIN_ID, DENOM, type TestChain } from "../../helpers/chain";
 import { getProposal, govParams, proposalIdOf, submitMsg, voteMsg } from "../../helpers/gov";
-import { chainWith, expectConstitutionError, getAmendment, keys, msg, testInvariants, validator } from "./setup";
+import { FLOOR, FOUNDATION, chainWith, expectConstitutionError, getAmendment, keys, msg, testInvariants, validator } from "./setup";
 
 const FEE = [{ denom: DENOM, amount: "5000" }];
 const opts: TxOptions = { chainId: CHAIN_ID, fee: FEE, gasLimit: 600_000n };
@@ -17,7 +17,7 @@ describe("LEGACY_AMINO_JSON for every constitution message", () => {
   const inv = testInvariants({ maxEntityPowerBps: 2500n });
 
   beforeAll(async () => {
-    chain = await chainWith(testInvariants({ amendmentDelayBlocks: 50n }));
+    chain = await chainWith(testInvariants());
   });
   afterAll(async () => chain.close());
 
@@ -38,9 +38,9 @@ describe("LEGACY_AMINO_JSON for every constitution message", () => {
         invariants: {
           max_entity_power_bps: "2500", max_beneficial_owner_power_bps: "3300", max_jurisdiction_power_bps: "5000",
           concentration_epoch_blocks: "10", min_active_validators: 4, enforcement_threshold_bps: "6667",
-          enforcement_recovery_destination: keys.bob.address, enforcement_voting_period_blocks: "20",
-          enforcement_provisional_freeze_blocks: "5", amendment_delay_blocks: "5", amendment_threshold_bps: "6667",
-          foundation_custodian_count: 3, foundation_signature_threshold: 2,
+          enforcement_recovery_destination: FOUNDATION, enforcement_voting_period_blocks: "20",
+          enforcement_provisional_freeze_blocks: "5", amendment_delay_blocks: String(FLOOR), amendment_threshold_bps: "6667",
+          foundation_custodian_count: 5, foundation_signature_threshold: 3,
         },
         reason: "why",
       },

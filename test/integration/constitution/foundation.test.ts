@@ -5,7 +5,7 @@ import { AmendmentStatus } from "../../../src/gen/blockchain/constitution/v1/con
 import type { TestChain } from "../../helpers/chain";
 import { members, msg as groupMsg, percentagePolicy, query, thresholdPolicy } from "../group/setup";
 import {
-  chainWith, expectConstitutionError, getAmendment, getInvariants, groupGenesis, keys, msg, produceUntil, testInvariants, validator,
+  chainWith, expectConstitutionError, getAmendment, getInvariants, groupGenesis, keys, msg, pendingAt, produceUntil, testInvariants, validator,
 } from "./setup";
 
 const { alice, c1, c2, c3, c4, c5, c6 } = keys;
@@ -19,37 +19,44 @@ describe("the foundation rule: the recovery destination's group keeps its custod
   let chain: TestChain;
   let foundation: string;
   let second: string;
+  // Group 1 is the test chain's own foundation; these tests use groups 2 and 3.
+  const [F, S] = [2n, 3n];
+  const threeOfTwo = (dest: string, over = {}) => testInvariants({ enforcementRecoveryDestination: dest, foundationCustodianCount: 3, foundationSignatureThreshold: 2, ...over });
+  const fourOfThree = () => testInvariants({ enforcementRecoveryDestination: second, foundationCustodianCount: 4, foundationSignatureThreshold: 3 });
+  const back = () => testInvariants({ enforcementRecoveryDestination: foundation, foundationCustodianCount: 4, foundationSignatureThreshold: 2 });
+  // Amendments opened a delay ago (genesis), due within the test.
+  const [MOVE_AT, BACK_AT] = [30n, 50n];
   const memberCount = (groupId: bigint) =>
     query(chain, "GroupMembers", gq.QueryGroupMembersRequest, { groupId }, gq.QueryGroupMembersResponse).members.length;
 
   beforeAll(async () => {
-    // Group 1: three custodians, two must sign (the foundation). Group 2: four custodians, three must sign.
+    // Group F: three custodians, two must sign (the foundation). Group S: four custodians, three must sign.
     const g = await groupGenesis([
       { members: [[c1.address, "1"], [c2.address, "1"], [c3.address, "1"]], threshold: "2" },
       { members: [[c1.address, "1"], [c2.address, "1"], [c3.address, "1"], [c4.address, "1"]], threshold: "3" },
     ]);
     [foundation, second] = g.policies as [string, string];
-    chain = await chainWith(testInvariants({ enforcementRecoveryDestination: foundation, amendmentDelayBlocks: 3n }), (s) => {
+    chain = await chainWith(threeOfTwo(foundation), (s) => {
       s.group = g.group;
-    });
+    }, [pendingAt(1n, fourOfThree(), MOVE_AT, 10n, "four custodians"), pendingAt(2n, back(), BACK_AT, 10n, "back to group F")]);
   });
   afterAll(async () => chain.close());
 
   it("refuses adding a custodian, removing one, or one leaving (1107)", async () => {
-    expectConstitutionError(await chain.deliver(alice, [updateMembers(1n, [[c4.address, "1"]])]), 1107);
-    expectConstitutionError(await chain.deliver(alice, [updateMembers(1n, [[c3.address, "0"]])]), 1107);
-    const leave = groupMsg("MsgLeaveGroup", gtx.MsgLeaveGroup, { address: c2.address, groupId: 1n });
+    expectConstitutionError(await chain.deliver(alice, [updateMembers(F, [[c4.address, "1"]])]), 1107);
+    expectConstitutionError(await chain.deliver(alice, [updateMembers(F, [[c3.address, "0"]])]), 1107);
+    const leave = groupMsg("MsgLeaveGroup", gtx.MsgLeaveGroup, { address: c2.address, groupId: F });
     expectConstitutionError(await chain.deliver(c2, [leave]), 1107);
-    expect(memberCount(1n)).toBe(3);
+    expect(memberCount(F)).toBe(3);
   });
 
   it("refuses a custodian weighing more than one signature (1107)", async () => {
-    expectConstitutionError(await chain.deliver(alice, [updateMembers(1n, [[c1.address, "2"]])]), 1107);
+    expectConstitutionError(await chain.deliver(alice, [updateMembers(F, [[c1.address, "2"]])]), 1107);
   });
 
   it("allows replacing a custodian, which keeps the count", async () => {
-    await chain.mustDeliver(alice, [updateMembers(1n, [[c3.address, "0"], [c5.address, "1"]])]);
-    expect(memberCount(1n)).toBe(3);
+    await chain.mustDeliver(alice, [updateMembers(F, [[c3.address, "0"], [c5.address, "1"]])]);
+    expect(memberCount(F)).toBe(3);
   });
 
   it("refuses another signature threshold or a percentage policy (1107), accepts the same threshold with other windows", async () => {
@@ -60,41 +67,37 @@ describe("the foundation rule: the recovery destination's group keeps its custod
   });
 
   it("leaves other groups alone", async () => {
-    await chain.mustDeliver(alice, [updateMembers(2n, [[c5.address, "1"]])]);
-    expect(memberCount(2n)).toBe(5);
-    await chain.mustDeliver(alice, [updateMembers(2n, [[c5.address, "0"]])]);
+    await chain.mustDeliver(alice, [updateMembers(S, [[c5.address, "1"]])]);
+    expect(memberCount(S)).toBe(5);
+    await chain.mustDeliver(alice, [updateMembers(S, [[c5.address, "0"]])]);
   });
 
   it("refuses an amendment whose custodian count or threshold the destination's group does not have (1107)", async () => {
-    const r1 = await chain.govExec([msg.propose(testInvariants({ enforcementRecoveryDestination: foundation, foundationCustodianCount: 4, foundationSignatureThreshold: 2 }))]);
-    expectConstitutionError(r1, 1107);
-    const r2 = await chain.govExec([msg.propose(testInvariants({ enforcementRecoveryDestination: foundation, foundationSignatureThreshold: 3 }))]);
-    expectConstitutionError(r2, 1107);
-    // A destination that is not a group policy (and not the one in force).
-    const r3 = await chain.govExec([msg.propose(testInvariants({ enforcementRecoveryDestination: keys.mallory.address }))]);
-    expectConstitutionError(r3, 1107);
+    expectConstitutionError(await chain.govExec([msg.propose(threeOfTwo(foundation, { foundationCustodianCount: 4 }))]), 1107);
+    expectConstitutionError(await chain.govExec([msg.propose(threeOfTwo(foundation, { foundationSignatureThreshold: 3 }))]), 1107);
+    // A destination that is not a group policy.
+    expectConstitutionError(await chain.govExec([msg.propose(threeOfTwo(keys.mallory.address))]), 1107);
+    // The set in force fits and may be proposed again.
+    expect((await chain.govExec([msg.propose(threeOfTwo(foundation))])).log).toBe("");
   });
 
   it("an amendment moving the destination to a group that fits the new counts is enacted; the guard follows it", async () => {
-    const next = testInvariants({ enforcementRecoveryDestination: second, foundationCustodianCount: 4, foundationSignatureThreshold: 3, amendmentDelayBlocks: 3n });
-    expect((await chain.govExec([msg.propose(next, "four custodians")])).log).toBe("");
     await chain.mustDeliver(validator(), [msg.ratify(validator().address, 1n)]);
-    await produceUntil(chain, getAmendment(chain, 1n).effectiveAtHeight);
+    expect(chain.height).toBeLessThan(MOVE_AT);
+    await produceUntil(chain, MOVE_AT);
     expect(getAmendment(chain, 1n).status).toBe(AmendmentStatus.AMENDMENT_STATUS_ENACTED);
-    expect(getInvariants(chain)).toEqual(next);
+    expect(getInvariants(chain)).toEqual(fourOfThree());
     // The old foundation group is an ordinary group now; the new one is guarded.
-    await chain.mustDeliver(alice, [updateMembers(1n, [[c6.address, "1"]])]);
-    expectConstitutionError(await chain.deliver(alice, [updateMembers(2n, [[c6.address, "1"]])]), 1107);
+    await chain.mustDeliver(alice, [updateMembers(F, [[c6.address, "1"]])]);
+    expectConstitutionError(await chain.deliver(alice, [updateMembers(S, [[c6.address, "1"]])]), 1107);
   });
 
   it("an amendment whose destination group stopped fitting during the delay lapses, though ratified", async () => {
-    // Group 1 now has 4 members (c1, c2, c5, c6) and threshold 2: make it fit 4/2 and propose it.
-    const back = testInvariants({ enforcementRecoveryDestination: foundation, foundationCustodianCount: 4, foundationSignatureThreshold: 2, amendmentDelayBlocks: 3n });
-    expect((await chain.govExec([msg.propose(back, "back to group 1")])).log).toBe("");
+    // Group F now has 4 members (c1, c2, c5, c6) and threshold 2, as amendment 2 proposes.
     await chain.mustDeliver(validator(), [msg.ratify(validator().address, 2n)]);
-    // Not yet the destination, so nothing stops group 1 from changing during the delay.
-    await chain.mustDeliver(alice, [updateMembers(1n, [[c3.address, "1"]])]);
-    await produceUntil(chain, getAmendment(chain, 2n).effectiveAtHeight);
+    // Not yet the destination, so nothing stops group F from changing during the delay.
+    await chain.mustDeliver(alice, [updateMembers(F, [[c3.address, "1"]])]);
+    await produceUntil(chain, BACK_AT);
     expect(getAmendment(chain, 2n)).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_LAPSED, ratifiedPower: 10n });
     expect(getInvariants(chain).enforcementRecoveryDestination).toBe(second);
   });
@@ -104,7 +107,7 @@ describe("the foundation rule at genesis", () => {
   it("refuses a genesis whose recovery destination's group breaks the rule", async () => {
     const g = await groupGenesis([{ members: [[c1.address, "1"], [c2.address, "1"]], threshold: "2" }]);
     await expect(
-      chainWith(testInvariants({ enforcementRecoveryDestination: g.policies[0]! }), (s) => {
+      chainWith(testInvariants({ enforcementRecoveryDestination: g.policies[0]!, foundationCustodianCount: 3, foundationSignatureThreshold: 2 }), (s) => {
         s.group = g.group;
       }),
     ).rejects.toThrow(/exactly 3 members/);

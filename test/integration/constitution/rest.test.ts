@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restHarness, type RestHarness } from "../rest/setup";
-import { invariantsJson, keys, msg, testInvariants, validator } from "./setup";
+import { FLOOR, FOUNDATION, genesisJson, invariantsJson, msg, pendingAt, testInvariants, validator } from "./setup";
 import { DENOM } from "../../helpers/chain";
 
 const R = "/blockchain/constitution/v1";
@@ -8,14 +8,16 @@ const notFound = (message: string) => ({ status: 404, body: { code: 5, message, 
 
 describe("constitution through REST (exact grpc-gateway JSON)", () => {
   let t: RestHarness;
-  const genesis = testInvariants({ amendmentDelayBlocks: 4n });
-  const proposed = testInvariants({ maxEntityPowerBps: 2000n, amendmentDelayBlocks: 4n });
+  const genesis = testInvariants();
+  const proposed = testInvariants({ maxEntityPowerBps: 2000n });
+  // Amendment 1 comes in pending from genesis, due within the test.
+  const DUE = 25n;
 
   beforeAll(async () => {
     t = await restHarness({
       funded: { "constitution/alice": [{ denom: DENOM, amount: "1000000000" }] },
       mutateGenesis: (s) => {
-        s.constitution = { invariants: invariantsJson(genesis), amendments: [], ratifications: [], amendment_count: "0" };
+        s.constitution = genesisJson({ invariants: genesis, amendments: [pendingAt(1n, proposed, DUE, 10n, "stricter entity ceiling")], amendmentCount: 1n });
       },
     });
   });
@@ -32,9 +34,9 @@ describe("constitution through REST (exact grpc-gateway JSON)", () => {
         invariants: {
           max_entity_power_bps: "3300", max_beneficial_owner_power_bps: "3300", max_jurisdiction_power_bps: "5000",
           concentration_epoch_blocks: "10", min_active_validators: 4, enforcement_threshold_bps: "6667",
-          enforcement_recovery_destination: keys.bob.address, enforcement_voting_period_blocks: "20",
-          enforcement_provisional_freeze_blocks: "5", amendment_delay_blocks: "4", amendment_threshold_bps: "6667",
-          foundation_custodian_count: 3, foundation_signature_threshold: 2,
+          enforcement_recovery_destination: FOUNDATION, enforcement_voting_period_blocks: "20",
+          enforcement_provisional_freeze_blocks: "5", amendment_delay_blocks: String(FLOOR), amendment_threshold_bps: "6667",
+          foundation_custodian_count: 5, foundation_signature_threshold: 3,
         },
       },
     });
@@ -42,11 +44,9 @@ describe("constitution through REST (exact grpc-gateway JSON)", () => {
   });
 
   it("serves an amendment, its ratifications and the list, through enactment", async () => {
-    expect((await t.chain.govExec([msg.propose(proposed, "stricter entity ceiling")])).log).toBe("");
-    const opened = t.chain.height;
     const amendment = (status: string, ratified: string, resolved: string) => ({
-      id: "1", proposed: invariantsJson(proposed), reason: "stricter entity ceiling", proposed_at_height: String(opened),
-      effective_at_height: String(opened + 4n), snapshot_power: "10", ratified_power: ratified, status, resolved_at_height: resolved,
+      id: "1", proposed: invariantsJson(proposed), reason: "stricter entity ceiling", proposed_at_height: "0",
+      effective_at_height: String(DUE), snapshot_power: "10", ratified_power: ratified, status, resolved_at_height: resolved,
     });
     expect(await get(`${R}/amendment/1`)).toEqual({ status: 200, body: { amendment: amendment("AMENDMENT_STATUS_PENDING", "0", "0") } });
     expect(await get(`${R}/amendment/1/ratifications`)).toEqual({ status: 200, body: { ratifications: [], required_power: "7" } });
@@ -56,8 +56,8 @@ describe("constitution through REST (exact grpc-gateway JSON)", () => {
       status: 200,
       body: { ratifications: [{ amendment_id: "1", validator: validator().address, power: "10", height: String(res.height) }], required_power: "7" },
     });
-    while (t.chain.height < opened + 4n) await t.chain.produceBlocks(1);
-    const enacted = amendment("AMENDMENT_STATUS_ENACTED", "10", String(opened + 4n));
+    while (t.chain.height < DUE) await t.chain.produceBlocks(1);
+    const enacted = amendment("AMENDMENT_STATUS_ENACTED", "10", String(DUE));
     expect(await get(`${R}/amendment/1`)).toEqual({ status: 200, body: { amendment: enacted } });
     expect(await get(`${R}/amendment`)).toEqual({ status: 200, body: { amendment: [enacted], pagination: { next_key: null, total: "1" } } });
     expect((await get(`${R}/invariants`)).body).toEqual({ invariants: invariantsJson(proposed) });

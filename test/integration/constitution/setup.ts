@@ -1,6 +1,10 @@
 import * as c from "../../../src/gen/blockchain/constitution/v1/constitution";
 import * as q from "../../../src/gen/blockchain/constitution/v1/query";
 import * as tx from "../../../src/gen/blockchain/constitution/v1/tx";
+import { GenesisState } from "../../../src/gen/blockchain/constitution/v1/genesis";
+import { binaryToJson } from "../../../src/codec/proto-json";
+import { groupPolicyAddress } from "../../../src/modules/group";
+import { MIN_AMENDMENT_DELAY_BLOCKS } from "../../../src/modules/constitution";
 import { VoteOption } from "cosmjs-types/cosmos/gov/v1/gov";
 import { govAuthority } from "../../../src/types/authority";
 import type { AnyMsg } from "../../../src/types/codec";
@@ -19,7 +23,12 @@ export const keys = moduleKeys("constitution", ["alice", "bob", "c1", "c2", "c3"
 /** The operator account of the test chain's genesis validator. */
 export const validator = () => testKey("validator");
 
-/** Small values so the delay runs out within a test. */
+/** The test chain's foundation: the first group policy of its genesis (five custodians, three sign). */
+export const FOUNDATION = groupPolicyAddress(1n);
+/** The constitution's floor on amendment_delay_blocks. */
+export const FLOOR = MIN_AMENDMENT_DELAY_BLOCKS;
+
+/** A valid set fitting the test chain's foundation; delays reach the end through genesis amendments (see pendingAt). */
 export function testInvariants(over: Partial<c.Invariants> = {}): c.Invariants {
   return c.Invariants.fromPartial({
     maxEntityPowerBps: 3300n,
@@ -28,13 +37,13 @@ export function testInvariants(over: Partial<c.Invariants> = {}): c.Invariants {
     concentrationEpochBlocks: 10n,
     minActiveValidators: 4,
     enforcementThresholdBps: 6667n,
-    enforcementRecoveryDestination: keys.bob.address,
+    enforcementRecoveryDestination: FOUNDATION,
     enforcementVotingPeriodBlocks: 20n,
     enforcementProvisionalFreezeBlocks: 5n,
-    amendmentDelayBlocks: 5n,
+    amendmentDelayBlocks: FLOOR,
     amendmentThresholdBps: 6667n,
-    foundationCustodianCount: 3,
-    foundationSignatureThreshold: 2,
+    foundationCustodianCount: 5,
+    foundationSignatureThreshold: 3,
     ...over,
   });
 }
@@ -54,10 +63,25 @@ export function constitutionChain(mutateGenesis?: (appState: Record<string, any>
   });
 }
 
-/** A chain whose constitution section holds `inv` (and the given extra genesis edits). */
-export function chainWith(inv: c.Invariants, more?: (appState: Record<string, any>) => void): Promise<TestChain> {
+/** The proto-JSON (genesis) form of a constitution section. */
+export function genesisJson(g: Partial<GenesisState>): Record<string, unknown> {
+  return binaryToJson("blockchain.constitution.v1.GenesisState", GenesisState.encode(GenesisState.fromPartial(g)).finish()) as Record<string, unknown>;
+}
+
+/**
+ * A pending amendment as an imported chain would carry it: opened long ago (the delay is at
+ * least 120,960 blocks), due at `effectiveAtHeight`, so a test reaches its end.
+ */
+export function pendingAt(id: bigint, proposed: c.Invariants, effectiveAtHeight: bigint, snapshotPower = GENESIS_POWER, reason = `amendment ${id}`): c.Amendment {
+  return c.Amendment.fromPartial({
+    id, proposed, reason, proposedAtHeight: 0n, effectiveAtHeight, snapshotPower, ratifiedPower: 0n, status: c.AmendmentStatus.AMENDMENT_STATUS_PENDING, resolvedAtHeight: 0n,
+  });
+}
+
+/** A chain whose constitution section holds `inv` and any pending `amendments` (and the given extra genesis edits). */
+export function chainWith(inv: c.Invariants, more?: (appState: Record<string, any>) => void, amendments: c.Amendment[] = []): Promise<TestChain> {
   return constitutionChain((s) => {
-    s.constitution = { invariants: invariantsJson(inv), amendments: [], ratifications: [], amendment_count: "0" };
+    s.constitution = genesisJson({ invariants: inv, amendments, ratifications: [], amendmentCount: BigInt(amendments.length) });
     more?.(s);
   });
 }

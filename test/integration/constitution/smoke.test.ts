@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { defaultInvariants } from "../../../src/modules/constitution";
 import type { TestChain } from "../../helpers/chain";
-import { constitutionChain, getInvariants } from "./setup";
+import { FOUNDATION, constitutionChain, getInvariants } from "./setup";
 
 describe("constitution default genesis", () => {
   const chains: TestChain[] = [];
@@ -10,6 +10,7 @@ describe("constitution default genesis", () => {
   it("starts with the default invariants", async () => {
     const chain = await constitutionChain();
     chains.push(chain);
-    expect(getInvariants(chain)).toEqual(defaultInvariants());
+    // The recovery destination is the foundation group's policy the test chain's genesis creates.
+    expect(getInvariants(chain)).toEqual({ ...defaultInvariants(), enforcementRecoveryDestination: FOUNDATION });
   });
 });

@@ -11,7 +11,7 @@ import { addGenesisAccounts, buildGentx, defaultConsensusParams, type GentxReque
 import type { Secp256k1Key } from "../../../src/client/signer";
 import { admitInGenesisJson } from "../../../src/modules/validatorgov";
 import { silentLogger } from "../../../src/types/logger";
-import { CHAIN_ID, DENOM } from "../../helpers/chain";
+import { CHAIN_ID, DENOM, ensureTestFoundation } from "../../helpers/chain";
 
 export const YML = 1_000_000n;
 
@@ -38,6 +38,7 @@ export function genesisWith(accounts: Array<{ address: string; amount: bigint }>
     validators: [], app_hash: "", app_state: defaultAppState(buildModules().modules),
   };
   addGenesisAccounts(doc, accounts.map((a) => ({ address: a.address, coins: [{ denom: DENOM, amount: a.amount }] })));
+  ensureTestFoundation(doc.app_state);
   doc.app_state.genutil = { gen_txs: gentxs };
   // As collect-gentxs does: the operators are admitted as validators in genesis.
   for (const a of accounts) admitInGenesisJson(doc.app_state, a.address);

@@ -3,7 +3,7 @@ import { GenesisState } from "cosmjs-types/cosmos/group/v1/genesis";
 import * as q from "cosmjs-types/cosmos/group/v1/query";
 import * as tx from "cosmjs-types/cosmos/group/v1/tx";
 import { validateGroupGenesis } from "../../../src/modules/group/genesis";
-import { TestChain, testKey } from "../../helpers/chain";
+import { foundationCustodians, TestChain, testKey } from "../../helpers/chain";
 import { members, msg, query, responseOf, send, setupPolicy, submit, thresholdPolicy } from "./setup";
 
 describe("group: genesis", () => {
@@ -24,13 +24,13 @@ describe("group: genesis", () => {
   });
   afterAll(async () => chain.close());
 
-  it("exports groups, members, policies and sequences", () => {
-    expect(exported.group_seq).toBe("2");
-    expect(exported.group_policy_seq).toBe("1");
+  it("exports groups, members, policies and sequences (the genesis foundation's group and policy first)", () => {
+    expect(exported.group_seq).toBe("3");
+    expect(exported.group_policy_seq).toBe("2");
     expect(exported.proposal_seq).toBe("1");
-    expect((exported.groups as unknown[]).length).toBe(2);
-    expect((exported.group_members as unknown[]).length).toBe(3);
-    expect((exported.group_policies as unknown[]).length).toBe(1);
+    expect((exported.groups as unknown[]).length).toBe(3);
+    expect((exported.group_members as unknown[]).length).toBe(3 + foundationCustodians().length);
+    expect((exported.group_policies as unknown[]).length).toBe(2);
     expect((exported.proposals as unknown[]).length).toBe(0);
     expect((exported.votes as unknown[]).length).toBe(0);
   });
@@ -39,9 +39,9 @@ describe("group: genesis", () => {
     const next = await TestChain.create({ mutateGenesis: (s) => { s.group = exported; } });
     try {
       const groups = query(next, "Groups", q.QueryGroupsRequest, {}, q.QueryGroupsResponse).groups;
-      expect(groups.map((g) => [g.id, g.totalWeight])).toEqual([[1n, "3"], [2n, "0.5"]]);
+      expect(groups.map((g) => [g.id, g.totalWeight])).toEqual([[1n, String(foundationCustodians().length)], [2n, "3"], [3n, "0.5"]]);
       const res = await next.mustDeliver(alice, [msg("MsgCreateGroup", tx.MsgCreateGroup, { admin: alice.address, members: members([alice.address, "1"]) })]);
-      expect(responseOf(res, tx.MsgCreateGroupResponse).groupId).toBe(3n);
+      expect(responseOf(res, tx.MsgCreateGroupResponse).groupId).toBe(4n);
     } finally {
       await next.close();
     }

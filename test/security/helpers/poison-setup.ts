@@ -4,15 +4,17 @@ import { moduleAddress } from "../../../src/types/address";
 import { DENOM, pack, TestChain } from "../../helpers/chain";
 import { moduleKeys } from "../../helpers/module-setup";
 import { collection, msg as tok, mustGov, mintedId, shareDenom } from "../../integration/tokenisation/setup";
+import { FOUNDATION_CUSTODIAN_NAMES } from "../../helpers/foundation";
 
 export { expectTokError, shareDenom } from "../../integration/tokenisation/setup";
+export { foundationAddress, foundationExec } from "../../helpers/foundation";
 
 /** tokenisation's ErrTradingHalted: the error every move of a realised share into a pool or account gets. */
 export const ERR_TRADING_HALTED = 13;
 
 export const UNBONDING_SECONDS = 60n;
 
-export const keys = moduleKeys("poison", ["owner", "minter", "mallory", "val2", "val3", "d1", "d2", "d3", "d4", "target", "dest", "ombudsman", "frozen", "buyer"]);
+export const keys = moduleKeys("poison", ["owner", "minter", "mallory", "val2", "val3", "d1", "d2", "d3", "d4", "target", "ombudsman", "frozen", "buyer"]);
 
 export const gov = () => moduleAddress("gov");
 export const seatReserve = () => moduleAddress("validatorgov");
@@ -22,12 +24,13 @@ export const sendCoins = (from: string, to: string, denom: string, amount: bigin
 
 /**
  * A chain with tokenisation, two admitted validator operators, a one-minute unbonding and the
- * constitution's enforcement settings (ten-block votes, recovery to `keys.dest`, three-block
- * seizure delay), as enforcement's own integration chain sets them.
+ * constitution's enforcement settings (ten-block votes, three-block seizure delay), as
+ * enforcement's own integration chain sets them. The recovery destination is the test genesis's
+ * foundation group policy (`foundationAddress`); its custodians are funded to pay fees.
  */
 export function poisonChain(): Promise<TestChain> {
   return TestChain.create({
-    funded: Object.fromEntries(Object.keys(keys).map((n) => [`poison/${n}`, [{ denom: DENOM, amount: "100000000000" }]])),
+    funded: Object.fromEntries([...Object.keys(keys).map((n) => `poison/${n}`), ...FOUNDATION_CUSTODIAN_NAMES].map((n) => [n, [{ denom: DENOM, amount: "100000000000" }]])),
     admitValidators: ["poison/val2", "poison/val3"],
     mutateGenesis: (s) => {
       s.staking.params.unbonding_time = `${UNBONDING_SECONDS}s`;
@@ -35,7 +38,6 @@ export function poisonChain(): Promise<TestChain> {
       inv.enforcement_voting_period_blocks = "10";
       inv.enforcement_provisional_freeze_blocks = "15";
       inv.enforcement_threshold_bps = "6667";
-      inv.enforcement_recovery_destination = keys.dest.address;
       s.enforcement.params = { ...s.enforcement.params, ombudsman: keys.ombudsman.address, seizure_delay_blocks: "3" };
     },
   });

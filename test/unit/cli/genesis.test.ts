@@ -16,10 +16,12 @@ import { Keyring } from "../../../src/cli/keyring/keyring";
 import type { Secp256k1Key } from "../../../src/client/signer";
 import { moduleAddress } from "../../../src/types/address";
 import { silentLogger } from "../../../src/types/logger";
-import { testKey } from "../../helpers/chain";
+import { ensureTestFoundation, testKey } from "../../helpers/chain";
 
 function emptyGenesis(): GenesisDoc {
-  return { genesis_time: "2026-01-01T00:00:00Z", chain_id: "t-1", initial_height: "1", consensus_params: defaultConsensusParams(), validators: [], app_hash: "", app_state: defaultAppState(buildModules().modules) };
+  const doc: GenesisDoc = { genesis_time: "2026-01-01T00:00:00Z", chain_id: "t-1", initial_height: "1", consensus_params: defaultConsensusParams(), validators: [], app_hash: "", app_state: defaultAppState(buildModules().modules) };
+  ensureTestFoundation(doc.app_state);
+  return doc;
 }
 
 function gentxDir(gentxs: unknown[]): string {
@@ -40,7 +42,8 @@ describe("genesis add-genesis-account", () => {
     const doc = emptyGenesis();
     addGenesisAccounts(doc, [{ address: testKey("a").address, coins: [{ denom: "uyml", amount: 5n }] }]);
     addGenesisAccounts(doc, [{ address: testKey("b").address, coins: [{ denom: "uyml", amount: 7n }] }]);
-    expect(authOf(doc).accounts.map((a) => [a.address, a.account_number])).toEqual([[testKey("a").address, "0"], [testKey("b").address, "1"]]);
+    // Account 0 is the foundation's policy account, which the genesis already holds.
+    expect(authOf(doc).accounts.slice(1).map((a) => [a.address, a.account_number])).toEqual([[testKey("a").address, "1"], [testKey("b").address, "2"]]);
     expect(bankOf(doc).balances).toEqual([
       { address: testKey("a").address, coins: [{ denom: "uyml", amount: "5" }] },
       { address: testKey("b").address, coins: [{ denom: "uyml", amount: "7" }] },

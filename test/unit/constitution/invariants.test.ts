@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Invariants } from "../../../src/gen/blockchain/constitution/v1/constitution";
-import { defaultInvariants, foundationBreach, validateInvariants } from "../../../src/modules/constitution";
+import { MIN_AMENDMENT_DELAY_BLOCKS, defaultInvariants, foundationBreach, validateInvariants } from "../../../src/modules/constitution";
+import { groupPolicyAddress } from "../../../src/modules/group";
 import { ONE, isEmptyInvariants, requiredPower } from "../../../src/modules/constitution/invariants";
 
 const code = (fn: () => unknown) => {
@@ -13,8 +14,18 @@ const code = (fn: () => unknown) => {
 };
 
 describe("validateInvariants", () => {
-  it("accepts the defaults", () => {
-    expect(validateInvariants(defaultInvariants())).toEqual(defaultInvariants());
+  const withDestination = () => ({ ...defaultInvariants(), enforcementRecoveryDestination: groupPolicyAddress(1n) });
+
+  it("accepts the defaults once the foundation's policy account is their destination; the template leaves it unset", () => {
+    expect(validateInvariants(withDestination())).toEqual(withDestination());
+    expect(() => validateInvariants(defaultInvariants())).toThrow(/enforcement_recovery_destination must not be empty/);
+  });
+
+  it("refuses an amendment delay below the floor of 120,960 blocks (1107); the default carries the floor", () => {
+    expect(MIN_AMENDMENT_DELAY_BLOCKS).toBe(120_960n);
+    expect(defaultInvariants().amendmentDelayBlocks).toBe(MIN_AMENDMENT_DELAY_BLOCKS);
+    expect(code(() => validateInvariants({ ...withDestination(), amendmentDelayBlocks: MIN_AMENDMENT_DELAY_BLOCKS - 1n }))).toBe(1107);
+    expect(() => validateInvariants({ ...withDestination(), amendmentDelayBlocks: 30n })).toThrow(/below the floor of 120960/);
   });
 
   it("an empty or missing set is ErrNoInvariants (1106)", () => {
@@ -25,7 +36,7 @@ describe("validateInvariants", () => {
   });
 
   it("any single zero field, a share above 10000 bps or a threshold above the count is ErrConstitutionalInvariant (1107)", () => {
-    const d = defaultInvariants();
+    const d = withDestination();
     for (const key of Object.keys(d) as Array<keyof Invariants>) {
       const zero = typeof d[key] === "bigint" ? 0n : typeof d[key] === "number" ? 0 : "";
       expect(code(() => validateInvariants({ ...d, [key]: zero })), key).toBe(1107);
