@@ -24,7 +24,7 @@ import { silentLogger } from "../../src/types/logger";
 import type { AnyMsg } from "../../src/types/codec";
 
 const DENOM = "uyml";
-const SHARE = "tokenisation/1";
+const SHARE = "tok/1/BENCH";
 const CHAIN_ID = "bench";
 const PER_BLOCK = Number(process.env.BENCH_PER_BLOCK ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -12,7 +12,6 @@ import { moduleAddress } from "../types/address";
 import { addSimOfficeGroups } from "../modules/group";
 import { addSimOffices } from "../modules/land";
 import { addSimCollections } from "../modules/tokenisation";
-import { addFoundationGroup } from "../app/foundation-genesis";
 
 export const SIM_CHAIN_ID = "sim-chain";
 export const SIM_DENOM = "uyml";
@@ -62,6 +61,7 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
     validatorSeed: seed,
     validatorOperator: accounts[0].address,
     validatorSelfBond: `${GENESIS_POWER}000000`,
+    foundation: (createdAt) => ({ custodians: simFoundationCustodians(), threshold: 3, createdAt }),
     mutate: (appState) => {
       appState.gov.params = binaryToJson("cosmos.gov.v1.Params", GovParams.encode(devGovParams()).finish());
       appState.staking.params.unbonding_time = SIM_UNBONDING;
@@ -71,7 +71,6 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
       Object.assign(appState.slashing.params, { signed_blocks_window: "20", downtime_jail_duration: "60s" });
       // Rotations and recoveries complete within a run.
       Object.assign(appState.validatorgov.params, { planned_rotation_delay_blocks: "20", recovery_challenge_window_blocks: "30" });
-      addFoundationGroup(appState, { custodians: simFoundationCustodians(), threshold: 3, createdAt: SIM_GENESIS_TIME });
       simNfts(appState, accounts);
       simJurisdictions(appState, accounts);
       addLandAndTokenisation(appState, accounts.map((a) => a.address));

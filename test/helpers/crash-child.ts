@@ -14,7 +14,7 @@ import { signTx } from "../../src/client/tx-builder";
 import { baseOf } from "../../src/modules/auth/keeper";
 import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
 import { silentLogger } from "../../src/types/logger";
-import { testKey, DENOM, CHAIN_ID, ensureTestFoundation } from "./chain";
+import { testKey, DENOM, CHAIN_ID, testFoundation } from "./chain";
 
 const [dir, targetArg] = process.argv.slice(2);
 const target = BigInt(targetArg);
@@ -25,7 +25,7 @@ const genesis = buildDevGenesis(modules, {
   genesisTime: "2026-01-01T00:00:00Z",
   accounts: [{ address: alice.address, coins: [{ denom: DENOM, amount: "1000000000000" }] }],
   validatorSeed: new Uint8Array(32).fill(7),
-  mutate: (appState) => ensureTestFoundation(appState),
+  foundation: testFoundation,
 });
 const app = await App.open({ dataDir: join(dir, "app"), modules, logger: silentLogger });
 const engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger: silentLogger });

@@ -28,13 +28,14 @@ describe("a frozen custody attestor credits no deposit and settles no redemption
     expect(chain.balance(keys.alice.address, BTC)).toBe(300n);
     await chain.mustDeliver(keys.alice, [msg.redeem(keys.alice.address, "100")]);
     await chain.produceBlocks(3);
-    expectEnforcementError(await deliverFrozen(chain, keys.a2, [msg.settle(keys.a2.address, "1")]), ERR_FROZEN);
+    expectEnforcementError(await deliverFrozen(chain, keys.a2, [msg.settle(keys.a2.address, "r1")]), ERR_FROZEN);
   });
 
-  it("after release the attestor credits the deposit", async () => {
+  it("after release the attestor credits the deposit and settles the redemption it could not", async () => {
     await release(chain, caseId);
     const res = await chain.deliver(keys.a2, [msg.attest(keys.a2.address, keys.mallory.address, "500", "btc-tx-1")]);
     expect(res.code, res.log).toBe(0);
     expect(chain.balance(keys.mallory.address, BTC)).toBe(500n);
+    await chain.mustDeliver(keys.a2, [msg.settle(keys.a2.address, "r1")]);
   });
 });
