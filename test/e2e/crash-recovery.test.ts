@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { waitForHeight } from "../../src/cli/localnet";
 import { CRASH_ENV, CRASH_EXIT_CODE } from "../../src/cli/node-app";
 import { Secp256k1Key } from "../../src/client/signer";
-import { balanceOf, faucetKey, logOf, sendWithOwnClient, startLocalnet, waitForTx } from "./helpers";
+import { balanceOf, faucetKey, LOCALNET_FAUCET_ACCOUNT_NUMBER, logOf, sendWithOwnClient, startLocalnet, waitForTx } from "./helpers";
 
 const CRASH_HEIGHT = 6;
 
@@ -18,7 +18,7 @@ describe("app crash between FinalizeBlock and Commit", () => {
     const node = net.nodes[0];
     await waitForHeight(node.rpcUrl, 1, 60_000);
     const recipient = Secp256k1Key.random().address;
-    const sent = await sendWithOwnClient(node.rpcUrl, "localnet", await faucetKey(), 0n, 0n, recipient, "4242");
+    const sent = await sendWithOwnClient(node.rpcUrl, "localnet", await faucetKey(), LOCALNET_FAUCET_ACCOUNT_NUMBER, 0n, recipient, "4242");
     expect(sent.code).toBe(0);
     await waitForTx(node.rpcUrl, sent.hash);
 

@@ -45,6 +45,12 @@ export function faucetKey(): Promise<Secp256k1Key> {
   return Secp256k1Key.fromMnemonic(DEV_FAUCET_MNEMONIC);
 }
 
+/**
+ * The faucet's account number on a localnet: `init` writes the foundation's group policy
+ * account first (account 0), then add-genesis-account funds the faucet.
+ */
+export const LOCALNET_FAUCET_ACCOUNT_NUMBER = 1n;
+
 /** A MsgSend from `from`, signed with our own client code, submitted with broadcast_tx_sync. */
 export async function sendWithOwnClient(
   url: string,

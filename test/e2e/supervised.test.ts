@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { appHashAt, BLOCKCHAIND_BIN, latestHeight, Localnet, waitForHeight } from "../../src/cli/localnet";
-import { balanceOf, faucetKey, requireCometBFT, sendWithOwnClient, waitForTx } from "./helpers";
+import { balanceOf, faucetKey, LOCALNET_FAUCET_ACCOUNT_NUMBER, requireCometBFT, sendWithOwnClient, waitForTx } from "./helpers";
 import { Secp256k1Key } from "../../src/client/signer";
 import { homePaths } from "../../src/cli/home";
 
@@ -75,7 +75,7 @@ describe("blockchaind start --with-comet (one supervised node)", () => {
     expect(lines().some((l) => l.msg === "cometbft exited; restarting it")).toBe(true);
     const h = await waitForHeight(node.rpcUrl, (await latestHeight(node.rpcUrl).catch(() => 3)) + 2, 60_000);
     const recipient = Secp256k1Key.random().address;
-    const sent = await sendWithOwnClient(node.rpcUrl, "localnet", await faucetKey(), 0n, 0n, recipient, "777");
+    const sent = await sendWithOwnClient(node.rpcUrl, "localnet", await faucetKey(), LOCALNET_FAUCET_ACCOUNT_NUMBER, 0n, recipient, "777");
     expect(sent.code).toBe(0);
     await waitForTx(node.rpcUrl, sent.hash);
     const hashBefore = await appHashAt(node.rpcUrl, h);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appHashAt, latestHeight, rpc, waitForHeight } from "../../src/cli/localnet";
 import { Secp256k1Key } from "../../src/client/signer";
-import { balanceOf, faucetKey, sendWithOwnClient, startLocalnet, waitForTx } from "./helpers";
+import { balanceOf, faucetKey, LOCALNET_FAUCET_ACCOUNT_NUMBER, sendWithOwnClient, startLocalnet, waitForTx } from "./helpers";
 
 /** Header app hashes of `height` on every node given. */
 async function appHashes(urls: string[], height: number): Promise<string[]> {
@@ -42,7 +42,7 @@ describe("4-validator localnet on real CometBFT", () => {
 
     // State changes while the node is down, so catching up means replaying real transactions.
     const recipient = Secp256k1Key.random().address;
-    const sent = await sendWithOwnClient(urls[0], "localnet", await faucetKey(), 0n, 0n, recipient, "777");
+    const sent = await sendWithOwnClient(urls[0], "localnet", await faucetKey(), LOCALNET_FAUCET_ACCOUNT_NUMBER, 0n, recipient, "777");
     expect(sent.code).toBe(0);
     const included = await waitForTx(urls[0], sent.hash);
     expect(included.tx_result.code).toBe(0);
