@@ -36,7 +36,9 @@ process.on("SIGTERM", () => void stop());
 
 await net.start();
 for (const n of net.nodes) {
-  console.log(`node${n.index}: rpc ${n.rpcUrl}  p2p ${n.ports.p2p}  abci ${n.ports.abci}  prometheus ${n.ports.prometheus}  api ${n.ports.api}  logs ${n.home}/logs`);
+  console.log(
+    `node${n.index}: rpc ${n.rpcUrl}  p2p ${n.ports.p2p}  abci ${n.ports.abci}  prometheus ${n.ports.prometheus}  api ${n.ports.api}  logs ${n.home}/logs`,
+  );
 }
 console.log(`faucet ${DEV_FAUCET_ADDRESS} funded; Ctrl-C stops every node`);
 

@@ -39,16 +39,28 @@ const url = net.nodes[0].rpcUrl;
 
 const broadcaster = cometBroadcaster(url);
 
-
 let submitted = 0;
 let refused = 0;
 async function client(index: number, until: number): Promise<void> {
   const mine = keys.map((k, i) => ({ k, i })).filter(({ i }) => i % o.clients === index);
-  const state = await Promise.all(mine.map(async ({ k, i }) => ({ key: k, to: keys[(i + 1) % keys.length].address, accountNumber: await accountNumber(url, k.address), sequence: 0n })));
+  const state = await Promise.all(
+    mine.map(async ({ k, i }) => ({
+      key: k,
+      to: keys[(i + 1) % keys.length].address,
+      accountNumber: await accountNumber(url, k.address),
+      sequence: 0n,
+    })),
+  );
   for (let n = 0; Date.now() < until; n++) {
     const s = state[n % state.length];
-    const msg = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: s.key.address, toAddress: s.to, amount: [{ denom: "uyml", amount: "1" }] }).finish() };
-    const tx = signTx([msg], [{ key: s.key, accountNumber: s.accountNumber, sequence: s.sequence }], { chainId: CHAIN_ID, gasLimit: 200_000n });
+    const msg = {
+      typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+      value: MsgSend.encode({ fromAddress: s.key.address, toAddress: s.to, amount: [{ denom: "uyml", amount: "1" }] }).finish(),
+    };
+    const tx = signTx([msg], [{ key: s.key, accountNumber: s.accountNumber, sequence: s.sequence }], {
+      chainId: CHAIN_ID,
+      gasLimit: 200_000n,
+    });
     const r = await broadcaster.broadcastTxSync(tx).catch((e: Error) => ({ code: -1, log: e.message }));
     if (r.code === 0) {
       s.sequence++;
@@ -72,12 +84,28 @@ try {
   const h1 = await latestHeight(url);
   let txs = 0;
   for (let max = h1; max > h0; max -= 20) {
-    const r = await rpc<{ block_metas: Array<{ num_txs: string }> }>(url, "blockchain", { minHeight: String(Math.max(h0 + 1, max - 19)), maxHeight: String(max) });
+    const r = await rpc<{ block_metas: Array<{ num_txs: string }> }>(url, "blockchain", {
+      minHeight: String(Math.max(h0 + 1, max - 19)),
+      maxHeight: String(max),
+    });
     for (const m of r.block_metas) txs += Number(m.num_txs);
   }
-  const time = async (h: number) => Date.parse((await rpc<{ block: { header: { time: string } } }>(url, "block", { height: String(h) })).block.header.time);
+  const time = async (h: number) =>
+    Date.parse((await rpc<{ block: { header: { time: string } } }>(url, "block", { height: String(h) })).block.header.time);
   const span = ((await time(h1)) - (await time(h0))) / 1000;
-  console.log(JSON.stringify({ accounts: o.accounts, clients: o.clients, seconds: o.seconds, blocks: h1 - h0, submitted, refused, committed: txs, spanSeconds: span, committedTxPerSecond: Math.round(txs / span) }));
+  console.log(
+    JSON.stringify({
+      accounts: o.accounts,
+      clients: o.clients,
+      seconds: o.seconds,
+      blocks: h1 - h0,
+      submitted,
+      refused,
+      committed: txs,
+      spanSeconds: span,
+      committedTxPerSecond: Math.round(txs / span),
+    }),
+  );
 } finally {
   await net.stop();
   rmSync(dir, { recursive: true, force: true });

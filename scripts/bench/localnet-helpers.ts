@@ -49,6 +49,9 @@ export async function freeLocalnetBasePort(): Promise<number> {
 /** The account number of `address`, by the auth Account query over CometBFT's abci_query. */
 export async function accountNumber(rpcUrl: string, address: string): Promise<bigint> {
   const data = Buffer.from(QueryAccountRequest.encode({ address }).finish()).toString("hex");
-  const r = await rpc<{ response: { value: string } }>(rpcUrl, "abci_query", { path: '"/cosmos.auth.v1beta1.Query/Account"', data: `0x${data}` });
+  const r = await rpc<{ response: { value: string } }>(rpcUrl, "abci_query", {
+    path: '"/cosmos.auth.v1beta1.Query/Account"',
+    data: `0x${data}`,
+  });
   return baseOf(QueryAccountResponse.decode(Buffer.from(r.response.value, "base64")).account!).accountNumber;
 }

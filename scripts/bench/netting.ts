@@ -47,12 +47,21 @@ async function main(): Promise<void> {
   const genesis = buildDevGenesis(modules, {
     chainId: CHAIN_ID,
     genesisTime: "2026-01-01T00:00:00Z",
-    accounts: keys.map((k) => ({ address: k.address, coins: [FEE_DENOM, ...DENOMS].map((denom) => ({ denom, amount: "1000000000000000" })) })),
+    accounts: keys.map((k) => ({
+      address: k.address,
+      coins: [FEE_DENOM, ...DENOMS].map((denom) => ({ denom, amount: "1000000000000000" })),
+    })),
     validatorSeed: new Uint8Array(32).fill(1),
     mutate: (appState) => {
-      appState.paymsg.approved_participant_map = keys.map((k, i) => ({ participant: k.address, code: `B${i}`, name: `Bank ${i}`, payload_store_url: "" }));
+      appState.paymsg.approved_participant_map = keys.map((k, i) => ({
+        participant: k.address,
+        code: `B${i}`,
+        name: `Bank ${i}`,
+        payload_store_url: "",
+      }));
       appState.netting.params = {
-        cycle_blocks: String(CYCLE_BLOCKS), max_hold_cycles: "0",
+        cycle_blocks: String(CYCLE_BLOCKS),
+        max_hold_cycles: "0",
         denom_policies: DENOMS.map((denom) => ({ denom, gross_threshold: "1000000000", aggregate_gross_threshold: "0" })),
       };
     },
@@ -60,8 +69,14 @@ async function main(): Promise<void> {
   const app = await App.open({ dataDir: dir, modules, logger: silentLogger });
   app.initChain(initChainRequest(genesis));
   const block = (height: bigint, txs: Uint8Array[]) => ({
-    txs, decidedLastCommit: { round: 0, votes: [] }, misbehavior: [], hash: new Uint8Array(32), height,
-    time: { seconds: 1_767_225_600n + height, nanos: 0 }, nextValidatorsHash: new Uint8Array(32), proposerAddress: new Uint8Array(20),
+    txs,
+    decidedLastCommit: { round: 0, votes: [] },
+    misbehavior: [],
+    hash: new Uint8Array(32),
+    height,
+    time: { seconds: 1_767_225_600n + height, nanos: 0 },
+    nextValidatorsHash: new Uint8Array(32),
+    proposerAddress: new Uint8Array(20),
   });
   const accountNumber = new Map<string, bigint>();
   // Dev genesis numbers the accounts in the order given.
@@ -71,7 +86,9 @@ async function main(): Promise<void> {
     const seq = sequence.get(k.address)!;
     sequence.set(k.address, seq + 1n);
     return signTx([{ typeUrl, value }], [{ key: k, accountNumber: accountNumber.get(k.address)!, sequence: seq }], {
-      chainId: CHAIN_ID, fee: [{ denom: FEE_DENOM, amount: "200" }], gasLimit: 200_000n,
+      chainId: CHAIN_ID,
+      fee: [{ denom: FEE_DENOM, amount: "200" }],
+      gasLimit: 200_000n,
     });
   };
   const run = async (height: bigint, txs: Uint8Array[]) => {
@@ -93,9 +110,19 @@ async function main(): Promise<void> {
 
   let height = 1n;
   await run(height++, []);
-  await run(height++, keys.map((k) => sign(k, "/blockchain.netting.v1.MsgPostReserve", MsgPostReserve.encode({
-    participant: k.address, amount: DENOMS.map((denom) => ({ denom, amount: "100000000000000" })),
-  }).finish())));
+  await run(
+    height++,
+    keys.map((k) =>
+      sign(
+        k,
+        "/blockchain.netting.v1.MsgPostReserve",
+        MsgPostReserve.encode({
+          participant: k.address,
+          amount: DENOMS.map((denom) => ({ denom, amount: "100000000000000" })),
+        }).finish(),
+      ),
+    ),
+  );
 
   const rnd = prng(18);
   let submitMs = 0;
@@ -106,10 +133,19 @@ async function main(): Promise<void> {
       const from = keys[i % PARTICIPANTS];
       let to = keys[Math.floor(rnd() * PARTICIPANTS)];
       if (to === from) to = keys[(i + 1) % PARTICIPANTS];
-      txs.push(sign(from, "/blockchain.netting.v1.MsgSubmitObligation", MsgSubmitObligation.encode({
-        fromParticipant: from.address, toParticipant: to.address, denom: DENOMS[Math.floor(rnd() * DENOMS.length)],
-        amount: String(1 + Math.floor(rnd() * 1_000_000)), batchHash: new Uint8Array(32).fill(i % 256),
-      }).finish()));
+      txs.push(
+        sign(
+          from,
+          "/blockchain.netting.v1.MsgSubmitObligation",
+          MsgSubmitObligation.encode({
+            fromParticipant: from.address,
+            toParticipant: to.address,
+            denom: DENOMS[Math.floor(rnd() * DENOMS.length)],
+            amount: String(1 + Math.floor(rnd() * 1_000_000)),
+            batchHash: new Uint8Array(32).fill(i % 256),
+          }).finish(),
+        ),
+      );
     }
     const r = await run(height++, txs);
     submitMs += r.ms;
@@ -124,9 +160,13 @@ async function main(): Promise<void> {
   const rate = (ms: number) => Math.round((n * 1000) / ms).toLocaleString("en-US");
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, node ${process.version}`);
   console.log(`obligation submission: ${n} signed MsgSubmitObligation in ${BLOCKS} blocks of ${PER_BLOCK}`);
-  console.log(`  FinalizeBlock wall ${submitMs.toFixed(0)} ms → ${rate(submitMs)} tx/s; CPU ${submitCpu.toFixed(0)} ms → ${rate(submitCpu)} tx/s`);
+  console.log(
+    `  FinalizeBlock wall ${submitMs.toFixed(0)} ms → ${rate(submitMs)} tx/s; CPU ${submitCpu.toFixed(0)} ms → ${rate(submitCpu)} tx/s`,
+  );
   console.log(`cycle close: ${n} obligations, ${PARTICIPANTS} participants, ${DENOMS.length} currencies (${settled} slices settled)`);
-  console.log(`  boundary block FinalizeBlock (EndBlock close + app hash) wall ${close.ms.toFixed(1)} ms, CPU ${close.cpuMs.toFixed(1)} ms`);
+  console.log(
+    `  boundary block FinalizeBlock (EndBlock close + app hash) wall ${close.ms.toFixed(1)} ms, CPU ${close.cpuMs.toFixed(1)} ms`,
+  );
   await app.close();
   rmSync(dir, { recursive: true, force: true });
 }

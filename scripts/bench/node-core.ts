@@ -28,8 +28,14 @@ async function main(): Promise<void> {
   const app = await App.open({ dataDir: dir, modules, logger: silentLogger });
   app.initChain(initChainRequest(genesis));
   const block = (height: bigint, txs: Uint8Array[]) => ({
-    txs, decidedLastCommit: { round: 0, votes: [] }, misbehavior: [], hash: new Uint8Array(32), height,
-    time: { seconds: 1_767_225_600n + height, nanos: 0 }, nextValidatorsHash: new Uint8Array(32), proposerAddress: new Uint8Array(20),
+    txs,
+    decidedLastCommit: { round: 0, votes: [] },
+    misbehavior: [],
+    hash: new Uint8Array(32),
+    height,
+    time: { seconds: 1_767_225_600n + height, nanos: 0 },
+    nextValidatorsHash: new Uint8Array(32),
+    proposerAddress: new Uint8Array(20),
   });
   app.finalizeBlock(block(1n, []));
   await app.commit({});
@@ -80,7 +86,9 @@ async function main(): Promise<void> {
     if (failed.length > 0) throw new Error(`${failed.length} txs failed, e.g. ${failed[0].log}`);
     finalizeTimes.push(t4 - t3b);
 
-    console.log(`block ${b + 1} of ${BLOCKS} (height ${height}${b === 0 ? ", first after start: code not yet optimised by the JIT" : ""}): ${N} signed MsgSends`);
+    console.log(
+      `block ${b + 1} of ${BLOCKS} (height ${height}${b === 0 ? ", first after start: code not yet optimised by the JIT" : ""}): ${N} signed MsgSends`,
+    );
     console.log(`  CheckTx (sig verify, into mempool) ${(t1 - t0).toFixed(0)} ms  → ${rate(t1 - t0)} tx/s`);
     console.log(`  PrepareProposal                    ${(t2 - t1).toFixed(0)} ms`);
     console.log(`  ProcessProposal                    ${(t3 - t2).toFixed(0)} ms`);
@@ -88,12 +96,16 @@ async function main(): Promise<void> {
     console.log(`  Commit                             ${(t5 - t4b).toFixed(0)} ms`);
     console.log(`  FinalizeBlock + Commit             ${(t4 - t3b + t5 - t4b).toFixed(0)} ms  → ${rate(t4 - t3b + t5 - t4b)} tx/s`);
     // CPU time of this process: a steadier figure than wall time on a shared machine.
-    console.log(`  CPU time: FinalizeBlock ${ms(cpu4).toFixed(0)} ms (${rate(ms(cpu4))} tx/s), whole cycle ${ms(cpuAll).toFixed(0)} ms (${rate(ms(cpuAll))} tx/s)`);
+    console.log(
+      `  CPU time: FinalizeBlock ${ms(cpu4).toFixed(0)} ms (${rate(ms(cpu4))} tx/s), whole cycle ${ms(cpuAll).toFixed(0)} ms (${rate(ms(cpuAll))} tx/s)`,
+    );
   }
   if (BLOCKS > 1) {
     const warm = finalizeTimes.slice(1).sort((a, b) => a - b);
     const median = warm[Math.floor(warm.length / 2)];
-    console.log(`FinalizeBlock: first block ${finalizeTimes[0].toFixed(0)} ms (${rate(finalizeTimes[0])} tx/s); later blocks median ${median.toFixed(0)} ms (${rate(median)} tx/s)`);
+    console.log(
+      `FinalizeBlock: first block ${finalizeTimes[0].toFixed(0)} ms (${rate(finalizeTimes[0])} tx/s); later blocks median ${median.toFixed(0)} ms (${rate(median)} tx/s)`,
+    );
   }
   await app.close();
   rmSync(dir, { recursive: true, force: true });

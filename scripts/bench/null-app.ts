@@ -17,9 +17,24 @@ let height = 0n;
 
 const nullApp: AbciApplication = {
   echo: (req) => ({ message: req.message }),
-  info: () => ({ data: "null-app", version: "0", appVersion: 0n, lastBlockHeight: height, lastBlockAppHash: height === 0n ? EMPTY : APP_HASH }),
+  info: () => ({
+    data: "null-app",
+    version: "0",
+    appVersion: 0n,
+    lastBlockHeight: height,
+    lastBlockAppHash: height === 0n ? EMPTY : APP_HASH,
+  }),
   initChain: () => ({ validators: [], appHash: APP_HASH }),
-  query: () => ({ code: 1, log: "the null app answers no queries", info: "", index: 0n, key: EMPTY, value: EMPTY, height, codespace: "null" }),
+  query: () => ({
+    code: 1,
+    log: "the null app answers no queries",
+    info: "",
+    index: 0n,
+    key: EMPTY,
+    value: EMPTY,
+    height,
+    codespace: "null",
+  }),
   checkTx: () => ({ code: 0, data: EMPTY, log: "", info: "", gasWanted: 1n, gasUsed: 0n, events: [], codespace: "" }),
   prepareProposal: (req) => {
     const txs: Uint8Array[] = [];
@@ -34,7 +49,16 @@ const nullApp: AbciApplication = {
   processProposal: () => ({ status: ResponseProcessProposal_ProposalStatus.ACCEPT }),
   finalizeBlock: (req) => {
     height = req.height;
-    const txResults = req.txs.map(() => ({ code: 0, data: EMPTY, log: "", info: "", gasWanted: 1n, gasUsed: 0n, events: [], codespace: "" }));
+    const txResults = req.txs.map(() => ({
+      code: 0,
+      data: EMPTY,
+      log: "",
+      info: "",
+      gasWanted: 1n,
+      gasUsed: 0n,
+      events: [],
+      codespace: "",
+    }));
     return { events: [], txResults, validatorUpdates: [], appHash: APP_HASH } as abci.ResponseFinalizeBlock;
   },
   commit: () => ({ retainHeight: 0n }),

@@ -11,7 +11,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { OracleKeeper } from "../../src/modules/oracle";
-import { oracleEndBlock } from "../../src/modules/oracle/blocker";
 import { CommitStore } from "../../src/store";
 import { accAddress, valAddress } from "../../src/types/address";
 import { Context } from "../../src/types/context";
@@ -34,12 +33,19 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "bench-oracle-"));
   const store = await CommitStore.open(dir, { sync: false });
   const validators = Array.from({ length: VALIDATORS }, (_, i) => ({
-    operator: valAddress.encode(addr(i)), accountAddress: accAddress.encode(addr(i)), tokens: 1_000_000n * BigInt(1 + ((i * 37) % 97)),
+    operator: valAddress.encode(addr(i)),
+    accountAddress: accAddress.encode(addr(i)),
+    tokens: 1_000_000n * BigInt(1 + ((i * 37) % 97)),
   }));
   const staking = { bondedValidators: () => validators, getValidator: () => undefined };
-  const keeper = new OracleKeeper(staking, undefined);
+  const keeper = new OracleKeeper(staking, { hasNft: () => false, hasClass: () => false });
   const denoms = Array.from({ length: DENOMS }, (_, d) => `ubench${String(d).padStart(2, "0")}`);
-  const block = (height: bigint) => ({ height, time: { seconds: 1_767_225_600n + height * 5n, nanos: 0 }, chainId: "bench", proposer: new Uint8Array(20) });
+  const block = (height: bigint) => ({
+    height,
+    time: { seconds: 1_767_225_600n + height * 5n, nanos: 0 },
+    chainId: "bench",
+    proposer: new Uint8Array(20),
+  });
 
   let height = 1n;
   let committed = 0n;
@@ -47,7 +53,15 @@ async function main(): Promise<void> {
   {
     const b = store.branch();
     const ctx = Context.create(b, block(height), "genesis", silentLogger);
-    keeper.params.set(ctx, { votePeriod: VOTE_PERIOD, voteThresholdBps: 5000n, quoteSymbol: "USD", acceptedDenoms: denoms, maxRateAgeSeconds: 60n, maxAppraisalAgeSeconds: 86_400n, maxClassIdsPerAppraiser: 20n });
+    keeper.params.set(ctx, {
+      votePeriod: VOTE_PERIOD,
+      voteThresholdBps: 5000n,
+      quoteSymbol: "USD",
+      acceptedDenoms: denoms,
+      maxRateAgeSeconds: 60n,
+      maxAppraisalAgeSeconds: 86_400n,
+      maxClassIdsPerAppraiser: 20n,
+    });
     store.computeAppHash(b);
     await commit(b);
   }
@@ -62,7 +76,9 @@ async function main(): Promise<void> {
     const vctx = Context.create(vb, block(height), "block", silentLogger);
     for (const [vi, v] of validators.entries()) {
       const votes = denoms.map((denom, di) => ({
-        validator: v.operator, denom, rate: decToString(decFromString(`${100 + di}.${String((vi * 7919 + r * 104_729 + di) % 1_000_000).padStart(6, "0")}`)),
+        validator: v.operator,
+        denom,
+        rate: decToString(decFromString(`${100 + di}.${String((vi * 7919 + r * 104_729 + di) % 1_000_000).padStart(6, "0")}`)),
       }));
       keeper.votes.set(vctx, v.operator, { votes });
     }
@@ -76,7 +92,7 @@ async function main(): Promise<void> {
     if (!keeper.isRoundEnd(ctx)) throw new Error("not a round end");
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    oracleEndBlock(keeper, ctx);
+    keeper.endBlock(ctx);
     const t1 = performance.now();
     const c1 = process.cpuUsage(c0);
     cpu.push((c1.user + c1.system) / 1000);
@@ -96,7 +112,9 @@ async function main(): Promise<void> {
     const s = sorted(xs.slice(2)); // first rounds warm the JIT
     return `median ${s[Math.floor(s.length / 2)].toFixed(2)} ms, min ${s[0].toFixed(2)}, max ${s[s.length - 1].toFixed(2)}`;
   };
-  console.log(`oracle end-of-round tally, ${VALIDATORS} validators × ${DENOMS} denoms (${VALIDATORS * DENOMS} votes), ${ROUNDS} rounds (first 2 excluded):`);
+  console.log(
+    `oracle end-of-round tally, ${VALIDATORS} validators × ${DENOMS} denoms (${VALIDATORS * DENOMS} votes), ${ROUNDS} rounds (first 2 excluded):`,
+  );
   console.log(`  EndBlock (tally + writes): ${fmt(tally)}`);
   console.log(`  EndBlock CPU time:         ${fmt(cpu)}`);
   console.log(`  app hash of its writes:    ${fmt(hash)}`);

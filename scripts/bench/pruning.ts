@@ -64,8 +64,14 @@ async function run(name: string, keys: Secp256k1Key[]): Promise<void> {
   const app = await App.open({ dataDir: dir, modules, logger: silentLogger, store: storePruning(SETTINGS[name]) });
   app.initChain(initChainRequest(genesis));
   const block = (height: bigint, txs: Uint8Array[]) => ({
-    txs, decidedLastCommit: { round: 0, votes: [] }, misbehavior: [], hash: new Uint8Array(32), height,
-    time: { seconds: 1_767_225_600n + height, nanos: 0 }, nextValidatorsHash: new Uint8Array(32), proposerAddress: new Uint8Array(20),
+    txs,
+    decidedLastCommit: { round: 0, votes: [] },
+    misbehavior: [],
+    hash: new Uint8Array(32),
+    height,
+    time: { seconds: 1_767_225_600n + height, nanos: 0 },
+    nextValidatorsHash: new Uint8Array(32),
+    proposerAddress: new Uint8Array(20),
   });
   const started = performance.now();
   console.log(`${name}: ${JSON.stringify(storePruning(SETTINGS[name]))}`);

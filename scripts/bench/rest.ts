@@ -38,7 +38,16 @@ async function main(): Promise<void> {
   const genesis = buildDevGenesis(modules, {
     chainId: "bench-rest",
     genesisTime: "2026-01-01T00:00:00Z",
-    accounts: [{ address: holder.address, coins: [{ denom: "uaaa", amount: "1" }, { denom: "ubbb", amount: "2" }, { denom: "uyml", amount: "1000000000" }] }],
+    accounts: [
+      {
+        address: holder.address,
+        coins: [
+          { denom: "uaaa", amount: "1" },
+          { denom: "ubbb", amount: "2" },
+          { denom: "uyml", amount: "1000000000" },
+        ],
+      },
+    ],
     validatorSeed: new Uint8Array(32).fill(1),
   });
   const app = await App.open({ dataDir: join(dir, "app"), modules, logger: silentLogger });

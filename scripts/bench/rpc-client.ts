@@ -36,7 +36,10 @@ class KeepAliveConnection {
   private head: ResponseState | undefined;
   waiter: Waiter | undefined;
 
-  constructor(private readonly host: string, private readonly port: number) {}
+  constructor(
+    private readonly host: string,
+    private readonly port: number,
+  ) {}
 
   send(request: Buffer, waiter: Waiter): void {
     this.waiter = waiter;
@@ -143,7 +146,11 @@ export class RpcClient {
   private id = 0;
 
   /** At most `connections` sockets; a request beyond them waits for one to be free. */
-  constructor(rpcUrl: string, private readonly connections: number, private readonly timeoutMs = 120_000) {
+  constructor(
+    rpcUrl: string,
+    private readonly connections: number,
+    private readonly timeoutMs = 120_000,
+  ) {
     const url = new URL(rpcUrl);
     this.host = url.hostname;
     this.port = Number(url.port);

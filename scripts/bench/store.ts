@@ -155,7 +155,9 @@ for (const n of sizes) {
   );
   const m = r.result;
   console.log(`  reopen ${m.openMs.toFixed(0)} ms | commit k=${K}: cold ${fmt(m.cold)}, warm median ${fmt(m.warm)}`);
-  console.log(`  warm medians by ABCI phase: app hash (FinalizeBlock) ${m.warm.hash!.toFixed(1)} ms, persist (Commit) ${m.warmPersist.toFixed(1)} ms`);
+  console.log(
+    `  warm medians by ABCI phase: app hash (FinalizeBlock) ${m.warm.hash!.toFixed(1)} ms, persist (Commit) ${m.warmPersist.toFixed(1)} ms`,
+  );
 }
 if (results.length >= 2) {
   const [small, large] = [results[0]!, results[results.length - 1]!];

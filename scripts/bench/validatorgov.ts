@@ -23,7 +23,8 @@ import { silentLogger } from "../../src/types/logger";
 const VALIDATORS = Number(process.env.BENCH_VALIDATORS ?? 150);
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 40);
 const EPOCHS = Number(process.env.BENCH_EPOCHS ?? 30);
-const JURISDICTIONS = "AT BE BG CH CY CZ DE DK EE ES FI FR GB GR HR HU IE IS IT LI LT LU LV MT NL NO PL PT RO SE SI SK US CA AU NZ JP SG HK BR".split(" ");
+const JURISDICTIONS =
+  "AT BE BG CH CY CZ DE DK EE ES FI FR GB GR HR HU IE IS IT LI LT LU LV MT NL NO PL PT RO SE SI SK US CA AU NZ JP SG HK BR".split(" ");
 
 function addValidators(s: Record<string, any>): void {
   s.staking.params.max_validators = VALIDATORS + 10;
@@ -38,9 +39,15 @@ function addValidators(s: Record<string, any>): void {
     s.staking.validators.push({
       operator_address: valoper,
       consensus_pubkey: { "@type": "/cosmos.crypto.ed25519.PubKey", key: Buffer.from(ed25519.getPublicKey(seed)).toString("base64") },
-      jailed: false, status: "BOND_STATUS_BONDED", tokens: tokens.toString(), delegator_shares: `${tokens}.000000000000000000`,
+      jailed: false,
+      status: "BOND_STATUS_BONDED",
+      tokens: tokens.toString(),
+      delegator_shares: `${tokens}.000000000000000000`,
       description: { moniker: `v${i}`, identity: "", website: "", security_contact: "", details: "" },
-      commission: { commission_rates: { rate: "0.000000000000000000", max_rate: "1.000000000000000000", max_change_rate: "0.010000000000000000" }, update_time: "1970-01-01T00:00:00Z" },
+      commission: {
+        commission_rates: { rate: "0.000000000000000000", max_rate: "1.000000000000000000", max_change_rate: "0.010000000000000000" },
+        update_time: "1970-01-01T00:00:00Z",
+      },
       min_self_delegation: "1",
     });
     s.staking.delegations.push({ delegator_address: operator, validator_address: valoper, shares: `${tokens}.000000000000000000` });
@@ -54,8 +61,11 @@ function addValidators(s: Record<string, any>): void {
   const pool = s.bank.balances.find((b: { address: string }) => b.address === moduleAddress(BONDED_POOL));
   pool.coins[0].amount = (BigInt(pool.coins[0].amount) + bonded).toString();
   Object.assign(s.constitution.invariants, {
-    max_entity_power_bps: "250", max_beneficial_owner_power_bps: "400", max_jurisdiction_power_bps: "600",
-    concentration_epoch_blocks: "1", min_active_validators: Math.floor(VALIDATORS / 2),
+    max_entity_power_bps: "250",
+    max_beneficial_owner_power_bps: "400",
+    max_jurisdiction_power_bps: "600",
+    concentration_epoch_blocks: "1",
+    min_active_validators: Math.floor(VALIDATORS / 2),
   });
 }
 
@@ -63,8 +73,12 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "bench-validatorgov-"));
   const modules = buildModules();
   const genesis = buildDevGenesis(modules, {
-    chainId: "bench-validatorgov", genesisTime: "2026-01-01T00:00:00Z", accounts: [],
-    validatorSeed: new Uint8Array(32).fill(7), validatorOperator: Secp256k1Key.fromSeed("bench/validatorgov/0").address, mutate: addValidators,
+    chainId: "bench-validatorgov",
+    genesisTime: "2026-01-01T00:00:00Z",
+    accounts: [],
+    validatorSeed: new Uint8Array(32).fill(7),
+    validatorOperator: Secp256k1Key.fromSeed("bench/validatorgov/0").address,
+    mutate: addValidators,
   });
   const app = await App.open({ dataDir: join(dir, "app"), modules, logger: silentLogger });
   const engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger: silentLogger });
@@ -84,12 +98,27 @@ async function main(): Promise<void> {
   const query = modules.modules.find((m) => m.name === "validatorgov")!.queries!.find((q) => q.path.endsWith("/Concentration"))!;
   const c = query.handle(app.queryContext(), {}) as { groups: Array<{ over: boolean }>; activeValidators: number; totalPower: bigint };
   const ms = (x: number) => `${x.toFixed(2)} ms`;
-  const steady = samples.slice(2).map((s) => s.wall).sort((a, b) => a - b);
+  const steady = samples
+    .slice(2)
+    .map((s) => s.wall)
+    .sort((a, b) => a - b);
   const p90 = steady[Math.floor(steady.length * 0.9)];
-  const steadyCpu = samples.slice(2).map((s) => s.cpu).sort((a, b) => a - b);
-  console.log(`${VALIDATORS} validators, ${GROUPS} jurisdictions / owners, 75 entities; ${c.groups.length} groups measured, ${c.groups.filter((g) => g.over).length} over; active after demotions: ${c.activeValidators}; total power ${c.totalPower}`);
-  console.log(`first epochs (genesis block, demotions): ${samples.slice(0, 2).map((s) => `${ms(s.wall)} wall / ${ms(s.cpu)} cpu, ${s.events} events`).join("; ")}`);
-  console.log(`steady epochs (${steady.length}): median ${ms(steady[steady.length >> 1])} wall, p90 ${ms(p90)}, max ${ms(steady[steady.length - 1])}; median ${ms(steadyCpu[steadyCpu.length >> 1])} cpu`);
+  const steadyCpu = samples
+    .slice(2)
+    .map((s) => s.cpu)
+    .sort((a, b) => a - b);
+  console.log(
+    `${VALIDATORS} validators, ${GROUPS} jurisdictions / owners, 75 entities; ${c.groups.length} groups measured, ${c.groups.filter((g) => g.over).length} over; active after demotions: ${c.activeValidators}; total power ${c.totalPower}`,
+  );
+  console.log(
+    `first epochs (genesis block, demotions): ${samples
+      .slice(0, 2)
+      .map((s) => `${ms(s.wall)} wall / ${ms(s.cpu)} cpu, ${s.events} events`)
+      .join("; ")}`,
+  );
+  console.log(
+    `steady epochs (${steady.length}): median ${ms(steady[steady.length >> 1])} wall, p90 ${ms(p90)}, max ${ms(steady[steady.length - 1])}; median ${ms(steadyCpu[steadyCpu.length >> 1])} cpu`,
+  );
   await engine.close();
   await app.close();
   rmSync(dir, { recursive: true, force: true });

@@ -8,7 +8,19 @@
  * CPU per committed tx (CometBFT's apart), and broadcast-to-commit latency per tx.
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  copyFileSync,
+} from "node:fs";
 import { tmpdir, loadavg, cpus } from "node:os";
 import { basename, join } from "node:path";
 import { Command } from "commander";
@@ -26,13 +38,30 @@ const o = new Command("bench:vs-sdk")
   .option("--txs <n>", "MsgSends per run", (v) => Number(v), 20_000)
   .option("--senders <n>", "funded sender accounts", (v) => Number(v), 500)
   .option("--in-flight <n>", "broadcast_tx_sync requests kept outstanding", (v) => Number(v), 500)
-  .option("--rate <tx/s>", "open loop: send at this rate instead of keeping --in-flight outstanding (latency at equal load)", (v) => Number(v))
-  .option("--warmup <n>", "first send this many MsgSends untimed and wait until they are committed: the timed run then finds warm processes (JIT, caches), not fresh ones", (v) => Number(v), 0)
+  .option("--rate <tx/s>", "open loop: send at this rate instead of keeping --in-flight outstanding (latency at equal load)", (v) =>
+    Number(v),
+  )
+  .option(
+    "--warmup <n>",
+    "first send this many MsgSends untimed and wait until they are committed: the timed run then finds warm processes (JIT, caches), not fresh ones",
+    (v) => Number(v),
+    0,
+  )
   .option("--keep", "keep the chains' directories (logs) after the runs")
   .option("--only <node>", "run only one node (ours, sdk or null) — for profiling, no ratio")
   .option("--ceiling", "also run a do-nothing ABCI app (scripts/bench/null-app.ts) the same way: what CometBFT and the client cost here")
   .parse(process.argv)
-  .opts<{ runs: number; txs: number; warmup: number; senders: number; inFlight: number; rate?: number; keep?: boolean; ceiling?: boolean; only?: string }>();
+  .opts<{
+    runs: number;
+    txs: number;
+    warmup: number;
+    senders: number;
+    inFlight: number;
+    rate?: number;
+    keep?: boolean;
+    ceiling?: boolean;
+    only?: string;
+  }>();
 
 const CHAIN_ID = "bench-vs-sdk";
 const DENOM = "uyml";
@@ -102,18 +131,37 @@ const funded = (keys: Secp256k1Key[]) => keys.map((k) => ({ address: k.address, 
 
 /** This node: the localnet `npm run localnet` builds (src/cli/localnet), with one validator. */
 async function startOurs(dir: string, keys: Secp256k1Key[]): Promise<RunningChain & { configPath: string }> {
-  const net = await Localnet.prepare({ dir, validators: 1, basePort: await freeLocalnetBasePort(), chainId: CHAIN_ID, timeoutCommit: "1s", accounts: funded(keys), reset: true });
+  const net = await Localnet.prepare({
+    dir,
+    validators: 1,
+    basePort: await freeLocalnetBasePort(),
+    chainId: CHAIN_ID,
+    timeoutCommit: "1s",
+    accounts: funded(keys),
+    reset: true,
+  });
   const home = net.nodes[0].home;
   patchCometConfig(homePaths(home).cometConfig, COMET_SETTINGS);
   // BENCH_SIG_WORKERS / BENCH_PROPOSAL_HOLD_MS / BENCH_WARM_UP_TXS override those app.toml settings of this node.
   const appToml = homePaths(home).appConfig;
-  const overrides = [["sig-verify-workers", process.env.BENCH_SIG_WORKERS], ["proposal-hold-ms", process.env.BENCH_PROPOSAL_HOLD_MS], ["warm-up-txs", process.env.BENCH_WARM_UP_TXS]];
+  const overrides = [
+    ["sig-verify-workers", process.env.BENCH_SIG_WORKERS],
+    ["proposal-hold-ms", process.env.BENCH_PROPOSAL_HOLD_MS],
+    ["warm-up-txs", process.env.BENCH_WARM_UP_TXS],
+  ];
   for (const [key, value] of overrides) {
-    if (value !== undefined) writeFileSync(appToml, readFileSync(appToml, "utf8").replace(new RegExp(`^${key} = .*$`, "m"), `${key} = ${value}`));
+    if (value !== undefined)
+      writeFileSync(appToml, readFileSync(appToml, "utf8").replace(new RegExp(`^${key} = .*$`, "m"), `${key} = ${value}`));
   }
   setBlockLimits(homePaths(home).genesis);
   await net.start();
-  return { rpcUrl: net.nodes[0].rpcUrl, app: net.nodes[0].app!, comet: net.nodes[0].comet!, stop: () => net.stop(), configPath: homePaths(home).cometConfig };
+  return {
+    rpcUrl: net.nodes[0].rpcUrl,
+    app: net.nodes[0].app!,
+    comet: net.nodes[0].comet!,
+    stop: () => net.stop(),
+    configPath: homePaths(home).cometConfig,
+  };
 }
 
 /**
@@ -122,7 +170,10 @@ async function startOurs(dir: string, keys: Secp256k1Key[]): Promise<RunningChai
  * of CometBFT's, and the app process `appCommand` starts listening on the ABCI address.
  */
 async function startBeside(
-  home: string, templateConfig: string, writeGenesis: (genesisPath: string) => void, appCommand: (abciAddress: string) => [string, string[]],
+  home: string,
+  templateConfig: string,
+  writeGenesis: (genesisPath: string) => void,
+  appCommand: (abciAddress: string) => [string, string[]],
 ): Promise<RunningChain> {
   mkdirSync(home, { recursive: true });
   runComet(["init", "--home", home]);
@@ -166,17 +217,29 @@ async function startBeside(
 /** The reference node, its genesis from `sdk-refnode genesis` (the same funded accounts). */
 function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: string): Promise<RunningChain> {
   const home = join(dir, "sdk-node");
-  return startBeside(home, templateConfig, () => {
-    const accountsFile = join(dir, "accounts.json");
-    writeFileSync(accountsFile, JSON.stringify(funded(keys)));
-    execFileSync(SDK_NODE_BIN, ["genesis", "--home", home, "--accounts", accountsFile, "--denom", DENOM], { stdio: ["ignore", "ignore", "inherit"] });
-  }, (abci) => [SDK_NODE_BIN, ["start", "--home", home, "--addr", abci]]);
+  return startBeside(
+    home,
+    templateConfig,
+    () => {
+      const accountsFile = join(dir, "accounts.json");
+      writeFileSync(accountsFile, JSON.stringify(funded(keys)));
+      execFileSync(SDK_NODE_BIN, ["genesis", "--home", home, "--accounts", accountsFile, "--denom", DENOM], {
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+    },
+    (abci) => [SDK_NODE_BIN, ["start", "--home", home, "--addr", abci]],
+  );
 }
 
 /** The do-nothing app: CometBFT's own genesis (its validator), no app state. */
 function startNull(dir: string, templateConfig: string): Promise<RunningChain> {
   const tsx = join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
-  return startBeside(join(dir, "null-app"), templateConfig, () => {}, (abci) => [tsx, [join(PROJECT_ROOT, "scripts", "bench", "null-app.ts"), abci]]);
+  return startBeside(
+    join(dir, "null-app"),
+    templateConfig,
+    () => {},
+    (abci) => [tsx, [join(PROJECT_ROOT, "scripts", "bench", "null-app.ts"), abci]],
+  );
 }
 
 /** Per sender, its txs in sequence order; base64 of each tx is how blocks show it. */
@@ -191,10 +254,16 @@ function preSign(keys: Secp256k1Key[], accountNumbers: bigint[], txs: number): S
     const s = n % keys.length;
     const msg = {
       typeUrl: "/cosmos.bank.v1beta1.MsgSend",
-      value: MsgSend.encode({ fromAddress: keys[s].address, toAddress: keys[(s + 1) % keys.length].address, amount: [{ denom: DENOM, amount: "1" }] }).finish(),
+      value: MsgSend.encode({
+        fromAddress: keys[s].address,
+        toAddress: keys[(s + 1) % keys.length].address,
+        amount: [{ denom: DENOM, amount: "1" }],
+      }).finish(),
     };
     const sequence = BigInt(bySender[s].length);
-    bySender[s].push(signTx([msg], [{ key: keys[s], accountNumber: accountNumbers[s], sequence }], { chainId: CHAIN_ID, gasLimit: 200_000n }));
+    bySender[s].push(
+      signTx([msg], [{ key: keys[s], accountNumber: accountNumbers[s], sequence }], { chainId: CHAIN_ID, gasLimit: 200_000n }),
+    );
   }
   return { accountNumbers, bySender };
 }
@@ -276,7 +345,8 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   const t0 = performance.now();
   const clientCpu0 = process.cpuUsage();
 
-  const mempoolEmpty = async () => Number((await reader.call<{ total: string }>("num_unconfirmed_txs").catch(() => ({ total: "1" }))).total) === 0;
+  const mempoolEmpty = async () =>
+    Number((await reader.call<{ total: string }>("num_unconfirmed_txs").catch(() => ({ total: "1" }))).total) === 0;
   const follower = (async () => {
     let height = startHeight + 1;
     const deadline = () => sendingDone && Date.now() > lastProgress + 120_000;
@@ -298,7 +368,8 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
           if (await mempoolEmpty()) stopAfter = await latestHeight(chain.rpcUrl);
           continue;
         }
-        if (deadline()) throw new Error(`${committed} txs committed, ${accepted} accepted; nothing committed for 120 s after the last send`);
+        if (deadline())
+          throw new Error(`${committed} txs committed, ${accepted} accepted; nothing committed for 120 s after the last send`);
         await sleep(20);
         continue;
       }
@@ -435,7 +506,8 @@ async function run(node: NodeName, index: number, templateConfig: { path?: strin
     const height = await waitForHeight(chain.rpcUrl, 2, 120_000);
     const accountNumbers: bigint[] = [];
     // The null app has no accounts (and checks no signature): any numbering serves.
-    for (const k of keys) accountNumbers.push(node === "null" ? BigInt(accountNumbers.length) : await accountNumber(chain.rpcUrl, k.address));
+    for (const k of keys)
+      accountNumbers.push(node === "null" ? BigInt(accountNumbers.length) : await accountNumber(chain.rpcUrl, k.address));
     let load = loads[node];
     if (!load || load.accountNumbers.some((n, i) => n !== accountNumbers[i])) {
       const t = Date.now();
@@ -494,8 +566,14 @@ const rows: Array<[string, (r: RunResult) => number, (v: number) => string]> = [
   ["txs failed in a block", (r) => r.failed, (v) => v.toFixed(0)],
   ["largest block (txs)", (r) => r.maxBlockTxs, (v) => v.toFixed(0)],
 ];
-console.log(`\n${o.runs} alternating runs per node; ${o.txs} MsgSends from ${o.senders} senders, ${o.rate === undefined ? `${o.inFlight} in flight` : `sent at ${o.rate} tx/s (open loop)`}; medians (runs in brackets)`);
-console.log(`machine: ${cpus().length}× ${cpus()[0]?.model ?? "?"}; load average at start ${load0.map((l) => l.toFixed(2)).join(" ")}, at end ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `\n${o.runs} alternating runs per node; ${o.txs} MsgSends from ${o.senders} senders, ${o.rate === undefined ? `${o.inFlight} in flight` : `sent at ${o.rate} tx/s (open loop)`}; medians (runs in brackets)`,
+);
+console.log(
+  `machine: ${cpus().length}× ${cpus()[0]?.model ?? "?"}; load average at start ${load0.map((l) => l.toFixed(2)).join(" ")}, at end ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 console.log(`| | SDK node | this node | ratio |${o.ceiling ? " null app |" : ""}\n|---|---|---|---|${o.ceiling ? "---|" : ""}`);
 for (const [name, get, fmt] of rows) {
   const sdk = median(results.sdk.map(get));

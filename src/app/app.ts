@@ -74,10 +74,13 @@ function queryError(err: unknown, height: bigint): abci.ResponseQuery {
   const e = toAppError(err);
   const grpc = e instanceof AppError ? e.grpcCode : GrpcCode.Unknown;
   const kind =
-    grpc === GrpcCode.NotFound ? sdkErrors.ErrKeyNotFound
-    : grpc === GrpcCode.InvalidArgument || grpc === GrpcCode.FailedPrecondition ? sdkErrors.ErrInvalidRequest
-    : grpc === GrpcCode.Unauthenticated ? sdkErrors.ErrUnauthorized
-    : sdkErrors.ErrUnknownRequest;
+    grpc === GrpcCode.NotFound
+      ? sdkErrors.ErrKeyNotFound
+      : grpc === GrpcCode.InvalidArgument || grpc === GrpcCode.FailedPrecondition
+        ? sdkErrors.ErrInvalidRequest
+        : grpc === GrpcCode.Unauthenticated
+          ? sdkErrors.ErrUnauthorized
+          : sdkErrors.ErrUnknownRequest;
   const log = `rpc error: code = ${GrpcCode[grpc]} desc = ${e.message}`;
   return abci.ResponseQuery.fromPartial({ code: kind.code, codespace: kind.codespace, log, height });
 }
@@ -235,7 +238,8 @@ export class App implements AbciApplication {
     if (req.height === 0n || req.height === latest) {
       return STORE_KEY_QUERY.test(req.path) ? this.storeQuery(req, undefined, latest) : this.answerQuery(req, undefined, latest);
     }
-    if (req.height > latest) return refusal(sdkErrors.ErrInvalidHeight.wrap("cannot query with height in the future; please provide a valid height"), latest);
+    if (req.height > latest)
+      return refusal(sdkErrors.ErrInvalidHeight.wrap("cannot query with height in the future; please provide a valid height"), latest);
     return this.queryHistorical(req);
   }
 
@@ -251,7 +255,10 @@ export class App implements AbciApplication {
     const state = await this.store.stateAt(req.height);
     if (!state) {
       const latest = this.store.lastHeight;
-      return refusal(sdkErrors.ErrNotFound.wrap(`failed to load state at height ${req.height}; version does not exist (latest height: ${latest})`), latest);
+      return refusal(
+        sdkErrors.ErrNotFound.wrap(`failed to load state at height ${req.height}; version does not exist (latest height: ${latest})`),
+        latest,
+      );
     }
     if (STORE_KEY_QUERY.test(req.path)) return this.storeQuery(req, state, state.height);
     const ctx = Context.create(new BranchStore(state), this.blockInfo(state.height, blockTimeOf(state)), "query", this.logger);
@@ -262,10 +269,19 @@ export class App implements AbciApplication {
   private answerQuery(req: abci.RequestQuery, ctx: Context | undefined, height: bigint): abci.ResponseQuery {
     try {
       if (req.path === "/cosmos.tx.v1beta1.Service/Simulate") {
-        return abci.ResponseQuery.fromPartial({ value: SimulateResponse.encode(this.simulate(decodeQueryRequest(SimulateRequest, req.data))).finish(), height });
+        return abci.ResponseQuery.fromPartial({
+          value: SimulateResponse.encode(this.simulate(decodeQueryRequest(SimulateRequest, req.data))).finish(),
+          height,
+        });
       }
       const def = this.router.queryDef(req.path);
-      if (!def) throw new AppError("sdk", sdkErrors.ErrUnknownRequest.code, `unknown query path: ${req.path.slice(0, 200)}`, GrpcCode.Unimplemented);
+      if (!def)
+        throw new AppError(
+          "sdk",
+          sdkErrors.ErrUnknownRequest.code,
+          `unknown query path: ${req.path.slice(0, 200)}`,
+          GrpcCode.Unimplemented,
+        );
       const request = decodeQueryRequest(def.requestCodec, req.data);
       canonicaliseQueryAddresses(req.path, request);
       const response = def.handle(ctx ?? this.queryContext(), request);
@@ -277,14 +293,29 @@ export class App implements AbciApplication {
 
   /** Runs a tx against a branch of the check state; signatures are skipped but their gas charged. */
   simulate(req: SimulateRequest): SimulateResponse {
-    const bytes = req.txBytes.length > 0 ? req.txBytes
-      : req.tx ? TxRaw.encode({ bodyBytes: encodeBody(req.tx), authInfoBytes: encodeAuthInfo(req.tx), signatures: req.tx.signatures }).finish()
-      : EMPTY;
+    const bytes =
+      req.txBytes.length > 0
+        ? req.txBytes
+        : req.tx
+          ? TxRaw.encode({ bodyBytes: encodeBody(req.tx), authInfoBytes: encodeAuthInfo(req.tx), signatures: req.tx.signatures }).finish()
+          : EMPTY;
     // As the SDK's tx service: a request without a tx is the caller's mistake (InvalidArgument).
-    if (bytes.length === 0) throw new AppError("sdk", sdkErrors.ErrInvalidRequest.code, "empty txBytes is not allowed", GrpcCode.InvalidArgument);
-    const result = runTx(this.runner, this.checkState.branch(), this.blockInfo(this.store.lastHeight + 1n, this.meta.lastBlockTime), "simulate", bytes);
+    if (bytes.length === 0)
+      throw new AppError("sdk", sdkErrors.ErrInvalidRequest.code, "empty txBytes is not allowed", GrpcCode.InvalidArgument);
+    const result = runTx(
+      this.runner,
+      this.checkState.branch(),
+      this.blockInfo(this.store.lastHeight + 1n, this.meta.lastBlockTime),
+      "simulate",
+      bytes,
+    );
     if (result.code !== 0) {
-      throw new AppError(result.codespace, result.code, `${result.log} With gas wanted: '${result.gasWanted}' and gas used: '${result.gasUsed}' `, GrpcCode.Unknown);
+      throw new AppError(
+        result.codespace,
+        result.code,
+        `${result.log} With gas wanted: '${result.gasWanted}' and gas used: '${result.gasUsed}' `,
+        GrpcCode.Unknown,
+      );
     }
     return SimulateResponse.fromPartial({
       gasInfo: { gasWanted: result.gasWanted, gasUsed: result.gasUsed },
@@ -332,7 +363,12 @@ export class App implements AbciApplication {
   precheckTx(tx: Uint8Array): Promise<void> | undefined {
     const pool = this.opts.sigPool;
     if (!pool || pool.size === 0 || tx.length > (this.opts.maxTxBytes ?? DEFAULT_MAX_TX_BYTES)) return undefined;
-    const prediction = predictCheckTx(this.runner, this.checkState, this.blockInfo(this.store.lastHeight + 1n, this.meta.lastBlockTime), tx);
+    const prediction = predictCheckTx(
+      this.runner,
+      this.checkState,
+      this.blockInfo(this.store.lastHeight + 1n, this.meta.lastBlockTime),
+      tx,
+    );
     if (!prediction || prediction.jobs.length === 0) return undefined;
     return pool.verify(prediction.jobs).then((verdicts) => {
       if (verdicts.every((ok) => ok)) prediction.confirm();
@@ -363,7 +399,11 @@ export class App implements AbciApplication {
    * Undefined otherwise: a recheck still in flight when CometBFT reaped, a tx that passed here
    * but is not proposed (CometBFT's mempool refused it), a tx over a limit.
    */
-  private checkedProposal(req: abci.RequestPrepareProposal, limit: bigint, maxGas: bigint): { txs: Uint8Array[]; hashes: string[] } | undefined {
+  private checkedProposal(
+    req: abci.RequestPrepareProposal,
+    limit: bigint,
+    maxGas: bigint,
+  ): { txs: Uint8Array[]; hashes: string[] } | undefined {
     const hashes: string[] = [];
     let total = 0n;
     let gas = 0n;
@@ -380,7 +420,13 @@ export class App implements AbciApplication {
   }
 
   /** Each reaped tx through the ante chain on the proposal's branch, in order; those that fail or do not fit are left out. */
-  private verifiedProposal(req: abci.RequestPrepareProposal, limit: bigint, maxGas: bigint, block: BlockInfo, branch: Branch): { txs: Uint8Array[]; hashes: string[] } {
+  private verifiedProposal(
+    req: abci.RequestPrepareProposal,
+    limit: bigint,
+    maxGas: bigint,
+    block: BlockInfo,
+    branch: Branch,
+  ): { txs: Uint8Array[]; hashes: string[] } {
     const txs: Uint8Array[] = [];
     const hashes: string[] = [];
     let total = 0n;
@@ -458,10 +504,18 @@ export class App implements AbciApplication {
     const txResults = req.txs.map((tx) => toExecResult(runTx(this.runner, branch, block, "deliver", tx)));
     const updates: ValidatorUpdate[] = [];
     for (const m of this.modules.endBlockOrder) {
-      runBlockHook(this, branch, block, m.name, "EndBlock", (ctx) => {
-        const out = m.endBlock!(ctx);
-        if (out) for (const u of out) updates.push(u);
-      }, blockEvents);
+      runBlockHook(
+        this,
+        branch,
+        block,
+        m.name,
+        "EndBlock",
+        (ctx) => {
+          const out = m.endBlock!(ctx);
+          if (out) for (const u of out) updates.push(u);
+        },
+        blockEvents,
+      );
     }
 
     const paramUpdates = this.modules.consensusParamUpdates?.(Context.create(branch, block, "block", this.logger));
@@ -484,7 +538,8 @@ export class App implements AbciApplication {
   private assertInvariants(branch: Branch, block: BlockInfo): void {
     const broken = checkInvariants(Context.create(branch.branch(), block, "query", this.logger), this.modules.modules);
     if (broken.length === 0) return;
-    for (const b of broken) this.logger.error({ height: block.height.toString(), invariant: b.invariant, err: b.message }, "invariant broken; halting");
+    for (const b of broken)
+      this.logger.error({ height: block.height.toString(), invariant: b.invariant, err: b.message }, "invariant broken; halting");
     throw new InvariantBrokenError(block.height, broken);
   }
 
@@ -528,7 +583,12 @@ export class App implements AbciApplication {
    * verified for that height. False leaves the store untouched (empty), so another snapshot
    * can be tried.
    */
-  async restoreSnapshot(height: bigint, entries: Iterable<[Uint8Array, Uint8Array]>, meta: MetaWrites, appHash: Uint8Array): Promise<boolean> {
+  async restoreSnapshot(
+    height: bigint,
+    entries: Iterable<[Uint8Array, Uint8Array]>,
+    meta: MetaWrites,
+    appHash: Uint8Array,
+  ): Promise<boolean> {
     if (this.store.lastHeight !== 0n || this.pending || this.genesisBranch) throw new Error("state sync needs a node without state");
     const branch = this.store.branch();
     for (const [k, v] of entries) branch.set(k, v);

@@ -36,7 +36,10 @@ export function appendTagged(out: Event[], events: readonly Event[], mode: Block
 
 function panic(deps: BlockHookDeps, module: string, mode: BlockHookMode, height: bigint, err: unknown): BlockHookPanicError {
   const stack = err instanceof Error ? (err.stack ?? err.message) : String(err);
-  deps.logger.error({ module, height: height.toString(), err: stack }, `${mode} threw a non-AppError (a bug); refusing the block, the node halts`);
+  deps.logger.error(
+    { module, height: height.toString(), err: stack },
+    `${mode} threw a non-AppError (a bug); refusing the block, the node halts`,
+  );
   return new BlockHookPanicError(module, mode, height, err);
 }
 
@@ -58,14 +61,25 @@ export function runPreBlock(deps: BlockHookDeps, branch: Branch, block: BlockInf
  * drops the module's writes for this block, identically on every node, logged at error level
  * and counted; anything else is a bug and halts (BlockHookPanicError).
  */
-export function runBlockHook(deps: BlockHookDeps, branch: Branch, block: BlockInfo, module: string, mode: BlockHookMode, fn: (ctx: Context) => void, out: Event[]): void {
+export function runBlockHook(
+  deps: BlockHookDeps,
+  branch: Branch,
+  block: BlockInfo,
+  module: string,
+  mode: BlockHookMode,
+  fn: (ctx: Context) => void,
+  out: Event[],
+): void {
   const child = branch.branch();
   const ctx = Context.create(child, block, "block", deps.logger);
   try {
     fn(ctx);
   } catch (e) {
     if (!(e instanceof AppError)) throw panic(deps, module, mode, block.height, e);
-    deps.logger.error({ module, height: block.height.toString(), codespace: e.codespace, code: e.code, err: e.message }, `${mode} failed; its writes were dropped`);
+    deps.logger.error(
+      { module, height: block.height.toString(), codespace: e.codespace, code: e.code, err: e.message },
+      `${mode} failed; its writes were dropped`,
+    );
     deps.metrics.blockHookFailures.inc({ module, hook: mode });
     return;
   }

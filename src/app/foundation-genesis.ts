@@ -56,14 +56,31 @@ export function addFoundationGroup(appState: Record<string, any>, spec: Foundati
   const address = groupPolicyAddress(policySeq);
   const id = groupId.toString();
   (section.groups ??= []).push({
-    id, admin: address, metadata: "foundation", version: "1", total_weight: String(spec.custodians.length), created_at: spec.createdAt,
+    id,
+    admin: address,
+    metadata: "foundation",
+    version: "1",
+    total_weight: String(spec.custodians.length),
+    created_at: spec.createdAt,
   });
   for (const custodian of spec.custodians) {
-    (section.group_members ??= []).push({ group_id: id, member: { address: custodian, weight: "1", metadata: "custodian", added_at: spec.createdAt } });
+    (section.group_members ??= []).push({
+      group_id: id,
+      member: { address: custodian, weight: "1", metadata: "custodian", added_at: spec.createdAt },
+    });
   }
   (section.group_policies ??= []).push({
-    address, group_id: id, admin: address, metadata: "foundation", version: "1", created_at: spec.createdAt,
-    decision_policy: { "@type": THRESHOLD_POLICY, threshold: String(threshold), windows: { voting_period: VOTING_PERIOD, min_execution_period: "0s" } },
+    address,
+    group_id: id,
+    admin: address,
+    metadata: "foundation",
+    version: "1",
+    created_at: spec.createdAt,
+    decision_policy: {
+      "@type": THRESHOLD_POLICY,
+      threshold: String(threshold),
+      windows: { voting_period: VOTING_PERIOD, min_execution_period: "0s" },
+    },
   });
   section.group_seq = id;
   section.group_policy_seq = policySeq.toString();

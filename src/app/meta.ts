@@ -66,7 +66,9 @@ export class AppMeta {
       [KEY_CHAIN_ID, enc.encode(this.chainId)],
       [KEY_INITIAL_HEIGHT, initial],
       [KEY_BLOCK_TIME, timeBytes(blockTime)],
-      ...(this.genesisConsensusParams ? [[KEY_CONSENSUS_PARAMS, ConsensusParams.encode(this.genesisConsensusParams).finish()] as [Uint8Array, Uint8Array]] : []),
+      ...(this.genesisConsensusParams
+        ? [[KEY_CONSENSUS_PARAMS, ConsensusParams.encode(this.genesisConsensusParams).finish()] as [Uint8Array, Uint8Array]]
+        : []),
     ];
   }
 

@@ -47,5 +47,10 @@ export function resolveModuleOrders(modules: readonly Module[], names: ModuleOrd
     }
     return names[list].map((name) => byName.get(name)!).filter(has);
   };
-  return { preBlockOrder: resolve("preBlock"), beginBlockOrder: resolve("beginBlock"), endBlockOrder: resolve("endBlock"), initGenesisOrder: resolve("initGenesis") };
+  return {
+    preBlockOrder: resolve("preBlock"),
+    beginBlockOrder: resolve("beginBlock"),
+    endBlockOrder: resolve("endBlock"),
+    initGenesisOrder: resolve("initGenesis"),
+  };
 }

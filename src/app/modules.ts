@@ -20,7 +20,6 @@ import { createConstitutionModule } from "../modules/constitution";
 import { createLandModule } from "../modules/land";
 import { createEnforcementModule } from "../modules/enforcement";
 import { createNettingModule } from "../modules/netting";
-import { enforcementStaking } from "./enforcement-wiring";
 import { createAliasModule } from "../modules/alias";
 import { createTokenisationModule } from "../modules/tokenisation";
 import { createValidatorgovModule, VALIDATORGOV_MODULE } from "../modules/validatorgov";
@@ -61,7 +60,12 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const group = createGroupModule({ auth: auth.keeper });
   const staking = createStakingModule({ bank: bank.keeper, auth: auth.keeper });
   const slashing = createSlashingModule({ staking: staking.keeper });
-  const distribution = createDistributionModule({ bank: bank.keeper, auth: auth.keeper, staking: staking.keeper, feeCollector: "fee_collector" });
+  const distribution = createDistributionModule({
+    bank: bank.keeper,
+    auth: auth.keeper,
+    staking: staking.keeper,
+    feeCollector: "fee_collector",
+  });
   const gov = createGovModule({ bank: bank.keeper, auth: auth.keeper, staking: staking.keeper });
   const authz = createAuthzModule({ accounts: auth.keeper });
   const feegrant = createFeegrantModule({ accounts: auth.keeper, bank: bank.keeper });
@@ -71,10 +75,16 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
 
   const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
   const alias = createAliasModule({ group: group.keeper, paymsg: paymsg.keeper, constitution: constitution.keeper });
-  const validatorgov = createValidatorgovModule({ staking: validatorgovStaking(staking.keeper), slashing: slashing.keeper, bank: bank.keeper, constitution: constitution.keeper, alias: alias.keeper });
+  const validatorgov = createValidatorgovModule({
+    staking: validatorgovStaking(staking.keeper),
+    slashing: slashing.keeper,
+    bank: bank.keeper,
+    constitution: constitution.keeper,
+    alias: alias.keeper,
+  });
   const enforcement = createEnforcementModule({
     bank: bank.keeper,
-    staking: enforcementStaking(staking.keeper),
+    staking: staking.keeper,
     constitution: constitution.keeper,
     alias: alias.keeper,
   });
@@ -96,7 +106,36 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
 
   const extras = opts.extraModules ?? [];
-  const modules: Module[] = [auth, bank, group, staking, distribution, slashing, evidence, gov, authz, feegrant, nft, paymsg, constitution, alias, validatorgov, enforcement, land, tokenisation, oracle, custody, stablecoin, treasury, netting, builderfee, upgrade, consensus, genutil, ...extras];
+  const modules: Module[] = [
+    auth,
+    bank,
+    group,
+    staking,
+    distribution,
+    slashing,
+    evidence,
+    gov,
+    authz,
+    feegrant,
+    nft,
+    paymsg,
+    constitution,
+    alias,
+    validatorgov,
+    enforcement,
+    land,
+    tokenisation,
+    oracle,
+    custody,
+    stablecoin,
+    treasury,
+    netting,
+    builderfee,
+    upgrade,
+    consensus,
+    genutil,
+    ...extras,
+  ];
   assertMigrations(modules);
   const extraNames = extras.map((m) => m.name);
   const orders = resolveModuleOrders(modules, {
@@ -104,19 +143,51 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     // As the SDK's app: distribution first (it pays the previous block's fees before anything
     // moves them), slashing (liveness of the last commit), then evidence (equivocation).
     beginBlock: ["distribution", "slashing", "evidence", "authz", ...extraNames],
-    // Chain conventions (design.md): gov, staking, group, constitution, validatorgov, treasury,
-    // oracle, enforcement, then netting last.
+    // Governance and staking settle first; netting closes its cycle last, after every other
+    // module's state change of the block.
     endBlock: ["gov", "staking", "group", "constitution", "validatorgov", "treasury", "oracle", "enforcement", ...extraNames, "netting"],
     // Base modules first, then constitution first among ours (the others validate against it);
     // genutil after the chain modules: its gentxs are checked against the accounts and balances they set.
-    initGenesis: ["auth", "bank", "staking", "distribution", "slashing", "evidence", "gov", "group", "authz", "feegrant", "nft", "constitution", "alias", "validatorgov", "enforcement", "land", "tokenisation", "oracle", "custody", "paymsg", "stablecoin", "treasury", "netting", "builderfee", "upgrade", "consensus", "genutil", ...extraNames],
+    initGenesis: [
+      "auth",
+      "bank",
+      "staking",
+      "distribution",
+      "slashing",
+      "evidence",
+      "gov",
+      "group",
+      "authz",
+      "feegrant",
+      "nft",
+      "constitution",
+      "alias",
+      "validatorgov",
+      "enforcement",
+      "land",
+      "tokenisation",
+      "oracle",
+      "custody",
+      "paymsg",
+      "stablecoin",
+      "treasury",
+      "netting",
+      "builderfee",
+      "upgrade",
+      "consensus",
+      "genutil",
+      ...extraNames,
+    ],
   });
 
   for (const m of modules) for (const acc of m.moduleAccounts ?? []) auth.keeper.registerModuleAccount(acc);
   // As in the SDK's app wiring: module accounts cannot receive plain sends, except gov's and
   // validatorgov's seat reserve (plain transfers to it are how the reserve is funded).
   bank.keeper.setBlockedAddresses(
-    auth.keeper.moduleAccountNames().filter((name) => name !== "gov" && name !== VALIDATORGOV_MODULE).map((name) => moduleAddress(name)),
+    auth.keeper
+      .moduleAccountNames()
+      .filter((name) => name !== "gov" && name !== VALIDATORGOV_MODULE)
+      .map((name) => moduleAddress(name)),
   );
   for (const m of modules) {
     if (m.hooks?.sendRestriction) bank.keeper.addSendRestriction(m.hooks.sendRestriction);

@@ -8,14 +8,15 @@ import { canonicaliseAddresses } from "../codec/canonical-addresses";
  * run by the tx decoder, the router (gov, authz, group) and the CLI alike. A refusal names the field it concerns, driven by the
  * message descriptor's field names, for every module: a malformed address in `recipient` reads
  * "invalid recipient address: …", a bad `amount` of MsgMintCoin "invalid mint amount: …". The
- * code and codespace stay the validation's own.
+ * code and codespace stay the validation's own. Returns what the handler receives as `parsed`:
+ * the validation's parsed form, or the message itself.
  */
-export function validateMsg(def: MsgDef, msg: unknown): void {
+export function validateMsg(def: MsgDef, msg: unknown): unknown {
   // Before anything reads the message: its addresses in their one canonical spelling.
   canonicaliseAddresses(def.typeUrl, msg);
-  if (!def.validate) return;
+  if (!def.validate) return msg;
   try {
-    def.validate(msg);
+    return def.validate(msg) ?? msg;
   } catch (e) {
     throw e instanceof AppError ? nameField(def, msg, e) : e;
   }

@@ -49,7 +49,7 @@ export class Router implements MsgRouter {
     return this.msgs.has(typeUrl);
   }
 
-  private resolve(msg: AnyMsg): { def: MsgDef; decoded: unknown } {
+  private resolve(msg: AnyMsg): { def: MsgDef; decoded: unknown; parsed: unknown } {
     const def = this.msgs.get(msg.typeUrl)?.def;
     if (!def) throw sdkErrors.ErrUnknownRequest.wrap(`unrecognized message type ${JSON.stringify(msg.typeUrl.slice(0, 200))}`);
     let decoded: unknown;
@@ -58,8 +58,7 @@ export class Router implements MsgRouter {
     } catch (e) {
       throw sdkErrors.ErrTxDecode.wrap(`${msg.typeUrl}: ${(e as Error).message}`);
     }
-    validateMsg(def, decoded);
-    return { def, decoded };
+    return { def, decoded, parsed: validateMsg(def, decoded) };
   }
 
   signersOf(msg: AnyMsg): string[] {
@@ -74,16 +73,22 @@ export class Router implements MsgRouter {
    */
   execute(ctx: Context, msg: AnyMsg): AnyMsg {
     const depth = ctx.msgDepth + 1;
-    if (depth > MAX_MSG_DEPTH) throw sdkErrors.ErrInvalidRequest.wrap(`${msg.typeUrl.slice(0, 200)} nested deeper than ${MAX_MSG_DEPTH} levels of messages executing messages`);
-    const { def, decoded } = this.resolve(msg);
-    return ctx.withMsgDepth(depth).atomic((inner) => this.run(inner, def, decoded, msg.typeUrl));
+    if (depth > MAX_MSG_DEPTH)
+      throw sdkErrors.ErrInvalidRequest.wrap(
+        `${msg.typeUrl.slice(0, 200)} nested deeper than ${MAX_MSG_DEPTH} levels of messages executing messages`,
+      );
+    const { def, decoded, parsed } = this.resolve(msg);
+    return ctx.withMsgDepth(depth).atomic((inner) => this.run(inner, def, decoded, msg.typeUrl, parsed));
   }
 
-  /** Runs an already decoded message in the caller's branch (the tx runner owns atomicity there). */
-  run(ctx: Context, def: MsgDef, decoded: unknown, typeUrl: string): AnyMsg {
+  /**
+   * Runs an already decoded and validated message in the caller's branch (the tx runner owns
+   * atomicity there); `parsed` is what its validation returned.
+   */
+  run(ctx: Context, def: MsgDef, decoded: unknown, typeUrl: string, parsed: unknown): AnyMsg {
     const signers = def.signers(decoded);
     ctx.events.emit("message", { action: typeUrl, sender: signers[0] ?? "", module: this.moduleOfMsg(typeUrl) });
-    const response = def.handle(ctx, decoded);
+    const response = def.handle(ctx, decoded, parsed);
     return { typeUrl: `${typeUrl}Response`, value: def.responseCodec.encode(response).finish() };
   }
 }

@@ -22,7 +22,8 @@ export async function answerStoreQuery(
 ): Promise<abci.ResponseQuery> {
   const name = STORE_KEY_QUERY.exec(req.path)![1]!;
   if (!storeNames.has(name)) throw sdkErrors.ErrUnknownRequest.wrap(`no such store: ${name}`);
-  if (req.prove && height <= 1n) throw sdkErrors.ErrInvalidRequest.wrap("cannot query with proof when height <= 1; please provide a valid height");
+  if (req.prove && height <= 1n)
+    throw sdkErrors.ErrInvalidRequest.wrap("cannot query with proof when height <= 1; please provide a valid height");
   const key = new Uint8Array([...new TextEncoder().encode(`${name}/`), ...req.data]);
   if (!req.prove) return abci.ResponseQuery.fromPartial({ key: req.data, value: (state ?? store).get(key) ?? new Uint8Array(), height });
   const { value, proof } = await store.proveCommitment(key, state);

@@ -15,4 +15,8 @@ export const CHAIN_UPGRADES: readonly UpgradeDef[] = [
   // rule; payload length within 8..16). Behaviour changes of validatorgov, constitution,
   // enforcement, treasury, netting and oracle need no migration but ride with this binary.
   { name: "v0.3-conformance" },
+  // One convention per concern: modules whose stored layout changed (id counters become
+  // sequences, address key parts become address bytes, values become proto) migrate to their
+  // next consensus version; each module's migrations.ts says what moves.
+  { name: "v0.4-conventions" },
 ];

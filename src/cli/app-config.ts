@@ -147,8 +147,8 @@ export function readAppConfig(path: string): AppConfig {
     pruning: parsePruningStrategy(String(top.pruning ?? d.pruning)),
     pruningKeepRecent: Number(top["pruning-keep-recent"] ?? d.pruningKeepRecent),
     pruningInterval: Number(top["pruning-interval"] ?? d.pruningInterval),
-    minRetainBlocks: BigInt(top["min-retain-blocks"] as bigint | undefined ?? d.minRetainBlocks),
-    haltHeight: BigInt(top["halt-height"] as bigint | undefined ?? d.haltHeight),
+    minRetainBlocks: BigInt((top["min-retain-blocks"] as bigint | undefined) ?? d.minRetainBlocks),
+    haltHeight: BigInt((top["halt-height"] as bigint | undefined) ?? d.haltHeight),
     abciAddress: String(abci.address ?? d.abciAddress),
     apiEnable: Boolean(api.enable ?? d.apiEnable),
     apiAddress: String(api.address ?? d.apiAddress),
@@ -171,6 +171,7 @@ function millis(key: string, raw: unknown): number {
 
 function count(key: string, raw: unknown, unit = ""): number {
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`'${key}' must be a whole number${unit ? ` of ${unit}` : ""} (0 or more), got ${String(raw)}`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`'${key}' must be a whole number${unit ? ` of ${unit}` : ""} (0 or more), got ${String(raw)}`);
   return n;
 }

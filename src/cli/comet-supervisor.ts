@@ -20,11 +20,18 @@ export interface CometSupervisorOptions {
 type Level = "debug" | "info" | "warn" | "error";
 
 /** CometBFT's plain log line, `I[2026-11-23|23:06:08.204] msg   key=value ...`: level and the rest. */
-export function parseCometLogLine(line: string, unformatted: Level = "info"): { level: Level; msg: string; fields: Record<string, unknown> } {
+export function parseCometLogLine(
+  line: string,
+  unformatted: Level = "info",
+): { level: Level; msg: string; fields: Record<string, unknown> } {
   if (line.startsWith("{")) {
     try {
       const { level, msg, _msg, module, ...fields } = JSON.parse(line) as Record<string, unknown>;
-      return { level: levelOf(String(level ?? "info")), msg: String(msg ?? _msg ?? ""), fields: module === undefined ? fields : { ...fields, cometModule: module } };
+      return {
+        level: levelOf(String(level ?? "info")),
+        msg: String(msg ?? _msg ?? ""),
+        fields: module === undefined ? fields : { ...fields, cometModule: module },
+      };
     } catch {
       // not JSON after all: logged as a plain line
     }
@@ -103,7 +110,10 @@ export class CometSupervisor {
     const child = spawn(this.o.binary, ["start", "--home", this.o.home], { stdio: ["ignore", "pipe", "pipe"] });
     this.child = child;
     // CometBFT logs to stdout; what reaches stderr without its format is a Go panic or a fatal error.
-    for (const [stream, unformatted] of [[child.stdout!, "info"], [child.stderr!, "error"]] as const) {
+    for (const [stream, unformatted] of [
+      [child.stdout!, "info"],
+      [child.stderr!, "error"],
+    ] as const) {
       createInterface({ input: stream }).on("line", (line) => {
         const { level, msg, fields } = parseCometLogLine(line, unformatted);
         this.log[level](fields, msg);

@@ -92,7 +92,8 @@ function canonicalTx(bytes: Uint8Array): TxRaw {
  * the ante handler), as proto3 JSON of cosmos.tx.v1beta1.Tx.
  */
 export function buildGentx(r: GentxRequest): JsonValue {
-  if (BigInt(r.selfBond.amount) < POWER_REDUCTION) throw new Error(`self-bond must be at least ${POWER_REDUCTION}${r.selfBond.denom} (consensus power 1)`);
+  if (BigInt(r.selfBond.amount) < POWER_REDUCTION)
+    throw new Error(`self-bond must be at least ${POWER_REDUCTION}${r.selfBond.denom} (consensus power 1)`);
   const rate = (text: string | undefined, fallback: string, what: string) => {
     try {
       return decToWire(decFromString(text ?? fallback));
@@ -101,7 +102,13 @@ export function buildGentx(r: GentxRequest): JsonValue {
     }
   };
   const msg = MsgCreateValidator.fromPartial({
-    description: { moniker: r.description.moniker, identity: r.description.identity ?? "", website: r.description.website ?? "", securityContact: r.description.securityContact ?? "", details: r.description.details ?? "" },
+    description: {
+      moniker: r.description.moniker,
+      identity: r.description.identity ?? "",
+      website: r.description.website ?? "",
+      securityContact: r.description.securityContact ?? "",
+      details: r.description.details ?? "",
+    },
     commission: {
       rate: rate(r.commission?.rate, "0.1", "commission rate"),
       maxRate: rate(r.commission?.maxRate, "0.2", "commission max rate"),
@@ -149,7 +156,11 @@ export interface CollectedGentx {
  * validator set they create.
  */
 export function collectGentxs(doc: GenesisDoc, gentxDir: string): CollectedGentx[] {
-  const files = existsSync(gentxDir) ? readdirSync(gentxDir).filter((f) => f.endsWith(".json")).sort() : [];
+  const files = existsSync(gentxDir)
+    ? readdirSync(gentxDir)
+        .filter((f) => f.endsWith(".json"))
+        .sort()
+    : [];
   if (files.length === 0) throw new Error(`no gentx files in ${gentxDir}`);
   const read = files.map((f, i) => {
     try {
@@ -187,12 +198,16 @@ export function collectGentxs(doc: GenesisDoc, gentxDir: string): CollectedGentx
 function checkGentxAccount(doc: GenesisDoc, gentx: DecodedGentx, index: number): void {
   const name = gentxName(gentx, index);
   const auth = section(doc, "auth", "cosmos.auth.v1beta1.GenesisState", AuthGenesis);
-  if (!auth.accounts.some((a) => baseOf(a).address === gentx.signer)) throw new Error(`${name}: account ${gentx.signer} not in genesis state (add-genesis-account first)`);
+  if (!auth.accounts.some((a) => baseOf(a).address === gentx.signer))
+    throw new Error(`${name}: account ${gentx.signer} not in genesis state (add-genesis-account first)`);
   const bank = section(doc, "bank", "cosmos.bank.v1beta1.GenesisState", BankGenesis);
   const bond = gentx.msg.value!;
   const coins = bank.balances.find((b) => b.address === gentx.signer)?.coins ?? [];
   const have = amountOf(coinsFromProto(coins), bond.denom);
-  if (have < BigInt(bond.amount)) throw new Error(`${name}: account ${gentx.signer} has a balance in genesis of ${have}${bond.denom}, less than the self-bond ${bond.amount}${bond.denom}`);
+  if (have < BigInt(bond.amount))
+    throw new Error(
+      `${name}: account ${gentx.signer} has a balance in genesis of ${have}${bond.denom}, less than the self-bond ${bond.amount}${bond.denom}`,
+    );
 }
 
 /** The gentxs of a genesis file (app_state.genutil.gen_txs), decoded. */
@@ -206,7 +221,8 @@ export function genesisGentxs(doc: GenesisDoc): DecodedGentx[] {
 export function validateGenesis(doc: GenesisDoc, modules: ModuleSet): void {
   if (!doc.chain_id || doc.chain_id.length > 50) throw new Error("chain_id must be 1..50 characters");
   parseRfc3339(doc.genesis_time);
-  if (!/^[0-9]+$/.test(doc.initial_height || "1") || BigInt(doc.initial_height || "1") < 1n) throw new Error("initial_height must be a positive integer");
+  if (!/^[0-9]+$/.test(doc.initial_height || "1") || BigInt(doc.initial_height || "1") < 1n)
+    throw new Error("initial_height must be a positive integer");
   const seen = new Set<string>();
   for (const v of doc.validators ?? []) {
     if (v.pub_key.type !== "tendermint/PubKeyEd25519") throw new Error(`validator ${v.name ?? ""}: unsupported key type ${v.pub_key.type}`);

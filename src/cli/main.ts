@@ -38,12 +38,30 @@ export function buildProgram(): Command {
     .option("--address <addr>", "ABCI listen address (default: app.toml [abci] address)")
     .option("--block-interval <ms>", "dev mode block interval", (v) => Number(uint(v)), 1000)
     .option("--halt-height <height>", "commit this height, then stop", uint)
-    .option("--with-comet", "start CometBFT (same --home) as a supervised child: restarted when it dies, stopped first (app.toml [comet] supervise)")
+    .option(
+      "--with-comet",
+      "start CometBFT (same --home) as a supervised child: restarted when it dies, stopped first (app.toml [comet] supervise)",
+    )
     .option("--invariants", "check every module's invariants after each block; a break is logged and halts the node (app.toml invariants)")
     .addOption(new Option("--log-level <level>", "log level").choices(LOG_LEVELS).default("info"))
     .action(async (o) => {
-      if (o.dev) await startDev({ home: o.home ?? DEFAULT_DEV_HOME, blockIntervalMs: o.blockInterval, logLevel: o.logLevel, haltHeight: o.haltHeight, invariants: o.invariants });
-      else await startNode({ home: o.home ?? DEFAULT_HOME, address: o.address, logLevel: o.logLevel, haltHeight: o.haltHeight, withComet: o.withComet, invariants: o.invariants });
+      if (o.dev)
+        await startDev({
+          home: o.home ?? DEFAULT_DEV_HOME,
+          blockIntervalMs: o.blockInterval,
+          logLevel: o.logLevel,
+          haltHeight: o.haltHeight,
+          invariants: o.invariants,
+        });
+      else
+        await startNode({
+          home: o.home ?? DEFAULT_HOME,
+          address: o.address,
+          logLevel: o.logLevel,
+          haltHeight: o.haltHeight,
+          withComet: o.withComet,
+          invariants: o.invariants,
+        });
     });
 
   program
@@ -53,17 +71,28 @@ export function buildProgram(): Command {
     .addOption(homeOption())
     .option("--overwrite", "replace an existing genesis.json and config (keys are kept)")
     .option("--timeout-commit <duration>", "CometBFT consensus timeout_commit", "1s")
-    .option("--foundation-custodians <addrs>", "the foundation's custodians, comma-separated account addresses (default: DEV-ONLY keys)", parseCustodians)
+    .option(
+      "--foundation-custodians <addrs>",
+      "the foundation's custodians, comma-separated account addresses (default: DEV-ONLY keys)",
+      parseCustodians,
+    )
     .option("--foundation-threshold <n>", "custodian signatures the foundation requires (default: a majority)", (v) => Number(uint(v)))
     .action((moniker: string, o) => {
       const home = o.home ?? DEFAULT_HOME;
       const genesis = initHome({
-        home, moniker, chainId: o.chainId, overwrite: o.overwrite, timeouts: { commit: o.timeoutCommit },
-        foundationCustodians: o.foundationCustodians, foundationThreshold: o.foundationThreshold,
+        home,
+        moniker,
+        chainId: o.chainId,
+        overwrite: o.overwrite,
+        timeouts: { commit: o.timeoutCommit },
+        foundationCustodians: o.foundationCustodians,
+        foundationThreshold: o.foundationThreshold,
       });
       if (!o.foundationCustodians) console.error(devFoundationWarning());
       const foundation = (genesis.app_state as Record<string, any>).constitution.invariants.enforcement_recovery_destination;
-      console.log(json({ moniker, chain_id: genesis.chain_id, home: homePaths(home).home, validator: genesis.validators?.[0]?.address, foundation }));
+      console.log(
+        json({ moniker, chain_id: genesis.chain_id, home: homePaths(home).home, validator: genesis.validators?.[0]?.address, foundation }),
+      );
     });
 
   const genesis = program.command("genesis").description("build the genesis file");
@@ -89,15 +118,32 @@ export function buildProgram(): Command {
     .option("--ip <ip>", "the node's public IP, for the peer address in the memo", "127.0.0.1")
     .option("--gas <limit>", "gas limit of the gentx", uint)
     .option("--output-document <file>", "write the gentx here instead of config/gentx")
-    .addOption(new Option("--keyring-backend <backend>", "where the operator key lives").choices(KEYRING_BACKENDS).default("file").env("BLOCKCHAIND_KEYRING_BACKEND"))
+    .addOption(
+      new Option("--keyring-backend <backend>", "where the operator key lives")
+        .choices(KEYRING_BACKENDS)
+        .default("file")
+        .env("BLOCKCHAIND_KEYRING_BACKEND"),
+    )
     .option("--passphrase-file <file>", "file keyring passphrase (else $BLOCKCHAIND_KEYRING_PASSPHRASE, else a prompt)")
     .action(async (keyName: string, amount: string, o) => {
       const { file } = await gentxCmd(o.home ?? DEFAULT_HOME, {
-        key: keyName, amount, chainId: o.chainId, moniker: o.moniker, identity: o.identity, website: o.website,
-        securityContact: o.securityContact, details: o.details, commissionRate: o.commissionRate,
-        commissionMaxRate: o.commissionMaxRate, commissionMaxChangeRate: o.commissionMaxChangeRate,
-        minSelfDelegation: o.minSelfDelegation, ip: o.ip, gas: o.gas, keyringBackend: o.keyringBackend,
-        passphraseFile: o.passphraseFile, outputDocument: o.outputDocument,
+        key: keyName,
+        amount,
+        chainId: o.chainId,
+        moniker: o.moniker,
+        identity: o.identity,
+        website: o.website,
+        securityContact: o.securityContact,
+        details: o.details,
+        commissionRate: o.commissionRate,
+        commissionMaxRate: o.commissionMaxRate,
+        commissionMaxChangeRate: o.commissionMaxChangeRate,
+        minSelfDelegation: o.minSelfDelegation,
+        ip: o.ip,
+        gas: o.gas,
+        keyringBackend: o.keyringBackend,
+        passphraseFile: o.passphraseFile,
+        outputDocument: o.outputDocument,
       });
       console.log(`Genesis transaction written to "${file}"`);
     });
@@ -108,7 +154,9 @@ export function buildProgram(): Command {
     .option("--gentx-dir <dir>", "directory of gentx files")
     .action((o) => {
       const gentxs = collectGentxsCmd(o.home ?? DEFAULT_HOME, o.gentxDir);
-      console.log(json({ validators: gentxs.map((g) => ({ moniker: g.moniker, operator: g.operator, address: g.address, power: g.power })) }));
+      console.log(
+        json({ validators: gentxs.map((g) => ({ moniker: g.moniker, operator: g.operator, address: g.address, power: g.power })) }),
+      );
     });
   genesis
     .command("validate [file]")
@@ -149,7 +197,15 @@ export function buildProgram(): Command {
     .option("--long", "name, app protocol version and the CometBFT release it targets")
     .action((o) => {
       if (!o.long) return console.log(APP_VERSION);
-      console.log(json({ name: APP_NAME, version: APP_VERSION, app_protocol_version: APP_PROTOCOL_VERSION, cometbft: COMETBFT_VERSION, node: process.version }));
+      console.log(
+        json({
+          name: APP_NAME,
+          version: APP_VERSION,
+          app_protocol_version: APP_PROTOCOL_VERSION,
+          cometbft: COMETBFT_VERSION,
+          node: process.version,
+        }),
+      );
     });
 
   program.addCommand(keysCommand());

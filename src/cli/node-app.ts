@@ -43,24 +43,57 @@ export class NodeApp implements AbciApplication {
 
   /** Resolves once no commit is running. */
   idle(): Promise<void> {
-    return this.inflight.then(() => undefined, () => undefined);
+    return this.inflight.then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
-  echo(req: abci.RequestEcho) { return this.app.echo(req); }
-  info(req: abci.RequestInfo) { return this.app.info(req); }
-  initChain(req: abci.RequestInitChain) { return this.app.initChain(req); }
-  query(req: abci.RequestQuery) { return this.app.query(req); }
-  checkTx(req: abci.RequestCheckTx) { return this.app.checkTx(req); }
-  precheckTx(tx: Uint8Array) { return this.app.precheckTx(tx); }
-  get hasSigPool() { return this.app.hasSigPool; }
-  prepareProposal(req: abci.RequestPrepareProposal) { return this.app.prepareProposal(req); }
-  processProposal(req: abci.RequestProcessProposal) { return this.app.processProposal(req); }
-  extendVote(req: abci.RequestExtendVote) { return this.app.extendVote(req); }
-  verifyVoteExtension(req: abci.RequestVerifyVoteExtension) { return this.app.verifyVoteExtension(req); }
-  listSnapshots(req: abci.RequestListSnapshots) { return this.opts.snapshots?.listSnapshots() ?? this.app.listSnapshots(req); }
-  offerSnapshot(req: abci.RequestOfferSnapshot) { return this.opts.snapshots?.offerSnapshot(req) ?? this.app.offerSnapshot(req); }
-  loadSnapshotChunk(req: abci.RequestLoadSnapshotChunk) { return this.opts.snapshots?.loadSnapshotChunk(req) ?? this.app.loadSnapshotChunk(req); }
-  applySnapshotChunk(req: abci.RequestApplySnapshotChunk) { return this.opts.snapshots?.applySnapshotChunk(req) ?? this.app.applySnapshotChunk(req); }
+  echo(req: abci.RequestEcho) {
+    return this.app.echo(req);
+  }
+  info(req: abci.RequestInfo) {
+    return this.app.info(req);
+  }
+  initChain(req: abci.RequestInitChain) {
+    return this.app.initChain(req);
+  }
+  query(req: abci.RequestQuery) {
+    return this.app.query(req);
+  }
+  checkTx(req: abci.RequestCheckTx) {
+    return this.app.checkTx(req);
+  }
+  precheckTx(tx: Uint8Array) {
+    return this.app.precheckTx(tx);
+  }
+  get hasSigPool() {
+    return this.app.hasSigPool;
+  }
+  prepareProposal(req: abci.RequestPrepareProposal) {
+    return this.app.prepareProposal(req);
+  }
+  processProposal(req: abci.RequestProcessProposal) {
+    return this.app.processProposal(req);
+  }
+  extendVote(req: abci.RequestExtendVote) {
+    return this.app.extendVote(req);
+  }
+  verifyVoteExtension(req: abci.RequestVerifyVoteExtension) {
+    return this.app.verifyVoteExtension(req);
+  }
+  listSnapshots(req: abci.RequestListSnapshots) {
+    return this.opts.snapshots?.listSnapshots() ?? this.app.listSnapshots(req);
+  }
+  offerSnapshot(req: abci.RequestOfferSnapshot) {
+    return this.opts.snapshots?.offerSnapshot(req) ?? this.app.offerSnapshot(req);
+  }
+  loadSnapshotChunk(req: abci.RequestLoadSnapshotChunk) {
+    return this.opts.snapshots?.loadSnapshotChunk(req) ?? this.app.loadSnapshotChunk(req);
+  }
+  applySnapshotChunk(req: abci.RequestApplySnapshotChunk) {
+    return this.opts.snapshots?.applySnapshotChunk(req) ?? this.app.applySnapshotChunk(req);
+  }
 
   finalizeBlock(req: abci.RequestFinalizeBlock): abci.ResponseFinalizeBlock {
     if (this.halted) throw new Error(`halt height ${this.opts.haltHeight} reached; restart without halt-height to continue`);
@@ -81,7 +114,13 @@ export class NodeApp implements AbciApplication {
     const res = await running;
     const height = this.app.lastHeight;
     this.opts.logger.info(
-      { height: height.toString(), txs: this.finalized?.txs ?? 0, appHash: Buffer.from(this.finalized?.appHash ?? []).toString("hex").toUpperCase() },
+      {
+        height: height.toString(),
+        txs: this.finalized?.txs ?? 0,
+        appHash: Buffer.from(this.finalized?.appHash ?? [])
+          .toString("hex")
+          .toUpperCase(),
+      },
       "committed block",
     );
     if (this.finalized) this.opts.onCommitted?.(height, performance.now() - this.finalized.startedMs, this.finalized.txs);

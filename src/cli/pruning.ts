@@ -33,13 +33,23 @@ export function parsePruningStrategy(raw: string): PruningStrategy {
 /** Throws with the SDK's wording when "custom" asks for less than the "everything" preset keeps. */
 export function storePruning(p: PruningSettings): StorePruning {
   switch (p.pruning) {
-    case "default": return { keepRecent: DEFAULT_KEEP_RECENT, pruneInterval: EVERYTHING_INTERVAL };
-    case "everything": return { keepRecent: EVERYTHING_KEEP_RECENT, pruneInterval: EVERYTHING_INTERVAL };
-    case "nothing": return { keepRecent: 0, pruneInterval: 1 };
+    case "default":
+      return { keepRecent: DEFAULT_KEEP_RECENT, pruneInterval: EVERYTHING_INTERVAL };
+    case "everything":
+      return { keepRecent: EVERYTHING_KEEP_RECENT, pruneInterval: EVERYTHING_INTERVAL };
+    case "nothing":
+      return { keepRecent: 0, pruneInterval: 1 };
     case "custom":
-      if (!Number.isInteger(p.pruningInterval) || p.pruningInterval === 0) throw new Error("'pruning-interval' must not be 0. If you want to disable pruning, select pruning = \"nothing\"");
-      if (p.pruningInterval < EVERYTHING_INTERVAL) throw new Error(`'pruning-interval' must not be less than ${EVERYTHING_INTERVAL}. For the most aggressive pruning, select pruning = "everything"`);
-      if (!Number.isInteger(p.pruningKeepRecent) || p.pruningKeepRecent < EVERYTHING_KEEP_RECENT) throw new Error(`'pruning-keep-recent' must not be less than ${EVERYTHING_KEEP_RECENT}. For the most aggressive pruning, select pruning = "everything"`);
+      if (!Number.isInteger(p.pruningInterval) || p.pruningInterval === 0)
+        throw new Error("'pruning-interval' must not be 0. If you want to disable pruning, select pruning = \"nothing\"");
+      if (p.pruningInterval < EVERYTHING_INTERVAL)
+        throw new Error(
+          `'pruning-interval' must not be less than ${EVERYTHING_INTERVAL}. For the most aggressive pruning, select pruning = "everything"`,
+        );
+      if (!Number.isInteger(p.pruningKeepRecent) || p.pruningKeepRecent < EVERYTHING_KEEP_RECENT)
+        throw new Error(
+          `'pruning-keep-recent' must not be less than ${EVERYTHING_KEEP_RECENT}. For the most aggressive pruning, select pruning = "everything"`,
+        );
       return { keepRecent: p.pruningKeepRecent, pruneInterval: p.pruningInterval };
   }
 }

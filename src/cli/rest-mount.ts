@@ -42,9 +42,20 @@ export async function mountDevEndpoints(o: {
   logger: Logger;
 }): Promise<Endpoints> {
   const backend = new DevBackend(o.engine, o.app);
-  const metrics = new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => backend.mempoolSize(), registries: [o.app.metrics.registry] });
+  const metrics = new RestMetrics({
+    height: () => o.app.lastHeight,
+    mempoolSize: () => backend.mempoolSize(),
+    registries: [o.app.metrics.registry],
+  });
   o.engine.onBlock((block, ms) => metrics.observeBlock(block.height, ms, block.txHashes.length));
-  const rpc = await startCometRpcServer({ app: o.app, engine: o.engine, backend, genesis: o.genesis, address: o.rpcAddress, logger: o.logger.child({ module: "rpc" }) });
+  const rpc = await startCometRpcServer({
+    app: o.app,
+    engine: o.engine,
+    backend,
+    genesis: o.genesis,
+    address: o.rpcAddress,
+    logger: o.logger.child({ module: "rpc" }),
+  });
   try {
     return endpoints(metrics, await mountRest(o.app, backend, metrics, o), rpc);
   } catch (e) {
@@ -57,14 +68,26 @@ export async function mountDevEndpoints(o: {
  * `start` beside CometBFT: REST (+ /metrics) over CometBFT's own RPC. The caller feeds
  * `metrics.observeBlock` from the ABCI commit path.
  */
-export async function mountNodeEndpoints(o: { app: App; cometRpcUrl: string; apiEnable: boolean; apiAddress: string; logger: Logger }): Promise<Endpoints> {
+export async function mountNodeEndpoints(o: {
+  app: App;
+  cometRpcUrl: string;
+  apiEnable: boolean;
+  apiAddress: string;
+  logger: Logger;
+}): Promise<Endpoints> {
   const backend = new CometBackend(o.cometRpcUrl);
-  const metrics = new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => backend.mempoolSize(), registries: [o.app.metrics.registry] });
+  const metrics = new RestMetrics({
+    height: () => o.app.lastHeight,
+    mempoolSize: () => backend.mempoolSize(),
+    registries: [o.app.metrics.registry],
+  });
   return endpoints(metrics, await mountRest(o.app, backend, metrics, o), undefined);
 }
 
 /** broadcast_tx_sync through a CometBFT node's JSON-RPC (scripts/bench/comet.ts). */
-export function cometBroadcaster(rpcUrl: string): { broadcastTxSync(tx: Uint8Array): Promise<{ hash: string; code: number; codespace: string; log: string }> } {
+export function cometBroadcaster(rpcUrl: string): {
+  broadcastTxSync(tx: Uint8Array): Promise<{ hash: string; code: number; codespace: string; log: string }>;
+} {
   const backend = new CometBackend(rpcUrl);
   return { broadcastTxSync: (tx) => backend.broadcastTx(tx, "sync") };
 }

@@ -20,7 +20,13 @@ function parseTomlValue(raw: string, where: string): TomlValue {
   }
   if (text.startsWith("'")) return text.slice(1, text.indexOf("'", 1));
   // CometBFT writes arrays with a trailing comma: ["HEAD", "GET", "POST", ]
-  if (text.startsWith("[")) return JSON.parse(text.replace(/#[^"\]]*$/, "").trim().replace(/,\s*\]$/, "]")) as string[];
+  if (text.startsWith("["))
+    return JSON.parse(
+      text
+        .replace(/#[^"\]]*$/, "")
+        .trim()
+        .replace(/,\s*\]$/, "]"),
+    ) as string[];
   const bare = text.replace(/\s*#.*$/, "");
   if (bare === "true" || bare === "false") return bare === "true";
   if (/^-?[0-9_]+$/.test(bare)) return BigInt(bare.replaceAll("_", ""));

@@ -29,7 +29,16 @@ export function transferRingGenesis(modules: ModuleSet, keys: Secp256k1Key[], ch
 export function signTransferRing(keys: Secp256k1Key[], sequence: bigint, chainId: string): Uint8Array[] {
   return keys.map((key, i) =>
     signTx(
-      [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: key.address, toAddress: keys[(i + 1) % keys.length].address, amount: [{ denom: RING_DENOM, amount: "1" }] }).finish() }],
+      [
+        {
+          typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+          value: MsgSend.encode({
+            fromAddress: key.address,
+            toAddress: keys[(i + 1) % keys.length].address,
+            amount: [{ denom: RING_DENOM, amount: "1" }],
+          }).finish(),
+        },
+      ],
       [{ key, accountNumber: BigInt(i), sequence }],
       { chainId, fee: [{ denom: RING_DENOM, amount: "200" }], gasLimit: 100_000n },
     ),

@@ -65,7 +65,13 @@ export async function warmUp(opts: { txs: number; dir: string; sigPool?: SigVeri
     const runBlock = async (txs: Uint8Array[]): Promise<void> => {
       blocks++;
       const height = BigInt(blocks);
-      const block: DeepPartial<RequestFinalizeBlock> = { txs, height, hash: new Uint8Array(32), time: { seconds: 1_767_225_600n + height, nanos: 0 }, proposerAddress: new Uint8Array(20) };
+      const block: DeepPartial<RequestFinalizeBlock> = {
+        txs,
+        height,
+        hash: new Uint8Array(32),
+        time: { seconds: 1_767_225_600n + height, nanos: 0 },
+        proposerAddress: new Uint8Array(20),
+      };
       const prepared = (await one({ prepareProposal: { ...block, maxTxBytes: 22_020_096n } })).prepareProposal?.txs ?? [];
       await one({ processProposal: { ...block, txs: prepared } });
       const results = (await one({ finalizeBlock: { ...block, txs: prepared } })).finalizeBlock?.txResults ?? [];

@@ -1,5 +1,14 @@
 import { TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { aminoMsgJson, aminoNameOf, stdSignBytes, stdSignDoc, SIGN_MODE_LEGACY_AMINO_JSON, type AminoNameLookup, type JsonObject, type StdSignDocInput } from "../codec/amino";
+import {
+  aminoMsgJson,
+  aminoNameOf,
+  stdSignBytes,
+  stdSignDoc,
+  SIGN_MODE_LEGACY_AMINO_JSON,
+  type AminoNameLookup,
+  type JsonObject,
+  type StdSignDocInput,
+} from "../codec/amino";
 import type { AnyMsg } from "../types/codec";
 import { buildAuthInfoBytes, buildBodyBytes, type SignerData, type TxOptions } from "./tx-builder";
 
@@ -19,12 +28,24 @@ function signDocInput(msgs: AnyMsg[], opts: TxOptions, accountNumber: bigint, se
 }
 
 /** The StdSignDoc a Ledger or amino wallet shows and signs (what @cosmjs/amino's makeSignDoc builds). */
-export function makeStdSignDoc(msgs: AnyMsg[], opts: TxOptions, accountNumber: bigint, sequence: bigint, lookup: AminoNameLookup = aminoNameOf): JsonObject {
+export function makeStdSignDoc(
+  msgs: AnyMsg[],
+  opts: TxOptions,
+  accountNumber: bigint,
+  sequence: bigint,
+  lookup: AminoNameLookup = aminoNameOf,
+): JsonObject {
   return stdSignDoc(signDocInput(msgs, opts, accountNumber, sequence, lookup));
 }
 
 /** Canonical StdSignDoc bytes: the signer signs SHA-256 of these. */
-export function stdSignDocBytes(msgs: AnyMsg[], opts: TxOptions, accountNumber: bigint, sequence: bigint, lookup: AminoNameLookup = aminoNameOf): Uint8Array {
+export function stdSignDocBytes(
+  msgs: AnyMsg[],
+  opts: TxOptions,
+  accountNumber: bigint,
+  sequence: bigint,
+  lookup: AminoNameLookup = aminoNameOf,
+): Uint8Array {
   return stdSignBytes(signDocInput(msgs, opts, accountNumber, sequence, lookup));
 }
 
@@ -35,7 +56,11 @@ export function stdSignDocBytes(msgs: AnyMsg[], opts: TxOptions, accountNumber: 
  */
 export function signAminoTx(msgs: AnyMsg[], signers: SignerData[], opts: TxOptions, lookup: AminoNameLookup = aminoNameOf): Uint8Array {
   const bodyBytes = buildBodyBytes(msgs, opts);
-  const authInfoBytes = buildAuthInfoBytes(signers.map((s) => ({ pubKey: s.key.pubKey, sequence: s.sequence })), opts, SIGN_MODE_LEGACY_AMINO_JSON);
+  const authInfoBytes = buildAuthInfoBytes(
+    signers.map((s) => ({ pubKey: s.key.pubKey, sequence: s.sequence })),
+    opts,
+    SIGN_MODE_LEGACY_AMINO_JSON,
+  );
   const signatures = signers.map((s) => s.key.sign(stdSignDocBytes(msgs, opts, s.accountNumber, s.sequence, lookup)));
   return TxRaw.encode({ bodyBytes, authInfoBytes, signatures }).finish();
 }

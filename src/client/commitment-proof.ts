@@ -22,7 +22,13 @@ export interface ProofOpLike {
  * True when `ops` (one `ics23:smt` op) proves `value` under `key` (value undefined: proves
  * that the key is absent) in the state whose app hash is `appHash`.
  */
-export function verifyCommitmentProof(appHash: Uint8Array, key: Uint8Array, value: Uint8Array | undefined, ops: readonly ProofOpLike[], spec: CommitmentSpec = SMT_COMMITMENT_SPEC): boolean {
+export function verifyCommitmentProof(
+  appHash: Uint8Array,
+  key: Uint8Array,
+  value: Uint8Array | undefined,
+  ops: readonly ProofOpLike[],
+  spec: CommitmentSpec = SMT_COMMITMENT_SPEC,
+): boolean {
   if (ops.length !== 1 || ops[0]!.type !== COMMITMENT_PROOF_OP || !equal(ops[0]!.key, key)) return false;
   let proof: CommitmentProof;
   try {
@@ -35,8 +41,13 @@ export function verifyCommitmentProof(appHash: Uint8Array, key: Uint8Array, valu
   if (!non || !equal(non.key, key) || (!non.left && !non.right)) return false;
   const ordered = (k: Uint8Array) => (spec.prehashKeyBeforeComparison ? doHash(spec.leafSpec.prehashKey, k) : k);
   const target = ordered(key);
-  if (non.left && !(verifyExistence(spec, non.left, appHash, non.left.key, non.left.value) && compare(ordered(non.left.key), target) < 0)) return false;
-  if (non.right && !(verifyExistence(spec, non.right, appHash, non.right.key, non.right.value) && compare(target, ordered(non.right.key)) < 0)) return false;
+  if (non.left && !(verifyExistence(spec, non.left, appHash, non.left.key, non.left.value) && compare(ordered(non.left.key), target) < 0))
+    return false;
+  if (
+    non.right &&
+    !(verifyExistence(spec, non.right, appHash, non.right.key, non.right.value) && compare(target, ordered(non.right.key)) < 0)
+  )
+    return false;
   if (!non.left) return isLeftMost(spec, non.right!.path);
   if (!non.right) return isRightMost(spec, non.left.path);
   return isLeftNeighbour(spec, non.left.path, non.right.path);
@@ -67,7 +78,13 @@ function innerOpFits(spec: CommitmentSpec, op: InnerOp): boolean {
 }
 
 function sameLeafOp(a: LeafOp, b: LeafOp): boolean {
-  return a.hash === b.hash && a.prehashKey === b.prehashKey && a.prehashValue === b.prehashValue && a.length === b.length && equal(a.prefix, b.prefix);
+  return (
+    a.hash === b.hash &&
+    a.prehashKey === b.prehashKey &&
+    a.prehashValue === b.prehashValue &&
+    a.length === b.length &&
+    equal(a.prefix, b.prefix)
+  );
 }
 
 /** Padding an inner op has when its child sits at `branch` (ics23's getPadding). */
@@ -75,7 +92,11 @@ function padding(spec: CommitmentSpec, branch: number): { minPrefix: number; max
   const inner = spec.innerSpec;
   const idx = inner.childOrder.indexOf(branch);
   const prefix = idx * inner.childSize;
-  return { minPrefix: prefix + inner.minPrefixLength, maxPrefix: prefix + inner.maxPrefixLength, suffix: (inner.childOrder.length - 1 - idx) * inner.childSize };
+  return {
+    minPrefix: prefix + inner.minPrefixLength,
+    maxPrefix: prefix + inner.maxPrefixLength,
+    suffix: (inner.childOrder.length - 1 - idx) * inner.childSize,
+  };
 }
 
 function hasPadding(op: InnerOp, p: { minPrefix: number; maxPrefix: number; suffix: number }): boolean {

@@ -48,4 +48,3 @@ export class Secp256k1Key {
     return secp256k1.ecdsaSign(digest, this.privKey).signature;
   }
 }
-

@@ -26,15 +26,21 @@ export function packPubKey(pubKey: Uint8Array): AnyMsg {
 }
 
 export function buildBodyBytes(msgs: AnyMsg[], opts: Pick<TxOptions, "memo" | "timeoutHeight">): Uint8Array {
-  return TxBody.encode(
-    TxBody.fromPartial({ messages: msgs, memo: opts.memo ?? "", timeoutHeight: opts.timeoutHeight ?? 0n }),
-  ).finish();
+  return TxBody.encode(TxBody.fromPartial({ messages: msgs, memo: opts.memo ?? "", timeoutHeight: opts.timeoutHeight ?? 0n })).finish();
 }
 
-export function buildAuthInfoBytes(signers: Array<{ pubKey: Uint8Array; sequence: bigint }>, opts: TxOptions, signMode = SignMode.SIGN_MODE_DIRECT): Uint8Array {
+export function buildAuthInfoBytes(
+  signers: Array<{ pubKey: Uint8Array; sequence: bigint }>,
+  opts: TxOptions,
+  signMode = SignMode.SIGN_MODE_DIRECT,
+): Uint8Array {
   return AuthInfo.encode(
     AuthInfo.fromPartial({
-      signerInfos: signers.map((s) => ({ publicKey: packPubKey(s.pubKey), modeInfo: { single: { mode: signMode } }, sequence: s.sequence })),
+      signerInfos: signers.map((s) => ({
+        publicKey: packPubKey(s.pubKey),
+        modeInfo: { single: { mode: signMode } },
+        sequence: s.sequence,
+      })),
       fee: {
         amount: opts.fee ?? [],
         gasLimit: opts.gasLimit ?? 200_000n,
@@ -48,7 +54,10 @@ export function buildAuthInfoBytes(signers: Array<{ pubKey: Uint8Array; sequence
 /** Builds and signs (SIGN_MODE_DIRECT) a tx; signers in the order the messages require them. */
 export function signTx(msgs: AnyMsg[], signers: SignerData[], opts: TxOptions): Uint8Array {
   const bodyBytes = buildBodyBytes(msgs, opts);
-  const authInfoBytes = buildAuthInfoBytes(signers.map((s) => ({ pubKey: s.key.pubKey, sequence: s.sequence })), opts);
+  const authInfoBytes = buildAuthInfoBytes(
+    signers.map((s) => ({ pubKey: s.key.pubKey, sequence: s.sequence })),
+    opts,
+  );
   const signatures = signers.map((s) =>
     s.key.sign(SignDoc.encode({ bodyBytes, authInfoBytes, chainId: opts.chainId, accountNumber: s.accountNumber }).finish()),
   );

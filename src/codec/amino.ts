@@ -1,4 +1,13 @@
-import { create, fromBinary, getOption, ScalarType, toBinary, type DescExtension, type DescField, type DescMessage } from "@bufbuild/protobuf";
+import {
+  create,
+  fromBinary,
+  getOption,
+  ScalarType,
+  toBinary,
+  type DescExtension,
+  type DescField,
+  type DescMessage,
+} from "@bufbuild/protobuf";
 import { reflect, type ReflectMessage } from "@bufbuild/protobuf/reflect";
 import type { AnyMsg } from "../types/codec";
 import type { ProtoCoin } from "../types/coins";
@@ -70,7 +79,10 @@ export function aminoTypeOf(typeName: string, aminoName?: string): string {
   return aminoName || `/${typeName.replace(/^\//, "")}`;
 }
 
-const fieldCache = new Map<DescField, Required<Pick<FieldAmino, "deo" | "coins" | "name">> & Pick<FieldAmino, "oneof"> & { dec: boolean; int: boolean }>();
+const fieldCache = new Map<
+  DescField,
+  Required<Pick<FieldAmino, "deo" | "coins" | "name">> & Pick<FieldAmino, "oneof"> & { dec: boolean; int: boolean }
+>();
 
 function fieldAmino(field: DescField) {
   let info = fieldCache.get(field);
@@ -133,7 +145,8 @@ function scalarJson(field: DescField, scalar: ScalarType, value: unknown): Json 
   switch (scalar) {
     case ScalarType.BYTES:
       return base64(value as Uint8Array);
-    case ScalarType.DOUBLE: case ScalarType.FLOAT:
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
       throw notSupported(`floating point field ${field.parent.typeName}.${field.name}`);
     default:
       return value as Json;
@@ -178,41 +191,52 @@ function packedJson(typeName: string, bytes: Uint8Array, aminoName: string | und
 
 function nestedJson(m: ReflectMessage, lookup: AminoNameLookup): Json {
   switch (m.desc.typeName) {
-    case "google.protobuf.Any": return anyJson(m, lookup);
-    case "google.protobuf.Timestamp": return timestampJson(m);
+    case "google.protobuf.Any":
+      return anyJson(m, lookup);
+    case "google.protobuf.Timestamp":
+      return timestampJson(m);
     case "google.protobuf.Duration":
       return String((m.get(m.desc.field.seconds) as bigint) * 1_000_000_000n + BigInt(m.get(m.desc.field.nanos) as number));
-    default: return messageJson(m, lookup);
+    default:
+      return messageJson(m, lookup);
   }
 }
 
 function valueJson(field: DescField, value: unknown, lookup: AminoNameLookup): Json {
   switch (field.fieldKind) {
-    case "scalar": return scalarJson(field, field.scalar, value);
-    case "enum": return value as number;
-    case "message": return nestedJson(value as ReflectMessage, lookup);
+    case "scalar":
+      return scalarJson(field, field.scalar, value);
+    case "enum":
+      return value as number;
+    case "message":
+      return nestedJson(value as ReflectMessage, lookup);
     case "list": {
       const items = [...(value as Iterable<unknown>)];
       if (field.listKind === "message") return items.map((v) => nestedJson(v as ReflectMessage, lookup));
       if (field.listKind === "enum") return items as number[];
       return items.map((v) => scalarJson(field, field.scalar, v));
     }
-    default: throw notSupported(`map field ${field.parent.typeName}.${field.name}`);
+    default:
+      throw notSupported(`map field ${field.parent.typeName}.${field.name}`);
   }
 }
 
 function zeroJson(field: DescField, lookup: AminoNameLookup): Json {
   const info = fieldAmino(field);
   switch (field.fieldKind) {
-    case "list": return info.coins ? [] : null;
-    case "message": return nestedJson(reflect(field.message), lookup);
-    case "enum": return 0;
+    case "list":
+      return info.coins ? [] : null;
+    case "message":
+      return nestedJson(reflect(field.message), lookup);
+    case "enum":
+      return 0;
     case "scalar":
       if (info.dec || info.int) return "0";
       if (field.scalar === ScalarType.STRING || field.scalar === ScalarType.BYTES) return "";
       if (field.scalar === ScalarType.BOOL) return false;
       return INT64_TYPES.has(field.scalar) ? "0" : 0;
-    default: throw notSupported(`map field ${field.parent.typeName}.${field.name}`);
+    default:
+      throw notSupported(`map field ${field.parent.typeName}.${field.name}`);
   }
 }
 

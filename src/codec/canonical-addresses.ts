@@ -52,10 +52,7 @@ const MAX_ANY_DEPTH = 8;
 const BECH32_LIMIT = 1023;
 
 /** One field to visit: an address (or list of them), or a message (or list, or Any) that holds some. */
-type Step =
-  | { kind: "address"; field: DescField }
-  | { kind: "message"; field: DescField; plan: Plan }
-  | { kind: "any"; field: DescField };
+type Step = { kind: "address"; field: DescField } | { kind: "message"; field: DescField; plan: Plan } | { kind: "any"; field: DescField };
 type Plan = Step[];
 
 const plans = new Map<string, Plan>();
@@ -68,7 +65,9 @@ export function isAddressField(field: DescField): boolean {
   if (UNANNOTATED_ADDRESS_FIELDS.has(`${field.parent.typeName}.${field.name}`)) return true;
   const scalar = protoRegistry().getExtension("cosmos_proto.scalar");
   const opts = field.proto.options;
-  return scalar !== undefined && opts !== undefined && hasExtension(opts, scalar) && ADDRESS_SCALARS.has(getExtension(opts, scalar) as string);
+  return (
+    scalar !== undefined && opts !== undefined && hasExtension(opts, scalar) && ADDRESS_SCALARS.has(getExtension(opts, scalar) as string)
+  );
 }
 
 function planOf(desc: DescMessage): Plan {
@@ -199,7 +198,9 @@ const queryInputs = new Map<string, string | undefined>();
 function queryInputType(path: string): string | undefined {
   if (queryInputs.has(path)) return queryInputs.get(path);
   const [service, method] = path.replace(/^\//, "").split("/");
-  const input = protoRegistry().getService(service ?? "")?.methods.find((m) => m.name === method)?.input.typeName;
+  const input = protoRegistry()
+    .getService(service ?? "")
+    ?.methods.find((m) => m.name === method)?.input.typeName;
   queryInputs.set(path, input);
   return input;
 }

@@ -1,4 +1,16 @@
-import { ScalarType, create, fromBinary, getExtension, hasExtension, toJson, type DescExtension, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import {
+  ScalarType,
+  create,
+  fromBinary,
+  getExtension,
+  hasExtension,
+  toJson,
+  type DescExtension,
+  type DescField,
+  type DescMessage,
+  type JsonObject,
+  type JsonValue,
+} from "@bufbuild/protobuf";
 import { formatLegacyDec, parseLegacyDecText } from "./legacy-dec";
 import { messageDesc, protoRegistry } from "./proto-registry";
 import { sdkErrors } from "../types/errors";
@@ -49,9 +61,24 @@ function planOf(desc: DescMessage): FieldPlan[] {
       return { name: f.name, kind: "dec", bytes: (f as { scalar?: number }).scalar === 12, list };
     }
     if (f.fieldKind === "scalar" && f.scalar === ScalarType.BYTES) return { name: f.name, kind: "bytes" };
-    const message = f.fieldKind === "message" ? f.message : list && f.listKind === "message" ? f.message : f.fieldKind === "map" && f.mapKind === "message" ? f.message : undefined;
+    const message =
+      f.fieldKind === "message"
+        ? f.message
+        : list && f.listKind === "message"
+          ? f.message
+          : f.fieldKind === "map" && f.mapKind === "message"
+            ? f.message
+            : undefined;
     if (!message) return { name: f.name, kind: "plain" };
-    return { name: f.name, kind: "message", desc: message, list, map: f.fieldKind === "map", nullable: option<boolean>(f, gogoExtensions().nullable) !== false, oneof: f.oneof !== undefined };
+    return {
+      name: f.name,
+      kind: "message",
+      desc: message,
+      list,
+      map: f.fieldKind === "map",
+      nullable: option<boolean>(f, gogoExtensions().nullable) !== false,
+      oneof: f.oneof !== undefined,
+    };
   });
   plans.set(desc, plan);
   return plan;
@@ -75,7 +102,12 @@ function zeroValue(desc: DescMessage): JsonValue {
 function shapeMessage(desc: DescMessage, v: JsonValue): JsonValue {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
   if (desc.typeName === "google.protobuf.Any") return shapeAny(v);
-  if (WKT_STRINGS.has(desc.typeName) || WKT_OPAQUE.has(desc.typeName) || desc.typeName.startsWith("google.protobuf.") && desc.typeName.endsWith("Value")) return v;
+  if (
+    WKT_STRINGS.has(desc.typeName) ||
+    WKT_OPAQUE.has(desc.typeName) ||
+    (desc.typeName.startsWith("google.protobuf.") && desc.typeName.endsWith("Value"))
+  )
+    return v;
   return shape(desc, v);
 }
 
@@ -86,7 +118,10 @@ function shapeAny(v: JsonObject): JsonValue {
   if (!inner) return v;
   if (WKT_STRINGS.has(inner.typeName) || WKT_OPAQUE.has(inner.typeName)) return v;
   const { "@type": _type, ...rest } = v;
-  return { "@type": url.startsWith("type.googleapis.com/") ? url.slice("type.googleapis.com".length) : url, ...(shape(inner, rest) as JsonObject) };
+  return {
+    "@type": url.startsWith("type.googleapis.com/") ? url.slice("type.googleapis.com".length) : url,
+    ...(shape(inner, rest) as JsonObject),
+  };
 }
 
 function shape(desc: DescMessage, json: JsonValue): JsonValue {
@@ -171,7 +206,8 @@ function inputFields(desc: DescMessage, json: JsonValue): JsonValue {
     if (p.kind === "dec") out[key] = p.list && Array.isArray(v) ? v.map((x) => decInput(x, p.bytes)) : decInput(v, p.bytes);
     else if (p.kind === "message" && v !== null && v !== undefined) {
       if (p.list && Array.isArray(v)) out[key] = v.map((x) => inputMessage(p.desc, x));
-      else if (p.map && typeof v === "object" && !Array.isArray(v)) out[key] = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, inputMessage(p.desc, x)]));
+      else if (p.map && typeof v === "object" && !Array.isArray(v))
+        out[key] = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, inputMessage(p.desc, x)]));
       else out[key] = inputMessage(p.desc, v);
     }
   }

@@ -1,19 +1,10 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { createFileRegistry, fromBinary, type DescMessage, type FileRegistry } from "@bufbuild/protobuf";
-import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
+import type { DescMessage } from "@bufbuild/protobuf";
+import { protoRegistry } from "../types/descriptors";
 import { sdkErrors } from "../types/errors";
 
-/** The descriptor set `npm run gen` writes: our protos and the Cosmos SDK protos (0.50 overlay). */
-let registry: FileRegistry | undefined;
-
-export function protoRegistry(): FileRegistry {
-  if (!registry) {
-    const path = fileURLToPath(new URL("../gen/descriptors.binpb", import.meta.url));
-    registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, readFileSync(path)));
-  }
-  return registry;
-}
+// The registry itself is loaded in src/types: message and query definitions take their type
+// URLs, gRPC paths and REST routes from it.
+export { protoRegistry };
 
 export function messageDesc(typeName: string): DescMessage {
   const desc = protoRegistry().getMessage(typeName.replace(/^\//, ""));

@@ -31,7 +31,10 @@ function execResult(r: Json): ExecTxResult {
     info: r?.info ?? "",
     gasWanted: big(r?.gas_wanted),
     gasUsed: big(r?.gas_used),
-    events: (r?.events ?? []).map((e: Json) => ({ type: e.type, attributes: (e.attributes ?? []).map((a: Json) => ({ key: a.key ?? "", value: a.value ?? "", index: a.index === true })) })),
+    events: (r?.events ?? []).map((e: Json) => ({
+      type: e.type,
+      attributes: (e.attributes ?? []).map((a: Json) => ({ key: a.key ?? "", value: a.value ?? "", index: a.index === true })),
+    })),
     codespace: r?.codespace ?? "",
   };
 }
@@ -48,7 +51,10 @@ export class CometBackend implements NodeBackend {
   private nextId = 1;
   private readonly times = new Map<string, Timestamp | undefined>();
 
-  constructor(private readonly rpcUrl: string, private readonly timeoutMs = 10_000) {}
+  constructor(
+    private readonly rpcUrl: string,
+    private readonly timeoutMs = 10_000,
+  ) {}
 
   private async call(method: string, params: Record<string, unknown>): Promise<Json> {
     let res: Response;
@@ -63,7 +69,12 @@ export class CometBackend implements NodeBackend {
       throw new NodeError(GrpcCode.Unavailable, `CometBFT RPC unreachable: ${(e as Error).message}`);
     }
     const body = (await res.json().catch(() => ({}))) as { result?: Json; error?: { message?: string; data?: string } };
-    if (body.error) throw new NodeError(GrpcCode.Unknown, `${method}: ${body.error.message ?? ""} ${body.error.data ?? ""}`.trim(), body.error.data ?? "");
+    if (body.error)
+      throw new NodeError(
+        GrpcCode.Unknown,
+        `${method}: ${body.error.message ?? ""} ${body.error.data ?? ""}`.trim(),
+        body.error.data ?? "",
+      );
     return body.result;
   }
 
@@ -82,7 +93,14 @@ export class CometBackend implements NodeBackend {
   }
 
   private async indexed(t: Json): Promise<IndexedTx> {
-    return { hash: String(t.hash).toUpperCase(), height: big(t.height), index: Number(t.index ?? 0), tx: b64(t.tx), result: execResult(t.tx_result), time: await this.blockTime(String(t.height)) };
+    return {
+      hash: String(t.hash).toUpperCase(),
+      height: big(t.height),
+      index: Number(t.index ?? 0),
+      tx: b64(t.tx),
+      result: execResult(t.tx_result),
+      time: await this.blockTime(String(t.height)),
+    };
   }
 
   async getTx(hash: string): Promise<IndexedTx | undefined> {
@@ -114,7 +132,8 @@ export class CometBackend implements NodeBackend {
     try {
       r = await this.call("block", height === undefined ? {} : { height: height.toString() });
     } catch (e) {
-      if (/must be less than or equal|height .* is not available|could not find/i.test(e instanceof NodeError ? e.rpcData : "")) return undefined;
+      if (/must be less than or equal|height .* is not available|could not find/i.test(e instanceof NodeError ? e.rpcData : ""))
+        return undefined;
       throw e;
     }
     const b = r?.block;
@@ -146,7 +165,12 @@ export class CometBackend implements NodeBackend {
               height: big(b.last_commit.height),
               round: Number(b.last_commit.round ?? 0),
               blockId: blockId(b.last_commit.block_id),
-              signatures: (b.last_commit.signatures ?? []).map((s: Json) => ({ blockIdFlag: Number(s.block_id_flag ?? 0), validatorAddress: hex(s.validator_address), timestamp: parseRfc3339(s.timestamp) ?? { seconds: 0n, nanos: 0 }, signature: b64(s.signature) })),
+              signatures: (b.last_commit.signatures ?? []).map((s: Json) => ({
+                blockIdFlag: Number(s.block_id_flag ?? 0),
+                validatorAddress: hex(s.validator_address),
+                timestamp: parseRfc3339(s.timestamp) ?? { seconds: 0n, nanos: 0 },
+                signature: b64(s.signature),
+              })),
             }
           : undefined,
       },
@@ -177,7 +201,13 @@ export class CometBackend implements NodeBackend {
     for (let page = 1; page <= 100; page++) {
       const r = await this.call("validators", { page: String(page), per_page: "100" });
       height = big(r.block_height);
-      for (const v of r.validators ?? []) out.push({ address: hex(v.address), pubKey: b64(v.pub_key?.value), votingPower: big(v.voting_power), proposerPriority: big(v.proposer_priority) });
+      for (const v of r.validators ?? [])
+        out.push({
+          address: hex(v.address),
+          pubKey: b64(v.pub_key?.value),
+          votingPower: big(v.voting_power),
+          proposerPriority: big(v.proposer_priority),
+        });
       if (out.length >= Number(r.total ?? 0)) break;
     }
     return { height, validators: out };

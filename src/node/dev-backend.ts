@@ -48,7 +48,14 @@ export class DevBackend implements NodeBackend {
       const [block, results] = await Promise.all([this.engine.blocks.block(ref.height), this.engine.blocks.results(ref.height)]);
       if (!block || !results) continue;
       const tx = block.txs[ref.index];
-      txs.push({ hash: Buffer.from(sha256(tx)).toString("hex").toUpperCase(), height: ref.height, index: ref.index, tx, result: results.txResults[ref.index], time: block.time });
+      txs.push({
+        hash: Buffer.from(sha256(tx)).toString("hex").toUpperCase(),
+        height: ref.height,
+        index: ref.index,
+        tx,
+        result: results.txResults[ref.index],
+        time: block.time,
+      });
     }
     return { txs, total };
   }
@@ -61,7 +68,9 @@ export class DevBackend implements NodeBackend {
     const prevResults = h > 1n ? await this.engine.blocks.results(h - 1n) : undefined;
     const prev = h > 1n ? await this.engine.blocks.block(h - 1n) : undefined;
     const dataHash = txsRoot(req.txs);
-    const lastBlockId = prev ? { hash: prev.hash, partSetHeader: { total: 1, hash: sha256(prev.hash) } } : { hash: new Uint8Array(), partSetHeader: { total: 0, hash: new Uint8Array() } };
+    const lastBlockId = prev
+      ? { hash: prev.hash, partSetHeader: { total: 1, hash: sha256(prev.hash) } }
+      : { hash: new Uint8Array(), partSetHeader: { total: 0, hash: new Uint8Array() } };
     return {
       blockId: { hash: req.hash, partSetHeader: { total: 1, hash: sha256(req.hash) } },
       block: {
@@ -99,7 +108,11 @@ export class DevBackend implements NodeBackend {
   }
 
   async nodeInfo() {
-    return nodeInfoOf({ network: this.engine.chainId, moniker: this.moniker, nodeId: Buffer.from(sha256(this.engine.chainId)).subarray(0, 20).toString("hex") });
+    return nodeInfoOf({
+      network: this.engine.chainId,
+      moniker: this.moniker,
+      nodeId: Buffer.from(sha256(this.engine.chainId)).subarray(0, 20).toString("hex"),
+    });
   }
 
   async syncing(): Promise<boolean> {

@@ -16,12 +16,18 @@ function heightRange(c: Condition): HeightRange {
   if (!/^\d+$/.test(c.value)) throw new TxQueryError(`tx.height must be an integer, got ${JSON.stringify(c.value.slice(0, 40))}`);
   const h = BigInt(c.value);
   switch (c.op) {
-    case "=": return { from: h, to: h };
-    case "<": return { to: h - 1n };
-    case "<=": return { to: h };
-    case ">": return { from: h + 1n };
-    case ">=": return { from: h };
-    default: throw new TxQueryError(`tx.height does not support ${c.op}`);
+    case "=":
+      return { from: h, to: h };
+    case "<":
+      return { to: h - 1n };
+    case "<=":
+      return { to: h };
+    case ">":
+      return { from: h + 1n };
+    case ">=":
+      return { from: h };
+    default:
+      throw new TxQueryError(`tx.height does not support ${c.op}`);
   }
 }
 

@@ -18,13 +18,25 @@ export function bondedValidators(app: App): ValidatorView[] {
   const out: ValidatorView[] = [];
   let key: Uint8Array | undefined;
   for (let page = 0; page < 100; page++) {
-    const res = app.query({ path: "/cosmos.staking.v1beta1.Query/Validators", data: QueryValidatorsRequest.encode(QueryValidatorsRequest.fromPartial({ status: "BOND_STATUS_BONDED", pagination: { key, limit: 200n } })).finish(), height: 0n, prove: false });
+    const res = app.query({
+      path: "/cosmos.staking.v1beta1.Query/Validators",
+      data: QueryValidatorsRequest.encode(
+        QueryValidatorsRequest.fromPartial({ status: "BOND_STATUS_BONDED", pagination: { key, limit: 200n } }),
+      ).finish(),
+      height: 0n,
+      prove: false,
+    });
     if (res.code !== 0) return out;
     const decoded = QueryValidatorsResponse.decode(res.value);
     for (const v of decoded.validators) {
       if (v.consensusPubkey?.typeUrl !== "/cosmos.crypto.ed25519.PubKey") continue;
       const pubKey = PubKey.decode(v.consensusPubkey.value).key;
-      out.push({ address: createHash("sha256").update(pubKey).digest().subarray(0, 20), pubKey, votingPower: BigInt(v.tokens || "0") / POWER_REDUCTION, proposerPriority: 0n });
+      out.push({
+        address: createHash("sha256").update(pubKey).digest().subarray(0, 20),
+        pubKey,
+        votingPower: BigInt(v.tokens || "0") / POWER_REDUCTION,
+        proposerPriority: 0n,
+      });
     }
     key = decoded.pagination?.nextKey;
     if (!key || key.length === 0) break;

@@ -43,7 +43,8 @@ function overRawQuery(query: RawQuery): PayloadStoreChain {
       if (res.code !== 0) throw new ChainUnavailableError(`Account: code ${res.code}: ${res.log}`);
       const any = QueryAccountResponse.decode(res.value).account;
       if (!any) return undefined;
-      const base = any.typeUrl === "/cosmos.auth.v1beta1.ModuleAccount" ? ModuleAccount.decode(any.value).baseAccount : BaseAccount.decode(any.value);
+      const base =
+        any.typeUrl === "/cosmos.auth.v1beta1.ModuleAccount" ? ModuleAccount.decode(any.value).baseAccount : BaseAccount.decode(any.value);
       // Only single secp256k1 keys sign uploads; a multisig account has no one key to check.
       if (base?.pubKey?.typeUrl !== SECP256K1_PUBKEY) return undefined;
       return PubKey.decode(base.pubKey.value).key;

@@ -94,7 +94,8 @@ async function authorizeUpload(chain: PayloadStoreChain, key: KeyParams, body: U
 
   const record = await fromChain(() => chain.getPaymentRecord(key.participant, key.endToEndId));
   if (!record) throw storeErrors.noPaymentRecord(`no payment ${JSON.stringify(key.endToEndId)} of ${key.participant} on chain`);
-  if (record.metadataHash.length !== 32) throw storeErrors.noMetadataHash("the on-chain payment carries no metadata_hash, so it has no payload");
+  if (record.metadataHash.length !== 32)
+    throw storeErrors.noMetadataHash("the on-chain payment carries no metadata_hash, so it has no payload");
 
   const pubKey = await fromChain(() => chain.getAccountPubKey(key.participant));
   if (!pubKey) throw storeErrors.badSignature(`${key.participant} has no secp256k1 public key on chain`);
@@ -109,14 +110,20 @@ export async function startPayloadStore(opts: PayloadStoreOptions): Promise<Runn
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: maxBytes });
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(["application/octet-stream", "application/x-protobuf", "application/protobuf"], { parseAs: "buffer", bodyLimit: maxBytes }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(
+    ["application/octet-stream", "application/x-protobuf", "application/protobuf"],
+    { parseAs: "buffer", bodyLimit: maxBytes },
+    (_req, body, done) => done(null, body),
+  );
   app.addContentTypeParser("*", (_req, _payload, done) => done(storeErrors.unsupportedMediaType(), undefined));
 
   app.setErrorHandler((err: unknown, _req, reply) => {
     if (err instanceof StoreError) return reply.status(err.status).send({ code: err.code, message: err.message });
     const e = err as { code?: string; statusCode?: number; message?: string };
-    if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.status(413).send({ code: "envelope_too_large", message: `envelopes are limited to ${maxBytes} bytes` });
-    if (e.code === "FST_ERR_CTP_EMPTY_BODY") return reply.status(400).send({ code: "empty_body", message: storeErrors.emptyBody().message });
+    if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+      return reply.status(413).send({ code: "envelope_too_large", message: `envelopes are limited to ${maxBytes} bytes` });
+    if (e.code === "FST_ERR_CTP_EMPTY_BODY")
+      return reply.status(400).send({ code: "empty_body", message: storeErrors.emptyBody().message });
     if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
       return reply.status(e.statusCode).send({ code: "bad_request", message: e.message ?? "bad request" });
     }
@@ -137,11 +144,15 @@ export async function startPayloadStore(opts: PayloadStoreOptions): Promise<Runn
   };
   for (const method of ["PUT", "POST"] as const) {
     app.route<{ Params: KeyParams; Body: Buffer | undefined }>({
-      method, url: ROUTE,
+      method,
+      url: ROUTE,
       handler: async (req, reply) => {
         const { outcome, sha256: digest } = await upload(req);
         return reply.status(outcome === "stored" ? 201 : 200).send({
-          instructing_participant: req.params.participant, end_to_end_id: req.params.endToEndId, sha256: digest, stored: outcome === "stored",
+          instructing_participant: req.params.participant,
+          end_to_end_id: req.params.endToEndId,
+          sha256: digest,
+          stored: outcome === "stored",
         });
       },
     });
@@ -151,7 +162,10 @@ export async function startPayloadStore(opts: PayloadStoreOptions): Promise<Runn
     const key = parseKey(req.params);
     const envelope = await storage.get(key.participant, key.endToEndId);
     if (!envelope) throw storeErrors.notFound();
-    return reply.type("application/octet-stream").header("cache-control", "public, max-age=31536000, immutable").send(Buffer.from(envelope));
+    return reply
+      .type("application/octet-stream")
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .send(Buffer.from(envelope));
   });
   app.get("/healthz", async () => ({ ok: true }));
 

@@ -35,13 +35,15 @@ export class EnvelopeStorage {
   async putOnce(instructingParticipant: string, endToEndId: string, envelope: Uint8Array): Promise<PutOutcome> {
     const id = JSON.stringify([instructingParticipant, endToEndId]);
     const previous = this.pending.get(id) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(async (): Promise<PutOutcome> => {
-      const key = EnvelopeStorage.key(instructingParticipant, endToEndId);
-      const existing = await this.db.get(key);
-      if (existing !== undefined) return Buffer.from(existing).equals(Buffer.from(envelope)) ? "identical" : "conflict";
-      await this.db.put(key, envelope, { sync: true });
-      return "stored";
-    });
+    const run = previous
+      .catch(() => undefined)
+      .then(async (): Promise<PutOutcome> => {
+        const key = EnvelopeStorage.key(instructingParticipant, endToEndId);
+        const existing = await this.db.get(key);
+        if (existing !== undefined) return Buffer.from(existing).equals(Buffer.from(envelope)) ? "identical" : "conflict";
+        await this.db.put(key, envelope, { sync: true });
+        return "stored";
+      });
     this.pending.set(id, run);
     try {
       return await run;

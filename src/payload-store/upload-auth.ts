@@ -27,7 +27,12 @@ function lp(bytes: Uint8Array): Uint8Array {
 
 /** M above: what a signer passes to a Cosmos-style `sign(bytes)` that hashes with SHA-256. */
 export function uploadSignBytes(instructingParticipant: string, endToEndId: string, envelopeBytes: Uint8Array): Uint8Array {
-  const parts = [lp(utf8.encode(UPLOAD_DOMAIN)), lp(utf8.encode(instructingParticipant)), lp(utf8.encode(endToEndId)), sha256(envelopeBytes)];
+  const parts = [
+    lp(utf8.encode(UPLOAD_DOMAIN)),
+    lp(utf8.encode(instructingParticipant)),
+    lp(utf8.encode(endToEndId)),
+    sha256(envelopeBytes),
+  ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) {
@@ -39,7 +44,11 @@ export function uploadSignBytes(instructingParticipant: string, endToEndId: stri
 
 /** True only for a 64-byte low-S signature by `publicKey` (33-byte compressed secp256k1). */
 export function verifyUploadSignature(
-  signature: Uint8Array, publicKey: Uint8Array, instructingParticipant: string, endToEndId: string, envelopeBytes: Uint8Array,
+  signature: Uint8Array,
+  publicKey: Uint8Array,
+  instructingParticipant: string,
+  endToEndId: string,
+  envelopeBytes: Uint8Array,
 ): boolean {
   if (signature.length !== 64 || publicKey.length !== 33) return false;
   try {
@@ -52,7 +61,10 @@ export function verifyUploadSignature(
 
 /** What a participant's client does: `sign` is e.g. `Secp256k1Key.sign` (SHA-256 then ECDSA). */
 export function signUpload(
-  sign: (bytes: Uint8Array) => Uint8Array, instructingParticipant: string, endToEndId: string, envelopeBytes: Uint8Array,
+  sign: (bytes: Uint8Array) => Uint8Array,
+  instructingParticipant: string,
+  endToEndId: string,
+  envelopeBytes: Uint8Array,
 ): string {
   return Buffer.from(sign(uploadSignBytes(instructingParticipant, endToEndId, envelopeBytes))).toString("base64");
 }

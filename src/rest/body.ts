@@ -11,7 +11,8 @@ export function decodeBase64(value: unknown, field: string): Uint8Array {
 }
 
 export function bodyObject(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw restErrors.invalidArgument("request body must be a JSON object");
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw restErrors.invalidArgument("request body must be a JSON object");
   return body as Record<string, unknown>;
 }
 
@@ -20,7 +21,8 @@ export function uintParam(value: unknown, name: string, fallback: bigint, max: b
   if (value === undefined || value === "") return fallback;
   if (typeof value !== "string" && typeof value !== "number") throw restErrors.invalidArgument(`${name} must be an integer`);
   const text = String(value);
-  if (!/^\d{1,20}$/.test(text)) throw restErrors.invalidArgument(`${name} must be a non-negative integer, got ${JSON.stringify(text.slice(0, 40))}`);
+  if (!/^\d{1,20}$/.test(text))
+    throw restErrors.invalidArgument(`${name} must be a non-negative integer, got ${JSON.stringify(text.slice(0, 40))}`);
   const n = BigInt(text);
   if (n > max) throw restErrors.invalidArgument(`${name} ${text} is out of range (max ${max})`);
   return n;

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { GetBlockByHeightResponse, GetLatestValidatorSetResponse, GetNodeInfoResponse, GetSyncingResponse } from "cosmjs-types/cosmos/base/tendermint/v1beta1/query";
+import {
+  GetBlockByHeightResponse,
+  GetLatestValidatorSetResponse,
+  GetNodeInfoResponse,
+  GetSyncingResponse,
+} from "cosmjs-types/cosmos/base/tendermint/v1beta1/query";
 import { PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { APP_NAME, APP_VERSION, type App } from "../app/app";
 import { bech32Prefix, toBech32 } from "../types/address";
@@ -12,7 +17,9 @@ import { gatewayJson } from "../codec/gateway-json";
 function sdkBlock(view: BlockView) {
   const header = view.block.header;
   return {
-    header: header ? { ...header, proposerAddress: header.proposerAddress.length > 0 ? toBech32(bech32Prefix.consensus, header.proposerAddress) : "" } : undefined,
+    header: header
+      ? { ...header, proposerAddress: header.proposerAddress.length > 0 ? toBech32(bech32Prefix.consensus, header.proposerAddress) : "" }
+      : undefined,
     data: view.block.data,
     evidence: view.block.evidence,
     lastCommit: view.block.lastCommit,
@@ -21,7 +28,9 @@ function sdkBlock(view: BlockView) {
 
 function blockJson(view: BlockView) {
   // GetLatestBlockResponse and GetBlockByHeightResponse share field numbers and names.
-  const bytes = GetBlockByHeightResponse.encode(GetBlockByHeightResponse.fromPartial({ blockId: view.blockId, block: view.block, sdkBlock: sdkBlock(view) })).finish();
+  const bytes = GetBlockByHeightResponse.encode(
+    GetBlockByHeightResponse.fromPartial({ blockId: view.blockId, block: view.block, sdkBlock: sdkBlock(view) }),
+  ).finish();
   return gatewayJson("cosmos.base.tendermint.v1beta1.GetBlockByHeightResponse", bytes);
 }
 
@@ -32,7 +41,16 @@ export function registerCometRoutes(fastify: FastifyInstance, app: App, node: No
   fastify.get(`${base}/node_info`, { config: { route: `${base}/node_info` } }, async () => {
     const response = GetNodeInfoResponse.fromPartial({
       defaultNodeInfo: await node.nodeInfo(),
-      applicationVersion: { name: APP_NAME, appName: `${APP_NAME}d`, version: APP_VERSION, gitCommit: "", buildTags: "", goVersion: `node ${process.version}`, buildDeps: [], cosmosSdkVersion: "v0.50-compatible" },
+      applicationVersion: {
+        name: APP_NAME,
+        appName: `${APP_NAME}d`,
+        version: APP_VERSION,
+        gitCommit: "",
+        buildTags: "",
+        goVersion: `node ${process.version}`,
+        buildDeps: [],
+        cosmosSdkVersion: "v0.50-compatible",
+      },
     });
     return gatewayJson("cosmos.base.tendermint.v1beta1.GetNodeInfoResponse", GetNodeInfoResponse.encode(response).finish());
   });
@@ -68,6 +86,9 @@ export function registerCometRoutes(fastify: FastifyInstance, app: App, node: No
       })),
       pagination: { nextKey: new Uint8Array(), total: BigInt(validators.length) },
     });
-    return gatewayJson("cosmos.base.tendermint.v1beta1.GetLatestValidatorSetResponse", GetLatestValidatorSetResponse.encode(response).finish());
+    return gatewayJson(
+      "cosmos.base.tendermint.v1beta1.GetLatestValidatorSetResponse",
+      GetLatestValidatorSetResponse.encode(response).finish(),
+    );
   });
 }

@@ -51,7 +51,9 @@ export const restErrors = {
 };
 
 const GRPC_NAMES = new Map<string, GrpcCode>(
-  Object.entries(GrpcCode).filter(([, v]) => typeof v === "number").map(([k, v]) => [k, v as GrpcCode]),
+  Object.entries(GrpcCode)
+    .filter(([, v]) => typeof v === "number")
+    .map(([k, v]) => [k, v as GrpcCode]),
 );
 
 /**

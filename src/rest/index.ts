@@ -11,5 +11,14 @@ export { createRestServer, startRestServer, type RestServerOptions, type Running
 export { DevBackend } from "../node/dev-backend";
 export { CometBackend } from "../node/comet-backend";
 export { RestMetrics } from "./metrics";
-export type { NodeBackend, IndexedTx, BroadcastMode, BroadcastOutcome, BlockView, ValidatorView, OrderBy, TxSearchPage } from "../node/backend";
+export type {
+  NodeBackend,
+  IndexedTx,
+  BroadcastMode,
+  BroadcastOutcome,
+  BlockView,
+  ValidatorView,
+  OrderBy,
+  TxSearchPage,
+} from "../node/backend";
 export { gatewayJson } from "../codec/gateway-json";

@@ -46,7 +46,12 @@ export class RestMetrics {
     });
     this.blockTxs = new Counter({ name: "blockchain_txs_total", help: "Transactions included in committed blocks.", registers });
     this.lastBlockTxs = new Gauge({ name: "blockchain_block_txs", help: "Transactions in the last committed block.", registers });
-    this.requests = new Counter({ name: "blockchain_rest_requests_total", help: "REST requests by route, method and HTTP status.", labelNames: ["route", "method", "status"], registers });
+    this.requests = new Counter({
+      name: "blockchain_rest_requests_total",
+      help: "REST requests by route, method and HTTP status.",
+      labelNames: ["route", "method", "status"],
+      registers,
+    });
     this.requestSeconds = new Histogram({
       name: "blockchain_rest_request_duration_seconds",
       help: "REST request latency by route and method.",

@@ -21,7 +21,8 @@ const INT64 = new Set([ScalarType.INT64, ScalarType.UINT64, ScalarType.SINT64, S
 function scalarSchema(f: DescField): Schema {
   const scalar = (f as { scalar?: ScalarType }).scalar;
   if (scalar === undefined) return { type: "string" };
-  if (INT64.has(scalar)) return { type: "string", format: scalar === ScalarType.UINT64 || scalar === ScalarType.FIXED64 ? "uint64" : "int64" };
+  if (INT64.has(scalar))
+    return { type: "string", format: scalar === ScalarType.UINT64 || scalar === ScalarType.FIXED64 ? "uint64" : "int64" };
   if (scalar === ScalarType.BOOL) return { type: "boolean" };
   if (scalar === ScalarType.BYTES) return { type: "string", format: "byte" };
   if (scalar === ScalarType.STRING) return { type: "string" };
@@ -69,23 +70,34 @@ function queryParams(desc: DescMessage, exclude: Set<string>, prefix = "", depth
     const name = prefix + f.name;
     if (exclude.has(name)) continue;
     if (f.fieldKind === "message") {
-      if (depth < 2 && !f.message.typeName.startsWith("google.protobuf.")) out.push(...queryParams(f.message, exclude, `${name}.`, depth + 1));
+      if (depth < 2 && !f.message.typeName.startsWith("google.protobuf."))
+        out.push(...queryParams(f.message, exclude, `${name}.`, depth + 1));
       continue;
     }
     if (f.fieldKind === "map" || (f.fieldKind === "list" && f.listKind === "message")) continue;
-    const schema = f.fieldKind === "list" ? { type: "array", items: f.listKind === "enum" ? { type: "string" } : scalarSchema(f) } : f.fieldKind === "enum" ? { type: "string", enum: f.enum.values.map((v) => v.name) } : scalarSchema(f);
+    const schema =
+      f.fieldKind === "list"
+        ? { type: "array", items: f.listKind === "enum" ? { type: "string" } : scalarSchema(f) }
+        : f.fieldKind === "enum"
+          ? { type: "string", enum: f.enum.values.map((v) => v.name) }
+          : scalarSchema(f);
     out.push({ name, schema });
   }
   return out;
 }
 
-const ERROR_SCHEMA = { type: "object", properties: { code: { type: "integer" }, message: { type: "string" }, details: { type: "array", items: { type: "object" } } } };
+const ERROR_SCHEMA = {
+  type: "object",
+  properties: { code: { type: "integer" }, message: { type: "string" }, details: { type: "array", items: { type: "object" } } },
+};
 
 /** The OpenAPI document of every route the server registered. */
 export function buildOpenApi(routes: QueryRoute[], extra: ExtraRoute[], prefix: string): Record<string, unknown> {
   const schemas = new Schemas();
   const paths: Record<string, Record<string, unknown>> = {};
-  const errors = { default: { description: "gRPC status", content: { "application/json": { schema: { $ref: "#/components/schemas/Status" } } } } };
+  const errors = {
+    default: { description: "gRPC status", content: { "application/json": { schema: { $ref: "#/components/schemas/Status" } } } },
+  };
   for (const r of routes) {
     const names = pathParamNames(r.template);
     const parameters = [
@@ -98,7 +110,10 @@ export function buildOpenApi(routes: QueryRoute[], extra: ExtraRoute[], prefix: 
         operationId: r.grpcPath.replace(/^\//, "").replace(/[./]/g, "_"),
         summary: r.grpcPath,
         parameters,
-        responses: { "200": { description: r.response.typeName, content: { "application/json": { schema: schemas.ref(r.response) } } }, ...errors },
+        responses: {
+          "200": { description: r.response.typeName, content: { "application/json": { schema: schemas.ref(r.response) } } },
+          ...errors,
+        },
       },
     };
   }
@@ -107,15 +122,25 @@ export function buildOpenApi(routes: QueryRoute[], extra: ExtraRoute[], prefix: 
     const op: Record<string, unknown> = {
       tags: [r.tag],
       summary: r.summary,
-      parameters: [...names.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })), ...(r.query ?? []).map((name) => ({ name, in: "query", required: false, schema: { type: "string" } }))],
-      responses: { "200": { description: r.response, content: { "application/json": { schema: schemas.ref(messageDesc(r.response)) } } }, ...errors },
+      parameters: [
+        ...names.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+        ...(r.query ?? []).map((name) => ({ name, in: "query", required: false, schema: { type: "string" } })),
+      ],
+      responses: {
+        "200": { description: r.response, content: { "application/json": { schema: schemas.ref(messageDesc(r.response)) } } },
+        ...errors,
+      },
     };
     if (r.request) op.requestBody = { required: true, content: { "application/json": { schema: schemas.ref(messageDesc(r.request)) } } };
     (paths[prefix + r.template] ??= {})[r.method] = op;
   }
   return {
     openapi: "3.0.3",
-    info: { title: "blockchain REST gateway", version: "1", description: "Cosmos SDK grpc-gateway compatible routes. Errors are gRPC Status JSON." },
+    info: {
+      title: "blockchain REST gateway",
+      version: "1",
+      description: "Cosmos SDK grpc-gateway compatible routes. Errors are gRPC Status JSON.",
+    },
     paths,
     components: { schemas: { Status: ERROR_SCHEMA, ...schemas.components } },
   };

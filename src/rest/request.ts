@@ -26,11 +26,15 @@ function scalarJson(field: DescField, raw: string): JsonValue {
       if (raw === "true" || raw === "1") return true;
       if (raw === "false" || raw === "0" || raw === "") return false;
       throw restErrors.invalidArgument(`${field.name}: ${JSON.stringify(raw.slice(0, 64))} is not a bool`);
-    case ScalarType.INT32: case ScalarType.SINT32: case ScalarType.SFIXED32:
-    case ScalarType.UINT32: case ScalarType.FIXED32:
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
       if (!/^-?\d+$/.test(raw)) throw restErrors.invalidArgument(`${field.name}: ${JSON.stringify(raw.slice(0, 64))} is not an integer`);
       return Number(raw);
-    case ScalarType.DOUBLE: case ScalarType.FLOAT:
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
       return Number(raw);
     case ScalarType.BYTES:
       // A '+' of standard base64 arrives as a space when the client did not percent-encode it.

@@ -26,16 +26,80 @@ export interface RestServerOptions {
 
 /** Routes outside the module query table, documented in openapi.json. */
 const STANDARD_ROUTES: ExtraRoute[] = [
-  { method: "post", template: "/cosmos/tx/v1beta1/txs", tag: "tx", summary: "Broadcast a tx (BROADCAST_MODE_SYNC | BROADCAST_MODE_ASYNC)", request: "cosmos.tx.v1beta1.BroadcastTxRequest", response: "cosmos.tx.v1beta1.BroadcastTxResponse" },
-  { method: "get", template: "/cosmos/tx/v1beta1/txs", tag: "tx", summary: "Search txs by events (CometBFT query syntax)", response: "cosmos.tx.v1beta1.GetTxsEventResponse", query: ["query", "events", "page", "limit", "order_by"] },
-  { method: "get", template: "/cosmos/tx/v1beta1/txs/{hash}", tag: "tx", summary: "A tx by hash", response: "cosmos.tx.v1beta1.GetTxResponse" },
-  { method: "post", template: "/cosmos/tx/v1beta1/simulate", tag: "tx", summary: "Simulate a tx (gas estimate)", request: "cosmos.tx.v1beta1.SimulateRequest", response: "cosmos.tx.v1beta1.SimulateResponse" },
-  { method: "get", template: "/cosmos/tx/v1beta1/txs/block/{height}", tag: "tx", summary: "A block with its decoded txs", response: "cosmos.tx.v1beta1.GetBlockWithTxsResponse", query: ["pagination.offset", "pagination.limit"] },
-  { method: "get", template: "/cosmos/base/tendermint/v1beta1/node_info", tag: "cometbft", summary: "Node information", response: "cosmos.base.tendermint.v1beta1.GetNodeInfoResponse" },
-  { method: "get", template: "/cosmos/base/tendermint/v1beta1/syncing", tag: "cometbft", summary: "Whether the node is catching up", response: "cosmos.base.tendermint.v1beta1.GetSyncingResponse" },
-  { method: "get", template: "/cosmos/base/tendermint/v1beta1/blocks/latest", tag: "cometbft", summary: "Latest block", response: "cosmos.base.tendermint.v1beta1.GetLatestBlockResponse" },
-  { method: "get", template: "/cosmos/base/tendermint/v1beta1/blocks/{height}", tag: "cometbft", summary: "Block at a height", response: "cosmos.base.tendermint.v1beta1.GetBlockByHeightResponse" },
-  { method: "get", template: "/cosmos/base/tendermint/v1beta1/validatorsets/latest", tag: "cometbft", summary: "Latest validator set", response: "cosmos.base.tendermint.v1beta1.GetLatestValidatorSetResponse" },
+  {
+    method: "post",
+    template: "/cosmos/tx/v1beta1/txs",
+    tag: "tx",
+    summary: "Broadcast a tx (BROADCAST_MODE_SYNC | BROADCAST_MODE_ASYNC)",
+    request: "cosmos.tx.v1beta1.BroadcastTxRequest",
+    response: "cosmos.tx.v1beta1.BroadcastTxResponse",
+  },
+  {
+    method: "get",
+    template: "/cosmos/tx/v1beta1/txs",
+    tag: "tx",
+    summary: "Search txs by events (CometBFT query syntax)",
+    response: "cosmos.tx.v1beta1.GetTxsEventResponse",
+    query: ["query", "events", "page", "limit", "order_by"],
+  },
+  {
+    method: "get",
+    template: "/cosmos/tx/v1beta1/txs/{hash}",
+    tag: "tx",
+    summary: "A tx by hash",
+    response: "cosmos.tx.v1beta1.GetTxResponse",
+  },
+  {
+    method: "post",
+    template: "/cosmos/tx/v1beta1/simulate",
+    tag: "tx",
+    summary: "Simulate a tx (gas estimate)",
+    request: "cosmos.tx.v1beta1.SimulateRequest",
+    response: "cosmos.tx.v1beta1.SimulateResponse",
+  },
+  {
+    method: "get",
+    template: "/cosmos/tx/v1beta1/txs/block/{height}",
+    tag: "tx",
+    summary: "A block with its decoded txs",
+    response: "cosmos.tx.v1beta1.GetBlockWithTxsResponse",
+    query: ["pagination.offset", "pagination.limit"],
+  },
+  {
+    method: "get",
+    template: "/cosmos/base/tendermint/v1beta1/node_info",
+    tag: "cometbft",
+    summary: "Node information",
+    response: "cosmos.base.tendermint.v1beta1.GetNodeInfoResponse",
+  },
+  {
+    method: "get",
+    template: "/cosmos/base/tendermint/v1beta1/syncing",
+    tag: "cometbft",
+    summary: "Whether the node is catching up",
+    response: "cosmos.base.tendermint.v1beta1.GetSyncingResponse",
+  },
+  {
+    method: "get",
+    template: "/cosmos/base/tendermint/v1beta1/blocks/latest",
+    tag: "cometbft",
+    summary: "Latest block",
+    response: "cosmos.base.tendermint.v1beta1.GetLatestBlockResponse",
+  },
+  {
+    method: "get",
+    template: "/cosmos/base/tendermint/v1beta1/blocks/{height}",
+    tag: "cometbft",
+    summary: "Block at a height",
+    response: "cosmos.base.tendermint.v1beta1.GetBlockByHeightResponse",
+  },
+  {
+    method: "get",
+    template: "/cosmos/base/tendermint/v1beta1/validatorsets/latest",
+    tag: "cometbft",
+    summary: "Latest validator set",
+    response: "cosmos.base.tendermint.v1beta1.GetLatestValidatorSetResponse",
+  },
 ];
 
 function normalizePrefix(prefix: string | undefined): string {
@@ -64,7 +128,9 @@ function restErrorOf(err: FastifyError | Error): RestError | undefined {
 export function createRestServer(o: RestServerOptions): FastifyInstance {
   const logger = o.logger ?? silentLogger;
   const prefix = normalizePrefix(o.prefix);
-  const metrics = o.metrics ?? new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => o.node.mempoolSize(), registries: [o.app.metrics.registry] });
+  const metrics =
+    o.metrics ??
+    new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => o.node.mempoolSize(), registries: [o.app.metrics.registry] });
   const fastify = Fastify({
     logger: false,
     bodyLimit: o.bodyLimit ?? 2 * 1024 * 1024,
@@ -89,7 +155,8 @@ export function createRestServer(o: RestServerOptions): FastifyInstance {
   });
   fastify.addHook("onResponse", async (req, reply) => {
     const started = (req as { startedAt?: bigint }).startedAt ?? process.hrtime.bigint();
-    const route = (req.routeOptions.config as { route?: string } | undefined)?.route ?? (req.routeOptions.url ? req.routeOptions.url : "unmatched");
+    const route =
+      (req.routeOptions.config as { route?: string } | undefined)?.route ?? (req.routeOptions.url ? req.routeOptions.url : "unmatched");
     metrics.observeRequest(route, req.method, reply.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
   });
 
@@ -99,7 +166,9 @@ export function createRestServer(o: RestServerOptions): FastifyInstance {
     logger.error({ err: err.message, stack: err.stack, url: req.url.slice(0, 300) }, "REST handler failed");
     return reply.code(500).type("application/json").send({ code: GrpcCode.Internal, message: "internal error", details: [] });
   });
-  fastify.setNotFoundHandler((_req, reply) => reply.code(404).type("application/json").send({ code: GrpcCode.NotFound, message: "Not Found", details: [] }));
+  fastify.setNotFoundHandler((_req, reply) =>
+    reply.code(404).type("application/json").send({ code: GrpcCode.NotFound, message: "Not Found", details: [] }),
+  );
 
   fastify.register(
     async (scope) => {
@@ -110,8 +179,12 @@ export function createRestServer(o: RestServerOptions): FastifyInstance {
         openapi ??= JSON.stringify(buildOpenApi(routes, STANDARD_ROUTES, prefix));
         return reply.type("application/json").send(openapi);
       });
-      scope.get("/docs", { config: { route: "/docs" } }, async (_req, reply) => reply.type("text/html; charset=utf-8").send(docsPage(`${prefix}/openapi.json`)));
-      scope.get("/metrics", { config: { route: "/metrics" } }, async (_req, reply) => reply.type(metrics.contentType).send(await metrics.text()));
+      scope.get("/docs", { config: { route: "/docs" } }, async (_req, reply) =>
+        reply.type("text/html; charset=utf-8").send(docsPage(`${prefix}/openapi.json`)),
+      );
+      scope.get("/metrics", { config: { route: "/metrics" } }, async (_req, reply) =>
+        reply.type(metrics.contentType).send(await metrics.text()),
+      );
     },
     { prefix },
   );
@@ -130,12 +203,16 @@ export interface RunningRestServer {
  * Creates and starts the server. `address` takes app.toml's form ("tcp://127.0.0.1:1317");
  * host/port override it; defaults to 127.0.0.1:1317.
  */
-export async function startRestServer(o: RestServerOptions & { address?: string; host?: string; port?: number }): Promise<RunningRestServer> {
+export async function startRestServer(
+  o: RestServerOptions & { address?: string; host?: string; port?: number },
+): Promise<RunningRestServer> {
   const parsed = o.address ? /^(?:tcp:\/\/)?\[?([^\]]*?)\]?:(\d+)$/.exec(o.address) : null;
   if (o.address && !parsed) throw new Error(`invalid REST address ${JSON.stringify(o.address)}: expected tcp://host:port`);
   const host = o.host ?? (parsed?.[1] === "localhost" ? "127.0.0.1" : parsed?.[1]) ?? "127.0.0.1";
   const port = o.port ?? (parsed ? Number(parsed[2]) : 1317);
-  const metrics = o.metrics ?? new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => o.node.mempoolSize(), registries: [o.app.metrics.registry] });
+  const metrics =
+    o.metrics ??
+    new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => o.node.mempoolSize(), registries: [o.app.metrics.registry] });
   const fastify = createRestServer({ ...o, metrics });
   await fastify.listen({ host, port });
   const addr = fastify.server.address();

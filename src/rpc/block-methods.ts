@@ -66,7 +66,10 @@ export function blockMethods(chain: DevChainView): Record<string, RpcMethod> {
     },
 
     blockchain: {
-      params: [["minHeight", "int"], ["maxHeight", "int"]],
+      params: [
+        ["minHeight", "int"],
+        ["maxHeight", "int"],
+      ],
       async run(p) {
         const latest = chain.engine.height;
         let min = int(p, "minHeight") ?? 0n;
@@ -92,12 +95,18 @@ export function blockMethods(chain: DevChainView): Record<string, RpcMethod> {
     },
 
     block_search: {
-      params: [["query", "string"], ["page", "int"], ["per_page", "int"], ["order_by", "string"]],
+      params: [
+        ["query", "string"],
+        ["page", "int"],
+        ["per_page", "int"],
+        ["order_by", "string"],
+      ],
       async run(p) {
         const query = str(p, "query");
         if (query.length > MAX_QUERY_LENGTH) throw rpcErrors.internal("maximum query length exceeded");
         const orderBy = str(p, "order_by");
-        if (orderBy !== "" && orderBy !== "asc" && orderBy !== "desc") throw rpcErrors.invalidRequest("expected order_by to be either `asc` or `desc` or empty: invalid request");
+        if (orderBy !== "" && orderBy !== "asc" && orderBy !== "desc")
+          throw rpcErrors.invalidRequest("expected order_by to be either `asc` or `desc` or empty: invalid request");
         let conditions;
         try {
           conditions = parseTxQuery(query);
@@ -124,7 +133,11 @@ export function blockMethods(chain: DevChainView): Record<string, RpcMethod> {
     },
 
     validators: {
-      params: [["height", "int"], ["page", "int"], ["per_page", "int"]],
+      params: [
+        ["height", "int"],
+        ["page", "int"],
+        ["per_page", "int"],
+      ],
       async run(p) {
         // As CometBFT: the latest set known is the next height's (the last block's NextValidators).
         const h = chain.heightOf(int(p, "height"), chain.engine.height + 1n);
@@ -132,7 +145,12 @@ export function blockMethods(chain: DevChainView): Record<string, RpcMethod> {
         const per = perPage(int(p, "per_page"));
         const pg = page(int(p, "page"), per, all.length);
         const slice = all.slice((pg - 1) * per, pg * per);
-        return { block_height: h.toString(), validators: slice.map(json.validatorJson), count: String(slice.length), total: String(all.length) };
+        return {
+          block_height: h.toString(),
+          validators: slice.map(json.validatorJson),
+          count: String(slice.length),
+          total: String(all.length),
+        };
       },
     },
   };

@@ -39,7 +39,8 @@ export function perPage(v: bigint | undefined): number {
 export function page(v: bigint | undefined, per: number, total: number): number {
   if (v === undefined) return 1;
   const pages = Math.max(1, Math.floor((total - 1) / per) + 1);
-  if (v <= 0n || v > BigInt(pages)) throw rpcErrors.invalidRequest(`page should be within [1, N] range expected range: [1, ${pages}], given ${v}`);
+  if (v <= 0n || v > BigInt(pages))
+    throw rpcErrors.invalidRequest(`page should be within [1, N] range expected range: [1, ${pages}], given ${v}`);
   return Number(v);
 }
 
@@ -69,7 +70,10 @@ export class DevChainView {
     const { initialHeight } = this;
     if (v === undefined) return latest;
     if (v <= 0n) throw rpcErrors.invalidRequest(`height must be greater than zero (requested height: ${v})`);
-    if (v > latest) throw rpcErrors.internal(`height must be less than or equal to the head of the node's blockchain (requested height: ${v}, blockchain height: ${latest})`);
+    if (v > latest)
+      throw rpcErrors.internal(
+        `height must be less than or equal to the head of the node's blockchain (requested height: ${v}, blockchain height: ${latest})`,
+      );
     if (v < initialHeight) throw rpcErrors.internal(`height is not available (requested height: ${v}, base height: ${initialHeight})`);
     return v;
   }
@@ -81,7 +85,12 @@ export class DevChainView {
     return set
       .map((v) => {
         const pubKey = v.pubKey?.ed25519 ?? v.pubKey?.secp256k1 ?? new Uint8Array();
-        return { address: createHash("sha256").update(pubKey).digest().subarray(0, 20), pubKey, votingPower: v.power, proposerPriority: 0n };
+        return {
+          address: createHash("sha256").update(pubKey).digest().subarray(0, 20),
+          pubKey,
+          votingPower: v.power,
+          proposerPriority: 0n,
+        };
       })
       .sort(byCometOrder);
   }
@@ -115,9 +124,14 @@ export class DevChainView {
       height,
       round: 0,
       blockId: view.blockId,
-      signatures: [{ blockIdFlag: 2, validatorAddress: this.validatorAddress, timestamp: view.block.header?.time, signature: new Uint8Array() }],
+      signatures: [
+        { blockIdFlag: 2, validatorAddress: this.validatorAddress, timestamp: view.block.header?.time, signature: new Uint8Array() },
+      ],
     };
-    return { signed_header: { header: json.headerJson(view.block.header), commit: json.commitJson(commit) }, canonical: next !== undefined };
+    return {
+      signed_header: { header: json.headerJson(view.block.header), commit: json.commitJson(commit) },
+      canonical: next !== undefined,
+    };
   }
 
   waitForCommit(hash: string, timeoutMs: number): Promise<ProducedBlock> {

@@ -21,7 +21,9 @@ function completedGenesis(doc: GenesisDoc): GenesisDoc {
     consensus_params: { ...DEFAULT_CONSENSUS_PARAMS, ...doc.consensus_params },
     validators: (doc.validators ?? []).map((v) => ({
       ...v,
-      address: v.address || createHash("sha256").update(Buffer.from(v.pub_key.value, "base64")).digest().subarray(0, 20).toString("hex").toUpperCase(),
+      address:
+        v.address ||
+        createHash("sha256").update(Buffer.from(v.pub_key.value, "base64")).digest().subarray(0, 20).toString("hex").toUpperCase(),
       name: v.name ?? "",
     })),
     app_hash: doc.app_hash ?? "",
@@ -38,11 +40,18 @@ export function infoMethods(chain: DevChainView): Record<string, RpcMethod> {
       async run(_p, ctx) {
         const info = await chain.backend.nodeInfo();
         const h = chain.engine.height;
-        const [latest, earliest] = await Promise.all([h > 0n ? chain.engine.blocks.block(h) : undefined, h > 0n ? chain.engine.blocks.block(chain.initialHeight) : undefined]);
+        const [latest, earliest] = await Promise.all([
+          h > 0n ? chain.engine.blocks.block(h) : undefined,
+          h > 0n ? chain.engine.blocks.block(chain.initialHeight) : undefined,
+        ]);
         const power = bondedValidators(chain.app).find((v) => Buffer.compare(v.address, chain.validatorAddress) === 0)?.votingPower ?? 0n;
         return {
           node_info: {
-            protocol_version: { p2p: info.protocolVersion!.p2p.toString(), block: info.protocolVersion!.block.toString(), app: info.protocolVersion!.app.toString() },
+            protocol_version: {
+              p2p: info.protocolVersion!.p2p.toString(),
+              block: info.protocolVersion!.block.toString(),
+              app: info.protocolVersion!.app.toString(),
+            },
             id: info.defaultNodeId,
             // The dev node has no p2p listener; its RPC address stands in (cosmjs requires a value).
             listen_addr: ctx.rpcAddress,
@@ -63,7 +72,11 @@ export function infoMethods(chain: DevChainView): Record<string, RpcMethod> {
             earliest_block_time: json.time(earliest?.time ?? chain.engine.lastBlockTime),
             catching_up: false,
           },
-          validator_info: { address: json.hexUpper(chain.validatorAddress), pub_key: json.pubKeyJson(chain.validatorKey), voting_power: power.toString() },
+          validator_info: {
+            address: json.hexUpper(chain.validatorAddress),
+            pub_key: json.pubKeyJson(chain.validatorKey),
+            voting_power: power.toString(),
+          },
         };
       },
     },
@@ -76,14 +89,32 @@ export function infoMethods(chain: DevChainView): Record<string, RpcMethod> {
       params: [],
       async run() {
         const r = chain.app.info({ version: "0.38.25", blockVersion: 11n, p2pVersion: 8n, abciVersion: "2.0.0" });
-        return { response: { data: r.data, version: r.version, app_version: r.appVersion.toString(), last_block_height: r.lastBlockHeight.toString(), last_block_app_hash: json.base64(r.lastBlockAppHash) } };
+        return {
+          response: {
+            data: r.data,
+            version: r.version,
+            app_version: r.appVersion.toString(),
+            last_block_height: r.lastBlockHeight.toString(),
+            last_block_app_hash: json.base64(r.lastBlockAppHash),
+          },
+        };
       },
     },
 
     abci_query: {
-      params: [["path", "string"], ["data", "hex"], ["height", "int"], ["prove", "bool"]],
+      params: [
+        ["path", "string"],
+        ["data", "hex"],
+        ["height", "int"],
+        ["prove", "bool"],
+      ],
       async run(p) {
-        const r = await chain.app.query({ path: str(p, "path"), data: bytes(p, "data"), height: int(p, "height") ?? 0n, prove: p.prove === true });
+        const r = await chain.app.query({
+          path: str(p, "path"),
+          data: bytes(p, "data"),
+          height: int(p, "height") ?? 0n,
+          prove: p.prove === true,
+        });
         return {
           response: {
             code: r.code,
@@ -92,13 +123,14 @@ export function infoMethods(chain: DevChainView): Record<string, RpcMethod> {
             index: r.index.toString(),
             key: json.base64(r.key),
             value: json.base64(r.value),
-            proofOps: r.proofOps ? { ops: r.proofOps.ops.map((o) => ({ type: o.type, key: json.base64(o.key), data: json.base64(o.data) })) } : null,
+            proofOps: r.proofOps
+              ? { ops: r.proofOps.ops.map((o) => ({ type: o.type, key: json.base64(o.key), data: json.base64(o.data) })) }
+              : null,
             height: r.height.toString(),
             codespace: r.codespace,
           },
         };
       },
     },
-
   };
 }

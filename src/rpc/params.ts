@@ -40,7 +40,8 @@ export function paramsFromJson(spec: ParamSpec, raw: unknown): Params {
   const out: Params = {};
   if (raw === undefined || raw === null) return out;
   if (Array.isArray(raw)) {
-    if (raw.length > spec.length) throw rpcErrors.invalidParams(`expected ${spec.length} parameters (${spec.map(([n]) => n).join(",")}), got ${raw.length}`);
+    if (raw.length > spec.length)
+      throw rpcErrors.invalidParams(`expected ${spec.length} parameters (${spec.map(([n]) => n).join(",")}), got ${raw.length}`);
     spec.forEach(([name, kind], i) => (out[name] = fromJson(name, kind, raw[i])));
     return out;
   }

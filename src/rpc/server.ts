@@ -76,7 +76,8 @@ export function createCometRpcHandler(o: CometRpcOptions & { rpcAddress: () => s
   const maxBody = o.maxBodyBytes ?? 1_000_000;
 
   async function call(request: JsonRpcRequest): Promise<object | undefined> {
-    if (typeof request !== "object" || request === null || Array.isArray(request)) return { jsonrpc: "2.0", id: null, error: rpcErrors.invalidRequest("request must be an object").body() };
+    if (typeof request !== "object" || request === null || Array.isArray(request))
+      return { jsonrpc: "2.0", id: null, error: rpcErrors.invalidRequest("request must be an object").body() };
     // CometBFT skips notifications (no id).
     if (request.id === undefined || request.id === null) return undefined;
     const id = request.id;
@@ -120,7 +121,12 @@ export function createCometRpcHandler(o: CometRpcOptions & { rpcAddress: () => s
     const name = url.pathname.slice(1);
     if (name === "") {
       res.writeHead(200, { "content-type": "text/html" });
-      return res.end(`<html><body><br>Available endpoints:<br>${Object.keys(methods).sort().map((m) => `<a href="/${m}">/${m}</a></br>`).join("")}</body></html>`);
+      return res.end(
+        `<html><body><br>Available endpoints:<br>${Object.keys(methods)
+          .sort()
+          .map((m) => `<a href="/${m}">/${m}</a></br>`)
+          .join("")}</body></html>`,
+      );
     }
     const method = Object.hasOwn(methods, name) ? methods[name] : undefined;
     if (!method) return send(res, 404, { jsonrpc: "2.0", id: URI_ID, error: rpcErrors.methodNotFound().body() });
@@ -142,7 +148,12 @@ export function createCometRpcHandler(o: CometRpcOptions & { rpcAddress: () => s
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://rpc");
-    const work = req.method === "POST" && url.pathname === "/" ? handlePost(req, res) : req.method === "GET" || req.method === "HEAD" ? handleGet(url, res) : Promise.resolve(void res.writeHead(405).end());
+    const work =
+      req.method === "POST" && url.pathname === "/"
+        ? handlePost(req, res)
+        : req.method === "GET" || req.method === "HEAD"
+          ? handleGet(url, res)
+          : Promise.resolve(void res.writeHead(405).end());
     work.catch((e) => {
       logger.error({ err: (e as Error).message }, "RPC request failed");
       if (!res.headersSent) send(res, 500, failure(null, e, logger));
@@ -162,7 +173,9 @@ export async function startCometRpcServer(o: CometRpcOptions): Promise<RunningCo
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", (e: NodeJS.ErrnoException) =>
-      reject(e.code === "EADDRINUSE" ? new Error(`RPC address ${o.address} is in use (app.toml [rpc] address; port 0 picks a free one)`) : e),
+      reject(
+        e.code === "EADDRINUSE" ? new Error(`RPC address ${o.address} is in use (app.toml [rpc] address; port 0 picks a free one)`) : e,
+      ),
     );
     server.listen(port, host, () => resolve());
   });

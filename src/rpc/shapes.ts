@@ -9,7 +9,10 @@ import type { ValidatorView } from "../node/backend";
  * CometBFT v0.38's RPC JSON (cmtjson): 64-bit integers as strings, 32-bit as numbers, hashes
  * and addresses upper-case hex, other bytes base64 (null when empty, as Go's nil slice).
  */
-export const hexUpper = (b: Uint8Array | undefined): string => Buffer.from(b ?? []).toString("hex").toUpperCase();
+export const hexUpper = (b: Uint8Array | undefined): string =>
+  Buffer.from(b ?? [])
+    .toString("hex")
+    .toUpperCase();
 export const base64 = (b: Uint8Array | undefined): string | null => (b && b.length > 0 ? Buffer.from(b).toString("base64") : null);
 export const time = (t: Timestamp | undefined): string => formatRfc3339(t ?? { seconds: -62135596800n, nanos: 0 });
 
@@ -81,7 +84,12 @@ export function pubKeyJson(ed25519: Uint8Array) {
 }
 
 export function validatorJson(v: ValidatorView) {
-  return { address: hexUpper(v.address), pub_key: pubKeyJson(v.pubKey), voting_power: v.votingPower.toString(), proposer_priority: v.proposerPriority.toString() };
+  return {
+    address: hexUpper(v.address),
+    pub_key: pubKeyJson(v.pubKey),
+    voting_power: v.votingPower.toString(),
+    proposer_priority: v.proposerPriority.toString(),
+  };
 }
 
 /** ABCI ValidatorUpdate: its key is the proto oneof, which cmtjson writes under "Sum". */

@@ -38,11 +38,27 @@ export function txMethods(chain: DevChainView): Record<string, RpcMethod> {
         committed.catch(() => undefined);
         const r = await chain.backend.broadcastTx(tx, "sync");
         if (r.code !== 0 && MEMPOOL_REFUSALS.test(r.log)) throw rpcErrors.internal(`error on broadcastTxCommit: ${r.log}`);
-        const checkTx = { ...json.execTxResultJson({ code: r.code, log: r.log, codespace: r.codespace, data: new Uint8Array(), info: "", gasWanted: 0n, gasUsed: 0n, events: [] }) };
+        const checkTx = {
+          ...json.execTxResultJson({
+            code: r.code,
+            log: r.log,
+            codespace: r.codespace,
+            data: new Uint8Array(),
+            info: "",
+            gasWanted: 0n,
+            gasUsed: 0n,
+            events: [],
+          }),
+        };
         if (r.code !== 0) return { check_tx: checkTx, tx_result: json.execTxResultJson(undefined), hash, height: "0" };
         const block = await committed;
         const index = block.txHashes.indexOf(hash);
-        return { check_tx: checkTx, tx_result: json.execTxResultJson(block.response.txResults[index]), hash, height: block.height.toString() };
+        return {
+          check_tx: checkTx,
+          tx_result: json.execTxResultJson(block.response.txResults[index]),
+          hash,
+          height: block.height.toString(),
+        };
       },
     },
 
@@ -69,12 +85,20 @@ export function txMethods(chain: DevChainView): Record<string, RpcMethod> {
       async run(p) {
         const all = chain.engine.mempool.txs();
         const txs = all.slice(0, perPage(int(p, "limit")));
-        return { n_txs: String(txs.length), total: String(all.length), total_bytes: String(all.reduce((n, t) => n + t.length, 0)), txs: txs.map((t) => Buffer.from(t).toString("base64")) };
+        return {
+          n_txs: String(txs.length),
+          total: String(all.length),
+          total_bytes: String(all.reduce((n, t) => n + t.length, 0)),
+          txs: txs.map((t) => Buffer.from(t).toString("base64")),
+        };
       },
     },
 
     tx: {
-      params: [["hash", "bytes"], ["prove", "bool"]],
+      params: [
+        ["hash", "bytes"],
+        ["prove", "bool"],
+      ],
       async run(p) {
         const hash = json.hexUpper(bytes(p, "hash"));
         const found = await chain.backend.getTx(hash);
@@ -84,17 +108,29 @@ export function txMethods(chain: DevChainView): Record<string, RpcMethod> {
     },
 
     tx_search: {
-      params: [["query", "string"], ["prove", "bool"], ["page", "int"], ["per_page", "int"], ["order_by", "string"]],
+      params: [
+        ["query", "string"],
+        ["prove", "bool"],
+        ["page", "int"],
+        ["per_page", "int"],
+        ["order_by", "string"],
+      ],
       async run(p) {
         const query = str(p, "query");
         if (query.length > MAX_QUERY_LENGTH) throw rpcErrors.internal("maximum query length exceeded");
         const orderBy = str(p, "order_by");
-        if (orderBy !== "" && orderBy !== "asc" && orderBy !== "desc") throw rpcErrors.invalidRequest("expected order_by to be either `asc` or `desc` or empty: invalid request");
+        if (orderBy !== "" && orderBy !== "asc" && orderBy !== "desc")
+          throw rpcErrors.invalidRequest("expected order_by to be either `asc` or `desc` or empty: invalid request");
         const per = perPage(int(p, "per_page"));
         const asked = int(p, "page");
         let result;
         try {
-          result = await chain.backend.searchTxs(query, asked !== undefined && asked >= 1n && asked <= 1_000_000n ? Number(asked) : 1, per, (orderBy || "asc") as OrderBy);
+          result = await chain.backend.searchTxs(
+            query,
+            asked !== undefined && asked >= 1n && asked <= 1_000_000n ? Number(asked) : 1,
+            per,
+            (orderBy || "asc") as OrderBy,
+          );
         } catch (e) {
           if (e instanceof TxQueryError) throw rpcErrors.internal(e.message);
           throw e;
@@ -105,6 +141,5 @@ export function txMethods(chain: DevChainView): Record<string, RpcMethod> {
         return { txs, total_count: String(result.total) };
       },
     },
-
   };
 }

@@ -43,7 +43,10 @@ async function blockEvents(chain: DevChainView, produced: ProducedBlock): Promis
   const blockKeys = { "block.height": height };
   const out: Published[] = [
     {
-      data: { type: "tendermint/event/NewBlock", value: { block: json.blockJson(view.block), block_id: json.blockIdJson(view.blockId), result_finalize_block: finalize } },
+      data: {
+        type: "tendermint/event/NewBlock",
+        value: { block: json.blockJson(view.block), block_id: json.blockIdJson(view.blockId), result_finalize_block: finalize },
+      },
       events: eventMap(produced.response.events, { "tm.event": "NewBlock", ...blockKeys }),
     },
     {
@@ -56,7 +59,14 @@ async function blockEvents(chain: DevChainView, produced: ProducedBlock): Promis
     out.push({
       data: {
         type: "tendermint/event/Tx",
-        value: { TxResult: { height, index, tx: Buffer.from(txs[index] ?? new Uint8Array()).toString("base64"), result: json.execTxResultJson(result) } },
+        value: {
+          TxResult: {
+            height,
+            index,
+            tx: Buffer.from(txs[index] ?? new Uint8Array()).toString("base64"),
+            result: json.execTxResultJson(result),
+          },
+        },
       },
       events: eventMap(result.events, { "tm.event": "Tx", "tx.hash": produced.txHashes[index] ?? "", "tx.height": height }),
     });
@@ -86,7 +96,12 @@ export function attachWebsocket(server: Server, chain: DevChainView, call: Call,
   };
 
   function subscriptionCall(subs: Map<string, Subscription>, id: Id, method: string, params: unknown): object {
-    const query = typeof params === "object" && params !== null && !Array.isArray(params) ? (params as { query?: unknown }).query : Array.isArray(params) ? params[0] : undefined;
+    const query =
+      typeof params === "object" && params !== null && !Array.isArray(params)
+        ? (params as { query?: unknown }).query
+        : Array.isArray(params)
+          ? params[0]
+          : undefined;
     if (method === "unsubscribe_all") {
       if (subs.size === 0) throw rpcErrors.internal("subscription not found");
       subs.clear();
@@ -98,7 +113,8 @@ export function attachWebsocket(server: Server, chain: DevChainView, call: Call,
       return {};
     }
     if (subs.has(query)) throw rpcErrors.internal("failed to subscribe: already subscribed");
-    if (subs.size >= MAX_SUBSCRIPTIONS_PER_CLIENT) throw rpcErrors.internal(`max_subscriptions_per_client ${MAX_SUBSCRIPTIONS_PER_CLIENT} reached`);
+    if (subs.size >= MAX_SUBSCRIPTIONS_PER_CLIENT)
+      throw rpcErrors.internal(`max_subscriptions_per_client ${MAX_SUBSCRIPTIONS_PER_CLIENT} reached`);
     let conditions: Condition[];
     try {
       conditions = parseTxQuery(query);
@@ -147,7 +163,8 @@ export function attachWebsocket(server: Server, chain: DevChainView, call: Call,
         for (const [ws, subs] of clients) {
           for (const [query, sub] of subs) {
             for (const p of published) {
-              if (matches(sub.conditions, p.events)) send(ws, { jsonrpc: "2.0", id: sub.id, result: { query, data: p.data, events: Object.fromEntries(p.events) } });
+              if (matches(sub.conditions, p.events))
+                send(ws, { jsonrpc: "2.0", id: sub.id, result: { query, data: p.data, events: Object.fromEntries(p.events) } });
             }
           }
         }

@@ -57,7 +57,10 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
   return buildDevGenesis(modules, {
     chainId: SIM_CHAIN_ID,
     genesisTime: SIM_GENESIS_TIME,
-    accounts: [...accounts.map((a) => a.address), ...enforcementSimTargets()].map((address) => ({ address, coins: [{ denom: SIM_DENOM, amount: ACCOUNT_FUNDS }] })),
+    accounts: [...accounts.map((a) => a.address), ...enforcementSimTargets()].map((address) => ({
+      address,
+      coins: [{ denom: SIM_DENOM, amount: ACCOUNT_FUNDS }],
+    })),
     validatorSeed: seed,
     validatorOperator: accounts[0].address,
     validatorSelfBond: `${GENESIS_POWER}000000`,
@@ -65,7 +68,9 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
     mutate: (appState) => {
       appState.gov.params = binaryToJson("cosmos.gov.v1.Params", GovParams.encode(devGovParams()).finish());
       appState.staking.params.unbonding_time = SIM_UNBONDING;
-      accounts.slice(1, admitted + 1).forEach((a, i) => admitInGenesisJson(appState, a.address, SIM_JURISDICTIONS[i % SIM_JURISDICTIONS.length]));
+      accounts
+        .slice(1, admitted + 1)
+        .forEach((a, i) => admitInGenesisJson(appState, a.address, SIM_JURISDICTIONS[i % SIM_JURISDICTIONS.length]));
       // Liveness over a 20-block window and a one-minute downtime jail, so validators the
       // simulation leaves out of the last commit are jailed and may un-jail within a run.
       Object.assign(appState.slashing.params, { signed_blocks_window: "20", downtime_jail_duration: "60s" });
@@ -73,7 +78,10 @@ export function simGenesis(modules: ModuleSet, accounts: readonly SimAccount[], 
       Object.assign(appState.validatorgov.params, { planned_rotation_delay_blocks: "20", recovery_challenge_window_blocks: "30" });
       simNfts(appState, accounts);
       simJurisdictions(appState, accounts);
-      addLandAndTokenisation(appState, accounts.map((a) => a.address));
+      addLandAndTokenisation(
+        appState,
+        accounts.map((a) => a.address),
+      );
       nettingGenesis(appState, accounts);
       enforcementGenesis(appState, accounts);
       pendingAmendments(appState);
@@ -94,9 +102,15 @@ function simFoundationCustodians(): string[] {
 function pendingAmendments(appState: Record<string, any>): void {
   const section = appState.constitution;
   const amendment = (id: number, due: number, maxEntityPowerBps: string) => ({
-    id: String(id), proposed: { ...section.invariants, max_entity_power_bps: maxEntityPowerBps }, reason: `simulated amendment due at ${due}`,
-    proposed_at_height: "0", effective_at_height: String(due), snapshot_power: GENESIS_POWER, ratified_power: "0",
-    status: "AMENDMENT_STATUS_PENDING", resolved_at_height: "0",
+    id: String(id),
+    proposed: { ...section.invariants, max_entity_power_bps: maxEntityPowerBps },
+    reason: `simulated amendment due at ${due}`,
+    proposed_at_height: "0",
+    effective_at_height: String(due),
+    snapshot_power: GENESIS_POWER,
+    ratified_power: "0",
+    status: "AMENDMENT_STATUS_PENDING",
+    resolved_at_height: "0",
   });
   section.amendments = [amendment(1, 40, "3000"), amendment(2, 80, "3500")];
   section.amendment_count = "2";
@@ -119,7 +133,12 @@ function simJurisdictions(appState: Record<string, any>, accounts: readonly SimA
   const from = Math.floor((accounts.length * 2) / 3);
   accounts.slice(from).forEach((a, i) => {
     if (section.jurisdictions.some((j: { address: string }) => j.address === a.address)) return;
-    section.jurisdictions.push({ address: a.address, country: SIM_COUNTRIES[i % SIM_COUNTRIES.length], recorded_by: moduleAddress("gov"), recorded_at_height: "0" });
+    section.jurisdictions.push({
+      address: a.address,
+      country: SIM_COUNTRIES[i % SIM_COUNTRIES.length],
+      recorded_by: moduleAddress("gov"),
+      recorded_at_height: "0",
+    });
   });
 }
 
@@ -128,7 +147,10 @@ function addLandAndTokenisation(appState: Record<string, any>, addresses: string
   if (addresses.length < 34) return;
   const operators = addresses.slice(20, 24);
   const policies = addSimOfficeGroups(appState, operators, "2026-01-01T00:00:00Z");
-  addSimOffices(appState, policies.map((policy, i) => ({ policy, operator: operators[i]! })));
+  addSimOffices(
+    appState,
+    policies.map((policy, i) => ({ policy, operator: operators[i]! })),
+  );
   addSimCollections(appState, addresses.slice(24, 34));
 }
 
@@ -137,10 +159,24 @@ function addLandAndTokenisation(appState: Record<string, any>, addresses: string
  * obligation; accounts 10–15 approved paymsg participants (netting's institutions) in genesis.
  */
 function nettingGenesis(appState: Record<string, any>, accounts: readonly SimAccount[]): void {
-  appState.netting.params = { cycle_blocks: "10", denom_policies: [{ denom: SIM_DENOM, gross_threshold: "5000000000", aggregate_gross_threshold: "0" }], max_hold_cycles: "3" };
+  appState.netting.params = {
+    cycle_blocks: "10",
+    denom_policies: [{ denom: SIM_DENOM, gross_threshold: "5000000000", aggregate_gross_threshold: "0" }],
+    max_hold_cycles: "3",
+  };
   for (const [i, a] of accounts.slice(10, 16).entries()) {
-    appState.paymsg.participant_application_map.push({ creator: a.address, status: "approved", code: `SIMBANK${i}`, name: `Sim bank ${i}` });
-    appState.paymsg.approved_participant_map.push({ participant: a.address, code: `SIMBANK${i}`, name: `Sim bank ${i}`, payload_store_url: "" });
+    appState.paymsg.participant_application_map.push({
+      creator: a.address,
+      status: "approved",
+      code: `SIMBANK${i}`,
+      name: `Sim bank ${i}`,
+    });
+    appState.paymsg.approved_participant_map.push({
+      participant: a.address,
+      code: `SIMBANK${i}`,
+      name: `Sim bank ${i}`,
+      payload_store_url: "",
+    });
   }
 }
 
@@ -151,5 +187,10 @@ function nettingGenesis(appState: Record<string, any>, accounts: readonly SimAcc
  */
 function enforcementGenesis(appState: Record<string, any>, accounts: readonly SimAccount[]): void {
   Object.assign(appState.constitution.invariants, { enforcement_voting_period_blocks: "12", enforcement_provisional_freeze_blocks: "20" });
-  Object.assign(appState.enforcement.params, { seizure_delay_blocks: "5", seizure_window_blocks: "40", max_seizures_per_window: "2", ombudsman: accounts[accounts.length - 1].address });
+  Object.assign(appState.enforcement.params, {
+    seizure_delay_blocks: "5",
+    seizure_window_blocks: "40",
+    max_seizures_per_window: "2",
+    ombudsman: accounts[accounts.length - 1].address,
+  });
 }

@@ -49,7 +49,9 @@ const sim = new Simulation({
   logger: silentLogger,
   onBlock: (r) => {
     if (r.blocks % o.progress === 0) {
-      process.stderr.write(`height ${r.height}: ${r.txs} txs (${r.txsOk} ok, ${r.txsFailed} failed), ${r.restarts} restarts, ${r.exportImports} export/imports, ${Math.round(performance.now() / 1000)} s (${Math.round(cpuSeconds())} s of CPU)\n`);
+      process.stderr.write(
+        `height ${r.height}: ${r.txs} txs (${r.txsOk} ok, ${r.txsFailed} failed), ${r.restarts} restarts, ${r.exportImports} export/imports, ${Math.round(performance.now() / 1000)} s (${Math.round(cpuSeconds())} s of CPU)\n`,
+      );
     }
   },
 });

@@ -40,7 +40,7 @@ export class SimRng implements SimRandom {
   bigint(n: bigint): bigint {
     if (n <= 1n) return 0n;
     let r = 0n;
-    for (let bits = 0n; (1n << bits) < n * 2n; bits += 64n) r = (r << 64n) | this.u64();
+    for (let bits = 0n; 1n << bits < n * 2n; bits += 64n) r = (r << 64n) | this.u64();
     return r % n;
   }
 

@@ -77,7 +77,9 @@ export class SimFailure extends Error {
     readonly op: string,
     readonly detail: string,
   ) {
-    super(`simulation failed: seed ${seed}, height ${height}, operation ${op}: ${detail}\nreplay: npm run sim -- --seed ${seed} --blocks ${height}`);
+    super(
+      `simulation failed: seed ${seed}, height ${height}, operation ${op}: ${detail}\nreplay: npm run sim -- --seed ${seed} --blocks ${height}`,
+    );
   }
 }
 
@@ -142,8 +144,22 @@ export class Simulation {
     this.totalWeight = this.ops.reduce((s, op) => s + op.weight, 0);
     this.time = { seconds: BigInt(Date.parse(this.genesis.genesis_time) / 1000), nanos: 0 };
     this.report = {
-      seed: o.seed, height: 0n, blocks: 0, txs: 0, txsOk: 0, txsFailed: 0, proposals: 0, proposalResults: {}, invariantChecks: 0, replicaBlocks: 0,
-      restarts: 0, exportImports: 0, followerBlocks: 0, validatorSetChanges: 0, ops: {}, elapsedMs: 0,
+      seed: o.seed,
+      height: 0n,
+      blocks: 0,
+      txs: 0,
+      txsOk: 0,
+      txsFailed: 0,
+      proposals: 0,
+      proposalResults: {},
+      invariantChecks: 0,
+      replicaBlocks: 0,
+      restarts: 0,
+      exportImports: 0,
+      followerBlocks: 0,
+      validatorSetChanges: 0,
+      ops: {},
+      elapsedMs: 0,
     };
   }
 
@@ -151,7 +167,12 @@ export class Simulation {
     const dir = join(this.o.dir, name);
     mkdirSync(dir, { recursive: true });
     // No fsync per commit: restarts here close and reopen the store (power loss is the crash test's subject).
-    return App.open({ dataDir: dir, modules: buildModules({ extraModules: this.o.extraModules }), logger: this.o.logger, store: { sync: false } });
+    return App.open({
+      dataDir: dir,
+      modules: buildModules({ extraModules: this.o.extraModules }),
+      logger: this.o.logger,
+      store: { sync: false },
+    });
   }
 
   async run(): Promise<SimReport> {
@@ -192,7 +213,10 @@ export class Simulation {
     // Mostly seconds apart; sometimes hours, so unbondings, deposit periods and schedules mature.
     this.time = addSeconds(this.time, this.rng.oneIn(100) ? 1800 + this.rng.int(7200) : 1 + this.rng.int(12));
     const planned = height === 1n ? [] : this.planTxs();
-    const block = this.blockRequest(height, planned.map((p) => p.bytes));
+    const block = this.blockRequest(
+      height,
+      planned.map((p) => p.bytes),
+    );
     const res = this.leader.finalizeBlock(block);
     this.checkResults(height, planned, res);
     this.applyValidatorUpdates(res);
@@ -201,7 +225,8 @@ export class Simulation {
     await this.checkInvariants(height, planned);
     if (this.replica) {
       const r = this.replica.finalizeBlock(block);
-      if (hex(r.appHash) !== hex(res.appHash)) throw new SimFailure(this.o.seed, height, "replica", `app hash ${hex(r.appHash)} != leader ${hex(res.appHash)}`);
+      if (hex(r.appHash) !== hex(res.appHash))
+        throw new SimFailure(this.o.seed, height, "replica", `app hash ${hex(r.appHash)} != leader ${hex(res.appHash)}`);
       const codes = (x: abci.ResponseFinalizeBlock) => x.txResults.map((t) => `${t.codespace}:${t.code}`).join(",");
       if (codes(r) !== codes(res)) throw new SimFailure(this.o.seed, height, "replica", "tx results differ");
       await this.replica.commit({});
@@ -231,7 +256,10 @@ export class Simulation {
     const inputs = height > 1n ? this.blockInputs() : { absent: [], misbehavior: [] };
     const absent = new Set(inputs.absent.map(hex));
     // blockIdFlag 2 (commit) signed the previous block, 1 (absent) missed it.
-    const votes = [...this.validators].map(([addr, power]) => ({ validator: { address: Buffer.from(addr, "hex"), power }, blockIdFlag: absent.has(addr) ? 1 : 2 }));
+    const votes = [...this.validators].map(([addr, power]) => ({
+      validator: { address: Buffer.from(addr, "hex"), power },
+      blockIdFlag: absent.has(addr) ? 1 : 2,
+    }));
     const proposer = votes.length > 0 ? votes[Number(height % BigInt(votes.length))].validator.address : new Uint8Array(20);
     return {
       txs,
@@ -300,11 +328,20 @@ export class Simulation {
 
   /** An authority operation's messages as a gov proposal with the minimum deposit. */
   private proposal(state: SimState, tx: SimTx, opName: string): SimTx {
-    const params = this.leader.modules.modules.find((m) => m.name === "gov")!.queries!.find((q) => q.path === "/cosmos.gov.v1.Query/Params")!;
-    const minDeposit = (params.handle(state.ctx, QueryParamsRequest.fromPartial({ paramsType: "deposit" })) as QueryParamsResponse).params!.minDeposit;
+    const params = this.leader.modules.modules
+      .find((m) => m.name === "gov")!
+      .queries!.find((q) => q.path === "/cosmos.gov.v1.Query/Params")!;
+    const minDeposit = (params.handle(state.ctx, QueryParamsRequest.fromPartial({ paramsType: "deposit" })) as QueryParamsResponse).params!
+      .minDeposit;
     this.report.proposals++;
     const submit = simMsg("/cosmos.gov.v1.MsgSubmitProposal", MsgSubmitProposal, {
-      messages: tx.msgs, initialDeposit: minDeposit, proposer: tx.signer, metadata: "", title: `sim ${opName}`, summary: "simulated authority operation", expedited: false,
+      messages: tx.msgs,
+      initialDeposit: minDeposit,
+      proposer: tx.signer,
+      metadata: "",
+      title: `sim ${opName}`,
+      summary: "simulated authority operation",
+      expedited: false,
     });
     return { signer: tx.signer, msgs: [submit], expect: "ok" };
   }
@@ -314,14 +351,23 @@ export class Simulation {
     const gov = this.leader.modules.modules.find((m) => m.name === "gov") as unknown as { keeper: GovKeeper };
     const open = openProposals(gov.keeper, state, ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
     if (open.length === 0) return [];
-    const staking = this.leader.modules.modules.find((m) => m.name === "staking") as unknown as { keeper: { bondedValidators(ctx: unknown): Array<{ accountAddress: string }> } };
+    const staking = this.leader.modules.modules.find((m) => m.name === "staking") as unknown as {
+      keeper: { bondedValidators(ctx: unknown): Array<{ accountAddress: string }> };
+    };
     const out: SimTx[] = [];
     for (const v of staking.keeper.bondedValidators(state.ctx)) {
       if (!this.byAddress.has(v.accountAddress)) continue;
-      const msgs = open.filter((p) => !this.voted.has(`${p.id}/${v.accountAddress}`)).map((p) => {
-        this.voted.add(`${p.id}/${v.accountAddress}`);
-        return simMsg("/cosmos.gov.v1.MsgVote", MsgVote, { proposalId: p.id, voter: v.accountAddress, option: VoteOption.VOTE_OPTION_YES, metadata: "" });
-      });
+      const msgs = open
+        .filter((p) => !this.voted.has(`${p.id}/${v.accountAddress}`))
+        .map((p) => {
+          this.voted.add(`${p.id}/${v.accountAddress}`);
+          return simMsg("/cosmos.gov.v1.MsgVote", MsgVote, {
+            proposalId: p.id,
+            voter: v.accountAddress,
+            option: VoteOption.VOTE_OPTION_YES,
+            metadata: "",
+          });
+        });
       if (msgs.length > 0) out.push({ signer: v.accountAddress, msgs, expect: "ok" });
     }
     return out;
@@ -348,7 +394,8 @@ export class Simulation {
       else this.report.txsFailed++;
       this.count(p.op, ok);
       if (p.tx.expect === "fail" && ok) throw new SimFailure(this.o.seed, height, p.op, "a deliberately invalid tx succeeded");
-      if (p.tx.expect === "ok" && !ok) throw new SimFailure(this.o.seed, height, p.op, `a valid tx failed: ${r.codespace} ${r.code}: ${r.log}`);
+      if (p.tx.expect === "ok" && !ok)
+        throw new SimFailure(this.o.seed, height, p.op, `a valid tx failed: ${r.codespace} ${r.code}: ${r.log}`);
       const wrong = p.tx.checkResult?.(r);
       if (wrong !== undefined) throw new SimFailure(this.o.seed, height, p.op, wrong);
     });
@@ -392,7 +439,12 @@ export class Simulation {
     const reopened = await this.openApp(which);
     const info = reopened.info({ version: "", blockVersion: 0n, p2pVersion: 0n, abciVersion: "" });
     if (info.lastBlockHeight !== height || hex(info.lastBlockAppHash) !== hash) {
-      throw new SimFailure(this.o.seed, height, `restart(${which})`, `reopened at ${info.lastBlockHeight} ${hex(info.lastBlockAppHash)}, was ${height} ${hash}`);
+      throw new SimFailure(
+        this.o.seed,
+        height,
+        `restart(${which})`,
+        `reopened at ${info.lastBlockHeight} ${hex(info.lastBlockAppHash)}, was ${height} ${hash}`,
+      );
     }
     if (which === "leader") this.leader = reopened;
     else this.replica = reopened;
@@ -423,7 +475,12 @@ export class Simulation {
       if (f.mismatch || hex(r.appHash) !== hex(expected.appHash)) {
         // Both at the same height now: which keys the export/import lost or rebuilt differently.
         const diff = diffStores(this.leader.store.branch(), f.app.store.branch());
-        throw new SimFailure(this.o.seed, block.height, `export-import at ${f.from}`, `${f.mismatch ?? `follower app hash ${hex(r.appHash)} != leader's ${hex(expected.appHash)}`}; ${diff}`);
+        throw new SimFailure(
+          this.o.seed,
+          block.height,
+          `export-import at ${f.from}`,
+          `${f.mismatch ?? `follower app hash ${hex(r.appHash)} != leader's ${hex(expected.appHash)}`}; ${diff}`,
+        );
       }
       this.report.followerBlocks++;
       if (block.height >= f.until) await this.dropFollower(f);

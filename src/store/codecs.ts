@@ -26,6 +26,8 @@ export interface KeyCodec<K> {
   encodeNonTerminal(key: K): Uint8Array;
   /** Decodes a non-terminal encoding at `offset`; returns the key and the offset after it. */
   decodeNonTerminal(b: Uint8Array, offset: number): [K, number];
+  /** A composite key's component codecs, in order (the decoded key is the tuple of their keys). */
+  readonly parts?: readonly KeyCodec<unknown>[];
 }
 
 export interface ValueCodec<V> {
@@ -250,6 +252,7 @@ export interface PairKeyCodec<A, B> extends KeyCodec<[A, B]> {
 export function pairKey<A, B>(ca: KeyCodec<A>, cb: KeyCodec<B>): PairKeyCodec<A, B> {
   return {
     name: `pair[${ca.name},${cb.name}]`,
+    parts: [ca, cb] as KeyCodec<unknown>[],
     encode: ([a, b]) => concat(ca.encodeNonTerminal(a), cb.encode(b)),
     encodeParts: ([a, b], into) => {
       nonTerminalParts(ca, a, into);
@@ -278,6 +281,7 @@ export interface TripleKeyCodec<A, B, C> extends KeyCodec<[A, B, C]> {
 export function tripleKey<A, B, C>(ca: KeyCodec<A>, cb: KeyCodec<B>, cc: KeyCodec<C>): TripleKeyCodec<A, B, C> {
   return {
     name: `triple[${ca.name},${cb.name},${cc.name}]`,
+    parts: [ca, cb, cc] as KeyCodec<unknown>[],
     encode: ([a, b, c]) => concat(ca.encodeNonTerminal(a), cb.encodeNonTerminal(b), cc.encode(c)),
     encodeParts: ([a, b, c], into) => {
       nonTerminalParts(ca, a, into);
@@ -290,8 +294,7 @@ export function tripleKey<A, B, C>(ca: KeyCodec<A>, cb: KeyCodec<B>, cc: KeyCode
       const [b, o2] = cb.decodeNonTerminal(bytes, o1);
       return [a, b, cc.decode(bytes.subarray(o2))];
     },
-    encodeNonTerminal: ([a, b, c]) =>
-      concat(ca.encodeNonTerminal(a), cb.encodeNonTerminal(b), cc.encodeNonTerminal(c)),
+    encodeNonTerminal: ([a, b, c]) => concat(ca.encodeNonTerminal(a), cb.encodeNonTerminal(b), cc.encodeNonTerminal(c)),
     decodeNonTerminal: (bytes, o0) => {
       const [a, o1] = ca.decodeNonTerminal(bytes, o0);
       const [b, o2] = cb.decodeNonTerminal(bytes, o1);
@@ -309,8 +312,18 @@ export interface ProtoType<T> {
   decode(input: Uint8Array): T;
 }
 
+/** Value codecs made by protoValue (and memoValue over one): the schema test tells records by it. */
+const protoCodecs = new WeakSet<ValueCodec<unknown>>();
+
 export function protoValue<T>(type: ProtoType<T>, name = "proto"): ValueCodec<T> {
-  return { name, encode: (v) => type.encode(v).finish(), decode: (b) => type.decode(b) };
+  const codec: ValueCodec<T> = { name, encode: (v) => type.encode(v).finish(), decode: (b) => type.decode(b) };
+  protoCodecs.add(codec as ValueCodec<unknown>);
+  return codec;
+}
+
+/** Whether `codec` encodes a generated proto message (protoValue, possibly memoised). */
+export function isProtoValue(codec: ValueCodec<unknown>): boolean {
+  return protoCodecs.has(codec);
 }
 
 /**
@@ -343,7 +356,13 @@ const MEMO_ENTRIES = 20_000;
  * nor params by every tx. Decoded values are shared, hence frozen: nobody may change one in place.
  */
 export function memoValue<V extends object>(codec: ValueCodec<V>): ValueCodec<V> {
-  return { name: codec.name, encode: (v) => codec.encode(v), decode: memoByIdentity((b: Uint8Array) => codec.decode(b)) };
+  const memo: ValueCodec<V> = {
+    name: codec.name,
+    encode: (v) => codec.encode(v),
+    decode: memoByIdentity((b: Uint8Array) => codec.decode(b)),
+  };
+  if (isProtoValue(codec as ValueCodec<unknown>)) protoCodecs.add(memo as ValueCodec<unknown>);
+  return memo;
 }
 
 export const stringValue: ValueCodec<string> = {
@@ -359,6 +378,16 @@ export const uint64Value: ValueCodec<bigint> = {
     if (b.length !== 8) throw new Error("uint64 value: want 8 bytes");
     return readU64(b);
   },
+};
+
+/**
+ * An integer of any size as its decimal text: the SDK's `sdk.IntValue` (math.Int) layout, for
+ * amounts (balances, supply, total power) that may pass uint64.
+ */
+export const intValue: ValueCodec<bigint> = {
+  name: "int",
+  encode: (v) => utf8.encode(v.toString()),
+  decode: (b) => BigInt(utf8d.decode(b)),
 };
 
 export const bytesValue: ValueCodec<Uint8Array> = {
@@ -380,6 +409,19 @@ export const emptyValue: ValueCodec<true> = {
   decode: () => true,
 };
 
+/**
+ * The shared scalar value codecs: with protoValue, the only value codecs a module may declare
+ * (the schema test holds every collection to them). A new scalar is added here, once.
+ */
+export const SCALAR_VALUES: readonly ValueCodec<unknown>[] = [
+  stringValue,
+  uint64Value,
+  intValue,
+  bytesValue,
+  boolValue,
+  emptyValue,
+] as ValueCodec<unknown>[];
+
 /** A protobuf Timestamp as both generators emit it. */
 interface Timestamp {
   seconds: bigint;
@@ -391,7 +433,8 @@ const TIME_OFFSET = 1n << 63n;
 
 function encodeTime(t: Timestamp): Uint8Array {
   if (t.seconds < -TIME_OFFSET || t.seconds >= TIME_OFFSET) throw new RangeError(`timestamp seconds out of range: ${t.seconds}`);
-  if (!Number.isInteger(t.nanos) || t.nanos < 0 || t.nanos >= NANOS_PER_SECOND) throw new RangeError(`timestamp nanos out of range: ${t.nanos}`);
+  if (!Number.isInteger(t.nanos) || t.nanos < 0 || t.nanos >= NANOS_PER_SECOND)
+    throw new RangeError(`timestamp nanos out of range: ${t.nanos}`);
   const out = new Uint8Array(12);
   const view = new DataView(out.buffer);
   view.setBigUint64(0, t.seconds + TIME_OFFSET);

@@ -24,17 +24,78 @@ export interface Range<K> {
   reverse?: boolean;
 }
 
+/** What a schema declared under one prefix byte; an index belongs to the indexedMap named `of`. */
+export type CollectionKind = "map" | "keySet" | "item" | "sequence" | "indexedMap" | "index";
+
+/** One declared collection, as `Schema.collections()` lists it (schema tests, state tools). */
+export interface CollectionInfo {
+  readonly prefixByte: number;
+  readonly name: string;
+  readonly kind: CollectionKind;
+  /** The collection's whole key prefix in the module's store (schema prefix, then the byte). */
+  readonly prefix: Uint8Array;
+  /** Absent for an item or a sequence (one key, no key codec). */
+  readonly keyCodec?: KeyCodec<unknown>;
+  readonly valueCodec: ValueCodec<unknown>;
+  /** For an index: the indexedMap it serves. */
+  readonly of?: string;
+}
+
+/** Schemas constructed while `captureSchemas` runs (innermost capture first). */
+let capturing: Schema[] | undefined;
+
+/**
+ * Every Schema constructed while `build` runs, in construction order: how a test reaches the
+ * schemas of the keepers an app builds (`captureSchemas(() => buildModules())`) without each
+ * keeper exposing its own.
+ */
+export function captureSchemas<T>(build: () => T): { result: T; schemas: Schema[] } {
+  const outer = capturing;
+  const schemas: Schema[] = [];
+  capturing = schemas;
+  try {
+    return { result: build(), schemas };
+  } finally {
+    capturing = outer;
+    outer?.push(...schemas);
+  }
+}
+
 export class Schema {
   readonly prefix: Uint8Array;
   private readonly bytesUsed = new Map<number, string>();
   private readonly namesUsed = new Set<string>();
+  private readonly declared: CollectionInfo[] = [];
 
   constructor(prefix: Uint8Array | string) {
     this.prefix = typeof prefix === "string" ? new TextEncoder().encode(prefix) : Uint8Array.from(prefix);
+    capturing?.push(this);
+  }
+
+  /** The schema's prefix as text ("bank/"), the module's store prefix. */
+  get name(): string {
+    return Buffer.from(this.prefix).toString("latin1");
+  }
+
+  /** Every collection declared so far, in prefix-byte order. */
+  collections(): readonly CollectionInfo[] {
+    return [...this.declared].sort((a, b) => a.prefixByte - b.prefixByte);
+  }
+
+  private declare(
+    prefixByte: number,
+    name: string,
+    kind: CollectionKind,
+    keyCodec: KeyCodec<unknown> | undefined,
+    valueCodec: ValueCodec<unknown>,
+  ): Uint8Array {
+    const prefix = this.register(prefixByte, name);
+    this.declared.push({ prefixByte, name, kind, prefix, keyCodec, valueCodec });
+    return prefix;
   }
 
   /** Reserves a collection's prefix byte; duplicate bytes or names are a schema bug. */
-  register(prefixByte: number, name: string): Uint8Array {
+  private register(prefixByte: number, name: string): Uint8Array {
     if (!Number.isInteger(prefixByte) || prefixByte < 0 || prefixByte > 255) {
       throw new Error(`collection ${name}: prefix byte must be 0..255, got ${prefixByte}`);
     }
@@ -47,29 +108,39 @@ export class Schema {
   }
 
   map<K, V>(prefixByte: number, name: string, keys: KeyCodec<K>, values: ValueCodec<V>): TypedMap<K, V> {
-    return new TypedMap(this.register(prefixByte, name), name, keys, values);
+    return new TypedMap(this.declare(prefixByte, name, "map", keys as KeyCodec<unknown>, values), name, keys, values);
   }
 
   keySet<K>(prefixByte: number, name: string, keys: KeyCodec<K>): KeySet<K> {
-    return new KeySet(new TypedMap(this.register(prefixByte, name), name, keys, emptyValue));
+    return new KeySet(
+      new TypedMap(this.declare(prefixByte, name, "keySet", keys as KeyCodec<unknown>, emptyValue), name, keys, emptyValue),
+    );
   }
 
   item<V>(prefixByte: number, name: string, values: ValueCodec<V>): Item<V, undefined>;
   item<V>(prefixByte: number, name: string, values: ValueCodec<V>, defaultValue: V): Item<V, V>;
   item<V>(prefixByte: number, name: string, values: ValueCodec<V>, defaultValue?: V): Item<V, V | undefined> {
-    return new Item(this.register(prefixByte, name), values, defaultValue);
+    return new Item(this.declare(prefixByte, name, "item", undefined, values as ValueCodec<unknown>), values, defaultValue);
   }
 
   sequence(prefixByte: number, name: string, first = 1n): Sequence {
-    return new Sequence(this.register(prefixByte, name), first);
+    return new Sequence(this.declare(prefixByte, name, "sequence", undefined, uint64Value as ValueCodec<unknown>), first);
   }
 
   /** A map plus secondary indexes (`multiIndex`, `uniqueIndex`), each on its own prefix byte. */
   indexedMap<K, V, S extends Record<string, IndexSpec<K, V, Index<K, V>>>>(
-    prefixByte: number, name: string, keys: KeyCodec<K>, values: ValueCodec<V>, indexes: S,
+    prefixByte: number,
+    name: string,
+    keys: KeyCodec<K>,
+    values: ValueCodec<V>,
+    indexes: S,
   ): IndexedMap<K, V, Built<K, V, S>> {
-    const primary = this.map(prefixByte, name, keys, values);
-    return new IndexedMap(primary, buildIndexes(this, name, keys, indexes));
+    const primary = new TypedMap(this.declare(prefixByte, name, "indexedMap", keys as KeyCodec<unknown>, values), name, keys, values);
+    const before = this.declared.length;
+    const built = buildIndexes(this, name, keys, indexes);
+    // The indexes declared themselves as plain collections: record them as this map's.
+    for (let i = before; i < this.declared.length; i++) this.declared[i] = { ...this.declared[i]!, kind: "index", of: name };
+    return new IndexedMap(primary, built);
   }
 }
 
@@ -132,11 +203,7 @@ export class TypedMap<K, V> {
   }
 
   /** Cosmos pagination; `prefix` narrows to a key prefix, `filter` drops items before counting. */
-  paginate(
-    ctx: StoreCtx,
-    req: PageRequest = {},
-    opts: { prefix?: Uint8Array; filter?: (key: K, value: V) => boolean } = {},
-  ): Page<[K, V]> {
+  paginate(ctx: StoreCtx, req: PageRequest = {}, opts: { prefix?: Uint8Array; filter?: (key: K, value: V) => boolean } = {}): Page<[K, V]> {
     const [lo, hi] = this.bounds({ prefix: opts.prefix });
     const filter = opts.filter;
     return paginateRaw<[K, V]>(

@@ -3,7 +3,15 @@ import { BTree } from "./btree";
 import { BranchStore } from "./branch";
 import { type BinKey, bytesEqual, compareBin, compareBytes, fromBin, toBin } from "./bytes";
 import {
-  COMMIT_KEY, type CommitRecord, decodeRecord, decodeUndo, encodeRecord, encodeUndo, heightKey, NS, nsKey,
+  COMMIT_KEY,
+  type CommitRecord,
+  decodeRecord,
+  decodeUndo,
+  encodeRecord,
+  encodeUndo,
+  heightKey,
+  NS,
+  nsKey,
   RECORD_FORMAT,
 } from "./layout";
 import { LRU } from "./lru";
@@ -109,7 +117,18 @@ export class CommitStore implements KVStore {
       if (!bytesEqual(rootHash(arena, root), record.hash)) {
         throw new Error(`commit store: the stored tree's root does not match the app hash of height ${record.height}`);
       }
-      return new CommitStore(db, record, arena, root, index, undoHeights, keepRecent, pruneInterval, opts.sync ?? true, opts.cacheSize ?? 200_000);
+      return new CommitStore(
+        db,
+        record,
+        arena,
+        root,
+        index,
+        undoHeights,
+        keepRecent,
+        pruneInterval,
+        opts.sync ?? true,
+        opts.cacheSize ?? 200_000,
+      );
     } catch (e) {
       await db.close();
       throw e;
@@ -171,8 +190,14 @@ export class CommitStore implements KVStore {
     const hi = end === undefined ? undefined : toBin(end);
     // Re-seek from the last key each step: a commit between steps cannot break the walk.
     let k: BinKey | undefined = reverse
-      ? hi === undefined ? this.index.maxKey() : this.index.nextLowerKey(hi)
-      : lo === undefined ? this.index.minKey() : this.index.has(lo) ? lo : this.index.nextHigherKey(lo);
+      ? hi === undefined
+        ? this.index.maxKey()
+        : this.index.nextLowerKey(hi)
+      : lo === undefined
+        ? this.index.minKey()
+        : this.index.has(lo)
+          ? lo
+          : this.index.nextHigherKey(lo);
     while (k !== undefined && (reverse ? lo === undefined || k >= lo : hi === undefined || k < hi)) {
       const key = fromBin(k);
       const v = this.get(key);
@@ -428,14 +453,21 @@ export class CommitStore implements KVStore {
    * app hash recorded for it.
    */
   proveAt(state: HistoricalState, key: Uint8Array): { value: Uint8Array | undefined; proof: SmtProof; root: Uint8Array } {
-    return this.onTreeOf(state, (root, appHash) => ({ value: state.get(key), proof: provePath(this.arena, root, sha256(key)), root: appHash }));
+    return this.onTreeOf(state, (root, appHash) => ({
+      value: state.get(key),
+      proof: provePath(this.arena, root, sha256(key)),
+      root: appHash,
+    }));
   }
 
   /**
    * ICS-23 proof of `key` (existence, or non-existence through its two neighbours) against
    * the app hash of `state`'s height, the latest when omitted.
    */
-  async proveCommitment(key: Uint8Array, state?: HistoricalState): Promise<{ value: Uint8Array | undefined; proof: CommitmentProof; root: Uint8Array }> {
+  async proveCommitment(
+    key: Uint8Array,
+    state?: HistoricalState,
+  ): Promise<{ value: Uint8Array | undefined; proof: CommitmentProof; root: Uint8Array }> {
     // The tree is read in one synchronous step (a historical one exists only within it);
     // the neighbours' keys are looked up afterwards, by hash, which no commit changes.
     const view = state ?? this;
@@ -457,7 +489,11 @@ export class CommitStore implements KVStore {
       if (!k || !v) throw new Error("commit store: the key-hash index misses a key of the tree");
       return existenceProof(k, v, side.path);
     };
-    return { value, proof: { nonexist: { key, left: await neighbour(paths.left), right: await neighbour(paths.right) } }, root: paths.treeRoot };
+    return {
+      value,
+      proof: { nonexist: { key, left: await neighbour(paths.left), right: await neighbour(paths.right) } },
+      root: paths.treeRoot,
+    };
   }
 
   /** Runs `fn` on the tree of `state`'s height (brought back uncommitted, then discarded) or the latest. */
@@ -468,7 +504,8 @@ export class CommitStore implements KVStore {
     const update = applyChanges(this.arena, this.root, this.treeChangesOf(toBinChanges(state.changes())));
     try {
       const root = rootHash(this.arena, update.root).slice();
-      if (!bytesEqual(root, state.appHash)) throw new Error(`commit store: undo logs do not reproduce the app hash of height ${state.height}`);
+      if (!bytesEqual(root, state.appHash))
+        throw new Error(`commit store: undo logs do not reproduce the app hash of height ${state.height}`);
       return fn(update.root, root);
     } finally {
       discardUpdate(this.arena, update);

@@ -7,7 +7,5 @@ export { HistoricalState } from "./historical";
 export { type SmtProof, verifyExistence, verifyNonExistence } from "./smt-proof";
 export * from "./codecs";
 export * from "./collections";
-export {
-  IndexedMap, MultiIndex, UniqueIndex, multiIndex, uniqueIndex, type Index, type IndexSpec,
-} from "./indexed-map";
+export { IndexedMap, MultiIndex, UniqueIndex, multiIndex, uniqueIndex, type Index, type IndexSpec } from "./indexed-map";
 export * from "./pagination";

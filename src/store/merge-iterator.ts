@@ -59,8 +59,7 @@ export function* mergeIterators(
   let o = own.next();
   for (;;) {
     if (b.done && o.done) return;
-    const takeBelow =
-      !b.done && (o.done || (reverse ? bKey > o.value[0] : bKey < o.value[0]));
+    const takeBelow = !b.done && (o.done || (reverse ? bKey > o.value[0] : bKey < o.value[0]));
     if (takeBelow) {
       yield b.value;
       b = below.next();

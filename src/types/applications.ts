@@ -2,10 +2,10 @@ import type { Context } from "./context";
 import { sdkErrors, type ErrorKind } from "./errors";
 
 /**
- * The spec's "Applications" pattern (paymsg participants, stablecoin issuers, builderfee
+ * The "Applications" pattern (paymsg participants, stablecoin issuers, builderfee
  * builders): apply creates a pending application, refused while one is pending or approved;
  * governance decides a pending one, approve true or false; deciding any other is refused.
- * The status strings are left open by the spec; these are the chain's. A rejected application
+ * The status strings are the chain's. A rejected application
  * is removed, so its key reads as NotFound ("free", as clients of the existing chain read it);
  * the decision stays in the module's event and the tx result. A module may add its own closed
  * states (stablecoin's "revoked"), which are kept and let a new application in.
@@ -22,7 +22,7 @@ export interface ApplicationStore<K, A> {
   remove(ctx: Context, key: K): void;
 }
 
-/** The module's own error kinds, numbered by its spec (1101–1103 in all three). */
+/** The module's own error kinds, 1101–1103 in all three. */
 export interface ApplicationErrors {
   exists: ErrorKind;
   notFound: ErrorKind;
@@ -114,9 +114,11 @@ export function validateApplicationsGenesis<A extends { status: string }, R>(g: 
     if (approved.has(key)) throw invalid(`duplicate approved ${g.role} for ${key}`);
     approved.add(key);
     const app = apps.get(key);
-    if (app?.status !== ApplicationStatus.approved || !g.matches(app, r)) throw invalid(`approved ${g.role} of ${key} has no matching approved application`);
+    if (app?.status !== ApplicationStatus.approved || !g.matches(app, r))
+      throw invalid(`approved ${g.role} of ${key} has no matching approved application`);
   }
   for (const [key, a] of apps) {
-    if (a.status === ApplicationStatus.approved && !approved.has(key)) throw invalid(`approved application ${key} has no approved ${g.role}`);
+    if (a.status === ApplicationStatus.approved && !approved.has(key))
+      throw invalid(`approved application ${key} has no approved ${g.role}`);
   }
 }

@@ -55,7 +55,9 @@ export function coinsFromProto(list: readonly ProtoCoin[], allowZero = false): C
   for (let i = 0; i < coins.length; i++) {
     if (!allowZero && coins[i].amount === 0n) throw sdkErrors.ErrInvalidCoins.wrap(`coin ${coins[i].denom} amount is not positive`);
     if (i > 0 && coins[i - 1].denom >= coins[i].denom) {
-      throw sdkErrors.ErrInvalidCoins.wrap(coins[i - 1].denom === coins[i].denom ? `duplicate denomination ${coins[i].denom}` : "coins are not sorted by denom");
+      throw sdkErrors.ErrInvalidCoins.wrap(
+        coins[i - 1].denom === coins[i].denom ? `duplicate denomination ${coins[i].denom}` : "coins are not sorted by denom",
+      );
     }
   }
   return coins;

@@ -16,8 +16,21 @@ export interface CommitmentSpec {
 }
 
 export const SMT_COMMITMENT_SPEC: CommitmentSpec = {
-  leafSpec: { hash: HashOp.SHA256, prehashKey: HashOp.SHA256, prehashValue: HashOp.SHA256, length: LengthOp.NO_PREFIX, prefix: Uint8Array.of(0) },
-  innerSpec: { childOrder: [0, 1], childSize: 32, minPrefixLength: 1, maxPrefixLength: 1, emptyChild: new Uint8Array(32), hash: HashOp.SHA256 },
+  leafSpec: {
+    hash: HashOp.SHA256,
+    prehashKey: HashOp.SHA256,
+    prehashValue: HashOp.SHA256,
+    length: LengthOp.NO_PREFIX,
+    prefix: Uint8Array.of(0),
+  },
+  innerSpec: {
+    childOrder: [0, 1],
+    childSize: 32,
+    minPrefixLength: 1,
+    maxPrefixLength: 1,
+    emptyChild: new Uint8Array(32),
+    hash: HashOp.SHA256,
+  },
   maxDepth: 256,
   minDepth: 0,
   prehashKeyBeforeComparison: true,

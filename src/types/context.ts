@@ -76,7 +76,14 @@ export class Context {
   }
 
   static create(store: Branch, block: BlockInfo, mode: ExecMode, logger: Logger, gasMeter = GasMeter.infinite()): Context {
-    return new Context(store, block, gasMeter, new EventManager(mode !== "check" && mode !== "recheck" && mode !== "proposal"), mode, logger);
+    return new Context(
+      store,
+      block,
+      gasMeter,
+      new EventManager(mode !== "check" && mode !== "recheck" && mode !== "proposal"),
+      mode,
+      logger,
+    );
   }
 
   get height(): bigint {
@@ -91,7 +98,7 @@ export class Context {
     return this.block.time;
   }
 
-  /** Block time in whole Unix seconds (the unit the spec's schedules use). */
+  /** Block time in whole Unix seconds (the unit module schedules use). */
   get unixSeconds(): bigint {
     return this.block.time.seconds;
   }

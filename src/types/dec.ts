@@ -98,7 +98,7 @@ export function decQuoRoundUp(a: Dec, b: Dec): Dec {
   if (b === 0n) throw sdkErrors.ErrInvalidRequest.wrap("division by zero");
   const n = a * DEC_ONE;
   const q = n / b;
-  return n % b !== 0n && (n < 0n) === (b < 0n) ? q + 1n : q;
+  return n % b !== 0n && n < 0n === b < 0n ? q + 1n : q;
 }
 
 export function decMulInt(a: Dec, i: bigint): Dec {

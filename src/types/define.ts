@@ -6,24 +6,27 @@ import type { Context } from "./context";
 import { AppError, GrpcCode, sdkErrors, type ErrorKind } from "./errors";
 import type { MsgDef, QueryDef } from "./module";
 import { accAddress } from "./address";
-import { requireAuthority } from "./authority";
+import { requireAuthority, type AuthorityRefusal } from "./authority";
+import { grpcPath, httpGetRoute, rpcOf, typeUrlOf, type NamedCodec } from "./descriptors";
 
 /**
- * Declares a message: the signer is the named string field (the spec's "signer field"), or a
- * function for messages with several (MultiSend inputs).
+ * Declares a message. Its type URL is the codec's proto name. The signer is the named string
+ * field (the proto's `cosmos.msg.v1.signer`), or a function for messages with several (MultiSend
+ * inputs). `validate` (the SDK's ValidateBasic) may return the message's parsed form (coins,
+ * decimals, decoded addresses): `handle` receives it, so the input is parsed once, at the door;
+ * without one, `handle` receives the message itself.
  */
-export function defineMsg<M, R>(def: {
-  typeUrl: string;
-  codec: Codec<M>;
+export function defineMsg<M, R, P = M>(def: {
+  codec: Codec<M> & NamedCodec;
   responseCodec: Codec<R>;
   signer: keyof M | ((msg: M) => string[]);
   aminoName?: string;
-  validate?: (msg: M) => void;
-  handle: (ctx: Context, msg: M) => R;
-}): MsgDef<M, R> {
+  validate?: (msg: M) => P | void;
+  handle: (ctx: Context, msg: M, parsed: P) => R;
+}): MsgDef<M, R, P> {
   const signer = def.signer;
   return {
-    typeUrl: def.typeUrl,
+    typeUrl: typeUrlOf(def.codec),
     codec: def.codec,
     responseCodec: def.responseCodec,
     aminoName: def.aminoName,
@@ -35,13 +38,38 @@ export function defineMsg<M, R>(def: {
 }
 
 /**
+ * Declares a governance-only message: signed by its `authority` field, which must be the gov
+ * module account (checked when it executes, so a proposal carrying it passes), refused with the
+ * module's own invalid-signer error. The SDK's base modules leave `invalidSigner` out and answer
+ * with x/gov's ErrInvalidSigner, as the SDK does.
+ */
+export function defineAuthorityMsg<M extends { authority: string }, R, P = M>(def: {
+  codec: Codec<M> & NamedCodec;
+  responseCodec: Codec<R>;
+  aminoName?: string;
+  invalidSigner?: ErrorKind | AuthorityRefusal;
+  validate?: (msg: M) => P | void;
+  handle: (ctx: Context, msg: M, parsed: P) => R;
+}): MsgDef<M, R, P> {
+  return defineMsg<M, R, P>({
+    codec: def.codec,
+    responseCodec: def.responseCodec,
+    signer: "authority",
+    aminoName: def.aminoName,
+    validate: def.validate,
+    handle: (ctx, m, parsed) => {
+      requireAuthority(m.authority, def.invalidSigner);
+      return def.handle(ctx, m, parsed);
+    },
+  });
+}
+
+/**
  * Declares a governance-only MsgUpdateParams: params required and validated statelessly (also
- * at gov proposal submission), authority check with the module's error kind, stored whole. The SDK's base modules leave `invalidSigner` out
- * and answer with x/gov's ErrInvalidSigner, as the SDK does.
+ * at gov proposal submission), authority check with the module's error kind, stored whole.
  */
 export function defineUpdateParamsMsg<M extends { authority: string; params?: unknown }, R>(def: {
-  typeUrl: string;
-  codec: Codec<M>;
+  codec: Codec<M> & NamedCodec;
   responseCodec: Codec<R>;
   aminoName?: string;
   invalidSigner?: ErrorKind;
@@ -52,24 +80,20 @@ export function defineUpdateParamsMsg<M extends { authority: string; params?: un
   store: { set(ctx: Context, params: NonNullable<M["params"]>): void };
   /** Runs after the params are stored (an event). */
   onUpdated?: (ctx: Context, params: NonNullable<M["params"]>) => void;
-}): MsgDef<M, R> {
-  const checked = (m: M): NonNullable<M["params"]> => {
-    const sent = m.params as NonNullable<M["params"]> | undefined;
-    if (!sent) throw (def.missingParams ?? sdkErrors.ErrInvalidRequest).wrap("params must be set");
-    return def.validate?.(sent) ?? sent;
-  };
-  return defineMsg({
-    typeUrl: def.typeUrl,
+}): MsgDef<M, R, NonNullable<M["params"]>> {
+  return defineAuthorityMsg<M, R, NonNullable<M["params"]>>({
     codec: def.codec,
     responseCodec: def.responseCodec,
-    signer: "authority",
     aminoName: def.aminoName,
+    invalidSigner: def.invalidSigner,
     // Stateless, so it also runs when a gov proposal carrying the message is submitted: invalid
     // params are refused then, not after the voting period.
-    validate: (m) => void checked(m),
-    handle: (ctx, m) => {
-      requireAuthority(m.authority, def.invalidSigner);
-      const params = checked(m);
+    validate: (m) => {
+      const sent = m.params as NonNullable<M["params"]> | undefined;
+      if (!sent) throw (def.missingParams ?? sdkErrors.ErrInvalidRequest).wrap("params must be set");
+      return def.validate?.(sent) ?? sent;
+    },
+    handle: (ctx, _m, params) => {
       def.store.set(ctx, params);
       def.onUpdated?.(ctx, params);
       return def.responseCodec.fromPartial({});
@@ -77,18 +101,24 @@ export function defineUpdateParamsMsg<M extends { authority: string; params?: un
   });
 }
 
+/**
+ * Declares a query served at the gRPC path of the rpc whose request the codec encodes, and over
+ * REST at that rpc's `google.api.http` GET route when the proto carries one. `rest: false` keeps
+ * an annotated rpc off REST (a route another rpc's template already claims).
+ */
 export function defineQuery<Q, R>(def: {
-  path: string;
-  requestCodec: Codec<Q>;
+  requestCodec: Codec<Q> & NamedCodec;
   responseCodec: Codec<R>;
-  rest?: string;
+  rest?: false;
   handle: (ctx: Context, req: Q) => R;
 }): QueryDef<Q, R> {
+  const rpc = rpcOf(def.requestCodec);
+  const route = def.rest === false ? undefined : httpGetRoute(rpc);
   return {
-    path: def.path,
+    path: grpcPath(rpc),
     requestCodec: def.requestCodec,
     responseCodec: def.responseCodec,
-    rest: def.rest ? { path: def.rest } : undefined,
+    rest: route ? { path: route } : undefined,
     handle: def.handle,
   };
 }

@@ -2,7 +2,6 @@
  * The officially assigned ISO 3166-1 alpha-2 codes (249, as published by the ISO 3166
  * Maintenance Agency; the same set as tzdata's iso3166.tab). Changing this list changes which
  * transactions are valid, so it is part of consensus and changes only with a chain upgrade.
- * (Same table as paymsg's jurisdictions.ts, which predates this shared copy.)
  */
 const ASSIGNED = `
 AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ

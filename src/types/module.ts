@@ -9,8 +9,8 @@ import type { DecodedTx } from "./tx";
  * One transaction message type a module serves. The app routes by `typeUrl`; the tx
  * pipeline checks that the tx's signers include every address `signers` returns.
  */
-export interface MsgDef<M = any, R = any> {
-  /** "/blockchain.<module>.v1.MsgX" or "/cosmos.bank.v1beta1.MsgSend". */
+export interface MsgDef<M = any, R = any, P = any> {
+  /** "/blockchain.<module>.v1.MsgX" or "/cosmos.bank.v1beta1.MsgSend": the codec's proto name. */
   typeUrl: string;
   codec: Codec<M>;
   responseCodec: Codec<R>;
@@ -18,14 +18,21 @@ export interface MsgDef<M = any, R = any> {
   signers(msg: M): string[];
   /** The proto field named by `cosmos.msg.v1.signer`, when the signer is one string field. */
   signerField?: string;
-  /** Amino JSON name (wire sheet), for LEGACY_AMINO_JSON signing and the CLI. */
+  /** Amino JSON name (docs/wire), for LEGACY_AMINO_JSON signing and the CLI. */
   aminoName?: string;
-  /** Stateless checks (the SDK's ValidateBasic); throw an AppError. */
-  validate?(msg: M): void;
-  handle(ctx: Context, msg: M): R;
+  /**
+   * Stateless checks (the SDK's ValidateBasic); throw an AppError. May return the message's
+   * parsed form, which `handle` receives; nothing means `handle` receives the message.
+   */
+  validate?(msg: M): P | void;
+  /** Runs after `validate` passed: `parsed` is what it returned (or the message). */
+  handle(ctx: Context, msg: M, parsed: P): R;
 }
 
-/** One gRPC-style query; the REST layer serves it at `rest.path` with no further edits. */
+/**
+ * One gRPC-style query; the REST layer serves it at `rest.path` with no further edits. Both come
+ * from the proto: the rpc the request message belongs to and its `google.api.http` annotation.
+ */
 export interface QueryDef<Q = any, R = any> {
   /** "/<package>.Query/<Method>"; request/response proto names follow the SDK convention Query<Method>Request/Response. */
   path: string;

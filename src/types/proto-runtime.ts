@@ -12,7 +12,14 @@ import { ProtoWriter } from "./proto-writer";
 const require = createRequire(import.meta.url);
 const binary = require("cosmjs-types/binary") as {
   BinaryWriter: { create(): unknown };
-  BinaryReader: new (buf?: ArrayLike<number>) => { buf: Uint8Array; pos: number; type: number; len: number; bytes(): Uint8Array; string(): string };
+  BinaryReader: new (buf?: ArrayLike<number>) => {
+    buf: Uint8Array;
+    pos: number;
+    type: number;
+    len: number;
+    bytes(): Uint8Array;
+    string(): string;
+  };
 };
 const { utf8Read } = require("cosmjs-types/utf8") as { utf8Read(buffer: Uint8Array, start: number, end: number): string };
 const latin1Slice = (Buffer.prototype as unknown as { latin1Slice(this: Uint8Array, start: number, end: number): string }).latin1Slice;

@@ -102,7 +102,11 @@ export interface ModuleSimulation {
 }
 
 /** Packs a message for a SimTx. */
-export function simMsg<M>(typeUrl: string, codec: { encode(m: M): { finish(): Uint8Array }; fromPartial(o: any): M }, msg: Partial<M>): AnyMsg {
+export function simMsg<M>(
+  typeUrl: string,
+  codec: { encode(m: M): { finish(): Uint8Array }; fromPartial(o: any): M },
+  msg: Partial<M>,
+): AnyMsg {
   return { typeUrl, value: codec.encode(codec.fromPartial(msg)).finish() };
 }
 
@@ -133,7 +137,13 @@ export interface IterableMap<K, V> {
  * ids), newest first. Operations pick among recent records this way: open locks, pending
  * redemptions and the like are mostly recent, and a full scan would grow with the run's history.
  */
-export function newestRecords<K, V>(map: IterableMap<K, V>, ctx: Context, scan: number, accept: (v: V) => boolean = () => true, prefix?: Uint8Array): V[] {
+export function newestRecords<K, V>(
+  map: IterableMap<K, V>,
+  ctx: Context,
+  scan: number,
+  accept: (v: V) => boolean = () => true,
+  prefix?: Uint8Array,
+): V[] {
   const out: V[] = [];
   let seen = 0;
   for (const [, v] of map.iterate(ctx, { reverse: true, prefix })) {
@@ -148,7 +158,14 @@ export function newestRecords<K, V>(map: IterableMap<K, V>, ctx: Context, scan: 
  * (wrapping to the start, at most 16 × `take` records read): a random record at a cost that
  * does not grow with the map.
  */
-export function sampleById<V>(map: IterableMap<bigint, V>, ctx: Context, rng: SimRandom, maxId: bigint, take: number, accept: (v: V) => boolean = () => true): V[] {
+export function sampleById<V>(
+  map: IterableMap<bigint, V>,
+  ctx: Context,
+  rng: SimRandom,
+  maxId: bigint,
+  take: number,
+  accept: (v: V) => boolean = () => true,
+): V[] {
   if (maxId < 1n) return [];
   const start = 1n + rng.bigint(maxId);
   const out: V[] = [];
@@ -165,7 +182,13 @@ export function sampleById<V>(map: IterableMap<bigint, V>, ctx: Context, rng: Si
 }
 
 /** Up to `n` entries of `map` from `start` on, then from its first key (wrapping). */
-export function sampleFrom<K, V>(map: { iterate(ctx: StoreCtx, range?: Range<K>): IterableIterator<V> }, ctx: StoreCtx, start: K | undefined, n = 8, range: Omit<Range<K>, "start" | "end"> = {}): V[] {
+export function sampleFrom<K, V>(
+  map: { iterate(ctx: StoreCtx, range?: Range<K>): IterableIterator<V> },
+  ctx: StoreCtx,
+  start: K | undefined,
+  n = 8,
+  range: Omit<Range<K>, "start" | "end"> = {},
+): V[] {
   const out: V[] = [];
   const take = (it: Iterator<V>) => {
     while (out.length < n) {
@@ -241,7 +264,11 @@ export class OpenRecords<V> {
     private readonly recheck = 64,
   ) {}
 
-  read(ctx: Context, map: { get(ctx: Context, id: bigint): V | undefined }, count: bigint): { open: Array<[bigint, V]>; closed: Array<[bigint, V]>; reopened: bigint[] } {
+  read(
+    ctx: Context,
+    map: { get(ctx: Context, id: bigint): V | undefined },
+    count: bigint,
+  ): { open: Array<[bigint, V]>; closed: Array<[bigint, V]>; reopened: bigint[] } {
     if (count < this.seen) [this.open, this.seen, this.cursor] = [[], 0n, 1n];
     const open: Array<[bigint, V]> = [];
     const closed: Array<[bigint, V]> = [];

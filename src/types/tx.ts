@@ -8,6 +8,8 @@ export interface DecodedMsg {
   any: AnyMsg;
   def: MsgDef;
   msg: unknown;
+  /** What the message's validation returned, which its handler receives (parsed once, at decode). */
+  parsed: unknown;
   signers: string[];
 }
 

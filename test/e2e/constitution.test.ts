@@ -30,13 +30,19 @@ const SNAPSHOT_POWER = 40n;
 /** What amendment 1 proposes: the genesis invariants with a lower entity ceiling and a higher amendment threshold. */
 const amend = (inv: Invariants): Invariants => ({ ...inv, maxEntityPowerBps: 3000n, amendmentThresholdBps: 7000n });
 
-const invariantsAt = async (url: string) => (await abciQuery(url, CQ + "Invariants", cq.QueryInvariantsRequest, {}, cq.QueryInvariantsResponse)).invariants!;
-const amendmentAt = async (url: string, id: bigint) => (await abciQuery(url, CQ + "Amendment", cq.QueryAmendmentRequest, { id }, cq.QueryAmendmentResponse)).amendment!;
+const invariantsAt = async (url: string) =>
+  (await abciQuery(url, CQ + "Invariants", cq.QueryInvariantsRequest, {}, cq.QueryInvariantsResponse)).invariants!;
+const amendmentAt = async (url: string, id: bigint) =>
+  (await abciQuery(url, CQ + "Amendment", cq.QueryAmendmentRequest, { id }, cq.QueryAmendmentResponse)).amendment!;
 
 /** A consensus key nobody runs: the refused validator never gets as far as needing one. */
 function unusedConsensusKey(): ConsensusKey {
   const key = new Uint8Array(32).fill(42);
-  return { address: "", pubKeyBase64: Buffer.from(key).toString("base64"), pubKeyAny: { typeUrl: "/cosmos.crypto.ed25519.PubKey", value: Ed25519PubKey.encode({ key }).finish() } };
+  return {
+    address: "",
+    pubKeyBase64: Buffer.from(key).toString("base64"),
+    pubKeyAny: { typeUrl: "/cosmos.crypto.ed25519.PubKey", value: Ed25519PubKey.encode({ key }).finish() },
+  };
 }
 
 describe("constitution and the admission gate on a 4-validator CometBFT localnet", () => {
@@ -52,10 +58,20 @@ describe("constitution and the admission gate on a 4-validator CometBFT localnet
       mutateGenesis: (s) => {
         const g = ConstitutionGenesis.decode(jsonToBinary(GENESIS_TYPE, s.constitution));
         const pending = Amendment.fromPartial({
-          id: 1n, proposed: amend(g.invariants!), reason: "e2e: a lower entity ceiling", proposedAtHeight: 0n, effectiveAtHeight: EFFECTIVE_AT,
-          snapshotPower: SNAPSHOT_POWER, ratifiedPower: 0n, status: AmendmentStatus.AMENDMENT_STATUS_PENDING, resolvedAtHeight: 0n,
+          id: 1n,
+          proposed: amend(g.invariants!),
+          reason: "e2e: a lower entity ceiling",
+          proposedAtHeight: 0n,
+          effectiveAtHeight: EFFECTIVE_AT,
+          snapshotPower: SNAPSHOT_POWER,
+          ratifiedPower: 0n,
+          status: AmendmentStatus.AMENDMENT_STATUS_PENDING,
+          resolvedAtHeight: 0n,
         });
-        s.constitution = binaryToJson(GENESIS_TYPE, ConstitutionGenesis.encode({ ...g, amendments: [pending], ratifications: [], amendmentCount: 1n }).finish());
+        s.constitution = binaryToJson(
+          GENESIS_TYPE,
+          ConstitutionGenesis.encode({ ...g, amendments: [pending], ratifications: [], amendmentCount: 1n }).finish(),
+        );
       },
     });
     urls = net.nodes.map((n) => n.rpcUrl);
@@ -71,16 +87,26 @@ describe("constitution and the admission gate on a 4-validator CometBFT localnet
   it("an unapproved MsgCreateValidator is refused by CheckTx on every node (1103, validatorgov) and never reaches a block", async () => {
     const wallet = await DirectSecp256k1HdWallet.generate(12, { prefix: "yml" });
     const [{ address }] = await wallet.getAccounts();
-    await mustDeliver(faucet.client, faucet.address, [{
-      typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.fromPartial({ fromAddress: faucet.address, toAddress: address, amount: [uyml(10n * YML)] }),
-    }]);
+    await mustDeliver(faucet.client, faucet.address, [
+      {
+        typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+        value: MsgSend.fromPartial({ fromAddress: faucet.address, toAddress: address, amount: [uyml(10n * YML)] }),
+      },
+    ]);
     const client = await signingClient(urls[0], wallet);
-    const signed = await client.sign(address, [createValidatorMsg(address, unusedConsensusKey(), "uninvited", 5n * YML, 1n)], { amount: [uyml(20_000n)], gas: "400000" }, "");
+    const signed = await client.sign(
+      address,
+      [createValidatorMsg(address, unusedConsensusKey(), "uninvited", 5n * YML, 1n)],
+      { amount: [uyml(20_000n)], gas: "400000" },
+      "",
+    );
     const bytes = TxRaw.encode(signed).finish();
     const hash = Buffer.from(sha256(bytes)).toString("hex").toUpperCase();
 
     for (const url of urls) {
-      const res = await rpc<{ code: number; codespace: string; log: string; hash: string }>(url, "broadcast_tx_sync", { tx: `0x${Buffer.from(bytes).toString("hex")}` });
+      const res = await rpc<{ code: number; codespace: string; log: string; hash: string }>(url, "broadcast_tx_sync", {
+        tx: `0x${Buffer.from(bytes).toString("hex")}`,
+      });
       expect({ code: res.code, codespace: res.codespace, hash: res.hash }).toEqual({ code: 1103, codespace: "validatorgov", hash });
       expect(res.log).toMatch(/not an approved validator/);
     }
@@ -89,7 +115,15 @@ describe("constitution and the admission gate on a 4-validator CometBFT localnet
     await Promise.all(urls.map((u) => waitForHeight(u, from + 3, 60_000)));
     for (const url of urls) await expect(rpc(url, "tx", { hash: `0x${hash}` })).rejects.toThrow(/not found/);
     const operator = valAddress.encode(accAddress.decode(address));
-    await expect(abciQuery(urls[0], "/cosmos.staking.v1beta1.Query/Validator", QueryValidatorRequest, { validatorAddr: operator }, QueryValidatorResponse)).rejects.toThrow(/not found/);
+    await expect(
+      abciQuery(
+        urls[0],
+        "/cosmos.staking.v1beta1.Query/Validator",
+        QueryValidatorRequest,
+        { validatorAddr: operator },
+        QueryValidatorResponse,
+      ),
+    ).rejects.toThrow(/not found/);
   });
 
   it("a pending amendment (from genesis) is ratified by 3 of 4 validators and enacted on every node with one app hash", async () => {
@@ -98,14 +132,37 @@ describe("constitution and the admission gate on a 4-validator CometBFT localnet
     const proposed = amend(before);
 
     const opened = await amendmentAt(urls[0], 1n);
-    expect(opened).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_PENDING, snapshotPower: SNAPSHOT_POWER, ratifiedPower: 0n, effectiveAtHeight: EFFECTIVE_AT });
+    expect(opened).toMatchObject({
+      status: AmendmentStatus.AMENDMENT_STATUS_PENDING,
+      snapshotPower: SNAPSHOT_POWER,
+      ratifiedPower: 0n,
+      effectiveAtHeight: EFFECTIVE_AT,
+    });
     expect(opened.proposed).toEqual(proposed);
 
-    await Promise.all(operators.slice(0, 3).map((op) =>
-      mustDeliver(op.client, op.address, [{ typeUrl: "/blockchain.constitution.v1.MsgRatifyAmendment", value: MsgRatifyAmendment.fromPartial({ validator: op.address, amendmentId: 1n }) }]),
-    ));
-    const rat = await abciQuery(urls[0], CQ + "Ratifications", cq.QueryRatificationsRequest, { amendmentId: 1n }, cq.QueryRatificationsResponse);
-    expect(rat.ratifications.map((r) => r.validator).sort()).toEqual(operators.slice(0, 3).map((o) => o.address).sort());
+    await Promise.all(
+      operators.slice(0, 3).map((op) =>
+        mustDeliver(op.client, op.address, [
+          {
+            typeUrl: "/blockchain.constitution.v1.MsgRatifyAmendment",
+            value: MsgRatifyAmendment.fromPartial({ validator: op.address, amendmentId: 1n }),
+          },
+        ]),
+      ),
+    );
+    const rat = await abciQuery(
+      urls[0],
+      CQ + "Ratifications",
+      cq.QueryRatificationsRequest,
+      { amendmentId: 1n },
+      cq.QueryRatificationsResponse,
+    );
+    expect(rat.ratifications.map((r) => r.validator).sort()).toEqual(
+      operators
+        .slice(0, 3)
+        .map((o) => o.address)
+        .sort(),
+    );
     // 6667 bps (the threshold in force) of the 40 snapshot power, rounded up.
     expect(rat.requiredPower).toBe(27n);
     expect((await amendmentAt(urls[0], 1n)).ratifiedPower).toBe(30n);
@@ -114,7 +171,11 @@ describe("constitution and the admission gate on a 4-validator CometBFT localnet
     const after = Number(opened.effectiveAtHeight) + 1;
     await Promise.all(urls.map((u) => waitForHeight(u, after, 120_000)));
     for (const url of urls) {
-      expect(await amendmentAt(url, 1n)).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_ENACTED, resolvedAtHeight: opened.effectiveAtHeight, ratifiedPower: 30n });
+      expect(await amendmentAt(url, 1n)).toMatchObject({
+        status: AmendmentStatus.AMENDMENT_STATUS_ENACTED,
+        resolvedAtHeight: opened.effectiveAtHeight,
+        ratifiedPower: 30n,
+      });
       expect(await invariantsAt(url)).toEqual(proposed);
     }
     const hashes = await Promise.all(urls.map((u) => appHashAt(u, after)));

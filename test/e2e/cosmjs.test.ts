@@ -46,7 +46,13 @@ describe("cosmjs SigningStargateClient against a real CometBFT node", () => {
     expect(res.msgResponses.map((m) => m.typeUrl)).toEqual(["/cosmos.bank.v1beta1.MsgSendResponse"]);
 
     const byHash = await client.getTx(res.transactionHash);
-    expect(byHash).toMatchObject({ hash: res.transactionHash, height: res.height, code: 0, gasUsed: res.gasUsed, gasWanted: res.gasWanted });
+    expect(byHash).toMatchObject({
+      hash: res.transactionHash,
+      height: res.height,
+      code: 0,
+      gasUsed: res.gasUsed,
+      gasWanted: res.gasWanted,
+    });
 
     const found = await client.searchTx([{ key: "message.sender", value: DEV_FAUCET_ADDRESS }]);
     expect(found.map((t) => t.hash)).toContain(res.transactionHash);

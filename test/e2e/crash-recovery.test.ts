@@ -33,7 +33,11 @@ describe("app crash between FinalizeBlock and Commit", () => {
     await node.start({ [CRASH_ENV]: "" });
     await waitForHeight(node.rpcUrl, CRASH_HEIGHT + 4, 60_000);
     const comet = logOf(node.home, "comet").slice(before);
-    expect(comet).toMatch(new RegExp(`ABCI Replay Blocks\\s+module=consensus appHeight=${CRASH_HEIGHT - 1} storeHeight=${CRASH_HEIGHT} stateHeight=${CRASH_HEIGHT - 1}`));
+    expect(comet).toMatch(
+      new RegExp(
+        `ABCI Replay Blocks\\s+module=consensus appHeight=${CRASH_HEIGHT - 1} storeHeight=${CRASH_HEIGHT} stateHeight=${CRASH_HEIGHT - 1}`,
+      ),
+    );
     expect(comet).toContain("Replay last block using real app");
     expect(comet).not.toMatch(/wrong Block\.Header\.AppHash|CONSENSUS FAILURE|panic/);
     expect(await balanceOf(node.rpcUrl, recipient)).toBe("4242");

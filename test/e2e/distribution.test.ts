@@ -35,7 +35,10 @@ describe("distribution on the 4-validator localnet", () => {
     net = await startLocalnet({ validators: 4, basePort: 31657 });
     node0 = net.nodes[0].rpcUrl;
     await waitForHeight(node0, 2, 120_000);
-    const faucetWallet = await DirectSecp256k1HdWallet.fromMnemonic(DEV_FAUCET_MNEMONIC, { prefix: "yml", hdPaths: [makeCosmoshubPath(0)] });
+    const faucetWallet = await DirectSecp256k1HdWallet.fromMnemonic(DEV_FAUCET_MNEMONIC, {
+      prefix: "yml",
+      hdPaths: [makeCosmoshubPath(0)],
+    });
     faucet = { address: (await faucetWallet.getAccounts())[0].address, client: await signingClient(node0, faucetWallet) };
     const wallet = await DirectSecp256k1HdWallet.generate(12, { prefix: "yml" });
     delegator = { address: (await wallet.getAccounts())[0].address, client: await signingClient(node0, wallet) };
@@ -47,12 +50,40 @@ describe("distribution on the 4-validator localnet", () => {
     await net?.cleanup();
   });
 
-  const rewards = () => abciQuery(node0, Q + "DelegationRewards", q.QueryDelegationRewardsRequest, { delegatorAddress: delegator.address, validatorAddress: validator }, q.QueryDelegationRewardsResponse).then((r) => amountOf(r.rewards));
-  const outstanding = (of: string) => abciQuery(node0, Q + "ValidatorOutstandingRewards", q.QueryValidatorOutstandingRewardsRequest, { validatorAddress: of }, q.QueryValidatorOutstandingRewardsResponse).then((r) => amountOf(r.rewards!.rewards));
+  const rewards = () =>
+    abciQuery(
+      node0,
+      Q + "DelegationRewards",
+      q.QueryDelegationRewardsRequest,
+      { delegatorAddress: delegator.address, validatorAddress: validator },
+      q.QueryDelegationRewardsResponse,
+    ).then((r) => amountOf(r.rewards));
+  const outstanding = (of: string) =>
+    abciQuery(
+      node0,
+      Q + "ValidatorOutstandingRewards",
+      q.QueryValidatorOutstandingRewardsRequest,
+      { validatorAddress: of },
+      q.QueryValidatorOutstandingRewardsResponse,
+    ).then((r) => amountOf(r.rewards!.rewards));
 
   it("pays a busy minute's fees to every signing validator and a delegator, who withdraws them with cosmjs", async () => {
-    await mustDeliver(faucet.client, faucet.address, [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.fromPartial({ fromAddress: faucet.address, toAddress: delegator.address, amount: [{ denom: DENOM, amount: (20n * YML).toString() }] }) }]);
-    const delegated = await delegator.client.delegateTokens(delegator.address, validator, { denom: DENOM, amount: (10n * YML).toString() }, "auto");
+    await mustDeliver(faucet.client, faucet.address, [
+      {
+        typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+        value: MsgSend.fromPartial({
+          fromAddress: faucet.address,
+          toAddress: delegator.address,
+          amount: [{ denom: DENOM, amount: (20n * YML).toString() }],
+        }),
+      },
+    ]);
+    const delegated = await delegator.client.delegateTokens(
+      delegator.address,
+      validator,
+      { denom: DENOM, amount: (10n * YML).toString() },
+      "auto",
+    );
     expect(delegated.code).toBe(0);
     const before = await Promise.all(validators.map(outstanding));
 
@@ -60,7 +91,16 @@ describe("distribution on the 4-validator localnet", () => {
     // next BeginBlock to the validators that signed the previous block, by power.
     let sent = 0n;
     for (const end = Date.now() + BUSY_MS; Date.now() < end;) {
-      const res = await faucet.client.signAndBroadcast(faucet.address, [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.fromPartial({ fromAddress: faucet.address, toAddress: faucet.address, amount: [{ denom: DENOM, amount: "1" }] }) }], { amount: [{ denom: DENOM, amount: YML.toString() }], gas: "200000" });
+      const res = await faucet.client.signAndBroadcast(
+        faucet.address,
+        [
+          {
+            typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+            value: MsgSend.fromPartial({ fromAddress: faucet.address, toAddress: faucet.address, amount: [{ denom: DENOM, amount: "1" }] }),
+          },
+        ],
+        { amount: [{ denom: DENOM, amount: YML.toString() }], gas: "200000" },
+      );
       expect(res.code).toBe(0);
       sent++;
     }
@@ -90,6 +130,10 @@ describe("distribution on the 4-validator localnet", () => {
 
 /** The fee a delivered tx paid, from its fee-deduction event. */
 function feeOf(res: { events: readonly { type: string; attributes: readonly { key: string; value: string }[] }[] }): bigint {
-  const fee = res.events.filter((e) => e.type === "tx").flatMap((e) => e.attributes).find((a) => a.key === "fee")?.value ?? "0uyml";
+  const fee =
+    res.events
+      .filter((e) => e.type === "tx")
+      .flatMap((e) => e.attributes)
+      .find((a) => a.key === "fee")?.value ?? "0uyml";
   return BigInt(fee.replace(DENOM, "") || "0");
 }

@@ -32,7 +32,10 @@ async function clientAt(url: string, index: number): Promise<{ address: string; 
   const wallet = await DirectSecp256k1HdWallet.fromMnemonic(DEV_FAUCET_MNEMONIC, { prefix: "yml", hdPaths: [makeCosmoshubPath(index)] });
   const [{ address }] = await wallet.getAccounts();
   const client = await SigningStargateClient.connectWithSigner(url, wallet, {
-    registry: registry(), gasPrice: GasPrice.fromString("0.025uyml"), broadcastPollIntervalMs: 300, broadcastTimeoutMs: 30_000,
+    registry: registry(),
+    gasPrice: GasPrice.fromString("0.025uyml"),
+    broadcastPollIntervalMs: 300,
+    broadcastTimeoutMs: 30_000,
   });
   return { address, client };
 }
@@ -53,36 +56,73 @@ describe("enforcement on the 4-validator localnet", () => {
   it("a case passes by validator votes and the target's send is refused on every node", async () => {
     const faucet = await clientAt(node0, 0);
     const target = await Secp256k1Key.fromMnemonic(DEV_FAUCET_MNEMONIC, "m/44'/118'/0'/0/42");
-    await mustDeliver(faucet.client, faucet.address, [{
-      typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.fromPartial({ fromAddress: faucet.address, toAddress: target.address, amount: [{ denom: "uyml", amount: "10000000" }] }),
-    }]);
+    await mustDeliver(faucet.client, faucet.address, [
+      {
+        typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+        value: MsgSend.fromPartial({
+          fromAddress: faucet.address,
+          toAddress: target.address,
+          amount: [{ denom: "uyml", amount: "10000000" }],
+        }),
+      },
+    ]);
     const operators = await Promise.all([1, 2, 3, 4].map((i) => clientAt(node0, i)));
 
-    const opened = await mustDeliver(operators[0].client, operators[0].address, [{
-      typeUrl: T + "MsgOpenCase",
-      value: tx.MsgOpenCase.fromPartial({ opener: operators[0].address, target: target.address, action: CaseAction.CASE_ACTION_FREEZE, reason: "e2e", evidenceUri: "ipfs://e2e", evidenceHash: HASH }),
-    }]);
+    const opened = await mustDeliver(operators[0].client, operators[0].address, [
+      {
+        typeUrl: T + "MsgOpenCase",
+        value: tx.MsgOpenCase.fromPartial({
+          opener: operators[0].address,
+          target: target.address,
+          action: CaseAction.CASE_ACTION_FREEZE,
+          reason: "e2e",
+          evidenceUri: "ipfs://e2e",
+          evidenceHash: HASH,
+        }),
+      },
+    ]);
     const id = tx.MsgOpenCaseResponse.decode(opened.msgResponses[0].value).id;
     for (const op of operators.slice(0, 3)) {
-      await mustDeliver(op.client, op.address, [{ typeUrl: T + "MsgVoteCase", value: { voter: op.address, caseId: id, option: VoteOption.VOTE_OPTION_YES } }]);
+      await mustDeliver(op.client, op.address, [
+        { typeUrl: T + "MsgVoteCase", value: { voter: op.address, caseId: id, option: VoteOption.VOTE_OPTION_YES } },
+      ]);
     }
     const getCase = (url: string) => abciQuery(url, Q + "GetCase", q.QueryGetCaseRequest, { id }, q.QueryGetCaseResponse);
     const c = (await getCase(node0)).case!;
     expect(c).toMatchObject({ status: CaseStatus.CASE_STATUS_VOTING, totalPowerAtOpen: 40n, yesPower: 30n });
     await Promise.all(net.nodes.map((n) => waitForHeight(n.rpcUrl, Number(c.votingEndsAtHeight) + 1, 120_000)));
 
-    const account = (await abciQuery(node0, "/cosmos.auth.v1beta1.Query/Account", QueryAccountRequest, { address: target.address }, QueryAccountResponse)).account!;
+    const account = (
+      await abciQuery(node0, "/cosmos.auth.v1beta1.Query/Account", QueryAccountRequest, { address: target.address }, QueryAccountResponse)
+    ).account!;
     const base = BaseAccount.decode(account.value);
     const send = signTx(
-      [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: target.address, toAddress: faucet.address, amount: [{ denom: "uyml", amount: "1" }] }).finish() }],
+      [
+        {
+          typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+          value: MsgSend.encode({
+            fromAddress: target.address,
+            toAddress: faucet.address,
+            amount: [{ denom: "uyml", amount: "1" }],
+          }).finish(),
+        },
+      ],
       [{ key: target, accountNumber: base.accountNumber, sequence: base.sequence }],
       { chainId: "localnet", gasLimit: 200_000n, fee: [{ denom: "uyml", amount: "5000" }] },
     );
     for (const node of net.nodes) {
       expect((await getCase(node.rpcUrl)).case!.status).toBe(CaseStatus.CASE_STATUS_PASSED);
-      const status = await abciQuery(node.rpcUrl, Q + "FreezeStatus", q.QueryFreezeStatusRequest, { address: target.address }, q.QueryFreezeStatusResponse);
+      const status = await abciQuery(
+        node.rpcUrl,
+        Q + "FreezeStatus",
+        q.QueryFreezeStatusRequest,
+        { address: target.address },
+        q.QueryFreezeStatusResponse,
+      );
       expect(status.frozen).toBe(true);
-      const res = await rpc<{ code: number; codespace: string; log: string }>(node.rpcUrl, "broadcast_tx_sync", { tx: `0x${Buffer.from(send).toString("hex")}` });
+      const res = await rpc<{ code: number; codespace: string; log: string }>(node.rpcUrl, "broadcast_tx_sync", {
+        tx: `0x${Buffer.from(send).toString("hex")}`,
+      });
       expect({ code: res.code, codespace: res.codespace }).toEqual({ code: 1107, codespace: "enforcement" });
     }
     expect(await latestHeight(node0)).toBeGreaterThan(Number(c.votingEndsAtHeight));

@@ -6,7 +6,14 @@ import { DEV_FAUCET_MNEMONIC } from "../../src/cli/dev-keys";
 import { BLOCKCHAIND_BIN, localnetOperator, rpc, waitForHeight } from "../../src/cli/localnet";
 import { accAddress, bech32Prefix, toBech32, valAddress } from "../../src/types/address";
 import { startLocalnet } from "./helpers";
-import { consensusKeyOf, mustDeliver, signingClient, waitForCometPower, waitForSignedBlock, type ConsensusKey } from "./helpers/validator-set";
+import {
+  consensusKeyOf,
+  mustDeliver,
+  signingClient,
+  waitForCometPower,
+  waitForSignedBlock,
+  type ConsensusKey,
+} from "./helpers/validator-set";
 
 const run = promisify(execFile);
 const WINDOW = 20;
@@ -60,10 +67,21 @@ describe("slashing: downtime jail and unjail on a 4-validator localnet", () => {
   });
 
   const restJson = async (path: string) => (await fetch(rest0 + path)).json() as Promise<any>;
-  const signingInfo = async (): Promise<SigningInfoJson> => (await restJson(`/cosmos/slashing/v1beta1/signing_infos/${valcons}`)).val_signing_info;
+  const signingInfo = async (): Promise<SigningInfoJson> =>
+    (await restJson(`/cosmos/slashing/v1beta1/signing_infos/${valcons}`)).val_signing_info;
   const validator = async () => (await restJson(`/cosmos/staking/v1beta1/validators/${valoper}`)).validator;
   const cliSigningInfo = async (): Promise<SigningInfoJson> => {
-    const { stdout } = await run(process.execPath, [BLOCKCHAIND_BIN, "query", "slashing", "signing-info", valcons, "--node", rpc0, "--output", "json"]);
+    const { stdout } = await run(process.execPath, [
+      BLOCKCHAIND_BIN,
+      "query",
+      "slashing",
+      "signing-info",
+      valcons,
+      "--node",
+      rpc0,
+      "--output",
+      "json",
+    ]);
     return JSON.parse(stdout).val_signing_info;
   };
 

@@ -53,14 +53,26 @@ const send = (from: string, to: string, amount: bigint) => ({
   value: MsgSend.fromPartial({ fromAddress: from, toAddress: to, amount: [uyml(amount)] }),
 });
 
-const delegateMsg = (typeUrl: "/cosmos.staking.v1beta1.MsgDelegate" | "/cosmos.staking.v1beta1.MsgUndelegate", delegator: string, operator: string, amount: bigint) => ({
+const delegateMsg = (
+  typeUrl: "/cosmos.staking.v1beta1.MsgDelegate" | "/cosmos.staking.v1beta1.MsgUndelegate",
+  delegator: string,
+  operator: string,
+  amount: bigint,
+) => ({
   typeUrl,
   value: { delegatorAddress: delegator, validatorAddress: valoperOf(operator), amount: uyml(amount) },
 });
 
 const applyMsg = (operator: string, moniker: string) => ({
   typeUrl: "/blockchain.validatorgov.v1.MsgApplyValidator",
-  value: MsgApplyValidator.fromPartial({ creator: operator, moniker, description: "e2e joiner", legalEntityId: `LEI-${moniker}`, beneficialOwnerId: `UBO-${moniker}`, jurisdiction: "DE" }),
+  value: MsgApplyValidator.fromPartial({
+    creator: operator,
+    moniker,
+    description: "e2e joiner",
+    legalEntityId: `LEI-${moniker}`,
+    beneficialOwnerId: `UBO-${moniker}`,
+    jurisdiction: "DE",
+  }),
 });
 
 const approveMsg = (candidate: string) => ({
@@ -69,7 +81,13 @@ const approveMsg = (candidate: string) => ({
 });
 
 async function stakingValidator(url: string, operator: string) {
-  const res = await abciQuery(url, "/cosmos.staking.v1beta1.Query/Validator", QueryValidatorRequest, { validatorAddr: valoperOf(operator) }, QueryValidatorResponse);
+  const res = await abciQuery(
+    url,
+    "/cosmos.staking.v1beta1.Query/Validator",
+    QueryValidatorRequest,
+    { validatorAddr: valoperOf(operator) },
+    QueryValidatorResponse,
+  );
   return res.validator;
 }
 
@@ -90,20 +108,35 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
 
   /** Submits a proposal carrying `messages` (packed Anys), the four operators vote YES, waits until it passed. */
   async function passProposal(messages: Array<{ typeUrl: string; value: Uint8Array }>, title: string): Promise<void> {
-    const submitted = await mustDeliver(faucet.client, faucet.address, [{
-      typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
-      value: { messages, initialDeposit: [uyml(10n * YML)], proposer: faucet.address, metadata: "", title, summary: `e2e: ${title}`, expedited: false },
-    }]);
+    const submitted = await mustDeliver(faucet.client, faucet.address, [
+      {
+        typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
+        value: {
+          messages,
+          initialDeposit: [uyml(10n * YML)],
+          proposer: faucet.address,
+          metadata: "",
+          title,
+          summary: `e2e: ${title}`,
+          expedited: false,
+        },
+      },
+    ]);
     const proposalId = MsgSubmitProposalResponse.decode(submitted.msgResponses[0].value).proposalId;
     const operators = await Promise.all(net.nodes.map((_, i) => accountAt(node0, DEV_FAUCET_MNEMONIC, i + 1)));
-    await Promise.all(operators.map((op) =>
-      mustDeliver(op.client, op.address, [{ typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId, voter: op.address, option: VoteOption.VOTE_OPTION_YES, metadata: "" } }]),
-    ));
+    await Promise.all(
+      operators.map((op) =>
+        mustDeliver(op.client, op.address, [
+          { typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId, voter: op.address, option: VoteOption.VOTE_OPTION_YES, metadata: "" } },
+        ]),
+      ),
+    );
     const deadline = Date.now() + 90_000;
     let status = ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD;
     while (status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 1_000));
-      status = (await abciQuery(node0, "/cosmos.gov.v1.Query/Proposal", QueryProposalRequest, { proposalId }, QueryProposalResponse)).proposal!.status;
+      status = (await abciQuery(node0, "/cosmos.gov.v1.Query/Proposal", QueryProposalRequest, { proposalId }, QueryProposalResponse))
+        .proposal!.status;
     }
     expect(status).toBe(ProposalStatus.PROPOSAL_STATUS_PASSED);
   }
@@ -136,16 +169,25 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
       expect((await cometPowers(node0)).has(joiner.key.address)).toBe(false);
 
       [operator, delegator] = await Promise.all([newAccount(node0), newAccount(node0)]);
-      await mustDeliver(faucet.client, faucet.address, [send(faucet.address, operator.address, 10n * YML), send(faucet.address, delegator.address, 10n * YML)]);
+      await mustDeliver(faucet.client, faucet.address, [
+        send(faucet.address, operator.address, 10n * YML),
+        send(faucet.address, delegator.address, 10n * YML),
+      ]);
 
       // Not admitted yet: refused before anything is written (the simulation, then CheckTx).
-      await expect(mustDeliver(operator.client, operator.address, [createValidatorMsg(operator.address, joiner.key, "joiner0", 3n * YML, 2n * YML)])).rejects.toThrow(/not an approved validator/);
+      await expect(
+        mustDeliver(operator.client, operator.address, [createValidatorMsg(operator.address, joiner.key, "joiner0", 3n * YML, 2n * YML)]),
+      ).rejects.toThrow(/not an approved validator/);
       expect(await stakingValidator(node0, operator.address).catch(() => undefined)).toBeUndefined();
       await admit(operator, "joiner0");
 
-      const created = await mustDeliver(operator.client, operator.address, [createValidatorMsg(operator.address, joiner.key, "joiner0", 3n * YML, 2n * YML)]);
+      const created = await mustDeliver(operator.client, operator.address, [
+        createValidatorMsg(operator.address, joiner.key, "joiner0", 3n * YML, 2n * YML),
+      ]);
       expect((await validatorUpdatesAt(node0, created.height)).get(joiner.key.pubKeyBase64)).toBe(3n);
-      const delegated = await mustDeliver(delegator.client, delegator.address, [delegateMsg("/cosmos.staking.v1beta1.MsgDelegate", delegator.address, operator.address, 2n * YML)]);
+      const delegated = await mustDeliver(delegator.client, delegator.address, [
+        delegateMsg("/cosmos.staking.v1beta1.MsgDelegate", delegator.address, operator.address, 2n * YML),
+      ]);
       expect((await validatorUpdatesAt(node0, delegated.height)).get(joiner.key.pubKeyBase64)).toBe(5n);
 
       // Power is tokens / 10^6: 3 YML self-bonded + 2 YML delegated. CometBFT applies the
@@ -164,9 +206,13 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
     });
 
     it("leaves CometBFT's set (a power 0 update) once all of its stake is undelegated, and the chain goes on", async () => {
-      const partly = await mustDeliver(delegator.client, delegator.address, [delegateMsg("/cosmos.staking.v1beta1.MsgUndelegate", delegator.address, operator.address, 2n * YML)]);
+      const partly = await mustDeliver(delegator.client, delegator.address, [
+        delegateMsg("/cosmos.staking.v1beta1.MsgUndelegate", delegator.address, operator.address, 2n * YML),
+      ]);
       expect((await validatorUpdatesAt(node0, partly.height)).get(joiner.key.pubKeyBase64)).toBe(3n);
-      const all = await mustDeliver(operator.client, operator.address, [delegateMsg("/cosmos.staking.v1beta1.MsgUndelegate", operator.address, operator.address, 3n * YML)]);
+      const all = await mustDeliver(operator.client, operator.address, [
+        delegateMsg("/cosmos.staking.v1beta1.MsgUndelegate", operator.address, operator.address, 3n * YML),
+      ]);
       expect((await validatorUpdatesAt(node0, all.height)).get(joiner.key.pubKeyBase64)).toBe(0n);
 
       const gone = await waitForCometPower(node0, joiner.key.address, 0n);
@@ -194,25 +240,39 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
     await waitForCometPower(node0, key.address, 4n);
 
     // 4 - 2 = 2 YML left against a minimum of 3: the SDK jails rather than refuses.
-    const dropped = await mustDeliver(operator.client, operator.address, [delegateMsg("/cosmos.staking.v1beta1.MsgUndelegate", operator.address, operator.address, 2n * YML)]);
+    const dropped = await mustDeliver(operator.client, operator.address, [
+      delegateMsg("/cosmos.staking.v1beta1.MsgUndelegate", operator.address, operator.address, 2n * YML),
+    ]);
     expect((await validatorUpdatesAt(node0, dropped.height)).get(key.pubKeyBase64)).toBe(0n);
     await waitForCometPower(node0, key.address, 0n);
-    expect(await stakingValidator(node0, operator.address)).toMatchObject({ jailed: true, status: BondStatus.BOND_STATUS_UNBONDING, tokens: (2n * YML).toString() });
+    expect(await stakingValidator(node0, operator.address)).toMatchObject({
+      jailed: true,
+      status: BondStatus.BOND_STATUS_UNBONDING,
+      tokens: (2n * YML).toString(),
+    });
 
     // Unjailing first needs the self-delegation back at the minimum.
     const unjailMsg = { typeUrl: "/cosmos.slashing.v1beta1.MsgUnjail", value: { validatorAddr: valoperOf(operator.address) } };
     const tooLow = await operator.client.signAndBroadcast(operator.address, [unjailMsg], { amount: [uyml(10_000n)], gas: "300000" });
-    const refused = (await waitForTx(node0, tooLow.transactionHash)) as unknown as { tx_result: { code: number; codespace: string; log: string } };
+    const refused = (await waitForTx(node0, tooLow.transactionHash)) as unknown as {
+      tx_result: { code: number; codespace: string; log: string };
+    };
     expect(refused.tx_result).toMatchObject({ code: 7, codespace: "slashing" });
     expect(refused.tx_result.log).toContain("self delegation less than minimum");
 
-    await mustDeliver(operator.client, operator.address, [delegateMsg("/cosmos.staking.v1beta1.MsgDelegate", operator.address, operator.address, 1n * YML)]);
+    await mustDeliver(operator.client, operator.address, [
+      delegateMsg("/cosmos.staking.v1beta1.MsgDelegate", operator.address, operator.address, 1n * YML),
+    ]);
     expect((await cometPowers(node0)).has(key.address)).toBe(false);
     const unjailed = await mustDeliver(operator.client, operator.address, [unjailMsg]);
     expect((await validatorUpdatesAt(node0, unjailed.height)).get(key.pubKeyBase64)).toBe(3n);
     const back = await waitForCometPower(node0, key.address, 3n);
     await waitForSignedBlock(node0, key.address, back);
-    expect(await stakingValidator(node0, operator.address)).toMatchObject({ jailed: false, status: BondStatus.BOND_STATUS_BONDED, tokens: (3n * YML).toString() });
+    expect(await stakingValidator(node0, operator.address)).toMatchObject({
+      jailed: false,
+      status: BondStatus.BOND_STATUS_BONDED,
+      tokens: (3n * YML).toString(),
+    });
   });
 
   it("a gov proposal (MsgSend from the funded gov account) passes on the validators' YES votes and executes", async () => {
@@ -225,7 +285,12 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
       {
         typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
         value: {
-          messages: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode(MsgSend.fromPartial({ fromAddress: gov, toAddress: recipient, amount: [uyml(5n * YML)] })).finish() }],
+          messages: [
+            {
+              typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+              value: MsgSend.encode(MsgSend.fromPartial({ fromAddress: gov, toAddress: recipient, amount: [uyml(5n * YML)] })).finish(),
+            },
+          ],
           initialDeposit: [uyml(10n * YML)],
           proposer: faucet.address,
           metadata: "",
@@ -242,7 +307,9 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
     for (const [i, op] of operators.entries()) expect(op.address).toBe(await localnetOperator(i));
     await Promise.all(
       operators.map((op) =>
-        mustDeliver(op.client, op.address, [{ typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId, voter: op.address, option: VoteOption.VOTE_OPTION_YES, metadata: "" } }]),
+        mustDeliver(op.client, op.address, [
+          { typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId, voter: op.address, option: VoteOption.VOTE_OPTION_YES, metadata: "" } },
+        ]),
       ),
     );
     expect(await balanceOf(node0, recipient)).toBe("0");
@@ -251,7 +318,8 @@ describe("validators joining and leaving the CometBFT validator set (4-validator
     let status = ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD;
     while (status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 1_000));
-      status = (await abciQuery(node0, "/cosmos.gov.v1.Query/Proposal", QueryProposalRequest, { proposalId }, QueryProposalResponse)).proposal!.status;
+      status = (await abciQuery(node0, "/cosmos.gov.v1.Query/Proposal", QueryProposalRequest, { proposalId }, QueryProposalResponse))
+        .proposal!.status;
     }
     expect(status).toBe(ProposalStatus.PROPOSAL_STATUS_PASSED);
     expect(await balanceOf(node0, recipient)).toBe((5n * YML).toString());

@@ -57,20 +57,21 @@ describe("state sync on the localnet", () => {
 
   it("a fifth node joins from a snapshot without replaying from genesis, refusing corrupted chunks, and agrees on every later app hash", async () => {
     const urls = net.nodes.map((n) => n.rpcUrl);
-    const trustHeight = await latestHeight(urls[0]!) - 2;
+    const trustHeight = (await latestHeight(urls[0]!)) - 2;
     const block = await rpc<{ block_id: { hash: string } }>(urls[0]!, "block", { height: String(trustHeight) });
     joiner = await net.addJoiner({
-      beforeStart: (home) => patchCometConfig(homePaths(home).cometConfig, {
-        statesync: {
-          enable: true,
-          rpc_servers: `${urls[0]},${urls[3]}`,
-          trust_height: trustHeight,
-          trust_hash: block.block_id.hash,
-          trust_period: "168h0m0s",
-          discovery_time: "5s",
-          chunk_request_timeout: "5s",
-        },
-      }),
+      beforeStart: (home) =>
+        patchCometConfig(homePaths(home).cometConfig, {
+          statesync: {
+            enable: true,
+            rpc_servers: `${urls[0]},${urls[3]}`,
+            trust_height: trustHeight,
+            trust_hash: block.block_id.hash,
+            trust_period: "168h0m0s",
+            discovery_time: "5s",
+            chunk_request_timeout: "5s",
+          },
+        }),
     });
     const tip = await latestHeight(urls[0]!);
     await waitForHeight(joiner.rpcUrl, tip + 3, 240_000);

@@ -56,8 +56,15 @@ describe("blockchaind start --with-comet (one supervised node)", () => {
       closeSync(fd);
       return p;
     };
-    const lines = () => readFileSync(logFile, "utf8").split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
-    const cometPids = () => lines().filter((l) => l.msg === "cometbft started").map((l) => Number(l.pid));
+    const lines = () =>
+      readFileSync(logFile, "utf8")
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const cometPids = () =>
+      lines()
+        .filter((l) => l.msg === "cometbft started")
+        .map((l) => Number(l.pid));
 
     proc = start();
     await waitForHeight(node.rpcUrl, 3, 90_000);

@@ -16,7 +16,8 @@ describe("validatorgov on real CometBFT: a concentration breach demotes a valida
   let faucet: Account;
   let operators: Account[];
 
-  const passProposal = (messages: Array<{ typeUrl: string; value: Uint8Array }>, title: string) => passThroughGov(node0, faucet, operators, messages, title);
+  const passProposal = (messages: Array<{ typeUrl: string; value: Uint8Array }>, title: string) =>
+    passThroughGov(node0, faucet, operators, messages, title);
 
   const seats = (validator: string, n: bigint) => ({
     typeUrl: "/blockchain.validatorgov.v1.MsgSetValidatorPower",
@@ -32,8 +33,11 @@ describe("validatorgov on real CometBFT: a concentration breach demotes a valida
         s.validatorgov.validator_application_map.forEach((a: any, i: number) => (a.declaration.jurisdiction = JURISDICTIONS[i]));
         s.validatorgov.approved_validator_map.forEach((a: any, i: number) => (a.declaration.jurisdiction = JURISDICTIONS[i]));
         Object.assign(s.constitution.invariants, {
-          max_entity_power_bps: "4000", max_beneficial_owner_power_bps: "4000", max_jurisdiction_power_bps: "4000",
-          concentration_epoch_blocks: "10", min_active_validators: 3,
+          max_entity_power_bps: "4000",
+          max_beneficial_owner_power_bps: "4000",
+          max_jurisdiction_power_bps: "4000",
+          concentration_epoch_blocks: "10",
+          min_active_validators: 3,
         });
       },
     });
@@ -41,9 +45,12 @@ describe("validatorgov on real CometBFT: a concentration breach demotes a valida
     await Promise.all(net.nodes.map((n) => waitForHeight(n.rpcUrl, 2, 120_000)));
     faucet = await accountAt(node0, 0);
     operators = await Promise.all(net.nodes.map((_, i) => accountAt(node0, i + 1)));
-    await mustDeliver(faucet.client, faucet.address, [{
-      typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.fromPartial({ fromAddress: faucet.address, toAddress: moduleAddress("validatorgov"), amount: [uyml(50n * YML)] }),
-    }]);
+    await mustDeliver(faucet.client, faucet.address, [
+      {
+        typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+        value: MsgSend.fromPartial({ fromAddress: faucet.address, toAddress: moduleAddress("validatorgov"), amount: [uyml(50n * YML)] }),
+      },
+    ]);
   });
 
   afterAll(async () => {
@@ -56,7 +63,15 @@ describe("validatorgov on real CometBFT: a concentration breach demotes a valida
     await passProposal([seats(operators[0].address, 15n)], "Seats for node 0");
     await waitForCometPower(node0, key.address, 25n, 60_000);
     const gone = await waitForCometPower(node0, key.address, 0n, 90_000);
-    const demotions = (await abciQuery(node0, "/blockchain.validatorgov.v1.Query/ListDemotion", QueryAllDemotionRequest, { pagination: undefined }, QueryAllDemotionResponse)).demotion;
+    const demotions = (
+      await abciQuery(
+        node0,
+        "/blockchain.validatorgov.v1.Query/ListDemotion",
+        QueryAllDemotionRequest,
+        { pagination: undefined },
+        QueryAllDemotionResponse,
+      )
+    ).demotion;
     expect(demotions.map((d) => [d.operator, d.group, d.jailedValidator])).toEqual([[operators[0].address, operators[0].address, true]]);
     expect([...(await cometPowers(node0)).values()]).toEqual([10n, 10n, 10n]);
     await Promise.all(net.nodes.map((n) => waitForHeight(n.rpcUrl, gone + 3, 60_000)));

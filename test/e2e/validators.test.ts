@@ -25,7 +25,9 @@ describe("4-validator localnet on real CometBFT", () => {
   it("all four validators sign blocks and agree on every app hash", async () => {
     const validators = await rpc<{ validators: Array<{ voting_power: string }> }>(urls[0], "validators");
     expect(validators.validators.map((v) => v.voting_power)).toEqual(["10", "10", "10", "10"]);
-    const commit = await rpc<{ signed_header: { commit: { signatures: Array<{ block_id_flag: number }> } } }>(urls[0], "commit", { height: "2" });
+    const commit = await rpc<{ signed_header: { commit: { signatures: Array<{ block_id_flag: number }> } } }>(urls[0], "commit", {
+      height: "2",
+    });
     expect(commit.signed_header.commit.signatures.filter((s) => s.block_id_flag === 2).length).toBeGreaterThanOrEqual(3);
     for (const h of [2, 3]) {
       const hashes = await appHashes(urls, h);

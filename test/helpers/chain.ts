@@ -117,7 +117,8 @@ export class TestChain {
     const accounts: GenesisAccount[] = Object.entries(funded).map(([name, coins]) => ({ address: testKey(name).address, coins }));
     // The dev validator's operator, bonded in staking at genesis; funded so it can pay fees.
     const operator = testKey("validator").address;
-    if (!accounts.some((a) => a.address === operator)) accounts.push({ address: operator, coins: [{ denom: DENOM, amount: "1000000000000" }] });
+    if (!accounts.some((a) => a.address === operator))
+      accounts.push({ address: operator, coins: [{ denom: DENOM, amount: "1000000000000" }] });
     const genesisTime = "2026-01-01T00:00:00Z";
     const genesis = buildDevGenesis(modules, {
       chainId: CHAIN_ID,
@@ -131,7 +132,15 @@ export class TestChain {
         opts.mutateGenesis?.(appState);
       },
     });
-    const app = await App.open({ dataDir: join(dir, "app"), modules, logger, minGasPrices: opts.minGasPrices ?? "", store: opts.store, sigPool: opts.sigPool, invariants: opts.invariants });
+    const app = await App.open({
+      dataDir: join(dir, "app"),
+      modules,
+      logger,
+      minGasPrices: opts.minGasPrices ?? "",
+      store: opts.store,
+      sigPool: opts.sigPool,
+      invariants: opts.invariants,
+    });
     let engine: DevEngine;
     try {
       engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger });
@@ -179,22 +188,38 @@ export class TestChain {
   /** Signs with the account's current number and sequence (from committed state) unless overridden. */
   sign(key: Secp256k1Key, msgs: AnyMsg[], opts: DeliverOptions = {}): Uint8Array {
     const account = this.account(key.address);
-    return signTx(msgs, [{ key, accountNumber: opts.accountNumber ?? account?.accountNumber ?? 0n, sequence: opts.sequence ?? account?.sequence ?? 0n }], {
-      chainId: opts.chainId ?? CHAIN_ID,
-      fee: opts.fee ?? [{ denom: DENOM, amount: "5000" }],
-      gasLimit: opts.gasLimit ?? 400_000n,
-      memo: opts.memo,
-      timeoutHeight: opts.timeoutHeight,
-      feePayer: opts.feePayer,
-      feeGranter: opts.feeGranter,
-    });
+    return signTx(
+      msgs,
+      [{ key, accountNumber: opts.accountNumber ?? account?.accountNumber ?? 0n, sequence: opts.sequence ?? account?.sequence ?? 0n }],
+      {
+        chainId: opts.chainId ?? CHAIN_ID,
+        fee: opts.fee ?? [{ denom: DENOM, amount: "5000" }],
+        gasLimit: opts.gasLimit ?? 400_000n,
+        memo: opts.memo,
+        timeoutHeight: opts.timeoutHeight,
+        feePayer: opts.feePayer,
+        feeGranter: opts.feeGranter,
+      },
+    );
   }
 
   /** Submits raw tx bytes and, if CheckTx accepts them, produces the block that includes them. */
   async deliverRaw(tx: Uint8Array): Promise<DeliverResult> {
     const check = await this.engine.broadcastTxSync(tx);
     if (check.code !== 0) {
-      return { code: check.code, codespace: check.codespace, log: check.log, data: new Uint8Array(), info: "", gasWanted: 0n, gasUsed: 0n, events: [], hash: check.hash, height: 0n, checkTx: true };
+      return {
+        code: check.code,
+        codespace: check.codespace,
+        log: check.log,
+        data: new Uint8Array(),
+        info: "",
+        gasWanted: 0n,
+        gasUsed: 0n,
+        events: [],
+        hash: check.hash,
+        height: 0n,
+        checkTx: true,
+      };
     }
     const block = await this.engine.produceBlock();
     const index = block.txHashes.indexOf(check.hash);

@@ -35,10 +35,28 @@ console.log(JSON.stringify({ start: true, h: engine.height.toString(), app: hex(
 while (engine.height < target) {
   const h = engine.height + 1n;
   if (h > 1n) {
-    const res = app.query({ path: "/cosmos.auth.v1beta1.Query/Account", data: QueryAccountRequest.encode({ address: alice.address }).finish(), height: 0n, prove: false });
+    const res = app.query({
+      path: "/cosmos.auth.v1beta1.Query/Account",
+      data: QueryAccountRequest.encode({ address: alice.address }).finish(),
+      height: 0n,
+      prove: false,
+    });
     const account = baseOf(QueryAccountResponse.decode(res.value).account!);
-    const msg = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: alice.address, toAddress: testKey(`r${h % 7n}`).address, amount: [{ denom: DENOM, amount: h.toString() }] }).finish() };
-    await engine.broadcastTxSync(signTx([msg], [{ key: alice, accountNumber: account.accountNumber, sequence: account.sequence }], { chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "100" }], gasLimit: 200_000n }));
+    const msg = {
+      typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+      value: MsgSend.encode({
+        fromAddress: alice.address,
+        toAddress: testKey(`r${h % 7n}`).address,
+        amount: [{ denom: DENOM, amount: h.toString() }],
+      }).finish(),
+    };
+    await engine.broadcastTxSync(
+      signTx([msg], [{ key: alice, accountNumber: account.accountNumber, sequence: account.sequence }], {
+        chainId: CHAIN_ID,
+        fee: [{ denom: DENOM, amount: "100" }],
+        gasLimit: 200_000n,
+      }),
+    );
   }
   engine.setNextBlockTime({ seconds: 1_767_225_600n + h, nanos: 0 });
   const block = await engine.produceBlock();

@@ -43,16 +43,20 @@ export function proposalIdOf(res: DeliverResult): bigint {
 }
 
 export function submitMsg(proposer: string, msgs: AnyMsg[], deposit: ProtoCoin[], extra: Partial<MsgSubmitProposal> = {}): AnyMsg {
-  return pack("/cosmos.gov.v1.MsgSubmitProposal", MsgSubmitProposal, MsgSubmitProposal.fromPartial({
-    messages: msgs,
-    initialDeposit: deposit,
-    proposer,
-    metadata: "",
-    title: "test proposal",
-    summary: "executes its messages as the governance account",
-    expedited: false,
-    ...extra,
-  }));
+  return pack(
+    "/cosmos.gov.v1.MsgSubmitProposal",
+    MsgSubmitProposal,
+    MsgSubmitProposal.fromPartial({
+      messages: msgs,
+      initialDeposit: deposit,
+      proposer,
+      metadata: "",
+      title: "test proposal",
+      summary: "executes its messages as the governance account",
+      expedited: false,
+      ...extra,
+    }),
+  );
 }
 
 export function voteMsg(voter: string, proposalId: bigint, option: VoteOption): AnyMsg {
@@ -85,7 +89,8 @@ export async function passProposal(chain: TestChain, msgs: AnyMsg[], opts: PassP
   ]);
   const id = proposalIdOf(res);
   const submitted = getProposal(chain, id)!;
-  if (submitted.status !== ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD) throw new Error(`proposal ${id} did not enter the voting period (deposit too small?)`);
+  if (submitted.status !== ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD)
+    throw new Error(`proposal ${id} did not enter the voting period (deposit too small?)`);
   await chain.mustDeliver(opts.voter ?? validatorKey(), [voteMsg((opts.voter ?? validatorKey()).address, id, VoteOption.VOTE_OPTION_YES)]);
   const ended = await endVotingPeriod(chain, id);
   if (!ended) throw new Error(`proposal ${id} disappeared`);

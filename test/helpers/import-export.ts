@@ -25,7 +25,10 @@ export class ImportedFollower {
     const { app, close } = await freshApp("import-follower-", buildModules({ extraModules: [createTestGovModule()] }));
     const height = chain.height;
     const lastTime = (await chain.engine.blocks.block(height))!.time!;
-    const init = app.initChain({ ...initChainRequest({ ...chain.genesis, initial_height: String(height + 1n), app_state: chain.app.exportAppState() }), time: lastTime });
+    const init = app.initChain({
+      ...initChainRequest({ ...chain.genesis, initial_height: String(height + 1n), app_state: chain.app.exportAppState() }),
+      time: lastTime,
+    });
     return new ImportedFollower(app, close, hex(init.appHash));
   }
 
@@ -34,7 +37,10 @@ export class ImportedFollower {
     const block = (await chain.engine.blocks.block(height))! as abci.RequestFinalizeBlock;
     const res = this.app.finalizeBlock(block);
     await this.app.commit({});
-    return { codes: res.txResults.map((r) => r.code), sameAppHash: hex(res.appHash) === hex((await chain.engine.blocks.results(height))!.appHash) };
+    return {
+      codes: res.txResults.map((r) => r.code),
+      sameAppHash: hex(res.appHash) === hex((await chain.engine.blocks.results(height))!.appHash),
+    };
   }
 
   close(): Promise<void> {

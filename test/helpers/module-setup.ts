@@ -53,7 +53,10 @@ export function eventOf(res: DeliverResult, type: string): Record<string, string
 }
 
 /** Runs `fn` and collects the finalize-block events of the block it produces (gov decisions run at begin block). */
-export async function blockEventsOf<R>(chain: TestChain, fn: () => Promise<R>): Promise<{ result: R; events: (type: string) => Array<Record<string, string>> }> {
+export async function blockEventsOf<R>(
+  chain: TestChain,
+  fn: () => Promise<R>,
+): Promise<{ result: R; events: (type: string) => Array<Record<string, string>> }> {
   const seen: Array<{ type: string; attributes: Array<{ key: string; value: string }> }> = [];
   const off = chain.engine.onBlock((b) => seen.push(...b.response.events));
   try {

@@ -77,12 +77,20 @@ describe("ante handler refusals (SDK codes, nothing written but what the SDK wri
   });
 
   it("fee below the node's minimum gas price → 13 (CheckTx)", async () => {
-    const res = await refused(chain.sign(alice, [send(alice, bob.address)], { fee: [{ denom: DENOM, amount: "10" }], gasLimit: 200_000n }), 13, /insufficient fees/);
+    const res = await refused(
+      chain.sign(alice, [send(alice, bob.address)], { fee: [{ denom: DENOM, amount: "10" }], gasLimit: 200_000n }),
+      13,
+      /insufficient fees/,
+    );
     expect(res.checkTx).toBe(true);
   });
 
   it("a zero-valued fee coin (cosmjs with a zero gas price) is a valid coin list, priced by the minimum gas price → 13, not 10", async () => {
-    const res = await refused(chain.sign(alice, [send(alice, bob.address)], { fee: [{ denom: DENOM, amount: "0" }], gasLimit: 200_000n }), 13, /insufficient fees; got: 0uyml required: 2000uyml/);
+    const res = await refused(
+      chain.sign(alice, [send(alice, bob.address)], { fee: [{ denom: DENOM, amount: "0" }], gasLimit: 200_000n }),
+      13,
+      /insufficient fees; got: 0uyml required: 2000uyml/,
+    );
     expect(res.checkTx).toBe(true);
   });
 
@@ -92,7 +100,11 @@ describe("ante handler refusals (SDK codes, nothing written but what the SDK wri
   });
 
   it("unknown type URL → 2", async () => {
-    await refused(chain.sign(alice, [{ typeUrl: "/cosmos.bank.v1beta1.MsgNope", value: new Uint8Array([1, 2]) }]), 2, /unable to resolve type URL/);
+    await refused(
+      chain.sign(alice, [{ typeUrl: "/cosmos.bank.v1beta1.MsgNope", value: new Uint8Array([1, 2]) }]),
+      2,
+      /unable to resolve type URL/,
+    );
   });
 
   it("malformed bytes → 2", async () => {
@@ -101,11 +113,15 @@ describe("ante handler refusals (SDK codes, nothing written but what the SDK wri
 
   it("a signer that is not the message's signer field → 8 (pubkey does not match signer)", async () => {
     // alice signs a MsgSend whose from_address (the signer field) is carol's.
-    const tx = signTx([send(carol, bob.address)], [{ key: alice, accountNumber: chain.account(alice.address)!.accountNumber, sequence: chain.account(alice.address)!.sequence }], {
-      chainId: CHAIN_ID,
-      fee: [{ denom: DENOM, amount: "5000" }],
-      gasLimit: 400_000n,
-    });
+    const tx = signTx(
+      [send(carol, bob.address)],
+      [{ key: alice, accountNumber: chain.account(alice.address)!.accountNumber, sequence: chain.account(alice.address)!.sequence }],
+      {
+        chainId: CHAIN_ID,
+        fee: [{ denom: DENOM, amount: "5000" }],
+        gasLimit: 400_000n,
+      },
+    );
     const carolBefore = chain.balance(carol.address);
     await refused(tx, 8, /pubKey does not match signer address/);
     expect(chain.balance(carol.address)).toBe(carolBefore);
@@ -120,9 +136,13 @@ describe("ante handler refusals (SDK codes, nothing written but what the SDK wri
   });
 
   it("tx too large → 21", async () => {
-    await refused(chain.sign(alice, [send(alice, bob.address)], { memo: "", gasLimit: 400_000n, fee: [{ denom: DENOM, amount: "5000" }] }).length > 0
-      ? new Uint8Array(1024 * 1024 + 1).fill(0x0a)
-      : new Uint8Array(), 21, /tx too large/);
+    await refused(
+      chain.sign(alice, [send(alice, bob.address)], { memo: "", gasLimit: 400_000n, fee: [{ denom: DENOM, amount: "5000" }] }).length > 0
+        ? new Uint8Array(1024 * 1024 + 1).fill(0x0a)
+        : new Uint8Array(),
+      21,
+      /tx too large/,
+    );
   });
 
   it("duplicate submission → 19 from the mempool cache", async () => {
@@ -182,7 +202,9 @@ describe("ante handler refusals (SDK codes, nothing written but what the SDK wri
     expect(chain.balance(carol.address)).toBe(balC);
     expect(chain.balance(alice.address)).toBe(balA - 5000n);
     // No event of the first message survives either (only the ante's fee transfer does).
-    const recipients = res.events.filter((e) => e.type === "transfer").flatMap((e) => e.attributes.filter((a) => a.key === "recipient").map((a) => a.value));
+    const recipients = res.events
+      .filter((e) => e.type === "transfer")
+      .flatMap((e) => e.attributes.filter((a) => a.key === "recipient").map((a) => a.value));
     expect(recipients).not.toContain(bob.address);
     expect(recipients.length).toBeGreaterThan(0);
   });

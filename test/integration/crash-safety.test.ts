@@ -8,7 +8,12 @@ import { Prng } from "../helpers/prng";
 
 const CHILD = join(__dirname, "../helpers/crash-child.ts");
 
-interface Line { start?: boolean; h: string; app: string; txs?: number }
+interface Line {
+  start?: boolean;
+  h: string;
+  app: string;
+  txs?: number;
+}
 
 /** Runs the child until it exits or `killAfterMs` after its start line, then SIGKILL. */
 function runChild(dir: string, target: number, killAfterMs?: number): Promise<Line[]> {

@@ -27,9 +27,17 @@ describe("determinism", () => {
         const from = keys[rng.int(3)];
         const to = testKey(`fresh-${rng.int(20)}`).address;
         const amount = rng.int(5) === 0 ? "999999999999999999" : String(1 + rng.int(100_000));
-        const msg = rng.int(3) === 0
-          ? pack("/cosmos.bank.v1beta1.MsgMultiSend", MsgMultiSend, { inputs: [{ address: from.address, coins: [{ denom: DENOM, amount: "10" }] }], outputs: [{ address: to, coins: [{ denom: DENOM, amount: "10" }] }] })
-          : pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from.address, toAddress: to, amount: [{ denom: DENOM, amount }] });
+        const msg =
+          rng.int(3) === 0
+            ? pack("/cosmos.bank.v1beta1.MsgMultiSend", MsgMultiSend, {
+                inputs: [{ address: from.address, coins: [{ denom: DENOM, amount: "10" }] }],
+                outputs: [{ address: to, coins: [{ denom: DENOM, amount: "10" }] }],
+              })
+            : pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+                fromAddress: from.address,
+                toAddress: to,
+                amount: [{ denom: DENOM, amount }],
+              });
         const tx = chain.sign(from, [msg], { sequence: nextSeq.get(from.address)! });
         if ((await chain.engine.broadcastTxSync(tx)).code === 0) {
           nextSeq.set(from.address, nextSeq.get(from.address)! + 1n);
@@ -43,7 +51,11 @@ describe("determinism", () => {
 
     const dir = mkdtempSync(join(tmpdir(), "replica-"));
     dirs.push(dir);
-    const replica = await App.open({ dataDir: dir, modules: buildModules({ extraModules: [createTestGovModule()] }), logger: silentLogger });
+    const replica = await App.open({
+      dataDir: dir,
+      modules: buildModules({ extraModules: [createTestGovModule()] }),
+      logger: silentLogger,
+    });
     let failures = 0;
     const init = replica.initChain(initChainRequest(chain.genesis));
     expect(init.appHash.length).toBe(32);

@@ -16,7 +16,13 @@ describe("bad input never crashes the node", () => {
 
   it("thousands of random and mutated txs get SDK error codes while blocks keep coming", async () => {
     const rng = new Prng(0xc0ffee);
-    const valid = chain.sign(alice, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: DENOM, amount: "1" }] })]);
+    const valid = chain.sign(alice, [
+      pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+        fromAddress: alice.address,
+        toAddress: bob.address,
+        amount: [{ denom: DENOM, amount: "1" }],
+      }),
+    ]);
     const codes = new Map<string, number>();
     const heightBefore = chain.height;
     for (let i = 0; i < 4000; i++) {
@@ -44,7 +50,13 @@ describe("bad input never crashes the node", () => {
     expect(chain.height).toBeGreaterThan(heightBefore + 5n);
 
     // The node still executes a valid tx afterwards.
-    const res = await chain.deliver(alice, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: DENOM, amount: "5" }] })]);
+    const res = await chain.deliver(alice, [
+      pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+        fromAddress: alice.address,
+        toAddress: bob.address,
+        amount: [{ denom: DENOM, amount: "5" }],
+      }),
+    ]);
     expect(res.code).toBe(0);
 
     // Garbage inside a block, as a byzantine proposer would send it: ProcessProposal rejects it,

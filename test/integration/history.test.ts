@@ -15,18 +15,25 @@ describe("historical queries", () => {
   beforeAll(async () => {
     h = await restHarness({ store: { keepRecent: 60 } });
     for (let i = 1; i <= 100; i++) {
-      const r = await h.chain.mustDeliver(alice, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: DENOM, amount: String(i) }] })]);
+      const r = await h.chain.mustDeliver(alice, [
+        pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+          fromAddress: alice.address,
+          toAddress: bob.address,
+          amount: [{ denom: DENOM, amount: String(i) }],
+        }),
+      ]);
       bobAt.set(r.height, h.chain.balance(bob.address));
     }
   }, 120_000);
   afterAll(async () => h.close());
 
-  const balanceQuery = (height: bigint) => h.chain.app.query({
-    path: "/cosmos.bank.v1beta1.Query/Balance",
-    data: QueryBalanceRequest.encode({ address: bob.address, denom: DENOM }).finish(),
-    height,
-    prove: false,
-  });
+  const balanceQuery = (height: bigint) =>
+    h.chain.app.query({
+      path: "/cosmos.bank.v1beta1.Query/Balance",
+      data: QueryBalanceRequest.encode({ address: bob.address, denom: DENOM }).finish(),
+      height,
+      prove: false,
+    });
 
   it("answers ABCI queries at every kept height with the value then current", async () => {
     const latest = h.chain.app.lastHeight;

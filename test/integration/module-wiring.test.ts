@@ -43,7 +43,8 @@ describe("module registration is one entry in the module list", () => {
     await chain.produceBlocks(2);
     expect(example.state.beginBlocks).toBe(before + 2);
 
-    const send = (to: string) => pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: to, amount: [{ denom: DENOM, amount: "1" }] });
+    const send = (to: string) =>
+      pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: to, amount: [{ denom: DENOM, amount: "1" }] });
     const refused = await chain.deliver(alice, [send(example.refused)]);
     expect({ code: refused.code, codespace: refused.codespace }).toEqual({ code: 2, codespace: "wiringexample" });
     expect(chain.balance(example.refused)).toBe(0n);
@@ -62,20 +63,31 @@ describe("the order lists fail loudly at start", () => {
   });
 
   it("refuses a module with an end blocker that its list forgets", () => {
-    expect(() => resolveModuleOrders([blocker("a"), blocker("b")], { preBlock: [], beginBlock: [], endBlock: ["a"], initGenesis: [] })).toThrow(
-      'module wiring: the endBlock order is missing "b" (src/app/modules.ts)',
-    );
+    expect(() =>
+      resolveModuleOrders([blocker("a"), blocker("b")], { preBlock: [], beginBlock: [], endBlock: ["a"], initGenesis: [] }),
+    ).toThrow('module wiring: the endBlock order is missing "b" (src/app/modules.ts)');
   });
 
   it("refuses a module with genesis that the genesis order forgets, a name listed twice, two modules of one name", () => {
     const withGenesis = { ...plain("g"), genesis: {} as Module["genesis"] };
-    expect(() => resolveModuleOrders([withGenesis], { preBlock: [], beginBlock: [], endBlock: [], initGenesis: [] })).toThrow('the initGenesis order is missing "g"');
-    expect(() => resolveModuleOrders([blocker("a")], { preBlock: [], beginBlock: [], endBlock: ["a", "a"], initGenesis: [] })).toThrow('names "a" twice');
-    expect(() => resolveModuleOrders([plain("a"), plain("a")], { preBlock: [], beginBlock: [], endBlock: [], initGenesis: [] })).toThrow('two modules are named "a"');
+    expect(() => resolveModuleOrders([withGenesis], { preBlock: [], beginBlock: [], endBlock: [], initGenesis: [] })).toThrow(
+      'the initGenesis order is missing "g"',
+    );
+    expect(() => resolveModuleOrders([blocker("a")], { preBlock: [], beginBlock: [], endBlock: ["a", "a"], initGenesis: [] })).toThrow(
+      'names "a" twice',
+    );
+    expect(() => resolveModuleOrders([plain("a"), plain("a")], { preBlock: [], beginBlock: [], endBlock: [], initGenesis: [] })).toThrow(
+      'two modules are named "a"',
+    );
   });
 
   it("keeps the listed order and leaves out modules without the hook", () => {
-    const orders = resolveModuleOrders([plain("x"), blocker("b"), blocker("a")], { preBlock: [], beginBlock: [], endBlock: ["a", "x", "b"], initGenesis: [] });
+    const orders = resolveModuleOrders([plain("x"), blocker("b"), blocker("a")], {
+      preBlock: [],
+      beginBlock: [],
+      endBlock: ["a", "x", "b"],
+      initGenesis: [],
+    });
     expect(orders.endBlockOrder.map((m) => m.name)).toEqual(["a", "b"]);
   });
 });

@@ -21,7 +21,13 @@ describe("commitment proofs", () => {
   beforeAll(async () => {
     chain = await TestChain.create({ store: { keepRecent: 100 } });
     for (let i = 1; i <= 60; i++) {
-      const r = await chain.mustDeliver(alice, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: DENOM, amount: String(i) }] })]);
+      const r = await chain.mustDeliver(alice, [
+        pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+          fromAddress: alice.address,
+          toAddress: bob.address,
+          amount: [{ denom: DENOM, amount: String(i) }],
+        }),
+      ]);
       appHashAt.set(r.height, chain.app.store.lastAppHash);
     }
   }, 120_000);

@@ -14,7 +14,13 @@ describe("MsgSend through the tx pipeline", () => {
 
   it("moves funds and charges the fee", async () => {
     const before = chain.balance(alice.address);
-    const res = await chain.deliver(alice, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: DENOM, amount: "1234" }] })]);
+    const res = await chain.deliver(alice, [
+      pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+        fromAddress: alice.address,
+        toAddress: bob.address,
+        amount: [{ denom: DENOM, amount: "1234" }],
+      }),
+    ]);
     expect(res.log).toBe("");
     expect(res.code).toBe(0);
     expect(chain.balance(alice.address)).toBe(before - 1234n - 5000n);

@@ -14,10 +14,19 @@ describe("Simulate (what cosmjs fee: 'auto' calls)", () => {
   afterAll(async () => chain.close());
 
   it("reports the gas of an unsigned tx with gas limit 0, charging signature gas, writing nothing", async () => {
-    const msg = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: DENOM, amount: "10" }] });
+    const msg = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+      fromAddress: alice.address,
+      toAddress: bob.address,
+      amount: [{ denom: DENOM, amount: "10" }],
+    });
     const seq = chain.account(alice.address)!.sequence;
     const tx = simulationTx([msg], [{ pubKey: alice.pubKey, sequence: seq }], { chainId: "test-chain", gasLimit: 0n, fee: [] });
-    const res = chain.app.query({ path: "/cosmos.tx.v1beta1.Service/Simulate", data: SimulateRequest.encode(SimulateRequest.fromPartial({ txBytes: tx })).finish(), height: 0n, prove: false });
+    const res = chain.app.query({
+      path: "/cosmos.tx.v1beta1.Service/Simulate",
+      data: SimulateRequest.encode(SimulateRequest.fromPartial({ txBytes: tx })).finish(),
+      height: 0n,
+      prove: false,
+    });
     expect(res.log).toBe("");
     expect(res.code).toBe(0);
     expect(res.height).toBe(chain.height);
@@ -33,9 +42,22 @@ describe("Simulate (what cosmjs fee: 'auto' calls)", () => {
   });
 
   it("a failing simulation is a query error with the tx's code in the log", () => {
-    const msg = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: DENOM, amount: "99999999999999999" }] });
-    const tx = simulationTx([msg], [{ pubKey: alice.pubKey, sequence: chain.account(alice.address)!.sequence }], { chainId: "test-chain", gasLimit: 0n, fee: [] });
-    const res = chain.app.query({ path: "/cosmos.tx.v1beta1.Service/Simulate", data: SimulateRequest.encode(SimulateRequest.fromPartial({ txBytes: tx })).finish(), height: 0n, prove: false });
+    const msg = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+      fromAddress: alice.address,
+      toAddress: bob.address,
+      amount: [{ denom: DENOM, amount: "99999999999999999" }],
+    });
+    const tx = simulationTx([msg], [{ pubKey: alice.pubKey, sequence: chain.account(alice.address)!.sequence }], {
+      chainId: "test-chain",
+      gasLimit: 0n,
+      fee: [],
+    });
+    const res = chain.app.query({
+      path: "/cosmos.tx.v1beta1.Service/Simulate",
+      data: SimulateRequest.encode(SimulateRequest.fromPartial({ txBytes: tx })).finish(),
+      height: 0n,
+      prove: false,
+    });
     expect(res.code).not.toBe(0);
     expect(res.log).toMatch(/insufficient funds/);
   });

@@ -31,20 +31,44 @@ describe("state sync snapshots", () => {
   const bob = testKey("bob");
 
   const balanceAt = async (app: App, h: bigint) => {
-    const res = await app.query({ path: "/cosmos.bank.v1beta1.Query/Balance", data: QueryBalanceRequest.encode({ address: bob.address, denom: DENOM }).finish(), height: h, prove: false });
+    const res = await app.query({
+      path: "/cosmos.bank.v1beta1.Query/Balance",
+      data: QueryBalanceRequest.encode({ address: bob.address, denom: DENOM }).finish(),
+      height: h,
+      prove: false,
+    });
     expect(res.code).toBe(0);
     return QueryBalanceResponse.decode(res.value).balance!.amount;
   };
-  const send = (amount: number) => source.mustDeliver(alice, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: DENOM, amount: String(amount) }] })]);
+  const send = (amount: number) =>
+    source.mustDeliver(alice, [
+      pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+        fromAddress: alice.address,
+        toAddress: bob.address,
+        amount: [{ denom: DENOM, amount: String(amount) }],
+      }),
+    ]);
   const freshApp = () => App.open({ dataDir: join(tmp(), "app"), modules: buildModules(), logger: silentLogger });
-  const chunks = async (m: SnapshotManager) => Promise.all(Array.from({ length: snapshot.chunks }, (_, i) => m.loadSnapshotChunk({ height: snapshot.height, format: snapshot.format, chunk: i }).then((r) => r.chunk)));
+  const chunks = async (m: SnapshotManager) =>
+    Promise.all(
+      Array.from({ length: snapshot.chunks }, (_, i) =>
+        m.loadSnapshotChunk({ height: snapshot.height, format: snapshot.format, chunk: i }).then((r) => r.chunk),
+      ),
+    );
 
   beforeAll(async () => {
     source = await TestChain.create();
     for (let i = 1; i <= 10; i++) await send(i);
     height = source.app.lastHeight;
     // Small chunks and steps: several chunks, and blocks committed while the snapshot is written.
-    manager = new SnapshotManager(source.app, { dir: tmp(), interval: 1, keepRecent: 2, chunkBytes: 4096, stepKeys: 20, logger: silentLogger });
+    manager = new SnapshotManager(source.app, {
+      dir: tmp(),
+      interval: 1,
+      keepRecent: 2,
+      chunkBytes: 4096,
+      stepKeys: 20,
+      logger: silentLogger,
+    });
     manager.afterCommit(height);
     for (let i = 11; i <= 14; i++) await send(i);
     await manager.idle();
@@ -70,7 +94,11 @@ describe("state sync snapshots", () => {
     const good = await chunks(manager);
     const bad = Uint8Array.from(good[0]!);
     bad[10] ^= 0xff;
-    expect(await target.applySnapshotChunk({ index: 0, chunk: bad, sender: "peer-a" })).toEqual({ result: Result.RETRY, refetchChunks: [0], rejectSenders: ["peer-a"] });
+    expect(await target.applySnapshotChunk({ index: 0, chunk: bad, sender: "peer-a" })).toEqual({
+      result: Result.RETRY,
+      refetchChunks: [0],
+      rejectSenders: ["peer-a"],
+    });
     for (let i = 0; i < good.length; i++) {
       expect((await target.applySnapshotChunk({ index: i, chunk: good[i]!, sender: "peer-b" })).result).toBe(Result.ACCEPT);
     }
@@ -89,7 +117,8 @@ describe("state sync snapshots", () => {
     wrong[0] ^= 1;
     expect(target.offerSnapshot({ snapshot, appHash: wrong }).result).toBe(Offer.ACCEPT);
     const results = [];
-    for (let i = 0; i < good.length; i++) results.push((await target.applySnapshotChunk({ index: i, chunk: good[i]!, sender: "p" })).result);
+    for (let i = 0; i < good.length; i++)
+      results.push((await target.applySnapshotChunk({ index: i, chunk: good[i]!, sender: "p" })).result);
     expect(results.at(-1)).toBe(Result.REJECT_SNAPSHOT);
     expect(app.lastHeight).toBe(0n);
     expect(target.offerSnapshot({ snapshot, appHash: trusted }).result).toBe(Offer.ACCEPT);
@@ -103,7 +132,9 @@ describe("state sync snapshots", () => {
     const target = new SnapshotManager(app, { dir: tmp(), interval: 0, keepRecent: 2, logger: silentLogger });
     expect(target.offerSnapshot({ snapshot: { ...snapshot, format: 2 }, appHash: trusted }).result).toBe(Offer.REJECT_FORMAT);
     expect(target.offerSnapshot({ snapshot: { ...snapshot, chunks: snapshot.chunks + 1 }, appHash: trusted }).result).toBe(Offer.REJECT);
-    expect(target.offerSnapshot({ snapshot: { ...snapshot, metadata: new TextEncoder().encode("{") }, appHash: trusted }).result).toBe(Offer.REJECT);
+    expect(target.offerSnapshot({ snapshot: { ...snapshot, metadata: new TextEncoder().encode("{") }, appHash: trusted }).result).toBe(
+      Offer.REJECT,
+    );
     expect((await target.applySnapshotChunk({ index: 0, chunk: new Uint8Array(), sender: "" })).result).toBe(Result.ABORT);
     expect((await target.loadSnapshotChunk({ height: 999n, format: 1, chunk: 0 })).chunk.length).toBe(0);
     await app.close();

@@ -8,7 +8,16 @@ import { CHAIN_ID, DENOM, pack, TestChain, testKey } from "../helpers/chain";
 import { signTx } from "../../src/client/tx-builder";
 import type { Secp256k1Key } from "../../src/client/signer";
 import type { AnyMsg } from "../../src/types/codec";
-import { caseIdOf, enforcementChain, expectEnforcementError, freezeStatus, keys, msg, send, validator } from "../integration/enforcement/setup";
+import {
+  caseIdOf,
+  enforcementChain,
+  expectEnforcementError,
+  freezeStatus,
+  keys,
+  msg,
+  send,
+  validator,
+} from "../integration/enforcement/setup";
 import { operatorOf } from "../integration/staking/setup";
 import { signWithoutPubKey } from "./helpers/unkeyed-tx";
 import { exec, grant, sendAuthorization } from "../integration/authz/setup";
@@ -65,13 +74,20 @@ describe("a frozen account cannot escape by spelling its own address in upper ca
 
   it("a delegation made through the upper-case spelling is the account's own", async () => {
     const alice = keys.alice;
-    const res = await chain.deliver(alice, [pack("/cosmos.staking.v1beta1.MsgDelegate", MsgDelegate, {
-      delegatorAddress: up(alice.address), validatorAddress: up(operatorOf(validator())), amount: { denom: DENOM, amount: "1000" },
-    })]);
+    const res = await chain.deliver(alice, [
+      pack("/cosmos.staking.v1beta1.MsgDelegate", MsgDelegate, {
+        delegatorAddress: up(alice.address),
+        validatorAddress: up(operatorOf(validator())),
+        amount: { denom: DENOM, amount: "1000" },
+      }),
+    ]);
     expect(res.code, res.log).toBe(0);
-    const withdraw = await chain.deliver(alice, [pack("/cosmos.distribution.v1beta1.MsgSetWithdrawAddress", MsgSetWithdrawAddress, {
-      delegatorAddress: alice.address, withdrawAddress: up(keys.other.address),
-    })]);
+    const withdraw = await chain.deliver(alice, [
+      pack("/cosmos.distribution.v1beta1.MsgSetWithdrawAddress", MsgSetWithdrawAddress, {
+        delegatorAddress: alice.address,
+        withdrawAddress: up(keys.other.address),
+      }),
+    ]);
     expect(withdraw.code, withdraw.log).toBe(0);
     const events = withdraw.events.filter((e) => e.type === "set_withdraw_address");
     expect(events[0]?.attributes.find((a) => a.key === "withdraw_address")?.value).toBe(keys.other.address);
@@ -80,7 +96,11 @@ describe("a frozen account cannot escape by spelling its own address in upper ca
 
 /** Signs one tx by several keys (SIGN_MODE_DIRECT), with an explicit fee payer. */
 function signTwo(chain: TestChain, signers: Secp256k1Key[], msgs: AnyMsg[], feePayer: string): Uint8Array {
-  const data = signers.map((key) => ({ key, accountNumber: chain.account(key.address)!.accountNumber, sequence: chain.account(key.address)!.sequence }));
+  const data = signers.map((key) => ({
+    key,
+    accountNumber: chain.account(key.address)!.accountNumber,
+    sequence: chain.account(key.address)!.sequence,
+  }));
   return signTx(msgs, data, { chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "5000" }], gasLimit: 400_000n, feePayer });
 }
 
@@ -123,11 +143,26 @@ describe("two chains, one fed lower-case and one upper-case addresses, end in th
       try {
         const alice = testKey("alice");
         const bob = testKey("bob");
-        await chain.mustDeliver(alice, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: spell(alice.address), toAddress: spell(bob.address), amount: [{ denom: DENOM, amount: "777" }] })]);
-        await chain.mustDeliver(bob, [pack("/cosmos.staking.v1beta1.MsgDelegate", MsgDelegate, {
-          delegatorAddress: spell(bob.address), validatorAddress: spell(operatorOf(testKey("validator"))), amount: { denom: DENOM, amount: "5000" },
-        })]);
-        await chain.mustDeliver(bob, [pack("/cosmos.distribution.v1beta1.MsgSetWithdrawAddress", MsgSetWithdrawAddress, { delegatorAddress: spell(bob.address), withdrawAddress: spell(alice.address) })]);
+        await chain.mustDeliver(alice, [
+          pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+            fromAddress: spell(alice.address),
+            toAddress: spell(bob.address),
+            amount: [{ denom: DENOM, amount: "777" }],
+          }),
+        ]);
+        await chain.mustDeliver(bob, [
+          pack("/cosmos.staking.v1beta1.MsgDelegate", MsgDelegate, {
+            delegatorAddress: spell(bob.address),
+            validatorAddress: spell(operatorOf(testKey("validator"))),
+            amount: { denom: DENOM, amount: "5000" },
+          }),
+        ]);
+        await chain.mustDeliver(bob, [
+          pack("/cosmos.distribution.v1beta1.MsgSetWithdrawAddress", MsgSetWithdrawAddress, {
+            delegatorAddress: spell(bob.address),
+            withdrawAddress: spell(alice.address),
+          }),
+        ]);
         const block = await chain.engine.produceBlock();
         hashes.push(Buffer.from(block.response.appHash).toString("hex"));
       } finally {
@@ -156,7 +191,10 @@ describe("a genesis file's addresses are canonical too", () => {
   it("an ombudsman named in upper case in genesis is still refused as an opener", async () => {
     const chain = await enforcementChain({ params: { ombudsman: up(keys.ombudsman.address) } });
     try {
-      expectEnforcementError(await chain.deliver(keys.ombudsman, [msg.open(keys.ombudsman.address, keys.mallory.address)]), OMBUDSMAN_CANNOT_INITIATE);
+      expectEnforcementError(
+        await chain.deliver(keys.ombudsman, [msg.open(keys.ombudsman.address, keys.mallory.address)]),
+        OMBUDSMAN_CANNOT_INITIATE,
+      );
     } finally {
       await chain.close();
     }

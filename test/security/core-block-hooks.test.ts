@@ -61,10 +61,14 @@ describe("security: block hooks", () => {
     await chain.produceBlocks(1);
     expect(chain.app.lastHeight).toBe(height + 1n);
     expect(hookRuns(chain.app.queryContext())).toBe(runs);
-    expect(logger.errors.some((e) => (e.obj as { module?: string }).module === "corehook" && /BeginBlock failed/.test(e.msg ?? ""))).toBe(true);
+    expect(logger.errors.some((e) => (e.obj as { module?: string }).module === "corehook" && /BeginBlock failed/.test(e.msg ?? ""))).toBe(
+      true,
+    );
     const metric = await chain.app.metrics.blockHookFailures.get();
     expect(metric.values).toEqual([{ value: 1, labels: { module: "corehook", hook: "BeginBlock" } }]);
-    expect(await chain.app.metrics.registry.metrics()).toContain('blockchain_block_hook_failures_total{module="corehook",hook="BeginBlock"} 1');
+    expect(await chain.app.metrics.registry.metrics()).toContain(
+      'blockchain_block_hook_failures_total{module="corehook",hook="BeginBlock"} 1',
+    );
     // The next block runs the module again, its writes kept.
     await chain.produceBlocks(1);
     expect(hookRuns(chain.app.queryContext())).toBe(runs + 1);

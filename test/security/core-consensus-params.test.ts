@@ -26,7 +26,10 @@ describe("security: consensus params only from merkleized state", () => {
   }
 
   const consensusModule = (chain: TestChain) =>
-    chain.app.modules.modules.find((m) => m.name === "consensus") as unknown as { keeper: ConsensusKeeper; migrations: Array<{ from: number; migrate(ctx: unknown): void }> };
+    chain.app.modules.modules.find((m) => m.name === "consensus") as unknown as {
+      keeper: ConsensusKeeper;
+      migrations: Array<{ from: number; migrate(ctx: unknown): void }>;
+    };
 
   /** What a node whose home predates the meta copy knows of InitChain's params: nothing. */
   function forgetMetaParams(chain: TestChain): void {
@@ -45,12 +48,16 @@ describe("security: consensus params only from merkleized state", () => {
   });
 
   it("two nodes of different histories compute the same state for a params update", async () => {
-    const update = pack("/cosmos.consensus.v1.MsgUpdateParams", MsgUpdateParams, MsgUpdateParams.fromPartial({
-      authority: govAuthority(),
-      block: { maxBytes: 1_000_000n, maxGas: 50_000_000n },
-      evidence: { maxAgeNumBlocks: 200_000n, maxAgeDuration: { seconds: 86_400n, nanos: 0 }, maxBytes: 500_000n },
-      validator: { pubKeyTypes: ["ed25519"] },
-    }));
+    const update = pack(
+      "/cosmos.consensus.v1.MsgUpdateParams",
+      MsgUpdateParams,
+      MsgUpdateParams.fromPartial({
+        authority: govAuthority(),
+        block: { maxBytes: 1_000_000n, maxGas: 50_000_000n },
+        evidence: { maxAgeNumBlocks: 200_000n, maxAgeDuration: { seconds: 86_400n, nanos: 0 }, maxBytes: 500_000n },
+        validator: { pubKeyTypes: ["ed25519"] },
+      }),
+    );
     const [a, b] = [await start(), await start()];
     forgetMetaParams(b);
     const [ra, rb] = [await a.govExec([update]), await b.govExec([update])];

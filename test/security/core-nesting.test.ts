@@ -32,7 +32,10 @@ describe("security: bounded nesting of messages executing messages", () => {
    * many proposals per tx.
    */
   async function proposalChain(count: number, innermost: AnyMsg[]): Promise<bigint[]> {
-    const first = responseOf(await chain.mustDeliver(alice, [submit(policy, [alice.address], innermost)]), tx.MsgSubmitProposalResponse).proposalId;
+    const first = responseOf(
+      await chain.mustDeliver(alice, [submit(policy, [alice.address], innermost)]),
+      tx.MsgSubmitProposalResponse,
+    ).proposalId;
     await chain.mustDeliver(alice, [vote(first, alice.address)]);
     const ids = [first];
     const perTx = 40;

@@ -59,7 +59,15 @@ describe("security: ProcessProposal runs the ante checks and the block gas limit
   });
 
   it("rejects a tx signed by another key", () => {
-    const forged = withSignatures(tx(alice), TxRaw.decode(chain.sign(bob, [send(alice.address, carol.address, 1n)], { accountNumber: chain.account(alice.address)!.accountNumber, sequence: chain.account(alice.address)!.sequence })).signatures);
+    const forged = withSignatures(
+      tx(alice),
+      TxRaw.decode(
+        chain.sign(bob, [send(alice.address, carol.address, 1n)], {
+          accountNumber: chain.account(alice.address)!.accountNumber,
+          sequence: chain.account(alice.address)!.sequence,
+        }),
+      ).signatures,
+    );
     expect(process([forged])).toBe(REJECT);
   });
 
@@ -88,14 +96,21 @@ describe("security: ProcessProposal runs the ante checks and the block gas limit
 
   it("PrepareProposal leaves out what ProcessProposal would reject, so its own proposals pass", () => {
     const good = tx(bob);
-    const prepared = chain.app.prepareProposal(abci.RequestPrepareProposal.fromPartial({
-      txs: [withSignatures(tx(alice), [new Uint8Array(64).fill(2)]), good, tx(alice, { gasLimit: 150_000_000n }), tx(carol, { gasLimit: 150_000_000n })],
-      maxTxBytes: 1_000_000n,
-      height: chain.height + 1n,
-      time: { seconds: chain.engine.lastBlockTime.seconds + 1n, nanos: 0 },
-      localLastCommit: { round: 0, votes: [] },
-      proposerAddress: new Uint8Array(20),
-    }));
+    const prepared = chain.app.prepareProposal(
+      abci.RequestPrepareProposal.fromPartial({
+        txs: [
+          withSignatures(tx(alice), [new Uint8Array(64).fill(2)]),
+          good,
+          tx(alice, { gasLimit: 150_000_000n }),
+          tx(carol, { gasLimit: 150_000_000n }),
+        ],
+        maxTxBytes: 1_000_000n,
+        height: chain.height + 1n,
+        time: { seconds: chain.engine.lastBlockTime.seconds + 1n, nanos: 0 },
+        localLastCommit: { round: 0, votes: [] },
+        proposerAddress: new Uint8Array(20),
+      }),
+    );
     expect(prepared.txs).toHaveLength(2);
     expect(Buffer.from(prepared.txs[0]).equals(Buffer.from(good))).toBe(true);
   });

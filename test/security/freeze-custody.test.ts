@@ -18,7 +18,10 @@ describe("a frozen custody attestor credits no deposit and settles no redemption
   afterAll(async () => chain.close());
 
   it("the attestation that would credit the deposit is refused with ErrFrozen; nothing is minted", async () => {
-    expectEnforcementError(await deliverFrozen(chain, keys.a2, [msg.attest(keys.a2.address, keys.mallory.address, "500", "btc-tx-1")]), ERR_FROZEN);
+    expectEnforcementError(
+      await deliverFrozen(chain, keys.a2, [msg.attest(keys.a2.address, keys.mallory.address, "500", "btc-tx-1")]),
+      ERR_FROZEN,
+    );
     expect(chain.balance(keys.mallory.address, BTC)).toBe(0n);
   });
 

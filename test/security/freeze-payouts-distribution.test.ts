@@ -20,8 +20,12 @@ const DEV = () => operatorOf(validator());
 const FEE = [{ denom: DENOM, amount: "5000" }];
 
 function withdrawAddress(chain: TestChain, delegator: string): string {
-  return chain.query("/cosmos.distribution.v1beta1.Query/DelegatorWithdrawAddress", dq.QueryDelegatorWithdrawAddressRequest, { delegatorAddress: delegator },
-    dq.QueryDelegatorWithdrawAddressResponse).withdrawAddress;
+  return chain.query(
+    "/cosmos.distribution.v1beta1.Query/DelegatorWithdrawAddress",
+    dq.QueryDelegatorWithdrawAddressRequest,
+    { delegatorAddress: delegator },
+    dq.QueryDelegatorWithdrawAddressResponse,
+  ).withdrawAddress;
 }
 
 function paid(res: DeliverResult, decode: (b: Uint8Array) => { amount: Array<{ denom: string; amount: string }> }): bigint {
@@ -49,7 +53,10 @@ describe("a frozen owner's rewards and commission stay in its own account", () =
     // Both withdraw addresses are set before any freeze.
     await chain.mustDeliver(D, [dmsg.setWithdrawAddress(D.address, keys.other.address)]);
     await chain.mustDeliver(V, [dmsg.setWithdrawAddress(V.address, keys.mallory.address)]);
-    await chain.mustDeliver(keys.alice, [grantAllowance(keys.alice.address, D.address, basic()), grantAllowance(keys.alice.address, V.address, basic())]);
+    await chain.mustDeliver(keys.alice, [
+      grantAllowance(keys.alice.address, D.address, basic()),
+      grantAllowance(keys.alice.address, V.address, basic()),
+    ]);
     delegatorCase = caseIdOf(await chain.mustDeliver(validator(), [msg.open(validator().address, D.address)]));
     await chain.mustDeliver(validator(), [msg.open(validator().address, V.address)]);
     expect(freezeStatus(chain, D.address).frozen).toBe(true);

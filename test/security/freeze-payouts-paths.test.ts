@@ -33,7 +33,10 @@ describe("a frozen account funds no pool and redeems no claim", () => {
   it("distribution MsgFundCommunityPool and MsgDepositValidatorRewardsPool are refused with ErrFrozen", async () => {
     const before = chain.balance(F.address);
     expectEnforcementError(await asFrozen([dmsg.fundPool(F.address, [{ denom: DENOM, amount: "1000" }])]), 1107);
-    expectEnforcementError(await asFrozen([dmsg.depositValRewards(F.address, operatorOf(validator()), [{ denom: DENOM, amount: "1000" }])]), 1107);
+    expectEnforcementError(
+      await asFrozen([dmsg.depositValRewards(F.address, operatorOf(validator()), [{ denom: DENOM, amount: "1000" }])]),
+      1107,
+    );
     expect(chain.balance(F.address)).toBe(before);
   });
 

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VALIDATORGOV_MODULE } from "../../src/modules/validatorgov";
 import { moduleAddress } from "../../src/types/address";
 import type { TestChain } from "../helpers/chain";
-import { CaseAction, enforcementChain, expectEnforcementError, freezeStatus, keys, msg, send, validator } from "../integration/enforcement/setup";
+import {
+  CaseAction,
+  enforcementChain,
+  expectEnforcementError,
+  freezeStatus,
+  keys,
+  msg,
+  send,
+  validator,
+} from "../integration/enforcement/setup";
 
 // Attack (issue 32, finding 2): validatorgov's seat reserve takes plain sends (that is how it is
 // funded), so it is not in bank's blocked set, and enforcement protected only that set: a case
@@ -22,7 +31,10 @@ describe("no module account can be frozen or seized", () => {
   });
   afterAll(async () => chain.close());
 
-  it.each([["freeze", CaseAction.CASE_ACTION_FREEZE], ["seizure", CaseAction.CASE_ACTION_SEIZE]] as const)("a %s case against the seat reserve is refused (1112)", async (_name, action) => {
+  it.each([
+    ["freeze", CaseAction.CASE_ACTION_FREEZE],
+    ["seizure", CaseAction.CASE_ACTION_SEIZE],
+  ] as const)("a %s case against the seat reserve is refused (1112)", async (_name, action) => {
     const reserve = moduleAddress(VALIDATORGOV_MODULE);
     expectEnforcementError(await chain.deliver(validator(), [msg.open(validator().address, reserve, action)]), 1112);
     expect(freezeStatus(chain, reserve).frozen).toBe(false);

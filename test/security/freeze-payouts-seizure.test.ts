@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DENOM, type TestChain } from "../helpers/chain";
 import { delegateMsg, msg as dmsg, operatorOf } from "../integration/distribution/setup";
-import { CaseAction, CaseStatus, caseIdOf, destination, enforcementChain, getCase, keys, msg, produceUntil, typedEvents, validator } from "../integration/enforcement/setup";
+import {
+  CaseAction,
+  CaseStatus,
+  caseIdOf,
+  destination,
+  enforcementChain,
+  getCase,
+  keys,
+  msg,
+  produceUntil,
+  typedEvents,
+  validator,
+} from "../integration/enforcement/setup";
 
 // Attack (issue 32, finding 2): a target sets its withdraw address to an accomplice before it is
 // accused. When the seizure executes, unbonding its stake pays the delegation's rewards first,
@@ -39,7 +51,13 @@ describe("a seizure collects the staking rewards its unbonding pays, whatever th
     expect(rewards).toBeGreaterThan(1_000_000n);
     const collected = (balance + rewards).toString();
     expect(typedEvents(events, "EventSeized")).toEqual([
-      { case_id: String(id), target: target.address, destination: destination(chain), collected: [{ denom: DENOM, amount: collected }], complete: false },
+      {
+        case_id: String(id),
+        target: target.address,
+        destination: destination(chain),
+        collected: [{ denom: DENOM, amount: collected }],
+        complete: false,
+      },
     ]);
     expect(chain.balance(accomplice.address)).toBe(away);
     expect(chain.balance(destination(chain))).toBe(dest + balance + rewards);

@@ -17,10 +17,13 @@ const EUR = "ueurf";
 const issuer = keys.target;
 const FEE = [{ denom: DENOM, amount: "5000" }];
 
-const mint = (recipient: string, amount = "1000") => pack(S + "MsgMintCoin", stx.MsgMintCoin, { issuer: issuer.address, denom: EUR, amount, recipient });
+const mint = (recipient: string, amount = "1000") =>
+  pack(S + "MsgMintCoin", stx.MsgMintCoin, { issuer: issuer.address, denom: EUR, amount, recipient });
 
 function supply(chain: TestChain): bigint {
-  return BigInt(chain.query("/cosmos.bank.v1beta1.Query/SupplyOf", QuerySupplyOfRequest, { denom: EUR }, QuerySupplyOfResponse).amount!.amount);
+  return BigInt(
+    chain.query("/cosmos.bank.v1beta1.Query/SupplyOf", QuerySupplyOfRequest, { denom: EUR }, QuerySupplyOfResponse).amount!.amount,
+  );
 }
 
 describe("a frozen issuer mints nothing", () => {
@@ -29,10 +32,25 @@ describe("a frozen issuer mints nothing", () => {
 
   beforeAll(async () => {
     chain = await enforcementChain();
-    await chain.mustDeliver(issuer, [pack(S + "MsgRegisterCurrency", stx.MsgRegisterCurrency, stx.MsgRegisterCurrency.fromPartial({
-      creator: issuer.address, denom: EUR, displayDenom: "eurf", exponent: 6n, name: "Euro F", symbol: "EURF", description: "test",
-    }))]);
-    expect((await chain.govExec([pack(S + "MsgApproveIssuer", stx.MsgApproveIssuer, { authority: govAuthority(), denom: EUR, approve: true })])).log).toBe("");
+    await chain.mustDeliver(issuer, [
+      pack(
+        S + "MsgRegisterCurrency",
+        stx.MsgRegisterCurrency,
+        stx.MsgRegisterCurrency.fromPartial({
+          creator: issuer.address,
+          denom: EUR,
+          displayDenom: "eurf",
+          exponent: 6n,
+          name: "Euro F",
+          symbol: "EURF",
+          description: "test",
+        }),
+      ),
+    ]);
+    expect(
+      (await chain.govExec([pack(S + "MsgApproveIssuer", stx.MsgApproveIssuer, { authority: govAuthority(), denom: EUR, approve: true })]))
+        .log,
+    ).toBe("");
     await chain.mustDeliver(issuer, [
       mint(keys.other.address),
       grantAllowance(issuer.address, keys.grantee.address, basic()),
@@ -46,7 +64,10 @@ describe("a frozen issuer mints nothing", () => {
 
   it("MsgMintCoin signed by the frozen issuer is refused with ErrFrozen (its fee paid by a granter)", async () => {
     const before = supply(chain);
-    expectEnforcementError(await chain.deliver(issuer, [mint(keys.mallory.address, "5000000")], { fee: FEE, feeGranter: keys.alice.address }), 1107);
+    expectEnforcementError(
+      await chain.deliver(issuer, [mint(keys.mallory.address, "5000000")], { fee: FEE, feeGranter: keys.alice.address }),
+      1107,
+    );
     expect(supply(chain)).toBe(before);
     expect(chain.balance(keys.mallory.address, EUR)).toBe(0n);
   });

@@ -3,7 +3,20 @@ import { Status } from "../../src/gen/blockchain/land/v1/parcel";
 import * as q from "../../src/gen/blockchain/land/v1/query";
 import * as tx from "../../src/gen/blockchain/land/v1/tx";
 import type { TestChain } from "../helpers/chain";
-import { WINDOW, admit, createOffice, innerResponse, keys, landChain, msg, mustAsOffice, now, parcel, responseOf, transfer } from "../integration/land/setup";
+import {
+  WINDOW,
+  admit,
+  createOffice,
+  innerResponse,
+  keys,
+  landChain,
+  msg,
+  mustAsOffice,
+  now,
+  parcel,
+  responseOf,
+  transfer,
+} from "../integration/land/setup";
 import { ERR_FROZEN, deliverFrozen, expectEnforcementError, freeze, release } from "./helpers/freeze-titles-case";
 
 // Attack: a holder under an enforcement freeze moves a land title away — by proposing a new
@@ -21,7 +34,15 @@ describe("land: a frozen holder cannot transfer a title away", () => {
   let transferId: bigint;
   let holderCase: bigint;
 
-  const pending = () => chain.query("/blockchain.land.v1.Query/PendingTransfers", q.QueryPendingTransfersRequest, { pagination: undefined }, q.QueryPendingTransfersResponse).transfers.map((t) => t.id);
+  const pending = () =>
+    chain
+      .query(
+        "/blockchain.land.v1.Query/PendingTransfers",
+        q.QueryPendingTransfersRequest,
+        { pagination: undefined },
+        q.QueryPendingTransfersResponse,
+      )
+      .transfers.map((t) => t.id);
   const register = async (geometry: string, ref: string) =>
     innerResponse(await mustAsOffice(chain, op1, [msg.registerParcel(A, geometry, ref, holder.address)]), tx.MsgRegisterParcelResponse).id;
 
@@ -34,7 +55,10 @@ describe("land: a frozen holder cannot transfer a title away", () => {
     early = await register("geo-early", "KE/NBI/100");
     later = await register("geo-later", "KE/NBI/101");
     // The whole pipeline runs before the freeze: proposed, validated, quorum, window closed.
-    transferId = responseOf(await chain.mustDeliver(holder, [msg.propose(holder.address, early, buyer.address)]), tx.MsgProposeTransferResponse).transferId;
+    transferId = responseOf(
+      await chain.mustDeliver(holder, [msg.propose(holder.address, early, buyer.address)]),
+      tx.MsgProposeTransferResponse,
+    ).transferId;
     await mustAsOffice(chain, op1, [msg.validate(A, transferId)]);
     await mustAsOffice(chain, op2, [msg.attest(B, transferId)]);
     await mustAsOffice(chain, op3, [msg.attest(C, transferId)]);

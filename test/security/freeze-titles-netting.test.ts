@@ -20,7 +20,10 @@ let chain: TestChain;
 async function boundary(): Promise<(type: string) => Array<Record<string, string>>> {
   await untilBeforeBoundary(chain);
   const block = await chain.engine.produceBlock();
-  return (type) => block.response.events.filter((e) => e.type === `blockchain.netting.v1.${type}`).map((e) => Object.fromEntries(e.attributes.map((a) => [a.key, a.value])));
+  return (type) =>
+    block.response.events
+      .filter((e) => e.type === `blockchain.netting.v1.${type}`)
+      .map((e) => Object.fromEntries(e.attributes.map((a) => [a.key, a.value])));
 }
 
 describe("netting: a frozen participant moves no value through the ledger", () => {
@@ -54,7 +57,12 @@ describe("netting: a frozen participant moves no value through the ledger", () =
 
   it("the settlement holds the slice where the frozen account is a net debtor, settles the one where it is a creditor, and the block goes on", async () => {
     const events = await boundary();
-    expect(events("EventCycleHeld")).toEqual([expect.objectContaining({ denom: JSON.stringify(EUR), reason: expect.stringContaining(`${A} owes a net debit 250${EUR} while frozen`) })]);
+    expect(events("EventCycleHeld")).toEqual([
+      expect.objectContaining({
+        denom: JSON.stringify(EUR),
+        reason: expect.stringContaining(`${A} owes a net debit 250${EUR} while frozen`),
+      }),
+    ]);
     expect(events("EventCycleSettled").map((e) => e.denom)).toEqual([JSON.stringify(USD)]);
     expect(held(chain).map((h) => h.denom)).toEqual([EUR]);
     expect(entry(A, EUR)).toMatchObject({ reserve: "1000", locked: "250" });

@@ -11,18 +11,23 @@ import { ERR_FROZEN, deliverFrozen, expectEnforcementError, freeze, release } fr
 const keys = moduleKeys("freeze-titles-nft", ["alice", "bob"]);
 const { alice, bob } = keys;
 const token = (id: string) => ({ class_id: "deed", id, uri: "", uri_hash: "", data: null });
-const send = (sender: string, id: string, receiver: string) => pack("/cosmos.nft.v1beta1.MsgSend", tx.MsgSend, { classId: "deed", id, sender, receiver });
+const send = (sender: string, id: string, receiver: string) =>
+  pack("/cosmos.nft.v1beta1.MsgSend", tx.MsgSend, { classId: "deed", id, sender, receiver });
 
 describe("x/nft: a frozen owner cannot send an NFT", () => {
   let chain: TestChain;
   let caseId: bigint;
-  const owner = (id: string) => chain.query("/cosmos.nft.v1beta1.Query/Owner", QueryOwnerRequest, { classId: "deed", id }, QueryOwnerResponse).owner;
+  const owner = (id: string) =>
+    chain.query("/cosmos.nft.v1beta1.Query/Owner", QueryOwnerRequest, { classId: "deed", id }, QueryOwnerResponse).owner;
 
   beforeAll(async () => {
     chain = await moduleChain("freeze-titles-nft", Object.keys(keys), [{ denom: DENOM, amount: "1000000000" }], (s) => {
       s.nft = {
         classes: [{ id: "deed", name: "Deeds", symbol: "DEED", description: "", uri: "", uri_hash: "", data: null }],
-        entries: [{ owner: alice.address, nfts: [token("a1")] }, { owner: bob.address, nfts: [token("b1")] }],
+        entries: [
+          { owner: alice.address, nfts: [token("a1")] },
+          { owner: bob.address, nfts: [token("b1")] },
+        ],
       };
     });
     caseId = await freeze(chain, alice.address);

@@ -25,11 +25,22 @@ describe("treasury: a frozen actor moves no treasury value", () => {
   beforeAll(async () => {
     chain = await treasuryChain();
     treasury = idOf(await chain.mustDeliver(admin, [msg.create(admin.address)]));
-    await chain.mustDeliver(admin, [msg.deposit(admin.address, treasury, 100_000n), msg.assign(admin.address, treasury, spender.address, Role.ROLE_SPENDER)]);
+    await chain.mustDeliver(admin, [
+      msg.deposit(admin.address, treasury, 100_000n),
+      msg.assign(admin.address, treasury, spender.address, Role.ROLE_SPENDER),
+    ]);
     const start = now(chain);
-    revocable = idOf(await chain.mustDeliver(admin, [msg.lock(admin.address, treasury, bene.address, 1000n, {
-      lockType: LockType.LOCK_TYPE_VESTING, startTime: start - 100n, cliffTime: start - 100n, endTime: start + 1_000_000n, revocable: true,
-    })]));
+    revocable = idOf(
+      await chain.mustDeliver(admin, [
+        msg.lock(admin.address, treasury, bene.address, 1000n, {
+          lockType: LockType.LOCK_TYPE_VESTING,
+          startTime: start - 100n,
+          cliffTime: start - 100n,
+          endTime: start + 1_000_000n,
+          revocable: true,
+        }),
+      ]),
+    );
     escrow = idOf(await chain.mustDeliver(buyer, [msg.openEscrow(buyer.address, seller.address, moderator.address, 500n)]));
     disputed = idOf(await chain.mustDeliver(buyer, [msg.openEscrow(buyer.address, seller.address, moderator.address, 700n)]));
     await chain.mustDeliver(seller, [msg.dispute(seller.address, disputed)]);
@@ -42,9 +53,18 @@ describe("treasury: a frozen actor moves no treasury value", () => {
   const refused: Array<[string, () => [typeof admin, AnyMsg]]> = [
     ["MsgSpend by a frozen spender", () => [spender, msg.spend(spender.address, treasury, other.address, 10n)]],
     ["MsgSpend by a frozen admin", () => [admin, msg.spend(admin.address, treasury, other.address, 10n)]],
-    ["MsgCreateLock by a frozen admin", () => [admin, msg.lock(admin.address, treasury, other.address, 10n, {
-      lockType: LockType.LOCK_TYPE_TIME, startTime: now(chain), cliffTime: now(chain), endTime: now(chain) + 1_000_000n,
-    })]],
+    [
+      "MsgCreateLock by a frozen admin",
+      () => [
+        admin,
+        msg.lock(admin.address, treasury, other.address, 10n, {
+          lockType: LockType.LOCK_TYPE_TIME,
+          startTime: now(chain),
+          cliffTime: now(chain),
+          endTime: now(chain) + 1_000_000n,
+        }),
+      ],
+    ],
     ["MsgRevokeLock by a frozen admin", () => [admin, msg.revoke(admin.address, revocable)]],
     ["MsgAssignRole by a frozen admin", () => [admin, msg.assign(admin.address, treasury, other.address, Role.ROLE_SPENDER)]],
     ["MsgSetAdmin by a frozen admin", () => [admin, msg.setAdmin(admin.address, treasury, other.address)]],

@@ -46,7 +46,10 @@ describe("feegrant: an allowance's nesting is bounded", () => {
     const grantee = testKey("hooks/ok-grantee");
     await chain.mustDeliver(alice, [grantAllowance(alice.address, grantee.address, nested(MAX_ALLOWANCE_DEPTH))], opts);
     const before = chain.balance(alice.address);
-    await chain.mustDeliver(grantee, [freeMsg(grantee.address, bob.address)], { fee: [{ denom: DENOM, amount: "1000" }], feeGranter: alice.address });
+    await chain.mustDeliver(grantee, [freeMsg(grantee.address, bob.address)], {
+      fee: [{ denom: DENOM, amount: "1000" }],
+      feeGranter: alice.address,
+    });
     expect(chain.balance(alice.address)).toBe(before - 1000n);
   });
 });

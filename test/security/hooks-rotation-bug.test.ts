@@ -28,7 +28,9 @@ describe("validatorgov: a bug while completing a rotation halts instead of cance
   const NAMES = ["alpha", "newop"];
 
   beforeAll(async () => {
-    const funded = Object.fromEntries(NAMES.map((n) => [`validatorgov/${n}`, [{ denom: DENOM, amount: (1_000_000n * ONE_YML).toString() }]]));
+    const funded = Object.fromEntries(
+      NAMES.map((n) => [`validatorgov/${n}`, [{ denom: DENOM, amount: (1_000_000n * ONE_YML).toString() }]]),
+    );
     chain = await TestChain.create({
       funded,
       build: { extraModules: [buggy] },

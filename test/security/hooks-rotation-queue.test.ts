@@ -28,9 +28,16 @@ describe("a rotated validator's unbondings and redelegations still mature", () =
     await chain.mustDeliver(mallory, [delegateMsg(mallory, valoper(alpha), (10n * ONE_YML).toString())]);
     await chain.produceBlocks(1);
     await chain.mustDeliver(mallory, [
-      pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, { delegatorAddress: mallory.address, validatorAddress: valoper(alpha), amount: { denom: DENOM, amount: ONE_YML.toString() } }),
+      pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
+        delegatorAddress: mallory.address,
+        validatorAddress: valoper(alpha),
+        amount: { denom: DENOM, amount: ONE_YML.toString() },
+      }),
       pack("/cosmos.staking.v1beta1.MsgBeginRedelegate", MsgBeginRedelegate, {
-        delegatorAddress: mallory.address, validatorSrcAddress: valoper(alpha), validatorDstAddress: valoper(beta), amount: { denom: DENOM, amount: ONE_YML.toString() },
+        delegatorAddress: mallory.address,
+        validatorSrcAddress: valoper(alpha),
+        validatorDstAddress: valoper(beta),
+        amount: { denom: DENOM, amount: ONE_YML.toString() },
       }),
     ]);
     const res = await chain.mustDeliver(alpha, [msg.rotate(alpha.address, newop.address)]);
@@ -44,7 +51,10 @@ describe("a rotated validator's unbondings and redelegations still mature", () =
     chain.setNextBlockTime({ seconds: chain.engine.lastBlockTime.seconds + UNBONDING + 1n, nanos: 0 });
     events.push(...(await chain.engine.produceBlock()).response.events);
     expect(chain.balance(mallory.address)).toBe(before + ONE_YML);
-    const attrs = (type: string) => events.filter((e) => e.type === type).map((e) => Object.fromEntries(e.attributes.filter((a) => a.key !== "mode").map((a) => [a.key, a.value])));
+    const attrs = (type: string) =>
+      events
+        .filter((e) => e.type === type)
+        .map((e) => Object.fromEntries(e.attributes.filter((a) => a.key !== "mode").map((a) => [a.key, a.value])));
     expect(attrs("complete_unbonding")).toEqual([{ amount: `${ONE_YML}${DENOM}`, validator: valoper(newop), delegator: mallory.address }]);
     expect(attrs("complete_redelegation").map((a) => a.source_validator)).toEqual([valoper(newop)]);
   });

@@ -3,7 +3,18 @@ import { MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DENOM, pack, type TestChain } from "../helpers/chain";
 import { delegateMsg, operatorOf } from "../integration/staking/setup";
-import { CaseAction, CaseStatus, caseIdOf, enforcementChain, getCase, keys, msg, produceUntil, typedEvents, validator } from "../integration/enforcement/setup";
+import {
+  CaseAction,
+  CaseStatus,
+  caseIdOf,
+  enforcementChain,
+  getCase,
+  keys,
+  msg,
+  produceUntil,
+  typedEvents,
+  validator,
+} from "../integration/enforcement/setup";
 
 // Attack (issue 32, block hooks): a target fills its unbonding slots with the validator it is
 // staked to (max_entries, 7 by default: seven 1-unit MsgUndelegate in seven blocks, before the
@@ -15,7 +26,11 @@ import { CaseAction, CaseStatus, caseIdOf, enforcementChain, getCase, keys, msg,
 const target = keys.target;
 const DEV = () => operatorOf(validator());
 const undelegate = (amount: string) =>
-  pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, { delegatorAddress: target.address, validatorAddress: DEV(), amount: { denom: DENOM, amount } });
+  pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
+    delegatorAddress: target.address,
+    validatorAddress: DEV(),
+    amount: { denom: DENOM, amount },
+  });
 
 describe("a seizure unbonds the target's stake even when its unbonding entries are at the cap", () => {
   let chain: TestChain;
@@ -42,8 +57,12 @@ describe("a seizure unbonds the target's stake even when its unbonding entries a
     const events = await produceUntil(chain, getCase(chain, id).executeAtHeight);
     expect(typedEvents(events, "EventSeizureDeferred")).toEqual([]);
     expect(getCase(chain, id).status).toBe(CaseStatus.CASE_STATUS_PASSED);
-    const ubd = chain.query("/cosmos.staking.v1beta1.Query/UnbondingDelegation", QueryUnbondingDelegationRequest,
-      { delegatorAddr: target.address, validatorAddr: DEV() }, QueryUnbondingDelegationResponse).unbond!;
+    const ubd = chain.query(
+      "/cosmos.staking.v1beta1.Query/UnbondingDelegation",
+      QueryUnbondingDelegationRequest,
+      { delegatorAddr: target.address, validatorAddr: DEV() },
+      QueryUnbondingDelegationResponse,
+    ).unbond!;
     expect(ubd.entries).toHaveLength(8);
     expect(ubd.entries.reduce((sum, e) => sum + BigInt(e.balance), 0n)).toBe(100_000_000n);
   });

@@ -8,7 +8,18 @@ import { consAddrOf } from "../integration/slashing/setup";
 import { createValidatorMsg, delegateMsg, operatorOf } from "../integration/staking/setup";
 import { msg as tok } from "../integration/tokenisation/setup";
 import {
-  ERR_TRADING_HALTED, UNBONDING_SECONDS, expectTokError, foundationAddress, foundationExec, gov, keys, poisonChain, realise, seatReserve, sendCoins, shareAsset,
+  ERR_TRADING_HALTED,
+  UNBONDING_SECONDS,
+  expectTokError,
+  foundationAddress,
+  foundationExec,
+  gov,
+  keys,
+  poisonChain,
+  realise,
+  seatReserve,
+  sendCoins,
+  shareAsset,
 } from "./helpers/poison-setup";
 
 // Attack (issue 32, finding 3): before an asset is realised, anyone puts a few of its shares
@@ -28,7 +39,9 @@ describe("a realised share deposited into every pool poisons no payout", () => {
   let assetId = 0n;
   let share = "";
   const shares = (address: string) => chain.balance(address, share);
-  const validator = (op: string) => chain.query("/cosmos.staking.v1beta1.Query/Validator", stq.QueryValidatorRequest, { validatorAddr: op }, stq.QueryValidatorResponse).validator;
+  const validator = (op: string) =>
+    chain.query("/cosmos.staking.v1beta1.Query/Validator", stq.QueryValidatorRequest, { validatorAddr: op }, stq.QueryValidatorResponse)
+      .validator;
   const communityPoolShares = () => BigInt((distQuery.pool(chain).find((c) => c.denom === share)?.amount ?? "0").split(".")[0]);
 
   beforeAll(async () => {
@@ -63,7 +76,13 @@ describe("a realised share deposited into every pool poisons no payout", () => {
     const o = keys.owner.address;
     const one = [{ denom: share, amount: "1" }];
     const poolBefore = communityPoolShares();
-    for (const m of [dist.depositValRewards(o, val2, one), dist.fundPool(o, one), sendCoins(o, gov(), share, 1n), sendCoins(o, seatReserve(), share, 1n), sendCoins(o, keys.d1.address, share, 1n)]) {
+    for (const m of [
+      dist.depositValRewards(o, val2, one),
+      dist.fundPool(o, one),
+      sendCoins(o, gov(), share, 1n),
+      sendCoins(o, seatReserve(), share, 1n),
+      sendCoins(o, keys.d1.address, share, 1n),
+    ]) {
       const res = await chain.deliver(keys.owner, [m]);
       expectTokError(res, ERR_TRADING_HALTED);
       expect(res.log).toContain("can only be redeemed");
@@ -89,7 +108,16 @@ describe("a realised share deposited into every pool poisons no payout", () => {
   });
 
   it("distribution: governance spends the community pool, the halted share included", async () => {
-    const res = await chain.govExec([dist.spend(gov(), keys.buyer.address, [{ denom: DENOM, amount: "1" }, { denom: share, amount: "400" }].sort((a, b) => (a.denom < b.denom ? -1 : 1)))]);
+    const res = await chain.govExec([
+      dist.spend(
+        gov(),
+        keys.buyer.address,
+        [
+          { denom: DENOM, amount: "1" },
+          { denom: share, amount: "400" },
+        ].sort((a, b) => (a.denom < b.denom ? -1 : 1)),
+      ),
+    ]);
     expect(res.log).toBe("");
     expect(shares(keys.buyer.address)).toBe(400n);
     // A share paid out of a pool is redeemed like any other.
@@ -99,7 +127,9 @@ describe("a realised share deposited into every pool poisons no payout", () => {
 
   it("enforcement: a seizure of a holder of the realised share executes; the share reaches the recovery destination (the foundation), whose custodians redeem it", async () => {
     const foundation = foundationAddress(chain);
-    const open = await chain.mustDeliver(genesisValidator, [enf.open(genesisValidator.address, keys.target.address, CaseAction.CASE_ACTION_SEIZE)]);
+    const open = await chain.mustDeliver(genesisValidator, [
+      enf.open(genesisValidator.address, keys.target.address, CaseAction.CASE_ACTION_SEIZE),
+    ]);
     const id = caseIdOf(open);
     await chain.mustDeliver(genesisValidator, [enf.vote(genesisValidator.address, id)]);
     await chain.mustDeliver(keys.val2, [enf.vote(keys.val2.address, id)]);
@@ -121,7 +151,15 @@ describe("a realised share deposited into every pool poisons no payout", () => {
     const before = validator(val2);
     const power = BigInt(before.tokens) / YML;
     const time = chain.engine["lastTime"] as { seconds: bigint; nanos: number };
-    chain.engine.setNextMisbehavior([{ type: MisbehaviorType.DUPLICATE_VOTE, validator: { address: consAddrOf(keys.val2), power }, height: chain.height, time, totalVotingPower: 100n }]);
+    chain.engine.setNextMisbehavior([
+      {
+        type: MisbehaviorType.DUPLICATE_VOTE,
+        validator: { address: consAddrOf(keys.val2), power },
+        height: chain.height,
+        time,
+        totalVotingPower: 100n,
+      },
+    ]);
     await chain.produceBlocks(1);
     const after = validator(val2);
     expect(after.jailed).toBe(true);

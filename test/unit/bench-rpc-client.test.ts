@@ -12,7 +12,9 @@ describe("bench RpcClient", () => {
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
   });
 
-  async function serve(handler: (body: { id: number; method: string; params: Record<string, string> }, res: import("node:http").ServerResponse) => void): Promise<string> {
+  async function serve(
+    handler: (body: { id: number; method: string; params: Record<string, string> }, res: import("node:http").ServerResponse) => void,
+  ): Promise<string> {
     server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
@@ -26,7 +28,11 @@ describe("bench RpcClient", () => {
     const sockets = new Set<unknown>();
     const url = await serve((body, res) => {
       sockets.add(res.socket);
-      const json = JSON.stringify({ jsonrpc: "2.0", id: body.id, result: { method: body.method, echo: body.params.x, pad: "y".repeat(Number(body.params.n ?? 0)) } });
+      const json = JSON.stringify({
+        jsonrpc: "2.0",
+        id: body.id,
+        result: { method: body.method, echo: body.params.x, pad: "y".repeat(Number(body.params.n ?? 0)) },
+      });
       if (body.params.chunked) {
         // Several writes without a length: Go's server sends such a body chunked, as node:http does.
         res.writeHead(200, { "content-type": "application/json" });
@@ -43,7 +49,9 @@ describe("bench RpcClient", () => {
     const big = await client.call<{ echo: string; pad: string }>("block", { x: "b", chunked: "1", n: "300000" });
     expect(big.echo).toBe("b");
     expect(big.pad.length).toBe(300_000);
-    const many = await Promise.all(Array.from({ length: 20 }, (_, i) => client!.send<{ echo: string }>(client!.request("broadcast_tx_sync", { x: String(i) }))));
+    const many = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => client!.send<{ echo: string }>(client!.request("broadcast_tx_sync", { x: String(i) }))),
+    );
     expect(many.map((r) => r.echo)).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
     expect(sockets.size).toBeLessThanOrEqual(2);
   });
@@ -51,7 +59,11 @@ describe("bench RpcClient", () => {
   it("rejects with the JSON-RPC error, and with a closed connection's", async () => {
     const url = await serve((body, res) => {
       if (body.method === "drop") return res.socket!.destroy();
-      const json = JSON.stringify({ jsonrpc: "2.0", id: body.id, error: { code: -32603, message: "Internal error", data: "tx already exists in cache" } });
+      const json = JSON.stringify({
+        jsonrpc: "2.0",
+        id: body.id,
+        error: { code: -32603, message: "Internal error", data: "tx already exists in cache" },
+      });
       res.writeHead(500, { "content-type": "application/json", "content-length": Buffer.byteLength(json) });
       res.end(json);
     });

@@ -17,7 +17,12 @@ const BYTES = Uint8Array.from({ length: 20 }, (_, i) => 0xa0 + i);
 /** A valid address of the kind the field declares, lower case. */
 function addressFor(field: DescField): string {
   const scalar = field.proto.options ? (getOption(field, scalarExt) as string) : "";
-  const prefix = scalar === "cosmos.ValidatorAddressString" ? bech32Prefix.validator : scalar === "cosmos.ConsensusAddressString" ? bech32Prefix.consensus : bech32Prefix.account;
+  const prefix =
+    scalar === "cosmos.ValidatorAddressString"
+      ? bech32Prefix.validator
+      : scalar === "cosmos.ConsensusAddressString"
+        ? bech32Prefix.consensus
+        : bech32Prefix.account;
   return toBech32(prefix, BYTES);
 }
 
@@ -28,7 +33,12 @@ function addressPaths(desc: DescMessage, seen: ReadonlySet<string> = new Set()):
   const paths: Path[] = [];
   for (const field of desc.fields) {
     if (isAddressField(field)) paths.push([field]);
-    else if (field.message && field.fieldKind !== "map" && field.message.typeName !== "google.protobuf.Any" && !seen.has(field.message.typeName)) {
+    else if (
+      field.message &&
+      field.fieldKind !== "map" &&
+      field.message.typeName !== "google.protobuf.Any" &&
+      !seen.has(field.message.typeName)
+    ) {
       for (const rest of addressPaths(field.message, new Set([...seen, desc.typeName]))) paths.push([field, ...rest]);
     }
   }
@@ -90,7 +100,10 @@ describe("what the door leaves alone", () => {
 
   it("rewrites addresses inside an Any (authz MsgExec's messages)", () => {
     const from = toBech32(bech32Prefix.account, BYTES);
-    const inner = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.encode({ fromAddress: from.toUpperCase(), toAddress: from, amount: [{ denom: "uyml", amount: "1" }] }).finish() };
+    const inner = {
+      typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+      value: MsgSend.encode({ fromAddress: from.toUpperCase(), toAddress: from, amount: [{ denom: "uyml", amount: "1" }] }).finish(),
+    };
     const exec = MsgExec.decode(MsgExec.encode({ grantee: from.toUpperCase(), msgs: [inner] }).finish());
     canonicaliseAddresses("cosmos.authz.v1beta1.MsgExec", exec);
     expect(exec.grantee).toBe(from);
@@ -122,7 +135,8 @@ describe("every string field named like an address in a message is treated as on
       for (const f of desc.fields) {
         if (isAddressField(f)) continue;
         if (f.message && f.fieldKind !== "map") walk(f.message);
-        else if (f.fieldKind !== "map" && f.scalar === 9 && ADDRESS_LIKE.test(f.name) && !NOT_ADDRESSES.has(`${desc.typeName}.${f.name}`)) unlisted.push(`${desc.typeName}.${f.name}`);
+        else if (f.fieldKind !== "map" && f.scalar === 9 && ADDRESS_LIKE.test(f.name) && !NOT_ADDRESSES.has(`${desc.typeName}.${f.name}`))
+          unlisted.push(`${desc.typeName}.${f.name}`);
       }
     };
     for (const def of defs) walk(registry.getMessage(def.typeUrl.slice(1))!);

@@ -9,17 +9,30 @@ describe("netting params", () => {
 
   it("canonicalises: policies sorted by denom, integers without leading zeros, empty as zero", () => {
     const p = validateNettingParams({
-      cycleBlocks: 10n, maxHoldCycles: 0n,
-      denomPolicies: [{ denom: "uusd", grossThreshold: "007", aggregateGrossThreshold: "" }, { denom: "ueur", grossThreshold: "0", aggregateGrossThreshold: "5" }],
+      cycleBlocks: 10n,
+      maxHoldCycles: 0n,
+      denomPolicies: [
+        { denom: "uusd", grossThreshold: "007", aggregateGrossThreshold: "" },
+        { denom: "ueur", grossThreshold: "0", aggregateGrossThreshold: "5" },
+      ],
     });
-    expect(p.denomPolicies).toEqual([{ denom: "ueur", grossThreshold: "0", aggregateGrossThreshold: "5" }, { denom: "uusd", grossThreshold: "7", aggregateGrossThreshold: "0" }]);
+    expect(p.denomPolicies).toEqual([
+      { denom: "ueur", grossThreshold: "0", aggregateGrossThreshold: "5" },
+      { denom: "uusd", grossThreshold: "7", aggregateGrossThreshold: "0" },
+    ]);
     expect(denomPolicy(p, "uusd")).toEqual({ gross: 7n, aggregate: 0n });
     expect(denomPolicy(p, "ueur")).toEqual({ gross: 0n, aggregate: 5n });
     expect(denomPolicy(p, "ugbp")).toBeUndefined();
   });
 
   it.each([
-    ["a duplicate denom", [{ denom: "ueur", grossThreshold: "1", aggregateGrossThreshold: "0" }, { denom: "ueur", grossThreshold: "2", aggregateGrossThreshold: "0" }]],
+    [
+      "a duplicate denom",
+      [
+        { denom: "ueur", grossThreshold: "1", aggregateGrossThreshold: "0" },
+        { denom: "ueur", grossThreshold: "2", aggregateGrossThreshold: "0" },
+      ],
+    ],
     ["a bad denom", [{ denom: "1x", grossThreshold: "1", aggregateGrossThreshold: "0" }]],
     ["a negative threshold", [{ denom: "ueur", grossThreshold: "-1", aggregateGrossThreshold: "0" }]],
     ["a negative aggregate threshold", [{ denom: "ueur", grossThreshold: "1", aggregateGrossThreshold: "-1" }]],

@@ -6,7 +6,9 @@ import { binaryToJson, jsonToBinary } from "../../src/codec/proto-json";
 describe("proto JSON by reflection", () => {
   it("writes grpc-gateway JSON and reads it back with Cosmos type URLs, nested Anys included", () => {
     const account = BaseAccount.encode({ address: "yml1abc", pubKey: undefined, accountNumber: 7n, sequence: 3n }).finish();
-    const bytes = GenesisState.encode(GenesisState.fromPartial({ accounts: [{ typeUrl: "/cosmos.auth.v1beta1.BaseAccount", value: account }] })).finish();
+    const bytes = GenesisState.encode(
+      GenesisState.fromPartial({ accounts: [{ typeUrl: "/cosmos.auth.v1beta1.BaseAccount", value: account }] }),
+    ).finish();
     const json = binaryToJson("cosmos.auth.v1beta1.GenesisState", bytes) as any;
     expect(json.accounts[0]["@type"]).toBe("/cosmos.auth.v1beta1.BaseAccount");
     expect(json.accounts[0].account_number).toBe("7");
@@ -23,7 +25,12 @@ describe("proto JSON by reflection", () => {
 describe("LegacyDec in JSON", () => {
   it("writes the SDK's decimal text and reads it back to the wire form ('1' is one, as LegacyNewDecFromStr)", async () => {
     const { Validator } = await import("cosmjs-types/cosmos/staking/v1beta1/staking");
-    const v = Validator.fromPartial({ operatorAddress: "ymlvaloper1x", tokens: "5", delegatorShares: "5000000000000000000", commission: { commissionRates: { rate: "100000000000000000", maxRate: "1000000000000000000", maxChangeRate: "10000000000000000" } } });
+    const v = Validator.fromPartial({
+      operatorAddress: "ymlvaloper1x",
+      tokens: "5",
+      delegatorShares: "5000000000000000000",
+      commission: { commissionRates: { rate: "100000000000000000", maxRate: "1000000000000000000", maxChangeRate: "10000000000000000" } },
+    });
     const json = binaryToJson("cosmos.staking.v1beta1.Validator", Validator.encode(v).finish()) as any;
     expect(json.delegator_shares).toBe("5.000000000000000000");
     expect(json.commission.commission_rates.rate).toBe("0.100000000000000000");

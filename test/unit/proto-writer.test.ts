@@ -40,13 +40,34 @@ const cosmjsMisencodes = (v: bigint | number) => {
   return u >= 2n ** 31n && u < 2n ** 32n;
 };
 
-const int64 = fc.oneof(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 64n - 1n }), fc.bigInt({ min: 0n, max: 1000n }), fc.maxSafeInteger().filter((n) => n >= 0), fc.constantFrom(0n, 127n, 128n, 2n ** 53n, 2n ** 53n + 1n, -1n, 2n ** 63n, 2n ** 64n - 1n)).filter((v) => !cosmjsMisencodes(v));
+const int64 = fc
+  .oneof(
+    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 64n - 1n }),
+    fc.bigInt({ min: 0n, max: 1000n }),
+    fc.maxSafeInteger().filter((n) => n >= 0),
+    fc.constantFrom(0n, 127n, 128n, 2n ** 53n, 2n ** 53n + 1n, -1n, 2n ** 63n, 2n ** 64n - 1n),
+  )
+  .filter((v) => !cosmjsMisencodes(v));
 const leaf: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ op: fc.constantFrom("uint32" as const, "int32" as const, "sint32" as const, "fixed32" as const, "sfixed32" as const), v: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }) }),
+  fc.record({
+    op: fc.constantFrom("uint32" as const, "int32" as const, "sint32" as const, "fixed32" as const, "sfixed32" as const),
+    v: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+  }),
   fc.record({ op: fc.constantFrom("int64" as const, "uint64" as const), v: int64 }),
-  fc.record({ op: fc.constantFrom("sint64" as const, "fixed64" as const, "sfixed64" as const), v: fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }) }),
+  fc.record({
+    op: fc.constantFrom("sint64" as const, "fixed64" as const, "sfixed64" as const),
+    v: fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+  }),
   fc.record({ op: fc.constant("bool" as const), v: fc.boolean() }),
-  fc.record({ op: fc.constant("string" as const), v: fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: "binary", maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }), fc.constantFrom("\ud800", "a\udc00b", "x".repeat(130))) }),
+  fc.record({
+    op: fc.constant("string" as const),
+    v: fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.string({ unit: "binary", maxLength: 40 }),
+      fc.string({ unit: "grapheme", maxLength: 20 }),
+      fc.constantFrom("\ud800", "a\udc00b", "x".repeat(130)),
+    ),
+  }),
   fc.record({ op: fc.constant("bytes" as const), v: fc.uint8Array({ maxLength: 300 }) }),
   fc.record({ op: fc.constant("tag" as const), field: fc.integer({ min: 1, max: 536_870_911 }), type: fc.integer({ min: 0, max: 5 }) }),
 );
@@ -75,9 +96,26 @@ describe("ProtoWriter writes what cosmjs-types' BinaryWriter writes", () => {
   });
 
   it("for real messages: a signed tx and accounts", () => {
-    const account = { address: "yml1th0du2gvqdnendd6xf3sfryaz5w6j3ht4g3ku9", pubKey: { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: new Uint8Array(35).fill(2) }, accountNumber: 42n, sequence: 7n };
-    const tx = Tx.fromPartial({ body: { messages: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: new Uint8Array(200).fill(1) }], memo: "é".repeat(70), timeoutHeight: 5n }, authInfo: { fee: { amount: [{ denom: "uyml", amount: "200" }], gasLimit: 200_000n }, signerInfos: [{ sequence: 3n, modeInfo: { single: { mode: 1 } } }] }, signatures: [new Uint8Array(64).fill(9)] });
-    const withCosmjs = <T>(codec: { encode(m: T, w?: never): { finish(): Uint8Array } }, m: T) => codec.encode(m, (CosmjsBinaryWriter as unknown as { create(): never }).create()).finish();
+    const account = {
+      address: "yml1th0du2gvqdnendd6xf3sfryaz5w6j3ht4g3ku9",
+      pubKey: { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: new Uint8Array(35).fill(2) },
+      accountNumber: 42n,
+      sequence: 7n,
+    };
+    const tx = Tx.fromPartial({
+      body: {
+        messages: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: new Uint8Array(200).fill(1) }],
+        memo: "é".repeat(70),
+        timeoutHeight: 5n,
+      },
+      authInfo: {
+        fee: { amount: [{ denom: "uyml", amount: "200" }], gasLimit: 200_000n },
+        signerInfos: [{ sequence: 3n, modeInfo: { single: { mode: 1 } } }],
+      },
+      signatures: [new Uint8Array(64).fill(9)],
+    });
+    const withCosmjs = <T>(codec: { encode(m: T, w?: never): { finish(): Uint8Array } }, m: T) =>
+      codec.encode(m, (CosmjsBinaryWriter as unknown as { create(): never }).create()).finish();
     expect(BaseAccount.encode(account).finish()).toEqual(withCosmjs(BaseAccount, account));
     expect(Tx.encode(tx).finish()).toEqual(withCosmjs(Tx, tx));
   });
@@ -86,7 +124,11 @@ describe("ProtoWriter writes what cosmjs-types' BinaryWriter writes", () => {
     // While a writer holds the shared scratch buffer, the next one starts at 256 bytes and doubles.
     const holder = ProtoWriter.create();
     for (let fill = 240; fill < 1_040; fill = fill === 270 ? 500 : fill === 530 ? 1_010 : fill + 1) {
-      const list: Op[] = [{ op: "bytes", v: new Uint8Array(fill) }, { op: "string", v: "a" }, { op: "string", v: "bc" }];
+      const list: Op[] = [
+        { op: "bytes", v: new Uint8Array(fill) },
+        { op: "string", v: "a" },
+        { op: "string", v: "bc" },
+      ];
       const ours = ProtoWriter.create() as unknown as AnyWriter;
       const theirs = (CosmjsBinaryWriter as unknown as { create(): AnyWriter }).create();
       apply(ours, list);

@@ -102,7 +102,11 @@ export class DevBlockStore implements TxPostings {
     for (let h = through ? readHeight(through) + 1n : 1n; h <= this.saved; h++) {
       const [block, results] = await Promise.all([this.block(h), this.results(h)]);
       if (!block || !results) continue;
-      await this.saveResults(h, results, block.txs.map((tx) => createHash("sha256").update(tx).digest("hex").toUpperCase()));
+      await this.saveResults(
+        h,
+        results,
+        block.txs.map((tx) => createHash("sha256").update(tx).digest("hex").toUpperCase()),
+      );
     }
   }
 
@@ -138,7 +142,8 @@ export class DevBlockStore implements TxPostings {
       const ref = { height, index };
       ops.push({ type: "put", key: enc.encode(`t${hash}`), value: refSuffix(EMPTY, ref) });
       ops.push({ type: "put", key: refSuffix(ALL_TXS, ref), value: EMPTY });
-      for (const attribute of indexedAttributes(response.txResults[index])) ops.push({ type: "put", key: refSuffix(attributePrefix(attribute), ref), value: EMPTY });
+      for (const attribute of indexedAttributes(response.txResults[index]))
+        ops.push({ type: "put", key: refSuffix(attributePrefix(attribute), ref), value: EMPTY });
     });
     ops.push({ type: "put", key: INDEXED_THROUGH, value: heightKey("", height) });
     await this.db.batch(ops, { sync: true });
@@ -151,7 +156,10 @@ export class DevBlockStore implements TxPostings {
 
   /** Records the sets of the first heights (InitChain's answer, in force at the initial height and the next). */
   async saveValidatorSets(sets: HeightValidators[]): Promise<void> {
-    await this.db.batch(sets.map((s) => ({ type: "put" as const, key: heightKey("v", s.height), value: encodeValidatorSet(s.validators) })), { sync: true });
+    await this.db.batch(
+      sets.map((s) => ({ type: "put" as const, key: heightKey("v", s.height), value: encodeValidatorSet(s.validators) })),
+      { sync: true },
+    );
   }
 
   /** The validator set in force at a height; undefined for heights not recorded (stores older than the record). */
@@ -183,7 +191,10 @@ export class DevBlockStore implements TxPostings {
   async refsByHeight({ from = 0n, to = MAX_HEIGHT }: HeightRange): Promise<TxRef[]> {
     // Bounds outside uint64 (tx.height<0, tx.height>2^64-1) match nothing.
     if (to < 0n || from > MAX_HEIGHT || from > to) return [];
-    return this.refsIn(refSuffix(ALL_TXS, { height: from, index: 0 }), refSuffix(ALL_TXS, { height: to > MAX_HEIGHT ? MAX_HEIGHT : to, index: 0xffffffff }));
+    return this.refsIn(
+      refSuffix(ALL_TXS, { height: from, index: 0 }),
+      refSuffix(ALL_TXS, { height: to > MAX_HEIGHT ? MAX_HEIGHT : to, index: 0xffffffff }),
+    );
   }
 
   async close(): Promise<void> {

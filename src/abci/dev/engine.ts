@@ -105,7 +105,10 @@ export class DevEngine {
       const response = await this.opts.app.initChain(request);
       // An empty answer keeps the genesis set; the first set is in force at the first two heights.
       const validators = response.validators.length > 0 ? response.validators : request.validators;
-      await this.blocks.saveValidatorSets([{ height: initial, validators }, { height: initial + 1n, validators }]);
+      await this.blocks.saveValidatorSets([
+        { height: initial, validators },
+        { height: initial + 1n, validators },
+      ]);
     }
     for (let h = appHeight === 0n ? initial : appHeight + 1n; h <= stored; h++) {
       const block = await this.blocks.block(h);
@@ -129,7 +132,8 @@ export class DevEngine {
 
   /** Fixes the next block's time (manual mode); otherwise blocks advance by the interval or the clock. */
   setNextBlockTime(time: Timestamp | Date): void {
-    this.nextTime = time instanceof Date ? { seconds: BigInt(Math.floor(time.getTime() / 1000)), nanos: (time.getTime() % 1000) * 1_000_000 } : time;
+    this.nextTime =
+      time instanceof Date ? { seconds: BigInt(Math.floor(time.getTime() / 1000)), nanos: (time.getTime() % 1000) * 1_000_000 } : time;
   }
 
   /**
@@ -191,7 +195,8 @@ export class DevEngine {
       proposedLastCommit: { round: 0, votes: [] },
       hash: new Uint8Array(32),
     });
-    if (processed.status !== abci.ResponseProcessProposal_ProposalStatus.ACCEPT) throw new Error(`app rejected its own proposal at height ${height}`);
+    if (processed.status !== abci.ResponseProcessProposal_ProposalStatus.ACCEPT)
+      throw new Error(`app rejected its own proposal at height ${height}`);
     const block = abci.RequestFinalizeBlock.fromPartial({
       ...common,
       txs: prepared.txs,

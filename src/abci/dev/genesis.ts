@@ -54,9 +54,15 @@ export function consensusAddress(pubKey: Uint8Array): string {
 export function buildDevGenesis(modules: ModuleSet, opts: DevGenesisOptions): GenesisDoc {
   const appState = defaultAppState(modules.modules) as Record<string, any>;
   appState.auth.accounts = opts.accounts.map((a, i) =>
-    binaryToJson("google.protobuf.Any", encodeAccountAny(BaseAccount.fromPartial({ address: a.address, accountNumber: BigInt(i), sequence: 0n }))),
+    binaryToJson(
+      "google.protobuf.Any",
+      encodeAccountAny(BaseAccount.fromPartial({ address: a.address, accountNumber: BigInt(i), sequence: 0n })),
+    ),
   );
-  appState.bank.balances = opts.accounts.map((a) => ({ address: a.address, coins: [...a.coins].sort((x, y) => (x.denom < y.denom ? -1 : 1)) }));
+  appState.bank.balances = opts.accounts.map((a) => ({
+    address: a.address,
+    coins: [...a.coins].sort((x, y) => (x.denom < y.denom ? -1 : 1)),
+  }));
   const pubKey = ed25519PubKey(opts.validatorSeed);
   let power = "10";
   if (opts.validatorOperator) power = bondDevValidator(appState, opts.validatorOperator, opts.validatorSelfBond ?? "10000000", pubKey);
@@ -68,7 +74,14 @@ export function buildDevGenesis(modules: ModuleSet, opts: DevGenesisOptions): Ge
     chain_id: opts.chainId,
     initial_height: "1",
     consensus_params: defaultConsensusParams(),
-    validators: [{ address: consensusAddress(pubKey), pub_key: { type: "tendermint/PubKeyEd25519", value: Buffer.from(pubKey).toString("base64") }, power, name: "dev" }],
+    validators: [
+      {
+        address: consensusAddress(pubKey),
+        pub_key: { type: "tendermint/PubKeyEd25519", value: Buffer.from(pubKey).toString("base64") },
+        power,
+        name: "dev",
+      },
+    ],
     app_hash: "",
     app_state: appState,
   };
@@ -85,20 +98,30 @@ function bondDevValidator(appState: Record<string, any>, operator: string, selfB
   const shares = `${BigInt(selfBond)}.000000000000000000`;
   if (!appState.auth.accounts.some((a: { address?: string }) => a.address === operator)) {
     const n = BigInt(appState.auth.accounts.length);
-    appState.auth.accounts.push(binaryToJson("google.protobuf.Any", encodeAccountAny(BaseAccount.fromPartial({ address: operator, accountNumber: n, sequence: 0n }))));
+    appState.auth.accounts.push(
+      binaryToJson("google.protobuf.Any", encodeAccountAny(BaseAccount.fromPartial({ address: operator, accountNumber: n, sequence: 0n }))),
+    );
   }
-  appState.bank.balances.push({ address: moduleAddress(BONDED_POOL), coins: [{ denom: appState.staking.params.bond_denom, amount: selfBond }] });
-  appState.staking.validators = [{
-    operator_address: valoper,
-    consensus_pubkey: { "@type": "/cosmos.crypto.ed25519.PubKey", key: Buffer.from(pubKey).toString("base64") },
-    jailed: false,
-    status: "BOND_STATUS_BONDED",
-    tokens: selfBond,
-    delegator_shares: shares,
-    description: { moniker: "dev", identity: "", website: "", security_contact: "", details: "" },
-    commission: { commission_rates: { rate: "0.000000000000000000", max_rate: "1.000000000000000000", max_change_rate: "0.010000000000000000" }, update_time: "1970-01-01T00:00:00Z" },
-    min_self_delegation: "1",
-  }];
+  appState.bank.balances.push({
+    address: moduleAddress(BONDED_POOL),
+    coins: [{ denom: appState.staking.params.bond_denom, amount: selfBond }],
+  });
+  appState.staking.validators = [
+    {
+      operator_address: valoper,
+      consensus_pubkey: { "@type": "/cosmos.crypto.ed25519.PubKey", key: Buffer.from(pubKey).toString("base64") },
+      jailed: false,
+      status: "BOND_STATUS_BONDED",
+      tokens: selfBond,
+      delegator_shares: shares,
+      description: { moniker: "dev", identity: "", website: "", security_contact: "", details: "" },
+      commission: {
+        commission_rates: { rate: "0.000000000000000000", max_rate: "1.000000000000000000", max_change_rate: "0.010000000000000000" },
+        update_time: "1970-01-01T00:00:00Z",
+      },
+      min_self_delegation: "1",
+    },
+  ];
   appState.staking.delegations = [{ delegator_address: operator, validator_address: valoper, shares }];
   // Only governance-admitted validators may exist: the dev validator is admitted in genesis.
   admitInGenesisJson(appState, operator);

@@ -41,8 +41,15 @@ export class Mempool {
 
   async add(tx: Uint8Array): Promise<BroadcastResult> {
     const hash = createHash("sha256").update(tx).digest("hex").toUpperCase();
-    if (this.seen.has(hash)) return { hash, code: sdkErrors.ErrTxInMempoolCache.code, codespace: sdkErrors.ErrTxInMempoolCache.codespace, log: "tx already exists in cache" };
-    if (this.pending.size >= this.maxTxs) return { hash, code: sdkErrors.ErrMempoolIsFull.code, codespace: sdkErrors.ErrMempoolIsFull.codespace, log: "mempool is full" };
+    if (this.seen.has(hash))
+      return {
+        hash,
+        code: sdkErrors.ErrTxInMempoolCache.code,
+        codespace: sdkErrors.ErrTxInMempoolCache.codespace,
+        log: "tx already exists in cache",
+      };
+    if (this.pending.size >= this.maxTxs)
+      return { hash, code: sdkErrors.ErrMempoolIsFull.code, codespace: sdkErrors.ErrMempoolIsFull.codespace, log: "mempool is full" };
     const res = await this.app.checkTx({ tx, type: abci.CheckTxType.NEW });
     if (res.code === 0) {
       this.pending.set(hash, tx);

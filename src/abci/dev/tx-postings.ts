@@ -30,4 +30,3 @@ export function indexedAttributes(result: ExecTxResult): string[] {
   }
   return [...seen];
 }
-

@@ -83,7 +83,8 @@ export class AbciConnection {
     for (const f of frames) {
       const req = decodeRequest(f);
       if (req.ok) this.ctx.onRequestRead?.(req.kind);
-      const ready = req.ok && req.kind === "checkTx" && req.value.type === CheckTxType.NEW ? this.ctx.precheckTx?.(req.value.tx) : undefined;
+      const ready =
+        req.ok && req.kind === "checkTx" && req.value.type === CheckTxType.NEW ? this.ctx.precheckTx?.(req.value.tx) : undefined;
       this.pending.push({ bytes: f.length, req, ready });
       this.pendingBytes += f.length;
     }

@@ -57,9 +57,7 @@ const KIND_BY_FIELD: ReadonlyMap<number, RequestKind> = new Map<number, RequestK
 
 const LENGTH_DELIMITED = 2;
 
-export type DecodedRequest =
-  | ({ ok: true } & (AppRequest | { kind: "flush"; value: unknown }))
-  | { ok: false; error: string };
+export type DecodedRequest = ({ ok: true } & (AppRequest | { kind: "flush"; value: unknown })) | { ok: false; error: string };
 
 /**
  * cosmjs-types skips unknown fields, so a Request carrying only, say, the removed

@@ -76,7 +76,11 @@ export function encodeFinalizeBlockResponse(res: Partial<ResponseFinalizeBlock>)
   }
   // Fields 3-5 follow 1 and 2 in cosmjs-types' field order; they are few, so its generated
   // encoder writes them, through the writer it is given.
-  const rest = ResponseFinalizeBlock.fromPartial({ validatorUpdates: res.validatorUpdates, consensusParamUpdates: res.consensusParamUpdates, appHash: res.appHash });
+  const rest = ResponseFinalizeBlock.fromPartial({
+    validatorUpdates: res.validatorUpdates,
+    consensusParamUpdates: res.consensusParamUpdates,
+    appHash: res.appHash,
+  });
   ResponseFinalizeBlock.encode(rest, w as unknown as Parameters<typeof ResponseFinalizeBlock.encode>[1]);
   return w.ldelim().finish();
 }

@@ -71,7 +71,9 @@ export function runAnte(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
   // UTF-16 units never undercount code points: only a long memo needs counting (no array per tx).
   const memoChars = BigInt(tx.body.memo.length) <= params.maxMemoCharacters ? 0 : [...tx.body.memo].length;
   if (BigInt(memoChars) > params.maxMemoCharacters) {
-    throw sdkErrors.ErrMemoTooLarge.wrap(`maximum number of characters is ${params.maxMemoCharacters} but received ${memoChars} characters`);
+    throw sdkErrors.ErrMemoTooLarge.wrap(
+      `maximum number of characters is ${params.maxMemoCharacters} but received ${memoChars} characters`,
+    );
   }
 
   let sizeBytes = BigInt(tx.bytes.length);
@@ -98,7 +100,9 @@ export function runAnte(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
   if (ctx.events.recording) {
     ctx.events.emit("tx", { acc_seq: tx.signers.map((s, i) => `${s}/${accounts[i].sequence}`).join(",") });
     // A view over the signature's bytes: no copy into Buffer's pool per tx.
-    ctx.events.emit("tx", { signature: tx.raw.signatures.map((s) => Buffer.from(s.buffer, s.byteOffset, s.byteLength).toString("base64")).join(",") });
+    ctx.events.emit("tx", {
+      signature: tx.raw.signatures.map((s) => Buffer.from(s.buffer, s.byteOffset, s.byteLength).toString("base64")).join(","),
+    });
   }
 
   for (const check of deps.checks) check(ctx, tx);
@@ -119,13 +123,16 @@ function deductFee(ctx: Context, tx: DecodedTx, deps: AnteDeps): void {
     }
   }
   if (charged.length > 0) {
-    if (deductFrom !== payer && !deps.accounts.hasAccount(ctx, deductFrom)) throw sdkErrors.ErrUnknownAddress.wrap(`fee payer address: ${deductFrom} does not exist`);
+    if (deductFrom !== payer && !deps.accounts.hasAccount(ctx, deductFrom))
+      throw sdkErrors.ErrUnknownAddress.wrap(`fee payer address: ${deductFrom} does not exist`);
     deps.bank.sendCoinsFromAccountToModule(ctx, deductFrom, deps.feeCollector, charged);
   } else if (ctx.mode === "simulate") {
     // Wallets (cosmjs) simulate with an empty fee, then pay one: charge the gas of a fee
     // transfer on a throwaway branch so the estimate covers the real tx.
     try {
-      deps.bank.sendCoinsFromAccountToModule(ctx.withStore(ctx.rawStore.branch()), deductFrom, deps.feeCollector, [{ denom: deps.feeDenom, amount: 1n }]);
+      deps.bank.sendCoinsFromAccountToModule(ctx.withStore(ctx.rawStore.branch()), deductFrom, deps.feeCollector, [
+        { denom: deps.feeDenom, amount: 1n },
+      ]);
     } catch (e) {
       if (e instanceof OutOfGasError) throw e;
     }
@@ -228,9 +235,12 @@ function signBytesBuilder(tx: DecodedTx, chainId: string): (i: number, accountNu
   let aminoSignBytes: ReturnType<typeof legacyAminoSignBytesFor> | undefined;
   return (i, accountNumber) => {
     const info = tx.signerInfos[i];
-    if (info.signMode === SIGN_MODE_LEGACY_AMINO_JSON) return (aminoSignBytes ??= legacyAminoSignBytesFor(tx))(chainId, accountNumber, info.sequence);
+    if (info.signMode === SIGN_MODE_LEGACY_AMINO_JSON)
+      return (aminoSignBytes ??= legacyAminoSignBytesFor(tx))(chainId, accountNumber, info.sequence);
     if (info.signMode === SIGN_MODE_DIRECT) return directSignBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, chainId, accountNumber);
-    throw sdkErrors.ErrNotSupported.wrap(`sign mode ${info.signMode} is not supported; use SIGN_MODE_DIRECT or SIGN_MODE_LEGACY_AMINO_JSON`);
+    throw sdkErrors.ErrNotSupported.wrap(
+      `sign mode ${info.signMode} is not supported; use SIGN_MODE_DIRECT or SIGN_MODE_LEGACY_AMINO_JSON`,
+    );
   };
 }
 

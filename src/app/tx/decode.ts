@@ -46,15 +46,16 @@ export function decodeTx(bytes: Uint8Array, lookup: MsgLookup, hash = txHash(byt
     if (!def) throw sdkErrors.ErrTxDecode.wrap(`unable to resolve type URL ${JSON.stringify(any.typeUrl.slice(0, 200))}`);
     const msg = decodeOrThrow(any.typeUrl, () => def.codec.decode(any.value));
     let signers: string[];
+    let parsed: unknown;
     try {
-      validateMsg(def, msg);
+      parsed = validateMsg(def, msg);
       signers = def.signers(msg);
       for (const s of signers) accAddress.validate(s);
     } catch (e) {
       if ((e as { codespace?: string }).codespace !== undefined) throw e;
       throw sdkErrors.ErrInvalidRequest.wrap((e as Error).message);
     }
-    return { any, def, msg, signers };
+    return { any, def, msg, parsed, signers };
   });
 
   const signers: string[] = [];
@@ -76,13 +77,16 @@ export function decodeTx(bytes: Uint8Array, lookup: MsgLookup, hash = txHash(byt
     throw sdkErrors.ErrUnauthorized.wrap(`wrong number of signers; expected ${signers.length}, got ${raw.signatures.length}`);
   }
   if (authInfo.signerInfos.length !== raw.signatures.length) {
-    throw sdkErrors.ErrUnauthorized.wrap(`invalid number of signer infos; expected ${raw.signatures.length}, got ${authInfo.signerInfos.length}`);
+    throw sdkErrors.ErrUnauthorized.wrap(
+      `invalid number of signer infos; expected ${raw.signatures.length}, got ${authInfo.signerInfos.length}`,
+    );
   }
 
   const signerInfos = authInfo.signerInfos.map((si): SignerInfoDecoded => {
     let pubKey: Uint8Array | undefined;
     if (si.publicKey) {
-      if (si.publicKey.typeUrl !== SECP256K1_PUBKEY_URL) throw sdkErrors.ErrInvalidPubKey.wrap(`unsupported public key type ${si.publicKey.typeUrl}`);
+      if (si.publicKey.typeUrl !== SECP256K1_PUBKEY_URL)
+        throw sdkErrors.ErrInvalidPubKey.wrap(`unsupported public key type ${si.publicKey.typeUrl}`);
       pubKey = decodeOrThrow("PubKey", () => Secp256k1PubKey.decode(si.publicKey!.value)).key;
       if (pubKey.length !== 33) throw sdkErrors.ErrInvalidPubKey.wrap("secp256k1 public key must be 33 bytes");
     }

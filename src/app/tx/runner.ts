@@ -41,7 +41,10 @@ export interface RunnerDeps {
  */
 function logUnexpected(deps: RunnerDeps, stage: string, err: unknown, hash: string): void {
   if (err instanceof AppError || err instanceof OutOfGasError) return;
-  deps.logger.error({ err: err instanceof Error ? err.stack ?? err.message : String(err), tx: hash, stage }, `${stage} threw a non-AppError`);
+  deps.logger.error(
+    { err: err instanceof Error ? (err.stack ?? err.message) : String(err), tx: hash, stage },
+    `${stage} threw a non-AppError`,
+  );
 }
 
 function errorResult(err: unknown, meter: GasMeter | undefined, gasWanted: bigint, events: Event[], tx?: DecodedTx): TxResult {
@@ -60,7 +63,16 @@ function errorResult(err: unknown, meter: GasMeter | undefined, gasWanted: bigin
 }
 
 /** The post handlers that follow this tx (Module.postTxScope), each in its own branch; their events join `events`. */
-function runPostHandlers(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: ExecMode, tx: DecodedTx, events: Event[], succeeded: boolean, inBlock: boolean): void {
+function runPostHandlers(
+  deps: RunnerDeps,
+  state: Branch,
+  block: BlockInfo,
+  mode: ExecMode,
+  tx: DecodedTx,
+  events: Event[],
+  succeeded: boolean,
+  inBlock: boolean,
+): void {
   for (const module of deps.postHandlers) {
     if (module.postTxScope === "block" ? !inBlock : !succeeded) continue;
     const postBranch = state.branch();
@@ -117,7 +129,17 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
   // result only when finalizing or simulating): CometBFT's mempool would only decode and drop them.
   if (mempool) {
     deps.decoded.markPassed(tx.hash, block.height);
-    return { code: 0, codespace: "", log: "", data: new Uint8Array(), msgResponses: [], gasWanted: tx.gasLimit, gasUsed: meter.consumed, events: [], tx };
+    return {
+      code: 0,
+      codespace: "",
+      log: "",
+      data: new Uint8Array(),
+      msgResponses: [],
+      gasWanted: tx.gasLimit,
+      gasUsed: meter.consumed,
+      events: [],
+      tx,
+    };
   }
 
   // A block's tx past genesis: post handlers scoped to "block" follow it whatever its messages do.
@@ -126,7 +148,7 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
   const msgCtx = Context.create(msgBranch, block, mode, deps.logger, meter);
   const responses: AnyMsg[] = [];
   try {
-    for (const m of tx.msgs) responses.push(deps.router.run(msgCtx, m.def, m.msg, m.any.typeUrl));
+    for (const m of tx.msgs) responses.push(deps.router.run(msgCtx, m.def, m.msg, m.any.typeUrl, m.parsed));
   } catch (e) {
     logUnexpected(deps, "message handler", e, tx.hash);
     const failedEvents = [...anteEvents];
@@ -157,7 +179,12 @@ export function runTx(deps: RunnerDeps, state: Branch, block: BlockInfo, mode: E
  * when there is nothing to predict: bytes that do not decode, an unknown signer, any surprise
  * (the CheckTx, run in order, gives the answer).
  */
-export function predictCheckTx(deps: RunnerDeps, state: Branch, block: BlockInfo, bytes: Uint8Array): { jobs: SignatureJob[]; confirm: () => void } | undefined {
+export function predictCheckTx(
+  deps: RunnerDeps,
+  state: Branch,
+  block: BlockInfo,
+  bytes: Uint8Array,
+): { jobs: SignatureJob[]; confirm: () => void } | undefined {
   try {
     const hash = txHash(bytes);
     let tx = deps.decoded.get(hash);

@@ -42,7 +42,13 @@ export function catalogue(): Catalogue {
   const msgs = router.allMsgs().map((def): MsgEntry => {
     const typeName = def.typeUrl.slice(1);
     const schema = schemaOf(typeName, def.codec);
-    return { module: router.moduleOfMsg(def.typeUrl), command: kebab(typeName.slice(typeName.lastIndexOf(".") + 1).replace(/^Msg/, "")), def, schema, signer: signerField(def, schema) };
+    return {
+      module: router.moduleOfMsg(def.typeUrl),
+      command: kebab(typeName.slice(typeName.lastIndexOf(".") + 1).replace(/^Msg/, "")),
+      def,
+      schema,
+      signer: signerField(def, schema),
+    };
   });
   const queries = router.allQueries().map(({ def, module }): QueryEntry => {
     const [service, method] = def.path.slice(1).split("/");
@@ -50,7 +56,15 @@ export function catalogue(): Catalogue {
     const command = kebab(method);
     // The SDK's CLI names list queries without their "All" prefix: `query bank balances`.
     const aliases = method.startsWith("All") && method.length > 3 ? [kebab(method.slice(3))] : [];
-    return { module, command, aliases, def, method, request: schemaOf(types.request, def.requestCodec), response: schemaOf(types.response, def.responseCodec) };
+    return {
+      module,
+      command,
+      aliases,
+      def,
+      method,
+      request: schemaOf(types.request, def.requestCodec),
+      response: schemaOf(types.response, def.responseCodec),
+    };
   });
   for (const q of queries) q.aliases = q.aliases.filter((a) => !queries.some((o) => o.module === q.module && o.command === a));
   const byType = new Map(msgs.map((m) => [m.def.typeUrl, m]));
@@ -61,7 +75,9 @@ export function catalogue(): Catalogue {
 
 /** The request/response names from the service descriptor, else the SDK convention Query<M>Request. */
 function queryTypeNames(service: string, method: string): { request: string; response: string } {
-  const m = protoRegistry().getService(service)?.methods.find((x) => x.name === method);
+  const m = protoRegistry()
+    .getService(service)
+    ?.methods.find((x) => x.name === method);
   if (m) return { request: m.input.typeName, response: m.output.typeName };
   const pkg = service.slice(0, service.lastIndexOf("."));
   return { request: `${pkg}.Query${method}Request`, response: `${pkg}.Query${method}Response` };
@@ -78,7 +94,11 @@ const PROBE_BYTES = new Uint8Array(20).fill(7);
 function signerField(def: MsgDef, schema: MessageSchema): SignerField | undefined {
   const acc = accAddress.encode(PROBE_BYTES);
   const val = valAddress.encode(PROBE_BYTES);
-  const tries: Array<[SignerField["form"], unknown]> = [["account", acc], ["validator", val], ["list", [acc]]];
+  const tries: Array<[SignerField["form"], unknown]> = [
+    ["account", acc],
+    ["validator", val],
+    ["list", [acc]],
+  ];
   for (const f of schema.fields) {
     if (f.kind !== "string") continue;
     for (const [form, value] of tries) {

@@ -16,8 +16,18 @@ export function addClientOptions(cmd: Command, o: { output: OutputFormat; node?:
     cmd.addOption(new Option("--chain-id <id>", "chain id (default: the node's)").env("BLOCKCHAIND_CHAIN_ID"));
   }
   if (o.keyring !== false) {
-    cmd.addOption(new Option("--keyring-backend <backend>", "where keys live: file (encrypted) or test (plain, testing only)").choices(KEYRING_BACKENDS).default("file").env("BLOCKCHAIND_KEYRING_BACKEND"));
-    cmd.addOption(new Option("--passphrase-file <file>", "read the keyring passphrase from a file (else $BLOCKCHAIND_KEYRING_PASSPHRASE, else a prompt)"));
+    cmd.addOption(
+      new Option("--keyring-backend <backend>", "where keys live: file (encrypted) or test (plain, testing only)")
+        .choices(KEYRING_BACKENDS)
+        .default("file")
+        .env("BLOCKCHAIND_KEYRING_BACKEND"),
+    );
+    cmd.addOption(
+      new Option(
+        "--passphrase-file <file>",
+        "read the keyring passphrase from a file (else $BLOCKCHAIND_KEYRING_PASSPHRASE, else a prompt)",
+      ),
+    );
   }
   return cmd;
 }
@@ -60,7 +70,8 @@ export function passphraseSource(file?: string): (purpose: "unlock" | "new") => 
       cached = process.env.BLOCKCHAIND_KEYRING_PASSPHRASE;
     } else if (process.stdin.isTTY) {
       cached = await promptHidden("Enter keyring passphrase: ");
-      if (purpose === "new" && (await promptHidden("Re-enter keyring passphrase: ")) !== cached) throw new UsageError("passphrases do not match");
+      if (purpose === "new" && (await promptHidden("Re-enter keyring passphrase: ")) !== cached)
+        throw new UsageError("passphrases do not match");
     } else {
       throw new UsageError("the file keyring needs a passphrase: --passphrase-file, $BLOCKCHAIND_KEYRING_PASSPHRASE, or run on a terminal");
     }

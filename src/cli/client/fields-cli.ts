@@ -5,9 +5,33 @@ import { parseField } from "./values";
 
 /** Flags the client itself uses; a message field with one of these names gets a "msg-" prefix. */
 const RESERVED = new Set([
-  "from", "fees", "gas", "gas-adjustment", "gas-prices", "memo", "timeout-height", "fee-granter", "fee-payer", "generate-only", "yes",
-  "sequence", "account-number", "chain-id", "node", "rest", "home", "keyring-backend", "passphrase-file", "output", "help", "wait",
-  "page-key", "offset", "limit", "count-total", "reverse",
+  "from",
+  "fees",
+  "gas",
+  "gas-adjustment",
+  "gas-prices",
+  "memo",
+  "timeout-height",
+  "fee-granter",
+  "fee-payer",
+  "generate-only",
+  "yes",
+  "sequence",
+  "account-number",
+  "chain-id",
+  "node",
+  "rest",
+  "home",
+  "keyring-backend",
+  "passphrase-file",
+  "output",
+  "help",
+  "wait",
+  "page-key",
+  "offset",
+  "limit",
+  "count-total",
+  "reverse",
 ]);
 
 export interface FieldFlag {

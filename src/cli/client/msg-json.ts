@@ -60,11 +60,13 @@ export function anyToJson(any: AnyMsg): JsonValue {
 }
 
 export function anyFromJson(json: unknown): AnyMsg {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new UsageError(`expected a JSON object with "@type", got ${JSON.stringify(json)?.slice(0, 80)}`);
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    throw new UsageError(`expected a JSON object with "@type", got ${JSON.stringify(json)?.slice(0, 80)}`);
   const { "@type": typeUrl, ...rest } = json as Record<string, unknown>;
   if (typeof typeUrl !== "string") {
     const raw = json as { type_url?: string; typeUrl?: string; value?: string };
-    if (typeof (raw.type_url ?? raw.typeUrl) === "string") return { typeUrl: (raw.type_url ?? raw.typeUrl)!, value: new Uint8Array(Buffer.from(raw.value ?? "", "base64")) };
+    if (typeof (raw.type_url ?? raw.typeUrl) === "string")
+      return { typeUrl: (raw.type_url ?? raw.typeUrl)!, value: new Uint8Array(Buffer.from(raw.value ?? "", "base64")) };
     throw new UsageError(`message JSON lacks "@type": ${JSON.stringify(json).slice(0, 80)}`);
   }
   const url = typeUrl.startsWith("/") ? typeUrl : `/${typeUrl.slice(typeUrl.lastIndexOf("/") + 1)}`;

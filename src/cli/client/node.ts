@@ -4,7 +4,13 @@ import { NodeError, UsageError } from "./output";
 
 export interface NodeStatus {
   node_info: { network: string; version: string; moniker: string };
-  sync_info: { latest_block_hash: string; latest_app_hash: string; latest_block_height: string; latest_block_time: string; catching_up: boolean };
+  sync_info: {
+    latest_block_hash: string;
+    latest_app_hash: string;
+    latest_block_height: string;
+    latest_block_time: string;
+    catching_up: boolean;
+  };
 }
 
 export interface BroadcastResult {
@@ -50,7 +56,9 @@ async function request(url: string, init?: RequestInit): Promise<Response> {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
   } catch (e) {
-    throw new NodeError(`cannot reach the node at ${new URL(url).origin}: ${(e as Error & { cause?: Error }).cause?.message ?? (e as Error).message}`);
+    throw new NodeError(
+      `cannot reach the node at ${new URL(url).origin}: ${(e as Error & { cause?: Error }).cause?.message ?? (e as Error).message}`,
+    );
   }
 }
 
@@ -78,39 +86,63 @@ export class CometClient implements NodeClient {
 
   async status(): Promise<NodeStatus> {
     const r = await this.rpc<NodeStatus>("status", {});
-    return { node_info: pick(r.node_info, ["network", "version", "moniker"]), sync_info: pick(r.sync_info, ["latest_block_hash", "latest_app_hash", "latest_block_height", "latest_block_time", "catching_up"]) };
+    return {
+      node_info: pick(r.node_info, ["network", "version", "moniker"]),
+      sync_info: pick(r.sync_info, ["latest_block_hash", "latest_app_hash", "latest_block_height", "latest_block_time", "catching_up"]),
+    };
   }
 
   async query(path: string, data: Uint8Array, height = 0n): Promise<Uint8Array> {
-    const { response: r } = await this.rpc<{ response: { code?: number; codespace?: string; log?: string; value?: string | null } }>("abci_query", {
-      path,
-      data: Buffer.from(data).toString("hex"),
-      height: height.toString(),
-      prove: false,
-    });
-    if (r.code) throw new NodeError(`query ${path} failed: ${r.log ?? ""}`, { code: r.code, codespace: r.codespace ?? "", log: r.log ?? "" });
+    const { response: r } = await this.rpc<{ response: { code?: number; codespace?: string; log?: string; value?: string | null } }>(
+      "abci_query",
+      {
+        path,
+        data: Buffer.from(data).toString("hex"),
+        height: height.toString(),
+        prove: false,
+      },
+    );
+    if (r.code)
+      throw new NodeError(`query ${path} failed: ${r.log ?? ""}`, { code: r.code, codespace: r.codespace ?? "", log: r.log ?? "" });
     return new Uint8Array(Buffer.from(r.value ?? "", "base64"));
   }
 
   async simulate(txBytes: Uint8Array): Promise<{ gasUsed: bigint }> {
     const { SimulateRequest, SimulateResponse } = await import("cosmjs-types/cosmos/tx/v1beta1/service");
-    const res = SimulateResponse.decode(await this.query("/cosmos.tx.v1beta1.Service/Simulate", SimulateRequest.encode({ txBytes }).finish()));
+    const res = SimulateResponse.decode(
+      await this.query("/cosmos.tx.v1beta1.Service/Simulate", SimulateRequest.encode({ txBytes }).finish()),
+    );
     return { gasUsed: res.gasInfo?.gasUsed ?? 0n };
   }
 
   async broadcastSync(txBytes: Uint8Array): Promise<BroadcastResult> {
-    const r = await this.rpc<{ hash: string; code: number; codespace?: string; log?: string }>("broadcast_tx_sync", { tx: Buffer.from(txBytes).toString("base64") });
+    const r = await this.rpc<{ hash: string; code: number; codespace?: string; log?: string }>("broadcast_tx_sync", {
+      tx: Buffer.from(txBytes).toString("base64"),
+    });
     return { txhash: r.hash, code: r.code, codespace: r.codespace ?? "", raw_log: r.log ?? "" };
   }
 
   async getTx(hash: string): Promise<TxResult | undefined> {
     try {
-      const r = await this.rpc<{ hash: string; height: string; tx_result: { code?: number; codespace?: string; log?: string; gas_wanted?: string; gas_used?: string; events?: unknown } }>("tx", {
+      const r = await this.rpc<{
+        hash: string;
+        height: string;
+        tx_result: { code?: number; codespace?: string; log?: string; gas_wanted?: string; gas_used?: string; events?: unknown };
+      }>("tx", {
         hash: Buffer.from(hash, "hex").toString("base64"),
         prove: false,
       });
       const x = r.tx_result;
-      return { height: r.height, txhash: r.hash, code: x.code ?? 0, codespace: x.codespace ?? "", raw_log: x.log ?? "", gas_wanted: x.gas_wanted ?? "0", gas_used: x.gas_used ?? "0", events: x.events };
+      return {
+        height: r.height,
+        txhash: r.hash,
+        code: x.code ?? 0,
+        codespace: x.codespace ?? "",
+        raw_log: x.log ?? "",
+        gas_wanted: x.gas_wanted ?? "0",
+        gas_used: x.gas_used ?? "0",
+        events: x.events,
+      };
     } catch (e) {
       if (e instanceof RpcError && /not found/i.test(`${e.rpc.message} ${e.rpc.data ?? ""}`)) return undefined;
       throw e;
@@ -139,7 +171,12 @@ function pick<T>(o: unknown, keys: string[]): T {
 export class RestClient implements NodeClient {
   constructor(readonly endpoint: string) {}
 
-  private async call(method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
+  private async call(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; json: any }> {
     const res = await request(`${this.endpoint}${path}`, {
       method,
       headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
@@ -155,7 +192,12 @@ export class RestClient implements NodeClient {
 
   private async ok(method: "GET" | "POST", path: string, body?: unknown, headers?: Record<string, string>): Promise<any> {
     const { status, json } = await this.call(method, path, body, headers);
-    if (status >= 400) throw new NodeError(`${method} ${path}: HTTP ${status}: ${json?.message ?? JSON.stringify(json)}`, { code: json?.code ?? status, codespace: "", log: json?.message ?? "" });
+    if (status >= 400)
+      throw new NodeError(`${method} ${path}: HTTP ${status}: ${json?.message ?? JSON.stringify(json)}`, {
+        code: json?.code ?? status,
+        codespace: "",
+        log: json?.message ?? "",
+      });
     return json;
   }
 
@@ -165,7 +207,11 @@ export class RestClient implements NodeClient {
     const header = latest.block?.header ?? latest.sdk_block?.header ?? {};
     const hash = latest.block_id?.hash ? Buffer.from(latest.block_id.hash, "base64").toString("hex").toUpperCase() : "";
     return {
-      node_info: { network: info.default_node_info?.network ?? header.chain_id ?? "", version: info.default_node_info?.version ?? "", moniker: info.default_node_info?.moniker ?? "" },
+      node_info: {
+        network: info.default_node_info?.network ?? header.chain_id ?? "",
+        version: info.default_node_info?.version ?? "",
+        moniker: info.default_node_info?.moniker ?? "",
+      },
       sync_info: {
         latest_block_hash: hash,
         latest_app_hash: header.app_hash ? Buffer.from(header.app_hash, "base64").toString("hex").toUpperCase() : "",
@@ -179,7 +225,14 @@ export class RestClient implements NodeClient {
   async query(path: string, data: Uint8Array, height = 0n): Promise<Uint8Array> {
     const entry = catalogue().queryByPath(path);
     const route = entry?.def.rest?.path;
-    if (!entry || !route || entry.request.needsCodec || entry.response.needsCodec || !hasMessage(entry.request.typeName) || !hasMessage(entry.response.typeName)) {
+    if (
+      !entry ||
+      !route ||
+      entry.request.needsCodec ||
+      entry.response.needsCodec ||
+      !hasMessage(entry.request.typeName) ||
+      !hasMessage(entry.response.typeName)
+    ) {
       throw new UsageError(`${path} is not reachable through the REST gateway; use --node <CometBFT RPC>`);
     }
     const req = binaryToJson(entry.request.typeName, data) as Record<string, unknown>;
@@ -194,7 +247,10 @@ export class RestClient implements NodeClient {
   }
 
   async broadcastSync(txBytes: Uint8Array): Promise<BroadcastResult> {
-    const json = await this.ok("POST", "/cosmos/tx/v1beta1/txs", { tx_bytes: Buffer.from(txBytes).toString("base64"), mode: "BROADCAST_MODE_SYNC" });
+    const json = await this.ok("POST", "/cosmos/tx/v1beta1/txs", {
+      tx_bytes: Buffer.from(txBytes).toString("base64"),
+      mode: "BROADCAST_MODE_SYNC",
+    });
     const r = json.tx_response ?? {};
     return { txhash: r.txhash ?? "", code: r.code ?? 0, codespace: r.codespace ?? "", raw_log: r.raw_log ?? "" };
   }
@@ -204,7 +260,16 @@ export class RestClient implements NodeClient {
     if (status === 404 || (status >= 400 && /not found/i.test(json?.message ?? ""))) return undefined;
     if (status >= 400) throw new NodeError(`GET tx ${hash}: HTTP ${status}: ${json?.message ?? ""}`);
     const r = json.tx_response ?? {};
-    return { height: r.height ?? "0", txhash: r.txhash ?? hash, code: r.code ?? 0, codespace: r.codespace ?? "", raw_log: r.raw_log ?? "", gas_wanted: r.gas_wanted ?? "0", gas_used: r.gas_used ?? "0", events: r.events };
+    return {
+      height: r.height ?? "0",
+      txhash: r.txhash ?? hash,
+      code: r.code ?? 0,
+      codespace: r.codespace ?? "",
+      raw_log: r.raw_log ?? "",
+      gas_wanted: r.gas_wanted ?? "0",
+      gas_used: r.gas_used ?? "0",
+      events: r.events,
+    };
   }
 }
 

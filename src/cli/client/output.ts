@@ -37,7 +37,8 @@ export function toText(value: unknown, indent = ""): string {
 }
 
 function scalarText(v: unknown): string {
-  if (typeof v === "string") return v === "" || /^[\s\-?:,[\]{}#&*!|>'"%@`]|: |\s$|^(true|false|null|[0-9.+-]+)$/.test(v) ? JSON.stringify(v) : v;
+  if (typeof v === "string")
+    return v === "" || /^[\s\-?:,[\]{}#&*!|>'"%@`]|: |\s$|^(true|false|null|[0-9.+-]+)$/.test(v) ? JSON.stringify(v) : v;
   return String(v);
 }
 

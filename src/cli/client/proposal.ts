@@ -24,9 +24,14 @@ export function proposalFields(text: string, flags: FieldFlag[]): Record<string,
   for (const key of ["metadata", "title", "summary"] as const) {
     if (file[key] !== undefined && typeof file[key] !== "string") throw new UsageError(`proposal file: ${key} must be a string`);
   }
-  if (file.expedited !== undefined && typeof file.expedited !== "boolean") throw new UsageError("proposal file: expedited must be true or false");
+  if (file.expedited !== undefined && typeof file.expedited !== "boolean")
+    throw new UsageError("proposal file: expedited must be true or false");
   if (file.messages !== undefined && !Array.isArray(file.messages)) throw new UsageError("proposal file: messages must be a list");
-  const coinOk = (c: unknown) => typeof c === "object" && c !== null && typeof (c as { denom?: unknown }).denom === "string" && ["string", "number"].includes(typeof (c as { amount?: unknown }).amount);
+  const coinOk = (c: unknown) =>
+    typeof c === "object" &&
+    c !== null &&
+    typeof (c as { denom?: unknown }).denom === "string" &&
+    ["string", "number"].includes(typeof (c as { amount?: unknown }).amount);
   if (file.deposit !== undefined && typeof file.deposit !== "string" && !(Array.isArray(file.deposit) && file.deposit.every(coinOk))) {
     throw new UsageError('proposal file: deposit must be "10uyml" or [{"denom", "amount"}]');
   }

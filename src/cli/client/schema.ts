@@ -52,7 +52,13 @@ export function schemaOf(typeName: string, codec?: Codec<any>): MessageSchema {
     const defaults = codec.fromPartial({}) as Record<string, unknown>;
     for (const key of Object.keys(defaults)) if (!known.has(key)) fields.push(codecField(codec, key, defaults[key]));
   }
-  const schema: MessageSchema = { typeName, desc, codec, fields, needsCodec: fields.some((f) => f.source === "codec") || (!desc && codec !== undefined) };
+  const schema: MessageSchema = {
+    typeName,
+    desc,
+    codec,
+    fields,
+    needsCodec: fields.some((f) => f.source === "codec") || (!desc && codec !== undefined),
+  };
   cache.set(typeName, schema);
   return schema;
 }
@@ -64,15 +70,33 @@ function descriptorField(f: DescField): CliField {
     case "scalar":
       return { ...base, kind: scalarKind(f.scalar), doc: doc || scalarDoc(f.scalar) };
     case "enum":
-      return { ...base, kind: "enum", enumValues: f.enum.values.map((v) => v.name), doc: doc || `one of ${f.enum.values.map((v) => v.name).join("|")}` };
+      return {
+        ...base,
+        kind: "enum",
+        enumValues: f.enum.values.map((v) => v.name),
+        doc: doc || `one of ${f.enum.values.map((v) => v.name).join("|")}`,
+      };
     case "message":
       if (f.message.typeName === COIN) return { ...base, kind: "coin", doc: doc || "coin, e.g. 100uyml" };
       return { ...base, flag: `${base.flag}-json`, kind: "json", doc: `${doc || f.message.typeName} (JSON, or @file)` };
     case "list":
-      if (f.listKind === "message" && f.message.typeName === COIN) return { ...base, kind: "coins", doc: doc || "coins, e.g. 100uyml,5ufoo" };
-      if (f.listKind === "message") return { ...base, flag: `${base.flag}-json`, kind: "json", doc: `${doc || `list of ${f.message.typeName}`} (JSON array, or @file)` };
-      if (f.listKind === "enum") return { ...base, kind: "enum", repeated: true, enumValues: f.enum.values.map((v) => v.name), doc: doc || "list" };
-      return { ...base, kind: scalarKind(f.scalar), repeated: true, doc: `${doc || scalarDoc(f.scalar)} (repeat the flag or comma-separate)` };
+      if (f.listKind === "message" && f.message.typeName === COIN)
+        return { ...base, kind: "coins", doc: doc || "coins, e.g. 100uyml,5ufoo" };
+      if (f.listKind === "message")
+        return {
+          ...base,
+          flag: `${base.flag}-json`,
+          kind: "json",
+          doc: `${doc || `list of ${f.message.typeName}`} (JSON array, or @file)`,
+        };
+      if (f.listKind === "enum")
+        return { ...base, kind: "enum", repeated: true, enumValues: f.enum.values.map((v) => v.name), doc: doc || "list" };
+      return {
+        ...base,
+        kind: scalarKind(f.scalar),
+        repeated: true,
+        doc: `${doc || scalarDoc(f.scalar)} (repeat the flag or comma-separate)`,
+      };
     case "map":
       return { ...base, flag: `${base.flag}-json`, kind: "json", doc: `${doc || "map"} (JSON object, or @file)` };
   }
@@ -87,7 +111,13 @@ function scalarKind(t: ScalarType): FieldKind {
 }
 
 function scalarDoc(t: ScalarType): string {
-  const docs: Partial<Record<FieldKind, string>> = { string: "string", bool: "true|false", bytes: "bytes as hex or base64", int64: "integer", int: "integer" };
+  const docs: Partial<Record<FieldKind, string>> = {
+    string: "string",
+    bool: "true|false",
+    bytes: "bytes as hex or base64",
+    int64: "integer",
+    int: "integer",
+  };
   return docs[scalarKind(t)] ?? "value";
 }
 
@@ -122,7 +152,9 @@ function codecField(codec: Codec<any>, key: string, value: unknown): CliField {
 /** The leading comment of a field from the descriptor set's source info, first sentence-ish line. */
 function comment(f: DescField): string {
   const path = [...messagePath(f.parent), 2, f.parent.proto.field.indexOf(f.proto)];
-  const loc = f.parent.file.proto.sourceCodeInfo?.location.find((l) => l.path.length === path.length && l.path.every((p, i) => p === path[i]));
+  const loc = f.parent.file.proto.sourceCodeInfo?.location.find(
+    (l) => l.path.length === path.length && l.path.every((p, i) => p === path[i]),
+  );
   const text = (loc?.leadingComments || loc?.trailingComments || "").trim().replace(/\s+/g, " ");
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }

@@ -61,7 +61,8 @@ export async function accountOf(node: NodeClient, address: string): Promise<{ ac
   try {
     bytes = await node.query("/cosmos.auth.v1beta1.Query/Account", QueryAccountRequest.encode({ address }).finish());
   } catch (e) {
-    if (e instanceof NodeError && /not found/i.test(e.message)) throw new NodeError(`account ${address} does not exist on chain yet: send it funds first`, e.result);
+    if (e instanceof NodeError && /not found/i.test(e.message))
+      throw new NodeError(`account ${address} does not exist on chain yet: send it funds first`, e.result);
     throw e;
   }
   const any = QueryAccountResponse.decode(bytes).account;
@@ -104,7 +105,9 @@ export async function runTx(ctx: ClientContext, msgs: AnyMsg[], signer: Signer, 
   let gas = auto ? 0n : BigInt(flags.gas);
   if (auto) {
     if (!signer.pubKey) throw new UsageError("--gas auto needs the signer's public key: --from must name a stored key");
-    const sim = await ctx.node().simulate(simulationTx(msgs, [{ pubKey: signer.pubKey, sequence: sequence ?? 0n }], { ...base, fee: fees(flags, DEFAULT_GAS) }));
+    const sim = await ctx
+      .node()
+      .simulate(simulationTx(msgs, [{ pubKey: signer.pubKey, sequence: sequence ?? 0n }], { ...base, fee: fees(flags, DEFAULT_GAS) }));
     gas = adjustGas(sim.gasUsed, flags.gasAdjustment);
     process.stderr.write(`estimated gas: ${gas}\n`);
   }
@@ -112,7 +115,12 @@ export async function runTx(ctx: ClientContext, msgs: AnyMsg[], signer: Signer, 
   const bodyBytes = buildBodyBytes(msgs, opts);
 
   if (flags.generateOnly) {
-    const authInfoBytes = AuthInfo.encode(AuthInfo.fromPartial({ signerInfos: [], fee: { amount: opts.fee, gasLimit: gas, payer: opts.feePayer ?? "", granter: opts.feeGranter ?? "" } })).finish();
+    const authInfoBytes = AuthInfo.encode(
+      AuthInfo.fromPartial({
+        signerInfos: [],
+        fee: { amount: opts.fee, gasLimit: gas, payer: opts.feePayer ?? "", granter: opts.feeGranter ?? "" },
+      }),
+    ).finish();
     print(txToJson({ bodyBytes, authInfoBytes, signatures: [] }), "json");
     return;
   }
@@ -160,7 +168,13 @@ export async function signTxBytes(
   const chainId = flags.chainId ?? (await ctx.node().status()).node_info.network;
   const key = await signer.key();
   const auth = AuthInfo.decode(tx.authInfoBytes);
-  auth.signerInfos = [{ publicKey: { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: PubKey.encode({ key: key.pubKey }).finish() }, modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence }];
+  auth.signerInfos = [
+    {
+      publicKey: { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: PubKey.encode({ key: key.pubKey }).finish() },
+      modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } },
+      sequence,
+    },
+  ];
   const authInfoBytes = AuthInfo.encode(auth).finish();
   const signature = key.sign(SignDoc.encode({ bodyBytes: tx.bodyBytes, authInfoBytes, chainId, accountNumber }).finish());
   return TxRaw.encode({ bodyBytes: tx.bodyBytes, authInfoBytes, signatures: [signature] }).finish();
@@ -171,7 +185,13 @@ export async function broadcast(ctx: ClientContext, txBytes: Uint8Array, wait: b
   const res = await ctx.node().broadcastSync(txBytes);
   let out: TxResult | (typeof res & { height: string }) = { height: "0", ...res };
   if (res.code === 0 && wait) out = await waitForTx(ctx.node(), res.txhash);
-  if (out.code !== 0) throw new NodeError(`tx ${out.txhash} failed with code ${out.code} (${out.codespace}): ${out.raw_log}`, { code: out.code, codespace: out.codespace, log: out.raw_log, txhash: out.txhash });
+  if (out.code !== 0)
+    throw new NodeError(`tx ${out.txhash} failed with code ${out.code} (${out.codespace}): ${out.raw_log}`, {
+      code: out.code,
+      codespace: out.codespace,
+      log: out.raw_log,
+      txhash: out.txhash,
+    });
   print(out, ctx.output);
 }
 

@@ -9,7 +9,10 @@ function occurrences(field: CliField, raw: string[]): string[] {
     if (raw.length > 1) throw new UsageError(`--${field.flag} given ${raw.length} times; it takes one value`);
     return raw;
   }
-  return raw.flatMap((r) => r.split(",")).map((s) => s.trim()).filter((s) => s !== "");
+  return raw
+    .flatMap((r) => r.split(","))
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 }
 
 /**
@@ -93,7 +96,8 @@ export function parseJsonArg(v: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    if (v.startsWith("@") || /^\s*[[{]/.test(text)) throw new UsageError(`invalid JSON${v.startsWith("@") ? ` in ${v.slice(1)}` : ""}: ${text.slice(0, 80)}`);
+    if (v.startsWith("@") || /^\s*[[{]/.test(text))
+      throw new UsageError(`invalid JSON${v.startsWith("@") ? ` in ${v.slice(1)}` : ""}: ${text.slice(0, 80)}`);
     return text;
   }
 }

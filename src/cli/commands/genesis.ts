@@ -3,7 +3,16 @@ import { join } from "node:path";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { buildModules } from "../../app/modules";
 import { parseCoins } from "../../types/coins";
-import { addGenesisAccounts, buildGentx, collectGentxs, loadGenesis, saveGenesis, validateGenesis, type CollectedGentx, type GentxRequest } from "../genesis-file";
+import {
+  addGenesisAccounts,
+  buildGentx,
+  collectGentxs,
+  loadGenesis,
+  saveGenesis,
+  validateGenesis,
+  type CollectedGentx,
+  type GentxRequest,
+} from "../genesis-file";
 import { nodeIdOf } from "../comet";
 import { homePaths } from "../home";
 import { Keyring, type KeyringBackend } from "../keyring/keyring";
@@ -14,7 +23,10 @@ import { parseToml } from "../toml";
 export function addGenesisAccountCmd(home: string, accounts: ReadonlyArray<{ address: string; coins: string }>): void {
   const paths = homePaths(home);
   const doc = loadGenesis(paths.genesis);
-  addGenesisAccounts(doc, accounts.map((a) => ({ address: a.address, coins: parseCoins(a.coins) })));
+  addGenesisAccounts(
+    doc,
+    accounts.map((a) => ({ address: a.address, coins: parseCoins(a.coins) })),
+  );
   saveGenesis(paths.genesis, doc);
 }
 
@@ -56,14 +68,17 @@ export async function gentxCmd(home: string, o: GentxCmdOptions): Promise<{ file
   const bondDenom = String((doc.app_state.staking as { params?: { bond_denom?: string } } | undefined)?.params?.bond_denom ?? "uyml");
   const selfBond = /^[0-9]+$/.test(o.amount) ? { denom: bondDenom, amount: BigInt(o.amount) } : parseCoins(o.amount);
   const coin = Array.isArray(selfBond) ? selfBond : [selfBond];
-  if (coin.length !== 1 || coin[0].denom !== bondDenom) throw new Error(`the self-bond must be one amount of the bond denom ${bondDenom}, got ${JSON.stringify(o.amount)}`);
+  if (coin.length !== 1 || coin[0].denom !== bondDenom)
+    throw new Error(`the self-bond must be one amount of the bond denom ${bondDenom}, got ${JSON.stringify(o.amount)}`);
   const keyring = new Keyring(home, o.keyringBackend ?? "file", passphraseSource(o.passphraseFile));
   const operatorKey = await keyring.key(o.key);
   const validatorKey = JSON.parse(readFileSync(paths.privValidatorKey, "utf8")) as { pub_key: { type: string; value: string } };
-  if (validatorKey.pub_key.type !== "tendermint/PubKeyEd25519") throw new Error(`unsupported consensus key type ${validatorKey.pub_key.type}`);
+  if (validatorKey.pub_key.type !== "tendermint/PubKeyEd25519")
+    throw new Error(`unsupported consensus key type ${validatorKey.pub_key.type}`);
   const comet = parseToml(readFileSync(paths.cometConfig, "utf8"));
   const nodeId = nodeIdOf(paths.nodeKey);
-  const p2pPort = o.p2pPort ?? Number(/:(\d+)$/.exec(String((comet.p2p as Record<string, unknown> | undefined)?.laddr ?? ""))?.[1] ?? 26656);
+  const p2pPort =
+    o.p2pPort ?? Number(/:(\d+)$/.exec(String((comet.p2p as Record<string, unknown> | undefined)?.laddr ?? ""))?.[1] ?? 26656);
   const request: GentxRequest = {
     chainId,
     operatorKey,

@@ -27,7 +27,10 @@ export interface InitOptions {
 
 /** `--foundation-custodians addr1,addr2,...`: the list, trimmed, empty entries dropped. */
 export function parseCustodians(csv: string): string[] {
-  return csv.split(",").map((a) => a.trim().toLowerCase()).filter((a) => a !== "");
+  return csv
+    .split(",")
+    .map((a) => a.trim().toLowerCase())
+    .filter((a) => a !== "");
 }
 
 /** CometBFT's defaults except a faster commit; localnet shortens them further. */
@@ -42,7 +45,8 @@ export const DEFAULT_TIMEOUTS: ConsensusTimeouts = { propose: "3s", prevote: "1s
  */
 export function initHome(o: InitOptions): GenesisDoc {
   const paths = homePaths(o.home);
-  if (existsSync(paths.genesis) && !o.overwrite) throw new Error(`${paths.genesis} already exists (use --overwrite to replace genesis and config; keys are kept)`);
+  if (existsSync(paths.genesis) && !o.overwrite)
+    throw new Error(`${paths.genesis} already exists (use --overwrite to replace genesis and config; keys are kept)`);
   const appState = defaultAppState(buildModules().modules) as Record<string, any>;
   const foundation = (createdAt: string): FoundationSpec =>
     o.foundationCustodians ? { custodians: o.foundationCustodians, threshold: o.foundationThreshold, createdAt } : devFoundation(createdAt);

@@ -10,10 +10,16 @@ const keyringOptions = (cmd: Command) => addClientOptions(cmd, { output: "text",
 
 /** `keys add|list|show|delete|export|import`, as the Cosmos SDK's. */
 export function keysCommand(): Command {
-  const keys = new Command("keys").description("manage the local keyring (file: encrypted with a passphrase; test: unencrypted, for testing)");
+  const keys = new Command("keys").description(
+    "manage the local keyring (file: encrypted with a passphrase; test: unencrypted, for testing)",
+  );
 
   keys.addCommand(
-    keyringOptions(new Command("add").description("create a key and print its mnemonic once, or --recover one from a mnemonic on stdin").argument("<name>"))
+    keyringOptions(
+      new Command("add")
+        .description("create a key and print its mnemonic once, or --recover one from a mnemonic on stdin")
+        .argument("<name>"),
+    )
       .option("--recover", "read a BIP-39 mnemonic from stdin (or a prompt) instead of generating one")
       .option("--hd-path <path>", "BIP-44 derivation path", DEFAULT_HD_PATH)
       .action(
@@ -32,7 +38,9 @@ export function keysCommand(): Command {
           if (o.recover) return print(info, o.output);
           if (o.output === "json") return print({ ...info, mnemonic }, "json");
           print([info], "text");
-          process.stdout.write(`\n**Important** write this mnemonic phrase in a safe place.\nIt is the only way to recover your account if you ever forget your password.\n\n${mnemonic}\n`);
+          process.stdout.write(
+            `\n**Important** write this mnemonic phrase in a safe place.\nIt is the only way to recover your account if you ever forget your password.\n\n${mnemonic}\n`,
+          );
         }),
       ),
   );
@@ -82,7 +90,9 @@ export function keysCommand(): Command {
   );
 
   keys.addCommand(
-    keyringOptions(new Command("export").description("print a key encrypted under an export passphrase (for keys import)").argument("<name>"))
+    keyringOptions(
+      new Command("export").description("print a key encrypted under an export passphrase (for keys import)").argument("<name>"),
+    )
       .option("--export-passphrase-file <file>", "export passphrase from a file (else $BLOCKCHAIND_EXPORT_PASSPHRASE, else a prompt)")
       .option("--unarmored-hex", "print the raw private key in hex instead")
       .option("--unsafe", "confirm --unarmored-hex")
@@ -104,7 +114,10 @@ export function keysCommand(): Command {
 
   keys.addCommand(
     keyringOptions(new Command("import").description("store a key from a keys export file").argument("<name>").argument("<file>"))
-      .option("--export-passphrase-file <file>", "the passphrase the key was exported with (else $BLOCKCHAIND_EXPORT_PASSPHRASE, else a prompt)")
+      .option(
+        "--export-passphrase-file <file>",
+        "the passphrase the key was exported with (else $BLOCKCHAIND_EXPORT_PASSPHRASE, else a prompt)",
+      )
       .action(
         action(async (name: string, file: string, o: ClientOptions & { exportPassphraseFile?: string }) => {
           if (!existsSync(file)) throw new UsageError(`${file} not found`);
@@ -124,7 +137,13 @@ export function keysCommand(): Command {
 
 async function readMnemonic(): Promise<string> {
   const text = process.stdin.isTTY ? await promptHidden("> Enter your bip39 mnemonic\n") : await readStdin();
-  const mnemonic = text.split(/\r?\n/).find((l) => l.trim() !== "")?.trim().split(/\s+/).join(" ") ?? "";
+  const mnemonic =
+    text
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== "")
+      ?.trim()
+      .split(/\s+/)
+      .join(" ") ?? "";
   if (!mnemonic) throw new UsageError("no mnemonic on stdin");
   return mnemonic;
 }
@@ -132,7 +151,8 @@ async function readMnemonic(): Promise<string> {
 async function exportPassphrase(file: string | undefined, confirm: boolean): Promise<string> {
   if (file) return readFileSync(file, "utf8").replace(/\r?\n$/, "");
   if (process.env.BLOCKCHAIND_EXPORT_PASSPHRASE !== undefined) return process.env.BLOCKCHAIND_EXPORT_PASSPHRASE;
-  if (!process.stdin.isTTY) throw new UsageError("export passphrase needed: --export-passphrase-file, $BLOCKCHAIND_EXPORT_PASSPHRASE, or run on a terminal");
+  if (!process.stdin.isTTY)
+    throw new UsageError("export passphrase needed: --export-passphrase-file, $BLOCKCHAIND_EXPORT_PASSPHRASE, or run on a terminal");
   const pass = await promptHidden("Enter export passphrase: ");
   if (confirm && (await promptHidden("Re-enter export passphrase: ")) !== pass) throw new UsageError("passphrases do not match");
   return pass;

@@ -55,13 +55,24 @@ export function payloadStoreCommand(): Command {
         .default(parseListen(DEFAULT_PAYLOAD_STORE_LISTEN), DEFAULT_PAYLOAD_STORE_LISTEN)
         .argParser(parseListen),
     )
-    .addOption(new Option("--node <url>", "CometBFT RPC of a node of the chain").env("BLOCKCHAIND_NODE").default(DEFAULT_PAYLOAD_STORE_NODE).argParser(rpcUrl))
+    .addOption(
+      new Option("--node <url>", "CometBFT RPC of a node of the chain")
+        .env("BLOCKCHAIND_NODE")
+        .default(DEFAULT_PAYLOAD_STORE_NODE)
+        .argParser(rpcUrl),
+    )
     .option("--max-envelope-bytes <n>", "largest accepted envelope", positiveInt, DEFAULT_MAX_ENVELOPE_BYTES)
     .addOption(new Option("--log-level <level>", "log level").choices(LOG_LEVELS).default("info"))
     .action(async (o) => {
       const logger = createLogger(o.logLevel);
       const dir: string = o.dir ?? join(o.home ?? DEFAULT_HOME, "payload-store");
-      const store = await startPayloadStoreService({ dir, host: o.listen.host, port: o.listen.port, node: o.node, maxEnvelopeBytes: o.maxEnvelopeBytes });
+      const store = await startPayloadStoreService({
+        dir,
+        host: o.listen.host,
+        port: o.listen.port,
+        node: o.node,
+        maxEnvelopeBytes: o.maxEnvelopeBytes,
+      });
       onShutdown(logger, () => store.close());
       logger.info({ url: store.url, dir, node: o.node, max_envelope_bytes: o.maxEnvelopeBytes }, "payload store listening");
     });

@@ -27,9 +27,13 @@ export function queryCommand(): Command {
 }
 
 function queryLeaf(entry: QueryEntry): Command {
-  const pathParams = [...(entry.def.rest?.path.matchAll(/\{([a-z0-9_]+)\}/g) ?? [])].map((m) => m[1]).filter((n) => entry.request.fields.some((f) => f.name === n));
+  const pathParams = [...(entry.def.rest?.path.matchAll(/\{([a-z0-9_]+)\}/g) ?? [])]
+    .map((m) => m[1])
+    .filter((n) => entry.request.fields.some((f) => f.name === n));
   const pagination = entry.request.desc?.fields.find((f) => f.name === "pagination" && f.message?.typeName === PAGE_REQUEST);
-  const cmd = new Command(entry.command).aliases(entry.aliases).description(`${entry.def.path}${entry.def.rest ? ` (GET ${entry.def.rest.path})` : ""}`);
+  const cmd = new Command(entry.command)
+    .aliases(entry.aliases)
+    .description(`${entry.def.path}${entry.def.rest ? ` (GET ${entry.def.rest.path})` : ""}`);
   for (const p of pathParams) cmd.argument(`[${p}]`);
   addClientOptions(cmd, { output: "text", keyring: false });
   // A request with a field of that name (a block by height) keeps --height for the field.
@@ -54,7 +58,9 @@ function queryLeaf(entry: QueryEntry): Command {
       const { protoJson, codecJson } = collectFields(flags, opts, positional);
       if (pagination) protoJson.pagination = pageRequest(opts);
       const ctx = clientContext(opts);
-      const bytes = await ctx.node().query(entry.def.path, encodeMessage(entry.request, protoJson, codecJson), pinsHeight ? queryHeight(opts.height) : 0n);
+      const bytes = await ctx
+        .node()
+        .query(entry.def.path, encodeMessage(entry.request, protoJson, codecJson), pinsHeight ? queryHeight(opts.height) : 0n);
       print(messageToJson(entry.response, bytes), ctx.output);
     }),
   );

@@ -40,7 +40,13 @@ export interface StartOptions {
   invariants?: boolean;
 }
 
-async function openApp(paths: HomePaths, logLevel: string, invariants: boolean | undefined, onUpgradeNeeded?: () => void, sigPool?: SigVerifyPool) {
+async function openApp(
+  paths: HomePaths,
+  logLevel: string,
+  invariants: boolean | undefined,
+  onUpgradeNeeded?: () => void,
+  sigPool?: SigVerifyPool,
+) {
   const cfg = readAppConfig(paths.appConfig);
   const logger = createLogger(logLevel);
   const app = await App.open({
@@ -71,7 +77,9 @@ function writeUpgradeInfo(paths: HomePaths, plan: { name: string; height: bigint
 
 function cometRpcUrl(paths: HomePaths): string {
   const laddr = existsSync(paths.cometConfig) ? parseToml(readFileSync(paths.cometConfig, "utf8")).rpc?.laddr : undefined;
-  return String(laddr ?? "tcp://127.0.0.1:26657").replace(/^tcp:\/\//, "http://").replace("0.0.0.0", "127.0.0.1");
+  return String(laddr ?? "tcp://127.0.0.1:26657")
+    .replace(/^tcp:\/\//, "http://")
+    .replace("0.0.0.0", "127.0.0.1");
 }
 
 /** The warm-up only ever costs start-up time: whatever goes wrong in it is logged, and the node starts. */
@@ -89,7 +97,8 @@ async function runWarmUp(txs: number, dir: string, sigPool: SigVerifyPool, logge
 /** `blockchaind start`: the ABCI application CometBFT (`cometbft start --home H`) connects to. */
 export async function startNode(o: StartOptions): Promise<void> {
   const paths = homePaths(o.home);
-  if (!existsSync(paths.genesis)) throw new Error(`${paths.genesis} not found: run \`blockchaind init <moniker> --chain-id <id> --home ${o.home}\` first`);
+  if (!existsSync(paths.genesis))
+    throw new Error(`${paths.genesis} not found: run \`blockchaind init <moniker> --chain-id <id> --home ${o.home}\` first`);
   mkdirSync(paths.data, { recursive: true });
   let comet: CometSupervisor | undefined;
   const workers = readAppConfig(paths.appConfig).sigVerifyWorkers;
@@ -118,7 +127,11 @@ export async function startNode(o: StartOptions): Promise<void> {
     onCommitted: (height, ms, txs) => endpoints?.metrics.observeBlock(height, ms, txs),
   });
   if (cfg.warmUpTxs > 0) await runWarmUp(cfg.warmUpTxs, join(paths.data, "warm-up"), sigPool, logger);
-  const server = new AbciSocketServer(node, { address: o.address ?? cfg.abciAddress, logger: logger.child({ module: "abci" }), proposalHoldMs: cfg.proposalHoldMs });
+  const server = new AbciSocketServer(node, {
+    address: o.address ?? cfg.abciAddress,
+    logger: logger.child({ module: "abci" }),
+    proposalHoldMs: cfg.proposalHoldMs,
+  });
   await server.listen();
   if (o.withComet ?? cfg.cometSupervise) {
     comet = new CometSupervisor({
@@ -129,7 +142,13 @@ export async function startNode(o: StartOptions): Promise<void> {
       onFinalExit: () => void halt(),
     });
   }
-  endpoints = await mountNodeEndpoints({ app, cometRpcUrl: cometRpcUrl(paths), apiEnable: cfg.apiEnable, apiAddress: cfg.apiAddress, logger });
+  endpoints = await mountNodeEndpoints({
+    app,
+    cometRpcUrl: cometRpcUrl(paths),
+    apiEnable: cfg.apiEnable,
+    apiAddress: cfg.apiAddress,
+    logger,
+  });
   halt = onShutdown(logger, async () => {
     await comet?.stop();
     await endpoints?.close();
@@ -140,7 +159,12 @@ export async function startNode(o: StartOptions): Promise<void> {
     await app.close();
   });
   logger.info(
-    { home: paths.home, abci: server.address(), height: app.lastHeight.toString(), appHash: Buffer.from(app.store.lastAppHash).toString("hex").toUpperCase() },
+    {
+      home: paths.home,
+      abci: server.address(),
+      height: app.lastHeight.toString(),
+      appHash: Buffer.from(app.store.lastAppHash).toString("hex").toUpperCase(),
+    },
     comet ? "app ready; starting CometBFT" : `app ready; start CometBFT with: cometbft start --home ${paths.home}`,
   );
   comet?.start();
@@ -190,7 +214,15 @@ export async function startDev(o: DevStartOptions): Promise<void> {
     logger: logger.child({ module: "engine" }),
     blockIntervalMs: o.blockIntervalMs,
   });
-  const endpoints = await mountDevEndpoints({ app, engine, genesis, apiEnable: cfg.apiEnable, apiAddress: cfg.apiAddress, rpcAddress: cfg.rpcAddress, logger });
+  const endpoints = await mountDevEndpoints({
+    app,
+    engine,
+    genesis,
+    apiEnable: cfg.apiEnable,
+    apiAddress: cfg.apiAddress,
+    rpcAddress: cfg.rpcAddress,
+    logger,
+  });
   const halt = onShutdown(logger, async () => {
     await endpoints.close();
     await engine.close();
@@ -210,7 +242,14 @@ export async function startDev(o: DevStartOptions): Promise<void> {
   }
   engine.start();
   logger.info(
-    { home: paths.home, chainId: engine.chainId, height: engine.height.toString(), blockIntervalMs: o.blockIntervalMs, rpc: endpoints.rpc?.url, rest: endpoints.rest?.url },
+    {
+      home: paths.home,
+      chainId: engine.chainId,
+      height: engine.height.toString(),
+      blockIntervalMs: o.blockIntervalMs,
+      rpc: endpoints.rpc?.url,
+      rest: endpoints.rest?.url,
+    },
     "dev node started",
   );
 }

@@ -15,7 +15,12 @@ async function openStopped(home: string): Promise<App> {
   const paths = homePaths(home);
   if (!existsSync(paths.appData)) throw new Error(`no app state at ${paths.appData}`);
   try {
-    return await App.open({ dataDir: paths.appData, modules: buildModules(), logger: silentLogger, store: storePruning(readAppConfig(paths.appConfig)) });
+    return await App.open({
+      dataDir: paths.appData,
+      modules: buildModules(),
+      logger: silentLogger,
+      store: storePruning(readAppConfig(paths.appConfig)),
+    });
   } catch (e) {
     throw new Error(`cannot open ${paths.appData} (is the node still running? stop it first): ${(e as Error).message}`, { cause: e });
   }
@@ -36,7 +41,8 @@ export async function rollbackCmd(home: string, comet: boolean): Promise<Rollbac
   const app = await openStopped(home);
   try {
     // Checked first so CometBFT is never rolled back alone.
-    if (!app.store.rollbackHeights.includes(app.lastHeight)) throw new Error(`height ${app.lastHeight} has no undo information; cannot roll back`);
+    if (!app.store.rollbackHeights.includes(app.lastHeight))
+      throw new Error(`height ${app.lastHeight} has no undo information; cannot roll back`);
     const cometOut = comet ? runComet(["rollback", "--home", homePaths(home).home]).trim() : undefined;
     const info = await app.store.rollback();
     return { height: info.height, appHash: Buffer.from(info.appHash).toString("hex").toUpperCase(), comet: cometOut };

@@ -59,7 +59,12 @@ function msgCommand(entry: MsgEntry): Command {
   const slots = isProposal ? [] : positionalFields(entry.schema, isSigner);
   const signerFirst = signer !== undefined && signer.form === "account" && entry.schema.fields[0]?.name === signer.name;
   const usage = isProposal ? ["[proposal-file]"] : [...(signerFirst ? [`[${signer.name}]`] : []), ...slots.map((f) => `[${f.name}]`)];
-  cmd.usage(`${usage.join(" ")} [flags]`.trim()).argument("[args...]", isProposal ? "a proposal JSON file {messages, deposit, title, summary, metadata, expedited}" : slots.map((f) => f.name).join(", "));
+  cmd
+    .usage(`${usage.join(" ")} [flags]`.trim())
+    .argument(
+      "[args...]",
+      isProposal ? "a proposal JSON file {messages, deposit, title, summary, metadata, expedited}" : slots.map((f) => f.name).join(", "),
+    );
   addTxOptions(cmd);
   const fieldFlags = addFieldOptions(cmd, entry.schema);
   cmd.action(
@@ -81,13 +86,19 @@ function msgCommand(entry: MsgEntry): Command {
         if (from && from !== first) throw new UsageError(`${signer!.name} argument ${first} differs from --from ${from}`);
         from = first;
       }
-      if (rest.length > slots.length) throw new UsageError(`too many arguments: expected at most ${slots.map((f) => f.name).join(", ") || "none"}`);
+      if (rest.length > slots.length)
+        throw new UsageError(`too many arguments: expected at most ${slots.map((f) => f.name).join(", ") || "none"}`);
       rest.forEach((v, i) => positional.set(slots[i].name, v));
       const { protoJson, codecJson, set } = collectFields(fieldFlags, opts, positional);
       if (!from && signer?.form === "account" && set.has(signer.name)) from = String(protoJson[signer.name] ?? codecJson[signer.name]);
       const who = resolveSigner(ctx, from, Boolean(opts.generateOnly));
       if (signer && !set.has(signer.name)) {
-        const value = signer.form === "validator" ? valAddress.encode(accAddress.decode(who.address)) : signer.form === "list" ? [who.address] : who.address;
+        const value =
+          signer.form === "validator"
+            ? valAddress.encode(accAddress.decode(who.address))
+            : signer.form === "list"
+              ? [who.address]
+              : who.address;
         const target = entry.schema.fields.find((f) => f.name === signer.name)!.source === "codec" ? codecJson : protoJson;
         target[signer.name] = value;
       }
@@ -116,7 +127,9 @@ function signCommand(): Command {
     .requiredOption("--from <key>", "key that signs")
     .option("--sequence <n>", "signer sequence (offline signing, with --account-number and --chain-id)")
     .option("--account-number <n>", "signer account number")
-    .addOption(new Option("--encoding <encoding>", "json: the signed tx JSON; base64: TxRaw bytes").choices(["json", "base64"]).default("json"))
+    .addOption(
+      new Option("--encoding <encoding>", "json: the signed tx JSON; base64: TxRaw bytes").choices(["json", "base64"]).default("json"),
+    )
     .option("--output-document <file>", "write the signed tx to a file instead of stdout");
   return cmd.action(
     action(async (file: string, opts: ClientOptions & TxFlags & { encoding: string; outputDocument?: string }) => {
@@ -124,7 +137,10 @@ function signCommand(): Command {
       const tx = parseTxFile(readFileSync(file, "utf8"));
       const raw = await signTxBytes(ctx, tx, resolveSigner(ctx, opts.from, false), opts);
       const { TxRaw } = await import("cosmjs-types/cosmos/tx/v1beta1/tx");
-      const text = opts.encoding === "base64" ? `${Buffer.from(raw).toString("base64")}\n` : `${JSON.stringify(txToJson(TxRaw.decode(raw)), null, 2)}\n`;
+      const text =
+        opts.encoding === "base64"
+          ? `${Buffer.from(raw).toString("base64")}\n`
+          : `${JSON.stringify(txToJson(TxRaw.decode(raw)), null, 2)}\n`;
       if (opts.outputDocument) (await import("node:fs")).writeFileSync(opts.outputDocument, text);
       else process.stdout.write(text);
     }),
@@ -132,7 +148,9 @@ function signCommand(): Command {
 }
 
 function broadcastCommand(): Command {
-  const cmd = new Command("broadcast").description("broadcast a signed tx file (JSON, or base64/hex TxRaw)").argument("<file>", "signed tx");
+  const cmd = new Command("broadcast")
+    .description("broadcast a signed tx file (JSON, or base64/hex TxRaw)")
+    .argument("<file>", "signed tx");
   addClientOptions(cmd, { output: "json", keyring: false }).option("--wait", "wait until the tx is in a block (exit 2 if it failed)");
   return cmd.action(
     action(async (file: string, opts: ClientOptions & { wait?: boolean }) => {
@@ -144,4 +162,3 @@ function broadcastCommand(): Command {
     }),
   );
 }
-

@@ -41,7 +41,8 @@ export function seal(secret: Uint8Array, passphrase: string, context: string, co
 }
 
 export function open(sealed: SealedSecret, passphrase: string, context: string): Uint8Array {
-  if (sealed.kdf !== "scrypt" || sealed.cipher !== "xchacha20-poly1305") throw new Error(`unsupported key encryption ${sealed.kdf}/${sealed.cipher}`);
+  if (sealed.kdf !== "scrypt" || sealed.cipher !== "xchacha20-poly1305")
+    throw new Error(`unsupported key encryption ${sealed.kdf}/${sealed.cipher}`);
   const key = deriveKey(passphrase, unhex(sealed.salt), sealed);
   try {
     return xchacha20poly1305(key, unhex(sealed.nonce), new TextEncoder().encode(context)).decrypt(unhex(sealed.ciphertext));

@@ -68,7 +68,8 @@ export class Keyring {
   }
 
   private read(name: string): KeyRecord {
-    if (!NAME.test(name) || !existsSync(this.path(name))) throw new KeyringError(`key ${JSON.stringify(name)} not found in the ${this.backend} keyring`);
+    if (!NAME.test(name) || !existsSync(this.path(name)))
+      throw new KeyringError(`key ${JSON.stringify(name)} not found in the ${this.backend} keyring`);
     return JSON.parse(readFileSync(this.path(name), "utf8")) as KeyRecord;
   }
 
@@ -124,7 +125,10 @@ export class Keyring {
   /** The signing key; the file backend asks for the passphrase here. */
   async key(nameOrAddress: string): Promise<Secp256k1Key> {
     const record = this.read(this.show(nameOrAddress).name);
-    const priv = record.privkey_hex !== undefined ? new Uint8Array(Buffer.from(record.privkey_hex, "hex")) : open(record.sealed!, await this.passphrase("unlock"), record.address);
+    const priv =
+      record.privkey_hex !== undefined
+        ? new Uint8Array(Buffer.from(record.privkey_hex, "hex"))
+        : open(record.sealed!, await this.passphrase("unlock"), record.address);
     const key = new Secp256k1Key(priv);
     if (key.address !== record.address) throw new KeyringError(`key file ${this.path(record.name)} is corrupt: address mismatch`);
     return key;
@@ -132,11 +136,18 @@ export class Keyring {
 
   async export(name: string, exportPassphrase: string): Promise<ExportedKey> {
     const key = await this.key(name);
-    return { type: "blockchaind-exported-key", version: 1, address: key.address, pubkey: Buffer.from(key.pubKey).toString("base64"), sealed: seal(key.privKey, exportPassphrase, key.address, this.cost) };
+    return {
+      type: "blockchaind-exported-key",
+      version: 1,
+      address: key.address,
+      pubkey: Buffer.from(key.pubKey).toString("base64"),
+      sealed: seal(key.privKey, exportPassphrase, key.address, this.cost),
+    };
   }
 
   async import(name: string, exported: ExportedKey, exportPassphrase: string): Promise<KeyInfo> {
-    if (exported?.type !== "blockchaind-exported-key" || !accAddress.isValid(exported.address)) throw new KeyringError("not a blockchaind exported key");
+    if (exported?.type !== "blockchaind-exported-key" || !accAddress.isValid(exported.address))
+      throw new KeyringError("not a blockchaind exported key");
     return this.add(name, new Secp256k1Key(open(exported.sealed, exportPassphrase, exported.address)));
   }
 }

@@ -1,8 +1,10 @@
 import { createJoinerHome, createLocalnet, DEFAULT_LAYOUT, existingLocalnet, joinerSlot, type LocalnetLayout } from "./layout";
 import { LocalnetNode } from "./processes";
+import { createLocalnetWithRelease } from "./release";
 
 export * from "./layout";
 export * from "./processes";
+export * from "./release";
 
 export interface LocalnetOptions extends Partial<Omit<LocalnetLayout, "dir">> {
   dir: string;
@@ -10,6 +12,8 @@ export interface LocalnetOptions extends Partial<Omit<LocalnetLayout, "dir">> {
   reset?: boolean;
   /** Environment for the app process of node i (test hooks). */
   appEnv?: (index: number) => NodeJS.ProcessEnv;
+  /** Another release's repository root: it creates the homes and the nodes run it (default: this checkout). */
+  codeRoot?: string;
 }
 
 /** N validators on loopback: created on first use (or --reset), resumed otherwise. */
@@ -27,8 +31,10 @@ export class Localnet {
   static async prepare(o: LocalnetOptions): Promise<Localnet> {
     const layout: LocalnetLayout = { ...DEFAULT_LAYOUT, ...o, dir: o.dir };
     const created = o.reset || !existingLocalnet(layout.dir, layout.validators);
-    if (created) await createLocalnet(layout);
+    if (created && o.codeRoot !== undefined) createLocalnetWithRelease(o.codeRoot, layout);
+    else if (created) await createLocalnet(layout);
     const nodes = Array.from({ length: layout.validators }, (_, i) => new LocalnetNode(layout.dir, i, layout.basePort, o.appEnv?.(i)));
+    if (o.codeRoot !== undefined) for (const n of nodes) n.codeRoot = o.codeRoot;
     return new Localnet(layout, nodes, created, o.appEnv);
   }
 

@@ -99,7 +99,12 @@ export async function createLocalnet(l: LocalnetLayout): Promise<void> {
   // Each operator signs its node's gentx with its own key from that node's (test) keyring.
   for (const [i, home] of homes.entries()) {
     await new Keyring(home, "test", () => "").add(LOCALNET_OPERATOR_KEY, await localnetOperatorKey(i));
-    await gentxCmd(home, { key: LOCALNET_OPERATOR_KEY, amount: SELF_BOND.toString(), keyringBackend: "test", p2pPort: nodePorts(l.basePort, i).p2p });
+    await gentxCmd(home, {
+      key: LOCALNET_OPERATOR_KEY,
+      amount: SELF_BOND.toString(),
+      keyringBackend: "test",
+      p2pPort: nodePorts(l.basePort, i).p2p,
+    });
   }
   const collected = homePaths(genesisHome).gentxDir;
   homes.slice(1).forEach((home) => {
@@ -118,12 +123,22 @@ export async function createLocalnet(l: LocalnetLayout): Promise<void> {
   for (const home of homes.slice(1)) copyFileSync(homePaths(genesisHome).genesis, homePaths(home).genesis);
 
   const peers = validatorPeers(l);
-  homes.forEach((home, i) => patchNodeConfig(l, home, i, peers.filter((_, j) => j !== i)));
+  homes.forEach((home, i) =>
+    patchNodeConfig(
+      l,
+      home,
+      i,
+      peers.filter((_, j) => j !== i),
+    ),
+  );
 }
 
 /** `id@127.0.0.1:p2p` of every validator of the localnet. */
 function validatorPeers(l: LocalnetLayout): string[] {
-  return Array.from({ length: l.validators }, (_, j) => `${nodeIdOf(homePaths(nodeHome(l.dir, j)).nodeKey)}@127.0.0.1:${nodePorts(l.basePort, j).p2p}`);
+  return Array.from(
+    { length: l.validators },
+    (_, j) => `${nodeIdOf(homePaths(nodeHome(l.dir, j)).nodeKey)}@127.0.0.1:${nodePorts(l.basePort, j).p2p}`,
+  );
 }
 
 function initNodeHome(l: LocalnetLayout, home: string, moniker: string, slot: number): void {

@@ -8,6 +8,11 @@ import { nodeHome, nodePorts, type NodePorts } from "./layout";
 
 export const BLOCKCHAIND_BIN = join(PROJECT_ROOT, "bin", "blockchaind.js");
 
+/** The CLI entry of the code at `codeRoot` (this checkout, or another release's tree). */
+export function blockchaindBin(codeRoot: string): string {
+  return join(codeRoot, "bin", "blockchaind.js");
+}
+
 /**
  * V8 flags the node runs with, however it is started (also in bin/blockchaind.js's shebang and
  * `npm start`; a unit test keeps the three equal). A larger young generation: a block's txs
@@ -36,7 +41,8 @@ function portOpen(port: number): Promise<boolean> {
 export async function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`process exited (${child.exitCode ?? child.signalCode}) before listening on ${port}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`process exited (${child.exitCode ?? child.signalCode}) before listening on ${port}`);
     if (await portOpen(port)) return;
     if (Date.now() > deadline) throw new Error(`nothing listening on 127.0.0.1:${port} after ${timeoutMs} ms`);
     await sleep(100);
@@ -61,6 +67,8 @@ export class LocalnetNode {
   comet: ChildProcess | undefined;
   readonly home: string;
   readonly ports: NodePorts;
+  /** The release the app runs from (its repository root); start() may swap it, as an operator installs another binary. */
+  codeRoot = PROJECT_ROOT;
 
   constructor(
     dir: string,
@@ -86,17 +94,30 @@ export class LocalnetNode {
     return child;
   }
 
-  /** Starts the app, waits for its ABCI port, then starts CometBFT (which needs the app up). */
-  async start(extraAppEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+  /**
+   * Starts the app, waits for its ABCI port, then starts CometBFT (which needs the app up).
+   * `codeRoot` runs the app from that release from now on (e.g. the next release after an upgrade halt).
+   */
+  async start(extraAppEnv: NodeJS.ProcessEnv = {}, o: { codeRoot?: string } = {}): Promise<void> {
+    if (o.codeRoot !== undefined) this.codeRoot = o.codeRoot;
     // Another process on these ports (a second localnet with the same base port) would answer
     // for this node: the ABCI wait would pass and CometBFT would die on its bind.
     for (const port of [this.ports.abci, this.ports.rpc, this.ports.p2p]) {
-      if (await portOpen(port)) throw new Error(`127.0.0.1:${port} is already in use: is another localnet running on base port ${this.ports.rpc - 100 * this.index}?`);
+      if (await portOpen(port))
+        throw new Error(
+          `127.0.0.1:${port} is already in use: is another localnet running on base port ${this.ports.rpc - 100 * this.index}?`,
+        );
     }
     // BLOCKCHAIND_NODE_FLAGS: node flags for the app process (e.g. --cpu-prof, which NODE_OPTIONS refuses).
     const nodeFlags = process.env.BLOCKCHAIND_NODE_FLAGS?.split(" ").filter((f) => f !== "") ?? [];
-    this.app = this.spawnLogged(process.execPath, [...APP_NODE_FLAGS, ...nodeFlags, BLOCKCHAIND_BIN, "start", "--home", this.home], "app.log", { ...this.env, ...extraAppEnv });
-    await waitForPort(this.ports.abci, this.app, 60_000);
+    this.app = this.spawnLogged(
+      process.execPath,
+      [...APP_NODE_FLAGS, ...nodeFlags, blockchaindBin(this.codeRoot), "start", "--home", this.home],
+      "app.log",
+      { ...this.env, ...extraAppEnv },
+    );
+    // Generous: a loaded machine (CI, parallel builds) can take a minute to load and compile the app.
+    await waitForPort(this.ports.abci, this.app, 180_000);
     this.comet = this.spawnLogged(cometBinary(), ["start", "--home", this.home], "comet.log", {});
   }
 

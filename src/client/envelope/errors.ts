@@ -4,13 +4,7 @@
  * without access (`not_a_recipient`) from tampering or a producer bug.
  */
 export type EnvelopeErrorCode =
-  | "unsupported_version"
-  | "malformed"
-  | "not_a_recipient"
-  | "authentication_failed"
-  | "bad_padding"
-  | "hash_mismatch"
-  | "invalid_metadata";
+  "unsupported_version" | "malformed" | "not_a_recipient" | "authentication_failed" | "bad_padding" | "hash_mismatch" | "invalid_metadata";
 
 export class EnvelopeError extends Error {
   readonly code: EnvelopeErrorCode;

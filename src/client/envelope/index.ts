@@ -11,6 +11,11 @@ export { openEnvelope, verifyAgainstHash, openAndVerify, type OpenParams } from 
 export { encodeEnvelope, decodeEnvelope, PayloadEnvelope } from "./codec";
 export type { RecipientBlock } from "../../gen/blockchain/paymsg/v1/envelope";
 export {
-  resolveEnvelopeReaders, aliasReaderSourceFromAbci, type AliasReaderSource, type AbciQueryFn, type EnvelopeReader,
-  type EnvelopeReaderBasis, type ResolvedReaders,
+  resolveEnvelopeReaders,
+  aliasReaderSourceFromAbci,
+  type AliasReaderSource,
+  type AbciQueryFn,
+  type EnvelopeReader,
+  type EnvelopeReaderBasis,
+  type ResolvedReaders,
 } from "./readers";

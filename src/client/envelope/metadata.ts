@@ -11,11 +11,7 @@ export { PaymentMetadata };
  * remittance text against the public metadata_hash. Pass `salt` (bytes or a random source)
  * only for reproducible tests.
  */
-export function newPaymentMetadata(
-  purposeCode: string,
-  remittanceInformation: string,
-  salt?: Uint8Array | RandomSource,
-): PaymentMetadata {
+export function newPaymentMetadata(purposeCode: string, remittanceInformation: string, salt?: Uint8Array | RandomSource): PaymentMetadata {
   const bytes = salt === undefined ? randomBytes(SALT_BYTES) : typeof salt === "function" ? salt(SALT_BYTES) : salt;
   requireLength("metadata salt", bytes, SALT_BYTES);
   return { salt: Uint8Array.from(bytes), purposeCode, remittanceInformation };

@@ -1,6 +1,11 @@
 import {
-  PayloadReaderBasis, QueryAuditorsRequest, QueryAuditorsResponse, QueryPayloadReadersRequest, QueryPayloadReadersResponse,
-  type AuditorEntitlement, type PayloadReader,
+  PayloadReaderBasis,
+  QueryAuditorsRequest,
+  QueryAuditorsResponse,
+  QueryPayloadReadersRequest,
+  QueryPayloadReadersResponse,
+  type AuditorEntitlement,
+  type PayloadReader,
 } from "../../gen/blockchain/alias/v1/query";
 import { EnvelopeError } from "./errors";
 import { isUsableRecipientKey } from "./keys";
@@ -74,7 +79,12 @@ export async function resolveEnvelopeReaders(
   const [payloadReaders, auditors] = await Promise.all([source.payloadReaders(settlementJurisdiction), source.auditors()]);
   const out: ResolvedReaders = { readers: [], recipients: [], withoutKey: [] };
   const seen = new Set<string>();
-  const add = (address: string, basis: EnvelopeReaderBasis, scope: string, key: { version: bigint; publicKey: Uint8Array; revoked: boolean } | undefined) => {
+  const add = (
+    address: string,
+    basis: EnvelopeReaderBasis,
+    scope: string,
+    key: { version: bigint; publicKey: Uint8Array; revoked: boolean } | undefined,
+  ) => {
     if (seen.has(address)) return;
     seen.add(address);
     if (!key || key.revoked || !isUsableRecipientKey(key.publicKey)) {

@@ -1,13 +1,5 @@
 import type { PayloadEnvelope } from "../../gen/blockchain/paymsg/v1/envelope";
-import {
-  ENVELOPE_VERSION,
-  EPHEMERAL_KEY_BYTES,
-  KEY_ID_BYTES,
-  NONCE_BYTES,
-  PADDING_BLOCK,
-  TAG_BYTES,
-  WRAPPED_KEY_BYTES,
-} from "./constants";
+import { ENVELOPE_VERSION, EPHEMERAL_KEY_BYTES, KEY_ID_BYTES, NONCE_BYTES, PADDING_BLOCK, TAG_BYTES, WRAPPED_KEY_BYTES } from "./constants";
 import { EnvelopeError, requireLength } from "./errors";
 
 /**

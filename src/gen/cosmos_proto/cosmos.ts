@@ -69,7 +69,9 @@ function createBaseInterfaceDescriptor(): InterfaceDescriptor {
   return { name: "", description: "" };
 }
 
-export const InterfaceDescriptor: MessageFns<InterfaceDescriptor> = {
+export const InterfaceDescriptor: MessageFns<InterfaceDescriptor, "cosmos_proto.InterfaceDescriptor"> = {
+  $type: "cosmos_proto.InterfaceDescriptor" as const,
+
   encode(message: InterfaceDescriptor, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.name !== "") {
       writer.uint32(10).string(message.name);
@@ -136,7 +138,9 @@ function createBaseScalarDescriptor(): ScalarDescriptor {
   return { name: "", description: "", fieldType: [] };
 }
 
-export const ScalarDescriptor: MessageFns<ScalarDescriptor> = {
+export const ScalarDescriptor: MessageFns<ScalarDescriptor, "cosmos_proto.ScalarDescriptor"> = {
+  $type: "cosmos_proto.ScalarDescriptor" as const,
+
   encode(message: ScalarDescriptor, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.name !== "") {
       writer.uint32(10).string(message.name);
@@ -234,7 +238,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

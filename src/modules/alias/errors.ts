@@ -1,6 +1,6 @@
 import { GrpcCode, registerError } from "../../types/errors";
 
-/** The alias codespace, numbered as the wire sheet's reference doc (2–23; the spec lists none). */
+/** The alias codespace, 2–23 as clients know them (docs/wire/fields-part-b.md): codes are never renumbered. */
 export const aliasErrors = {
   ErrAlreadyRegistered: registerError("alias", 2, "already registered"),
   ErrNotRegistered: registerError("alias", 3, "no alias registered", GrpcCode.NotFound),
@@ -22,6 +22,7 @@ export const aliasErrors = {
   ErrOutOfScope: registerError("alias", 19, "role does not cover this jurisdiction"),
   ErrHolderNotGroup: registerError("alias", 20, "holder is not a group policy account"),
   ErrGrantNotFound: registerError("alias", 21, "role grant not found"),
+  // Kept for its code: the group keeper is a required dependency, so no path returns it.
   ErrNoScopeKeeper: registerError("alias", 22, "group keeper not available to check the office shape"),
   ErrOfficeShape: registerError("alias", 23, "office shape not met"),
 } as const;

@@ -31,8 +31,9 @@ export function parseCountry(input: string, field = "country"): string {
  */
 export function parseScope(input: string): string {
   if (input === CHAIN_WIDE) return CHAIN_WIDE;
-  if (input === "") throw E.ErrInvalidScope.wrap("jurisdiction is required (an assigned country code or \"*\" for chain-wide)");
-  if (input.toUpperCase() === FOUNDATION_CODE) throw E.ErrInvalidScope.wrap(`${FOUNDATION_CODE} is the foundation's reserved code, not a role scope`);
+  if (input === "") throw E.ErrInvalidScope.wrap('jurisdiction is required (an assigned country code or "*" for chain-wide)');
+  if (input.toUpperCase() === FOUNDATION_CODE)
+    throw E.ErrInvalidScope.wrap(`${FOUNDATION_CODE} is the foundation's reserved code, not a role scope`);
   const code = canonicalCountry(input);
   if (code === undefined) throw E.ErrInvalidScope.wrap(`jurisdiction ${shown(input)} is not an assigned ISO 3166-1 alpha-2 code or "*"`);
   return code;

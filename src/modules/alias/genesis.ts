@@ -33,7 +33,8 @@ export function validateAliasGenesis(g: GenesisState): void {
   validateAliasParams(g.params ?? defaultAliasParams());
   const countries = new Map<string, string>();
   for (const j of g.jurisdictions) {
-    if (countries.has(requireCanonical("jurisdiction address", j.address))) throw sdkErrors.ErrInvalidRequest.wrap(`duplicate jurisdiction ${j.address}`);
+    if (countries.has(requireCanonical("jurisdiction address", j.address)))
+      throw sdkErrors.ErrInvalidRequest.wrap(`duplicate jurisdiction ${j.address}`);
     exact("country", j.country, parseCountry(j.country));
     if (j.recordedBy !== "") requireCanonical("recorded_by", j.recordedBy);
     countries.set(j.address, j.country);
@@ -57,9 +58,11 @@ export function validateAliasGenesis(g: GenesisState): void {
     requireCanonical("viewing key address", k.address);
     if (k.version === 0n) throw E.ErrInvalidViewingKey.wrap(`version 0 of ${k.address}`);
     requireUnique("viewing key", keys, `${k.address}/${k.version}`);
-    if (k.publicKey.length !== VIEWING_KEY_BYTES) throw E.ErrInvalidViewingKey.wrap(`key ${k.version} of ${k.address} is not ${VIEWING_KEY_BYTES} bytes`);
+    if (k.publicKey.length !== VIEWING_KEY_BYTES)
+      throw E.ErrInvalidViewingKey.wrap(`key ${k.version} of ${k.address} is not ${VIEWING_KEY_BYTES} bytes`);
     validateViewingKey(k.publicKey);
-    if (!k.revoked && k.revokedAtHeight !== 0n) throw E.ErrInvalidViewingKey.wrap(`key ${k.version} of ${k.address} has a revocation height but is not revoked`);
+    if (!k.revoked && k.revokedAtHeight !== 0n)
+      throw E.ErrInvalidViewingKey.wrap(`key ${k.version} of ${k.address} has a revocation height but is not revoked`);
   }
   const regulators = new Set<string>();
   for (const r of g.regulators) {
@@ -81,7 +84,8 @@ export function validateAliasGenesis(g: GenesisState): void {
     validateRole(r.role);
     const scope = parseScope(r.jurisdiction);
     if (scope !== CHAIN_WIDE) exact("role jurisdiction", r.jurisdiction, scope);
-    if (r.role === Role.ROLE_FOUNDATION_ADMINISTRATOR && scope !== CHAIN_WIDE) throw E.ErrInvalidScope.wrap("ROLE_FOUNDATION_ADMINISTRATOR is chain-wide only");
+    if (r.role === Role.ROLE_FOUNDATION_ADMINISTRATOR && scope !== CHAIN_WIDE)
+      throw E.ErrInvalidScope.wrap("ROLE_FOUNDATION_ADMINISTRATOR is chain-wide only");
     if (r.requiredShape) validateOfficeShape(r.requiredShape);
     requireUnique("role grant", grants, `${r.holder}/${r.role}/${r.jurisdiction}`);
   }
@@ -126,18 +130,19 @@ export function aliasGenesis(k: AliasKeeper): GenesisDef<GenesisState> {
       for (const r of g.pastRegulators) k.pastRegulators.set(ctx, [r.country, r.appointedAtHeight], r);
       for (const a of g.pastAuditorGrants) k.pastAuditors.set(ctx, [a.address, a.grantedAtHeight], a);
     },
-    export: (ctx) => GenesisState.fromPartial({
-      params: k.getParams(ctx),
-      aliases: [...k.aliases.iterate(ctx)].map(([, v]) => v),
-      retired: [...k.retired.iterate(ctx)],
-      jurisdictions: [...k.jurisdictions.iterate(ctx)].map(([, v]) => v),
-      viewingKeys: [...k.viewingKeys.iterate(ctx)].map(([, v]) => v),
-      regulators: [...k.regulators.iterate(ctx)].map(([, v]) => v),
-      auditorGrants: [...k.auditors.iterate(ctx)].map(([, v]) => v),
-      roleGrants: [...k.roleGrants.iterate(ctx)].map(([, v]) => v),
-      revokedRoleGrants: [...k.revokedRoleGrants.iterate(ctx)].map(([, v]) => v),
-      pastRegulators: [...k.pastRegulators.iterate(ctx)].map(([, v]) => v),
-      pastAuditorGrants: [...k.pastAuditors.iterate(ctx)].map(([, v]) => v),
-    }),
+    export: (ctx) =>
+      GenesisState.fromPartial({
+        params: k.getParams(ctx),
+        aliases: [...k.aliases.iterate(ctx)].map(([, v]) => v),
+        retired: [...k.retired.iterate(ctx)],
+        jurisdictions: [...k.jurisdictions.iterate(ctx)].map(([, v]) => v),
+        viewingKeys: [...k.viewingKeys.iterate(ctx)].map(([, v]) => v),
+        regulators: [...k.regulators.iterate(ctx)].map(([, v]) => v),
+        auditorGrants: [...k.auditors.iterate(ctx)].map(([, v]) => v),
+        roleGrants: [...k.roleGrants.iterate(ctx)].map(([, v]) => v),
+        revokedRoleGrants: [...k.revokedRoleGrants.iterate(ctx)].map(([, v]) => v),
+        pastRegulators: [...k.pastRegulators.iterate(ctx)].map(([, v]) => v),
+        pastAuditorGrants: [...k.pastAuditors.iterate(ctx)].map(([, v]) => v),
+      }),
   };
 }

@@ -1,9 +1,20 @@
-import { Alias, AuditorGrant, Jurisdiction, OfficeShape, RegulatorAppointment, Role, RoleGrant, ViewingKey } from "../../gen/blockchain/alias/v1/alias";
+import {
+  Alias,
+  AuditorGrant,
+  Jurisdiction,
+  OfficeShape,
+  RegulatorAppointment,
+  Role,
+  RoleGrant,
+  ViewingKey,
+} from "../../gen/blockchain/alias/v1/alias";
 import { Params } from "../../gen/blockchain/alias/v1/params";
 import { PayloadReaderBasis, type AuditorEntitlement, type PayloadReader } from "../../gen/blockchain/alias/v1/query";
 import { Schema } from "../../store/collections";
-import { int64Key, pairKey, protoValue, stringKey, stringValue, tripleKey, uint32Key, uint64Key } from "../../store/codecs";
+import { int64Key, pairKey, protoValue, stringKey, tripleKey, uint32Key, uint64Key } from "../../store/codecs";
+import { multiIndex, uniqueIndex } from "../../store/indexed-map";
 import { accAddress, canonicalAddress } from "../../types/address";
+import { accAddressKey } from "../../types/address-key";
 import { deriveAliasId } from "../../types/alias-id";
 import { govAuthority } from "../../types/authority";
 import type { Context } from "../../types/context";
@@ -11,6 +22,7 @@ import { aliasErrors as E } from "./errors";
 import { aliasEvents as events } from "./events";
 import type { ConstitutionKeeper, GroupKeeper, GroupPolicyView, PaymsgKeeper } from "./expected-keepers";
 import { defaultAliasParams } from "./params";
+import { scopeIndex } from "./scope-index";
 
 /** The chain-wide scope marker of a role grant. */
 export const CHAIN_WIDE = "*";
@@ -23,17 +35,15 @@ export const FOUNDATION_CODE = "ZZ";
  */
 export const MAX_NONCES = 4096;
 const ONE = 10n ** 18n;
-const VK_KEY = pairKey(stringKey, uint64Key);
-const GRANT_KEY = tripleKey(stringKey, uint32Key, stringKey);
-/** (jurisdiction, role, holder). */
-export const SCOPE_KEY = tripleKey(stringKey, uint32Key, stringKey);
-/** (country, address). */
-export const PERIMETER_KEY = pairKey(stringKey, stringKey);
+/** (address, version) of a viewing key. */
+export const VK_KEY = pairKey(accAddressKey, uint64Key);
+/** (holder, role, jurisdiction) of a role grant. */
+const GRANT_KEY = tripleKey(accAddressKey, uint32Key, stringKey);
 
 export interface AliasDeps {
-  group?: GroupKeeper;
-  paymsg?: PaymsgKeeper;
-  constitution?: ConstitutionKeeper;
+  group: GroupKeeper;
+  paymsg: PaymsgKeeper;
+  constitution: ConstitutionKeeper;
 }
 
 /** A canonical (lower-case bech32) account address; throws ErrInvalidAddress. */
@@ -49,7 +59,10 @@ function canonicalOrUndefined(address: string): string | undefined {
  * needs every member, as x/group's threshold policy does.
  */
 export function signaturesNeeded(view: GroupPolicyView): number | undefined {
-  const weights = view.members.map((m) => m.weight).filter((w) => w > 0n).sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
+  const weights = view.members
+    .map((m) => m.weight)
+    .filter((w) => w > 0n)
+    .sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
   const total = weights.reduce((s, w) => s + w, 0n);
   if (total === 0n) return undefined;
   const reached = (sum: bigint) =>
@@ -67,7 +80,8 @@ export function signaturesNeeded(view: GroupPolicyView): number | undefined {
 /** Throws ErrOfficeShape unless the policy meets both floors of `shape`. */
 export function checkOfficeShape(view: GroupPolicyView, shape: OfficeShape, holder: string): void {
   const members = view.members.filter((m) => m.weight > 0n).length;
-  if (members < shape.members) throw E.ErrOfficeShape.wrap(`${holder} has ${members} members with weight, at least ${shape.members} required`);
+  if (members < shape.members)
+    throw E.ErrOfficeShape.wrap(`${holder} has ${members} members with weight, at least ${shape.members} required`);
   const signatures = signaturesNeeded(view);
   if (signatures === undefined || signatures < shape.signatures) {
     throw E.ErrOfficeShape.wrap(`${holder} can act with ${signatures ?? 0} signatures, at least ${shape.signatures} required`);
@@ -82,47 +96,51 @@ export function validateOfficeShape(shape: OfficeShape): void {
 
 /**
  * Identifiers, jurisdictions, viewing keys, regulators, auditors and the role registry.
- * Addresses are stored in canonical bech32; every secondary index is kept in step here.
+ * Addresses in keys are their bytes; country codes are the upper-case ISO codes the message
+ * and query boundaries produce (parseCountry, parseScope), so lookups take them as stored.
  */
 export class AliasKeeper {
   private readonly schema = new Schema("alias/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultAliasParams());
-  /** id → Alias (active identifiers only). */
-  readonly aliases = this.schema.map(2, "aliases", stringKey, protoValue(Alias, "Alias"));
-  /** address → its active id. */
-  readonly aliasOf = this.schema.map(3, "alias_by_address", stringKey, stringValue);
+  /** id → Alias (active identifiers only), with each address's active id. */
+  readonly aliases = this.schema.indexedMap(2, "aliases", stringKey, protoValue(Alias, "Alias"), {
+    byAddress: uniqueIndex(3, accAddressKey, (_id: string, a: Alias) => a.address),
+  });
   /** Retired ids: never reissued or re-pointed. */
   readonly retired = this.schema.keySet(4, "retired", stringKey);
-  readonly jurisdictions = this.schema.map(5, "jurisdictions", stringKey, protoValue(Jurisdiction, "Jurisdiction"));
-  /** (country, address): the perimeter of a country. */
-  readonly perimeter = this.schema.keySet(6, "perimeter", PERIMETER_KEY);
+  /** address → its recorded country, with each country's perimeter (country, address). */
+  readonly jurisdictions = this.schema.indexedMap(5, "jurisdictions", accAddressKey, protoValue(Jurisdiction, "Jurisdiction"), {
+    perimeter: multiIndex(6, stringKey, (_address: string, j: Jurisdiction) => j.country),
+  });
   /** (address, version) → key; every version kept. */
   readonly viewingKeys = this.schema.map(7, "viewing_keys", VK_KEY, protoValue(ViewingKey, "ViewingKey"));
   readonly regulators = this.schema.map(8, "regulators", stringKey, protoValue(RegulatorAppointment, "RegulatorAppointment"));
-  readonly auditors = this.schema.map(9, "auditor_grants", stringKey, protoValue(AuditorGrant, "AuditorGrant"));
-  /** (holder, role, jurisdiction) → grant. */
-  readonly roleGrants = this.schema.map(10, "role_grants", GRANT_KEY, protoValue(RoleGrant, "RoleGrant"));
-  /** (jurisdiction, role, holder): grants by scope. */
-  readonly roleScopes = this.schema.keySet(11, "role_grants_by_scope", SCOPE_KEY);
-  /** (expires_at_height, address): auditors in expiry order (kept for readers of the schedule). */
-  readonly auditorExpiry = this.schema.keySet(12, "auditor_expiry", pairKey(int64Key, stringKey));
+  /** address → its auditor grant, with the grants in expiry order (expires_at_height, address) for readers of the schedule. */
+  readonly auditors = this.schema.indexedMap(9, "auditor_grants", accAddressKey, protoValue(AuditorGrant, "AuditorGrant"), {
+    expiry: multiIndex(12, int64Key, (_address: string, g: AuditorGrant) => g.expiresAtHeight),
+  });
+  /** (holder, role, jurisdiction) → grant, with the grants by scope (jurisdiction, role, holder). */
+  readonly roleGrants = this.schema.indexedMap(10, "role_grants", GRANT_KEY, protoValue(RoleGrant, "RoleGrant"), {
+    byScope: scopeIndex(11),
+  });
   /** ((holder, role, jurisdiction), granted_at_height) → a revoked grant: revoked grants are kept, never deleted. */
   readonly revokedRoleGrants = this.schema.map(13, "revoked_role_grants", pairKey(GRANT_KEY, int64Key), protoValue(RoleGrant, "RoleGrant"));
   /** (country, appointed_at_height) → an appointment a later one replaced. */
-  readonly pastRegulators = this.schema.map(14, "past_regulators", pairKey(stringKey, int64Key), protoValue(RegulatorAppointment, "RegulatorAppointment"));
+  readonly pastRegulators = this.schema.map(
+    14,
+    "past_regulators",
+    pairKey(stringKey, int64Key),
+    protoValue(RegulatorAppointment, "RegulatorAppointment"),
+  );
   /** (address, granted_at_height) → an auditor grant a later one replaced. */
-  readonly pastAuditors = this.schema.map(15, "past_auditor_grants", pairKey(stringKey, int64Key), protoValue(AuditorGrant, "AuditorGrant"));
+  readonly pastAuditors = this.schema.map(
+    15,
+    "past_auditor_grants",
+    pairKey(accAddressKey, int64Key),
+    protoValue(AuditorGrant, "AuditorGrant"),
+  );
 
-  private deps: AliasDeps;
-
-  constructor(deps: AliasDeps = {}) {
-    this.deps = { ...deps };
-  }
-
-  /** Binds keepers created after this one (app wiring only, before the first block). */
-  bind(deps: AliasDeps): void {
-    this.deps = { ...this.deps, ...deps };
-  }
+  constructor(private readonly deps: AliasDeps) {}
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);
@@ -134,8 +152,13 @@ export class AliasKeeper {
     return this.aliases.get(ctx, id);
   }
 
+  /** The address's active id, if it has one. */
+  activeIdOf(ctx: Context, address: string): string | undefined {
+    return this.aliases.indexes.byAddress.get(ctx, address);
+  }
+
   aliasOfAddress(ctx: Context, address: string): Alias | undefined {
-    const id = this.aliasOf.get(ctx, address);
+    const id = this.activeIdOf(ctx, address);
     return id === undefined ? undefined : this.aliases.get(ctx, id);
   }
 
@@ -145,15 +168,13 @@ export class AliasKeeper {
 
   setAlias(ctx: Context, a: Alias): void {
     this.aliases.set(ctx, a.id, a);
-    this.aliasOf.set(ctx, a.address, a.id);
   }
 
   /** Retires the address's active id (kept as retired forever); returns it. */
   retireAliasOf(ctx: Context, address: string): string | undefined {
-    const id = this.aliasOf.get(ctx, address);
+    const id = this.activeIdOf(ctx, address);
     if (id === undefined) return undefined;
     this.aliases.remove(ctx, id);
-    this.aliasOf.remove(ctx, address);
     this.retired.set(ctx, id);
     events.aliasRetired(ctx, id, address);
     return id;
@@ -167,7 +188,8 @@ export class AliasKeeper {
   issueAlias(ctx: Context, address: string): Alias {
     const j = this.jurisdictions.get(ctx, address);
     if (!j) throw E.ErrNoJurisdiction.wrap(`account ${address}`);
-    if (this.aliasOf.has(ctx, address)) throw E.ErrAlreadyRegistered.wrap(`account ${address} has ${this.aliasOf.get(ctx, address)}`);
+    const held = this.activeIdOf(ctx, address);
+    if (held !== undefined) throw E.ErrAlreadyRegistered.wrap(`account ${address} has ${held}`);
     const length = this.getParams(ctx).payloadLength;
     for (let nonce = 0n; nonce < BigInt(MAX_NONCES); nonce++) {
       const id = deriveAliasId(j.country, address, nonce, length);
@@ -189,10 +211,7 @@ export class AliasKeeper {
   }
 
   setJurisdiction(ctx: Context, j: Jurisdiction): void {
-    const old = this.jurisdictions.get(ctx, j.address);
-    if (old) this.perimeter.remove(ctx, [old.country, old.address]);
     this.jurisdictions.set(ctx, j.address, j);
-    this.perimeter.set(ctx, [j.country, j.address]);
   }
 
   // --- viewing keys -----------------------------------------------------------------------
@@ -219,7 +238,7 @@ export class AliasKeeper {
   // --- regulators and auditors ------------------------------------------------------------
 
   regulatorOf(ctx: Context, country: string): string | undefined {
-    return this.regulators.get(ctx, country.toUpperCase())?.address;
+    return this.regulators.get(ctx, country)?.address;
   }
 
   getRegulator(ctx: Context, country: string): RegulatorAppointment | undefined {
@@ -242,10 +261,7 @@ export class AliasKeeper {
   }
 
   setAuditor(ctx: Context, g: AuditorGrant): void {
-    const old = this.auditors.get(ctx, g.address);
-    if (old) this.auditorExpiry.remove(ctx, [old.expiresAtHeight, old.address]);
     this.auditors.set(ctx, g.address, g);
-    this.auditorExpiry.set(ctx, [g.expiresAtHeight, g.address]);
   }
 
   /** A grant holds while the height is below expires_at_height: it lapses with no transaction. */
@@ -271,13 +287,11 @@ export class AliasKeeper {
 
   setRoleGrant(ctx: Context, g: RoleGrant): void {
     this.roleGrants.set(ctx, [g.holder, g.role, g.jurisdiction], g);
-    this.roleScopes.set(ctx, [g.jurisdiction, g.role, g.holder]);
   }
 
   /** Ends a grant: it no longer counts and is kept among the revoked ones. */
   revokeRoleGrant(ctx: Context, g: RoleGrant): void {
     this.roleGrants.remove(ctx, [g.holder, g.role, g.jurisdiction]);
-    this.roleScopes.remove(ctx, [g.jurisdiction, g.role, g.holder]);
     this.revokedRoleGrants.set(ctx, [[g.holder, g.role, g.jurisdiction], g.grantedAtHeight], g);
   }
 
@@ -287,10 +301,9 @@ export class AliasKeeper {
 
   /** Grants whose scope is `jurisdiction`, optionally of one role, in (role, holder) order. */
   grantsInScope(ctx: Context, jurisdiction: string, role: Role = Role.ROLE_UNSPECIFIED): RoleGrant[] {
-    const prefix = role === Role.ROLE_UNSPECIFIED ? SCOPE_KEY.prefix(jurisdiction) : SCOPE_KEY.prefix2(jurisdiction, role);
     const out: RoleGrant[] = [];
-    for (const [j, r, holder] of this.roleScopes.iterate(ctx, { prefix })) {
-      const g = this.roleGrants.get(ctx, [holder, r, j]);
+    for (const key of this.roleGrants.indexes.byScope.inScope(ctx, jurisdiction, role)) {
+      const g = this.roleGrants.get(ctx, key);
       if (g) out.push(g);
     }
     return out;
@@ -298,12 +311,11 @@ export class AliasKeeper {
 
   /**
    * True when the grant may be acted on now: no required shape, or the holder is still a
-   * group policy meeting it (re-checked on every action; without a group keeper a shaped
-   * grant cannot be checked and never holds).
+   * group policy meeting it (re-checked on every action).
    */
   grantHolds(ctx: Context, g: RoleGrant): boolean {
     if (!g.requiredShape) return true;
-    const view = this.deps.group?.policyInfo(ctx, g.holder);
+    const view = this.deps.group.policyInfo(ctx, g.holder);
     if (!view) return false;
     try {
       checkOfficeShape(view, g.requiredShape, g.holder);
@@ -315,14 +327,13 @@ export class AliasKeeper {
 
   /**
    * Does `address` hold `role` over `country` now (a chain-wide grant covers every country)?
-   * `country` in any case; "*" asks for a chain-wide grant.
+   * "*" asks for a chain-wide grant.
    */
   hasRole(ctx: Context, address: string, role: Role, country: string): boolean {
     if (role === Role.ROLE_UNSPECIFIED) return false;
     const holder = canonicalOrUndefined(address);
     if (holder === undefined) return false;
     address = holder;
-    country = country.toUpperCase();
     for (const scope of country === CHAIN_WIDE ? [CHAIN_WIDE] : [country, CHAIN_WIDE]) {
       const g = this.roleGrants.get(ctx, [address, role, scope]);
       if (g && this.grantHolds(ctx, g)) return true;
@@ -336,13 +347,13 @@ export class AliasKeeper {
    * when the address holds the role only over other jurisdictions, ErrGrantNotFound otherwise.
    */
   requireRole(ctx: Context, address: string, role: Role, country: string): void {
-    country = country.toUpperCase();
-    address = canonicalOrUndefined(address) ?? address;
+    const holder = canonicalOrUndefined(address);
+    if (holder === undefined) throw E.ErrGrantNotFound.wrap(`${address} does not hold ${Role[role] ?? role}`);
+    address = holder;
     if (this.hasRole(ctx, address, role, country)) return;
     const covering = [country, CHAIN_WIDE].map((s) => this.roleGrants.get(ctx, [address, role, s])).find((g) => g !== undefined);
     if (covering?.requiredShape) {
-      const view = this.deps.group?.policyInfo(ctx, address);
-      if (!this.deps.group) throw E.ErrNoScopeKeeper.wrap(`grant of ${address} needs a shape check`);
+      const view = this.deps.group.policyInfo(ctx, address);
       if (!view) throw E.ErrHolderNotGroup.wrap(`holder ${address}`);
       checkOfficeShape(view, covering.requiredShape, address);
     }
@@ -354,7 +365,7 @@ export class AliasKeeper {
 
   /** Governance, or the foundation (the address pinned as enforcement_recovery_destination). */
   isFoundation(ctx: Context, address: string): boolean {
-    const f = this.deps.constitution?.foundationAddress(ctx);
+    const f = this.deps.constitution.foundationAddress(ctx);
     return f !== undefined && f !== "" && f === address;
   }
 
@@ -366,11 +377,11 @@ export class AliasKeeper {
     return address === govAuthority();
   }
 
-  get group(): GroupKeeper | undefined {
+  get group(): GroupKeeper {
     return this.deps.group;
   }
 
-  get paymsg(): PaymsgKeeper | undefined {
+  get paymsg(): PaymsgKeeper {
     return this.deps.paymsg;
   }
 
@@ -380,7 +391,6 @@ export class AliasKeeper {
    * with its current viewing key. Auditors are not included (see activeAuditors).
    */
   payloadReaders(ctx: Context, country: string): PayloadReader[] {
-    country = country.toUpperCase();
     const out: PayloadReader[] = [];
     const seen = new Set<string>();
     const add = (address: string, basis: PayloadReaderBasis, scope: string) => {

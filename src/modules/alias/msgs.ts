@@ -10,7 +10,6 @@ import { parseCountry, parseScope, validateRole } from "./fields";
 import { CHAIN_WIDE, checkOfficeShape, canonicalAddress, validateOfficeShape, type AliasKeeper } from "./keeper";
 import { validateAliasParams } from "./params";
 
-const T = "/blockchain.alias.v1.";
 const AMINO = "blockchain/x/alias/";
 /** Length of an X25519 public key. */
 export const VIEWING_KEY_BYTES = 32;
@@ -39,67 +38,76 @@ function requireGovOrFoundation(k: AliasKeeper, ctx: Context, authority: string,
  * chain-wide scope is governance's alone), holder address, role. Returns the canonical scope
  * and holder.
  */
-function roleTarget(k: AliasKeeper, ctx: Context, m: { authority: string; holder: string; role: Role; jurisdiction: string }, verb: string): { scope: string; holder: string } {
+function roleTarget(
+  k: AliasKeeper,
+  ctx: Context,
+  m: { authority: string; holder: string; role: Role; jurisdiction: string },
+  verb: string,
+): { scope: string; holder: string } {
   const scope = parseScope(m.jurisdiction);
   const chainWide = scope === CHAIN_WIDE;
   requireGovOrFoundation(k, ctx, canonicalAddress(m.authority), !chainWide, chainWide ? `${verb} a chain-wide grant` : `${verb} a role`);
   const holder = canonicalAddress(m.holder);
   validateRole(m.role);
   if (m.role === Role.ROLE_FOUNDATION_ADMINISTRATOR && !chainWide) {
-    throw E.ErrInvalidScope.wrap("ROLE_FOUNDATION_ADMINISTRATOR is granted chain-wide (\"*\") only");
+    throw E.ErrInvalidScope.wrap('ROLE_FOUNDATION_ADMINISTRATOR is granted chain-wide ("*") only');
   }
   return { scope, holder };
 }
 
-/**
- * A role holder is an x/group policy account (M-of-N) meeting the required shape, checked
- * when the group keeper is wired; without it a shaped grant never holds until one re-checks it.
- */
+/** A role holder is an x/group policy account (M-of-N) meeting the required shape. */
 function requireGroupHolder(k: AliasKeeper, ctx: Context, holder: string, shape: OfficeShape | undefined): void {
-  const view = k.group?.policyInfo(ctx, holder);
-  if (k.group && !view) throw E.ErrHolderNotGroup.wrap(`${holder} is not a group policy account`);
+  const view = k.group.policyInfo(ctx, holder);
+  if (!view) throw E.ErrHolderNotGroup.wrap(`${holder} is not a group policy account`);
   if (!shape) return;
   validateOfficeShape(shape);
-  if (view) checkOfficeShape(view, shape, holder);
+  checkOfficeShape(view, shape, holder);
 }
 
 export function aliasMsgs(k: AliasKeeper): MsgDef[] {
   return [
     defineMsg({
-      typeUrl: T + "MsgRegisterAlias", codec: tx.MsgRegisterAlias, responseCodec: tx.MsgRegisterAliasResponse,
-      signer: "account", aminoName: AMINO + "MsgRegisterAlias",
+      codec: tx.MsgRegisterAlias,
+      responseCodec: tx.MsgRegisterAliasResponse,
+      signer: "account",
+      aminoName: AMINO + "MsgRegisterAlias",
       validate: (m) => void accAddress.validate(m.account),
       handle: (ctx, m) => ({ id: k.issueAlias(ctx, canonicalAddress(m.account)).id }),
     }),
     defineMsg({
-      typeUrl: T + "MsgRotateAlias", codec: tx.MsgRotateAlias, responseCodec: tx.MsgRotateAliasResponse,
-      signer: "account", aminoName: AMINO + "MsgRotateAlias",
+      codec: tx.MsgRotateAlias,
+      responseCodec: tx.MsgRotateAliasResponse,
+      signer: "account",
+      aminoName: AMINO + "MsgRotateAlias",
       validate: (m) => void accAddress.validate(m.account),
       handle: (ctx, m) => {
         const account = canonicalAddress(m.account);
-        if (!k.aliasOf.has(ctx, account)) throw E.ErrNotRegistered.wrap(`account ${account}`);
+        if (k.activeIdOf(ctx, account) === undefined) throw E.ErrNotRegistered.wrap(`account ${account}`);
         if (!k.getJurisdiction(ctx, account)) throw E.ErrNoJurisdiction.wrap(`account ${account}`);
         const retired = k.retireAliasOf(ctx, account)!;
         return { retired, id: k.issueAlias(ctx, account).id };
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSetJurisdiction", codec: tx.MsgSetJurisdiction, responseCodec: tx.MsgSetJurisdictionResponse,
-      signer: "recorder", aminoName: AMINO + "MsgSetJurisdiction",
+      codec: tx.MsgSetJurisdiction,
+      responseCodec: tx.MsgSetJurisdictionResponse,
+      signer: "recorder",
+      aminoName: AMINO + "MsgSetJurisdiction",
       validate: (m) => {
         accAddress.validate(m.recorder);
         accAddress.validate(m.account);
-        parseCountry(m.country);
+        return parseCountry(m.country);
       },
-      handle: (ctx, m) => {
+      handle: (ctx, m, country) => {
         const recorder = canonicalAddress(m.recorder);
         const account = canonicalAddress(m.account);
-        const country = parseCountry(m.country);
         if (recorder === account) throw E.ErrNotTheRecorder.wrap("a jurisdiction is never self-declared");
         const corrector = k.isGov(recorder) || k.isFoundationAdministrator(ctx, recorder);
-        const onboarder = !corrector && k.paymsg !== undefined && k.paymsg.isApprovedParticipant(ctx, recorder) && k.paymsg.isCustomerOf(ctx, account, recorder);
+        const onboarder = !corrector && k.paymsg.isApprovedParticipant(ctx, recorder) && k.paymsg.isCustomerOf(ctx, account, recorder);
         if (!corrector && !onboarder) {
-          throw E.ErrNotTheRecorder.wrap(`${recorder} is not governance, a foundation administrator or the participant that onboarded ${account}`);
+          throw E.ErrNotTheRecorder.wrap(
+            `${recorder} is not governance, a foundation administrator or the participant that onboarded ${account}`,
+          );
         }
         const existing = k.getJurisdiction(ctx, account);
         if (existing && existing.country === country) {
@@ -108,14 +116,16 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
           throw E.ErrJurisdictionSet.wrap(`${account} is already recorded in ${country}`);
         }
         if (existing && !corrector) {
-          throw E.ErrJurisdictionSet.wrap(`${account} is recorded in ${existing.country}; only a foundation administrator or governance corrects it`);
+          throw E.ErrJurisdictionSet.wrap(
+            `${account} is recorded in ${existing.country}; only a foundation administrator or governance corrects it`,
+          );
         }
         const record = { address: account, country, recordedBy: recorder, recordedAtHeight: ctx.height };
         k.setJurisdiction(ctx, record);
         events.jurisdictionSet(ctx, record, existing?.country ?? "");
         // Correcting the jurisdiction retires the identifier issued under the old prefix and
         // issues one under the new country, so an identifier never disagrees with its record.
-        if (existing && k.aliasOf.has(ctx, account)) {
+        if (existing && k.activeIdOf(ctx, account) !== undefined) {
           const retired = k.retireAliasOf(ctx, account)!;
           return { retired, id: k.issueAlias(ctx, account).id };
         }
@@ -123,8 +133,10 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgRegisterViewingKey", codec: tx.MsgRegisterViewingKey, responseCodec: tx.MsgRegisterViewingKeyResponse,
-      signer: "account", aminoName: AMINO + "MsgRegisterViewingKey",
+      codec: tx.MsgRegisterViewingKey,
+      responseCodec: tx.MsgRegisterViewingKeyResponse,
+      signer: "account",
+      aminoName: AMINO + "MsgRegisterViewingKey",
       validate: (m) => {
         accAddress.validate(m.account);
         validateViewingKey(m.publicKey);
@@ -135,15 +147,24 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
         const same = versions.find((v) => Buffer.from(v.publicKey).equals(Buffer.from(m.publicKey)));
         if (same) throw E.ErrInvalidViewingKey.wrap(`the same key is already version ${same.version}; a key is never published twice`);
         const version = (versions[0]?.version ?? 0n) + 1n;
-        const key = { address: account, version, publicKey: m.publicKey, registeredAtHeight: ctx.height, revoked: false, revokedAtHeight: 0n };
+        const key = {
+          address: account,
+          version,
+          publicKey: m.publicKey,
+          registeredAtHeight: ctx.height,
+          revoked: false,
+          revokedAtHeight: 0n,
+        };
         k.setViewingKey(ctx, key);
         events.viewingKeyRegistered(ctx, key);
         return { version };
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgRevokeViewingKey", codec: tx.MsgRevokeViewingKey, responseCodec: tx.MsgRevokeViewingKeyResponse,
-      signer: "account", aminoName: AMINO + "MsgRevokeViewingKey",
+      codec: tx.MsgRevokeViewingKey,
+      responseCodec: tx.MsgRevokeViewingKeyResponse,
+      signer: "account",
+      aminoName: AMINO + "MsgRevokeViewingKey",
       validate: (m) => void accAddress.validate(m.account),
       handle: (ctx, m) => {
         const account = canonicalAddress(m.account);
@@ -157,8 +178,10 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgAppointRegulator", codec: tx.MsgAppointRegulator, responseCodec: tx.MsgAppointRegulatorResponse,
-      signer: "authority", aminoName: AMINO + "MsgAppointRegulator",
+      codec: tx.MsgAppointRegulator,
+      responseCodec: tx.MsgAppointRegulatorResponse,
+      signer: "authority",
+      aminoName: AMINO + "MsgAppointRegulator",
       validate: (m) => void accAddress.validate(m.authority),
       handle: (ctx, m) => {
         const authority = canonicalAddress(m.authority);
@@ -176,8 +199,10 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgGrantAuditor", codec: tx.MsgGrantAuditor, responseCodec: tx.MsgGrantAuditorResponse,
-      signer: "authority", aminoName: AMINO + "MsgGrantAuditor",
+      codec: tx.MsgGrantAuditor,
+      responseCodec: tx.MsgGrantAuditorResponse,
+      signer: "authority",
+      aminoName: AMINO + "MsgGrantAuditor",
       validate: (m) => {
         accAddress.validate(m.authority);
         accAddress.validate(m.address);
@@ -190,21 +215,33 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
         const authority = canonicalAddress(m.authority);
         // An auditor reads every jurisdiction's payloads: a chain-wide grant, governance's alone.
         requireGovOrFoundation(k, ctx, authority, false, "MsgGrantAuditor");
-        const grant = { address: canonicalAddress(m.address), grantedBy: authority, grantedAtHeight: ctx.height, expiresAtHeight: m.expiresAtHeight };
+        const grant = {
+          address: canonicalAddress(m.address),
+          grantedBy: authority,
+          grantedAtHeight: ctx.height,
+          expiresAtHeight: m.expiresAtHeight,
+        };
         k.grantAuditor(ctx, grant);
         events.auditorGranted(ctx, grant);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgGrantRole", codec: tx.MsgGrantRole, responseCodec: tx.MsgGrantRoleResponse,
-      signer: "authority", aminoName: AMINO + "MsgGrantRole",
+      codec: tx.MsgGrantRole,
+      responseCodec: tx.MsgGrantRoleResponse,
+      signer: "authority",
+      aminoName: AMINO + "MsgGrantRole",
       validate: (m) => void accAddress.validate(m.authority),
       handle: (ctx, m) => {
         const { scope, holder } = roleTarget(k, ctx, m, "granting");
         requireGroupHolder(k, ctx, holder, m.requiredShape);
         const grant: RoleGrant = {
-          holder, role: m.role, jurisdiction: scope, grantedBy: canonicalAddress(m.authority), grantedAtHeight: ctx.height, requiredShape: m.requiredShape,
+          holder,
+          role: m.role,
+          jurisdiction: scope,
+          grantedBy: canonicalAddress(m.authority),
+          grantedAtHeight: ctx.height,
+          requiredShape: m.requiredShape,
         };
         k.setRoleGrant(ctx, grant);
         events.roleGranted(ctx, grant);
@@ -212,8 +249,10 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgRevokeRole", codec: tx.MsgRevokeRole, responseCodec: tx.MsgRevokeRoleResponse,
-      signer: "authority", aminoName: AMINO + "MsgRevokeRole",
+      codec: tx.MsgRevokeRole,
+      responseCodec: tx.MsgRevokeRoleResponse,
+      signer: "authority",
+      aminoName: AMINO + "MsgRevokeRole",
       validate: (m) => void accAddress.validate(m.authority),
       handle: (ctx, m) => {
         const { scope, holder } = roleTarget(k, ctx, m, "revoking");
@@ -225,9 +264,13 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
       },
     }),
     defineUpdateParamsMsg({
-      typeUrl: T + "MsgUpdateParams", codec: tx.MsgUpdateParams, responseCodec: tx.MsgUpdateParamsResponse,
-      aminoName: AMINO + "MsgUpdateParams", invalidSigner: E.ErrInvalidSigner, missingParams: E.ErrInvalidParams,
-      validate: validateAliasParams, store: k.params,
+      codec: tx.MsgUpdateParams,
+      responseCodec: tx.MsgUpdateParamsResponse,
+      aminoName: AMINO + "MsgUpdateParams",
+      invalidSigner: E.ErrInvalidSigner,
+      missingParams: E.ErrInvalidParams,
+      validate: validateAliasParams,
+      store: k.params,
       onUpdated: (ctx, p) => events.paramsUpdated(ctx, p.payloadLength),
     }),
   ];

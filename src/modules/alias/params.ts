@@ -13,6 +13,8 @@ export function defaultAliasParams(): Params {
 /** payload_length: 8..16 (zero, which reads back as "unknown", is outside). */
 export function validateAliasParams(p: Params): void {
   if (p.payloadLength < MIN_PAYLOAD_LENGTH || p.payloadLength > MAX_PAYLOAD_LENGTH) {
-    throw aliasErrors.ErrInvalidParams.wrap(`payload_length must be within ${MIN_PAYLOAD_LENGTH}..${MAX_PAYLOAD_LENGTH}, got ${p.payloadLength}`);
+    throw aliasErrors.ErrInvalidParams.wrap(
+      `payload_length must be within ${MIN_PAYLOAD_LENGTH}..${MAX_PAYLOAD_LENGTH}, got ${p.payloadLength}`,
+    );
   }
 }

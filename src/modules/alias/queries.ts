@@ -6,10 +6,7 @@ import { defineQuery, pageRequest, pageResponse, paginated, queryAddress, queryE
 import type { QueryDef } from "../../types/module";
 import { aliasErrors as E } from "./errors";
 import { parseCountry } from "./fields";
-import { CHAIN_WIDE, PERIMETER_KEY, SCOPE_KEY, canonicalAddress, type AliasKeeper } from "./keeper";
-
-const P = "/blockchain.alias.v1.Query/";
-const R = "/blockchain/alias/v1";
+import { CHAIN_WIDE, canonicalAddress, type AliasKeeper } from "./keeper";
 
 /**
  * An identifier in any form → its normalised form; ErrMalformedID when it is not one. A
@@ -34,11 +31,13 @@ function address(a: string, field = "address"): string {
 export function aliasQueries(k: AliasKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: k.getParams(ctx) }),
     }),
     defineQuery({
-      path: P + "Alias", requestCodec: q.QueryAliasRequest, responseCodec: q.QueryAliasResponse, rest: `${R}/alias/{id}`,
+      requestCodec: q.QueryAliasRequest,
+      responseCodec: q.QueryAliasResponse,
       handle: (ctx, req) => {
         const id = queryId(k, ctx, req.id);
         const alias = k.getAlias(ctx, id);
@@ -47,7 +46,8 @@ export function aliasQueries(k: AliasKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "AliasOf", requestCodec: q.QueryAliasOfRequest, responseCodec: q.QueryAliasOfResponse, rest: `${R}/alias_of/{address}`,
+      requestCodec: q.QueryAliasOfRequest,
+      responseCodec: q.QueryAliasOfResponse,
       handle: (ctx, req) => {
         const a = address(req.address);
         const alias = k.aliasOfAddress(ctx, a);
@@ -56,12 +56,13 @@ export function aliasQueries(k: AliasKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Retired", requestCodec: q.QueryRetiredRequest, responseCodec: q.QueryRetiredResponse, rest: `${R}/retired/{id}`,
+      requestCodec: q.QueryRetiredRequest,
+      responseCodec: q.QueryRetiredResponse,
       handle: (ctx, req) => ({ retired: k.isRetired(ctx, queryId(k, ctx, req.id)) }),
     }),
     defineQuery({
-      path: P + "Jurisdiction", requestCodec: q.QueryJurisdictionRequest, responseCodec: q.QueryJurisdictionResponse,
-      rest: `${R}/jurisdiction/{address}`,
+      requestCodec: q.QueryJurisdictionRequest,
+      responseCodec: q.QueryJurisdictionResponse,
       handle: (ctx, req) => {
         const a = address(req.address);
         const jurisdiction = k.getJurisdiction(ctx, a);
@@ -70,23 +71,23 @@ export function aliasQueries(k: AliasKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Perimeter", requestCodec: q.QueryPerimeterRequest, responseCodec: q.QueryPerimeterResponse,
-      rest: `${R}/perimeter/{country}`,
+      requestCodec: q.QueryPerimeterRequest,
+      responseCodec: q.QueryPerimeterResponse,
       handle: (ctx, req) => {
         const country = parseCountry(req.country);
-        const page = paginated(() => k.perimeter.paginate(ctx, pageRequest(req.pagination), { prefix: PERIMETER_KEY.prefix(country) }));
-        const jurisdictions = page.items.map(([, a]) => k.getJurisdiction(ctx, a)!).filter((j) => j !== undefined);
+        const page = paginated(() => k.jurisdictions.indexes.perimeter.paginate(ctx, country, pageRequest(req.pagination)));
+        const jurisdictions = page.items.map((a) => k.getJurisdiction(ctx, a)!).filter((j) => j !== undefined);
         return { jurisdictions, pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "ViewingKeys", requestCodec: q.QueryViewingKeysRequest, responseCodec: q.QueryViewingKeysResponse,
-      rest: `${R}/viewing_keys/{address}`,
+      requestCodec: q.QueryViewingKeysRequest,
+      responseCodec: q.QueryViewingKeysResponse,
       handle: (ctx, req) => ({ keys: k.viewingKeysOf(ctx, address(req.address)) }),
     }),
     defineQuery({
-      path: P + "Regulator", requestCodec: q.QueryRegulatorRequest, responseCodec: q.QueryRegulatorResponse,
-      rest: `${R}/regulator/{country}`,
+      requestCodec: q.QueryRegulatorRequest,
+      responseCodec: q.QueryRegulatorResponse,
       handle: (ctx, req) => {
         const country = parseCountry(req.country);
         const appointment = k.getRegulator(ctx, country);
@@ -95,34 +96,34 @@ export function aliasQueries(k: AliasKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "PayloadReaders", requestCodec: q.QueryPayloadReadersRequest, responseCodec: q.QueryPayloadReadersResponse,
-      rest: `${R}/payload_readers/{country}`,
+      requestCodec: q.QueryPayloadReadersRequest,
+      responseCodec: q.QueryPayloadReadersResponse,
       handle: (ctx, req) => ({ readers: k.payloadReaders(ctx, parseCountry(req.country)) }),
     }),
     defineQuery({
-      path: P + "Auditors", requestCodec: q.QueryAuditorsRequest, responseCodec: q.QueryAuditorsResponse, rest: `${R}/auditors`,
+      requestCodec: q.QueryAuditorsRequest,
+      responseCodec: q.QueryAuditorsResponse,
       handle: (ctx) => ({ auditors: k.activeAuditors(ctx) }),
     }),
     defineQuery({
-      path: P + "RoleGrants", requestCodec: q.QueryRoleGrantsRequest, responseCodec: q.QueryRoleGrantsResponse,
-      rest: `${R}/role_grants/{holder}`,
+      requestCodec: q.QueryRoleGrantsRequest,
+      responseCodec: q.QueryRoleGrantsResponse,
       handle: (ctx, req) => ({ grants: k.grantsOf(ctx, address(req.holder, "holder")) }),
     }),
     defineQuery({
-      path: P + "RoleHolders", requestCodec: q.QueryRoleHoldersRequest, responseCodec: q.QueryRoleHoldersResponse,
-      rest: `${R}/role_holders/{jurisdiction}`,
+      requestCodec: q.QueryRoleHoldersRequest,
+      responseCodec: q.QueryRoleHoldersResponse,
       handle: (ctx, req) => {
         const jurisdiction = parseCountry(req.jurisdiction, "jurisdiction");
         if (Role[req.role] === undefined || req.role === Role.UNRECOGNIZED) throw queryErrors.invalidArgument(`unknown role ${req.role}`);
-        const prefix = req.role === Role.ROLE_UNSPECIFIED ? SCOPE_KEY.prefix(jurisdiction) : SCOPE_KEY.prefix2(jurisdiction, req.role);
-        const page = paginated(() => k.roleScopes.paginate(ctx, pageRequest(req.pagination), { prefix }));
-        const grants = page.items.map(([j, r, holder]) => k.getRoleGrant(ctx, holder, r, j)).filter((g) => g !== undefined);
+        const page = paginated(() => k.roleGrants.indexes.byScope.paginateScope(ctx, jurisdiction, req.role, pageRequest(req.pagination)));
+        const grants = page.items.map((key) => k.roleGrants.get(ctx, key)).filter((g) => g !== undefined);
         return { grants, pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "ChainWideGrants", requestCodec: q.QueryChainWideGrantsRequest, responseCodec: q.QueryChainWideGrantsResponse,
-      rest: `${R}/chain_wide_grants`,
+      requestCodec: q.QueryChainWideGrantsRequest,
+      responseCodec: q.QueryChainWideGrantsResponse,
       handle: (ctx) => ({ grants: k.grantsInScope(ctx, CHAIN_WIDE) }),
     }),
   ];

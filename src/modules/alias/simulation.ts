@@ -1,13 +1,11 @@
 import { x25519 } from "@noble/curves/ed25519.js";
 import { Role, type ViewingKey } from "../../gen/blockchain/alias/v1/alias";
 import * as tx from "../../gen/blockchain/alias/v1/tx";
-import { pairKey, stringKey, uint64Key } from "../../store/codecs";
 import { otherAccount, simMsg, type ModuleSimulation, type SimState } from "../../types/simulation";
-import { CHAIN_WIDE, type AliasKeeper } from "./keeper";
+import { CHAIN_WIDE, VK_KEY, type AliasKeeper } from "./keeper";
 
 const T = "/blockchain.alias.v1.";
 /** The viewing keys' (address, version) key, for a prefix read of one account's versions. */
-const VK_KEY = pairKey(stringKey, uint64Key);
 /** The simulation's countries (src/sim/genesis.ts records some accounts in them). */
 export const SIM_COUNTRIES = ["DE", "FR", "KE", "SG", "BR"];
 
@@ -20,7 +18,10 @@ function viewingKey(s: SimState): Uint8Array {
 
 /** Can `recorder` record jurisdictions of `account` without governance (administrator or onboarding participant)? */
 function mayRecord(k: AliasKeeper, s: SimState, recorder: string, account: string): boolean {
-  return k.isFoundationAdministrator(s.ctx, recorder) || (k.paymsg?.isApprovedParticipant(s.ctx, recorder) === true && k.paymsg.isCustomerOf(s.ctx, account, recorder));
+  return (
+    k.isFoundationAdministrator(s.ctx, recorder) ||
+    (k.paymsg.isApprovedParticipant(s.ctx, recorder) && k.paymsg.isCustomerOf(s.ctx, account, recorder))
+  );
 }
 
 /**
@@ -45,7 +46,7 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
         build: (s) => {
           const account = s.rng.pick(s.accounts);
           // Jurisdictions change only by governance (end blockers) here, so committed state decides the outcome.
-          const ok = k.jurisdictions.has(s.ctx, account) && !k.aliasOf.has(s.ctx, account);
+          const ok = k.jurisdictions.has(s.ctx, account) && k.activeIdOf(s.ctx, account) === undefined;
           return { signer: account, msgs: [register(account)], expect: ok ? "ok" : "fail" };
         },
       },
@@ -54,7 +55,7 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const account = s.rng.pick(s.accounts);
-          return { signer: account, msgs: [rotate(account)], expect: k.aliasOf.has(s.ctx, account) ? "ok" : "fail" };
+          return { signer: account, msgs: [rotate(account)], expect: k.activeIdOf(s.ctx, account) !== undefined ? "ok" : "fail" };
         },
       },
       {
@@ -69,7 +70,11 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
         name: "alias/set-jurisdiction",
         weight: 1,
         build: (s) => {
-          const msg = simMsg(T + "MsgSetJurisdiction", tx.MsgSetJurisdiction, { recorder: s.govAuthority, account: s.rng.pick(s.accounts), country: s.rng.pick(SIM_COUNTRIES) });
+          const msg = simMsg(T + "MsgSetJurisdiction", tx.MsgSetJurisdiction, {
+            recorder: s.govAuthority,
+            account: s.rng.pick(s.accounts),
+            country: s.rng.pick(SIM_COUNTRIES),
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -90,7 +95,11 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const account = s.rng.pick(s.accounts);
-          return { signer: account, msgs: [simMsg(T + "MsgRegisterViewingKey", tx.MsgRegisterViewingKey, { account, publicKey: viewingKey(s) })], expect: "ok" };
+          return {
+            signer: account,
+            msgs: [simMsg(T + "MsgRegisterViewingKey", tx.MsgRegisterViewingKey, { account, publicKey: viewingKey(s) })],
+            expect: "ok",
+          };
         },
       },
       {
@@ -106,7 +115,11 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
           // A version past the newest is refused; revoking a revoked one again changes nothing.
           const version = s.rng.oneIn(4) ? keys[0].version + 1n : key.version;
           const ok = version === key.version;
-          return { signer: account, msgs: [simMsg(T + "MsgRevokeViewingKey", tx.MsgRevokeViewingKey, { account, version })], expect: ok ? "ok" : "fail" };
+          return {
+            signer: account,
+            msgs: [simMsg(T + "MsgRevokeViewingKey", tx.MsgRevokeViewingKey, { account, version })],
+            expect: ok ? "ok" : "fail",
+          };
         },
       },
       {
@@ -114,7 +127,12 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const jurisdiction = s.rng.oneIn(4) ? CHAIN_WIDE : s.rng.pick(SIM_COUNTRIES);
-          const msg = simMsg(T + "MsgGrantRole", tx.MsgGrantRole, { authority: s.govAuthority, holder: s.rng.pick(s.accounts), role: Role.ROLE_SUPERVISOR, jurisdiction });
+          const msg = simMsg(T + "MsgGrantRole", tx.MsgGrantRole, {
+            authority: s.govAuthority,
+            holder: s.rng.pick(s.accounts),
+            role: Role.ROLE_SUPERVISOR,
+            jurisdiction,
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -126,7 +144,12 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
           const grants = k.grantsOf(s.ctx, holder).filter((g) => g.role === Role.ROLE_SUPERVISOR);
           if (grants.length === 0) return undefined;
           const g = s.rng.pick(grants);
-          const msg = simMsg(T + "MsgRevokeRole", tx.MsgRevokeRole, { authority: s.govAuthority, holder, role: g.role, jurisdiction: g.jurisdiction });
+          const msg = simMsg(T + "MsgRevokeRole", tx.MsgRevokeRole, {
+            authority: s.govAuthority,
+            holder,
+            role: g.role,
+            jurisdiction: g.jurisdiction,
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -135,7 +158,12 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const signer = s.rng.pick(s.accounts);
-          const msg = simMsg(T + "MsgGrantRole", tx.MsgGrantRole, { authority: signer, holder: signer, role: Role.ROLE_SUPERVISOR, jurisdiction: CHAIN_WIDE });
+          const msg = simMsg(T + "MsgGrantRole", tx.MsgGrantRole, {
+            authority: signer,
+            holder: signer,
+            role: Role.ROLE_SUPERVISOR,
+            jurisdiction: CHAIN_WIDE,
+          });
           return { signer, msgs: [msg], expect: "fail" };
         },
       },
@@ -143,7 +171,11 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
         name: "alias/appoint-regulator",
         weight: 1,
         build: (s) => {
-          const msg = simMsg(T + "MsgAppointRegulator", tx.MsgAppointRegulator, { authority: s.govAuthority, country: s.rng.pick(SIM_COUNTRIES), address: s.rng.pick(s.accounts) });
+          const msg = simMsg(T + "MsgAppointRegulator", tx.MsgAppointRegulator, {
+            authority: s.govAuthority,
+            country: s.rng.pick(SIM_COUNTRIES),
+            address: s.rng.pick(s.accounts),
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -152,7 +184,11 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           // Far enough ahead that the proposal executes before it; the grant lapses later in the run.
-          const msg = simMsg(T + "MsgGrantAuditor", tx.MsgGrantAuditor, { authority: s.govAuthority, address: s.rng.pick(s.accounts), expiresAtHeight: s.ctx.height + 200n + BigInt(s.rng.int(500)) });
+          const msg = simMsg(T + "MsgGrantAuditor", tx.MsgGrantAuditor, {
+            authority: s.govAuthority,
+            address: s.rng.pick(s.accounts),
+            expiresAtHeight: s.ctx.height + 200n + BigInt(s.rng.int(500)),
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -165,13 +201,15 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
           for (const [id, a] of k.aliases.iterate(ctx)) {
             active++;
             if (a.id !== id) return `alias stored under ${id} is ${a.id}`;
-            if (k.aliasOf.get(ctx, a.address) !== id) return `${a.address} has ${id}, its by-address entry says ${k.aliasOf.get(ctx, a.address) ?? "none"}`;
+            if (k.activeIdOf(ctx, a.address) !== id)
+              return `${a.address} has ${id}, its by-address entry says ${k.activeIdOf(ctx, a.address) ?? "none"}`;
             if (k.retired.has(ctx, id)) return `active alias ${id} is also retired`;
             const country = k.jurisdictions.get(ctx, a.address)?.country;
-            if (country === undefined || !id.startsWith(country)) return `alias ${id} of ${a.address} does not carry its jurisdiction ${country ?? "(none)"}`;
+            if (country === undefined || !id.startsWith(country))
+              return `alias ${id} of ${a.address} does not carry its jurisdiction ${country ?? "(none)"}`;
           }
           let indexed = 0;
-          for (const _ of k.aliasOf.keys(ctx)) indexed++;
+          for (const _ of k.aliases.indexes.byAddress.entries(ctx)) indexed++;
           return indexed === active ? undefined : `${active} active aliases, ${indexed} by-address entries`;
         },
       },
@@ -182,31 +220,37 @@ export function aliasSimulation(k: AliasKeeper): ModuleSimulation {
           for (const [address, j] of k.jurisdictions.iterate(ctx)) {
             n++;
             if (j.address !== address) return `jurisdiction stored under ${address} is for ${j.address}`;
-            if (!k.perimeter.has(ctx, [j.country, address])) return `${address} (${j.country}) missing from the perimeter`;
+            if (!k.jurisdictions.indexes.perimeter.has(ctx, j.country, address))
+              return `${address} (${j.country}) missing from the perimeter`;
           }
           let perimeter = 0;
-          for (const _ of k.perimeter.iterate(ctx)) perimeter++;
+          for (const _ of k.jurisdictions.indexes.perimeter.entries(ctx)) perimeter++;
           if (perimeter !== n) return `${n} jurisdictions, ${perimeter} perimeter entries`;
           let grants = 0;
           for (const [[holder, role, scope], g] of k.roleGrants.iterate(ctx)) {
             grants++;
-            if (g.holder !== holder || g.role !== role || g.jurisdiction !== scope) return `role grant stored under ${holder}/${role}/${scope} disagrees with its record`;
-            if (!k.roleScopes.has(ctx, [scope, role, holder])) return `grant of ${Role[role]} over ${scope} to ${holder} missing from the by-scope index`;
+            if (g.holder !== holder || g.role !== role || g.jurisdiction !== scope)
+              return `role grant stored under ${holder}/${role}/${scope} disagrees with its record`;
+            if (!k.roleGrants.indexes.byScope.has(ctx, [scope, role], [holder, role, scope]))
+              return `grant of ${Role[role]} over ${scope} to ${holder} missing from the by-scope index`;
           }
           let scoped = 0;
-          for (const _ of k.roleScopes.iterate(ctx)) scoped++;
+          for (const _ of k.roleGrants.indexes.byScope.entries(ctx)) scoped++;
           if (scoped !== grants) return `${grants} role grants, ${scoped} by-scope entries`;
           let auditors = 0;
           for (const [address, g] of k.auditors.iterate(ctx)) {
             auditors++;
-            if (g.address !== address || !k.auditorExpiry.has(ctx, [g.expiresAtHeight, address])) return `auditor ${address} missing from the expiry schedule at ${g.expiresAtHeight}`;
+            if (g.address !== address || !k.auditors.indexes.expiry.has(ctx, g.expiresAtHeight, address))
+              return `auditor ${address} missing from the expiry schedule at ${g.expiresAtHeight}`;
           }
           let scheduled = 0;
-          for (const _ of k.auditorExpiry.iterate(ctx)) scheduled++;
+          for (const _ of k.auditors.indexes.expiry.entries(ctx)) scheduled++;
           if (scheduled !== auditors) return `${auditors} auditor grants, ${scheduled} expiry entries`;
           for (const [[address, version], v] of k.viewingKeys.iterate(ctx)) {
-            if (v.address !== address || v.version !== version) return `viewing key stored under ${address}/${version} is ${v.address}/${v.version}`;
-            if (v.revoked !== (v.revokedAtHeight > 0n)) return `viewing key ${address}/${version}: revoked ${v.revoked} at height ${v.revokedAtHeight}`;
+            if (v.address !== address || v.version !== version)
+              return `viewing key stored under ${address}/${version} is ${v.address}/${v.version}`;
+            if (v.revoked !== v.revokedAtHeight > 0n)
+              return `viewing key ${address}/${version}: revoked ${v.revoked} at height ${v.revokedAtHeight}`;
           }
           return undefined;
         },

@@ -17,8 +17,10 @@ export function authGenesis(k: AuthKeeper): GenesisDef<GenesisState> {
       for (const any of g.accounts) {
         const base = baseOf(any);
         accAddress.validate(base.address);
-        if (seenAddr.has(base.address)) throw sdkErrors.ErrInvalidRequest.wrap(`duplicate account found in genesis state; address: ${base.address}`);
-        if (seenNum.has(base.accountNumber)) throw sdkErrors.ErrInvalidRequest.wrap(`duplicate account number in genesis state: ${base.accountNumber}`);
+        if (seenAddr.has(base.address))
+          throw sdkErrors.ErrInvalidRequest.wrap(`duplicate account found in genesis state; address: ${base.address}`);
+        if (seenNum.has(base.accountNumber))
+          throw sdkErrors.ErrInvalidRequest.wrap(`duplicate account number in genesis state: ${base.accountNumber}`);
         seenAddr.add(base.address);
         seenNum.add(base.accountNumber);
       }

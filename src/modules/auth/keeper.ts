@@ -12,7 +12,6 @@ import { defaultAuthParams } from "./params";
 export const BASE_ACCOUNT_URL = "/cosmos.auth.v1beta1.BaseAccount";
 export const MODULE_ACCOUNT_URL = "/cosmos.auth.v1beta1.ModuleAccount";
 
-
 /**
  * Accounts, stored as Any like the SDK (BaseAccount or ModuleAccount), keyed by address
  * bytes; account numbers from one global sequence starting at 0.

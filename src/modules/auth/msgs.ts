@@ -7,7 +7,6 @@ import { validateAuthParams } from "./params";
 export function authMsgs(k: AuthKeeper): MsgDef[] {
   return [
     defineUpdateParamsMsg({
-      typeUrl: "/cosmos.auth.v1beta1.MsgUpdateParams",
       codec: MsgUpdateParams,
       responseCodec: MsgUpdateParamsResponse,
       aminoName: "cosmos-sdk/x/auth/MsgUpdateParams",

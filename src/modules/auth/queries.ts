@@ -5,13 +5,11 @@ import { defineQuery, pageRequest, pageResponse, paginated, queryAddress, queryE
 import type { QueryDef } from "../../types/module";
 import { MODULE_ACCOUNT_URL, type AuthKeeper } from "./keeper";
 
-const P = "/cosmos.auth.v1beta1.Query/";
-const R = "/cosmos/auth/v1beta1";
-
 export function authQueries(k: AuthKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Account", requestCodec: q.QueryAccountRequest, responseCodec: q.QueryAccountResponse, rest: `${R}/accounts/{address}`,
+      requestCodec: q.QueryAccountRequest,
+      responseCodec: q.QueryAccountResponse,
       handle: (ctx, req) => {
         const address = queryAddress(req.address);
         const account = k.getAny(ctx, address);
@@ -20,14 +18,16 @@ export function authQueries(k: AuthKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Accounts", requestCodec: q.QueryAccountsRequest, responseCodec: q.QueryAccountsResponse, rest: `${R}/accounts`,
+      requestCodec: q.QueryAccountsRequest,
+      responseCodec: q.QueryAccountsResponse,
       handle: (ctx, req) => {
         const page = paginated(() => k.accounts.paginate(ctx, pageRequest(req.pagination)));
         return { accounts: page.items.map(([, v]) => v), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "AccountInfo", requestCodec: q.QueryAccountInfoRequest, responseCodec: q.QueryAccountInfoResponse, rest: `${R}/account_info/{address}`,
+      requestCodec: q.QueryAccountInfoRequest,
+      responseCodec: q.QueryAccountInfoResponse,
       handle: (ctx, req) => {
         const address = queryAddress(req.address);
         const account = k.getAccount(ctx, address);
@@ -36,37 +36,46 @@ export function authQueries(k: AuthKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: k.getParams(ctx) }),
     }),
     defineQuery({
-      path: P + "ModuleAccounts", requestCodec: q.QueryModuleAccountsRequest, responseCodec: q.QueryModuleAccountsResponse, rest: `${R}/module_accounts`,
+      requestCodec: q.QueryModuleAccountsRequest,
+      responseCodec: q.QueryModuleAccountsResponse,
       handle: (ctx) => ({
-        accounts: k.moduleAccountNames().map((name) => ({ typeUrl: MODULE_ACCOUNT_URL, value: ModuleAccount.encode(k.getModuleAccount(ctx, name)).finish() })),
+        accounts: k
+          .moduleAccountNames()
+          .map((name) => ({ typeUrl: MODULE_ACCOUNT_URL, value: ModuleAccount.encode(k.getModuleAccount(ctx, name)).finish() })),
       }),
     }),
     defineQuery({
-      path: P + "ModuleAccountByName", requestCodec: q.QueryModuleAccountByNameRequest, responseCodec: q.QueryModuleAccountByNameResponse,
-      rest: `${R}/module_accounts/{name}`,
+      requestCodec: q.QueryModuleAccountByNameRequest,
+      responseCodec: q.QueryModuleAccountByNameResponse,
       handle: (ctx, req) => {
         if (!k.isModuleAccountName(req.name)) throw queryErrors.notFound(`account ${req.name} not found`);
         return { account: { typeUrl: MODULE_ACCOUNT_URL, value: ModuleAccount.encode(k.getModuleAccount(ctx, req.name)).finish() } };
       },
     }),
     defineQuery({
-      path: P + "Bech32Prefix", requestCodec: q.Bech32PrefixRequest, responseCodec: q.Bech32PrefixResponse, rest: `${R}/bech32`,
+      requestCodec: q.Bech32PrefixRequest,
+      responseCodec: q.Bech32PrefixResponse,
       handle: () => ({ bech32Prefix: bech32Prefix.account }),
     }),
     defineQuery({
-      path: P + "AddressBytesToString", requestCodec: q.AddressBytesToStringRequest, responseCodec: q.AddressBytesToStringResponse,
+      requestCodec: q.AddressBytesToStringRequest,
+      responseCodec: q.AddressBytesToStringResponse,
+      // Its template /bech32/{address_bytes} is AddressStringToBytes' /bech32/{address_string}:
+      // one route, which REST gives to the string form (gRPC still serves both).
+      rest: false,
       handle: (_ctx, req) => {
         if (req.addressBytes.length === 0) throw queryErrors.invalidArgument("empty address bytes is not allowed");
         return { addressString: accAddress.encode(req.addressBytes) };
       },
     }),
     defineQuery({
-      path: P + "AddressStringToBytes", requestCodec: q.AddressStringToBytesRequest, responseCodec: q.AddressStringToBytesResponse,
-      rest: `${R}/bech32/{address_string}`,
+      requestCodec: q.AddressStringToBytesRequest,
+      responseCodec: q.AddressStringToBytesResponse,
       handle: (_ctx, req) => {
         try {
           return { addressBytes: fromBech32(req.addressString, bech32Prefix.account) };
@@ -77,4 +86,3 @@ export function authQueries(k: AuthKeeper): QueryDef[] {
     }),
   ];
 }
-

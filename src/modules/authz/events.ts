@@ -9,4 +9,3 @@ export const authzEvents = {
     ctx.events.emitTyped("cosmos.authz.v1beta1.EventRevoke", { msg_type_url: msgTypeUrl, granter, grantee });
   },
 };
-

@@ -11,7 +11,12 @@ import { compareTime } from "../../types/time";
 function withChainTypeUrl(g: GenesisState): GenesisState {
   return {
     authorization: g.authorization.map((entry) =>
-      entry.authorization ? { ...entry, authorization: { ...entry.authorization, typeUrl: entry.authorization.typeUrl.replace(/^type\.googleapis\.com\//, "/") } } : entry,
+      entry.authorization
+        ? {
+            ...entry,
+            authorization: { ...entry.authorization, typeUrl: entry.authorization.typeUrl.replace(/^type\.googleapis\.com\//, "/") },
+          }
+        : entry,
     ),
   };
 }
@@ -40,7 +45,12 @@ export function authzGenesis(k: AuthzKeeper): GenesisDef<GenesisState> {
     export: (ctx) => {
       const authorization: GrantAuthorization[] = [];
       for (const [[granter, grantee], grant] of k.grants.iterate(ctx)) {
-        authorization.push({ granter: accAddress.encode(granter), grantee: accAddress.encode(grantee), authorization: grant.authorization, expiration: grant.expiration });
+        authorization.push({
+          granter: accAddress.encode(granter),
+          grantee: accAddress.encode(grantee),
+          authorization: grant.authorization,
+          expiration: grant.expiration,
+        });
       }
       return { authorization };
     },

@@ -1,5 +1,4 @@
 import type { Module, MsgRouter } from "../../types/module";
-import { authzBeginBlock } from "./blocker";
 import { authzGenesis } from "./genesis";
 import { AuthzKeeper } from "./keeper";
 import { authzMsgs } from "./msgs";
@@ -20,7 +19,7 @@ export function createAuthzModule(deps: { accounts: AccountKeeper }): Module & {
     msgs: authzMsgs(keeper, () => router),
     queries: authzQueries(keeper),
     genesis: authzGenesis(keeper),
-    beginBlock: (ctx) => authzBeginBlock(ctx, keeper),
+    beginBlock: (ctx) => keeper.beginBlock(ctx),
     simulation: authzSimulation(keeper),
     bindRouter(r) {
       router = r;

@@ -1,6 +1,7 @@
 import { Grant, GrantQueueItem, type GrantAuthorization } from "cosmjs-types/cosmos/authz/v1beta1/authz";
 import { Schema } from "../../store/collections";
 import { bytesKey, protoValue, stringKey, timestampKey as timeKey, tripleKey } from "../../store/codecs";
+import { keyIndex } from "../../store/indexed-map";
 import { accAddress } from "../../types/address";
 import type { AnyMsg, Timestamp } from "../../types/codec";
 import { MAX_MSG_DEPTH, type Context } from "../../types/context";
@@ -34,10 +35,10 @@ export interface StoredGrant {
 export class AuthzKeeper {
   private readonly schema = new Schema("authz/");
   readonly grantKey = tripleKey(bytesKey, bytesKey, stringKey);
-  /** (granter, grantee, msg type URL) → Grant, the SDK's key order. */
-  readonly grants = this.schema.map(1, "grants", this.grantKey, protoValue(Grant, "Grant"));
-  /** (grantee, granter, msg type URL) for GranteeGrants. */
-  readonly byGrantee = this.schema.keySet(2, "grants_by_grantee", this.grantKey);
+  /** (granter, grantee, msg type URL) → Grant, the SDK's key order; indexed by grantee for GranteeGrants. */
+  readonly grants = this.schema.indexedMap(1, "grants", this.grantKey, protoValue(Grant, "Grant"), {
+    byGrantee: keyIndex(2, tripleKey(bytesKey, bytesKey, stringKey), swapParties, swapParties),
+  });
   readonly queueKey = tripleKey(timeKey, bytesKey, bytesKey);
   /** (expiration, granter, grantee) → the message types that expire then. */
   readonly queue = this.schema.map(3, "grant_queue", this.queueKey, protoValue(GrantQueueItem, "GrantQueueItem"));
@@ -92,7 +93,14 @@ export class AuthzKeeper {
     this.saveGrant(ctx, granter, grantee, msgTypeUrl, authorization, expiration);
   }
 
-  private saveGrant(ctx: Context, granter: string, grantee: string, msgTypeUrl: string, authorization: AnyMsg, expiration?: Timestamp): void {
+  private saveGrant(
+    ctx: Context,
+    granter: string,
+    grantee: string,
+    msgTypeUrl: string,
+    authorization: AnyMsg,
+    expiration?: Timestamp,
+  ): void {
     if (expiration && compareTime(expiration, ctx.time) <= 0) {
       throw authzErrors.ErrInvalidExpirationTime.wrap(
         `expiration must be after the current block time (${formatTime(ctx.time)}), got ${formatTime(expiration)}`,
@@ -104,7 +112,6 @@ export class AuthzKeeper {
     if (oldExpiration && !sameExpiration) this.dequeue(ctx, oldExpiration, granter, grantee, msgTypeUrl);
     if (expiration && !sameExpiration) this.enqueue(ctx, expiration, granter, grantee, msgTypeUrl);
     this.grants.set(ctx, key, { authorization, expiration });
-    this.byGrantee.set(ctx, [key[1], key[0], msgTypeUrl]);
     authzEvents.grant(ctx, msgTypeUrl, granter, grantee);
   }
 
@@ -112,7 +119,10 @@ export class AuthzKeeper {
   revoke(ctx: Context, granter: string, grantee: string, msgTypeUrl: string): void {
     const key = this.key(granter, grantee, msgTypeUrl);
     const grant = this.grants.get(ctx, key);
-    if (!grant) throw authzErrors.ErrNoAuthorizationFound.wrap(`failed to delete grant with granter ${granter}, grantee ${grantee}, msg type ${msgTypeUrl}`);
+    if (!grant)
+      throw authzErrors.ErrNoAuthorizationFound.wrap(
+        `failed to delete grant with granter ${granter}, grantee ${grantee}, msg type ${msgTypeUrl}`,
+      );
     if (grant.expiration) this.dequeue(ctx, grant.expiration, granter, grantee, msgTypeUrl);
     this.removeGrant(ctx, key);
     authzEvents.revoke(ctx, msgTypeUrl, granter, grantee);
@@ -154,7 +164,9 @@ export class AuthzKeeper {
     const key = this.key(granter, grantee, msg.typeUrl);
     const grant = this.grants.get(ctx, key);
     if (!grant?.authorization) {
-      throw authzErrors.ErrNoAuthorizationFound.wrap(`failed to get grant with given granter: ${granter}, grantee: ${grantee} & msgType: ${msg.typeUrl}`);
+      throw authzErrors.ErrNoAuthorizationFound.wrap(
+        `failed to get grant with given granter: ${granter}, grantee: ${grantee} & msgType: ${msg.typeUrl}`,
+      );
     }
     if (this.isExpired(ctx, grant)) throw authzErrors.ErrAuthorizationExpired.wrap();
     const response = this.authorizationType(grant.authorization).accept(ctx, grant.authorization.value, msg);
@@ -170,16 +182,25 @@ export class AuthzKeeper {
     try {
       response = router.execute(ctx.withEvents(events), msg);
     } catch (e) {
-      if (e instanceof AppError) throw new AppError(e.codespace, e.code, `failed to execute message; message ${index}: ${e.message}`, e.grpcCode);
+      if (e instanceof AppError)
+        throw new AppError(e.codespace, e.code, `failed to execute message; message ${index}: ${e.message}`, e.grpcCode);
       throw e;
     }
     ctx.events.append(
-      events.events.map((event) => ({ ...event, attributes: [...event.attributes, { key: "authz_msg_index", value: String(index), index: true }] })),
+      events.events.map((event) => ({
+        ...event,
+        attributes: [...event.attributes, { key: "authz_msg_index", value: String(index), index: true }],
+      })),
     );
     return response.value;
   }
 
   /** Deletes up to `limit` grants whose expiration is at or before the block time. */
+  /** BeginBlocker: expired grants leave state at the first block past their expiration. */
+  beginBlock(ctx: Context): void {
+    this.pruneExpired(ctx);
+  }
+
   pruneExpired(ctx: Context, limit = PRUNE_LIMIT_PER_BLOCK): void {
     const due: Array<[[Timestamp, Uint8Array, Uint8Array], GrantQueueItem]> = [];
     for (const entry of this.queue.iterate(ctx)) {
@@ -198,7 +219,6 @@ export class AuthzKeeper {
 
   private removeGrant(ctx: Context, [granter, grantee, msgTypeUrl]: [Uint8Array, Uint8Array, string]): void {
     this.grants.remove(ctx, [granter, grantee, msgTypeUrl]);
-    this.byGrantee.remove(ctx, [grantee, granter, msgTypeUrl]);
   }
 
   private enqueue(ctx: Context, expiration: Timestamp, granter: string, grantee: string, msgTypeUrl: string): void {
@@ -225,4 +245,9 @@ export class AuthzKeeper {
     if (!this.router) throw sdkErrors.ErrLogic.wrap("authz keeper has no message router");
     return this.router;
   }
+}
+
+/** (granter, grantee, msg type) ⇄ (grantee, granter, msg type): a grant's key and its by-grantee entry. */
+function swapParties([a, b, msgTypeUrl]: [Uint8Array, Uint8Array, string]): [Uint8Array, Uint8Array, string] {
+  return [b, a, msgTypeUrl];
 }

@@ -36,7 +36,6 @@ function execValidator(router: () => MsgRouter | undefined) {
 export function authzMsgs(k: AuthzKeeper, router: () => MsgRouter | undefined): MsgDef[] {
   return [
     defineMsg({
-      typeUrl: "/cosmos.authz.v1beta1.MsgGrant",
       codec: tx.MsgGrant,
       responseCodec: tx.MsgGrantResponse,
       signer: "granter",
@@ -52,7 +51,6 @@ export function authzMsgs(k: AuthzKeeper, router: () => MsgRouter | undefined): 
       },
     }),
     defineMsg({
-      typeUrl: "/cosmos.authz.v1beta1.MsgExec",
       codec: tx.MsgExec,
       responseCodec: tx.MsgExecResponse,
       signer: "grantee",
@@ -61,7 +59,6 @@ export function authzMsgs(k: AuthzKeeper, router: () => MsgRouter | undefined): 
       handle: (ctx, m) => ({ results: k.dispatch(ctx, m.grantee, m.msgs) }),
     }),
     defineMsg({
-      typeUrl: "/cosmos.authz.v1beta1.MsgRevoke",
       codec: tx.MsgRevoke,
       responseCodec: tx.MsgRevokeResponse,
       signer: "granter",

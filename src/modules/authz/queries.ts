@@ -5,13 +5,11 @@ import type { QueryDef } from "../../types/module";
 import { authzErrors } from "./errors";
 import type { AuthzKeeper } from "./keeper";
 
-const P = "/cosmos.authz.v1beta1.Query/";
-const R = "/cosmos/authz/v1beta1";
-
 export function authzQueries(k: AuthzKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Grants", requestCodec: q.QueryGrantsRequest, responseCodec: q.QueryGrantsResponse, rest: `${R}/grants`,
+      requestCodec: q.QueryGrantsRequest,
+      responseCodec: q.QueryGrantsResponse,
       handle: (ctx, req) => {
         const granter = accAddress.decode(queryAddress(req.granter, "granter"));
         const grantee = accAddress.decode(queryAddress(req.grantee, "grantee"));
@@ -25,8 +23,8 @@ export function authzQueries(k: AuthzKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "GranterGrants", requestCodec: q.QueryGranterGrantsRequest, responseCodec: q.QueryGranterGrantsResponse,
-      rest: `${R}/grants/granter/{granter}`,
+      requestCodec: q.QueryGranterGrantsRequest,
+      responseCodec: q.QueryGranterGrantsResponse,
       handle: (ctx, req) => {
         const granter = accAddress.decode(queryAddress(req.granter, "granter"));
         const page = paginated(() => k.grants.paginate(ctx, pageRequest(req.pagination), { prefix: k.grantKey.prefix(granter) }));
@@ -37,15 +35,21 @@ export function authzQueries(k: AuthzKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "GranteeGrants", requestCodec: q.QueryGranteeGrantsRequest, responseCodec: q.QueryGranteeGrantsResponse,
-      rest: `${R}/grants/grantee/{grantee}`,
+      requestCodec: q.QueryGranteeGrantsRequest,
+      responseCodec: q.QueryGranteeGrantsResponse,
       handle: (ctx, req) => {
         const grantee = accAddress.decode(queryAddress(req.grantee, "grantee"));
-        const page = paginated(() => k.byGrantee.paginate(ctx, pageRequest(req.pagination), { prefix: k.grantKey.prefix(grantee) }));
+        const page = paginated(() => k.grants.indexes.byGrantee.paginate(ctx, k.grantKey.prefix(grantee), pageRequest(req.pagination)));
         return {
-          grants: page.items.map(([, granter, msgTypeUrl]) => {
-            const grant = k.grants.get(ctx, [granter, grantee, msgTypeUrl])!;
-            return { granter: accAddress.encode(granter), grantee: req.grantee, authorization: grant.authorization, expiration: grant.expiration };
+          grants: page.items.map((key) => {
+            const [granter] = key;
+            const grant = k.grants.get(ctx, key)!;
+            return {
+              granter: accAddress.encode(granter),
+              grantee: req.grantee,
+              authorization: grant.authorization,
+              expiration: grant.expiration,
+            };
           }),
           pagination: pageResponse(page),
         };

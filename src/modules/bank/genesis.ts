@@ -27,7 +27,8 @@ export function bankGenesis(k: BankKeeper): GenesisDef<GenesisState> {
       if (g.supply.length > 0) {
         const declared = coinsFromProto(g.supply);
         const total = totalOf(g);
-        const equal = declared.length === total.length && declared.every((c, i) => c.denom === total[i].denom && c.amount === total[i].amount);
+        const equal =
+          declared.length === total.length && declared.every((c, i) => c.denom === total[i].denom && c.amount === total[i].amount);
         if (!equal) throw sdkErrors.ErrInvalidRequest.wrap("genesis supply is incorrect: it must equal the sum of balances");
       }
     },
@@ -53,7 +54,10 @@ export function bankGenesis(k: BankKeeper): GenesisDef<GenesisState> {
       }
       return GenesisState.fromPartial({
         params: k.params.get(ctx),
-        balances: [...byAddress.entries()].map(([address, coins]) => ({ address, coins: coins.map((c) => ({ denom: c.denom, amount: c.amount.toString() })) })),
+        balances: [...byAddress.entries()].map(([address, coins]) => ({
+          address,
+          coins: coins.map((c) => ({ denom: c.denom, amount: c.amount.toString() })),
+        })),
         supply: [...k.supply.iterate(ctx)].map(([denom, amount]) => ({ denom, amount: amount.toString() })),
         denomMetadata: [...k.metadata.iterate(ctx)].map(([, m]) => m),
         sendEnabled: [...k.sendEnabled.iterate(ctx)].map(([denom, enabled]) => ({ denom, enabled })),

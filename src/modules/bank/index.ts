@@ -11,5 +11,12 @@ export type { SendRestriction } from "../../types/hooks";
 
 export function createBankModule(deps: { auth: AccountKeeper }): Module & { keeper: BankKeeper } {
   const keeper = new BankKeeper(deps.auth);
-  return { name: "bank", keeper, msgs: bankMsgs(keeper), queries: bankQueries(keeper), genesis: bankGenesis(keeper), simulation: bankSimulation(keeper) };
+  return {
+    name: "bank",
+    keeper,
+    msgs: bankMsgs(keeper),
+    queries: bankQueries(keeper),
+    genesis: bankGenesis(keeper),
+    simulation: bankSimulation(keeper),
+  };
 }

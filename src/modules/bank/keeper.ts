@@ -1,6 +1,6 @@
 import { Metadata, Params } from "cosmjs-types/cosmos/bank/v1beta1/bank";
 import { Schema } from "../../store/collections";
-import { boolValue, bytesKey, memoValue, pairKey, protoValue, stringKey, stringValue, emptyValue } from "../../store/codecs";
+import { boolValue, bytesKey, emptyValue, intValue, memoValue, pairKey, protoValue, stringKey } from "../../store/codecs";
 import { accAddress, moduleAddress } from "../../types/address";
 import { validateDenom, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
@@ -10,13 +10,6 @@ import { bankErrors } from "./errors";
 import { bankEvents } from "./events";
 import type { AccountKeeper } from "./expected-keepers";
 
-
-const amountValue = {
-  name: "amount",
-  encode: (v: bigint) => stringValue.encode(v.toString()),
-  decode: (b: Uint8Array) => BigInt(stringValue.decode(b)),
-};
-
 /**
  * Balances, supply and denom metadata. Every movement of coins in the chain goes through
  * this keeper, so send restrictions and blocked addresses apply everywhere.
@@ -25,10 +18,10 @@ export class BankKeeper {
   private readonly schema = new Schema("bank/");
   readonly balanceKey = pairKey(bytesKey, stringKey);
   readonly ownerKey = pairKey(stringKey, bytesKey);
-  readonly balances = this.schema.map(1, "balances", this.balanceKey, amountValue);
+  readonly balances = this.schema.map(1, "balances", this.balanceKey, intValue);
   /** Reverse index (denom, address) for DenomOwners. */
   readonly owners = this.schema.map(2, "denom_owners", this.ownerKey, emptyValue);
-  readonly supply = this.schema.map(3, "supply", stringKey, amountValue);
+  readonly supply = this.schema.map(3, "supply", stringKey, intValue);
   readonly metadata = this.schema.map(4, "denom_metadata", stringKey, protoValue(Metadata, "Metadata"));
   readonly params = this.schema.item(5, "params", memoValue(protoValue(Params, "Params")), { sendEnabled: [], defaultSendEnabled: true });
   readonly sendEnabled = this.schema.map(6, "send_enabled", stringKey, boolValue);
@@ -142,7 +135,8 @@ export class BankKeeper {
   }
 
   mintCoins(ctx: Context, module: string, coins: readonly Coin[]): void {
-    if (!this.auth.hasPermission(module, "minter")) throw sdkErrors.ErrUnauthorized.wrap(`module account ${module} does not have permissions to mint tokens`);
+    if (!this.auth.hasPermission(module, "minter"))
+      throw sdkErrors.ErrUnauthorized.wrap(`module account ${module} does not have permissions to mint tokens`);
     const address = this.auth.moduleAccountAddress(ctx, module);
     this.addCoins(ctx, address, coins);
     for (const c of coins) this.supply.set(ctx, c.denom, this.getSupply(ctx, c.denom) + c.amount);
@@ -150,7 +144,8 @@ export class BankKeeper {
   }
 
   burnCoins(ctx: Context, module: string, coins: readonly Coin[]): void {
-    if (!this.auth.hasPermission(module, "burner")) throw sdkErrors.ErrUnauthorized.wrap(`module account ${module} does not have permissions to burn tokens`);
+    if (!this.auth.hasPermission(module, "burner"))
+      throw sdkErrors.ErrUnauthorized.wrap(`module account ${module} does not have permissions to burn tokens`);
     const address = this.auth.moduleAccountAddress(ctx, module);
     this.subCoins(ctx, address, coins);
     for (const c of coins) {
@@ -166,7 +161,8 @@ export class BankKeeper {
   }
 
   checkSendEnabled(ctx: Context, coins: readonly Coin[]): void {
-    for (const c of coins) if (!this.isSendEnabled(ctx, c.denom)) throw bankErrors.ErrSendDisabled.wrap(`${c.denom} transfers are currently disabled`);
+    for (const c of coins)
+      if (!this.isSendEnabled(ctx, c.denom)) throw bankErrors.ErrSendDisabled.wrap(`${c.denom} transfers are currently disabled`);
   }
 
   getDenomMetadata(ctx: Context, denom: string): Metadata | undefined {

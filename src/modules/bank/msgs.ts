@@ -1,8 +1,7 @@
 import * as tx from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { accAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
 import { addCoins, coinsFromProto, type Coin } from "../../types/coins";
-import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { bankErrors } from "./errors";
@@ -17,7 +16,6 @@ function positiveCoins(list: tx.MsgSend["amount"]): Coin[] {
 export function bankMsgs(k: BankKeeper): MsgDef[] {
   return [
     defineMsg({
-      typeUrl: "/cosmos.bank.v1beta1.MsgSend",
       codec: tx.MsgSend,
       responseCodec: tx.MsgSendResponse,
       signer: "fromAddress",
@@ -25,10 +23,9 @@ export function bankMsgs(k: BankKeeper): MsgDef[] {
       validate: (m) => {
         accAddress.validate(m.fromAddress);
         accAddress.validate(m.toAddress);
-        positiveCoins(m.amount);
+        return positiveCoins(m.amount);
       },
-      handle: (ctx, m) => {
-        const coins = positiveCoins(m.amount);
+      handle: (ctx, m, coins) => {
         k.checkSendEnabled(ctx, coins);
         if (k.isBlocked(m.toAddress)) throw sdkErrors.ErrUnauthorized.wrap(`${m.toAddress} is not allowed to receive funds`);
         k.sendCoins(ctx, m.fromAddress, m.toAddress, coins);
@@ -36,7 +33,6 @@ export function bankMsgs(k: BankKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: "/cosmos.bank.v1beta1.MsgMultiSend",
       codec: tx.MsgMultiSend,
       responseCodec: tx.MsgMultiSendResponse,
       signer: (m) => m.inputs.map((i) => i.address),
@@ -51,26 +47,28 @@ export function bankMsgs(k: BankKeeper): MsgDef[] {
           accAddress.validate(i.address);
           inSum = addCoins(inSum, positiveCoins(i.coins));
         }
-        for (const o of m.outputs) {
+        // Each output's coins, parsed once here for the handler.
+        const outputs = m.outputs.map((o) => {
           accAddress.validate(o.address);
-          outSum = addCoins(outSum, positiveCoins(o.coins));
-        }
+          const coins = positiveCoins(o.coins);
+          outSum = addCoins(outSum, coins);
+          return { address: o.address, coins };
+        });
         const same = inSum.length === outSum.length && inSum.every((c, i) => c.denom === outSum[i].denom && c.amount === outSum[i].amount);
         if (!same) throw bankErrors.ErrInputOutputMismatch.wrap("");
+        return outputs;
       },
-      handle: (ctx, m) => {
+      handle: (ctx, m, outputs) => {
         const input = m.inputs[0];
-        for (const o of m.outputs) {
-          const coins = positiveCoins(o.coins);
+        for (const { address, coins } of outputs) {
           k.checkSendEnabled(ctx, coins);
-          if (k.isBlocked(o.address)) throw sdkErrors.ErrUnauthorized.wrap(`${o.address} is not allowed to receive funds`);
-          k.sendCoins(ctx, input.address, o.address, coins);
+          if (k.isBlocked(address)) throw sdkErrors.ErrUnauthorized.wrap(`${address} is not allowed to receive funds`);
+          k.sendCoins(ctx, input.address, address, coins);
         }
         return {};
       },
     }),
     defineUpdateParamsMsg({
-      typeUrl: "/cosmos.bank.v1beta1.MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
       aminoName: "cosmos-sdk/x/bank/MsgUpdateParams",
@@ -79,14 +77,11 @@ export function bankMsgs(k: BankKeeper): MsgDef[] {
       },
       store: k.params,
     }),
-    defineMsg({
-      typeUrl: "/cosmos.bank.v1beta1.MsgSetSendEnabled",
+    defineAuthorityMsg({
       codec: tx.MsgSetSendEnabled,
       responseCodec: tx.MsgSetSendEnabledResponse,
-      signer: "authority",
       aminoName: "cosmos-sdk/MsgSetSendEnabled",
       handle: (ctx, m) => {
-        requireAuthority(m.authority);
         for (const e of m.sendEnabled) k.sendEnabled.set(ctx, e.denom, e.enabled);
         for (const denom of m.useDefaultFor) k.sendEnabled.remove(ctx, denom);
         return {};

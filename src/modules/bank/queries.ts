@@ -5,9 +5,6 @@ import { defineQuery, pageRequest, pageResponse, paginated, queryAddress, queryE
 import type { QueryDef } from "../../types/module";
 import type { BankKeeper } from "./keeper";
 
-const P = "/cosmos.bank.v1beta1.Query/";
-const R = "/cosmos/bank/v1beta1";
-
 function queryDenom(denom: string): string {
   if (!isValidDenom(denom)) throw queryErrors.invalidArgument(`invalid denom: ${JSON.stringify(denom.slice(0, 140))}`);
   return denom;
@@ -21,41 +18,50 @@ export function bankQueries(k: BankKeeper): QueryDef[] {
   };
   return [
     defineQuery({
-      path: P + "Balance", requestCodec: q.QueryBalanceRequest, responseCodec: q.QueryBalanceResponse, rest: `${R}/balances/{address}/by_denom`,
-      handle: (ctx, req) => ({ balance: coinToProto({ denom: queryDenom(req.denom), amount: k.getBalance(ctx, queryAddress(req.address), req.denom) }) }),
+      requestCodec: q.QueryBalanceRequest,
+      responseCodec: q.QueryBalanceResponse,
+      handle: (ctx, req) => ({
+        balance: coinToProto({ denom: queryDenom(req.denom), amount: k.getBalance(ctx, queryAddress(req.address), req.denom) }),
+      }),
     }),
     defineQuery({
-      path: P + "AllBalances", requestCodec: q.QueryAllBalancesRequest, responseCodec: q.QueryAllBalancesResponse, rest: `${R}/balances/{address}`,
+      requestCodec: q.QueryAllBalancesRequest,
+      responseCodec: q.QueryAllBalancesResponse,
       handle: (ctx, req) => balancesPage(ctx, req.address, req.pagination),
     }),
     defineQuery({
-      path: P + "SpendableBalances", requestCodec: q.QuerySpendableBalancesRequest, responseCodec: q.QuerySpendableBalancesResponse,
-      rest: `${R}/spendable_balances/{address}`,
+      requestCodec: q.QuerySpendableBalancesRequest,
+      responseCodec: q.QuerySpendableBalancesResponse,
       handle: (ctx, req) => balancesPage(ctx, req.address, req.pagination),
     }),
     defineQuery({
-      path: P + "SpendableBalanceByDenom", requestCodec: q.QuerySpendableBalanceByDenomRequest, responseCodec: q.QuerySpendableBalanceByDenomResponse,
-      rest: `${R}/spendable_balances/{address}/by_denom`,
-      handle: (ctx, req) => ({ balance: coinToProto({ denom: queryDenom(req.denom), amount: k.getBalance(ctx, queryAddress(req.address), req.denom) }) }),
+      requestCodec: q.QuerySpendableBalanceByDenomRequest,
+      responseCodec: q.QuerySpendableBalanceByDenomResponse,
+      handle: (ctx, req) => ({
+        balance: coinToProto({ denom: queryDenom(req.denom), amount: k.getBalance(ctx, queryAddress(req.address), req.denom) }),
+      }),
     }),
     defineQuery({
-      path: P + "TotalSupply", requestCodec: q.QueryTotalSupplyRequest, responseCodec: q.QueryTotalSupplyResponse, rest: `${R}/supply`,
+      requestCodec: q.QueryTotalSupplyRequest,
+      responseCodec: q.QueryTotalSupplyResponse,
       handle: (ctx, req) => {
         const page = paginated(() => k.supply.paginate(ctx, pageRequest(req.pagination)));
         return { supply: page.items.map(([denom, amount]) => coinToProto({ denom, amount })), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "SupplyOf", requestCodec: q.QuerySupplyOfRequest, responseCodec: q.QuerySupplyOfResponse, rest: `${R}/supply/by_denom`,
+      requestCodec: q.QuerySupplyOfRequest,
+      responseCodec: q.QuerySupplyOfResponse,
       handle: (ctx, req) => ({ amount: coinToProto({ denom: queryDenom(req.denom), amount: k.getSupply(ctx, req.denom) }) }),
     }),
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: k.params.get(ctx) }),
     }),
     defineQuery({
-      path: P + "DenomMetadata", requestCodec: q.QueryDenomMetadataRequest, responseCodec: q.QueryDenomMetadataResponse,
-      rest: `${R}/denoms_metadata/{denom}`,
+      requestCodec: q.QueryDenomMetadataRequest,
+      responseCodec: q.QueryDenomMetadataResponse,
       handle: (ctx, req) => {
         const metadata = k.getDenomMetadata(ctx, queryDenom(req.denom));
         if (!metadata) throw queryErrors.notFound(`client metadata for denom ${req.denom}`);
@@ -63,14 +69,16 @@ export function bankQueries(k: BankKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "DenomsMetadata", requestCodec: q.QueryDenomsMetadataRequest, responseCodec: q.QueryDenomsMetadataResponse, rest: `${R}/denoms_metadata`,
+      requestCodec: q.QueryDenomsMetadataRequest,
+      responseCodec: q.QueryDenomsMetadataResponse,
       handle: (ctx, req) => {
         const page = paginated(() => k.metadata.paginate(ctx, pageRequest(req.pagination)));
         return { metadatas: page.items.map(([, m]) => m), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "DenomOwners", requestCodec: q.QueryDenomOwnersRequest, responseCodec: q.QueryDenomOwnersResponse, rest: `${R}/denom_owners/{denom}`,
+      requestCodec: q.QueryDenomOwnersRequest,
+      responseCodec: q.QueryDenomOwnersResponse,
       handle: (ctx, req) => {
         const denom = queryDenom(req.denom);
         const page = paginated(() => k.owners.paginate(ctx, pageRequest(req.pagination), { prefix: k.ownerKey.prefix(denom) }));
@@ -84,7 +92,8 @@ export function bankQueries(k: BankKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "SendEnabled", requestCodec: q.QuerySendEnabledRequest, responseCodec: q.QuerySendEnabledResponse, rest: `${R}/send_enabled`,
+      requestCodec: q.QuerySendEnabledRequest,
+      responseCodec: q.QuerySendEnabledResponse,
       handle: (ctx, req) => {
         if (req.denoms.length > 0) return { sendEnabled: req.denoms.map((denom) => ({ denom, enabled: k.isSendEnabled(ctx, denom) })) };
         const page = paginated(() => k.sendEnabled.paginate(ctx, pageRequest(req.pagination)));

@@ -4,7 +4,11 @@ import { otherAccount, simMsg, type ModuleSimulation, type SimState } from "../.
 import type { BankKeeper } from "./keeper";
 
 function send(from: string, to: string, denom: string, amount: bigint) {
-  return simMsg("/cosmos.bank.v1beta1.MsgSend", tx.MsgSend, { fromAddress: from, toAddress: to, amount: [{ denom, amount: amount.toString() }] });
+  return simMsg("/cosmos.bank.v1beta1.MsgSend", tx.MsgSend, {
+    fromAddress: from,
+    toAddress: to,
+    amount: [{ denom, amount: amount.toString() }],
+  });
 }
 
 /** A random account with a positive balance of some denom, and that denom and balance. */
@@ -42,7 +46,11 @@ export function bankSimulation(k: BankKeeper): ModuleSimulation {
           const f = funded(k, s);
           if (!f) return undefined;
           // More than the whole supply: no tx earlier in the block can have made it affordable.
-          return { signer: f.from, msgs: [send(f.from, otherAccount(s, f.from), f.denom, k.getSupply(s.ctx, f.denom) + 1n + s.rng.bigint(1000n))], expect: "fail" };
+          return {
+            signer: f.from,
+            msgs: [send(f.from, otherAccount(s, f.from), f.denom, k.getSupply(s.ctx, f.denom) + 1n + s.rng.bigint(1000n))],
+            expect: "fail",
+          };
         },
       },
       {
@@ -51,7 +59,12 @@ export function bankSimulation(k: BankKeeper): ModuleSimulation {
         build: (s) => {
           const f = funded(k, s);
           if (!f) return undefined;
-          return { signer: f.from, signWith: otherAccount(s, f.from), msgs: [send(f.from, otherAccount(s, f.from), f.denom, 1n)], expect: "fail" };
+          return {
+            signer: f.from,
+            signWith: otherAccount(s, f.from),
+            msgs: [send(f.from, otherAccount(s, f.from), f.denom, 1n)],
+            expect: "fail",
+          };
         },
       },
       {
@@ -67,7 +80,9 @@ export function bankSimulation(k: BankKeeper): ModuleSimulation {
             msgs: [send(f.from.toUpperCase(), to.toUpperCase(), f.denom, 1n + s.rng.bigint(f.balance / 100n + 1n))],
             expect: "any",
             checkResult: (r) => {
-              const transfer = r.events.find((e) => e.type === "transfer" && e.attributes.some((a) => a.key === "recipient" && a.value === to));
+              const transfer = r.events.find(
+                (e) => e.type === "transfer" && e.attributes.some((a) => a.key === "recipient" && a.value === to),
+              );
               return r.code !== 0 || transfer ? undefined : `no transfer event names ${to} in lower case`;
             },
           };
@@ -91,8 +106,14 @@ export function bankSimulation(k: BankKeeper): ModuleSimulation {
           if (!f || f.balance < 2n) return undefined;
           const a = 1n + s.rng.bigint(f.balance / 200n + 1n);
           const b = 1n + s.rng.bigint(f.balance / 200n + 1n);
-          const outputs = [otherAccount(s, f.from), otherAccount(s, f.from)].map((address, i) => ({ address, coins: [{ denom: f.denom, amount: (i === 0 ? a : b).toString() }] }));
-          const msg = simMsg("/cosmos.bank.v1beta1.MsgMultiSend", tx.MsgMultiSend, { inputs: [{ address: f.from, coins: [{ denom: f.denom, amount: (a + b).toString() }] }], outputs });
+          const outputs = [otherAccount(s, f.from), otherAccount(s, f.from)].map((address, i) => ({
+            address,
+            coins: [{ denom: f.denom, amount: (i === 0 ? a : b).toString() }],
+          }));
+          const msg = simMsg("/cosmos.bank.v1beta1.MsgMultiSend", tx.MsgMultiSend, {
+            inputs: [{ address: f.from, coins: [{ denom: f.denom, amount: (a + b).toString() }] }],
+            outputs,
+          });
           return { signer: f.from, msgs: [msg], expect: "any" };
         },
       },

@@ -1,6 +1,6 @@
 import { registerError } from "../../types/errors";
 
-/** The builderfee codespace, numbered as the spec (1100–1103) and the wire sheet (1104). */
+/** The builderfee codespace, numbered as clients know it (1100–1104, docs/wire/fields-part-b.md); never renumbered. */
 export const builderfeeErrors = {
   ErrInvalidSigner: registerError("builderfee", 1100, "expected gov account as only signer for proposal message"),
   ErrBuilderExists: registerError("builderfee", 1101, "application already exists for the message type"),

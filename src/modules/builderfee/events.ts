@@ -3,17 +3,30 @@ import { formatCoins, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 
 /**
- * Plain Cosmos events: the wire sheet has no events.proto for builderfee. Attribute names
+ * Plain Cosmos events: builderfee has no events.proto (docs/wire/fields-part-b.md). Attribute names
  * are the proto field names.
  */
 export const builderfeeEvents = {
   builderRegistered(ctx: Context, app: BuilderApplication): void {
-    ctx.events.emit("builderfee_builder_registered", { msg_type_url: app.msgTypeUrl, creator: app.creator, payout_address: app.payoutAddress });
+    ctx.events.emit("builderfee_builder_registered", {
+      msg_type_url: app.msgTypeUrl,
+      creator: app.creator,
+      payout_address: app.payoutAddress,
+    });
   },
   applicationDecided(ctx: Context, app: BuilderApplication, approved: boolean): void {
-    ctx.events.emit("builderfee_application_decided", { msg_type_url: app.msgTypeUrl, payout_address: app.payoutAddress, approved: String(approved) });
+    ctx.events.emit("builderfee_application_decided", {
+      msg_type_url: app.msgTypeUrl,
+      payout_address: app.payoutAddress,
+      approved: String(approved),
+    });
   },
   feePaid(ctx: Context, msgTypeUrl: string, payoutAddress: string, amount: readonly Coin[], txHash: string): void {
-    ctx.events.emit("builderfee_fee_paid", { msg_type_url: msgTypeUrl, payout_address: payoutAddress, amount: formatCoins(amount), tx_hash: txHash });
+    ctx.events.emit("builderfee_fee_paid", {
+      msg_type_url: msgTypeUrl,
+      payout_address: payoutAddress,
+      amount: formatCoins(amount),
+      tx_hash: txHash,
+    });
   },
 };

@@ -21,7 +21,11 @@ export class BuilderfeeKeeper {
   readonly builders = this.schema.map(3, "approved_builders", stringKey, protoValue(ApprovedBuilder, "ApprovedBuilder"));
   private readonly review = new Applications(
     this.applications,
-    { exists: builderfeeErrors.ErrBuilderExists, notFound: builderfeeErrors.ErrApplicationNotFound, notPending: builderfeeErrors.ErrApplicationNotPending },
+    {
+      exists: builderfeeErrors.ErrBuilderExists,
+      notFound: builderfeeErrors.ErrApplicationNotFound,
+      notPending: builderfeeErrors.ErrApplicationNotPending,
+    },
     (msgTypeUrl: string) => msgTypeUrl,
   );
   private msgTypes: MsgTypes | undefined;

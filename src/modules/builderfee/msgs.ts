@@ -1,20 +1,17 @@
 import * as tx from "../../gen/blockchain/builderfee/v1/tx";
 import { accAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
-import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { builderfeeErrors } from "./errors";
 import type { BuilderfeeKeeper } from "./keeper";
 import { validateBuilderfeeParams } from "./params";
 import { validateMsgTypeUrl } from "./type-url";
 
-const T = "/blockchain.builderfee.v1.";
 const AMINO = "blockchain/x/builderfee/";
 
 export function builderfeeMsgs(k: BuilderfeeKeeper): MsgDef[] {
   return [
     defineUpdateParamsMsg({
-      typeUrl: T + "MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
       aminoName: AMINO + "MsgUpdateParams",
@@ -23,7 +20,6 @@ export function builderfeeMsgs(k: BuilderfeeKeeper): MsgDef[] {
       store: k.params,
     }),
     defineMsg({
-      typeUrl: T + "MsgRegisterBuilder",
       codec: tx.MsgRegisterBuilder,
       responseCodec: tx.MsgRegisterBuilderResponse,
       signer: "creator",
@@ -37,14 +33,12 @@ export function builderfeeMsgs(k: BuilderfeeKeeper): MsgDef[] {
         return {};
       },
     }),
-    defineMsg({
-      typeUrl: T + "MsgApproveBuilder",
+    defineAuthorityMsg({
       codec: tx.MsgApproveBuilder,
       responseCodec: tx.MsgApproveBuilderResponse,
-      signer: "authority",
+      invalidSigner: builderfeeErrors.ErrInvalidSigner,
       aminoName: AMINO + "MsgApproveBuilder",
       handle: (ctx, m) => {
-        requireAuthority(m.authority, builderfeeErrors.ErrInvalidSigner);
         k.decideApplication(ctx, m.msgTypeUrl, m.approve);
         return {};
       },

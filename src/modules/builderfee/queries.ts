@@ -3,9 +3,6 @@ import { defineQuery, orNotFound, queryErrors, valuesPage } from "../../types/de
 import type { QueryDef } from "../../types/module";
 import type { BuilderfeeKeeper } from "./keeper";
 
-const P = "/blockchain.builderfee.v1.Query/";
-const R = "/blockchain/builderfee/v1";
-
 function queryTypeUrl(url: string): string {
   if (url === "") throw queryErrors.invalidArgument("msg_type_url cannot be empty");
   return url;
@@ -14,31 +11,38 @@ function queryTypeUrl(url: string): string {
 export function builderfeeQueries(k: BuilderfeeKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: k.getParams(ctx) }),
     }),
     defineQuery({
-      path: P + "GetBuilderApplication", requestCodec: q.QueryGetBuilderApplicationRequest, responseCodec: q.QueryGetBuilderApplicationResponse,
-      rest: `${R}/builder_application_by_msg_type`,
+      requestCodec: q.QueryGetBuilderApplicationRequest,
+      responseCodec: q.QueryGetBuilderApplicationResponse,
       handle: (ctx, req) => ({
-        builderApplication: orNotFound(k.applications.get(ctx, queryTypeUrl(req.msgTypeUrl)), `builder application for ${req.msgTypeUrl.slice(0, 256)} not found`),
+        builderApplication: orNotFound(
+          k.applications.get(ctx, queryTypeUrl(req.msgTypeUrl)),
+          `builder application for ${req.msgTypeUrl.slice(0, 256)} not found`,
+        ),
       }),
     }),
     defineQuery({
-      path: P + "ListBuilderApplication", requestCodec: q.QueryAllBuilderApplicationRequest, responseCodec: q.QueryAllBuilderApplicationResponse,
-      rest: `${R}/builder_application`,
+      requestCodec: q.QueryAllBuilderApplicationRequest,
+      responseCodec: q.QueryAllBuilderApplicationResponse,
       handle: (ctx, req) => valuesPage(ctx, k.applications, req.pagination, "builderApplication"),
     }),
     defineQuery({
-      path: P + "GetApprovedBuilder", requestCodec: q.QueryGetApprovedBuilderRequest, responseCodec: q.QueryGetApprovedBuilderResponse,
-      rest: `${R}/approved_builder_by_msg_type`,
+      requestCodec: q.QueryGetApprovedBuilderRequest,
+      responseCodec: q.QueryGetApprovedBuilderResponse,
       handle: (ctx, req) => ({
-        approvedBuilder: orNotFound(k.builders.get(ctx, queryTypeUrl(req.msgTypeUrl)), `approved builder for ${req.msgTypeUrl.slice(0, 256)} not found`),
+        approvedBuilder: orNotFound(
+          k.builders.get(ctx, queryTypeUrl(req.msgTypeUrl)),
+          `approved builder for ${req.msgTypeUrl.slice(0, 256)} not found`,
+        ),
       }),
     }),
     defineQuery({
-      path: P + "ListApprovedBuilder", requestCodec: q.QueryAllApprovedBuilderRequest, responseCodec: q.QueryAllApprovedBuilderResponse,
-      rest: `${R}/approved_builder`,
+      requestCodec: q.QueryAllApprovedBuilderRequest,
+      responseCodec: q.QueryAllApprovedBuilderResponse,
       handle: (ctx, req) => valuesPage(ctx, k.builders, req.pagination, "approvedBuilder"),
     }),
   ];

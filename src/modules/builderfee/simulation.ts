@@ -8,7 +8,14 @@ const T = "/blockchain.builderfee.v1.";
 const SEND = "/cosmos.bank.v1beta1.MsgSend";
 const MULTI_SEND = "/cosmos.bank.v1beta1.MsgMultiSend";
 /** Type URLs builders register for: ones the simulation's txs carry, so approved builders get paid. */
-const BUILT_TYPES = [SEND, MULTI_SEND, "/cosmos.staking.v1beta1.MsgDelegate", "/cosmos.gov.v1.MsgVote", "/cosmos.nft.v1beta1.MsgSend", "/blockchain.alias.v1.MsgRegisterViewingKey"];
+const BUILT_TYPES = [
+  SEND,
+  MULTI_SEND,
+  "/cosmos.staking.v1beta1.MsgDelegate",
+  "/cosmos.gov.v1.MsgVote",
+  "/cosmos.nft.v1beta1.MsgSend",
+  "/blockchain.alias.v1.MsgRegisterViewingKey",
+];
 const FEE_PAID = "builderfee_fee_paid";
 
 const attr = (e: SimTxResult["events"][number], key: string) => e.attributes.find((a) => a.key === key)?.value;
@@ -25,7 +32,10 @@ function expectShare(s: SimState, k: BuilderfeeKeeper, types: readonly string[],
   return (r) => {
     const paid = r.events.filter((e) => e.type === FEE_PAID);
     const want = r.code === 0 && payout !== undefined && share > 0n && amount > 0n;
-    if (!want) return paid.length === 0 ? undefined : `builder share paid (${paid.length} events) where none is due (code ${r.code}, builder ${payout ?? "none"}, share ${share})`;
+    if (!want)
+      return paid.length === 0
+        ? undefined
+        : `builder share paid (${paid.length} events) where none is due (code ${r.code}, builder ${payout ?? "none"}, share ${share})`;
     if (paid.length !== 1) return `${paid.length} builder share payments, expected one of ${share}${s.bondDenom} to ${payout} for ${first}`;
     const e = paid[0];
     const got = `${attr(e, "msg_type_url")} ${attr(e, "payout_address")} ${attr(e, "amount")}`;
@@ -61,7 +71,11 @@ export function builderfeeSimulation(k: BuilderfeeKeeper): ModuleSimulation {
         build: (s) => {
           const creator = s.rng.pick(s.accounts);
           const msgTypeUrl = s.rng.pick(BUILT_TYPES);
-          const msg = simMsg(T + "MsgRegisterBuilder", tx.MsgRegisterBuilder, { creator, msgTypeUrl, payoutAddress: s.rng.pick(s.accounts) });
+          const msg = simMsg(T + "MsgRegisterBuilder", tx.MsgRegisterBuilder, {
+            creator,
+            msgTypeUrl,
+            payoutAddress: s.rng.pick(s.accounts),
+          });
           // A pending or approved application stays so for the whole block (decisions come in end blockers).
           return { signer: creator, msgs: [msg], expect: k.applications.has(s.ctx, msgTypeUrl) ? "fail" : "any" };
         },
@@ -72,7 +86,11 @@ export function builderfeeSimulation(k: BuilderfeeKeeper): ModuleSimulation {
         build: (s) => {
           const creator = s.rng.pick(s.accounts);
           const msgTypeUrl = s.rng.oneIn(2) ? "/blockchain.sim.v1.MsgNotRouted" : "not a type url";
-          return { signer: creator, msgs: [simMsg(T + "MsgRegisterBuilder", tx.MsgRegisterBuilder, { creator, msgTypeUrl, payoutAddress: creator })], expect: "fail" };
+          return {
+            signer: creator,
+            msgs: [simMsg(T + "MsgRegisterBuilder", tx.MsgRegisterBuilder, { creator, msgTypeUrl, payoutAddress: creator })],
+            expect: "fail",
+          };
         },
       },
       {
@@ -82,7 +100,11 @@ export function builderfeeSimulation(k: BuilderfeeKeeper): ModuleSimulation {
           const pending = [...k.applications.iterate(s.ctx)].filter(([, a]) => a.status === ApplicationStatus.pending);
           if (pending.length === 0) return undefined;
           const [msgTypeUrl] = s.rng.pick(pending);
-          const msg = simMsg(T + "MsgApproveBuilder", tx.MsgApproveBuilder, { authority: s.govAuthority, msgTypeUrl, approve: !s.rng.oneIn(4) });
+          const msg = simMsg(T + "MsgApproveBuilder", tx.MsgApproveBuilder, {
+            authority: s.govAuthority,
+            msgTypeUrl,
+            approve: !s.rng.oneIn(4),
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -91,7 +113,17 @@ export function builderfeeSimulation(k: BuilderfeeKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const signer = s.rng.pick(s.accounts);
-          return { signer, msgs: [simMsg(T + "MsgApproveBuilder", tx.MsgApproveBuilder, { authority: signer, msgTypeUrl: s.rng.pick(BUILT_TYPES), approve: true })], expect: "fail" };
+          return {
+            signer,
+            msgs: [
+              simMsg(T + "MsgApproveBuilder", tx.MsgApproveBuilder, {
+                authority: signer,
+                msgTypeUrl: s.rng.pick(BUILT_TYPES),
+                approve: true,
+              }),
+            ],
+            expect: "fail",
+          };
         },
       },
       {
@@ -143,7 +175,8 @@ export function builderfeeSimulation(k: BuilderfeeKeeper): ModuleSimulation {
             if (a.status !== ApplicationStatus.approved) return `application for ${url} kept with status ${a.status}`;
             approved++;
             const b = k.builders.get(ctx, url);
-            if (b?.payoutAddress !== a.payoutAddress) return `approved application for ${url} pays ${a.payoutAddress}, approved builder ${b?.payoutAddress ?? "missing"}`;
+            if (b?.payoutAddress !== a.payoutAddress)
+              return `approved application for ${url} pays ${a.payoutAddress}, approved builder ${b?.payoutAddress ?? "missing"}`;
           }
           let builders = 0;
           for (const [url, b] of k.builders.iterate(ctx)) {

@@ -35,7 +35,8 @@ export function validateParams(p: ConsensusParams): void {
     throw invalid(`evidence.MaxAgeDuration must be greater than 0 if provided, Got ${age ? `${age.seconds}s${age.nanos}ns` : "0s"}`);
   }
   const maxBytes = block.maxBytes === -1n ? MAX_BLOCK_SIZE_BYTES : block.maxBytes;
-  if (evidence.maxBytes > maxBytes) throw invalid(`evidence.MaxBytesEvidence is greater than upper bound, ${evidence.maxBytes} > ${maxBytes}`);
+  if (evidence.maxBytes > maxBytes)
+    throw invalid(`evidence.MaxBytesEvidence is greater than upper bound, ${evidence.maxBytes} > ${maxBytes}`);
   if (evidence.maxBytes < 0n) throw invalid(`evidence.MaxBytes must be non negative. Got: ${evidence.maxBytes}`);
   if (p.abci && p.abci.voteExtensionsEnableHeight < 0n) {
     throw invalid(`ABCI.VoteExtensionsEnableHeight cannot be negative. Got: ${p.abci.voteExtensionsEnableHeight}`);

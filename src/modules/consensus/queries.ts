@@ -6,8 +6,8 @@ import type { ConsensusKeeper } from "./keeper";
 export function consensusQueries(k: ConsensusKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: "/cosmos.consensus.v1.Query/Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse,
-      rest: "/cosmos/consensus/v1/params",
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: orNotFound(k.getParams(ctx), "consensus params not found") }),
     }),
   ];

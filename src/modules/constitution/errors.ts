@@ -1,6 +1,6 @@
 import { registerError } from "../../types/errors";
 
-/** The constitution codespace, numbered as the spec (1100–1107). */
+/** The constitution codespace, 1100–1107 as clients know them: codes are never renumbered. */
 export const constitutionErrors = {
   ErrInvalidSigner: registerError("constitution", 1100, "expected gov account as only signer for proposal message"),
   ErrInvariantViolation: registerError("constitution", 1101, "value fixed at genesis cannot be changed by a parameter update"),

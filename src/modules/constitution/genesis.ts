@@ -47,7 +47,8 @@ export function validateConstitutionGenesis(g: GenesisState): void {
     ratified.set(r.amendmentId, sum + r.power);
   }
   for (const a of g.amendments) {
-    if (ratified.get(a.id) !== a.ratifiedPower) invalid(`amendment ${a.id}: ratified_power ${a.ratifiedPower} is not the sum of its ratifications`);
+    if (ratified.get(a.id) !== a.ratifiedPower)
+      invalid(`amendment ${a.id}: ratified_power ${a.ratifiedPower} is not the sum of its ratifications`);
   }
 }
 
@@ -63,7 +64,7 @@ export function constitutionGenesis(k: ConstitutionKeeper): GenesisDef<GenesisSt
       const inv = g.invariants!;
       k.assertFoundation(ctx, inv);
       k.invariants.set(ctx, inv);
-      k.amendmentCount.set(ctx, g.amendmentCount);
+      k.nextAmendmentId.set(ctx, g.amendmentCount + 1n);
       for (const a of g.amendments) {
         k.amendments.set(ctx, a.id, a);
         if (a.status === AmendmentStatus.AMENDMENT_STATUS_PENDING) k.pendingByHeight.set(ctx, [a.effectiveAtHeight, a.id]);
@@ -74,7 +75,7 @@ export function constitutionGenesis(k: ConstitutionKeeper): GenesisDef<GenesisSt
       invariants: k.getInvariants(ctx),
       amendments: [...k.amendments.iterate(ctx)].map(([, a]) => a),
       ratifications: [...k.ratifications.iterate(ctx)].map(([, r]) => r),
-      amendmentCount: k.amendmentCount.get(ctx),
+      amendmentCount: k.nextAmendmentId.peek(ctx) - 1n,
     }),
   };
 }

@@ -1,8 +1,8 @@
 import type { Module } from "../../types/module";
-import { constitutionEndBlock } from "./blocker";
 import type { GroupKeeper, StakingKeeper } from "./expected-keepers";
 import { constitutionGenesis } from "./genesis";
 import { CONSTITUTION_MODULE, ConstitutionKeeper } from "./keeper";
+import { migrateToV2 } from "./migrations";
 import { constitutionMsgs } from "./msgs";
 import { constitutionQueries } from "./queries";
 import { constitutionSimulation } from "./simulation";
@@ -21,7 +21,9 @@ export function createConstitutionModule(deps: { staking: StakingKeeper; group: 
     msgs: constitutionMsgs(keeper),
     queries: constitutionQueries(keeper),
     genesis: constitutionGenesis(keeper),
-    endBlock: (ctx) => constitutionEndBlock(keeper, ctx),
+    endBlock: (ctx) => keeper.endBlock(ctx),
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: migrateToV2 }],
     // The foundation rule: group refuses changes that would break the recovery destination's group.
     hooks: { groupGuard: keeper.foundationGuard },
     simulation: constitutionSimulation(keeper, deps.staking),

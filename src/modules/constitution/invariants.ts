@@ -92,10 +92,14 @@ export function validateInvariants(inv: Invariants | undefined): Invariants {
   }
   for (const [name, f] of U32_FIELDS) if (inv[f] === 0) bad(`${name} must not be zero`);
   if (inv.foundationSignatureThreshold > inv.foundationCustodianCount) {
-    bad(`foundation_signature_threshold ${inv.foundationSignatureThreshold} exceeds foundation_custodian_count ${inv.foundationCustodianCount}`);
+    bad(
+      `foundation_signature_threshold ${inv.foundationSignatureThreshold} exceeds foundation_custodian_count ${inv.foundationCustodianCount}`,
+    );
   }
   if (inv.enforcementRecoveryDestination === "") {
-    bad("enforcement_recovery_destination must not be empty: it is the foundation's group policy account (blockchaind init --foundation-custodians)");
+    bad(
+      "enforcement_recovery_destination must not be empty: it is the foundation's group policy account (blockchaind init --foundation-custodians)",
+    );
   }
   if (!accAddress.isValid(inv.enforcementRecoveryDestination)) {
     bad(`enforcement_recovery_destination ${JSON.stringify(inv.enforcementRecoveryDestination.slice(0, 100))} is not an account address`);

@@ -1,6 +1,6 @@
 import { Amendment, AmendmentStatus, Invariants, Ratification } from "../../gen/blockchain/constitution/v1/constitution";
 import { Schema } from "../../store/collections";
-import { bytesKey, int64Key, pairKey, protoValue, uint64Key, uint64Value } from "../../store/codecs";
+import { bytesKey, int64Key, pairKey, protoValue, uint64Key } from "../../store/codecs";
 import { accAddress, valAddress } from "../../types/address";
 import type { Context } from "../../types/context";
 import { constitutionErrors as E } from "./errors";
@@ -10,7 +10,7 @@ import { ONE, requiredPower, validateInvariants } from "./invariants";
 
 export const CONSTITUTION_MODULE = "constitution";
 
-/** The most characters an amendment's reason may have (the spec requires one; the bound is ours). */
+/** The most characters an amendment's reason may have (a reason is required; the bound is the chain's). */
 export const MAX_REASON_CHARS = 1024;
 
 /**
@@ -18,7 +18,11 @@ export const MAX_REASON_CHARS = 1024;
  * foundation_custodian_count members of weight 1 each (one signature per custodian) and its policy
  * is a threshold policy of foundation_signature_threshold. Returns why it does not hold, if it does not.
  */
-export function foundationBreach(inv: Invariants, members: readonly GroupMemberWeight[], decision: GroupDecision | undefined): string | undefined {
+export function foundationBreach(
+  inv: Invariants,
+  members: readonly GroupMemberWeight[],
+  decision: GroupDecision | undefined,
+): string | undefined {
   if (members.length !== inv.foundationCustodianCount) {
     return `the foundation group must keep exactly ${inv.foundationCustodianCount} members, not ${members.length}`;
   }
@@ -42,7 +46,8 @@ export class ConstitutionKeeper {
   private readonly schema = new Schema("constitution/");
   readonly invariants = this.schema.item(1, "invariants", protoValue(Invariants, "Invariants"), undefined);
   readonly amendments = this.schema.map(2, "amendments", uint64Key, protoValue(Amendment, "Amendment"));
-  readonly amendmentCount = this.schema.item(3, "amendment_count", uint64Value, 0n);
+  /** The id the next amendment takes (ids start at 1). */
+  readonly nextAmendmentId = this.schema.sequence(3, "next_amendment_id");
   /** (amendment id, validator account bytes) → ratification. */
   private readonly ratificationKey = pairKey(uint64Key, bytesKey);
   readonly ratifications = this.schema.map(4, "ratifications", this.ratificationKey, protoValue(Ratification, "Ratification"));
@@ -57,8 +62,13 @@ export class ConstitutionKeeper {
   // --- interface for other modules -------------------------------------------------------
 
   /** The invariants in force; ErrNoInvariants when the chain has no constitution. */
+  /** The invariants in force, or undefined on a chain without a constitution. */
+  findInvariants(ctx: Context): Invariants | undefined {
+    return this.invariants.get(ctx);
+  }
+
   getInvariants(ctx: Context): Invariants {
-    const inv = this.invariants.get(ctx);
+    const inv = this.findInvariants(ctx);
     if (!inv) throw E.ErrNoInvariants.wrap("no invariants are set");
     return inv;
   }
@@ -107,7 +117,7 @@ export class ConstitutionKeeper {
     validateInvariants(proposed);
     const current = this.getInvariants(ctx);
     this.assertFoundation(ctx, proposed);
-    const id = this.amendmentCount.get(ctx) + 1n;
+    const id = this.nextAmendmentId.next(ctx);
     const a: Amendment = {
       id,
       proposed,
@@ -120,7 +130,6 @@ export class ConstitutionKeeper {
       status: AmendmentStatus.AMENDMENT_STATUS_PENDING,
       resolvedAtHeight: 0n,
     };
-    this.amendmentCount.set(ctx, id);
     this.amendments.set(ctx, id, a);
     this.pendingByHeight.set(ctx, [a.effectiveAtHeight, id]);
     events.amendmentProposed(ctx, a, requiredPower(a.snapshotPower, current.amendmentThresholdBps));
@@ -129,7 +138,8 @@ export class ConstitutionKeeper {
 
   ratify(ctx: Context, validator: string, id: bigint): void {
     const a = this.getAmendment(ctx, id);
-    if (a.status !== AmendmentStatus.AMENDMENT_STATUS_PENDING) throw E.ErrAmendmentClosed.wrap(`amendment ${id} is ${AmendmentStatus[a.status]}`);
+    if (a.status !== AmendmentStatus.AMENDMENT_STATUS_PENDING)
+      throw E.ErrAmendmentClosed.wrap(`amendment ${id} is ${AmendmentStatus[a.status]}`);
     const bytes = accAddress.decode(validator);
     if (this.ratifications.has(ctx, [id, bytes])) throw E.ErrAlreadyRatified.wrap(`${validator} already ratified amendment ${id}`);
     const operator = valAddress.encode(bytes);
@@ -144,12 +154,13 @@ export class ConstitutionKeeper {
 
   withdraw(ctx: Context, id: bigint): void {
     const a = this.getAmendment(ctx, id);
-    if (a.status !== AmendmentStatus.AMENDMENT_STATUS_PENDING) throw E.ErrAmendmentClosed.wrap(`amendment ${id} is ${AmendmentStatus[a.status]}`);
+    if (a.status !== AmendmentStatus.AMENDMENT_STATUS_PENDING)
+      throw E.ErrAmendmentClosed.wrap(`amendment ${id} is ${AmendmentStatus[a.status]}`);
     this.resolve(ctx, a, AmendmentStatus.AMENDMENT_STATUS_WITHDRAWN);
   }
 
   /** End block: every pending amendment whose delay has run out is enacted or lapses. */
-  resolveDue(ctx: Context): void {
+  endBlock(ctx: Context): void {
     const due = [...this.pendingByHeight.iterate(ctx, { end: [ctx.height + 1n, 0n] })];
     for (const [, id] of due) {
       const a = this.getAmendment(ctx, id);

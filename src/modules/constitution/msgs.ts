@@ -1,13 +1,11 @@
 import * as tx from "../../gen/blockchain/constitution/v1/tx";
 import { accAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
-import { defineMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { constitutionErrors as E } from "./errors";
 import { validateInvariants } from "./invariants";
 import { MAX_REASON_CHARS, type ConstitutionKeeper } from "./keeper";
 
-const T = "/blockchain.constitution.v1.";
 const AMINO = "blockchain/x/constitution/";
 
 function validAmendmentId(id: bigint): void {
@@ -23,21 +21,18 @@ function requireReason(reason: string): void {
 
 export function constitutionMsgs(k: ConstitutionKeeper): MsgDef[] {
   return [
-    defineMsg({
-      typeUrl: T + "MsgProposeAmendment",
+    defineAuthorityMsg({
       codec: tx.MsgProposeAmendment,
       responseCodec: tx.MsgProposeAmendmentResponse,
-      signer: "authority",
+      invalidSigner: E.ErrInvalidSigner,
       aminoName: AMINO + "MsgProposeAmendment",
       // Clients branch on the first error: the authority, then the reason, then the set.
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
         requireReason(m.reason);
         return { amendmentId: k.propose(ctx, validateInvariants(m.invariants), m.reason) };
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgRatifyAmendment",
       codec: tx.MsgRatifyAmendment,
       responseCodec: tx.MsgRatifyAmendmentResponse,
       signer: "validator",
@@ -51,15 +46,13 @@ export function constitutionMsgs(k: ConstitutionKeeper): MsgDef[] {
         return {};
       },
     }),
-    defineMsg({
-      typeUrl: T + "MsgWithdrawAmendment",
+    defineAuthorityMsg({
       codec: tx.MsgWithdrawAmendment,
       responseCodec: tx.MsgWithdrawAmendmentResponse,
-      signer: "authority",
+      invalidSigner: E.ErrInvalidSigner,
       aminoName: AMINO + "MsgWithdrawAmendment",
       validate: (m) => validAmendmentId(m.amendmentId),
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
         k.withdraw(ctx, m.amendmentId);
         return {};
       },

@@ -15,7 +15,10 @@ function pendingIds(k: ConstitutionKeeper, s: SimState): bigint[] {
 
 /** Bonded validators whose operators the simulation holds keys for, in account form. */
 function ratifiers(staking: StakingKeeper, s: SimState): string[] {
-  return staking.bondedValidators(s.ctx).map((v) => accAddress.encode(valAddress.decode(v.operator))).filter((a) => s.accounts.includes(a));
+  return staking
+    .bondedValidators(s.ctx)
+    .map((v) => accAddress.encode(valAddress.decode(v.operator)))
+    .filter((a) => s.accounts.includes(a));
 }
 
 /** The invariants in force with the concentration ceilings and the minimum active set moved within sane bounds. */
@@ -40,14 +43,19 @@ function amended(s: SimState, current: Invariants): Invariants {
  * ratifications, ids within the count, and the invariants in force complete.
  */
 export function constitutionSimulation(k: ConstitutionKeeper, staking: StakingKeeper): ModuleSimulation {
-  const ratify = (validator: string, amendmentId: bigint) => simMsg(T + "MsgRatifyAmendment", tx.MsgRatifyAmendment, { validator, amendmentId });
+  const ratify = (validator: string, amendmentId: bigint) =>
+    simMsg(T + "MsgRatifyAmendment", tx.MsgRatifyAmendment, { validator, amendmentId });
   return {
     operations: [
       {
         name: "constitution/propose-amendment",
         weight: 1,
         build: (s) => {
-          const msg = simMsg(T + "MsgProposeAmendment", tx.MsgProposeAmendment, { authority: s.govAuthority, invariants: amended(s, k.getInvariants(s.ctx)), reason: "simulated amendment" });
+          const msg = simMsg(T + "MsgProposeAmendment", tx.MsgProposeAmendment, {
+            authority: s.govAuthority,
+            invariants: amended(s, k.getInvariants(s.ctx)),
+            reason: "simulated amendment",
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -57,7 +65,10 @@ export function constitutionSimulation(k: ConstitutionKeeper, staking: StakingKe
         build: (s) => {
           const ids = pendingIds(k, s);
           if (ids.length === 0 || !s.rng.oneIn(3)) return undefined;
-          const msg = simMsg(T + "MsgWithdrawAmendment", tx.MsgWithdrawAmendment, { authority: s.govAuthority, amendmentId: s.rng.pick(ids) });
+          const msg = simMsg(T + "MsgWithdrawAmendment", tx.MsgWithdrawAmendment, {
+            authority: s.govAuthority,
+            amendmentId: s.rng.pick(ids),
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -107,8 +118,9 @@ export function constitutionSimulation(k: ConstitutionKeeper, staking: StakingKe
           if (validators.length === 0) return undefined;
           const validator = s.rng.pick(validators);
           const ids = pendingIds(k, s);
-          if (ids.length > 0 && s.rng.oneIn(2)) return { signer: validator, signWith: otherAccount(s, validator), msgs: [ratify(validator, s.rng.pick(ids))], expect: "fail" };
-          return { signer: validator, msgs: [ratify(validator, k.amendmentCount.get(s.ctx) + 1000n)], expect: "fail" };
+          if (ids.length > 0 && s.rng.oneIn(2))
+            return { signer: validator, signWith: otherAccount(s, validator), msgs: [ratify(validator, s.rng.pick(ids))], expect: "fail" };
+          return { signer: validator, msgs: [ratify(validator, k.nextAmendmentId.peek(s.ctx) + 1000n)], expect: "fail" };
         },
       },
     ],
@@ -117,12 +129,13 @@ export function constitutionSimulation(k: ConstitutionKeeper, staking: StakingKe
         name: "constitution/amendments",
         check: (ctx) => {
           validateInvariants(k.invariants.get(ctx));
-          const count = k.amendmentCount.get(ctx);
+          const count = k.nextAmendmentId.peek(ctx) - 1n;
           const pending = new Set<bigint>();
           for (const [id, a] of k.amendments.iterate(ctx)) {
             if (id !== a.id || id < 1n || id > count) return `amendment ${a.id} stored under ${id} (count ${count})`;
             const isPending = a.status === AmendmentStatus.AMENDMENT_STATUS_PENDING;
-            if (isPending !== k.pendingByHeight.has(ctx, [a.effectiveAtHeight, id])) return `amendment ${id} (status ${a.status}) ${isPending ? "is not" : "is"} in the pending index`;
+            if (isPending !== k.pendingByHeight.has(ctx, [a.effectiveAtHeight, id]))
+              return `amendment ${id} (status ${a.status}) ${isPending ? "is not" : "is"} in the pending index`;
             if (isPending) pending.add(id);
             let sum = 0n;
             for (const r of k.ratificationsOf(ctx, id)) {
@@ -131,7 +144,8 @@ export function constitutionSimulation(k: ConstitutionKeeper, staking: StakingKe
             }
             if (sum !== a.ratifiedPower) return `amendment ${id}: ratified power ${a.ratifiedPower}, ratifications sum to ${sum}`;
           }
-          for (const [, id] of k.pendingByHeight.iterate(ctx)) if (!pending.has(id)) return `pending index holds amendment ${id}, which is not pending`;
+          for (const [, id] of k.pendingByHeight.iterate(ctx))
+            if (!pending.has(id)) return `pending index holds amendment ${id}, which is not pending`;
           return undefined;
         },
       },

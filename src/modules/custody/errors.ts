@@ -1,6 +1,6 @@
 import { registerError } from "../../types/errors";
 
-/** The custody codespace, numbered as the spec (Document 1, Errors, Custody). */
+/** The custody codespace, numbered as clients know it: codes are never renumbered. */
 export const custodyErrors = {
   ErrUnknownAsset: registerError("custody", 2, "unknown asset"),
   ErrAssetExists: registerError("custody", 3, "asset already exists"),

@@ -1,7 +1,7 @@
 import type { Context } from "../../types/context";
 
 /**
- * Plain Cosmos events: the wire sheet has no events.proto for custody. Attribute names are
+ * Plain Cosmos events: custody has no events.proto (docs/wire/fields-part-a.md). Attribute names are
  * the proto field names.
  */
 export const custodyEvents = {
@@ -15,7 +15,13 @@ export const custodyEvents = {
     ctx.events.emit("custody_deposit_attested", { deposit_id: depositId, attestor, attestations: String(attestations) });
   },
   depositCredited(ctx: Context, depositId: string, recipient: string, denom: string, amount: bigint, fee: bigint): void {
-    ctx.events.emit("custody_deposit_credited", { deposit_id: depositId, recipient, denom, amount: amount.toString(), fee: fee.toString() });
+    ctx.events.emit("custody_deposit_credited", {
+      deposit_id: depositId,
+      recipient,
+      denom,
+      amount: amount.toString(),
+      fee: fee.toString(),
+    });
   },
   reserveReported(ctx: Context, denom: string, attestor: string, held: bigint): void {
     ctx.events.emit("custody_reserve_reported", { denom, attestor, held: held.toString() });
@@ -23,9 +29,22 @@ export const custodyEvents = {
   feesWithdrawn(ctx: Context, denom: string, recipient: string, amount: bigint): void {
     ctx.events.emit("custody_fees_withdrawn", { denom, recipient, amount: amount.toString() });
   },
-  redemptionRequested(ctx: Context, id: string, redeemer: string, denom: string, amount: bigint, fee: bigint, payableAtHeight: bigint): void {
+  redemptionRequested(
+    ctx: Context,
+    id: string,
+    redeemer: string,
+    denom: string,
+    amount: bigint,
+    fee: bigint,
+    payableAtHeight: bigint,
+  ): void {
     ctx.events.emit("custody_redemption_requested", {
-      redemption_id: id, redeemer, denom, amount: amount.toString(), fee: fee.toString(), payable_at_height: payableAtHeight.toString(),
+      redemption_id: id,
+      redeemer,
+      denom,
+      amount: amount.toString(),
+      fee: fee.toString(),
+      payable_at_height: payableAtHeight.toString(),
     });
   },
   redemptionSettled(ctx: Context, id: string, attestor: string, settledRef: string): void {

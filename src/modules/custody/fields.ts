@@ -12,7 +12,8 @@ export function parseAmount(amount: string, what: string, allowZero = false): bi
   if (allowZero && amount === "") return 0n;
   if (!/^[0-9]{1,78}$/.test(amount)) throw E.ErrInvalidAmount.wrap(`${what} ${JSON.stringify(amount.slice(0, 100))} is not an integer`);
   const value = BigInt(amount);
-  if ((!allowZero && value === 0n) || value > MAX_AMOUNT) throw E.ErrInvalidAmount.wrap(`${what} ${amount} must be positive and below 2^256`);
+  if ((!allowZero && value === 0n) || value > MAX_AMOUNT)
+    throw E.ErrInvalidAmount.wrap(`${what} ${amount} must be positive and below 2^256`);
   return value;
 }
 

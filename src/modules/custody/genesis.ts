@@ -11,13 +11,24 @@ import { defaultCustodyParams, validateCustodyParams } from "./params";
 
 const invalid = (detail: string) => E.ErrInvalidParams.wrap(`genesis: ${detail}`);
 
-export function custodyGenesis(k: CustodyKeeper, bank: Pick<BankKeeper, "getDenomMetadata" | "setDenomMetadata">): GenesisDef<GenesisState> {
+export function custodyGenesis(
+  k: CustodyKeeper,
+  bank: Pick<BankKeeper, "getDenomMetadata" | "setDenomMetadata">,
+): GenesisDef<GenesisState> {
   return {
     typeName: "blockchain.custody.v1.GenesisState",
     codec: GenesisState,
     defaultGenesis: () => ({
-      params: defaultCustodyParams(), assets: [], attestors: [], deposits: [], redemptions: [], reserveReports: [], publishedReserves: [],
-      nextDeposit: 1n, nextRedemption: 1n, attestations: [],
+      params: defaultCustodyParams(),
+      assets: [],
+      attestors: [],
+      deposits: [],
+      redemptions: [],
+      reserveReports: [],
+      publishedReserves: [],
+      nextDeposit: 1n,
+      nextRedemption: 1n,
+      attestations: [],
     }),
     validate: (g) => {
       validateCustodyParams(g.params ?? defaultCustodyParams());
@@ -36,12 +47,18 @@ export function custodyGenesis(k: CustodyKeeper, bank: Pick<BankKeeper, "getDeno
       const deposits = new Set<string>();
       for (const d of g.deposits) {
         if (!assets.has(d.denom)) throw invalid(`deposit ${d.id} of unknown asset ${d.denom}`);
-        if (d.id !== depositId(d.denom, d.externalRef) || d.externalRef === "" || d.externalRef.includes(":")) throw invalid(`deposit id ${d.id} is not denom:external_ref`);
+        if (d.id !== depositId(d.denom, d.externalRef) || d.externalRef === "" || d.externalRef.includes(":"))
+          throw invalid(`deposit id ${d.id} is not denom:external_ref`);
         if (deposits.has(d.id)) throw invalid(`deposit ${d.id} given twice`);
         deposits.add(d.id);
         accAddress.validate(d.recipient);
         parseAmount(d.amount, `deposit ${d.id} amount`);
-        if (![DepositStatus.DEPOSIT_STATUS_PENDING, DepositStatus.DEPOSIT_STATUS_CREDITED, DepositStatus.DEPOSIT_STATUS_REJECTED].includes(d.status)) throw invalid(`deposit ${d.id} has no valid status`);
+        if (
+          ![DepositStatus.DEPOSIT_STATUS_PENDING, DepositStatus.DEPOSIT_STATUS_CREDITED, DepositStatus.DEPOSIT_STATUS_REJECTED].includes(
+            d.status,
+          )
+        )
+          throw invalid(`deposit ${d.id} has no valid status`);
       }
       const attested = new Set<string>();
       for (const a of g.attestations) {
@@ -61,7 +78,13 @@ export function custodyGenesis(k: CustodyKeeper, bank: Pick<BankKeeper, "getDeno
         accAddress.validate(r.redeemer);
         // Zero when the fee took the whole amount.
         parseAmount(r.amount, `redemption ${r.id} amount`, true);
-        if (![RedemptionStatus.REDEMPTION_STATUS_PENDING, RedemptionStatus.REDEMPTION_STATUS_SETTLED, RedemptionStatus.REDEMPTION_STATUS_CANCELLED].includes(r.status)) {
+        if (
+          ![
+            RedemptionStatus.REDEMPTION_STATUS_PENDING,
+            RedemptionStatus.REDEMPTION_STATUS_SETTLED,
+            RedemptionStatus.REDEMPTION_STATUS_CANCELLED,
+          ].includes(r.status)
+        ) {
           throw invalid(`redemption ${r.id} has no valid status`);
         }
       }

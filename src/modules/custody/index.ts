@@ -1,6 +1,7 @@
 import type { Module } from "../../types/module";
 import { custodyGenesis } from "./genesis";
 import { CUSTODY_MODULE, CustodyKeeper } from "./keeper";
+import { migrateAddressKeys, migrateCustodyV1ToV2 } from "./migrations";
 import { custodyMsgs } from "./msgs";
 import { custodyQueries } from "./queries";
 import { custodySimulation } from "./simulation";
@@ -19,8 +20,12 @@ export function createCustodyModule(deps: { bank: BankKeeper }): Module & { keep
     queries: custodyQueries(keeper),
     genesis: custodyGenesis(keeper, deps.bank),
     // 2: redemption ids `r<n>`, redemptions record the amount less the fee, bounded params, stored published reserves.
-    consensusVersion: 2,
-    migrations: [{ from: 1, migrate: (ctx) => keeper.migrateToV2(ctx) }],
+    // 3: attestor addresses in keys are address bytes.
+    consensusVersion: 3,
+    migrations: [
+      { from: 1, migrate: (ctx) => migrateCustodyV1ToV2(ctx, keeper) },
+      { from: 2, migrate: (ctx) => migrateAddressKeys(ctx, keeper) },
+    ],
     moduleAccounts: [{ name: CUSTODY_MODULE, permissions: ["minter", "burner"] }],
     // A frozen attestor credits no deposit and settles no redemption.
     bindFreezeGuard: (guard) => {

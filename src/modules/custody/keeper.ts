@@ -1,12 +1,21 @@
 import type { Metadata } from "cosmjs-types/cosmos/bank/v1beta1/bank";
 import {
-  Asset, Attestation, Deposit, DepositStatus, Redemption, RedemptionStatus, Reserve, ReserveReport, type Solvency,
+  Asset,
+  Attestation,
+  Deposit,
+  DepositStatus,
+  Redemption,
+  RedemptionStatus,
+  Reserve,
+  ReserveReport,
+  type Solvency,
 } from "../../gen/blockchain/custody/v1/custody";
 import type { MsgAttestDeposit } from "../../gen/blockchain/custody/v1/tx";
 import { Params } from "../../gen/blockchain/custody/v1/params";
 import { Schema } from "../../store/collections";
 import { pairKey, protoValue, stringKey, tripleKey, uint64Key } from "../../store/codecs";
 import { accAddress, moduleAddress } from "../../types/address";
+import { accAddressKey } from "../../types/address-key";
 import type { Context } from "../../types/context";
 import { noFreeze, type FreezeGuard } from "../../types/hooks";
 import { sdkErrors } from "../../types/errors";
@@ -20,7 +29,7 @@ export const CUSTODY_MODULE = "custody";
 
 export type DepositAttestation = Pick<MsgAttestDeposit, "attestor" | "denom" | "recipient" | "amount" | "externalRef">;
 
-/** A deposit's id: `denom:external_ref` (the wire sheet's form; refs never contain ':'). */
+/** A deposit's id: `denom:external_ref` (as docs/wire/fields-part-a.md has it; refs never contain ':'). */
 export function depositId(denom: string, externalRef: string): string {
   return `${denom}:${externalRef}`;
 }
@@ -40,15 +49,15 @@ export class CustodyKeeper {
   private readonly schema = new Schema("custody/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultCustodyParams());
   readonly assets = this.schema.map(2, "assets", stringKey, protoValue(Asset, "Asset"));
-  readonly attestors = this.schema.keySet(3, "attestors", stringKey);
+  readonly attestors = this.schema.keySet(3, "attestors", accAddressKey);
   readonly depositKeys = pairKey(stringKey, stringKey);
   readonly deposits = this.schema.map(4, "deposits", this.depositKeys, protoValue(Deposit, "Deposit"));
-  readonly attestationKeys = tripleKey(stringKey, stringKey, stringKey);
+  readonly attestationKeys = tripleKey(stringKey, stringKey, accAddressKey);
   readonly attestations = this.schema.map(5, "attestations", this.attestationKeys, protoValue(Attestation, "Attestation"));
   readonly redemptions = this.schema.map(6, "redemptions", uint64Key, protoValue(Redemption, "Redemption"));
   readonly nextRedemption = this.schema.sequence(7, "next_redemption");
   readonly nextDeposit = this.schema.sequence(8, "next_deposit");
-  readonly reportKeys = pairKey(stringKey, stringKey);
+  readonly reportKeys = pairKey(stringKey, accAddressKey);
   readonly reserveReports = this.schema.map(9, "reserve_reports", this.reportKeys, protoValue(ReserveReport, "ReserveReport"));
   /** The published reserve per asset, recomputed at every report; absent while too few reports count. */
   readonly reserves = this.schema.map(10, "reserves", stringKey, protoValue(Reserve, "Reserve"));
@@ -137,8 +146,13 @@ export class CustodyKeeper {
       // Refused now rather than at crediting, where it would leave the deposit pending forever.
       if (this.bank.isBlocked(recipient)) throw sdkErrors.ErrUnauthorized.wrap(`${recipient} is not allowed to receive funds`);
       deposit = {
-        id, denom, recipient, amount: amount.toString(), externalRef: ref,
-        status: DepositStatus.DEPOSIT_STATUS_PENDING, createdAtHeight: ctx.height,
+        id,
+        denom,
+        recipient,
+        amount: amount.toString(),
+        externalRef: ref,
+        status: DepositStatus.DEPOSIT_STATUS_PENDING,
+        createdAtHeight: ctx.height,
       };
       this.nextDeposit.next(ctx);
     }
@@ -158,10 +172,13 @@ export class CustodyKeeper {
   private checkAgainstDeposit(ctx: Context, deposit: Deposit, attestor: string, recipient: string, amount: bigint): void {
     if (deposit.status === DepositStatus.DEPOSIT_STATUS_CREDITED) throw E.ErrDuplicateRef.wrap(`deposit ${deposit.id} is already credited`);
     if (deposit.recipient !== recipient || BigInt(deposit.amount) !== amount) {
-      throw E.ErrInvalidAmount.wrap(`${deposit.id} is recorded for ${deposit.amount} to ${deposit.recipient}; this attestation names ${amount} to ${recipient}`);
+      throw E.ErrInvalidAmount.wrap(
+        `${deposit.id} is recorded for ${deposit.amount} to ${deposit.recipient}; this attestation names ${amount} to ${recipient}`,
+      );
     }
     if (deposit.status !== DepositStatus.DEPOSIT_STATUS_PENDING) throw E.ErrDuplicateRef.wrap(`deposit ${deposit.id} is no longer pending`);
-    if (this.attestations.has(ctx, [deposit.denom, deposit.externalRef, attestor])) throw E.ErrAlreadyAttested.wrap(`${attestor} already attested ${deposit.id}`);
+    if (this.attestations.has(ctx, [deposit.denom, deposit.externalRef, attestor]))
+      throw E.ErrAlreadyAttested.wrap(`${attestor} already attested ${deposit.id}`);
   }
 
   /** The fee on an amount: amount × fee_bps / 10000 rounded up, never more than the amount. */
@@ -174,7 +191,8 @@ export class CustodyKeeper {
   private credit(ctx: Context, deposit: Deposit, amount: bigint): void {
     const fee = this.fee(ctx, amount);
     this.bank.mintCoins(ctx, CUSTODY_MODULE, [{ denom: deposit.denom, amount }]);
-    if (amount - fee > 0n) this.bank.sendCoinsFromModuleToAccount(ctx, CUSTODY_MODULE, deposit.recipient, [{ denom: deposit.denom, amount: amount - fee }]);
+    if (amount - fee > 0n)
+      this.bank.sendCoinsFromModuleToAccount(ctx, CUSTODY_MODULE, deposit.recipient, [{ denom: deposit.denom, amount: amount - fee }]);
     events.depositCredited(ctx, deposit.id, deposit.recipient, deposit.denom, amount - fee, fee);
   }
 
@@ -244,9 +262,15 @@ export class CustodyKeeper {
     const fee = this.fee(ctx, amount);
     const seq = this.nextRedemption.next(ctx);
     const redemption: Redemption = {
-      id: redemptionId(seq), denom, redeemer, amount: (amount - fee).toString(), destination,
-      status: RedemptionStatus.REDEMPTION_STATUS_PENDING, requestedAtHeight: ctx.height,
-      payableAtHeight: ctx.height + this.params.get(ctx).redemptionDelayBlocks, settledRef: "",
+      id: redemptionId(seq),
+      denom,
+      redeemer,
+      amount: (amount - fee).toString(),
+      destination,
+      status: RedemptionStatus.REDEMPTION_STATUS_PENDING,
+      requestedAtHeight: ctx.height,
+      payableAtHeight: ctx.height + this.params.get(ctx).redemptionDelayBlocks,
+      settledRef: "",
     };
     this.redemptions.set(ctx, seq, redemption);
     events.redemptionRequested(ctx, redemption.id, redeemer, denom, amount - fee, fee, redemption.payableAtHeight);
@@ -267,7 +291,8 @@ export class CustodyKeeper {
     const r = this.getRedemption(ctx, id);
     if (!r) throw E.ErrNotFound.wrap(`redemption ${JSON.stringify(id.slice(0, 100))}`);
     if (r.status !== RedemptionStatus.REDEMPTION_STATUS_PENDING) throw E.ErrAlreadySettled.wrap(`redemption ${id} is not pending`);
-    if (ctx.height < r.payableAtHeight) throw E.ErrNotPayableYet.wrap(`redemption ${id} is payable at height ${r.payableAtHeight}, now ${ctx.height}`);
+    if (ctx.height < r.payableAtHeight)
+      throw E.ErrNotPayableYet.wrap(`redemption ${id} is payable at height ${r.payableAtHeight}, now ${ctx.height}`);
     if (settledRef.trim() === "") throw E.ErrInvalidAmount.wrap("settled_ref must not be empty");
     text(settledRef, "settled_ref");
     this.redemptions.set(ctx, redemptionSeq(id)!, { ...r, status: RedemptionStatus.REDEMPTION_STATUS_SETTLED, settledRef });

@@ -9,7 +9,7 @@ export const MAX_FEE_BPS = 1000;
 export const MIN_ATTESTATION_THRESHOLD = 2;
 
 /**
- * Defaults where the spec shows none: two attestors, a redemption delay of 100 blocks, no fee,
+ * The chain's defaults: two attestors, a redemption delay of 100 blocks, no fee,
  * and reserve reports count for 14 400 blocks (about a day at 6 s).
  */
 export function defaultCustodyParams(): Params {
@@ -19,7 +19,8 @@ export function defaultCustodyParams(): Params {
 /** Refused with ErrInvalidParams wherever params are set: genesis and governance alike. */
 export function validateCustodyParams(p: Params): Params {
   const invalid = (detail: string) => custodyErrors.ErrInvalidParams.wrap(detail);
-  if (p.attestationThreshold < MIN_ATTESTATION_THRESHOLD) throw invalid(`attestation_threshold must be at least ${MIN_ATTESTATION_THRESHOLD}`);
+  if (p.attestationThreshold < MIN_ATTESTATION_THRESHOLD)
+    throw invalid(`attestation_threshold must be at least ${MIN_ATTESTATION_THRESHOLD}`);
   if (p.feeBps > MAX_FEE_BPS) throw invalid(`fee_bps must be at most ${MAX_FEE_BPS}`);
   if (p.reserveReportMaxAgeBlocks === 0n) throw invalid("reserve_report_max_age_blocks must be positive");
   if (p.redemptionDelayBlocks > BigInt(Number.MAX_SAFE_INTEGER)) throw invalid("redemption_delay_blocks too large");

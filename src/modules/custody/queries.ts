@@ -3,34 +3,37 @@ import { defineQuery, orNotFound, queryErrors } from "../../types/define";
 import type { QueryDef } from "../../types/module";
 import { parseDepositId, type CustodyKeeper } from "./keeper";
 
-const P = "/blockchain.custody.v1.Query/";
-const R = "/blockchain/custody/v1";
-
-/** No pagination anywhere in this module (wire sheet): Assets and Solvency answer every asset. */
+/** No pagination anywhere in this module (the query protos have none): Assets and Solvency answer every asset. */
 export function custodyQueries(k: CustodyKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: k.getParams(ctx) }),
     }),
     defineQuery({
-      path: P + "Assets", requestCodec: q.QueryAssetsRequest, responseCodec: q.QueryAssetsResponse, rest: `${R}/assets`,
+      requestCodec: q.QueryAssetsRequest,
+      responseCodec: q.QueryAssetsResponse,
       handle: (ctx) => ({ assets: [...k.assets.iterate(ctx)].map(([, a]) => a) }),
     }),
     defineQuery({
-      path: P + "Solvency", requestCodec: q.QuerySolvencyRequest, responseCodec: q.QuerySolvencyResponse, rest: `${R}/solvency`,
+      requestCodec: q.QuerySolvencyRequest,
+      responseCodec: q.QuerySolvencyResponse,
       handle: (ctx) => ({ solvency: [...k.assets.iterate(ctx)].map(([denom]) => k.solvency(ctx, denom)) }),
     }),
     defineQuery({
-      path: P + "Deposit", requestCodec: q.QueryDepositRequest, responseCodec: q.QueryDepositResponse, rest: `${R}/deposit`,
+      requestCodec: q.QueryDepositRequest,
+      responseCodec: q.QueryDepositResponse,
       handle: (ctx, req) => {
         const key = parseDepositId(req.id);
-        if (!key || req.id.includes("\u0000")) throw queryErrors.invalidArgument(`deposit id ${JSON.stringify(req.id.slice(0, 200))} is not denom:external_ref`);
+        if (!key || req.id.includes("\u0000"))
+          throw queryErrors.invalidArgument(`deposit id ${JSON.stringify(req.id.slice(0, 200))} is not denom:external_ref`);
         return { deposit: orNotFound(k.deposits.get(ctx, key), `deposit ${req.id} not found`) };
       },
     }),
     defineQuery({
-      path: P + "Redemption", requestCodec: q.QueryRedemptionRequest, responseCodec: q.QueryRedemptionResponse, rest: `${R}/redemption/{id}`,
+      requestCodec: q.QueryRedemptionRequest,
+      responseCodec: q.QueryRedemptionResponse,
       handle: (ctx, req) => ({ redemption: orNotFound(k.getRedemption(ctx, req.id), `redemption ${req.id} not found`) }),
     }),
   ];

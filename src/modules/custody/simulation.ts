@@ -32,7 +32,20 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
         build: (s) => {
           const denom = s.rng.pick(ASSETS);
           if (k.assets.has(s.ctx, denom)) return undefined;
-          return { signer: s.rng.pick(s.accounts), authority: true, msgs: [simMsg(T + "MsgRegisterAsset", tx.MsgRegisterAsset, { authority: s.govAuthority, denom, sourceChain: "simchain", symbol: denom.slice(2).toUpperCase(), exponent: 6 })], expect: "any" };
+          return {
+            signer: s.rng.pick(s.accounts),
+            authority: true,
+            msgs: [
+              simMsg(T + "MsgRegisterAsset", tx.MsgRegisterAsset, {
+                authority: s.govAuthority,
+                denom,
+                sourceChain: "simchain",
+                symbol: denom.slice(2).toUpperCase(),
+                exponent: 6,
+              }),
+            ],
+            expect: "any",
+          };
         },
       },
       {
@@ -41,7 +54,12 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
         build: (s) => {
           if (attestors(k, s).length >= 3 && !s.rng.oneIn(4)) return undefined;
           const attestor = s.rng.pick(s.accounts.slice(0, 12));
-          return { signer: s.rng.pick(s.accounts), authority: true, msgs: [simMsg(T + "MsgSetAttestor", tx.MsgSetAttestor, { authority: s.govAuthority, attestor, active: !s.rng.oneIn(6) })], expect: "any" };
+          return {
+            signer: s.rng.pick(s.accounts),
+            authority: true,
+            msgs: [simMsg(T + "MsgSetAttestor", tx.MsgSetAttestor, { authority: s.govAuthority, attestor, active: !s.rng.oneIn(6) })],
+            expect: "any",
+          };
         },
       },
       {
@@ -53,11 +71,23 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
           if (as.length === 0 || assets.length === 0) return undefined;
           const attestor = s.rng.pick(as);
           // Half the time a second attestation of a pending deposit, else a new one.
-          const pending = newestRecords(k.deposits, s.ctx, RECENT, (d) => d.status === DepositStatus.DEPOSIT_STATUS_PENDING, k.depositKeys.prefix(s.rng.pick(assets)));
+          const pending = newestRecords(
+            k.deposits,
+            s.ctx,
+            RECENT,
+            (d) => d.status === DepositStatus.DEPOSIT_STATUS_PENDING,
+            k.depositKeys.prefix(s.rng.pick(assets)),
+          );
           const d = pending.length > 0 && s.rng.oneIn(2) ? s.rng.pick(pending) : undefined;
           const msg = d
             ? { attestor, denom: d.denom, recipient: d.recipient, amount: d.amount, externalRef: d.externalRef }
-            : { attestor, denom: s.rng.pick(assets), recipient: s.rng.pick(s.accounts), amount: (1n + s.rng.bigint(1_000_000_000n)).toString(), externalRef: `ref-${s.ctx.height.toString().padStart(12, "0")}-${s.rng.int(1_000_000)}` };
+            : {
+                attestor,
+                denom: s.rng.pick(assets),
+                recipient: s.rng.pick(s.accounts),
+                amount: (1n + s.rng.bigint(1_000_000_000n)).toString(),
+                externalRef: `ref-${s.ctx.height.toString().padStart(12, "0")}-${s.rng.int(1_000_000)}`,
+              };
           return { signer: attestor, msgs: [simMsg(T + "MsgAttestDeposit", tx.MsgAttestDeposit, msg)], expect: "any" };
         },
       },
@@ -68,7 +98,13 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
           const assets = [...k.assets.keys(s.ctx)];
           const who = s.rng.pick(s.accounts);
           if (assets.length === 0 || k.attestors.has(s.ctx, who)) return undefined;
-          const msg = simMsg(T + "MsgAttestDeposit", tx.MsgAttestDeposit, { attestor: who, denom: s.rng.pick(assets), recipient: who, amount: "1000", externalRef: `forged-${s.rng.int(1_000_000)}` });
+          const msg = simMsg(T + "MsgAttestDeposit", tx.MsgAttestDeposit, {
+            attestor: who,
+            denom: s.rng.pick(assets),
+            recipient: who,
+            amount: "1000",
+            externalRef: `forged-${s.rng.int(1_000_000)}`,
+          });
           return { signer: who, msgs: [msg], expect: "fail" };
         },
       },
@@ -80,7 +116,12 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
           const redeemer = s.rng.pick(s.accounts);
           const balance = k.bank.getBalance(s.ctx, redeemer, denom);
           if (balance === 0n) return undefined;
-          const msg = simMsg(T + "MsgRequestRedemption", tx.MsgRequestRedemption, { redeemer, denom, amount: (1n + s.rng.bigint(balance)).toString(), destination: "sim-destination" });
+          const msg = simMsg(T + "MsgRequestRedemption", tx.MsgRequestRedemption, {
+            redeemer,
+            denom,
+            amount: (1n + s.rng.bigint(balance)).toString(),
+            destination: "sim-destination",
+          });
           return { signer: redeemer, msgs: [msg], expect: "any" };
         },
       },
@@ -92,7 +133,12 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
           if (assets.length === 0) return undefined;
           const denom = s.rng.pick(assets);
           const redeemer = s.rng.pick(s.accounts);
-          const msg = simMsg(T + "MsgRequestRedemption", tx.MsgRequestRedemption, { redeemer, denom, amount: (k.bank.getSupply(s.ctx, denom) + 1n).toString(), destination: "sim-destination" });
+          const msg = simMsg(T + "MsgRequestRedemption", tx.MsgRequestRedemption, {
+            redeemer,
+            denom,
+            amount: (k.bank.getSupply(s.ctx, denom) + 1n).toString(),
+            destination: "sim-destination",
+          });
           return { signer: redeemer, msgs: [msg], expect: "fail" };
         },
       },
@@ -104,7 +150,17 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
           const payable = pending(s).filter((r) => r.payableAtHeight <= s.ctx.height + 1n);
           if (as.length === 0 || payable.length === 0) return undefined;
           const attestor = s.rng.pick(as);
-          return { signer: attestor, msgs: [simMsg(T + "MsgSettleRedemption", tx.MsgSettleRedemption, { attestor, redemptionId: s.rng.pick(payable).id, settledRef: `paid-${s.rng.int(1_000_000)}` })], expect: "any" };
+          return {
+            signer: attestor,
+            msgs: [
+              simMsg(T + "MsgSettleRedemption", tx.MsgSettleRedemption, {
+                attestor,
+                redemptionId: s.rng.pick(payable).id,
+                settledRef: `paid-${s.rng.int(1_000_000)}`,
+              }),
+            ],
+            expect: "any",
+          };
         },
       },
       {
@@ -115,7 +171,17 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
           if (open.length === 0) return undefined;
           const stranger = otherAccount(s, s.accounts[0]);
           if (k.attestors.has(s.ctx, stranger)) return undefined;
-          return { signer: stranger, msgs: [simMsg(T + "MsgSettleRedemption", tx.MsgSettleRedemption, { attestor: stranger, redemptionId: open[0].id, settledRef: "forged" })], expect: "fail" };
+          return {
+            signer: stranger,
+            msgs: [
+              simMsg(T + "MsgSettleRedemption", tx.MsgSettleRedemption, {
+                attestor: stranger,
+                redemptionId: open[0].id,
+                settledRef: "forged",
+              }),
+            ],
+            expect: "fail",
+          };
         },
       },
     ],
@@ -124,7 +190,8 @@ export function custodySimulation(k: CustodyKeeper): ModuleSimulation {
         name: "custody/supply-within-deposits-minus-redemptions",
         check: (ctx) => {
           const net = new Map<string, bigint>();
-          for (const [, d] of k.deposits.iterate(ctx)) if (d.status === DepositStatus.DEPOSIT_STATUS_CREDITED) net.set(d.denom, (net.get(d.denom) ?? 0n) + BigInt(d.amount));
+          for (const [, d] of k.deposits.iterate(ctx))
+            if (d.status === DepositStatus.DEPOSIT_STATUS_CREDITED) net.set(d.denom, (net.get(d.denom) ?? 0n) + BigInt(d.amount));
           for (const [, r] of k.redemptions.iterate(ctx)) net.set(r.denom, (net.get(r.denom) ?? 0n) - BigInt(r.amount));
           for (const [denom] of k.assets.iterate(ctx)) {
             const supply = k.bank.getSupply(ctx, denom);

@@ -1,6 +1,16 @@
 import type { DecCoin as ProtoDecCoin } from "cosmjs-types/cosmos/base/v1beta1/coin";
 import type { Coin } from "../../types/coins";
-import { decFromInt, decFromWire, decMul, decMulTruncate, decQuoTruncate, decToString, decToWire, DEC_ONE, type Dec } from "../../types/dec";
+import {
+  decFromInt,
+  decFromWire,
+  decMul,
+  decMulTruncate,
+  decQuoTruncate,
+  decToString,
+  decToWire,
+  DEC_ONE,
+  type Dec,
+} from "../../types/dec";
 
 /**
  * The SDK's sdk.DecCoins on bigint fixed point: amounts are LegacyDec (value × 10^18), lists are
@@ -46,7 +56,9 @@ export const quoDecTruncate = (a: DecCoins, d: Dec): DecCoin[] => mapAmounts(a, 
 /** DecCoins.Intersect: the smaller amount of each denom both hold. */
 export function intersect(a: DecCoins, b: DecCoins): DecCoin[] {
   const other = new Map(b.map((c) => [c.denom, c.amount]));
-  return canonical(new Map(a.map((c) => [c.denom, other.has(c.denom) ? (c.amount < other.get(c.denom)! ? c.amount : other.get(c.denom)!) : 0n])));
+  return canonical(
+    new Map(a.map((c) => [c.denom, other.has(c.denom) ? (c.amount < other.get(c.denom)! ? c.amount : other.get(c.denom)!) : 0n])),
+  );
 }
 
 /** DecCoins.TruncateDecimal: the whole coins, and the fractional change left over. */
@@ -61,8 +73,10 @@ export function truncateDecimal(a: DecCoins): { coins: Coin[]; change: DecCoin[]
   return { coins, change };
 }
 
-export const decCoinsFromCoins = (coins: readonly Coin[]): DecCoin[] => canonical(new Map(coins.map((c) => [c.denom, decFromInt(c.amount)])));
-export const decCoinsFromProto = (list: readonly ProtoDecCoin[]): DecCoin[] => canonical(new Map(list.map((c) => [c.denom, decFromWire(c.amount)])));
+export const decCoinsFromCoins = (coins: readonly Coin[]): DecCoin[] =>
+  canonical(new Map(coins.map((c) => [c.denom, decFromInt(c.amount)])));
+export const decCoinsFromProto = (list: readonly ProtoDecCoin[]): DecCoin[] =>
+  canonical(new Map(list.map((c) => [c.denom, decFromWire(c.amount)])));
 export const decCoinsToProto = (a: DecCoins): ProtoDecCoin[] => a.map((c) => ({ denom: c.denom, amount: decToWire(c.amount) }));
 /** sdk.DecCoins.String(): "1.500000000000000000uyml,2.000000000000000000ustake". */
 export const formatDecCoins = (a: DecCoins): string => a.map((c) => `${decToString(c.amount)}${c.denom}`).join(",");

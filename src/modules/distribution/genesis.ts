@@ -21,7 +21,8 @@ export function distributionGenesis(k: DistributionKeeper): GenesisDef<GenesisSt
     defaultGenesis: () => GenesisState.fromPartial({ params: defaultDistributionParams(), feePool: { communityPool: [] } }),
     validate: (g) => {
       validateDistributionParams(g.params ?? defaultDistributionParams());
-      if (isAnyNegative(decCoinsFromProto(g.feePool?.communityPool ?? []))) throw invalid("negative CommunityPool in distribution fee pool");
+      if (isAnyNegative(decCoinsFromProto(g.feePool?.communityPool ?? [])))
+        throw invalid("negative CommunityPool in distribution fee pool");
       for (const w of g.delegatorWithdrawInfos) {
         accAddress.validate(w.delegatorAddress);
         accAddress.validate(w.withdrawAddress);
@@ -48,11 +49,19 @@ export function distributionGenesis(k: DistributionKeeper): GenesisDef<GenesisSt
         k.outstandingRewards.set(ctx, valAddress.decode(r.validatorAddress), { rewards: r.outstandingRewards });
         holdings = addDecCoins(holdings, decCoinsFromProto(r.outstandingRewards));
       }
-      for (const r of g.validatorAccumulatedCommissions) k.accumulatedCommission.set(ctx, valAddress.decode(r.validatorAddress), r.accumulated);
-      for (const r of g.validatorHistoricalRewards) k.historicalRewards.set(ctx, [valAddress.decode(r.validatorAddress), r.period], r.rewards);
+      for (const r of g.validatorAccumulatedCommissions)
+        k.accumulatedCommission.set(ctx, valAddress.decode(r.validatorAddress), r.accumulated);
+      for (const r of g.validatorHistoricalRewards)
+        k.historicalRewards.set(ctx, [valAddress.decode(r.validatorAddress), r.period], r.rewards);
       for (const r of g.validatorCurrentRewards) k.currentRewards.set(ctx, valAddress.decode(r.validatorAddress), r.rewards);
-      for (const r of g.delegatorStartingInfos) k.startingInfos.set(ctx, [valAddress.decode(r.validatorAddress), accAddress.decode(r.delegatorAddress)], r.startingInfo);
-      for (const r of g.validatorSlashEvents) k.slashEvents.set(ctx, [valAddress.decode(r.validatorAddress), r.height, r.validatorSlashEvent.validatorPeriod], r.validatorSlashEvent);
+      for (const r of g.delegatorStartingInfos)
+        k.startingInfos.set(ctx, [valAddress.decode(r.validatorAddress), accAddress.decode(r.delegatorAddress)], r.startingInfo);
+      for (const r of g.validatorSlashEvents)
+        k.slashEvents.set(
+          ctx,
+          [valAddress.decode(r.validatorAddress), r.height, r.validatorSlashEvent.validatorPeriod],
+          r.validatorSlashEvent,
+        );
       // As the SDK: the module account must hold exactly the whole coins of what it owes.
       k.auth.getModuleAccount(ctx, DISTRIBUTION_MODULE);
       const owed = truncateDecimal(holdings).coins;
@@ -63,14 +72,38 @@ export function distributionGenesis(k: DistributionKeeper): GenesisDef<GenesisSt
       GenesisState.fromPartial({
         params: k.params.get(ctx),
         feePool: k.feePool.get(ctx),
-        delegatorWithdrawInfos: [...k.withdrawAddrs.iterate(ctx)].map(([del, withdrawAddress]) => ({ delegatorAddress: accAddress.encode(del), withdrawAddress })),
+        delegatorWithdrawInfos: [...k.withdrawAddrs.iterate(ctx)].map(([del, withdrawAddress]) => ({
+          delegatorAddress: accAddress.encode(del),
+          withdrawAddress,
+        })),
         previousProposer: k.previousProposer.get(ctx).length === 0 ? "" : toBech32(bech32Prefix.consensus, k.previousProposer.get(ctx)),
-        outstandingRewards: [...k.outstandingRewards.iterate(ctx)].map(([op, r]) => ({ validatorAddress: valAddress.encode(op), outstandingRewards: r.rewards })),
-        validatorAccumulatedCommissions: [...k.accumulatedCommission.iterate(ctx)].map(([op, accumulated]) => ({ validatorAddress: valAddress.encode(op), accumulated })),
-        validatorHistoricalRewards: [...k.historicalRewards.iterate(ctx)].map(([[op, period], rewards]) => ({ validatorAddress: valAddress.encode(op), period, rewards })),
-        validatorCurrentRewards: [...k.currentRewards.iterate(ctx)].map(([op, rewards]) => ({ validatorAddress: valAddress.encode(op), rewards })),
-        delegatorStartingInfos: [...k.startingInfos.iterate(ctx)].map(([[op, del], startingInfo]) => ({ delegatorAddress: accAddress.encode(del), validatorAddress: valAddress.encode(op), startingInfo })),
-        validatorSlashEvents: [...k.slashEvents.iterate(ctx)].map(([[op, height], validatorSlashEvent]) => ({ validatorAddress: valAddress.encode(op), height, validatorSlashEvent })),
+        outstandingRewards: [...k.outstandingRewards.iterate(ctx)].map(([op, r]) => ({
+          validatorAddress: valAddress.encode(op),
+          outstandingRewards: r.rewards,
+        })),
+        validatorAccumulatedCommissions: [...k.accumulatedCommission.iterate(ctx)].map(([op, accumulated]) => ({
+          validatorAddress: valAddress.encode(op),
+          accumulated,
+        })),
+        validatorHistoricalRewards: [...k.historicalRewards.iterate(ctx)].map(([[op, period], rewards]) => ({
+          validatorAddress: valAddress.encode(op),
+          period,
+          rewards,
+        })),
+        validatorCurrentRewards: [...k.currentRewards.iterate(ctx)].map(([op, rewards]) => ({
+          validatorAddress: valAddress.encode(op),
+          rewards,
+        })),
+        delegatorStartingInfos: [...k.startingInfos.iterate(ctx)].map(([[op, del], startingInfo]) => ({
+          delegatorAddress: accAddress.encode(del),
+          validatorAddress: valAddress.encode(op),
+          startingInfo,
+        })),
+        validatorSlashEvents: [...k.slashEvents.iterate(ctx)].map(([[op, height], validatorSlashEvent]) => ({
+          validatorAddress: valAddress.encode(op),
+          height,
+          validatorSlashEvent,
+        })),
       }),
   };
 }

@@ -1,10 +1,6 @@
 import type { Context } from "../../types/context";
 import type { StakingHooks } from "../../types/hooks";
 import type { DistributionKeeper } from "./keeper";
-import {
-  incrementValidatorPeriod, initializeDelegation, initializeValidator, moveValidatorRecords, recordSlash,
-  removeValidatorRecords, withdrawDelegationRewards,
-} from "./rewards";
 import { sdkErrors } from "../../types/errors";
 
 /** The SDK's distribution Hooks (keeper/hooks.go): what staking calls on every validator and delegation change. */
@@ -15,14 +11,15 @@ export function distributionStakingHooks(k: DistributionKeeper): StakingHooks {
     return v;
   };
   return {
-    afterValidatorCreated: (ctx, operator) => initializeValidator(k, ctx, operator),
-    afterValidatorRemoved: (ctx, _consAddr, operator) => removeValidatorRecords(k, ctx, operator),
+    afterValidatorCreated: (ctx, operator) => k.rewards.initializeValidator(ctx, operator),
+    afterValidatorRemoved: (ctx, _consAddr, operator) => k.rewards.removeValidatorRecords(ctx, operator),
     // A new delegation must not share the period that earlier stake earned in.
-    beforeDelegationCreated: (ctx, _delegator, operator) => void incrementValidatorPeriod(k, ctx, validator(ctx, operator)),
+    beforeDelegationCreated: (ctx, _delegator, operator) => void k.rewards.incrementValidatorPeriod(ctx, validator(ctx, operator)),
     // Shares are about to change: pay what the old stake earned first.
-    beforeDelegationSharesModified: (ctx, delegator, operator) => void withdrawDelegationRewards(k, ctx, validator(ctx, operator), delegator),
-    afterDelegationModified: (ctx, delegator, operator) => initializeDelegation(k, ctx, operator, delegator),
-    beforeValidatorSlashed: (ctx, operator, fraction) => recordSlash(k, ctx, operator, fraction),
-    afterValidatorOperatorChanged: (ctx, oldOperator, newOperator) => moveValidatorRecords(k, ctx, oldOperator, newOperator),
+    beforeDelegationSharesModified: (ctx, delegator, operator) =>
+      void k.rewards.withdrawDelegationRewards(ctx, validator(ctx, operator), delegator),
+    afterDelegationModified: (ctx, delegator, operator) => k.rewards.initializeDelegation(ctx, operator, delegator),
+    beforeValidatorSlashed: (ctx, operator, fraction) => k.rewards.recordSlash(ctx, operator, fraction),
+    afterValidatorOperatorChanged: (ctx, oldOperator, newOperator) => k.rewards.moveValidatorRecords(ctx, oldOperator, newOperator),
   };
 }

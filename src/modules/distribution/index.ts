@@ -1,5 +1,4 @@
 import type { Module } from "../../types/module";
-import { distributionBeginBlock } from "./blocker";
 import { distributionGenesis } from "./genesis";
 import { distributionStakingHooks } from "./hooks";
 import { DistributionKeeper } from "./keeper";
@@ -14,7 +13,12 @@ export { distributionErrors } from "./errors";
 export { DISTRIBUTION_MODULE, defaultDistributionParams } from "./params";
 
 /** Cosmos SDK v0.50 x/distribution: fees to the validators that signed, commission, F1 delegator rewards, community pool. */
-export function createDistributionModule(deps: { bank: BankKeeper; auth: AccountKeeper; staking: StakingKeeper; feeCollector: string }): Module & { keeper: DistributionKeeper } {
+export function createDistributionModule(deps: {
+  bank: BankKeeper;
+  auth: AccountKeeper;
+  staking: StakingKeeper;
+  feeCollector: string;
+}): Module & { keeper: DistributionKeeper } {
   const keeper = new DistributionKeeper(deps.bank, deps.auth, deps.staking, deps.feeCollector);
   return {
     name: DISTRIBUTION_MODULE,
@@ -23,7 +27,7 @@ export function createDistributionModule(deps: { bank: BankKeeper; auth: Account
     queries: distributionQueries(keeper),
     genesis: distributionGenesis(keeper),
     moduleAccounts: [{ name: DISTRIBUTION_MODULE, permissions: [] }],
-    beginBlock: (ctx) => distributionBeginBlock(keeper, ctx),
+    beginBlock: (ctx) => keeper.beginBlock(ctx),
     hooks: { staking: distributionStakingHooks(keeper) },
     // Payouts to a frozen owner are not redirected to its withdraw address (keeper.payoutAddress).
     bindFreezeGuard: (guard) => {

@@ -1,10 +1,10 @@
 import * as tx from "cosmjs-types/cosmos/distribution/v1beta1/tx";
 import { accAddress, valAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
 import type { Codec } from "../../types/codec";
 import { coinsFromProto, coinsToProto, type Coin, type ProtoCoin } from "../../types/coins";
 import type { Context } from "../../types/context";
-import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import type { NamedCodec } from "../../types/descriptors";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { decCoinsFromCoins, isAnyNegative, subDecCoins, decCoinsToProto } from "./dec-coins";
@@ -12,9 +12,6 @@ import { distributionErrors } from "./errors";
 import { distributionEvents } from "./events";
 import type { DistributionKeeper } from "./keeper";
 import { DISTRIBUTION_MODULE, validateDistributionParams } from "./params";
-import { allocateTokensToValidator, initializeDelegation, withdrawDelegationRewards, withdrawValidatorCommission } from "./rewards";
-
-const T = "/cosmos.distribution.v1beta1.";
 
 /** A non-empty valid coin list (the SDK's validateAmount): sorted, no duplicates, every amount positive. */
 function positiveCoins(amount: readonly ProtoCoin[]): Coin[] {
@@ -27,8 +24,7 @@ function positiveCoins(amount: readonly ProtoCoin[]): Coin[] {
  * first (as the SDK's ValidateBasic does), then `validate` checks the rest.
  */
 function accountMsg<K extends string, M extends Record<K, string>, R>(def: {
-  typeUrl: string;
-  codec: Codec<M>;
+  codec: Codec<M> & NamedCodec;
   responseCodec: Codec<R>;
   signer: K;
   aminoName: string;
@@ -54,7 +50,6 @@ function takeDeposit(k: DistributionKeeper, ctx: Context, depositor: string, amo
 export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
   return [
     accountMsg({
-      typeUrl: T + "MsgSetWithdrawAddress",
       codec: tx.MsgSetWithdrawAddress,
       responseCodec: tx.MsgSetWithdrawAddressResponse,
       signer: "delegatorAddress",
@@ -64,14 +59,14 @@ export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
         if (!k.params.get(ctx).withdrawAddrEnabled) throw distributionErrors.ErrSetWithdrawAddrDisabled.wrap("");
         // A frozen owner's payouts stay with it; it may not redirect them either.
         k.freeze.assertNotFrozen(ctx, m.delegatorAddress);
-        if (k.bank.isBlocked(m.withdrawAddress)) throw sdkErrors.ErrUnauthorized.wrap(`${m.withdrawAddress} is not allowed to receive external funds`);
+        if (k.bank.isBlocked(m.withdrawAddress))
+          throw sdkErrors.ErrUnauthorized.wrap(`${m.withdrawAddress} is not allowed to receive external funds`);
         k.withdrawAddrs.set(ctx, accAddress.decode(m.delegatorAddress), m.withdrawAddress);
         distributionEvents.setWithdrawAddress(ctx, m.withdrawAddress);
         return {};
       },
     }),
     accountMsg({
-      typeUrl: T + "MsgWithdrawDelegatorReward",
       codec: tx.MsgWithdrawDelegatorReward,
       responseCodec: tx.MsgWithdrawDelegatorRewardResponse,
       signer: "delegatorAddress",
@@ -80,24 +75,23 @@ export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
       handle: (ctx, m) => {
         const validator = k.staking.getValidator(ctx, m.validatorAddress);
         if (!validator) throw distributionErrors.ErrNoValidatorDistInfo.wrap("");
-        if (!k.staking.getDelegation(ctx, m.delegatorAddress, m.validatorAddress)) throw distributionErrors.ErrEmptyDelegationDistInfo.wrap("");
-        const paid = withdrawDelegationRewards(k, ctx, validator, m.delegatorAddress);
+        if (!k.staking.getDelegation(ctx, m.delegatorAddress, m.validatorAddress))
+          throw distributionErrors.ErrEmptyDelegationDistInfo.wrap("");
+        const paid = k.rewards.withdrawDelegationRewards(ctx, validator, m.delegatorAddress);
         // The delegation goes on: its accounting restarts from now.
-        initializeDelegation(k, ctx, m.validatorAddress, m.delegatorAddress);
+        k.rewards.initializeDelegation(ctx, m.validatorAddress, m.delegatorAddress);
         return { amount: coinsToProto(paid) };
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgWithdrawValidatorCommission",
       codec: tx.MsgWithdrawValidatorCommission,
       responseCodec: tx.MsgWithdrawValidatorCommissionResponse,
       signer: (m) => [accAddress.encode(valAddress.decode(m.validatorAddress))],
       aminoName: "cosmos-sdk/MsgWithdrawValCommission",
       validate: (m) => void valAddress.decode(m.validatorAddress),
-      handle: (ctx, m) => ({ amount: coinsToProto(withdrawValidatorCommission(k, ctx, m.validatorAddress)) }),
+      handle: (ctx, m) => ({ amount: coinsToProto(k.rewards.withdrawValidatorCommission(ctx, m.validatorAddress)) }),
     }),
     accountMsg({
-      typeUrl: T + "MsgFundCommunityPool",
       codec: tx.MsgFundCommunityPool,
       responseCodec: tx.MsgFundCommunityPoolResponse,
       signer: "depositor",
@@ -109,26 +103,21 @@ export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
       },
     }),
     defineUpdateParamsMsg({
-      typeUrl: T + "MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
       aminoName: "cosmos-sdk/distribution/MsgUpdateParams",
       validate: validateDistributionParams,
       store: k.params,
     }),
-    defineMsg({
-      typeUrl: T + "MsgCommunityPoolSpend",
+    defineAuthorityMsg({
       codec: tx.MsgCommunityPoolSpend,
       responseCodec: tx.MsgCommunityPoolSpendResponse,
-      signer: "authority",
       aminoName: "cosmos-sdk/distr/MsgCommunityPoolSpend",
       validate: (m) => {
         accAddress.validate(m.recipient);
-        positiveCoins(m.amount);
+        return positiveCoins(m.amount);
       },
-      handle: (ctx, m) => {
-        requireAuthority(m.authority);
-        const coins = positiveCoins(m.amount);
+      handle: (ctx, m, coins) => {
         if (k.bank.isBlocked(m.recipient)) throw sdkErrors.ErrUnauthorized.wrap(`recipient is blocked address: ${m.recipient}`);
         const left = subDecCoins(k.communityPool(ctx), decCoinsFromCoins(coins));
         if (isAnyNegative(left)) throw distributionErrors.ErrBadDistribution.wrap("");
@@ -138,7 +127,6 @@ export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
       },
     }),
     accountMsg({
-      typeUrl: T + "MsgDepositValidatorRewardsPool",
       codec: tx.MsgDepositValidatorRewardsPool,
       responseCodec: tx.MsgDepositValidatorRewardsPoolResponse,
       signer: "depositor",
@@ -151,7 +139,7 @@ export function distributionMsgs(k: DistributionKeeper): MsgDef[] {
         const coins = takeDeposit(k, ctx, m.depositor, m.amount);
         const validator = k.staking.getValidator(ctx, m.validatorAddress);
         if (!validator) throw distributionErrors.ErrNoValidatorExists.wrap(m.validatorAddress);
-        allocateTokensToValidator(k, ctx, validator, decCoinsFromCoins(coins));
+        k.rewards.allocateTokensToValidator(ctx, validator, decCoinsFromCoins(coins));
         return {};
       },
     }),

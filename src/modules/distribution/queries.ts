@@ -7,10 +7,6 @@ import type { QueryDef } from "../../types/module";
 import { addDecCoins, decCoinsToProto, type DecCoin } from "./dec-coins";
 import { distributionErrors } from "./errors";
 import type { DistributionKeeper } from "./keeper";
-import { calculateDelegationRewards, incrementValidatorPeriod } from "./rewards";
-
-const P = "/cosmos.distribution.v1beta1.Query/";
-const R = "/cosmos/distribution/v1beta1";
 
 function queryValoper(address: string): string {
   if (address === "") throw queryErrors.invalidArgument("empty validator address");
@@ -39,19 +35,20 @@ function existingValidator(k: DistributionKeeper, ctx: Context, operator: string
  */
 function pendingRewards(k: DistributionKeeper, ctx: Context, validator: Validator, delegator: string): DecCoin[] {
   const scratch = ctx.withStore(ctx.rawStore.branch());
-  const endingPeriod = incrementValidatorPeriod(k, scratch, validator);
-  return calculateDelegationRewards(k, scratch, validator, delegator, endingPeriod);
+  const endingPeriod = k.rewards.incrementValidatorPeriod(scratch, validator);
+  return k.rewards.calculateDelegationRewards(scratch, validator, delegator, endingPeriod);
 }
 
 export function distributionQueries(k: DistributionKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: k.params.get(ctx) }),
     }),
     defineQuery({
-      path: P + "ValidatorDistributionInfo", requestCodec: q.QueryValidatorDistributionInfoRequest, responseCodec: q.QueryValidatorDistributionInfoResponse,
-      rest: `${R}/validators/{validator_address}`,
+      requestCodec: q.QueryValidatorDistributionInfoRequest,
+      responseCodec: q.QueryValidatorDistributionInfoResponse,
       handle: (ctx, req) => {
         const validator = existingValidator(k, ctx, req.validatorAddress);
         const self = accAddress.encode(valAddress.decode(req.validatorAddress));
@@ -64,24 +61,24 @@ export function distributionQueries(k: DistributionKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "ValidatorOutstandingRewards", requestCodec: q.QueryValidatorOutstandingRewardsRequest, responseCodec: q.QueryValidatorOutstandingRewardsResponse,
-      rest: `${R}/validators/{validator_address}/outstanding_rewards`,
+      requestCodec: q.QueryValidatorOutstandingRewardsRequest,
+      responseCodec: q.QueryValidatorOutstandingRewardsResponse,
       handle: (ctx, req) => {
         existingValidator(k, ctx, req.validatorAddress);
         return { rewards: { rewards: decCoinsToProto(k.outstanding(ctx, req.validatorAddress)) } };
       },
     }),
     defineQuery({
-      path: P + "ValidatorCommission", requestCodec: q.QueryValidatorCommissionRequest, responseCodec: q.QueryValidatorCommissionResponse,
-      rest: `${R}/validators/{validator_address}/commission`,
+      requestCodec: q.QueryValidatorCommissionRequest,
+      responseCodec: q.QueryValidatorCommissionResponse,
       handle: (ctx, req) => {
         existingValidator(k, ctx, req.validatorAddress);
         return { commission: { commission: decCoinsToProto(k.commission(ctx, req.validatorAddress)) } };
       },
     }),
     defineQuery({
-      path: P + "ValidatorSlashes", requestCodec: q.QueryValidatorSlashesRequest, responseCodec: q.QueryValidatorSlashesResponse,
-      rest: `${R}/validators/{validator_address}/slashes`,
+      requestCodec: q.QueryValidatorSlashesRequest,
+      responseCodec: q.QueryValidatorSlashesResponse,
       handle: (ctx, req) => {
         const operator = queryValoper(req.validatorAddress);
         if (req.endingHeight < req.startingHeight) {
@@ -97,8 +94,8 @@ export function distributionQueries(k: DistributionKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "DelegationRewards", requestCodec: q.QueryDelegationRewardsRequest, responseCodec: q.QueryDelegationRewardsResponse,
-      rest: `${R}/delegators/{delegator_address}/rewards/{validator_address}`,
+      requestCodec: q.QueryDelegationRewardsRequest,
+      responseCodec: q.QueryDelegationRewardsResponse,
       handle: (ctx, req) => {
         const delegator = queryDelegator(req.delegatorAddress);
         const validator = existingValidator(k, ctx, req.validatorAddress);
@@ -107,8 +104,8 @@ export function distributionQueries(k: DistributionKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "DelegationTotalRewards", requestCodec: q.QueryDelegationTotalRewardsRequest, responseCodec: q.QueryDelegationTotalRewardsResponse,
-      rest: `${R}/delegators/{delegator_address}/rewards`,
+      requestCodec: q.QueryDelegationTotalRewardsRequest,
+      responseCodec: q.QueryDelegationTotalRewardsResponse,
       handle: (ctx, req) => {
         const delegator = queryDelegator(req.delegatorAddress);
         let total: DecCoin[] = [];
@@ -122,17 +119,18 @@ export function distributionQueries(k: DistributionKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "DelegatorValidators", requestCodec: q.QueryDelegatorValidatorsRequest, responseCodec: q.QueryDelegatorValidatorsResponse,
-      rest: `${R}/delegators/{delegator_address}/validators`,
+      requestCodec: q.QueryDelegatorValidatorsRequest,
+      responseCodec: q.QueryDelegatorValidatorsResponse,
       handle: (ctx, req) => ({ validators: k.staking.delegationsOf(ctx, queryDelegator(req.delegatorAddress)).map((d) => d.validator) }),
     }),
     defineQuery({
-      path: P + "DelegatorWithdrawAddress", requestCodec: q.QueryDelegatorWithdrawAddressRequest, responseCodec: q.QueryDelegatorWithdrawAddressResponse,
-      rest: `${R}/delegators/{delegator_address}/withdraw_address`,
+      requestCodec: q.QueryDelegatorWithdrawAddressRequest,
+      responseCodec: q.QueryDelegatorWithdrawAddressResponse,
       handle: (ctx, req) => ({ withdrawAddress: k.withdrawAddress(ctx, queryDelegator(req.delegatorAddress)) }),
     }),
     defineQuery({
-      path: P + "CommunityPool", requestCodec: q.QueryCommunityPoolRequest, responseCodec: q.QueryCommunityPoolResponse, rest: `${R}/community_pool`,
+      requestCodec: q.QueryCommunityPoolRequest,
+      responseCodec: q.QueryCommunityPoolResponse,
       handle: (ctx) => ({ pool: decCoinsToProto(k.communityPool(ctx)) }),
     }),
   ];

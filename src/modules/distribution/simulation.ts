@@ -8,7 +8,6 @@ import { firstBroken, otherAccount, simMsg, simValidators, type ModuleSimulation
 import { addDecCoins, decCoinsFromProto, formatDecCoins, isAnyNegative, truncateDecimal, type DecCoin } from "./dec-coins";
 import type { DistributionKeeper } from "./keeper";
 import { DISTRIBUTION_MODULE } from "./params";
-import { withdrawDelegationRewards, withdrawValidatorCommission } from "./rewards";
 
 const T = "/cosmos.distribution.v1beta1.";
 
@@ -45,7 +44,16 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
           const dels = k.staking.delegationsOf(s.ctx, delegator);
           if (dels.length === 0) return undefined;
           const d = s.rng.pick(dels);
-          return { signer: delegator, msgs: [simMsg(T + "MsgWithdrawDelegatorReward", tx.MsgWithdrawDelegatorReward, { delegatorAddress: delegator, validatorAddress: d.validator })], expect: "ok" };
+          return {
+            signer: delegator,
+            msgs: [
+              simMsg(T + "MsgWithdrawDelegatorReward", tx.MsgWithdrawDelegatorReward, {
+                delegatorAddress: delegator,
+                validatorAddress: d.validator,
+              }),
+            ],
+            expect: "ok",
+          };
         },
       },
       {
@@ -57,7 +65,16 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
           const others = allValidators(k, s.ctx).filter((v) => !held.has(v.operatorAddress));
           if (others.length === 0) return undefined;
           const v = s.rng.pick(others);
-          return { signer: delegator, msgs: [simMsg(T + "MsgWithdrawDelegatorReward", tx.MsgWithdrawDelegatorReward, { delegatorAddress: delegator, validatorAddress: v.operatorAddress })], expect: "fail" };
+          return {
+            signer: delegator,
+            msgs: [
+              simMsg(T + "MsgWithdrawDelegatorReward", tx.MsgWithdrawDelegatorReward, {
+                delegatorAddress: delegator,
+                validatorAddress: v.operatorAddress,
+              }),
+            ],
+            expect: "fail",
+          };
         },
       },
       {
@@ -70,7 +87,13 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
           // The SDK refuses a withdrawal with no commission at all (distribution 6); without any yet, the
           // next block's allocation of this block's fees may bring some before the tx runs.
           const expect = k.commission(s.ctx, v.operatorAddress).length > 0 ? "ok" : "any";
-          return { signer: operatorAccount(v), msgs: [simMsg(T + "MsgWithdrawValidatorCommission", tx.MsgWithdrawValidatorCommission, { validatorAddress: v.operatorAddress })], expect };
+          return {
+            signer: operatorAccount(v),
+            msgs: [
+              simMsg(T + "MsgWithdrawValidatorCommission", tx.MsgWithdrawValidatorCommission, { validatorAddress: v.operatorAddress }),
+            ],
+            expect,
+          };
         },
       },
       {
@@ -81,7 +104,14 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
           if (vs.length === 0) return undefined;
           const v = s.rng.pick(vs);
           const op = operatorAccount(v);
-          return { signer: op, signWith: otherAccount(s, op), msgs: [simMsg(T + "MsgWithdrawValidatorCommission", tx.MsgWithdrawValidatorCommission, { validatorAddress: v.operatorAddress })], expect: "fail" };
+          return {
+            signer: op,
+            signWith: otherAccount(s, op),
+            msgs: [
+              simMsg(T + "MsgWithdrawValidatorCommission", tx.MsgWithdrawValidatorCommission, { validatorAddress: v.operatorAddress }),
+            ],
+            expect: "fail",
+          };
         },
       },
       {
@@ -91,7 +121,11 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
           const delegator = s.rng.pick(s.accounts);
           // Mostly another simulated account, sometimes back to itself.
           const to = s.rng.oneIn(3) ? delegator : otherAccount(s, delegator);
-          return { signer: delegator, msgs: [simMsg(T + "MsgSetWithdrawAddress", tx.MsgSetWithdrawAddress, { delegatorAddress: delegator, withdrawAddress: to })], expect: "ok" };
+          return {
+            signer: delegator,
+            msgs: [simMsg(T + "MsgSetWithdrawAddress", tx.MsgSetWithdrawAddress, { delegatorAddress: delegator, withdrawAddress: to })],
+            expect: "ok",
+          };
         },
       },
       {
@@ -99,7 +133,10 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
         weight: 1,
         build: (s) => {
           const delegator = s.rng.pick(s.accounts);
-          const msg = simMsg(T + "MsgSetWithdrawAddress", tx.MsgSetWithdrawAddress, { delegatorAddress: delegator, withdrawAddress: moduleAddress(DISTRIBUTION_MODULE) });
+          const msg = simMsg(T + "MsgSetWithdrawAddress", tx.MsgSetWithdrawAddress, {
+            delegatorAddress: delegator,
+            withdrawAddress: moduleAddress(DISTRIBUTION_MODULE),
+          });
           return { signer: delegator, msgs: [msg], expect: "fail" };
         },
       },
@@ -108,7 +145,13 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
         weight: 2,
         build: (s) => {
           const depositor = s.rng.pick(s.accounts);
-          return { signer: depositor, msgs: [simMsg(T + "MsgFundCommunityPool", tx.MsgFundCommunityPool, { depositor, amount: coin(s, 1n + s.rng.bigint(10_000_000n)) })], expect: "ok" };
+          return {
+            signer: depositor,
+            msgs: [
+              simMsg(T + "MsgFundCommunityPool", tx.MsgFundCommunityPool, { depositor, amount: coin(s, 1n + s.rng.bigint(10_000_000n)) }),
+            ],
+            expect: "ok",
+          };
         },
       },
       {
@@ -116,7 +159,11 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
         weight: 1,
         build: (s) => {
           const depositor = s.rng.pick(s.accounts);
-          return { signer: depositor, msgs: [simMsg(T + "MsgFundCommunityPool", tx.MsgFundCommunityPool, { depositor, amount: coin(s, 10n ** 30n) })], expect: "fail" };
+          return {
+            signer: depositor,
+            msgs: [simMsg(T + "MsgFundCommunityPool", tx.MsgFundCommunityPool, { depositor, amount: coin(s, 10n ** 30n) })],
+            expect: "fail",
+          };
         },
       },
       {
@@ -125,9 +172,13 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
         weight: 1,
         build: (s) => {
           const pool = k.communityPool(s.ctx).find((c) => c.denom === s.bondDenom);
-          const whole = pool ? truncateDecimal([pool]).coins[0]?.amount ?? 0n : 0n;
+          const whole = pool ? (truncateDecimal([pool]).coins[0]?.amount ?? 0n) : 0n;
           if (whole <= 1n) return undefined;
-          const msg = simMsg(T + "MsgCommunityPoolSpend", tx.MsgCommunityPoolSpend, { authority: s.govAuthority, recipient: s.rng.pick(s.accounts), amount: coin(s, 1n + s.rng.bigint(whole / 2n)) });
+          const msg = simMsg(T + "MsgCommunityPoolSpend", tx.MsgCommunityPoolSpend, {
+            authority: s.govAuthority,
+            recipient: s.rng.pick(s.accounts),
+            amount: coin(s, 1n + s.rng.bigint(whole / 2n)),
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -137,7 +188,8 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
         name: "distribution/nonnegative-outstanding",
         check: (ctx) => {
           for (const [op, r] of k.outstandingRewards.iterate(ctx)) {
-            if (isAnyNegative(decCoinsFromProto(r.rewards))) return `validator ${valAddress.encode(op)} has negative outstanding rewards ${formatDecCoins(decCoinsFromProto(r.rewards))}`;
+            if (isAnyNegative(decCoinsFromProto(r.rewards)))
+              return `validator ${valAddress.encode(op)} has negative outstanding rewards ${formatDecCoins(decCoinsFromProto(r.rewards))}`;
           }
           return undefined;
         },
@@ -152,9 +204,10 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
           for (const [[val, del]] of [...k.startingInfos.iterate(c)]) {
             const v = byOperator.get(valAddress.encode(val));
             if (!v) return `starting info of ${accAddress.encode(del)} for missing validator ${valAddress.encode(val)}`;
-            withdrawDelegationRewards(k, c, k.staking.getValidator(c, v.operatorAddress)!, accAddress.encode(del));
+            k.rewards.withdrawDelegationRewards(c, k.staking.getValidator(c, v.operatorAddress)!, accAddress.encode(del));
           }
-          for (const v of validators) if (k.commission(c, v.operatorAddress).length > 0) withdrawValidatorCommission(k, c, v.operatorAddress);
+          for (const v of validators)
+            if (k.commission(c, v.operatorAddress).length > 0) k.rewards.withdrawValidatorCommission(c, v.operatorAddress);
           for (const v of validators) {
             const left = k.outstanding(c, v.operatorAddress);
             if (isAnyNegative(left)) return `validator ${v.operatorAddress}: outstanding ${formatDecCoins(left)} after every withdrawal`;
@@ -171,7 +224,8 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
           let delegations = 0;
           for (const [[val, del]] of k.startingInfos.iterate(ctx)) {
             delegations++;
-            if (!k.staking.getDelegation(ctx, accAddress.encode(del), valAddress.encode(val))) return `starting info of ${accAddress.encode(del)} → ${valAddress.encode(val)} without a delegation`;
+            if (!k.staking.getDelegation(ctx, accAddress.encode(del), valAddress.encode(val)))
+              return `starting info of ${accAddress.encode(del)} → ${valAddress.encode(val)} without a delegation`;
           }
           let slashes = 0;
           for (const _ of k.slashEvents.iterate(ctx)) slashes++;
@@ -180,7 +234,9 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
           const expected = validators + delegations + slashes;
           const known = allValidators(k, ctx).length;
           return firstBroken([
-            counted === expected ? undefined : `historical reference counts sum to ${counted}; ${validators} validators + ${delegations} delegations + ${slashes} slash events = ${expected}`,
+            counted === expected
+              ? undefined
+              : `historical reference counts sum to ${counted}; ${validators} validators + ${delegations} delegations + ${slashes} slash events = ${expected}`,
             known === validators ? undefined : `${known} validators, ${validators} current-rewards records`,
           ]);
         },
@@ -193,7 +249,9 @@ export function distributionSimulation(k: DistributionKeeper): ModuleSimulation 
           for (const [, r] of k.outstandingRewards.iterate(ctx)) expected = addDecCoins(expected, decCoinsFromProto(r.rewards));
           const want = formatCoins(truncateDecimal(expected).coins);
           const held = formatCoins(k.bank.getAllBalances(ctx, moduleAddress(DISTRIBUTION_MODULE)).filter((c) => c.amount > 0n));
-          return want === held ? undefined : `${DISTRIBUTION_MODULE} account holds ${held || "nothing"}, outstanding rewards + community pool = ${want || "nothing"} (${formatDecCoins(expected)})`;
+          return want === held
+            ? undefined
+            : `${DISTRIBUTION_MODULE} account holds ${held || "nothing"}, outstanding rewards + community pool = ${want || "nothing"} (${formatDecCoins(expected)})`;
         },
       },
     ],

@@ -1,8 +1,8 @@
 import { ErrorKind, registerError, registeredError } from "../../types/errors";
 
 /**
- * The enforcement codespace, numbered as the spec (1100–1113, 1115–1117; 1114 is absent) and
- * the wire sheet (1118, 1119 fill codes the spec leaves open).
+ * The enforcement codespace, numbered as clients know it (1100–1113, 1115–1117; 1114 is absent;
+ * 1118, 1119 as docs/wire/fields-part-b.md). Codes are never renumbered.
  */
 export const enforcementErrors = {
   ErrInvalidSigner: registerError("enforcement", 1100, "expected gov account as only signer for proposal message"),
@@ -27,7 +27,7 @@ export const enforcementErrors = {
 } as const;
 
 /**
- * The constitution's own codes (Document 2, Limits): params that disagree with the invariants
+ * The constitution's own codes: params that disagree with the invariants
  * are refused with the constitution's ErrInvariantViolation. The kind is built here rather
  * than registered, so this module does not depend on the constitution module's folder; the
  * codespace and code are what clients see.

@@ -41,7 +41,7 @@ export interface EnforcementInvariants {
 
 export interface ConstitutionKeeper {
   /** The invariants in force; undefined on a chain without a constitution. */
-  getInvariants(ctx: Context): EnforcementInvariants | undefined;
+  findInvariants(ctx: Context): EnforcementInvariants | undefined;
 }
 
 export const ROLE_ENFORCEMENT_AUTHORITY = Role.ROLE_ENFORCEMENT_AUTHORITY;

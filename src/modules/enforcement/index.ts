@@ -1,7 +1,7 @@
 import type { Module } from "../../types/module";
-import { enforcementEndBlock } from "./blocker";
 import { enforcementGenesis } from "./genesis";
 import { ENFORCEMENT_MODULE, EnforcementKeeper, type EnforcementDeps } from "./keeper";
+import { migrateToV2 } from "./migrations";
 import { enforcementMsgs } from "./msgs";
 import { enforcementQueries } from "./queries";
 import { enforcementSimulation } from "./simulation";
@@ -9,7 +9,12 @@ import { enforcementSimulation } from "./simulation";
 export { EnforcementKeeper, ENFORCEMENT_MODULE, type EnforcementDeps } from "./keeper";
 export { enforcementErrors } from "./errors";
 export { enforcementSimTargets } from "./simulation";
-export type { AliasKeeper, BankKeeper as EnforcementBankKeeper, ConstitutionKeeper, StakingKeeper as EnforcementStakingKeeper } from "./expected-keepers";
+export type {
+  AliasKeeper,
+  BankKeeper as EnforcementBankKeeper,
+  ConstitutionKeeper,
+  StakingKeeper as EnforcementStakingKeeper,
+} from "./expected-keepers";
 
 /** The enforcement module: cases decided by validators, and the freeze every coin path obeys. */
 export function createEnforcementModule(deps: EnforcementDeps): Module & { keeper: EnforcementKeeper } {
@@ -20,7 +25,11 @@ export function createEnforcementModule(deps: EnforcementDeps): Module & { keepe
     msgs: enforcementMsgs(keeper),
     queries: enforcementQueries(keeper),
     genesis: enforcementGenesis(keeper),
-    endBlock: (ctx) => enforcementEndBlock(keeper, ctx),
+    // After gov, staking, constitution…: provisional freezes that lapse, cases whose voting
+    // ends, held seizures that are due (under the rolling cap).
+    endBlock: (ctx) => keeper.endBlock(ctx),
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => migrateToV2(ctx, keeper) }],
     // The freeze is enforced once, at bank's send restriction, so every coin path is covered.
     hooks: {
       sendRestriction: keeper.sendRestriction,
@@ -30,4 +39,3 @@ export function createEnforcementModule(deps: EnforcementDeps): Module & { keepe
     simulation: enforcementSimulation(keeper),
   };
 }
-

@@ -11,7 +11,9 @@ import {
 } from "../../gen/blockchain/enforcement/v1/enforcement";
 import { Params } from "../../gen/blockchain/enforcement/v1/params";
 import { Schema } from "../../store/collections";
-import { int64Key, pairKey, protoValue, stringKey, uint64Key, uint64Value } from "../../store/codecs";
+import { int64Key, pairKey, protoValue, uint64Key } from "../../store/codecs";
+import { uniqueIndex } from "../../store/indexed-map";
+import { accAddressKey, valAddressKey } from "../../types/address-key";
 import { accAddress, valAddress } from "../../types/address";
 import { govAuthority } from "../../types/authority";
 import { addCoins, amountOf, coinFromProto, coinsToProto, normalizeCoins, type Coin, type ProtoCoin } from "../../types/coins";
@@ -21,7 +23,14 @@ import type { FreezeGuard } from "../../types/hooks";
 import { GasMeter } from "../../types/gas";
 import { aliasNoJurisdiction, enforcementErrors as E } from "./errors";
 import { enforcementEvents as events } from "./events";
-import { ROLE_ENFORCEMENT_AUTHORITY, type AliasKeeper, type BankKeeper, type BondedValidator, type ConstitutionKeeper, type StakingKeeper } from "./expected-keepers";
+import {
+  ROLE_ENFORCEMENT_AUTHORITY,
+  type AliasKeeper,
+  type BankKeeper,
+  type BondedValidator,
+  type ConstitutionKeeper,
+  type StakingKeeper,
+} from "./expected-keepers";
 import { BPS, defaultEnforcementParams, withInvariants } from "./params";
 
 export const ENFORCEMENT_MODULE = "enforcement";
@@ -47,7 +56,7 @@ export interface CaseRequest {
 }
 
 /** Statuses in which a case holds its target (the address cannot open another case). */
-const HOLDING = new Set([CaseStatus.CASE_STATUS_VOTING, CaseStatus.CASE_STATUS_HELD, CaseStatus.CASE_STATUS_PASSED]);
+export const HOLDING = new Set([CaseStatus.CASE_STATUS_VOTING, CaseStatus.CASE_STATUS_HELD, CaseStatus.CASE_STATUS_PASSED]);
 
 /** Marks a closing note (release, reversal, veto) beside the accusation in the case's reason. */
 const NOTE_SEPARATOR = "\n--\n";
@@ -66,20 +75,25 @@ export function requiredPower(totalPowerAtOpen: bigint, thresholdBps: bigint): b
 /**
  * Cases, votes, freezes and seizures. Nothing here is ever deleted: a closed case keeps its
  * record, a lifted freeze keeps its record with expires_at_height set to the lifting height.
- * The indexes (holding, queues, open and held sets) are derived from the records and rebuilt
- * from them at genesis.
+ * The holding index follows the case records; the queues and the open and held sets are
+ * rebuilt from them at genesis.
  */
 export class EnforcementKeeper {
   private readonly schema = new Schema("enforcement/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultEnforcementParams());
-  readonly cases = this.schema.map(2, "cases", uint64Key, protoValue(Case, "Case"));
-  readonly caseCount = this.schema.item(3, "case_count", uint64Value, 0n);
+  /**
+   * Cases by id. `holding`: address → the case that currently holds it (VOTING, HELD or
+   * PASSED), the send check's one read; a second case cannot hold the same address.
+   */
+  readonly cases = this.schema.indexedMap(2, "cases", uint64Key, protoValue(Case, "Case"), {
+    holding: uniqueIndex(6, accAddressKey, (_id: bigint, c: Case) => (HOLDING.has(c.status) ? c.target : undefined)),
+  });
+  /** The id the next case takes (ids start at 1). */
+  readonly nextCaseId = this.schema.sequence(3, "next_case_id");
   /** (case id, validator operator). */
-  readonly votes = this.schema.map(4, "votes", pairKey(uint64Key, stringKey), protoValue(Vote, "Vote"));
+  readonly votes = this.schema.map(4, "votes", pairKey(uint64Key, valAddressKey), protoValue(Vote, "Vote"));
   /** One freeze per case, keyed by case id. */
   readonly freezes = this.schema.map(5, "freezes", uint64Key, protoValue(Freeze, "Freeze"));
-  /** address → the case that currently holds it (VOTING, HELD or PASSED); the send check's one read. */
-  readonly holding = this.schema.map(6, "holding", stringKey, uint64Value);
   /** (voting_ends_at_height, case id) of cases being voted on. */
   readonly votingQueue = this.schema.keySet(7, "voting_queue", pairKey(int64Key, uint64Key));
   /** (expires_at_height, case id) of provisional freezes. */
@@ -96,7 +110,7 @@ export class EnforcementKeeper {
    * so an enacted amendment takes effect here at once and the two never disagree.
    */
   getParams(ctx: Context): Params {
-    return withInvariants(this.params.get(ctx), this.deps.constitution.getInvariants(ctx));
+    return withInvariants(this.params.get(ctx), this.deps.constitution.findInvariants(ctx));
   }
 
   getCase(ctx: Context, id: bigint): Case {
@@ -109,7 +123,7 @@ export class EnforcementKeeper {
 
   /** The freeze in effect on the address at this height, if any. */
   activeFreeze(ctx: Context, address: string): Freeze | undefined {
-    const id = this.holding.get(ctx, address);
+    const id = this.cases.indexes.holding.get(ctx, address);
     if (id === undefined) return undefined;
     const f = this.freezes.get(ctx, id);
     if (!f || !inEffect(f, ctx.height)) return undefined;
@@ -143,7 +157,6 @@ export class EnforcementKeeper {
   /** Ends the case's freeze at this height; emits EventFreezeLifted when it was in effect. */
   private liftFreeze(ctx: Context, c: Case): void {
     const f = this.freezes.get(ctx, c.id);
-    if (this.holding.get(ctx, c.target) === c.id) this.holding.remove(ctx, c.target);
     if (!f) return;
     const wasInEffect = inEffect(f, ctx.height);
     if (f.expiresAtHeight !== 0n) this.expiryQueue.remove(ctx, [f.expiresAtHeight, c.id]);
@@ -205,7 +218,10 @@ export class EnforcementKeeper {
    */
   private refuseProtected(ctx: Context, target: string, p: Params): void {
     const isProtected =
-      this.deps.bank.isModuleAccount(target) || target === govAuthority() || (p.recoveryDestination !== "" && target === p.recoveryDestination) || (p.ombudsman !== "" && target === p.ombudsman);
+      this.deps.bank.isModuleAccount(target) ||
+      target === govAuthority() ||
+      (p.recoveryDestination !== "" && target === p.recoveryDestination) ||
+      (p.ombudsman !== "" && target === p.ombudsman);
     if (isProtected) throw E.ErrProtectedAddress.wrap(target);
   }
 
@@ -214,8 +230,10 @@ export class EnforcementKeeper {
   openCase(ctx: Context, r: CaseRequest): bigint {
     const p = this.getParams(ctx);
     this.refuseOmbudsman(ctx, r.signer);
-    if (BigInt([...r.reason].length) > p.maxReasonLength) throw E.ErrLimitReached.wrap(`reason is longer than ${p.maxReasonLength} characters`);
-    if (BigInt([...r.evidenceUri].length) > p.maxEvidenceUriLength) throw E.ErrLimitReached.wrap(`evidence_uri is longer than ${p.maxEvidenceUriLength} characters`);
+    if (BigInt([...r.reason].length) > p.maxReasonLength)
+      throw E.ErrLimitReached.wrap(`reason is longer than ${p.maxReasonLength} characters`);
+    if (BigInt([...r.evidenceUri].length) > p.maxEvidenceUriLength)
+      throw E.ErrLimitReached.wrap(`evidence_uri is longer than ${p.maxEvidenceUriLength} characters`);
 
     // Who opens: a bonded validator (recorded by operator), else the target country's authority.
     let opener: string;
@@ -225,7 +243,8 @@ export class EnforcementKeeper {
       opener = validator.operator;
       emergency = false;
     } else if (r.emergencyOnly) {
-      if (!this.isAuthorityFor(ctx, r.signer, r.target)) throw E.ErrInvalidSigner.wrap(`${r.signer} holds no enforcement authority over the country of ${r.target}`);
+      if (!this.isAuthorityFor(ctx, r.signer, r.target))
+        throw E.ErrInvalidSigner.wrap(`${r.signer} holds no enforcement authority over the country of ${r.target}`);
       opener = r.signer;
       emergency = true;
     } else {
@@ -236,17 +255,18 @@ export class EnforcementKeeper {
 
     this.refuseProtected(ctx, r.target, p);
     if (r.target === r.signer) throw E.ErrInvalidCase.wrap("an opener cannot accuse itself");
-    if (this.holding.has(ctx, r.target)) throw E.ErrAlreadyFrozen.wrap(`${r.target} is held by case ${this.holding.get(ctx, r.target)}`);
+    const holder = this.cases.indexes.holding.get(ctx, r.target);
+    if (holder !== undefined) throw E.ErrAlreadyFrozen.wrap(`${r.target} is held by case ${holder}`);
 
     let instrument = emptyInstrument();
     if (r.action === CaseAction.CASE_ACTION_SEIZE) {
-      if (p.seizeRequiresEvidence && (r.evidenceUri === "" || r.evidenceHash === "")) throw E.ErrEvidenceRequired.wrap("a seizure needs evidence_uri and evidence_hash");
+      if (p.seizeRequiresEvidence && (r.evidenceUri === "" || r.evidenceHash === ""))
+        throw E.ErrEvidenceRequired.wrap("a seizure needs evidence_uri and evidence_hash");
       instrument = requireInstrument(r.legalInstrument, ctx.unixSeconds);
       if (p.recoveryDestination === "") throw E.ErrInvalidCase.wrap("no recovery destination is set; seizures cannot be opened");
     }
 
-    const id = this.caseCount.get(ctx) + 1n;
-    this.caseCount.set(ctx, id);
+    const id = this.nextCaseId.next(ctx);
     const c: Case = Case.fromPartial({
       id,
       target: r.target,
@@ -262,10 +282,14 @@ export class EnforcementKeeper {
       emergency,
       legalInstrument: instrument,
     });
-    const freeze: Freeze = { address: r.target, caseId: id, expiresAtHeight: ctx.height + p.provisionalFreezeBlocks, frozenAtHeight: ctx.height };
+    const freeze: Freeze = {
+      address: r.target,
+      caseId: id,
+      expiresAtHeight: ctx.height + p.provisionalFreezeBlocks,
+      frozenAtHeight: ctx.height,
+    };
     this.cases.set(ctx, id, c);
     this.freezes.set(ctx, id, freeze);
-    this.holding.set(ctx, r.target, id);
     this.openCases.set(ctx, id);
     this.votingQueue.set(ctx, [c.votingEndsAtHeight, id]);
     this.expiryQueue.set(ctx, [freeze.expiresAtHeight, id]);
@@ -280,7 +304,8 @@ export class EnforcementKeeper {
     const validator = this.bondedValidatorOf(ctx, voter);
     if (!validator) throw E.ErrUnknownValidator.wrap(`${voter} is not a bonded validator's account`);
     const c = this.getCase(ctx, caseId);
-    if (c.status !== CaseStatus.CASE_STATUS_VOTING || ctx.height > c.votingEndsAtHeight) throw E.ErrCaseClosed.wrap(`case ${caseId} is not being voted on`);
+    if (c.status !== CaseStatus.CASE_STATUS_VOTING || ctx.height > c.votingEndsAtHeight)
+      throw E.ErrCaseClosed.wrap(`case ${caseId} is not being voted on`);
     if (this.votes.has(ctx, [caseId, validator.operator])) throw E.ErrAlreadyVoted.wrap(`${validator.operator} on case ${caseId}`);
     const power = validator.power;
     this.votes.set(ctx, [caseId, validator.operator], { caseId, validator: validator.operator, option, power });
@@ -343,8 +368,10 @@ export class EnforcementKeeper {
   emergencyRelease(ctx: Context, signer: string, caseId: bigint, reason: string): void {
     this.refuseOmbudsman(ctx, signer);
     const c = this.getCase(ctx, caseId);
-    if (!this.isAuthorityFor(ctx, signer, c.target)) throw E.ErrInvalidSigner.wrap(`${signer} holds no enforcement authority over the country of ${c.target}`);
-    if (c.status !== CaseStatus.CASE_STATUS_VOTING && c.status !== CaseStatus.CASE_STATUS_PASSED) throw E.ErrCaseClosed.wrap(`case ${caseId} is ${CaseStatus[c.status]}`);
+    if (!this.isAuthorityFor(ctx, signer, c.target))
+      throw E.ErrInvalidSigner.wrap(`${signer} holds no enforcement authority over the country of ${c.target}`);
+    if (c.status !== CaseStatus.CASE_STATUS_VOTING && c.status !== CaseStatus.CASE_STATUS_PASSED)
+      throw E.ErrCaseClosed.wrap(`case ${caseId} is ${CaseStatus[c.status]}`);
     this.close(ctx, c, CaseStatus.CASE_STATUS_REVERSED, `released by ${signer}: ${reason}`);
   }
 
@@ -355,7 +382,8 @@ export class EnforcementKeeper {
     const c = this.getCase(ctx, caseId);
     const takenNothing = c.recovered.length === 0;
     const wasHeld = c.status === CaseStatus.CASE_STATUS_HELD;
-    if (!(c.status === CaseStatus.CASE_STATUS_VOTING || wasHeld) || !takenNothing) throw E.ErrCaseClosed.wrap(`case ${caseId} is ${CaseStatus[c.status]}; only a case that has taken nothing can be vetoed`);
+    if (!(c.status === CaseStatus.CASE_STATUS_VOTING || wasHeld) || !takenNothing)
+      throw E.ErrCaseClosed.wrap(`case ${caseId} is ${CaseStatus[c.status]}; only a case that has taken nothing can be vetoed`);
     const closed = this.close(ctx, c, CaseStatus.CASE_STATUS_VETOED, `vetoed by the ombudsman: ${reason}`);
     events.caseVetoed(ctx, closed, signer, reason, wasHeld);
   }
@@ -375,7 +403,8 @@ export class EnforcementKeeper {
       this.expiryQueue.remove(ctx, [expires, id]);
       const c = this.cases.get(ctx, id);
       const f = this.freezes.get(ctx, id);
-      if (c && f && f.expiresAtHeight === expires && this.holding.get(ctx, c.target) === id) events.freezeLifted(ctx, c.target, id, c.status);
+      if (c && f && f.expiresAtHeight === expires && this.cases.indexes.holding.get(ctx, c.target) === id)
+        events.freezeLifted(ctx, c.target, id, c.status);
     }
     for (const [, id] of [...this.votingQueue.iterate(ctx, { end: [h + 1n, 0n] })]) {
       ctx.atomic((inner) => this.closeVoting(inner, this.getCase(inner, id)));
@@ -469,7 +498,11 @@ export class EnforcementKeeper {
     }
     for (const cap of p.seizureWindowCap.map(coinFromProto)) {
       const after = amountOf(w.seized, cap.denom) + amountOf(value, cap.denom);
-      if (after > cap.amount) return { reason: `${E.ErrSeizureCapReached.description}: ${after}${cap.denom} would exceed the window cap ${cap.amount}${cap.denom}`, retryAt };
+      if (after > cap.amount)
+        return {
+          reason: `${E.ErrSeizureCapReached.description}: ${after}${cap.denom} would exceed the window cap ${cap.amount}${cap.denom}`,
+          retryAt,
+        };
     }
     return undefined;
   }
@@ -552,11 +585,10 @@ export class EnforcementKeeper {
 
   // ---- genesis indexes ----------------------------------------------------------------------
 
-  /** Rebuilds every derived index from the case and freeze records. */
+  /** Rebuilds the queues and the open and held sets from the case and freeze records. */
   rebuildIndexes(ctx: Context): void {
     for (const [id, c] of this.cases.iterate(ctx)) {
       const f = this.freezes.get(ctx, id);
-      if (HOLDING.has(c.status) && f) this.holding.set(ctx, c.target, id);
       if (c.status === CaseStatus.CASE_STATUS_VOTING) {
         this.openCases.set(ctx, id);
         this.votingQueue.set(ctx, [c.votingEndsAtHeight, id]);
@@ -578,7 +610,11 @@ function bigMax(a: bigint, b: bigint): bigint {
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
-const INSTRUMENT_KINDS = new Set([LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_COURT_ORDER, LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_REGULATORY_DIRECTION, LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_WARRANT]);
+const INSTRUMENT_KINDS = new Set([
+  LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_COURT_ORDER,
+  LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_REGULATORY_DIRECTION,
+  LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_WARRANT,
+]);
 
 /** What is wrong with a seizure's instrument, if anything. */
 function instrumentDefect(li: LegalInstrument | undefined, nowSeconds: bigint): string | undefined {

@@ -1,15 +1,13 @@
 import { CaseAction, VoteOption } from "../../gen/blockchain/enforcement/v1/enforcement";
 import * as tx from "../../gen/blockchain/enforcement/v1/tx";
 import { accAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
-import { defineMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { enforcementErrors as E } from "./errors";
 import type { EnforcementKeeper } from "./keeper";
 import { checkAgainstInvariants, validateEnforcementParams } from "./params";
 
-const T = "/blockchain.enforcement.v1.";
 const AMINO = "blockchain/x/enforcement/";
 const HEX64 = /^[0-9a-f]{64}$/;
 
@@ -27,22 +25,19 @@ function validCaseId(id: bigint): void {
 
 export function enforcementMsgs(k: EnforcementKeeper): MsgDef[] {
   return [
-    defineMsg({
-      typeUrl: T + "MsgUpdateParams",
+    defineAuthorityMsg({
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
-      signer: "authority",
+      invalidSigner: E.ErrInvalidSigner,
       aminoName: AMINO + "MsgUpdateParams",
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
         if (!m.params) throw sdkErrors.ErrInvalidRequest.wrap("params must be set");
-        const params = checkAgainstInvariants(validateEnforcementParams(m.params), k.deps.constitution.getInvariants(ctx));
+        const params = checkAgainstInvariants(validateEnforcementParams(m.params), k.deps.constitution.findInvariants(ctx));
         k.params.set(ctx, params);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgOpenCase",
       codec: tx.MsgOpenCase,
       responseCodec: tx.MsgOpenCaseResponse,
       signer: "opener",
@@ -50,19 +45,25 @@ export function enforcementMsgs(k: EnforcementKeeper): MsgDef[] {
       validate: (m) => {
         accAddress.validate(m.opener);
         accAddress.validate(m.target);
-        if (m.action !== CaseAction.CASE_ACTION_FREEZE && m.action !== CaseAction.CASE_ACTION_SEIZE) throw E.ErrInvalidCase.wrap("action must be freeze or seize");
+        if (m.action !== CaseAction.CASE_ACTION_FREEZE && m.action !== CaseAction.CASE_ACTION_SEIZE)
+          throw E.ErrInvalidCase.wrap("action must be freeze or seize");
         requireReason(m.reason);
         validEvidenceHash(m.evidenceHash);
       },
       handle: (ctx, m) => ({
         id: k.openCase(ctx, {
-          signer: m.opener, target: m.target, action: m.action, reason: m.reason, evidenceUri: m.evidenceUri,
-          evidenceHash: m.evidenceHash, legalInstrument: m.legalInstrument, emergencyOnly: false,
+          signer: m.opener,
+          target: m.target,
+          action: m.action,
+          reason: m.reason,
+          evidenceUri: m.evidenceUri,
+          evidenceHash: m.evidenceHash,
+          legalInstrument: m.legalInstrument,
+          emergencyOnly: false,
         }),
       }),
     }),
     defineMsg({
-      typeUrl: T + "MsgVoteCase",
       codec: tx.MsgVoteCase,
       responseCodec: tx.MsgVoteCaseResponse,
       signer: "voter",
@@ -70,7 +71,8 @@ export function enforcementMsgs(k: EnforcementKeeper): MsgDef[] {
       validate: (m) => {
         accAddress.validate(m.voter);
         validCaseId(m.caseId);
-        if (![VoteOption.VOTE_OPTION_YES, VoteOption.VOTE_OPTION_NO, VoteOption.VOTE_OPTION_ABSTAIN].includes(m.option)) throw E.ErrInvalidCase.wrap("option must be yes, no or abstain");
+        if (![VoteOption.VOTE_OPTION_YES, VoteOption.VOTE_OPTION_NO, VoteOption.VOTE_OPTION_ABSTAIN].includes(m.option))
+          throw E.ErrInvalidCase.wrap("option must be yes, no or abstain");
       },
       handle: (ctx, m) => {
         k.vote(ctx, m.voter, m.caseId, m.option);
@@ -78,7 +80,6 @@ export function enforcementMsgs(k: EnforcementKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgWithdrawCase",
       codec: tx.MsgWithdrawCase,
       responseCodec: tx.MsgWithdrawCaseResponse,
       signer: "opener",
@@ -93,7 +94,6 @@ export function enforcementMsgs(k: EnforcementKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSweep",
       codec: tx.MsgSweep,
       responseCodec: tx.MsgSweepResponse,
       signer: "sender",
@@ -105,7 +105,6 @@ export function enforcementMsgs(k: EnforcementKeeper): MsgDef[] {
       handle: (ctx, m) => k.sweep(ctx, m.sender, m.caseId),
     }),
     defineMsg({
-      typeUrl: T + "MsgEmergencyFreeze",
       codec: tx.MsgEmergencyFreeze,
       responseCodec: tx.MsgEmergencyFreezeResponse,
       signer: "authority",
@@ -118,13 +117,18 @@ export function enforcementMsgs(k: EnforcementKeeper): MsgDef[] {
       },
       handle: (ctx, m) => ({
         id: k.openCase(ctx, {
-          signer: m.authority, target: m.target, action: CaseAction.CASE_ACTION_FREEZE, reason: m.reason, evidenceUri: m.evidenceUri,
-          evidenceHash: m.evidenceHash, legalInstrument: undefined, emergencyOnly: true,
+          signer: m.authority,
+          target: m.target,
+          action: CaseAction.CASE_ACTION_FREEZE,
+          reason: m.reason,
+          evidenceUri: m.evidenceUri,
+          evidenceHash: m.evidenceHash,
+          legalInstrument: undefined,
+          emergencyOnly: true,
         }),
       }),
     }),
     defineMsg({
-      typeUrl: T + "MsgEmergencyRelease",
       codec: tx.MsgEmergencyRelease,
       responseCodec: tx.MsgEmergencyReleaseResponse,
       signer: "authority",
@@ -140,7 +144,6 @@ export function enforcementMsgs(k: EnforcementKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgOmbudsmanVeto",
       codec: tx.MsgOmbudsmanVeto,
       responseCodec: tx.MsgOmbudsmanVetoResponse,
       signer: "ombudsman",
@@ -155,18 +158,16 @@ export function enforcementMsgs(k: EnforcementKeeper): MsgDef[] {
         return {};
       },
     }),
-    defineMsg({
-      typeUrl: T + "MsgReverseCase",
+    defineAuthorityMsg({
       codec: tx.MsgReverseCase,
       responseCodec: tx.MsgReverseCaseResponse,
-      signer: "authority",
+      invalidSigner: E.ErrInvalidSigner,
       aminoName: AMINO + "MsgReverseCase",
       validate: (m) => {
         validCaseId(m.caseId);
         requireReason(m.reason);
       },
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
         k.reverse(ctx, m.caseId, m.reason);
         return {};
       },

@@ -14,7 +14,7 @@ export const BPS = 10_000n;
 export const FALLBACK_PINNED = { votingPeriodBlocks: 14_400n, provisionalFreezeBlocks: 28_800n, thresholdBps: 6_667n } as const;
 
 /**
- * Defaults where the spec says "not shown" (docs/modules/enforcement.md). The four
+ * The chain's defaults (docs/modules/enforcement.md). The four
  * constitutional values (voting period, provisional freeze, threshold, recovery destination)
  * are left zero: genesis takes them from the constitution (or FALLBACK_PINNED without one).
  */
@@ -69,7 +69,13 @@ export function validateEnforcementParams(p: Params, genesis = false): Params {
     if (seen.has(key)) invalid(`seizure delay tier ${key} given twice`);
     seen.add(key);
   }
-  tiers.sort((a, b) => (a.threshold.denom !== b.threshold.denom ? (a.threshold.denom < b.threshold.denom ? -1 : 1) : cmp(BigInt(a.threshold.amount), BigInt(b.threshold.amount))));
+  tiers.sort((a, b) =>
+    a.threshold.denom !== b.threshold.denom
+      ? a.threshold.denom < b.threshold.denom
+        ? -1
+        : 1
+      : cmp(BigInt(a.threshold.amount), BigInt(b.threshold.amount)),
+  );
   const capDenoms = new Set<string>();
   for (const c of p.seizureWindowCap) {
     if (capDenoms.has(c.denom)) invalid(`seizure_window_cap names ${c.denom} twice`);
@@ -109,7 +115,8 @@ export function checkAgainstInvariants(p: Params, inv: EnforcementInvariants | u
       (out as unknown as Record<string, unknown>)[field] = want;
       continue;
     }
-    if (have !== want) throw constitutionInvariantViolation.wrap(`enforcement ${name} ${String(have)} disagrees with the constitution's ${String(want)}`);
+    if (have !== want)
+      throw constitutionInvariantViolation.wrap(`enforcement ${name} ${String(have)} disagrees with the constitution's ${String(want)}`);
   }
   return out;
 }

@@ -6,9 +6,6 @@ import { defineQuery, orNotFound, queryAddress, valuesPage } from "../../types/d
 import type { QueryDef } from "../../types/module";
 import { requiredPower, type EnforcementKeeper } from "./keeper";
 
-const P = "/blockchain.enforcement.v1.Query/";
-const R = "/blockchain/enforcement/v1";
-
 /** Cap minus seized, floored at zero, only for the denominations the cap names. */
 export function remainingUnderCap(cap: readonly Coin[], seized: readonly Coin[]): Coin[] {
   return cap.map((c) => {
@@ -24,27 +21,33 @@ function casesOf(ctx: Context, k: EnforcementKeeper, ids: Iterable<bigint>): Cas
 export function enforcementQueries(k: EnforcementKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: k.getParams(ctx) }),
     }),
     defineQuery({
-      path: P + "GetCase", requestCodec: q.QueryGetCaseRequest, responseCodec: q.QueryGetCaseResponse, rest: `${R}/case/{id}`,
+      requestCodec: q.QueryGetCaseRequest,
+      responseCodec: q.QueryGetCaseResponse,
       handle: (ctx, req) => ({ case: orNotFound(k.cases.get(ctx, req.id), `case ${req.id} not found`), votes: k.votesOf(ctx, req.id) }),
     }),
     defineQuery({
-      path: P + "ListCase", requestCodec: q.QueryListCaseRequest, responseCodec: q.QueryListCaseResponse, rest: `${R}/case`,
+      requestCodec: q.QueryListCaseRequest,
+      responseCodec: q.QueryListCaseResponse,
       handle: (ctx, req) => valuesPage(ctx, k.cases, req.pagination, "case"),
     }),
     defineQuery({
-      path: P + "OpenCases", requestCodec: q.QueryOpenCasesRequest, responseCodec: q.QueryOpenCasesResponse, rest: `${R}/case/open`,
+      requestCodec: q.QueryOpenCasesRequest,
+      responseCodec: q.QueryOpenCasesResponse,
       handle: (ctx) => ({ case: casesOf(ctx, k, k.openCases.iterate(ctx)) }),
     }),
     defineQuery({
-      path: P + "HeldCases", requestCodec: q.QueryHeldCasesRequest, responseCodec: q.QueryHeldCasesResponse, rest: `${R}/case/held`,
+      requestCodec: q.QueryHeldCasesRequest,
+      responseCodec: q.QueryHeldCasesResponse,
       handle: (ctx) => ({ case: casesOf(ctx, k, k.heldCases.iterate(ctx)) }),
     }),
     defineQuery({
-      path: P + "CaseVotes", requestCodec: q.QueryCaseVotesRequest, responseCodec: q.QueryCaseVotesResponse, rest: `${R}/case/{case_id}/votes`,
+      requestCodec: q.QueryCaseVotesRequest,
+      responseCodec: q.QueryCaseVotesResponse,
       handle: (ctx, req) => {
         const c = orNotFound(k.cases.get(ctx, req.caseId), `case ${req.caseId} not found`);
         return {
@@ -58,7 +61,8 @@ export function enforcementQueries(k: EnforcementKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "FreezeStatus", requestCodec: q.QueryFreezeStatusRequest, responseCodec: q.QueryFreezeStatusResponse, rest: `${R}/freeze/{address}`,
+      requestCodec: q.QueryFreezeStatusRequest,
+      responseCodec: q.QueryFreezeStatusResponse,
       handle: (ctx, req) => {
         const f = k.activeFreeze(ctx, queryAddress(req.address));
         if (!f) return { frozen: false, freeze: Freeze.fromPartial({}), case: Case.fromPartial({}) };
@@ -66,11 +70,13 @@ export function enforcementQueries(k: EnforcementKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "ListFreeze", requestCodec: q.QueryListFreezeRequest, responseCodec: q.QueryListFreezeResponse, rest: `${R}/freeze`,
+      requestCodec: q.QueryListFreezeRequest,
+      responseCodec: q.QueryListFreezeResponse,
       handle: (ctx, req) => valuesPage(ctx, k.freezes, req.pagination, "freeze"),
     }),
     defineQuery({
-      path: P + "Recovered", requestCodec: q.QueryRecoveredRequest, responseCodec: q.QueryRecoveredResponse, rest: `${R}/recovered`,
+      requestCodec: q.QueryRecoveredRequest,
+      responseCodec: q.QueryRecoveredResponse,
       handle: (ctx) => {
         let total: Coin[] = [];
         let passed = 0n;
@@ -78,11 +84,12 @@ export function enforcementQueries(k: EnforcementKeeper): QueryDef[] {
           total = addCoins(total, c.recovered.map(coinFromProto));
           if (c.status === CaseStatus.CASE_STATUS_PASSED || c.status === CaseStatus.CASE_STATUS_HELD) passed += 1n;
         }
-        return { total: coinsToProto(total), casesOpened: k.caseCount.get(ctx), casesPassed: passed };
+        return { total: coinsToProto(total), casesOpened: k.nextCaseId.peek(ctx) - 1n, casesPassed: passed };
       },
     }),
     defineQuery({
-      path: P + "SeizureWindow", requestCodec: q.QuerySeizureWindowRequest, responseCodec: q.QuerySeizureWindowResponse, rest: `${R}/window`,
+      requestCodec: q.QuerySeizureWindowRequest,
+      responseCodec: q.QuerySeizureWindowResponse,
       handle: (ctx) => {
         const p = k.getParams(ctx);
         const w = k.window(ctx);

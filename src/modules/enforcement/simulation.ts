@@ -16,7 +16,9 @@ const sha256hex = (s: string) => createHash("sha256").update(s).digest("hex");
  * so a freeze never stops another module's operations (a frozen account cannot even pay a fee).
  */
 export function enforcementSimTargets(): string[] {
-  return Array.from({ length: TARGETS }, (_, i) => accAddress.encode(createHash("sha256").update(`sim-enforcement-target/${i}`).digest().subarray(0, 20)));
+  return Array.from({ length: TARGETS }, (_, i) =>
+    accAddress.encode(createHash("sha256").update(`sim-enforcement-target/${i}`).digest().subarray(0, 20)),
+  );
 }
 
 /** The account that signs for a case's opener (recorded as a valoper for validators). */
@@ -34,7 +36,9 @@ function liveCases(k: EnforcementKeeper, s: SimState, set: "open" | "held"): Cas
 
 /** Passed cases (freezes and executed seizures) hold their target: found through the holding index. */
 function passedCases(k: EnforcementKeeper, s: SimState): Case[] {
-  return [...k.holding.iterate(s.ctx)].map(([, id]) => k.getCase(s.ctx, id)).filter((c) => c.status === CaseStatus.CASE_STATUS_PASSED);
+  return [...k.cases.indexes.holding.entries(s.ctx)]
+    .map(([, id]) => k.getCase(s.ctx, id))
+    .filter((c) => c.status === CaseStatus.CASE_STATUS_PASSED);
 }
 
 /**
@@ -54,15 +58,28 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
   const targets = enforcementSimTargets();
   const ombudsman = (s: SimState) => k.getParams(s.ctx).ombudsman;
   // A validator operated by the ombudsman (an operator rotated or admitted onto that account) may only stop cases.
-  const bonded = (s: SimState) => k.deps.staking.bondedValidators(s.ctx).filter((v) => s.accounts.includes(v.accountAddress) && v.accountAddress !== ombudsman(s));
+  const bonded = (s: SimState) =>
+    k.deps.staking.bondedValidators(s.ctx).filter((v) => s.accounts.includes(v.accountAddress) && v.accountAddress !== ombudsman(s));
   const openCase = (s: SimState, opener: string, target: string, action: CaseAction, instrument: boolean) =>
     simMsg(T + "MsgOpenCase", tx.MsgOpenCase, {
-      opener, target, action, reason: "simulated case", evidenceUri: "ipfs://sim-evidence", evidenceHash: sha256hex(`evidence/${s.ctx.height}`),
+      opener,
+      target,
+      action,
+      reason: "simulated case",
+      evidenceUri: "ipfs://sim-evidence",
+      evidenceHash: sha256hex(`evidence/${s.ctx.height}`),
       legalInstrument: instrument
-        ? { issuingAuthority: "Sim Court", reference: `SC-${s.ctx.height}-${s.rng.int(1000)}`, kind: LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_COURT_ORDER, hash: sha256hex(`order/${s.ctx.height}`), issuedAt: s.ctx.unixSeconds }
+        ? {
+            issuingAuthority: "Sim Court",
+            reference: `SC-${s.ctx.height}-${s.rng.int(1000)}`,
+            kind: LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_COURT_ORDER,
+            hash: sha256hex(`order/${s.ctx.height}`),
+            issuedAt: s.ctx.unixSeconds,
+          }
         : undefined,
     });
-  const voteMsg = (voter: string, caseId: bigint, option: VoteOption) => simMsg(T + "MsgVoteCase", tx.MsgVoteCase, { voter, caseId, option });
+  const voteMsg = (voter: string, caseId: bigint, option: VoteOption) =>
+    simMsg(T + "MsgVoteCase", tx.MsgVoteCase, { voter, caseId, option });
   /**
    * Cases this block's planned txs close (withdrawal, veto) and cases they rely on staying as
    * they are (votes, a refused second case on the target): an operation never plans one kind
@@ -75,7 +92,8 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
   };
   const closeable = (s: SimState, cases: Case[]) => cases.filter((c) => !block(s).relied.has(c.id) && !block(s).closing.has(c.id));
   /** An open case still in its voting window at the next height. */
-  const votable = (s: SimState) => liveCases(k, s, "open").filter((c) => c.votingEndsAtHeight > s.ctx.height && !block(s).closing.has(c.id));
+  const votable = (s: SimState) =>
+    liveCases(k, s, "open").filter((c) => c.votingEndsAtHeight > s.ctx.height && !block(s).closing.has(c.id));
   return {
     operations: [
       {
@@ -83,7 +101,7 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
         weight: 3,
         build: (s) => {
           const vs = bonded(s);
-          const free = targets.filter((t) => !k.holding.has(s.ctx, t));
+          const free = targets.filter((t) => k.cases.indexes.holding.get(s.ctx, t) === undefined);
           if (vs.length === 0 || free.length === 0) return undefined;
           const opener = s.rng.pick(vs).accountAddress;
           const target = s.rng.pick(free);
@@ -97,7 +115,7 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
         weight: 1,
         build: (s): SimTx | undefined => {
           const vs = bonded(s);
-          const held = [...k.holding.iterate(s.ctx)];
+          const held = [...k.cases.indexes.holding.entries(s.ctx)];
           const kind = s.rng.int(3);
           if (kind === 0) {
             // A non-validator (accounts past the validator candidates) cannot open a case.
@@ -111,7 +129,12 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
           if (kind === 1 && stays.length > 0) {
             const [target, id] = s.rng.pick(stays);
             block(s).relied.add(id);
-            return { signer: opener, involves: [target], msgs: [openCase(s, opener, target, CaseAction.CASE_ACTION_FREEZE, false)], expect: "fail" };
+            return {
+              signer: opener,
+              involves: [target],
+              msgs: [openCase(s, opener, target, CaseAction.CASE_ACTION_FREEZE, false)],
+              expect: "fail",
+            };
           }
           return { signer: opener, msgs: [openCase(s, opener, s.rng.pick(targets), CaseAction.CASE_ACTION_SEIZE, false)], expect: "fail" };
         },
@@ -126,7 +149,9 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
           const voters = bonded(s).filter((v) => !k.votes.has(s.ctx, [c.id, v.operator]));
           if (voters.length === 0) return undefined;
           const voter = s.rng.pick(voters).accountAddress;
-          const option = s.rng.oneIn(4) ? s.rng.pick([VoteOption.VOTE_OPTION_NO, VoteOption.VOTE_OPTION_ABSTAIN]) : VoteOption.VOTE_OPTION_YES;
+          const option = s.rng.oneIn(4)
+            ? s.rng.pick([VoteOption.VOTE_OPTION_NO, VoteOption.VOTE_OPTION_ABSTAIN])
+            : VoteOption.VOTE_OPTION_YES;
           block(s).relied.add(c.id);
           return { signer: voter, msgs: [voteMsg(voter, c.id, option)], expect: "ok" };
         },
@@ -147,12 +172,17 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
           if (kind === 1) {
             for (const c of liveCases(k, s, "open")) {
               const voted = vs.find((v) => k.votes.has(s.ctx, [c.id, v.operator]));
-              if (voted) return { signer: voted.accountAddress, msgs: [voteMsg(voted.accountAddress, c.id, VoteOption.VOTE_OPTION_NO)], expect: "fail" };
+              if (voted)
+                return {
+                  signer: voted.accountAddress,
+                  msgs: [voteMsg(voted.accountAddress, c.id, VoteOption.VOTE_OPTION_NO)],
+                  expect: "fail",
+                };
             }
             return undefined;
           }
           const voter = s.rng.pick(vs).accountAddress;
-          return { signer: voter, msgs: [voteMsg(voter, k.caseCount.get(s.ctx) + 100n, VoteOption.VOTE_OPTION_YES)], expect: "fail" };
+          return { signer: voter, msgs: [voteMsg(voter, k.nextCaseId.peek(s.ctx) + 100n, VoteOption.VOTE_OPTION_YES)], expect: "fail" };
         },
       },
       {
@@ -163,7 +193,11 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
           if (cases.length === 0) return undefined;
           const c = s.rng.pick(cases);
           block(s).closing.add(c.id);
-          return { signer: openerAccount(c), msgs: [simMsg(T + "MsgWithdrawCase", tx.MsgWithdrawCase, { opener: openerAccount(c), caseId: c.id })], expect: "ok" };
+          return {
+            signer: openerAccount(c),
+            msgs: [simMsg(T + "MsgWithdrawCase", tx.MsgWithdrawCase, { opener: openerAccount(c), caseId: c.id })],
+            expect: "ok",
+          };
         },
       },
       {
@@ -188,7 +222,11 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
           const c = s.rng.pick(cases);
           const ok = c.recovered.length === 0;
           block(s).closing.add(c.id);
-          return { signer: o, msgs: [simMsg(T + "MsgOmbudsmanVeto", tx.MsgOmbudsmanVeto, { ombudsman: o, caseId: c.id, reason: "simulated veto" })], expect: ok ? "ok" : "fail" };
+          return {
+            signer: o,
+            msgs: [simMsg(T + "MsgOmbudsmanVeto", tx.MsgOmbudsmanVeto, { ombudsman: o, caseId: c.id, reason: "simulated veto" })],
+            expect: ok ? "ok" : "fail",
+          };
         },
       },
       {
@@ -198,7 +236,17 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
           const cases = liveCases(k, s, "open");
           const who = s.rng.pick(s.accounts);
           if (cases.length === 0 || who === ombudsman(s)) return undefined;
-          return { signer: who, msgs: [simMsg(T + "MsgOmbudsmanVeto", tx.MsgOmbudsmanVeto, { ombudsman: who, caseId: s.rng.pick(cases).id, reason: "not mine to veto" })], expect: "fail" };
+          return {
+            signer: who,
+            msgs: [
+              simMsg(T + "MsgOmbudsmanVeto", tx.MsgOmbudsmanVeto, {
+                ombudsman: who,
+                caseId: s.rng.pick(cases).id,
+                reason: "not mine to veto",
+              }),
+            ],
+            expect: "fail",
+          };
         },
       },
       {
@@ -216,7 +264,11 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           // A freeze, or a case voting or held (not executed): never sweepable.
-          const cases = [...passedCases(k, s).filter((c) => c.action === CaseAction.CASE_ACTION_FREEZE), ...liveCases(k, s, "open"), ...liveCases(k, s, "held")];
+          const cases = [
+            ...passedCases(k, s).filter((c) => c.action === CaseAction.CASE_ACTION_FREEZE),
+            ...liveCases(k, s, "open"),
+            ...liveCases(k, s, "held"),
+          ];
           const sender = s.rng.pick(s.accounts.slice(20, 58));
           if (cases.length === 0 || sender === ombudsman(s)) return undefined;
           return { signer: sender, msgs: [simMsg(T + "MsgSweep", tx.MsgSweep, { sender, caseId: s.rng.pick(cases).id })], expect: "fail" };
@@ -227,7 +279,13 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const who = s.rng.pick(s.accounts);
-          const msg = simMsg(T + "MsgEmergencyFreeze", tx.MsgEmergencyFreeze, { authority: who, target: s.rng.pick(targets), reason: "no role", evidenceUri: "", evidenceHash: "" });
+          const msg = simMsg(T + "MsgEmergencyFreeze", tx.MsgEmergencyFreeze, {
+            authority: who,
+            target: s.rng.pick(targets),
+            reason: "no role",
+            evidenceUri: "",
+            evidenceHash: "",
+          });
           return { signer: who, msgs: [msg], expect: "fail" };
         },
       },
@@ -238,7 +296,18 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
         build: (s) => {
           const passed = passedCases(k, s);
           if (passed.length === 0) return undefined;
-          return { signer: s.rng.pick(s.accounts), authority: true, msgs: [simMsg(T + "MsgReverseCase", tx.MsgReverseCase, { authority: s.govAuthority, caseId: s.rng.pick(passed).id, reason: "simulated reversal" })], expect: "any" };
+          return {
+            signer: s.rng.pick(s.accounts),
+            authority: true,
+            msgs: [
+              simMsg(T + "MsgReverseCase", tx.MsgReverseCase, {
+                authority: s.govAuthority,
+                caseId: s.rng.pick(passed).id,
+                reason: "simulated reversal",
+              }),
+            ],
+            expect: "any",
+          };
         },
       },
       {
@@ -247,7 +316,11 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const from = s.rng.pick(s.accounts.slice(20, 58));
-          const msg = simMsg("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: s.rng.pick(targets), amount: [{ denom: s.bondDenom, amount: (1n + s.rng.bigint(1_000_000_000n)).toString() }] });
+          const msg = simMsg("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+            fromAddress: from,
+            toAddress: s.rng.pick(targets),
+            amount: [{ denom: s.bondDenom, amount: (1n + s.rng.bigint(1_000_000_000n)).toString() }],
+          });
           return { signer: from, msgs: [msg], expect: "ok" };
         },
       },
@@ -257,17 +330,19 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
         name: "enforcement/holding-and-sets",
         check: (ctx) => {
           const HOLDING = [CaseStatus.CASE_STATUS_VOTING, CaseStatus.CASE_STATUS_HELD, CaseStatus.CASE_STATUS_PASSED];
-          for (const [address, id] of k.holding.iterate(ctx)) {
+          for (const [address, id] of k.cases.indexes.holding.entries(ctx)) {
             const c = k.cases.get(ctx, id);
-            if (!c || c.target !== address || !HOLDING.includes(c.status)) return `holding index: ${address} → case ${id} (${c ? CaseStatus[c.status] : "missing"})`;
+            if (!c || c.target !== address || !HOLDING.includes(c.status))
+              return `holding index: ${address} → case ${id} (${c ? CaseStatus[c.status] : "missing"})`;
             const f = k.freezes.get(ctx, id);
             if (!f || f.address !== address) return `case ${id} holds ${address} without its freeze record`;
-            if (c.status !== CaseStatus.CASE_STATUS_VOTING && f.expiresAtHeight !== 0n) return `case ${id} is ${CaseStatus[c.status]} but its freeze expires at ${f.expiresAtHeight}`;
+            if (c.status !== CaseStatus.CASE_STATUS_VOTING && f.expiresAtHeight !== 0n)
+              return `case ${id} is ${CaseStatus[c.status]} but its freeze expires at ${f.expiresAtHeight}`;
           }
           for (const id of k.openCases.iterate(ctx)) {
             const c = k.cases.get(ctx, id);
             if (c?.status !== CaseStatus.CASE_STATUS_VOTING) return `open set names case ${id}, which is not voting`;
-            if (k.holding.get(ctx, c.target) !== id) return `open case ${id} does not hold its target`;
+            if (k.cases.indexes.holding.get(ctx, c.target) !== id) return `open case ${id} does not hold its target`;
             if (!k.votingQueue.has(ctx, [c.votingEndsAtHeight, id])) return `open case ${id} is not in the voting queue`;
             const tally = { yes: 0n, no: 0n, abstain: 0n };
             for (const v of k.votesOf(ctx, id)) {
@@ -276,17 +351,20 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
               else if (v.option === VoteOption.VOTE_OPTION_NO) tally.no += v.power;
               else tally.abstain += v.power;
             }
-            if (tally.yes !== c.yesPower || tally.no !== c.noPower || tally.abstain !== c.abstainPower) return `case ${id}: tallies ${c.yesPower}/${c.noPower}/${c.abstainPower}, votes sum to ${tally.yes}/${tally.no}/${tally.abstain}`;
+            if (tally.yes !== c.yesPower || tally.no !== c.noPower || tally.abstain !== c.abstainPower)
+              return `case ${id}: tallies ${c.yesPower}/${c.noPower}/${c.abstainPower}, votes sum to ${tally.yes}/${tally.no}/${tally.abstain}`;
           }
           for (const [end, id] of k.votingQueue.iterate(ctx)) {
             const c = k.cases.get(ctx, id);
-            if (c?.status !== CaseStatus.CASE_STATUS_VOTING || c.votingEndsAtHeight !== end || !k.openCases.has(ctx, id)) return `voting queue entry (${end}, ${id}) has no open case`;
+            if (c?.status !== CaseStatus.CASE_STATUS_VOTING || c.votingEndsAtHeight !== end || !k.openCases.has(ctx, id))
+              return `voting queue entry (${end}, ${id}) has no open case`;
             if (end < ctx.height) return `case ${id} should have closed at ${end}`;
           }
           for (const id of k.heldCases.iterate(ctx)) {
             const c = k.cases.get(ctx, id);
-            if (c?.status !== CaseStatus.CASE_STATUS_HELD || c.action !== CaseAction.CASE_ACTION_SEIZE) return `held set names case ${id}, which is not a held seizure`;
-            if (k.holding.get(ctx, c.target) !== id) return `held case ${id} does not hold its target`;
+            if (c?.status !== CaseStatus.CASE_STATUS_HELD || c.action !== CaseAction.CASE_ACTION_SEIZE)
+              return `held set names case ${id}, which is not a held seizure`;
+            if (k.cases.indexes.holding.get(ctx, c.target) !== id) return `held case ${id} does not hold its target`;
           }
           for (const [expires, id] of k.expiryQueue.iterate(ctx)) {
             const f = k.freezes.get(ctx, id);
@@ -302,12 +380,14 @@ export function enforcementSimulation(k: EnforcementKeeper): ModuleSimulation {
           const destination = k.getParams(ctx).recoveryDestination;
           if (destination !== PLACEHOLDER_DESTINATION) return undefined;
           let recovered: Coin[] = [];
-          for (const [, id] of k.holding.iterate(ctx)) {
+          for (const [, id] of k.cases.indexes.holding.entries(ctx)) {
             const c = k.cases.get(ctx, id)!;
             if (c.action === CaseAction.CASE_ACTION_SEIZE) recovered = addCoins(recovered, c.recovered.map(coinFromProto));
           }
           const held = k.deps.bank.getAllBalances(ctx, destination);
-          for (const r of recovered) if (amountOf(held, r.denom) < r.amount) return `seizures in force recovered ${r.amount}${r.denom}, the recovery destination holds ${amountOf(held, r.denom)}`;
+          for (const r of recovered)
+            if (amountOf(held, r.denom) < r.amount)
+              return `seizures in force recovered ${r.amount}${r.denom}, the recovery destination holds ${amountOf(held, r.denom)}`;
           return undefined;
         },
       },

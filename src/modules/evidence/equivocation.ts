@@ -23,7 +23,8 @@ export function packEquivocation(e: Equivocation): AnyMsg {
  */
 export function unpackEvidence(any: AnyMsg | undefined): Equivocation {
   if (!any) throw evidenceErrors.ErrInvalidEvidence.wrap("missing evidence");
-  if (any.typeUrl !== EQUIVOCATION_URL) throw sdkErrors.ErrTxDecode.wrap(`unable to resolve type URL ${JSON.stringify(any.typeUrl.slice(0, 100))}`);
+  if (any.typeUrl !== EQUIVOCATION_URL)
+    throw sdkErrors.ErrTxDecode.wrap(`unable to resolve type URL ${JSON.stringify(any.typeUrl.slice(0, 100))}`);
   try {
     return Equivocation.decode(any.value);
   } catch {

@@ -17,7 +17,8 @@ export function evidenceGenesis(k: EvidenceKeeper): GenesisDef<GenesisState> {
       for (const any of g.evidence) {
         const e = unpackEvidence(any);
         const hash = evidenceHash(e);
-        if (k.evidences.has(ctx, hash)) throw sdkErrors.ErrInvalidRequest.wrap(`evidence with hash ${Buffer.from(hash).toString("hex").toUpperCase()} already exists`);
+        if (k.evidences.has(ctx, hash))
+          throw sdkErrors.ErrInvalidRequest.wrap(`evidence with hash ${Buffer.from(hash).toString("hex").toUpperCase()} already exists`);
         k.setEvidence(ctx, e);
       }
     },

@@ -1,5 +1,4 @@
 import type { Module } from "../../types/module";
-import { evidenceBeginBlock } from "./blocker";
 import type { ConsensusKeeper, SlashingKeeper, StakingKeeper } from "./expected-keepers";
 import { evidenceGenesis } from "./genesis";
 import { EvidenceKeeper } from "./keeper";
@@ -12,7 +11,11 @@ export { evidenceErrors } from "./errors";
 export { evidenceHash, packEquivocation, EQUIVOCATION_URL } from "./equivocation";
 
 /** x/evidence (cosmos.evidence.v1beta1): CometBFT's equivocation evidence punished at BeginBlock, kept and queryable. */
-export function createEvidenceModule(deps: { staking: StakingKeeper; slashing: SlashingKeeper; consensus: ConsensusKeeper }): Module & { keeper: EvidenceKeeper } {
+export function createEvidenceModule(deps: {
+  staking: StakingKeeper;
+  slashing: SlashingKeeper;
+  consensus: ConsensusKeeper;
+}): Module & { keeper: EvidenceKeeper } {
   const keeper = new EvidenceKeeper(deps.staking, deps.slashing, deps.consensus);
   return {
     name: "evidence",
@@ -20,7 +23,7 @@ export function createEvidenceModule(deps: { staking: StakingKeeper; slashing: S
     msgs: evidenceMsgs(keeper),
     queries: evidenceQueries(keeper),
     genesis: evidenceGenesis(keeper),
-    beginBlock: (ctx) => evidenceBeginBlock(keeper, ctx),
+    beginBlock: (ctx) => keeper.beginBlock(ctx),
     simulation: evidenceSimulation(keeper),
   };
 }

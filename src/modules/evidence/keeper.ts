@@ -3,7 +3,7 @@ import type { Equivocation } from "cosmjs-types/cosmos/evidence/v1beta1/evidence
 import { BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { Schema } from "../../store/collections";
 import { bytesKey, protoValue } from "../../store/codecs";
-import { bech32Prefix, fromBech32 } from "../../types/address";
+import { bech32Prefix, fromBech32, toBech32 } from "../../types/address";
 import type { Context } from "../../types/context";
 import { durationNanos, timestampNanos } from "../../types/time";
 import { evidenceHash, packEquivocation } from "./equivocation";
@@ -23,6 +23,21 @@ export class EvidenceKeeper {
     readonly slashing: SlashingKeeper,
     readonly consensus: ConsensusKeeper,
   ) {}
+
+  /**
+   * BeginBlocker: every misbehavior CometBFT committed in this block (duplicate votes and light
+   * client attacks alike, as the SDK treats them) is handled as equivocation.
+   */
+  beginBlock(ctx: Context): void {
+    for (const m of ctx.block.misbehavior ?? []) {
+      this.handleEquivocation(ctx, {
+        height: m.height,
+        time: m.time,
+        power: m.power,
+        consensusAddress: toBech32(bech32Prefix.consensus, m.validatorAddress),
+      });
+    }
+  }
 
   setEvidence(ctx: Context, e: Equivocation): Uint8Array {
     const hash = evidenceHash(e);

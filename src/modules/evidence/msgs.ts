@@ -14,17 +14,18 @@ import type { EvidenceKeeper } from "./keeper";
 export function evidenceMsgs(k: EvidenceKeeper): MsgDef[] {
   return [
     defineMsg({
-      typeUrl: "/cosmos.evidence.v1beta1.MsgSubmitEvidence",
       codec: tx.MsgSubmitEvidence,
       responseCodec: tx.MsgSubmitEvidenceResponse,
       signer: "submitter",
       aminoName: "cosmos-sdk/MsgSubmitEvidence",
       validate: (m) => {
         accAddress.validate(m.submitter);
-        validateEquivocation(unpackEvidence(m.evidence));
+        const evidence = unpackEvidence(m.evidence);
+        validateEquivocation(evidence);
+        return evidence;
       },
-      handle: (ctx, m) => {
-        const hash = evidenceHash(unpackEvidence(m.evidence));
+      handle: (ctx, _m, evidence) => {
+        const hash = evidenceHash(evidence);
         if (k.evidences.has(ctx, hash)) throw evidenceErrors.ErrEvidenceExists.wrap(Buffer.from(hash).toString("hex").toUpperCase());
         throw evidenceErrors.ErrNoEvidenceHandlerExists.wrap(EQUIVOCATION_ROUTE);
       },

@@ -3,22 +3,22 @@ import { defineQuery, orNotFound, queryErrors, valuesPage } from "../../types/de
 import type { QueryDef } from "../../types/module";
 import type { EvidenceKeeper } from "./keeper";
 
-const P = "/cosmos.evidence.v1beta1.Query/";
-const R = "/cosmos/evidence/v1beta1";
-
 export function evidenceQueries(k: EvidenceKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Evidence", requestCodec: q.QueryEvidenceRequest, responseCodec: q.QueryEvidenceResponse, rest: `${R}/evidence/{hash}`,
+      requestCodec: q.QueryEvidenceRequest,
+      responseCodec: q.QueryEvidenceResponse,
       // As the SDK 0.50: the hex `hash` only (the deprecated bytes field is not read).
       handle: (ctx, req) => {
         if (req.hash === "") throw queryErrors.invalidArgument("invalid request; hash is empty");
-        if (!/^([0-9a-fA-F]{2})+$/.test(req.hash)) throw queryErrors.invalidArgument(`invalid evidence hash: ${JSON.stringify(req.hash.slice(0, 100))}`);
+        if (!/^([0-9a-fA-F]{2})+$/.test(req.hash))
+          throw queryErrors.invalidArgument(`invalid evidence hash: ${JSON.stringify(req.hash.slice(0, 100))}`);
         return { evidence: orNotFound(k.evidences.get(ctx, Buffer.from(req.hash, "hex")), `evidence ${req.hash} not found`) };
       },
     }),
     defineQuery({
-      path: P + "AllEvidence", requestCodec: q.QueryAllEvidenceRequest, responseCodec: q.QueryAllEvidenceResponse, rest: `${R}/evidence`,
+      requestCodec: q.QueryAllEvidenceRequest,
+      responseCodec: q.QueryAllEvidenceResponse,
       handle: (ctx, req) => valuesPage(ctx, k.evidences, req.pagination, "evidence"),
     }),
   ];

@@ -28,8 +28,19 @@ export function evidenceSimulation(k: EvidenceKeeper): ModuleSimulation {
           const candidates = faultCandidates(k.staking, s);
           if (candidates.length === 0 || s.ctx.height < 2n) return undefined;
           const v = s.rng.pick(candidates);
-          const evidence = packEquivocation(Equivocation.fromPartial({ height: s.ctx.height - 1n, time: s.ctx.time, power: 1n, consensusAddress: toBech32(bech32Prefix.consensus, v.consAddr) }));
-          return { signer: submitter, msgs: [simMsg("/cosmos.evidence.v1beta1.MsgSubmitEvidence", tx.MsgSubmitEvidence, { submitter, evidence })], expect: "fail" };
+          const evidence = packEquivocation(
+            Equivocation.fromPartial({
+              height: s.ctx.height - 1n,
+              time: s.ctx.time,
+              power: 1n,
+              consensusAddress: toBech32(bech32Prefix.consensus, v.consAddr),
+            }),
+          );
+          return {
+            signer: submitter,
+            msgs: [simMsg("/cosmos.evidence.v1beta1.MsgSubmitEvidence", tx.MsgSubmitEvidence, { submitter, evidence })],
+            expect: "fail",
+          };
         },
       },
     ],
@@ -41,7 +52,15 @@ export function evidenceSimulation(k: EvidenceKeeper): ModuleSimulation {
       const power = BigInt(v.validator.tokens) / POWER_REDUCTION;
       if (power <= 0n) return undefined;
       return {
-        misbehavior: [{ type: MisbehaviorType.DUPLICATE_VOTE, validator: { address: v.consAddr, power }, height: s.ctx.height, time: s.ctx.time, totalVotingPower: power }],
+        misbehavior: [
+          {
+            type: MisbehaviorType.DUPLICATE_VOTE,
+            validator: { address: v.consAddr, power },
+            height: s.ctx.height,
+            time: s.ctx.time,
+            totalVotingPower: power,
+          },
+        ],
       };
     },
     invariants: [
@@ -50,7 +69,8 @@ export function evidenceSimulation(k: EvidenceKeeper): ModuleSimulation {
         check: (ctx) => {
           for (const [, any] of k.evidences.iterate(ctx)) {
             const e = unpackEvidence(any);
-            if (!k.slashing.getSigningInfo(ctx, fromBech32(e.consensusAddress, bech32Prefix.consensus))?.tombstoned) return `evidence against ${e.consensusAddress} kept, but it is not tombstoned`;
+            if (!k.slashing.getSigningInfo(ctx, fromBech32(e.consensusAddress, bech32Prefix.consensus))?.tombstoned)
+              return `evidence against ${e.consensusAddress} kept, but it is not tombstoned`;
           }
           return undefined;
         },

@@ -28,9 +28,12 @@ function decode(any: AnyMsg | undefined): Decoded {
   if (!any) throw feegrantErrors.ErrNoAllowance.wrap("failed to get allowance");
   try {
     switch (any.typeUrl) {
-      case BASIC_ALLOWANCE_URL: return { kind: "basic", value: BasicAllowance.decode(any.value) };
-      case PERIODIC_ALLOWANCE_URL: return { kind: "periodic", value: PeriodicAllowance.decode(any.value) };
-      case ALLOWED_MSG_ALLOWANCE_URL: return { kind: "allowed", value: AllowedMsgAllowance.decode(any.value) };
+      case BASIC_ALLOWANCE_URL:
+        return { kind: "basic", value: BasicAllowance.decode(any.value) };
+      case PERIODIC_ALLOWANCE_URL:
+        return { kind: "periodic", value: PeriodicAllowance.decode(any.value) };
+      case ALLOWED_MSG_ALLOWANCE_URL:
+        return { kind: "allowed", value: AllowedMsgAllowance.decode(any.value) };
     }
   } catch (e) {
     throw sdkErrors.ErrUnpackAny.wrap(`${any.typeUrl}: ${(e as Error).message}`);
@@ -40,9 +43,12 @@ function decode(any: AnyMsg | undefined): Decoded {
 
 function encode(d: Decoded): AnyMsg {
   switch (d.kind) {
-    case "basic": return { typeUrl: BASIC_ALLOWANCE_URL, value: BasicAllowance.encode(d.value).finish() };
-    case "periodic": return { typeUrl: PERIODIC_ALLOWANCE_URL, value: PeriodicAllowance.encode(d.value).finish() };
-    case "allowed": return { typeUrl: ALLOWED_MSG_ALLOWANCE_URL, value: AllowedMsgAllowance.encode(d.value).finish() };
+    case "basic":
+      return { typeUrl: BASIC_ALLOWANCE_URL, value: BasicAllowance.encode(d.value).finish() };
+    case "periodic":
+      return { typeUrl: PERIODIC_ALLOWANCE_URL, value: PeriodicAllowance.encode(d.value).finish() };
+    case "allowed":
+      return { typeUrl: ALLOWED_MSG_ALLOWANCE_URL, value: AllowedMsgAllowance.encode(d.value).finish() };
   }
 }
 

@@ -11,5 +11,12 @@ export { feegrantErrors } from "./errors";
 
 export function createFeegrantModule(deps: { accounts: AccountKeeper; bank: BankKeeper }): Module & { keeper: FeegrantKeeper } {
   const keeper = new FeegrantKeeper(deps.accounts, deps.bank);
-  return { name: "feegrant", keeper, msgs: feegrantMsgs(keeper), queries: feegrantQueries(keeper), genesis: feegrantGenesis(keeper), simulation: feegrantSimulation(keeper) };
+  return {
+    name: "feegrant",
+    keeper,
+    msgs: feegrantMsgs(keeper),
+    queries: feegrantQueries(keeper),
+    genesis: feegrantGenesis(keeper),
+    simulation: feegrantSimulation(keeper),
+  };
 }

@@ -1,6 +1,7 @@
 import { Grant } from "cosmjs-types/cosmos/feegrant/v1beta1/feegrant";
 import { Schema } from "../../store/collections";
 import { bytesKey, pairKey, protoValue, timestampKey as timeKey, tripleKey } from "../../store/codecs";
+import { keyIndex } from "../../store/indexed-map";
 import { accAddress } from "../../types/address";
 import type { AnyMsg, Timestamp } from "../../types/codec";
 import type { Coin } from "../../types/coins";
@@ -23,10 +24,10 @@ export const PRUNE_LIMIT_PER_MSG = 75;
 export class FeegrantKeeper {
   private readonly schema = new Schema("feegrant/");
   readonly pairKey = pairKey(bytesKey, bytesKey);
-  /** (grantee, granter) → Grant, the SDK's key order. */
-  readonly allowances = this.schema.map(1, "allowances", this.pairKey, protoValue(Grant, "Grant"));
-  /** (granter, grantee) for AllowancesByGranter. */
-  readonly byGranter = this.schema.keySet(2, "allowances_by_granter", this.pairKey);
+  /** (grantee, granter) → Grant, the SDK's key order; indexed by granter for AllowancesByGranter. */
+  readonly allowances = this.schema.indexedMap(1, "allowances", this.pairKey, protoValue(Grant, "Grant"), {
+    byGranter: keyIndex(2, pairKey(bytesKey, bytesKey), swap, swap),
+  });
   readonly queueKey = tripleKey(timeKey, bytesKey, bytesKey);
   /** (expiration, grantee, granter). */
   readonly queue = this.schema.keySet(3, "allowance_queue", this.queueKey);
@@ -47,7 +48,8 @@ export class FeegrantKeeper {
       this.accounts.ensureAccount(ctx, grantee);
     }
     const expiration = expiresAt(allowance);
-    if (expiration && compareTime(expiration, ctx.time) < 0) throw feegrantErrors.ErrFeeLimitExpired.wrap("expiration is before current block time");
+    if (expiration && compareTime(expiration, ctx.time) < 0)
+      throw feegrantErrors.ErrFeeLimitExpired.wrap("expiration is before current block time");
     if (expiration) this.queue.set(ctx, [expiration, accAddress.decode(grantee), accAddress.decode(granter)]);
     const stored = ctx.mode === "genesis" ? allowance : startPeriod(allowance, ctx.time);
     this.write(ctx, granter, grantee, stored);
@@ -69,7 +71,12 @@ export class FeegrantKeeper {
     try {
       const allowance = this.getAllowance(ctx, granter, grantee);
       if (!allowance) throw feegrantErrors.ErrNoAllowance.wrap("fee-grant not found");
-      const result = acceptFee(ctx, allowance, fee, tx.msgs.map((m) => m.any.typeUrl));
+      const result = acceptFee(
+        ctx,
+        allowance,
+        fee,
+        tx.msgs.map((m) => m.any.typeUrl),
+      );
       if (result.remove) {
         this.revokeAllowance(ctx, granter, grantee);
         feegrantEvents.feegrant(ctx, "use_feegrant", granter, grantee);
@@ -102,15 +109,18 @@ export class FeegrantKeeper {
 
   private write(ctx: Context, granter: string, grantee: string, allowance: AnyMsg): void {
     this.allowances.set(ctx, this.key(granter, grantee), { granter, grantee, allowance });
-    this.byGranter.set(ctx, [accAddress.decode(granter), accAddress.decode(grantee)]);
   }
 
   private remove(ctx: Context, granter: Uint8Array, grantee: Uint8Array): void {
     this.allowances.remove(ctx, [grantee, granter]);
-    this.byGranter.remove(ctx, [granter, grantee]);
   }
 
   private key(granter: string, grantee: string): [Uint8Array, Uint8Array] {
     return [accAddress.decode(grantee), accAddress.decode(granter)];
   }
+}
+
+/** (grantee, granter) ⇄ (granter, grantee): an allowance's key and its by-granter entry. */
+function swap([a, b]: [Uint8Array, Uint8Array]): [Uint8Array, Uint8Array] {
+  return [b, a];
 }

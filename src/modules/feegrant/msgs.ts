@@ -9,7 +9,6 @@ import type { FeegrantKeeper } from "./keeper";
 export function feegrantMsgs(k: FeegrantKeeper): MsgDef[] {
   return [
     defineMsg({
-      typeUrl: "/cosmos.feegrant.v1beta1.MsgGrantAllowance",
       codec: tx.MsgGrantAllowance,
       responseCodec: tx.MsgGrantAllowanceResponse,
       signer: "granter",
@@ -27,7 +26,6 @@ export function feegrantMsgs(k: FeegrantKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: "/cosmos.feegrant.v1beta1.MsgRevokeAllowance",
       codec: tx.MsgRevokeAllowance,
       responseCodec: tx.MsgRevokeAllowanceResponse,
       signer: "granter",
@@ -43,7 +41,6 @@ export function feegrantMsgs(k: FeegrantKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: "/cosmos.feegrant.v1beta1.MsgPruneAllowances",
       codec: tx.MsgPruneAllowances,
       responseCodec: tx.MsgPruneAllowancesResponse,
       signer: "pruner",

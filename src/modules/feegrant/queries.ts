@@ -5,13 +5,11 @@ import type { QueryDef } from "../../types/module";
 import { feegrantErrors } from "./errors";
 import type { FeegrantKeeper } from "./keeper";
 
-const P = "/cosmos.feegrant.v1beta1.Query/";
-const R = "/cosmos/feegrant/v1beta1";
-
 export function feegrantQueries(k: FeegrantKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Allowance", requestCodec: q.QueryAllowanceRequest, responseCodec: q.QueryAllowanceResponse, rest: `${R}/allowance/{granter}/{grantee}`,
+      requestCodec: q.QueryAllowanceRequest,
+      responseCodec: q.QueryAllowanceResponse,
       handle: (ctx, req) => {
         const granter = queryAddress(req.granter, "granter");
         const grantee = queryAddress(req.grantee, "grantee");
@@ -21,7 +19,8 @@ export function feegrantQueries(k: FeegrantKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Allowances", requestCodec: q.QueryAllowancesRequest, responseCodec: q.QueryAllowancesResponse, rest: `${R}/allowances/{grantee}`,
+      requestCodec: q.QueryAllowancesRequest,
+      responseCodec: q.QueryAllowancesResponse,
       handle: (ctx, req) => {
         const grantee = accAddress.decode(queryAddress(req.grantee, "grantee"));
         const page = paginated(() => k.allowances.paginate(ctx, pageRequest(req.pagination), { prefix: k.pairKey.prefix(grantee) }));
@@ -29,12 +28,12 @@ export function feegrantQueries(k: FeegrantKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "AllowancesByGranter", requestCodec: q.QueryAllowancesByGranterRequest, responseCodec: q.QueryAllowancesByGranterResponse,
-      rest: `${R}/issued/{granter}`,
+      requestCodec: q.QueryAllowancesByGranterRequest,
+      responseCodec: q.QueryAllowancesByGranterResponse,
       handle: (ctx, req) => {
         const granter = accAddress.decode(queryAddress(req.granter, "granter"));
-        const page = paginated(() => k.byGranter.paginate(ctx, pageRequest(req.pagination), { prefix: k.pairKey.prefix(granter) }));
-        return { allowances: page.items.map(([, grantee]) => k.allowances.get(ctx, [grantee, granter])!), pagination: pageResponse(page) };
+        const page = paginated(() => k.allowances.indexes.byGranter.paginate(ctx, k.pairKey.prefix(granter), pageRequest(req.pagination)));
+        return { allowances: page.items.map((key) => k.allowances.get(ctx, key)!), pagination: pageResponse(page) };
       },
     }),
   ];

@@ -31,7 +31,9 @@ export function genutilGenesis(accounts: AccountKeeper, bank: BankKeeper): Genes
         if (!bond || !/^[0-9]+$/.test(bond.amount)) throw sdkErrors.ErrInvalidCoins.wrap(`${name}: invalid self-bond`);
         const have = bank.getBalance(ctx, gentx.signer, bond.denom);
         if (have < BigInt(bond.amount)) {
-          throw sdkErrors.ErrInsufficientFunds.wrap(`${name}: account ${gentx.signer} has a balance in genesis of ${have}${bond.denom}, less than the self-bond ${bond.amount}${bond.denom}`);
+          throw sdkErrors.ErrInsufficientFunds.wrap(
+            `${name}: account ${gentx.signer} has a balance in genesis of ${have}${bond.denom}, less than the self-bond ${bond.amount}${bond.denom}`,
+          );
         }
       });
     },

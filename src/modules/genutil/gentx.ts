@@ -26,10 +26,14 @@ export function decodeGentx(bytes: Uint8Array, index: number): DecodedGentx {
     throw sdkErrors.ErrTxDecode.wrap(`gentx ${index}: ${(e as Error).message}`);
   }
   if (body.messages.length !== 1) {
-    throw sdkErrors.ErrInvalidRequest.wrap(`gentx ${index}: must provide genesis transaction with exactly 1 CreateValidator message, got ${body.messages.length} messages`);
+    throw sdkErrors.ErrInvalidRequest.wrap(
+      `gentx ${index}: must provide genesis transaction with exactly 1 CreateValidator message, got ${body.messages.length} messages`,
+    );
   }
   if (body.messages[0].typeUrl !== MSG_CREATE_VALIDATOR_URL) {
-    throw sdkErrors.ErrInvalidRequest.wrap(`gentx ${index}: genesis transaction does not contain a MsgCreateValidator (holds ${body.messages[0].typeUrl})`);
+    throw sdkErrors.ErrInvalidRequest.wrap(
+      `gentx ${index}: genesis transaction does not contain a MsgCreateValidator (holds ${body.messages[0].typeUrl})`,
+    );
   }
   let msg: MsgCreateValidator;
   try {
@@ -41,7 +45,9 @@ export function decodeGentx(bytes: Uint8Array, index: number): DecodedGentx {
   try {
     signer = accAddress.encode(valAddress.decode(msg.validatorAddress));
   } catch (e) {
-    throw sdkErrors.ErrInvalidAddress.wrap(`gentx ${index}: validator address ${JSON.stringify(msg.validatorAddress)}: ${(e as Error).message}`);
+    throw sdkErrors.ErrInvalidAddress.wrap(
+      `gentx ${index}: validator address ${JSON.stringify(msg.validatorAddress)}: ${(e as Error).message}`,
+    );
   }
   return { raw, body, authInfo, msg, signer };
 }

@@ -36,4 +36,3 @@ export const govEvents = {
     ctx.events.emit("active_proposal", { proposal_id: id.toString(), proposal_result: result, proposal_log: log });
   },
 };
-

@@ -19,8 +19,10 @@ function validateGenesis(g: GenesisState): void {
   for (const p of g.proposals) {
     if (ids.has(p.id)) invalid(`duplicate proposal id: ${p.id}`);
     if (p.id >= g.startingProposalId) invalid(`proposal id ${p.id} is not below the starting proposal id ${g.startingProposalId}`);
-    if (p.status === ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD && !p.depositEndTime) invalid(`proposal ${p.id} in deposit period has no deposit end time`);
-    if (p.status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD && !(p.votingStartTime && p.votingEndTime)) invalid(`proposal ${p.id} in voting period has no voting times`);
+    if (p.status === ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD && !p.depositEndTime)
+      invalid(`proposal ${p.id} in deposit period has no deposit end time`);
+    if (p.status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD && !(p.votingStartTime && p.votingEndTime))
+      invalid(`proposal ${p.id} in voting period has no voting times`);
     ids.add(p.id);
   }
   const seen = new Set<string>();

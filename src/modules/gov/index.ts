@@ -1,5 +1,4 @@
 import type { Module } from "../../types/module";
-import { govEndBlock } from "./blocker";
 import { govGenesis } from "./genesis";
 import { GovKeeper } from "./keeper";
 import { govMsgs } from "./msgs";
@@ -21,7 +20,7 @@ export function createGovModule(deps: { bank: BankKeeper; auth: AccountKeeper; s
     queries: govQueries(keeper),
     genesis: govGenesis(keeper),
     moduleAccounts: [{ name: "gov", permissions: ["burner"] }],
-    endBlock: (ctx) => govEndBlock(ctx, keeper),
+    endBlock: (ctx) => keeper.endBlock(ctx),
     bindRouter: (router) => keeper.bindRouter(router),
     simulation: govSimulation(keeper),
   };

@@ -13,6 +13,7 @@ import { govEvents } from "./events";
 import { defaultGovParams, MAX_METADATA_LEN, MAX_SUMMARY_LEN, parseGovDec } from "./params";
 import { addDuration, compareTime } from "../../types/time";
 import type { AccountKeeper, BankKeeper, StakingKeeper } from "./expected-keepers";
+import { GovSettlement } from "./settlement";
 
 export const GOV_MODULE = "gov";
 
@@ -38,6 +39,8 @@ export class GovKeeper {
   readonly params = this.schema.item(6, "params", protoValue(Params, "Params"), defaultGovParams());
   readonly proposalId = this.schema.sequence(7, "proposal_id", 1n);
   readonly constitution = this.schema.item(8, "constitution", stringValue, "");
+  /** End-block dropping and tallying, and the tally (settlement.ts). */
+  readonly settlement = new GovSettlement(this);
   private router: MsgRouter | undefined;
 
   constructor(
@@ -53,6 +56,10 @@ export class GovKeeper {
   msgRouter(): MsgRouter {
     if (!this.router) throw sdkErrors.ErrLogic.wrap("gov: message router not bound");
     return this.router;
+  }
+
+  endBlock(ctx: Context): void {
+    this.settlement.endBlock(ctx);
   }
 
   moduleAddress(): string {
@@ -72,7 +79,15 @@ export class GovKeeper {
   }
 
   /** Keeper.SubmitProposal: every message routable, valid, and signed by gov alone. */
-  submitProposal(ctx: Context, messages: AnyMsg[], metadata: string, title: string, summary: string, proposer: string, expedited: boolean): Proposal {
+  submitProposal(
+    ctx: Context,
+    messages: AnyMsg[],
+    metadata: string,
+    title: string,
+    summary: string,
+    proposer: string,
+    expedited: boolean,
+  ): Proposal {
     this.assertMetadataLength(metadata);
     if (utf8Length(summary) > MAX_SUMMARY_LEN) throw govErrors.ErrSummaryTooLong.wrap(`got summary with length ${utf8Length(summary)}`);
     this.assertMetadataLength(title);
@@ -116,7 +131,8 @@ export class GovKeeper {
   }
 
   assertMetadataLength(metadata: string): void {
-    if (metadata !== "" && utf8Length(metadata) > MAX_METADATA_LEN) throw govErrors.ErrMetadataTooLong.wrap(`got metadata with length ${utf8Length(metadata)}`);
+    if (metadata !== "" && utf8Length(metadata) > MAX_METADATA_LEN)
+      throw govErrors.ErrMetadataTooLong.wrap(`got metadata with length ${utf8Length(metadata)}`);
   }
 
   minDepositOf(params: Params, expedited: boolean): Coin[] {
@@ -127,7 +143,9 @@ export class GovKeeper {
     const accepted = params.minDeposit.map((c) => c.denom);
     for (const c of amount) {
       if (!accepted.includes(c.denom)) {
-        throw govErrors.ErrInvalidDepositDenom.wrap(`deposited ${c.amount}${c.denom}, but gov accepts only the following denom(s): [${accepted.join(" ")}]`);
+        throw govErrors.ErrInvalidDepositDenom.wrap(
+          `deposited ${c.amount}${c.denom}, but gov accepts only the following denom(s): [${accepted.join(" ")}]`,
+        );
       }
     }
   }
@@ -152,7 +170,9 @@ export class GovKeeper {
         return given !== undefined && given.amount >= t.amount;
       });
       if (!met) {
-        throw govErrors.ErrMinDepositTooSmall.wrap(`received ${formatCoins(amount)} but need at least one of the following: ${thresholds.map((t) => `${t.amount}${t.denom}`).join(",")}`);
+        throw govErrors.ErrMinDepositTooSmall.wrap(
+          `received ${formatCoins(amount)} but need at least one of the following: ${thresholds.map((t) => `${t.amount}${t.denom}`).join(",")}`,
+        );
       }
     }
     if (amount.length > 0) this.bank.sendCoinsFromAccountToModule(ctx, depositor, GOV_MODULE, amount);
@@ -196,7 +216,8 @@ export class GovKeeper {
   cancelProposal(ctx: Context, proposalId: bigint, proposer: string): void {
     const proposal = this.getProposal(ctx, proposalId);
     if (!proposal) throw govErrors.ErrUnknownProposal.wrap(`proposal ${proposalId} doesn't exist`);
-    if (proposal.proposer === "") throw govErrors.ErrInvalidProposal.wrap(`proposal ${proposalId} doesn't have proposer ${proposer}, so cannot be canceled`);
+    if (proposal.proposer === "")
+      throw govErrors.ErrInvalidProposal.wrap(`proposal ${proposalId} doesn't have proposer ${proposer}, so cannot be canceled`);
     if (proposal.proposer !== proposer) throw govErrors.ErrInvalidProposer.wrap(`invalid proposer ${proposer}`);
     const { status } = proposal;
     if (status !== ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD && status !== ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD) {

@@ -1,18 +1,22 @@
 import { Proposal, VoteOption, voteOptionToJSON, type WeightedVoteOption } from "cosmjs-types/cosmos/gov/v1/gov";
 import * as tx from "cosmjs-types/cosmos/gov/v1/tx";
 import { accAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
 import { coinsFromProto, type Coin, type ProtoCoin } from "../../types/coins";
 import { DEC_ONE, decFromString, decToString } from "../../types/dec";
 import { AppError, sdkErrors } from "../../types/errors";
-import { defineMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { govErrors } from "./errors";
 import { govEvents } from "./events";
 import type { GovKeeper } from "./keeper";
 import { validateGovParams } from "./params";
 
-const VALID_OPTIONS: readonly number[] = [VoteOption.VOTE_OPTION_YES, VoteOption.VOTE_OPTION_ABSTAIN, VoteOption.VOTE_OPTION_NO, VoteOption.VOTE_OPTION_NO_WITH_VETO];
+const VALID_OPTIONS: readonly number[] = [
+  VoteOption.VOTE_OPTION_YES,
+  VoteOption.VOTE_OPTION_ABSTAIN,
+  VoteOption.VOTE_OPTION_NO,
+  VoteOption.VOTE_OPTION_NO_WITH_VETO,
+];
 
 function optionName(option: number): string {
   return VALID_OPTIONS.includes(option) || option === 0 ? voteOptionToJSON(option) : String(option);
@@ -60,7 +64,8 @@ function metadataTitleSummary(metadata: string): { title: string; summary: strin
     if (v !== undefined && v !== null && typeof v !== "string") return undefined;
   }
   const authors = fields.get("authors");
-  if (authors !== undefined && authors !== null && !(Array.isArray(authors) && authors.every((a) => a === null || typeof a === "string"))) return undefined;
+  if (authors !== undefined && authors !== null && !(Array.isArray(authors) && authors.every((a) => a === null || typeof a === "string")))
+    return undefined;
   return { title: (fields.get("title") as string | null) ?? "", summary: (fields.get("summary") as string | null) ?? "" };
 }
 
@@ -110,7 +115,6 @@ function checkWeightedOptions(options: WeightedVoteOption[]): void {
 export function govMsgs(k: GovKeeper): MsgDef[] {
   return [
     defineMsg({
-      typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
       codec: tx.MsgSubmitProposal,
       responseCodec: tx.MsgSubmitProposalResponse,
       signer: "proposer",
@@ -119,11 +123,18 @@ export function govMsgs(k: GovKeeper): MsgDef[] {
       handle: (ctx, m) => {
         if (m.title === "") throw govErrors.ErrInvalidProposalContent.wrap("proposal title cannot be empty");
         if (m.summary === "") throw govErrors.ErrInvalidProposalContent.wrap("proposal summary cannot be empty");
-        if (m.messages.length === 0 && m.metadata.length === 0) throw govErrors.ErrNoProposalMsgs.wrap("either metadata or Msgs length must be non-nil");
+        if (m.messages.length === 0 && m.metadata.length === 0)
+          throw govErrors.ErrNoProposalMsgs.wrap("either metadata or Msgs length must be non-nil");
         if (m.metadata.length > 0) {
           const meta = metadataTitleSummary(m.metadata);
-          if (meta && meta.title !== m.title) throw govErrors.ErrInvalidProposalContent.wrap(`metadata title '${meta.title.slice(0, 100)}' must equal proposal title '${m.title.slice(0, 100)}'`);
-          if (meta && meta.summary !== m.summary) throw govErrors.ErrInvalidProposalContent.wrap(`metadata summary '${meta.summary.slice(0, 100)}' must equal proposal summary '${m.summary.slice(0, 100)}'`);
+          if (meta && meta.title !== m.title)
+            throw govErrors.ErrInvalidProposalContent.wrap(
+              `metadata title '${meta.title.slice(0, 100)}' must equal proposal title '${m.title.slice(0, 100)}'`,
+            );
+          if (meta && meta.summary !== m.summary)
+            throw govErrors.ErrInvalidProposalContent.wrap(
+              `metadata summary '${meta.summary.slice(0, 100)}' must equal proposal summary '${m.summary.slice(0, 100)}'`,
+            );
         }
         const initial = initialDepositCoins(m.initialDeposit);
         initialDepositMinimum(k, ctx, initial, m.expedited);
@@ -136,7 +147,6 @@ export function govMsgs(k: GovKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: "/cosmos.gov.v1.MsgDeposit",
       codec: tx.MsgDeposit,
       responseCodec: tx.MsgDepositResponse,
       signer: "depositor",
@@ -149,7 +159,6 @@ export function govMsgs(k: GovKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: "/cosmos.gov.v1.MsgVote",
       codec: tx.MsgVote,
       responseCodec: tx.MsgVoteResponse,
       signer: "voter",
@@ -162,7 +171,6 @@ export function govMsgs(k: GovKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: "/cosmos.gov.v1.MsgVoteWeighted",
       codec: tx.MsgVoteWeighted,
       responseCodec: tx.MsgVoteWeightedResponse,
       signer: "voter",
@@ -175,7 +183,6 @@ export function govMsgs(k: GovKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: "/cosmos.gov.v1.MsgCancelProposal",
       codec: tx.MsgCancelProposal,
       responseCodec: tx.MsgCancelProposalResponse,
       signer: "proposer",
@@ -187,15 +194,13 @@ export function govMsgs(k: GovKeeper): MsgDef[] {
         return { proposalId: m.proposalId, canceledTime: ctx.time, canceledHeight: ctx.height };
       },
     }),
-    defineMsg({
-      typeUrl: "/cosmos.gov.v1.MsgUpdateParams",
+    defineAuthorityMsg({
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
-      signer: "authority",
+      invalidSigner: govErrors.ErrInvalidSigner,
       aminoName: "cosmos-sdk/x/gov/v1/MsgUpdateParams",
       validate: (m) => void accAddress.validate(m.authority),
       handle: (ctx, m) => {
-        requireAuthority(m.authority, govErrors.ErrInvalidSigner);
         validateGovParams(m.params);
         k.params.set(ctx, m.params);
         return {};

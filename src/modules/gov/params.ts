@@ -76,7 +76,8 @@ export function validateGovParams(p: Params, kind: ErrorKind = sdkErrors.ErrInva
     throw kind.wrap(reason);
   };
   const minDeposit = validCoins(p.minDeposit) ?? fail(`invalid minimum deposit: ${JSON.stringify(p.minDeposit)}`);
-  const expeditedMin = validCoins(p.expeditedMinDeposit) ?? fail(`invalid minimum expedited deposit: ${JSON.stringify(p.expeditedMinDeposit)}`);
+  const expeditedMin =
+    validCoins(p.expeditedMinDeposit) ?? fail(`invalid minimum expedited deposit: ${JSON.stringify(p.expeditedMinDeposit)}`);
   const allLte = expeditedMin.every((c) => c.amount <= (minDeposit.find((m) => m.denom === c.denom)?.amount ?? 0n));
   if (allLte) fail("expedited minimum deposit must be greater than minimum deposit");
   if (!p.maxDepositPeriod) fail("maximum deposit period must not be nil");
@@ -91,7 +92,8 @@ export function validateGovParams(p: Params, kind: ErrorKind = sdkErrors.ErrInva
   const expeditedThreshold = parseGovDec(p.expeditedThreshold, "expedited threshold", kind);
   if (expeditedThreshold <= 0n) fail(`expedited vote threshold must be positive: ${p.expeditedThreshold}`);
   if (expeditedThreshold > DEC_ONE) fail(`expedited vote threshold too large: ${p.expeditedThreshold}`);
-  if (expeditedThreshold <= threshold) fail(`expedited vote threshold ${p.expeditedThreshold} should be greater than the regular threshold ${p.threshold}`);
+  if (expeditedThreshold <= threshold)
+    fail(`expedited vote threshold ${p.expeditedThreshold} should be greater than the regular threshold ${p.threshold}`);
   const veto = parseGovDec(p.vetoThreshold, "vetoThreshold", kind);
   if (veto <= 0n) fail(`veto threshold must be positive: ${p.vetoThreshold}`);
   if (veto > DEC_ONE) fail(`veto threshold too large: ${p.vetoThreshold}`);
@@ -104,7 +106,11 @@ export function validateGovParams(p: Params, kind: ErrorKind = sdkErrors.ErrInva
     fail("expedited voting period must be strictly less that the regular voting period");
   }
 
-  for (const [value, what] of [[p.minInitialDepositRatio, "minimum initial deposit ratio"], [p.proposalCancelRatio, "proposal cancel ratio"], [p.minDepositRatio, "minimum deposit ratio"]] as const) {
+  for (const [value, what] of [
+    [p.minInitialDepositRatio, "minimum initial deposit ratio"],
+    [p.proposalCancelRatio, "proposal cancel ratio"],
+    [p.minDepositRatio, "minimum deposit ratio"],
+  ] as const) {
     const ratio = parseGovDec(value, what, kind);
     if (ratio < 0n) fail(`${what} cannot be negative: ${value}`);
     if (ratio > DEC_ONE) fail(`${what} too large: ${value}`);

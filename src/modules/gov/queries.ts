@@ -6,10 +6,6 @@ import { defineQuery, pageRequest, pageResponse, paginated, queryErrors } from "
 import type { QueryDef } from "../../types/module";
 import type { GovKeeper } from "./keeper";
 import { PARAMS_TYPES } from "./params";
-import { tally } from "./tally";
-
-const P = "/cosmos.gov.v1.Query/";
-const R = "/cosmos/gov/v1";
 
 const FILTERABLE_STATUSES: readonly number[] = [
   ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD,
@@ -41,15 +37,18 @@ function mustProposal(ctx: Context, k: GovKeeper, id: bigint) {
 export function govQueries(k: GovKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Constitution", requestCodec: q.QueryConstitutionRequest, responseCodec: q.QueryConstitutionResponse, rest: `${R}/constitution`,
+      requestCodec: q.QueryConstitutionRequest,
+      responseCodec: q.QueryConstitutionResponse,
       handle: (ctx) => ({ constitution: k.constitution.get(ctx) }),
     }),
     defineQuery({
-      path: P + "Proposal", requestCodec: q.QueryProposalRequest, responseCodec: q.QueryProposalResponse, rest: `${R}/proposals/{proposal_id}`,
+      requestCodec: q.QueryProposalRequest,
+      responseCodec: q.QueryProposalResponse,
       handle: (ctx, req) => ({ proposal: mustProposal(ctx, k, req.proposalId) }),
     }),
     defineQuery({
-      path: P + "Proposals", requestCodec: q.QueryProposalsRequest, responseCodec: q.QueryProposalsResponse, rest: `${R}/proposals`,
+      requestCodec: q.QueryProposalsRequest,
+      responseCodec: q.QueryProposalsResponse,
       handle: (ctx, req) => {
         const voter = req.voter === "" ? undefined : addressArg(req.voter, "voter");
         const depositor = req.depositor === "" ? undefined : addressArg(req.depositor, "depositor");
@@ -66,7 +65,8 @@ export function govQueries(k: GovKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Vote", requestCodec: q.QueryVoteRequest, responseCodec: q.QueryVoteResponse, rest: `${R}/proposals/{proposal_id}/votes/{voter}`,
+      requestCodec: q.QueryVoteRequest,
+      responseCodec: q.QueryVoteResponse,
       handle: (ctx, req) => {
         const id = proposalIdArg(req.proposalId);
         const vote = k.votes.get(ctx, [id, addressArg(req.voter, "voter")]);
@@ -75,7 +75,8 @@ export function govQueries(k: GovKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Votes", requestCodec: q.QueryVotesRequest, responseCodec: q.QueryVotesResponse, rest: `${R}/proposals/{proposal_id}/votes`,
+      requestCodec: q.QueryVotesRequest,
+      responseCodec: q.QueryVotesResponse,
       handle: (ctx, req) => {
         const id = proposalIdArg(req.proposalId);
         const page = paginated(() => k.votes.paginate(ctx, pageRequest(req.pagination), { prefix: k.voterKey.prefix(id) }));
@@ -83,7 +84,8 @@ export function govQueries(k: GovKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params/{params_type}`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx, req) => {
         const params = k.getParams(ctx);
         const out: q.QueryParamsResponse = { params };
@@ -104,7 +106,8 @@ export function govQueries(k: GovKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Deposit", requestCodec: q.QueryDepositRequest, responseCodec: q.QueryDepositResponse, rest: `${R}/proposals/{proposal_id}/deposits/{depositor}`,
+      requestCodec: q.QueryDepositRequest,
+      responseCodec: q.QueryDepositResponse,
       handle: (ctx, req) => {
         const id = proposalIdArg(req.proposalId);
         const deposit = k.deposits.get(ctx, [id, addressArg(req.depositor, "depositor")]);
@@ -113,7 +116,8 @@ export function govQueries(k: GovKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Deposits", requestCodec: q.QueryDepositsRequest, responseCodec: q.QueryDepositsResponse, rest: `${R}/proposals/{proposal_id}/deposits`,
+      requestCodec: q.QueryDepositsRequest,
+      responseCodec: q.QueryDepositsResponse,
       handle: (ctx, req) => {
         const id = proposalIdArg(req.proposalId);
         const page = paginated(() => k.deposits.paginate(ctx, pageRequest(req.pagination), { prefix: k.voterKey.prefix(id) }));
@@ -121,7 +125,8 @@ export function govQueries(k: GovKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "TallyResult", requestCodec: q.QueryTallyResultRequest, responseCodec: q.QueryTallyResultResponse, rest: `${R}/proposals/{proposal_id}/tally`,
+      requestCodec: q.QueryTallyResultRequest,
+      responseCodec: q.QueryTallyResultResponse,
       handle: (ctx, req) => {
         const proposal = mustProposal(ctx, k, req.proposalId);
         switch (proposal.status) {
@@ -132,7 +137,7 @@ export function govQueries(k: GovKeeper): QueryDef[] {
           case ProposalStatus.PROPOSAL_STATUS_FAILED:
             return { tally: proposal.finalTallyResult ?? EMPTY_TALLY };
           default:
-            return { tally: tally(ctx, k, proposal).result };
+            return { tally: k.settlement.tally(ctx, proposal).result };
         }
       },
     }),

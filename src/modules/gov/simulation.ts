@@ -6,11 +6,14 @@ import type { GovKeeper } from "./keeper";
 import { GOV_MODULE } from "./keeper";
 
 /** Open proposals, read from the queues (decided proposals stay in state, so scanning them all grows with the run). */
-export function openProposals(k: GovKeeper, s: { ctx: SimState["ctx"] }, status: ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD | ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD): Proposal[] {
+export function openProposals(
+  k: GovKeeper,
+  s: { ctx: SimState["ctx"] },
+  status: ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD | ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD,
+): Proposal[] {
   const queue = status === ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD ? k.inactiveQueue : k.activeQueue;
   return [...queue.iterate(s.ctx)].map(([, , id]) => k.getProposal(s.ctx, id)).filter((p): p is Proposal => p?.status === status);
 }
-
 
 /**
  * Gov operations by random accounts (text proposals with random deposits, deposits, weighted
@@ -21,7 +24,9 @@ export function openProposals(k: GovKeeper, s: { ctx: SimState["ctx"] }, status:
  */
 export function govSimulation(k: GovKeeper): ModuleSimulation {
   // Decided proposals stay in state: the queue check reads the open ones and a rolling window of the rest.
-  const tracked = new OpenRecords<Proposal>((p) => p.status === ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD || p.status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
+  const tracked = new OpenRecords<Proposal>(
+    (p) => p.status === ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD || p.status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD,
+  );
   return {
     operations: [
       {
@@ -34,7 +39,13 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
           // Sometimes a quarter of the minimum (stays in the deposit period), else all of it.
           const deposit = s.rng.oneIn(3) ? full / 4n : full;
           const msg = simMsg("/cosmos.gov.v1.MsgSubmitProposal", tx.MsgSubmitProposal, {
-            messages: [], initialDeposit: [{ denom: s.bondDenom, amount: deposit.toString() }], proposer, metadata: `sim-${s.rng.int(1_000_000)}`, title: "sim text proposal", summary: "a proposal without messages", expedited: false,
+            messages: [],
+            initialDeposit: [{ denom: s.bondDenom, amount: deposit.toString() }],
+            proposer,
+            metadata: `sim-${s.rng.int(1_000_000)}`,
+            title: "sim text proposal",
+            summary: "a proposal without messages",
+            expedited: false,
           });
           return { signer: proposer, msgs: [msg], expect: "ok" };
         },
@@ -48,7 +59,11 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
           const p = s.rng.pick(open);
           const depositor = s.rng.pick(s.accounts);
           const min = BigInt(k.getParams(s.ctx).minDeposit.find((c) => c.denom === s.bondDenom)?.amount ?? "1");
-          const msg = simMsg("/cosmos.gov.v1.MsgDeposit", tx.MsgDeposit, { proposalId: p.id, depositor, amount: [{ denom: s.bondDenom, amount: (1n + s.rng.bigint(min)).toString() }] });
+          const msg = simMsg("/cosmos.gov.v1.MsgDeposit", tx.MsgDeposit, {
+            proposalId: p.id,
+            depositor,
+            amount: [{ denom: s.bondDenom, amount: (1n + s.rng.bigint(min)).toString() }],
+          });
           return { signer: depositor, msgs: [msg], expect: "any" };
         },
       },
@@ -59,7 +74,12 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
           const open = openProposals(k, s, ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
           if (open.length === 0) return undefined;
           const voter = s.rng.pick(s.accounts);
-          const option = s.rng.pick([VoteOption.VOTE_OPTION_YES, VoteOption.VOTE_OPTION_ABSTAIN, VoteOption.VOTE_OPTION_NO, VoteOption.VOTE_OPTION_NO_WITH_VETO]);
+          const option = s.rng.pick([
+            VoteOption.VOTE_OPTION_YES,
+            VoteOption.VOTE_OPTION_ABSTAIN,
+            VoteOption.VOTE_OPTION_NO,
+            VoteOption.VOTE_OPTION_NO_WITH_VETO,
+          ]);
           const msg = simMsg("/cosmos.gov.v1.MsgVote", tx.MsgVote, { proposalId: s.rng.pick(open).id, voter, option, metadata: "" });
           return { signer: voter, msgs: [msg], expect: "ok" };
         },
@@ -69,7 +89,12 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const voter = s.rng.pick(s.accounts);
-          const msg = simMsg("/cosmos.gov.v1.MsgVote", tx.MsgVote, { proposalId: k.proposalId.peek(s.ctx) + 1000n, voter, option: VoteOption.VOTE_OPTION_YES, metadata: "" });
+          const msg = simMsg("/cosmos.gov.v1.MsgVote", tx.MsgVote, {
+            proposalId: k.proposalId.peek(s.ctx) + 1000n,
+            voter,
+            option: VoteOption.VOTE_OPTION_YES,
+            metadata: "",
+          });
           return { signer: voter, msgs: [msg], expect: "fail" };
         },
       },
@@ -80,7 +105,12 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
           const open = openProposals(k, s, ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
           if (open.length === 0) return undefined;
           const voter = s.rng.pick(s.accounts);
-          const msg = simMsg("/cosmos.gov.v1.MsgVote", tx.MsgVote, { proposalId: open[0].id, voter, option: VoteOption.VOTE_OPTION_YES, metadata: "" });
+          const msg = simMsg("/cosmos.gov.v1.MsgVote", tx.MsgVote, {
+            proposalId: open[0].id,
+            voter,
+            option: VoteOption.VOTE_OPTION_YES,
+            metadata: "",
+          });
           return { signer: voter, signWith: otherAccount(s, voter), msgs: [msg], expect: "fail" };
         },
       },
@@ -97,7 +127,9 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
           const held = k.bank.getAllBalances(ctx, k.moduleAddress());
           // At least the deposits, as the SDK's invariant: plain sends to the gov account are allowed
           // (it is not a blocked address), so anyone may add to it, and that must not break a node.
-          return coinsCover(held, recorded) ? undefined : `${GOV_MODULE} account holds ${formatCoins(held) || "nothing"}, deposits record ${formatCoins(recorded) || "nothing"}`;
+          return coinsCover(held, recorded)
+            ? undefined
+            : `${GOV_MODULE} account holds ${formatCoins(held) || "nothing"}, deposits record ${formatCoins(recorded) || "nothing"}`;
         },
       },
       {
@@ -108,16 +140,22 @@ export function govSimulation(k: GovKeeper): ModuleSimulation {
           for (const [, p] of [...open, ...closed]) {
             const inDeposit = p.status === ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD;
             const inVoting = p.status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD;
-            const queuedInactive = p.depositEndTime !== undefined && k.inactiveQueue.has(ctx, [p.depositEndTime.seconds, p.depositEndTime.nanos, p.id]);
-            const queuedActive = p.votingEndTime !== undefined && k.activeQueue.has(ctx, [p.votingEndTime.seconds, p.votingEndTime.nanos, p.id]);
-            if (inDeposit !== queuedInactive) return `proposal ${p.id} (status ${p.status}) ${queuedInactive ? "is" : "is not"} in the deposit queue`;
-            if (inVoting !== queuedActive) return `proposal ${p.id} (status ${p.status}) ${queuedActive ? "is" : "is not"} in the voting queue`;
+            const queuedInactive =
+              p.depositEndTime !== undefined && k.inactiveQueue.has(ctx, [p.depositEndTime.seconds, p.depositEndTime.nanos, p.id]);
+            const queuedActive =
+              p.votingEndTime !== undefined && k.activeQueue.has(ctx, [p.votingEndTime.seconds, p.votingEndTime.nanos, p.id]);
+            if (inDeposit !== queuedInactive)
+              return `proposal ${p.id} (status ${p.status}) ${queuedInactive ? "is" : "is not"} in the deposit queue`;
+            if (inVoting !== queuedActive)
+              return `proposal ${p.id} (status ${p.status}) ${queuedActive ? "is" : "is not"} in the voting queue`;
           }
           for (const [, , id] of k.activeQueue.iterate(ctx)) {
-            if (k.proposals.get(ctx, id)?.status !== ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD) return `voting queue holds proposal ${id}, which is missing or not in its voting period`;
+            if (k.proposals.get(ctx, id)?.status !== ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD)
+              return `voting queue holds proposal ${id}, which is missing or not in its voting period`;
           }
           for (const [, , id] of k.inactiveQueue.iterate(ctx)) {
-            if (k.proposals.get(ctx, id)?.status !== ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD) return `deposit queue holds proposal ${id}, which is missing or not in its deposit period`;
+            if (k.proposals.get(ctx, id)?.status !== ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD)
+              return `deposit queue holds proposal ${id}, which is missing or not in its deposit period`;
           }
           return undefined;
         },

@@ -1,4 +1,10 @@
-import { proposalExecutorResultToJSON, proposalStatusToJSON, type ProposalExecutorResult, type ProposalStatus, type TallyResult } from "cosmjs-types/cosmos/group/v1/types";
+import {
+  proposalExecutorResultToJSON,
+  proposalStatusToJSON,
+  type ProposalExecutorResult,
+  type ProposalStatus,
+  type TallyResult,
+} from "cosmjs-types/cosmos/group/v1/types";
 import type { Context } from "../../types/context";
 import type { JsonValue } from "../../types/events";
 
@@ -37,4 +43,3 @@ export const groupEvents = {
     });
   },
 };
-

@@ -45,7 +45,8 @@ export function validateGroupGenesis(g: GenesisState): void {
     weights.set(m.groupId, (weights.get(m.groupId) ?? 0n) + parsePositiveDec(m.member.weight));
   }
   for (const [id, total] of groups) {
-    if ((weights.get(id) ?? 0n) !== total) throw groupErrors.ErrInvalid.wrap(`group ${id} total weight ${formatDec(total)} differs from its members' weights`);
+    if ((weights.get(id) ?? 0n) !== total)
+      throw groupErrors.ErrInvalid.wrap(`group ${id} total weight ${formatDec(total)} differs from its members' weights`);
   }
   const policies = new Set<string>();
   for (const p of g.groupPolicies) {
@@ -63,7 +64,8 @@ export function validateGroupGenesis(g: GenesisState): void {
     if (p.id === 0n) throw groupErrors.ErrEmpty.wrap("proposal id");
     if (p.id > g.proposalSeq) throw groupErrors.ErrInvalid.wrap(`proposal id ${p.id} is beyond proposal_seq ${g.proposalSeq}`);
     if (proposals.has(p.id)) throw groupErrors.ErrDuplicate.wrap(`proposal ${p.id}`);
-    if (!policies.has(p.groupPolicyAddress)) throw notFound(`group policy account with address ${p.groupPolicyAddress} doesn't correspond to proposal address`);
+    if (!policies.has(p.groupPolicyAddress))
+      throw notFound(`group policy account with address ${p.groupPolicyAddress} doesn't correspond to proposal address`);
     if (p.proposers.length === 0) throw groupErrors.ErrEmpty.wrap(`proposal ${p.id} proposers`);
     for (const a of p.proposers) accAddress.validate(a);
     if (p.groupVersion === 0n || p.groupPolicyVersion === 0n) throw groupErrors.ErrEmpty.wrap(`proposal ${p.id} versions`);
@@ -88,22 +90,23 @@ export function groupGenesis(k: GroupKeeper): GenesisDef<GenesisState> {
     defaultGenesis: () => GenesisState.fromPartial({}),
     validate: validateGroupGenesis,
     init: (ctx, g) => {
-      k.groupSeq.set(ctx, g.groupSeq);
-      k.policySeq.set(ctx, g.groupPolicySeq);
-      k.proposalSeq.set(ctx, g.proposalSeq);
-      for (const info of g.groups) k.setGroup(ctx, info);
+      // The genesis fields name the last id given (the SDK's); the sequences hold the next one.
+      k.groupSeq.set(ctx, g.groupSeq + 1n);
+      k.policySeq.set(ctx, g.groupPolicySeq + 1n);
+      k.proposalSeq.set(ctx, g.proposalSeq + 1n);
+      for (const info of g.groups) k.groups.set(ctx, info.id, info);
       for (const m of g.groupMembers) k.setMember(ctx, m);
       for (const p of g.groupPolicies) k.setPolicy(ctx, { ...p, decisionPolicy: cosmosTypeUrl(p.decisionPolicy) });
       for (const p of g.proposals) k.setProposal(ctx, { ...p, messages: p.messages.map(cosmosTypeUrl) });
       for (const v of g.votes) k.setVote(ctx, v);
     },
     export: (ctx) => ({
-      groupSeq: k.groupSeq.get(ctx),
+      groupSeq: k.groupSeq.peek(ctx) - 1n,
       groups: [...k.groups.iterate(ctx)].map(([, v]) => v),
       groupMembers: [...k.members.iterate(ctx)].map(([, v]) => v),
-      groupPolicySeq: k.policySeq.get(ctx),
+      groupPolicySeq: k.policySeq.peek(ctx) - 1n,
       groupPolicies: [...k.policies.iterate(ctx)].map(([, v]) => v),
-      proposalSeq: k.proposalSeq.get(ctx),
+      proposalSeq: k.proposalSeq.peek(ctx) - 1n,
       proposals: [...k.proposals.iterate(ctx)].map(([, v]) => v),
       votes: [...k.votes.iterate(ctx)].map(([, v]) => v),
     }),

@@ -1,7 +1,7 @@
 import type { Module } from "../../types/module";
 import { groupGenesis } from "./genesis";
 import { GroupKeeper } from "./keeper";
-import { groupEndBlock } from "./blocker";
+import { migrateGroupV1ToV2 } from "./migrations";
 import { groupMsgs } from "./msgs";
 import type { GroupConfig } from "./params";
 import { groupQueries } from "./queries";
@@ -24,10 +24,12 @@ export function createGroupModule(deps: { auth: AccountKeeper; config?: GroupCon
   return {
     name: "group",
     keeper,
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: migrateGroupV1ToV2 }],
     msgs: groupMsgs(keeper),
     queries: groupQueries(keeper),
     genesis: groupGenesis(keeper),
-    endBlock: (ctx) => groupEndBlock(keeper, ctx),
+    endBlock: (ctx) => keeper.endBlock(ctx),
     bindRouter: (router) => keeper.bindRouter(router),
     simulation: groupSimulation(keeper),
   };

@@ -4,23 +4,9 @@ import { defineMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { groupErrors } from "./errors";
 import { emitGroupEvent } from "./events";
-import {
-  assertMetadata,
-  bumpGroup,
-  bumpPolicy,
-  createGroup,
-  createGroupPolicy,
-  leaveGroup,
-  requireGroupAdmin,
-  requirePolicyAdmin,
-  updateGroupMembers,
-  validateMembers,
-} from "./groups";
+import { assertMetadata, requireGroupAdmin, requirePolicyAdmin, validateMembers } from "./groups";
 import type { GroupKeeper } from "./keeper";
 import { decodeDecisionPolicy, validatePolicyWindows } from "./policy";
-import { exec, submitProposal, vote, withdraw } from "./proposals";
-
-const T = "/cosmos.group.v1.";
 
 function requireGroupId(id: bigint): void {
   if (id === 0n) throw groupErrors.ErrEmpty.wrap("group id");
@@ -35,12 +21,16 @@ function requireNewAdmin(admin: string, newAdmin: string): void {
 export function groupMsgs(k: GroupKeeper): MsgDef[] {
   return [
     defineMsg({
-      typeUrl: T + "MsgCreateGroup", codec: tx.MsgCreateGroup, responseCodec: tx.MsgCreateGroupResponse, signer: "admin",
+      codec: tx.MsgCreateGroup,
+      responseCodec: tx.MsgCreateGroupResponse,
+      signer: "admin",
       aminoName: "cosmos-sdk/MsgCreateGroup",
-      handle: (ctx, msg) => ({ groupId: createGroup(k, ctx, msg.admin, msg.members, msg.metadata) }),
+      handle: (ctx, msg) => ({ groupId: k.createGroup(ctx, msg.admin, msg.members, msg.metadata) }),
     }),
     defineMsg({
-      typeUrl: T + "MsgUpdateGroupMembers", codec: tx.MsgUpdateGroupMembers, responseCodec: tx.MsgUpdateGroupMembersResponse, signer: "admin",
+      codec: tx.MsgUpdateGroupMembers,
+      responseCodec: tx.MsgUpdateGroupMembersResponse,
+      signer: "admin",
       aminoName: "cosmos-sdk/MsgUpdateGroupMembers",
       handle: (ctx, msg) => {
         requireGroupId(msg.groupId);
@@ -48,73 +38,84 @@ export function groupMsgs(k: GroupKeeper): MsgDef[] {
         validateMembers(msg.memberUpdates);
         const g = k.getGroup(ctx, msg.groupId);
         requireGroupAdmin(g, msg.admin);
-        updateGroupMembers(k, ctx, g, msg.memberUpdates);
+        k.updateGroupMembers(ctx, g, msg.memberUpdates);
         emitGroupEvent(ctx, "EventUpdateGroup", { group_id: g.id.toString() });
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgUpdateGroupAdmin", codec: tx.MsgUpdateGroupAdmin, responseCodec: tx.MsgUpdateGroupAdminResponse, signer: "admin",
+      codec: tx.MsgUpdateGroupAdmin,
+      responseCodec: tx.MsgUpdateGroupAdminResponse,
+      signer: "admin",
       aminoName: "cosmos-sdk/MsgUpdateGroupAdmin",
       handle: (ctx, msg) => {
         requireGroupId(msg.groupId);
         requireNewAdmin(msg.admin, msg.newAdmin);
         const g = k.getGroup(ctx, msg.groupId);
         requireGroupAdmin(g, msg.admin);
-        bumpGroup(k, ctx, { ...g, admin: msg.newAdmin });
+        k.bumpGroup(ctx, { ...g, admin: msg.newAdmin });
         emitGroupEvent(ctx, "EventUpdateGroup", { group_id: g.id.toString() });
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgUpdateGroupMetadata", codec: tx.MsgUpdateGroupMetadata, responseCodec: tx.MsgUpdateGroupMetadataResponse, signer: "admin",
+      codec: tx.MsgUpdateGroupMetadata,
+      responseCodec: tx.MsgUpdateGroupMetadataResponse,
+      signer: "admin",
       aminoName: "cosmos-sdk/MsgUpdateGroupMetadata",
       handle: (ctx, msg) => {
         requireGroupId(msg.groupId);
         accAddress.validate(msg.admin);
-        assertMetadata(k, msg.metadata, "group metadata");
+        assertMetadata(k.config, msg.metadata, "group metadata");
         const g = k.getGroup(ctx, msg.groupId);
         requireGroupAdmin(g, msg.admin);
-        bumpGroup(k, ctx, { ...g, metadata: msg.metadata });
+        k.bumpGroup(ctx, { ...g, metadata: msg.metadata });
         emitGroupEvent(ctx, "EventUpdateGroup", { group_id: g.id.toString() });
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgCreateGroupPolicy", codec: tx.MsgCreateGroupPolicy, responseCodec: tx.MsgCreateGroupPolicyResponse, signer: "admin",
+      codec: tx.MsgCreateGroupPolicy,
+      responseCodec: tx.MsgCreateGroupPolicyResponse,
+      signer: "admin",
       aminoName: "cosmos-sdk/MsgCreateGroupPolicy",
-      handle: (ctx, msg) => ({ address: createGroupPolicy(k, ctx, msg.admin, msg.groupId, msg.metadata, msg.decisionPolicy) }),
+      handle: (ctx, msg) => ({ address: k.createGroupPolicy(ctx, msg.admin, msg.groupId, msg.metadata, msg.decisionPolicy) }),
     }),
     defineMsg({
-      typeUrl: T + "MsgCreateGroupWithPolicy", codec: tx.MsgCreateGroupWithPolicy, responseCodec: tx.MsgCreateGroupWithPolicyResponse, signer: "admin",
+      codec: tx.MsgCreateGroupWithPolicy,
+      responseCodec: tx.MsgCreateGroupWithPolicyResponse,
+      signer: "admin",
       aminoName: "cosmos-sdk/MsgCreateGroupWithPolicy",
       handle: (ctx, msg) => {
-        const groupId = createGroup(k, ctx, msg.admin, msg.members, msg.groupMetadata);
-        const address = createGroupPolicy(k, ctx, msg.admin, groupId, msg.groupPolicyMetadata, msg.decisionPolicy);
+        const groupId = k.createGroup(ctx, msg.admin, msg.members, msg.groupMetadata);
+        const address = k.createGroupPolicy(ctx, msg.admin, groupId, msg.groupPolicyMetadata, msg.decisionPolicy);
         if (msg.groupPolicyAsAdmin) {
           // As the SDK: the group and then the policy are handed to the policy account, each a versioned update.
-          bumpGroup(k, ctx, { ...k.getGroup(ctx, groupId), admin: address });
+          k.bumpGroup(ctx, { ...k.getGroup(ctx, groupId), admin: address });
           emitGroupEvent(ctx, "EventUpdateGroup", { group_id: groupId.toString() });
-          bumpPolicy(k, ctx, { ...k.getPolicy(ctx, address), admin: address });
+          k.bumpPolicy(ctx, { ...k.getPolicy(ctx, address), admin: address });
         }
         return { groupId, groupPolicyAddress: address };
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgUpdateGroupPolicyAdmin", codec: tx.MsgUpdateGroupPolicyAdmin, responseCodec: tx.MsgUpdateGroupPolicyAdminResponse, signer: "admin",
+      codec: tx.MsgUpdateGroupPolicyAdmin,
+      responseCodec: tx.MsgUpdateGroupPolicyAdminResponse,
+      signer: "admin",
       aminoName: "cosmos-sdk/MsgUpdateGroupPolicyAdmin",
       handle: (ctx, msg) => {
         requireNewAdmin(msg.admin, msg.newAdmin);
         accAddress.validate(msg.groupPolicyAddress);
         const p = k.getPolicy(ctx, msg.groupPolicyAddress);
         requirePolicyAdmin(p, msg.admin);
-        bumpPolicy(k, ctx, { ...p, admin: msg.newAdmin });
+        k.bumpPolicy(ctx, { ...p, admin: msg.newAdmin });
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgUpdateGroupPolicyDecisionPolicy", codec: tx.MsgUpdateGroupPolicyDecisionPolicy,
-      responseCodec: tx.MsgUpdateGroupPolicyDecisionPolicyResponse, signer: "admin",
+      codec: tx.MsgUpdateGroupPolicyDecisionPolicy,
+      responseCodec: tx.MsgUpdateGroupPolicyDecisionPolicyResponse,
+      signer: "admin",
       aminoName: "cosmos-sdk/MsgUpdateGroupDecisionPolicy",
       handle: (ctx, msg) => {
         accAddress.validate(msg.admin);
@@ -124,55 +125,69 @@ export function groupMsgs(k: GroupKeeper): MsgDef[] {
         requirePolicyAdmin(p, msg.admin);
         validatePolicyWindows(policy, k.config);
         k.runGuards(ctx, { kind: "policy", groupId: p.groupId, policyAddress: p.address, newDecision: policy.decision });
-        bumpPolicy(k, ctx, { ...p, decisionPolicy: msg.decisionPolicy });
+        k.bumpPolicy(ctx, { ...p, decisionPolicy: msg.decisionPolicy });
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgUpdateGroupPolicyMetadata", codec: tx.MsgUpdateGroupPolicyMetadata, responseCodec: tx.MsgUpdateGroupPolicyMetadataResponse,
-      signer: "admin", aminoName: "cosmos-sdk/MsgUpdateGroupPolicyMetadata",
+      codec: tx.MsgUpdateGroupPolicyMetadata,
+      responseCodec: tx.MsgUpdateGroupPolicyMetadataResponse,
+      signer: "admin",
+      aminoName: "cosmos-sdk/MsgUpdateGroupPolicyMetadata",
       handle: (ctx, msg) => {
         accAddress.validate(msg.admin);
         accAddress.validate(msg.groupPolicyAddress);
-        assertMetadata(k, msg.metadata, "group policy metadata");
+        assertMetadata(k.config, msg.metadata, "group policy metadata");
         const p = k.getPolicy(ctx, msg.groupPolicyAddress);
         requirePolicyAdmin(p, msg.admin);
-        bumpPolicy(k, ctx, { ...p, metadata: msg.metadata });
+        k.bumpPolicy(ctx, { ...p, metadata: msg.metadata });
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSubmitProposal", codec: tx.MsgSubmitProposal, responseCodec: tx.MsgSubmitProposalResponse,
-      signer: (msg) => msg.proposers, aminoName: "cosmos-sdk/group/MsgSubmitProposal",
-      handle: (ctx, msg) => ({ proposalId: submitProposal(k, ctx, msg) }),
+      codec: tx.MsgSubmitProposal,
+      responseCodec: tx.MsgSubmitProposalResponse,
+      signer: (msg) => msg.proposers,
+      aminoName: "cosmos-sdk/group/MsgSubmitProposal",
+      handle: (ctx, msg) => ({ proposalId: k.proposalBook.submit(ctx, msg) }),
     }),
     defineMsg({
-      typeUrl: T + "MsgWithdrawProposal", codec: tx.MsgWithdrawProposal, responseCodec: tx.MsgWithdrawProposalResponse, signer: "address",
+      codec: tx.MsgWithdrawProposal,
+      responseCodec: tx.MsgWithdrawProposalResponse,
+      signer: "address",
       aminoName: "cosmos-sdk/group/MsgWithdrawProposal",
       handle: (ctx, msg) => {
-        withdraw(k, ctx, msg.proposalId, msg.address);
+        k.proposalBook.withdraw(ctx, msg.proposalId, msg.address);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgVote", codec: tx.MsgVote, responseCodec: tx.MsgVoteResponse, signer: "voter", aminoName: "cosmos-sdk/group/MsgVote",
+      codec: tx.MsgVote,
+      responseCodec: tx.MsgVoteResponse,
+      signer: "voter",
+      aminoName: "cosmos-sdk/group/MsgVote",
       handle: (ctx, msg) => {
-        vote(k, ctx, msg);
-        if (msg.exec === tx.Exec.EXEC_TRY) exec(k, ctx, msg.proposalId, msg.voter);
+        k.proposalBook.vote(ctx, msg);
+        if (msg.exec === tx.Exec.EXEC_TRY) k.proposalBook.exec(ctx, msg.proposalId, msg.voter);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgExec", codec: tx.MsgExec, responseCodec: tx.MsgExecResponse, signer: "executor", aminoName: "cosmos-sdk/group/MsgExec",
-      handle: (ctx, msg) => ({ result: exec(k, ctx, msg.proposalId, msg.executor) }),
+      codec: tx.MsgExec,
+      responseCodec: tx.MsgExecResponse,
+      signer: "executor",
+      aminoName: "cosmos-sdk/group/MsgExec",
+      handle: (ctx, msg) => ({ result: k.proposalBook.exec(ctx, msg.proposalId, msg.executor) }),
     }),
     defineMsg({
-      typeUrl: T + "MsgLeaveGroup", codec: tx.MsgLeaveGroup, responseCodec: tx.MsgLeaveGroupResponse, signer: "address",
+      codec: tx.MsgLeaveGroup,
+      responseCodec: tx.MsgLeaveGroupResponse,
+      signer: "address",
       aminoName: "cosmos-sdk/group/MsgLeaveGroup",
       handle: (ctx, msg) => {
         requireGroupId(msg.groupId);
         accAddress.validate(msg.address);
-        leaveGroup(k, ctx, msg.groupId, msg.address);
+        k.leaveGroup(ctx, msg.groupId, msg.address);
         return {};
       },
     }),

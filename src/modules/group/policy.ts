@@ -1,4 +1,9 @@
-import { PercentageDecisionPolicy, ThresholdDecisionPolicy, type DecisionPolicyWindows, type TallyResult } from "cosmjs-types/cosmos/group/v1/types";
+import {
+  PercentageDecisionPolicy,
+  ThresholdDecisionPolicy,
+  type DecisionPolicyWindows,
+  type TallyResult,
+} from "cosmjs-types/cosmos/group/v1/types";
 import type { AnyMsg } from "../../types/codec";
 import type { Decision } from "../../types/hooks";
 import { groupErrors } from "./errors";
@@ -8,7 +13,6 @@ import { durationNanos } from "../../types/time";
 
 export const THRESHOLD_POLICY_URL = "/cosmos.group.v1.ThresholdDecisionPolicy";
 export const PERCENTAGE_POLICY_URL = "/cosmos.group.v1.PercentageDecisionPolicy";
-
 
 export interface DecisionPolicy {
   decision: Decision;

@@ -1,15 +1,11 @@
 import * as q from "cosmjs-types/cosmos/group/v1/query";
 import { ProposalStatus, proposalStatusToJSON, type GroupInfo, type GroupPolicyInfo } from "cosmjs-types/cosmos/group/v1/types";
-import { uint64Key, bytesKey } from "../../store/codecs";
+import { bytesKey } from "../../store/codecs";
 import { accAddress } from "../../types/address";
 import type { Context } from "../../types/context";
 import { defineQuery, pageRequest, pageResponse, paginated, queryAddress, queryErrors } from "../../types/define";
 import type { QueryDef } from "../../types/module";
 import type { GroupKeeper } from "./keeper";
-import { tally } from "./proposals";
-
-const P = "/cosmos.group.v1.Query/";
-const R = "/cosmos/group/v1";
 
 function requireId(id: bigint, what: string): bigint {
   if (id === 0n) throw queryErrors.invalidArgument(`${what} cannot be 0`);
@@ -32,63 +28,69 @@ export function groupQueries(k: GroupKeeper): QueryDef[] {
     if (!p) throw queryErrors.notFound(`proposal ${id}: not found`);
     return p;
   };
-  const addrPrefix = (address: string, field: string) => bytesKey.encodeNonTerminal(accAddress.decode(queryAddress(address, field)));
 
   return [
     defineQuery({
-      path: P + "GroupInfo", requestCodec: q.QueryGroupInfoRequest, responseCodec: q.QueryGroupInfoResponse, rest: `${R}/group_info/{group_id}`,
+      requestCodec: q.QueryGroupInfoRequest,
+      responseCodec: q.QueryGroupInfoResponse,
       handle: (ctx, req) => ({ info: group(ctx, req.groupId) }),
     }),
     defineQuery({
-      path: P + "GroupPolicyInfo", requestCodec: q.QueryGroupPolicyInfoRequest, responseCodec: q.QueryGroupPolicyInfoResponse,
-      rest: `${R}/group_policy_info/{address}`,
+      requestCodec: q.QueryGroupPolicyInfoRequest,
+      responseCodec: q.QueryGroupPolicyInfoResponse,
       handle: (ctx, req) => ({ info: policy(ctx, req.address) }),
     }),
     defineQuery({
-      path: P + "GroupMembers", requestCodec: q.QueryGroupMembersRequest, responseCodec: q.QueryGroupMembersResponse, rest: `${R}/group_members/{group_id}`,
+      requestCodec: q.QueryGroupMembersRequest,
+      responseCodec: q.QueryGroupMembersResponse,
       handle: (ctx, req) => {
         const page = paginated(() => k.members.paginate(ctx, pageRequest(req.pagination), { prefix: k.memberKey.prefix(req.groupId) }));
         return { members: page.items.map(([, m]) => m), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "GroupsByAdmin", requestCodec: q.QueryGroupsByAdminRequest, responseCodec: q.QueryGroupsByAdminResponse, rest: `${R}/groups_by_admin/{admin}`,
+      requestCodec: q.QueryGroupsByAdminRequest,
+      responseCodec: q.QueryGroupsByAdminResponse,
       handle: (ctx, req) => {
-        const page = paginated(() => k.groupsByAdmin.paginate(ctx, pageRequest(req.pagination), { prefix: addrPrefix(req.admin, "admin") }));
-        return { groups: page.items.map(([, id]) => k.groups.get(ctx, id)!), pagination: pageResponse(page) };
+        const admin = queryAddress(req.admin, "admin");
+        const page = paginated(() => k.groups.indexes.byAdmin.paginate(ctx, admin, pageRequest(req.pagination)));
+        return { groups: page.items.map((id) => k.groups.get(ctx, id)!), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "GroupPoliciesByGroup", requestCodec: q.QueryGroupPoliciesByGroupRequest, responseCodec: q.QueryGroupPoliciesByGroupResponse,
-      rest: `${R}/group_policies_by_group/{group_id}`,
+      requestCodec: q.QueryGroupPoliciesByGroupRequest,
+      responseCodec: q.QueryGroupPoliciesByGroupResponse,
       handle: (ctx, req) => {
-        const page = paginated(() => k.policiesByGroup.paginate(ctx, pageRequest(req.pagination), { prefix: uint64Key.encodeNonTerminal(req.groupId) }));
-        return { groupPolicies: page.items.map(([, addr]) => k.policies.get(ctx, addr)!), pagination: pageResponse(page) };
+        const page = paginated(() => k.policies.indexes.byGroup.paginate(ctx, req.groupId, pageRequest(req.pagination)));
+        return { groupPolicies: page.items.map((addr) => k.policies.get(ctx, addr)!), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "GroupPoliciesByAdmin", requestCodec: q.QueryGroupPoliciesByAdminRequest, responseCodec: q.QueryGroupPoliciesByAdminResponse,
-      rest: `${R}/group_policies_by_admin/{admin}`,
+      requestCodec: q.QueryGroupPoliciesByAdminRequest,
+      responseCodec: q.QueryGroupPoliciesByAdminResponse,
       handle: (ctx, req) => {
-        const page = paginated(() => k.policiesByAdmin.paginate(ctx, pageRequest(req.pagination), { prefix: addrPrefix(req.admin, "admin") }));
-        return { groupPolicies: page.items.map(([, addr]) => k.policies.get(ctx, addr)!), pagination: pageResponse(page) };
+        const admin = queryAddress(req.admin, "admin");
+        const page = paginated(() => k.policies.indexes.byAdmin.paginate(ctx, admin, pageRequest(req.pagination)));
+        return { groupPolicies: page.items.map((addr) => k.policies.get(ctx, addr)!), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "Proposal", requestCodec: q.QueryProposalRequest, responseCodec: q.QueryProposalResponse, rest: `${R}/proposal/{proposal_id}`,
+      requestCodec: q.QueryProposalRequest,
+      responseCodec: q.QueryProposalResponse,
       handle: (ctx, req) => ({ proposal: proposal(ctx, req.proposalId) }),
     }),
     defineQuery({
-      path: P + "ProposalsByGroupPolicy", requestCodec: q.QueryProposalsByGroupPolicyRequest, responseCodec: q.QueryProposalsByGroupPolicyResponse,
-      rest: `${R}/proposals_by_group_policy/{address}`,
+      requestCodec: q.QueryProposalsByGroupPolicyRequest,
+      responseCodec: q.QueryProposalsByGroupPolicyResponse,
       handle: (ctx, req) => {
-        const page = paginated(() => k.proposalsByPolicy.paginate(ctx, pageRequest(req.pagination), { prefix: addrPrefix(req.address, "address") }));
-        return { proposals: page.items.map(([, id]) => k.proposals.get(ctx, id)!), pagination: pageResponse(page) };
+        const address = queryAddress(req.address, "address");
+        const page = paginated(() => k.proposals.indexes.byPolicy.paginate(ctx, address, pageRequest(req.pagination)));
+        return { proposals: page.items.map((id) => k.proposals.get(ctx, id)!), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "VoteByProposalVoter", requestCodec: q.QueryVoteByProposalVoterRequest, responseCodec: q.QueryVoteByProposalVoterResponse,
-      rest: `${R}/vote_by_proposal_voter/{proposal_id}/{voter}`,
+      requestCodec: q.QueryVoteByProposalVoterRequest,
+      responseCodec: q.QueryVoteByProposalVoterResponse,
       handle: (ctx, req) => {
         const voter = accAddress.decode(queryAddress(req.voter, "voter"));
         const vote = k.votes.get(ctx, [requireId(req.proposalId, "proposal id"), voter]);
@@ -97,43 +99,46 @@ export function groupQueries(k: GroupKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "VotesByProposal", requestCodec: q.QueryVotesByProposalRequest, responseCodec: q.QueryVotesByProposalResponse,
-      rest: `${R}/votes_by_proposal/{proposal_id}`,
+      requestCodec: q.QueryVotesByProposalRequest,
+      responseCodec: q.QueryVotesByProposalResponse,
       handle: (ctx, req) => {
         const page = paginated(() => k.votes.paginate(ctx, pageRequest(req.pagination), { prefix: k.voteKey.prefix(req.proposalId) }));
         return { votes: page.items.map(([, v]) => v), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "VotesByVoter", requestCodec: q.QueryVotesByVoterRequest, responseCodec: q.QueryVotesByVoterResponse, rest: `${R}/votes_by_voter/{voter}`,
+      requestCodec: q.QueryVotesByVoterRequest,
+      responseCodec: q.QueryVotesByVoterResponse,
       handle: (ctx, req) => {
-        const voter = accAddress.decode(queryAddress(req.voter, "voter"));
-        const page = paginated(() => k.votesByVoter.paginate(ctx, pageRequest(req.pagination), { prefix: bytesKey.encodeNonTerminal(voter) }));
-        return { votes: page.items.map(([, id]) => k.votes.get(ctx, [id, voter])!), pagination: pageResponse(page) };
+        const voter = bytesKey.encodeNonTerminal(accAddress.decode(queryAddress(req.voter, "voter")));
+        const page = paginated(() => k.votes.indexes.byVoter.paginate(ctx, voter, pageRequest(req.pagination)));
+        return { votes: page.items.map((key) => k.votes.get(ctx, key)!), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "GroupsByMember", requestCodec: q.QueryGroupsByMemberRequest, responseCodec: q.QueryGroupsByMemberResponse,
-      rest: `${R}/groups_by_member/{address}`,
+      requestCodec: q.QueryGroupsByMemberRequest,
+      responseCodec: q.QueryGroupsByMemberResponse,
       handle: (ctx, req) => {
-        const page = paginated(() => k.groupsByMember.paginate(ctx, pageRequest(req.pagination), { prefix: addrPrefix(req.address, "address") }));
-        return { groups: page.items.map(([, id]) => k.groups.get(ctx, id)!), pagination: pageResponse(page) };
+        const address = bytesKey.encodeNonTerminal(accAddress.decode(queryAddress(req.address, "address")));
+        const page = paginated(() => k.members.indexes.byMember.paginate(ctx, address, pageRequest(req.pagination)));
+        return { groups: page.items.map(([id]) => k.groups.get(ctx, id)!), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "TallyResult", requestCodec: q.QueryTallyResultRequest, responseCodec: q.QueryTallyResultResponse,
-      rest: `${R}/proposals/{proposal_id}/tally`,
+      requestCodec: q.QueryTallyResultRequest,
+      responseCodec: q.QueryTallyResultResponse,
       handle: (ctx, req) => {
         const p = proposal(ctx, req.proposalId);
         if (p.status === ProposalStatus.PROPOSAL_STATUS_WITHDRAWN || p.status === ProposalStatus.PROPOSAL_STATUS_ABORTED) {
           throw queryErrors.invalidArgument(`can't get the tally of a proposal with status ${proposalStatusToJSON(p.status)}`);
         }
         const info = policy(ctx, p.groupPolicyAddress);
-        return { tally: tally(k, ctx, p, info.groupId) };
+        return { tally: k.proposalBook.tally(ctx, p, info.groupId) };
       },
     }),
     defineQuery({
-      path: P + "Groups", requestCodec: q.QueryGroupsRequest, responseCodec: q.QueryGroupsResponse, rest: `${R}/groups`,
+      requestCodec: q.QueryGroupsRequest,
+      responseCodec: q.QueryGroupsResponse,
       handle: (ctx, req) => {
         const page = paginated(() => k.groups.paginate(ctx, pageRequest(req.pagination)));
         return { groups: page.items.map(([, g]) => g), pagination: pageResponse(page) };

@@ -1,8 +1,8 @@
 import { registerError } from "../../types/errors";
 
 /**
- * The land codespace, numbered as the spec (1–35). 36 is the chain's own addition for
- * parameters (the spec lists none; new codes are added without renumbering).
+ * The land codespace, numbered as clients know it (1–35). 36 is the chain's own addition for
+ * parameters (new codes are added without renumbering).
  */
 export const landErrors = {
   ErrNotAuthority: registerError("land", 1, "signer is not a registry office"),

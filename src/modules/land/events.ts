@@ -3,16 +3,25 @@ import type { Params } from "../../gen/blockchain/land/v1/params";
 import type { Context } from "../../types/context";
 
 /**
- * Plain Cosmos events: the wire sheet has no events.proto for land. Types `land_<what>`,
+ * Plain Cosmos events: land has no events.proto (docs/wire/fields-part-a.md). Types `land_<what>`,
  * attribute names snake_case; indexers filter on them, so they are stable.
  */
 export const landEvents = {
   authorityRegistered(ctx: Context, a: Authority): void {
-    ctx.events.emit("land_authority_registered", { office: a.address, name: a.name, jurisdiction: a.jurisdiction, active: String(a.active) });
+    ctx.events.emit("land_authority_registered", {
+      office: a.address,
+      name: a.name,
+      jurisdiction: a.jurisdiction,
+      active: String(a.active),
+    });
   },
   parcelRegistered(ctx: Context, p: Parcel): void {
     ctx.events.emit("land_parcel_registered", {
-      parcel_id: p.id.toString(), geometry_hash: p.geometryHash, cadastral_ref: p.cadastralRef, holder: p.holder, authority: p.authority,
+      parcel_id: p.id.toString(),
+      geometry_hash: p.geometryHash,
+      cadastral_ref: p.cadastralRef,
+      holder: p.holder,
+      authority: p.authority,
     });
   },
   deedAttached(ctx: Context, parcelId: bigint, index: number, kind: string, documentHash: string): void {
@@ -35,49 +44,88 @@ export const landEvents = {
   },
   parcelUnfrozen(ctx: Context, p: Parcel, index: number, reason: string, by: string): void {
     ctx.events.emit("land_parcel_unfrozen", {
-      parcel_id: p.id.toString(), index: String(index), lift_reason: reason, lifted_by: by, status: statusName(p.status),
+      parcel_id: p.id.toString(),
+      index: String(index),
+      lift_reason: reason,
+      lifted_by: by,
+      status: statusName(p.status),
     });
   },
   transferProposed(ctx: Context, t: Transfer): void {
-    ctx.events.emit("land_transfer_proposed", { transfer_id: t.id.toString(), parcel_id: t.parcelId.toString(), from: t.from, to: t.to, price: t.price });
+    ctx.events.emit("land_transfer_proposed", {
+      transfer_id: t.id.toString(),
+      parcel_id: t.parcelId.toString(),
+      from: t.from,
+      to: t.to,
+      price: t.price,
+    });
   },
   transferValidated(ctx: Context, t: Transfer): void {
-    ctx.events.emit("land_transfer_validated", { transfer_id: t.id.toString(), parcel_id: t.parcelId.toString(), validated_by: t.validatedBy });
+    ctx.events.emit("land_transfer_validated", {
+      transfer_id: t.id.toString(),
+      parcel_id: t.parcelId.toString(),
+      validated_by: t.validatedBy,
+    });
   },
   transferAttested(ctx: Context, t: Transfer, attestor: string, quorum: number): void {
     ctx.events.emit("land_transfer_attested", {
-      transfer_id: t.id.toString(), parcel_id: t.parcelId.toString(), attestor, attestations: String(t.attestors.length), quorum: String(quorum),
+      transfer_id: t.id.toString(),
+      parcel_id: t.parcelId.toString(),
+      attestor,
+      attestations: String(t.attestors.length),
+      quorum: String(quorum),
     });
   },
   quorumReached(ctx: Context, t: Transfer, challengeEndsAt: bigint): void {
     ctx.events.emit("land_transfer_quorum_reached", {
-      transfer_id: t.id.toString(), parcel_id: t.parcelId.toString(), quorum_at: t.quorumAt.toString(), challenge_ends_at: challengeEndsAt.toString(),
+      transfer_id: t.id.toString(),
+      parcel_id: t.parcelId.toString(),
+      quorum_at: t.quorumAt.toString(),
+      challenge_ends_at: challengeEndsAt.toString(),
     });
   },
   transferObjected(ctx: Context, t: Transfer): void {
     ctx.events.emit("land_transfer_objected", {
-      transfer_id: t.id.toString(), parcel_id: t.parcelId.toString(), objected_by: t.objectedBy, objection_reason: t.objectionReason,
+      transfer_id: t.id.toString(),
+      parcel_id: t.parcelId.toString(),
+      objected_by: t.objectedBy,
+      objection_reason: t.objectionReason,
     });
   },
   transferCompleted(ctx: Context, t: Transfer): void {
     ctx.events.emit("land_transfer_completed", {
-      transfer_id: t.id.toString(), parcel_id: t.parcelId.toString(), from: t.from, to: t.to, price: t.price, completed_at: t.completedAt.toString(),
+      transfer_id: t.id.toString(),
+      parcel_id: t.parcelId.toString(),
+      from: t.from,
+      to: t.to,
+      price: t.price,
+      completed_at: t.completedAt.toString(),
     });
   },
   fractionalisationAuthorised(ctx: Context, a: FractionalisationAuthority): void {
     ctx.events.emit("land_fractionalisation_authorised", {
-      parcel_id: a.parcelId.toString(), right: a.right, max_share_bps: String(a.maxShareBps), expires_at: a.expiresAt.toString(), granted_by: a.grantedBy,
+      parcel_id: a.parcelId.toString(),
+      right: a.right,
+      max_share_bps: String(a.maxShareBps),
+      expires_at: a.expiresAt.toString(),
+      granted_by: a.grantedBy,
     });
   },
   fractionalisationWithdrawn(ctx: Context, a: FractionalisationAuthority, by: string): void {
-    ctx.events.emit("land_fractionalisation_withdrawn", { parcel_id: a.parcelId.toString(), withdrawn_by: by, withdrawn_at: a.withdrawnAt.toString() });
+    ctx.events.emit("land_fractionalisation_withdrawn", {
+      parcel_id: a.parcelId.toString(),
+      withdrawn_by: by,
+      withdrawn_at: a.withdrawnAt.toString(),
+    });
   },
   vehicleOpened(ctx: Context, parcelId: bigint, vehicleId: bigint): void {
     ctx.events.emit("land_vehicle_opened", { parcel_id: parcelId.toString(), vehicle_id: vehicleId.toString() });
   },
   paramsUpdated(ctx: Context, p: Params): void {
     ctx.events.emit("land_params_updated", {
-      attestation_quorum: String(p.attestationQuorum), challenge_window: p.challengeWindow.toString(), same_authority_attestation: String(p.sameAuthorityAttestation),
+      attestation_quorum: String(p.attestationQuorum),
+      challenge_window: p.challengeWindow.toString(),
+      same_authority_attestation: String(p.sameAuthorityAttestation),
     });
   },
 };

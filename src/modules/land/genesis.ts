@@ -83,14 +83,21 @@ export function landGenesis(k: LandKeeper, group: GroupKeeper): GenesisDef<Genes
     typeName: "blockchain.land.v1.GenesisState",
     codec: GenesisState,
     defaultGenesis: () => ({
-      params: defaultLandParams(), authorities: [], parcels: [], transfers: [], nextParcelId: 1n, nextTransferId: 1n, fractionalisationAuthorities: [],
+      params: defaultLandParams(),
+      authorities: [],
+      parcels: [],
+      transfers: [],
+      nextParcelId: 1n,
+      nextTransferId: 1n,
+      fractionalisationAuthorities: [],
     }),
     validate: validateLandGenesis,
     // Runs after group (init order), so offices can be checked to be group policy accounts.
     init: (ctx, g) => {
       k.params.set(ctx, validateLandParams(g.params ?? defaultLandParams()));
       for (const a of g.authorities) {
-        if (!group.isGroupPolicy(ctx, a.address)) throw E.ErrOfficeNotGroup.wrap(`land genesis: office ${a.address} is not a group policy account`);
+        if (!group.isGroupPolicy(ctx, a.address))
+          throw E.ErrOfficeNotGroup.wrap(`land genesis: office ${a.address} is not a group policy account`);
         k.authorities.set(ctx, a.address, a);
       }
       for (const p of g.parcels) k.parcels.set(ctx, p.id, p);
@@ -107,8 +114,8 @@ export function landGenesis(k: LandKeeper, group: GroupKeeper): GenesisDef<Genes
       authorities: [...k.authorities.iterate(ctx)].map(([, v]) => v),
       parcels: [...k.parcels.iterate(ctx)].map(([, v]) => v),
       transfers: [...k.transfers.iterate(ctx)].map(([, v]) => v),
-      nextParcelId: k.nextParcelId.get(ctx),
-      nextTransferId: k.nextTransferId.get(ctx),
+      nextParcelId: k.nextParcelId.peek(ctx),
+      nextTransferId: k.nextTransferId.peek(ctx),
       fractionalisationAuthorities: [...k.fractionalisation.iterate(ctx)].map(([, v]) => v),
     }),
   };

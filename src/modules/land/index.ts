@@ -2,7 +2,7 @@ import type { Module } from "../../types/module";
 import type { GroupKeeper } from "./expected-keepers";
 import { landGenesis } from "./genesis";
 import { LAND_MODULE, LandKeeper } from "./keeper";
-import { migrateStampsToHeights } from "./migrations";
+import { migrateAddressKeys, migrateStampsToHeights } from "./migrations";
 import { landMsgs } from "./msgs";
 import { landQueries } from "./queries";
 import { landSimulation } from "./simulation";
@@ -18,8 +18,12 @@ export function createLandModule(deps: { group: GroupKeeper }): Module & { keepe
     name: LAND_MODULE,
     keeper,
     // 2: the stamps on records are block heights (they were block times).
-    consensusVersion: 2,
-    migrations: [{ from: 1, migrate: (ctx) => migrateStampsToHeights(keeper, ctx) }],
+    // 3: office and holder addresses in keys are address bytes.
+    consensusVersion: 3,
+    migrations: [
+      { from: 1, migrate: (ctx) => migrateStampsToHeights(ctx, keeper) },
+      { from: 2, migrate: (ctx) => migrateAddressKeys(ctx, keeper) },
+    ],
     msgs: landMsgs(keeper),
     queries: landQueries(keeper),
     genesis: landGenesis(keeper, deps.group),

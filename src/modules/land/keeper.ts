@@ -1,7 +1,7 @@
 import { Params } from "../../gen/blockchain/land/v1/params";
 import { Authority, FractionalisationAuthority, Parcel, Status, Transfer } from "../../gen/blockchain/land/v1/parcel";
 import { Schema } from "../../store/collections";
-import { protoValue, stringKey, uint64Key, uint64Value } from "../../store/codecs";
+import { protoValue, stringKey, uint64Key } from "../../store/codecs";
 import { multiIndex, uniqueIndex } from "../../store/indexed-map";
 import type { Context } from "../../types/context";
 import { noFreeze, type FreezeGuard } from "../../types/hooks";
@@ -10,9 +10,17 @@ import { landEvents as events } from "./events";
 import type { GroupKeeper } from "./expected-keepers";
 import { canonicalCountry } from "../../types/iso3166";
 import { accAddress } from "../../types/address";
+import { accAddressKey } from "../../types/address-key";
 import { defaultLandParams } from "./params";
 import {
-  BPS_DENOMINATOR, derivedStatus, forbidsFractionalisation, hasActiveFreeze, isCompleted, isLive, isObjected, latestActiveFreeze,
+  BPS_DENOMINATOR,
+  derivedStatus,
+  forbidsFractionalisation,
+  hasActiveFreeze,
+  isCompleted,
+  isLive,
+  isObjected,
+  latestActiveFreeze,
 } from "./rules";
 
 export const LAND_MODULE = "land";
@@ -32,22 +40,27 @@ export interface FractionalisationView {
 export class LandKeeper {
   private readonly schema = new Schema("land/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultLandParams());
-  readonly authorities = this.schema.map(2, "authorities", stringKey, protoValue(Authority, "Authority"));
+  readonly authorities = this.schema.map(2, "authorities", accAddressKey, protoValue(Authority, "Authority"));
   /** Parcels by id; geometry_hash and cadastral_ref are unique, holder is indexed for ParcelsByHolder. */
   readonly parcels = this.schema.indexedMap(3, "parcels", uint64Key, protoValue(Parcel, "Parcel"), {
     byGeometry: uniqueIndex(4, stringKey, (_id: bigint, p: Parcel) => p.geometryHash),
     byRef: uniqueIndex(5, stringKey, (_id: bigint, p: Parcel) => p.cadastralRef),
-    byHolder: multiIndex(6, stringKey, (_id: bigint, p: Parcel) => p.holder),
+    byHolder: multiIndex(6, accAddressKey, (_id: bigint, p: Parcel) => p.holder),
   });
   /** The id the next parcel gets (ids start at 1 and are never reused). */
-  readonly nextParcelId = this.schema.item(7, "next_parcel_id", uint64Value, 1n);
+  readonly nextParcelId = this.schema.sequence(7, "next_parcel_id", 1n);
   readonly transfers = this.schema.indexedMap(8, "transfers", uint64Key, protoValue(Transfer, "Transfer"), {
     byParcel: multiIndex(9, uint64Key, (_id: bigint, t: Transfer) => t.parcelId),
   });
-  readonly nextTransferId = this.schema.item(10, "next_transfer_id", uint64Value, 1n);
+  readonly nextTransferId = this.schema.sequence(10, "next_transfer_id", 1n);
   /** Ids of transfers neither completed nor objected (PendingTransfers). */
   readonly pending = this.schema.keySet(11, "pending_transfers", uint64Key);
-  readonly fractionalisation = this.schema.map(12, "fractionalisation_authorities", uint64Key, protoValue(FractionalisationAuthority, "FractionalisationAuthority"));
+  readonly fractionalisation = this.schema.map(
+    12,
+    "fractionalisation_authorities",
+    uint64Key,
+    protoValue(FractionalisationAuthority, "FractionalisationAuthority"),
+  );
 
   /** The chain's account freeze (enforcement), bound at wiring; distinct from a parcel's own freezes. */
   private accountFreeze: FreezeGuard = noFreeze;
@@ -79,6 +92,12 @@ export class LandKeeper {
     const parcel = this.parcels.get(ctx, parcelId);
     if (authorisation === undefined || parcel === undefined) return { authorisation, live: false };
     return { authorisation, live: isLive(authorisation, parcel, ctx.unixSeconds) };
+  }
+
+  /** Whether a restriction in force forbids opening a tokenisation vehicle over the parcel (false when there is no parcel). */
+  fractionalisationForbidden(ctx: Context, parcelId: bigint): boolean {
+    const parcel = this.parcels.get(ctx, parcelId);
+    return parcel !== undefined && forbidsFractionalisation(parcel);
   }
 
   /** Records the tokenisation vehicle opened over a parcel; title stays with the holder. */
@@ -143,18 +162,32 @@ export class LandKeeper {
     if (byGeometry !== undefined) throw E.ErrGeometryTitled.wrap(`geometry already titled as parcel ${byGeometry}`);
     const byRef = this.parcels.indexes.byRef.get(ctx, cadastralRef);
     if (byRef !== undefined) throw E.ErrRefTaken.wrap(`cadastral reference already registered as parcel ${byRef}`);
-    const id = this.nextParcelId.get(ctx);
-    this.nextParcelId.set(ctx, id + 1n);
+    const id = this.nextParcelId.next(ctx);
     const parcel: Parcel = {
-      id, geometryHash, cadastralRef, holder, authority: creator, status: Status.STATUS_REGISTERED,
-      encumbrances: [], registeredAt: ctx.height, deeds: [], restrictions: [], vehicleId: 0n, freezes: [],
+      id,
+      geometryHash,
+      cadastralRef,
+      holder,
+      authority: creator,
+      status: Status.STATUS_REGISTERED,
+      encumbrances: [],
+      registeredAt: ctx.height,
+      deeds: [],
+      restrictions: [],
+      vehicleId: 0n,
+      freezes: [],
     };
     this.parcels.set(ctx, id, parcel);
     events.parcelRegistered(ctx, parcel);
     return id;
   }
 
-  attachDeed(ctx: Context, creator: string, parcelId: bigint, d: { kind: string; documentHash: string; uri: string; reference: string; issuedOn: string }): void {
+  attachDeed(
+    ctx: Context,
+    creator: string,
+    parcelId: bigint,
+    d: { kind: string; documentHash: string; uri: string; reference: string; issuedOn: string },
+  ): void {
     const parcel = this.requireParcelOffice(ctx, creator, parcelId);
     if (d.documentHash === "") throw E.ErrNoDocument.wrap("document_hash is empty");
     const deeds = [...parcel.deeds, { ...d, recordedAt: ctx.height }];
@@ -165,7 +198,8 @@ export class LandKeeper {
   recordEncumbrance(ctx: Context, creator: string, parcelId: bigint, e: { kind: string; holder: string; detail: string }): void {
     const parcel = this.requireParcelOffice(ctx, creator, parcelId);
     // No holder is an easement or a public charge; a named one must be an account.
-    if (e.holder !== "" && !accAddress.isValid(e.holder)) throw E.ErrInvalidHolder.wrap(`encumbrance holder ${JSON.stringify(e.holder.slice(0, 100))}`);
+    if (e.holder !== "" && !accAddress.isValid(e.holder))
+      throw E.ErrInvalidHolder.wrap(`encumbrance holder ${JSON.stringify(e.holder.slice(0, 100))}`);
     const encumbrances = [...parcel.encumbrances, { ...e, recordedAt: ctx.height, released: false }];
     this.parcels.set(ctx, parcelId, { ...parcel, encumbrances });
     events.encumbranceRecorded(ctx, parcelId, encumbrances.length - 1, e.kind, e.holder);
@@ -175,7 +209,8 @@ export class LandKeeper {
   releaseEncumbrance(ctx: Context, creator: string, parcelId: bigint, index: number): void {
     const parcel = this.requireParcelOffice(ctx, creator, parcelId);
     const entry = parcel.encumbrances[index];
-    if (entry === undefined || entry.released) throw E.ErrNoEncumbrance.wrap(`parcel ${parcelId} has no unreleased encumbrance at index ${index}`);
+    if (entry === undefined || entry.released)
+      throw E.ErrNoEncumbrance.wrap(`parcel ${parcelId} has no unreleased encumbrance at index ${index}`);
     const encumbrances = parcel.encumbrances.map((x, i) => (i === index ? { ...x, released: true } : x));
     this.parcels.set(ctx, parcelId, { ...parcel, encumbrances });
     events.encumbranceReleased(ctx, parcelId, index, creator);
@@ -205,7 +240,10 @@ export class LandKeeper {
   freeze(ctx: Context, creator: string, parcelId: bigint, reason: string): void {
     const parcel = this.requireParcelOffice(ctx, creator, parcelId);
     if (reason.trim() === "") throw E.ErrNoReason.wrap("a freeze needs a reason");
-    const freezes = [...parcel.freezes, { reason, imposedBy: creator, imposedAt: ctx.height, lifted: false, liftedBy: "", liftReason: "", liftedAt: 0n }];
+    const freezes = [
+      ...parcel.freezes,
+      { reason, imposedBy: creator, imposedAt: ctx.height, lifted: false, liftedBy: "", liftReason: "", liftedAt: 0n },
+    ];
     this.parcels.set(ctx, parcelId, { ...parcel, freezes, status: Status.STATUS_FROZEN });
     events.parcelFrozen(ctx, parcelId, freezes.length - 1, reason, creator);
   }
@@ -215,7 +253,9 @@ export class LandKeeper {
     const parcel = this.requireParcelOffice(ctx, creator, parcelId);
     const index = latestActiveFreeze(parcel);
     if (index < 0) throw E.ErrNotFrozen.wrap(`parcel ${parcelId}`);
-    const freezes = parcel.freezes.map((f, i) => (i === index ? { ...f, lifted: true, liftedBy: creator, liftReason: reason, liftedAt: ctx.height } : f));
+    const freezes = parcel.freezes.map((f, i) =>
+      i === index ? { ...f, lifted: true, liftedBy: creator, liftReason: reason, liftedAt: ctx.height } : f,
+    );
     const updated = this.withStatus(ctx, { ...parcel, freezes });
     this.parcels.set(ctx, parcelId, updated);
     events.parcelUnfrozen(ctx, updated, index, reason, creator);
@@ -253,11 +293,21 @@ export class LandKeeper {
     requireRegistered(parcel);
     if (!accAddress.isValid(to)) throw E.ErrInvalidRecipient.wrap(`to ${JSON.stringify(to.slice(0, 100))}`);
     if (to === parcel.holder) throw E.ErrSelfTransfer.wrap(`${to} already holds parcel ${parcelId}`);
-    const id = this.nextTransferId.get(ctx);
-    this.nextTransferId.set(ctx, id + 1n);
+    const id = this.nextTransferId.next(ctx);
     const t: Transfer = {
-      id, parcelId, from: creator, to, price, validated: false, validatedBy: "", attestors: [], quorumAt: 0n,
-      objectedBy: "", objectionReason: "", proposedAt: ctx.height, completedAt: 0n,
+      id,
+      parcelId,
+      from: creator,
+      to,
+      price,
+      validated: false,
+      validatedBy: "",
+      attestors: [],
+      quorumAt: 0n,
+      objectedBy: "",
+      objectionReason: "",
+      proposedAt: ctx.height,
+      completedAt: 0n,
     };
     this.transfers.set(ctx, id, t);
     this.pending.set(ctx, id);
@@ -343,9 +393,17 @@ export class LandKeeper {
     const parcel = this.requireRegisteredParcelOffice(ctx, creator, parcelId);
     if (maxShareBps < 1 || maxShareBps > BPS_DENOMINATOR) throw E.ErrBadShareCeiling.wrap(`max_share_bps ${maxShareBps}`);
     if (expiresAt <= ctx.unixSeconds) throw E.ErrBadExpiry.wrap(`expires_at ${expiresAt} is not after block time ${ctx.unixSeconds}`);
-    if (forbidsFractionalisation(parcel)) throw E.ErrFractionalisationForbidden.wrap(`parcel ${parcelId} carries a no_fractionalisation restriction`);
+    if (forbidsFractionalisation(parcel))
+      throw E.ErrFractionalisationForbidden.wrap(`parcel ${parcelId} carries a no_fractionalisation restriction`);
     const a: FractionalisationAuthority = {
-      parcelId, right, maxShareBps, expiresAt, grantedBy: creator, grantedAt: ctx.height, withdrawn: false, withdrawnAt: 0n,
+      parcelId,
+      right,
+      maxShareBps,
+      expiresAt,
+      grantedBy: creator,
+      grantedAt: ctx.height,
+      withdrawn: false,
+      withdrawnAt: 0n,
     };
     this.fractionalisation.set(ctx, parcelId, a);
     events.fractionalisationAuthorised(ctx, a);
@@ -371,5 +429,6 @@ function requireInCharge(parcel: Parcel, signer: string): void {
 }
 
 function requireRegistered(parcel: Parcel): void {
-  if (parcel.status !== Status.STATUS_REGISTERED) throw E.ErrParcelNotTransferable.wrap(`parcel ${parcel.id} is ${parcelStatusName(parcel.status)}`);
+  if (parcel.status !== Status.STATUS_REGISTERED)
+    throw E.ErrParcelNotTransferable.wrap(`parcel ${parcel.id} is ${parcelStatusName(parcel.status)}`);
 }

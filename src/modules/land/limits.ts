@@ -1,7 +1,7 @@
 import { sdkErrors } from "../../types/errors";
 
 /**
- * Size limits on free-text fields (the spec leaves them open; docs/modules/land.md). They keep
+ * Size limits on free-text fields (the chain's choice; docs/modules/land.md). They keep
  * a parcel record, rewritten whole on every change, from growing without bound per entry.
  */
 export const LAND_LIMITS = {

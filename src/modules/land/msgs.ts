@@ -1,7 +1,6 @@
 import * as tx from "../../gen/blockchain/land/v1/tx";
 import { accAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
-import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { landErrors as E } from "./errors";
 import { landEvents } from "./events";
@@ -9,8 +8,7 @@ import type { LandKeeper } from "./keeper";
 import { LAND_LIMITS, limit } from "./limits";
 import { validateLandParams } from "./params";
 
-const T = "/blockchain.land.v1.";
-/** Only MsgUpdateParams has an amino name (wire sheet); the others sign under their type URL. */
+/** Only MsgUpdateParams has an amino name (docs/wire/fields-part-a.md); the others sign under their type URL. */
 const AMINO = "blockchain/x/land/";
 const { shortChars: SHORT, longChars: LONG } = LAND_LIMITS;
 
@@ -22,7 +20,6 @@ const { shortChars: SHORT, longChars: LONG } = LAND_LIMITS;
 export function landMsgs(k: LandKeeper): MsgDef[] {
   return [
     defineUpdateParamsMsg({
-      typeUrl: T + "MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
       aminoName: AMINO + "MsgUpdateParams",
@@ -32,21 +29,18 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       store: k.params,
       onUpdated: (ctx, p) => landEvents.paramsUpdated(ctx, p),
     }),
-    defineMsg({
-      typeUrl: T + "MsgRegisterAuthority",
+    defineAuthorityMsg({
       codec: tx.MsgRegisterAuthority,
       responseCodec: tx.MsgRegisterAuthorityResponse,
-      signer: "authority",
+      invalidSigner: E.ErrNotGovernance,
       // An office that is not even an address is not a group account either: ErrOfficeNotGroup (keeper).
       validate: (m) => limit("name", m.name, SHORT),
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrNotGovernance);
         k.registerAuthority(ctx, { address: m.office, name: m.name, jurisdiction: m.jurisdiction, active: m.active });
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgRegisterParcel",
       codec: tx.MsgRegisterParcel,
       responseCodec: tx.MsgRegisterParcelResponse,
       signer: "creator",
@@ -60,7 +54,6 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       handle: (ctx, m) => ({ id: k.registerParcel(ctx, m.creator, m.geometryHash, m.cadastralRef, m.holder) }),
     }),
     defineMsg({
-      typeUrl: T + "MsgProposeTransfer",
       codec: tx.MsgProposeTransfer,
       responseCodec: tx.MsgProposeTransferResponse,
       signer: "creator",
@@ -69,7 +62,6 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       handle: (ctx, m) => ({ transferId: k.proposeTransfer(ctx, m.creator, m.parcelId, m.to, m.price) }),
     }),
     defineMsg({
-      typeUrl: T + "MsgValidateTransfer",
       codec: tx.MsgValidateTransfer,
       responseCodec: tx.MsgValidateTransferResponse,
       signer: "creator",
@@ -79,14 +71,12 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgAttestTransfer",
       codec: tx.MsgAttestTransfer,
       responseCodec: tx.MsgAttestTransferResponse,
       signer: "creator",
       handle: (ctx, m) => k.attestTransfer(ctx, m.creator, m.transferId),
     }),
     defineMsg({
-      typeUrl: T + "MsgObject",
       codec: tx.MsgObject,
       responseCodec: tx.MsgObjectResponse,
       signer: "creator",
@@ -100,7 +90,6 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgCompleteTransfer",
       codec: tx.MsgCompleteTransfer,
       responseCodec: tx.MsgCompleteTransferResponse,
       signer: "creator",
@@ -110,7 +99,6 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgRecordEncumbrance",
       codec: tx.MsgRecordEncumbrance,
       responseCodec: tx.MsgRecordEncumbranceResponse,
       signer: "creator",
@@ -126,7 +114,6 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgFreezeParcel",
       codec: tx.MsgFreezeParcel,
       responseCodec: tx.MsgFreezeParcelResponse,
       signer: "creator",
@@ -138,7 +125,6 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgAttachDeed",
       codec: tx.MsgAttachDeed,
       responseCodec: tx.MsgAttachDeedResponse,
       signer: "creator",
@@ -150,12 +136,17 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
         limit("issued_on", m.issuedOn, SHORT);
       },
       handle: (ctx, m) => {
-        k.attachDeed(ctx, m.creator, m.parcelId, { kind: m.kind, documentHash: m.documentHash, uri: m.uri, reference: m.reference, issuedOn: m.issuedOn });
+        k.attachDeed(ctx, m.creator, m.parcelId, {
+          kind: m.kind,
+          documentHash: m.documentHash,
+          uri: m.uri,
+          reference: m.reference,
+          issuedOn: m.issuedOn,
+        });
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSetRestriction",
       codec: tx.MsgSetRestriction,
       responseCodec: tx.MsgSetRestrictionResponse,
       signer: "creator",
@@ -171,7 +162,6 @@ export function landMsgs(k: LandKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgAuthoriseFractionalisation",
       codec: tx.MsgAuthoriseFractionalisation,
       responseCodec: tx.MsgAuthoriseFractionalisationResponse,
       signer: "creator",

@@ -2,7 +2,7 @@ import type { Params } from "../../gen/blockchain/land/v1/params";
 import { landErrors } from "./errors";
 
 /**
- * Defaults (the spec leaves the values open): two independent offices must attest and the
+ * The chain's defaults: two independent offices must attest and the
  * public challenge window runs seven days from quorum; the parcel's own office never counts.
  */
 export const DEFAULT_ATTESTATION_QUORUM = 2;
@@ -28,5 +28,9 @@ export function validateLandParams(p: Params): Params {
   if (p.challengeWindow < 1n || p.challengeWindow > MAX_CHALLENGE_WINDOW_SECONDS) {
     throw landErrors.ErrInvalidParams.wrap(`challenge_window ${p.challengeWindow} must be 1..${MAX_CHALLENGE_WINDOW_SECONDS} seconds`);
   }
-  return { attestationQuorum: p.attestationQuorum, challengeWindow: p.challengeWindow, sameAuthorityAttestation: p.sameAuthorityAttestation };
+  return {
+    attestationQuorum: p.attestationQuorum,
+    challengeWindow: p.challengeWindow,
+    sameAuthorityAttestation: p.sameAuthorityAttestation,
+  };
 }

@@ -4,13 +4,31 @@ import { Status, type Parcel, type Transfer } from "../../gen/blockchain/land/v1
 import * as tx from "../../gen/blockchain/land/v1/tx";
 import type { AnyMsg } from "../../types/codec";
 import type { Context } from "../../types/context";
-import { otherAccount, simMsg, type ModuleSimulation, type SimState, type SimTx, sampleById, sampleFrom, randomId } from "../../types/simulation";
+import {
+  otherAccount,
+  simMsg,
+  type ModuleSimulation,
+  type SimState,
+  type SimTx,
+  sampleById,
+  sampleFrom,
+  randomId,
+} from "../../types/simulation";
 import type { LandKeeper } from "./keeper";
 import { derivedStatus, forbidsFractionalisation, hasActiveFreeze, isOpen, NO_FRACTIONALISATION } from "./rules";
 
 const T = "/blockchain.land.v1.";
 /** Every land message an office sends; the simulation's offices grant their operator each of them. */
-export const OFFICE_MSGS = ["MsgRegisterParcel", "MsgValidateTransfer", "MsgAttestTransfer", "MsgRecordEncumbrance", "MsgFreezeParcel", "MsgAttachDeed", "MsgSetRestriction", "MsgAuthoriseFractionalisation"];
+export const OFFICE_MSGS = [
+  "MsgRegisterParcel",
+  "MsgValidateTransfer",
+  "MsgAttestTransfer",
+  "MsgRecordEncumbrance",
+  "MsgFreezeParcel",
+  "MsgAttachDeed",
+  "MsgSetRestriction",
+  "MsgAuthoriseFractionalisation",
+];
 /** The simulation's challenge window: transfers complete within a run. */
 const SIM_CHALLENGE_WINDOW = 120n;
 
@@ -35,24 +53,37 @@ function offices(k: LandKeeper, s: SimState): Office[] {
 
 /** The office's operator sends the office's messages through authz (the policy granted it each one). */
 function asOffice(o: Office, msgs: AnyMsg[], expect: SimTx["expect"], involves: string[] = []): SimTx {
-  return { signer: o.operator, msgs: [simMsg("/cosmos.authz.v1beta1.MsgExec", MsgExec, { grantee: o.operator, msgs })], expect, involves: involves.filter((a) => a !== o.operator) };
+  return {
+    signer: o.operator,
+    msgs: [simMsg("/cosmos.authz.v1beta1.MsgExec", MsgExec, { grantee: o.operator, msgs })],
+    expect,
+    involves: involves.filter((a) => a !== o.operator),
+  };
 }
 
 function pickParcel(k: LandKeeper, s: SimState, ok: (p: Parcel) => boolean = () => true): Parcel | undefined {
-  const found = sampleById(k.parcels, s.ctx, s.rng, k.nextParcelId.get(s.ctx) - 1n, 8).filter(ok);
+  const found = sampleById(k.parcels, s.ctx, s.rng, k.nextParcelId.peek(s.ctx) - 1n, 8).filter(ok);
   return found.length === 0 ? undefined : s.rng.pick(found);
 }
 
 /** A parcel with the office in charge of it, when that office is one of the simulation's. */
-function pickOfficeParcel(k: LandKeeper, s: SimState, ok: (p: Parcel) => boolean = () => true): { p: Parcel; office: Office; all: Office[] } | undefined {
+function pickOfficeParcel(
+  k: LandKeeper,
+  s: SimState,
+  ok: (p: Parcel) => boolean = () => true,
+): { p: Parcel; office: Office; all: Office[] } | undefined {
   const all = offices(k, s);
   const p = pickParcel(k, s, (x) => ok(x) && all.some((o) => o.address === x.authority));
   return p ? { p, office: all.find((o) => o.address === p.authority)!, all } : undefined;
 }
 
 /** An open transfer (from the pending set) with its parcel. */
-function pickPending(k: LandKeeper, s: SimState, prefer: (t: Transfer) => boolean = () => true): { t: Transfer; p: Parcel; office: Office | undefined; all: Office[] } | undefined {
-  const open = sampleFrom(k.pending, s.ctx, randomId(s.rng, k.nextTransferId.get(s.ctx)), 8).map((id) => k.transfers.get(s.ctx, id)!);
+function pickPending(
+  k: LandKeeper,
+  s: SimState,
+  prefer: (t: Transfer) => boolean = () => true,
+): { t: Transfer; p: Parcel; office: Office | undefined; all: Office[] } | undefined {
+  const open = sampleFrom(k.pending, s.ctx, randomId(s.rng, k.nextTransferId.peek(s.ctx)), 8).map((id) => k.transfers.get(s.ctx, id)!);
   if (open.length === 0) return undefined;
   // Mostly one at the stage the operation acts on, so transfers go through their whole pipeline.
   const preferred = open.filter(prefer);
@@ -95,7 +126,18 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           if (all.length === 0) return undefined;
           const o = s.rng.pick(all);
           const id = uniq(s);
-          return asOffice(o, [landMsg("MsgRegisterParcel", tx.MsgRegisterParcel, { creator: o.address, geometryHash: `sim-geo-${id}`, cadastralRef: `SIM/${id}`, holder: s.rng.pick(s.accounts) })], o.active ? "ok" : "fail");
+          return asOffice(
+            o,
+            [
+              landMsg("MsgRegisterParcel", tx.MsgRegisterParcel, {
+                creator: o.address,
+                geometryHash: `sim-geo-${id}`,
+                cadastralRef: `SIM/${id}`,
+                holder: s.rng.pick(s.accounts),
+              }),
+            ],
+            o.active ? "ok" : "fail",
+          );
         },
       },
       {
@@ -104,7 +146,18 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
         build: (s) => {
           const x = pickOfficeParcel(k, s);
           if (!x) return undefined;
-          return asOffice(x.office, [landMsg("MsgRegisterParcel", tx.MsgRegisterParcel, { creator: x.office.address, geometryHash: x.p.geometryHash, cadastralRef: `SIM/${uniq(s)}`, holder: x.p.holder })], "fail");
+          return asOffice(
+            x.office,
+            [
+              landMsg("MsgRegisterParcel", tx.MsgRegisterParcel, {
+                creator: x.office.address,
+                geometryHash: x.p.geometryHash,
+                cadastralRef: `SIM/${uniq(s)}`,
+                holder: x.p.holder,
+              }),
+            ],
+            "fail",
+          );
         },
       },
       {
@@ -113,7 +166,18 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
         build: (s) => {
           const who = s.rng.pick(s.accounts);
           const id = uniq(s);
-          return { signer: who, msgs: [landMsg("MsgRegisterParcel", tx.MsgRegisterParcel, { creator: who, geometryHash: `sim-geo-${id}`, cadastralRef: `SIM/${id}`, holder: who })], expect: "fail" };
+          return {
+            signer: who,
+            msgs: [
+              landMsg("MsgRegisterParcel", tx.MsgRegisterParcel, {
+                creator: who,
+                geometryHash: `sim-geo-${id}`,
+                cadastralRef: `SIM/${id}`,
+                holder: who,
+              }),
+            ],
+            expect: "fail",
+          };
         },
       },
       {
@@ -122,7 +186,15 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
         build: (s) => {
           const x = pickOfficeParcel(k, s);
           if (!x) return undefined;
-          const deed = landMsg("MsgAttachDeed", tx.MsgAttachDeed, { creator: x.office.address, parcelId: x.p.id, kind: "survey", documentHash: `sha256:${uniq(s)}`, uri: "ipfs://sim", reference: "S-1", issuedOn: "2026-01-01" });
+          const deed = landMsg("MsgAttachDeed", tx.MsgAttachDeed, {
+            creator: x.office.address,
+            parcelId: x.p.id,
+            kind: "survey",
+            documentHash: `sha256:${uniq(s)}`,
+            uri: "ipfs://sim",
+            reference: "S-1",
+            issuedOn: "2026-01-01",
+          });
           return asOffice(x.office, [deed], x.office.active ? "ok" : "fail", parcelParties(x.p, x.office));
         },
       },
@@ -133,7 +205,12 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           const x = pickOfficeParcel(k, s);
           const other = x?.all.find((o) => o.address !== x.p.authority);
           if (!x || !other) return undefined;
-          const deed = landMsg("MsgAttachDeed", tx.MsgAttachDeed, { creator: other.address, parcelId: x.p.id, kind: "survey", documentHash: "sha256:forged" });
+          const deed = landMsg("MsgAttachDeed", tx.MsgAttachDeed, {
+            creator: other.address,
+            parcelId: x.p.id,
+            kind: "survey",
+            documentHash: "sha256:forged",
+          });
           return asOffice(other, [deed], "fail", parcelParties(x.p, x.office));
         },
       },
@@ -144,10 +221,22 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           const x = pickOfficeParcel(k, s);
           if (!x) return undefined;
           const open = x.p.encumbrances.map((e, i) => ({ e, i })).filter(({ e }) => !e.released);
-          const msg = open.length > 0 && s.rng.oneIn(2)
-            ? { creator: x.office.address, parcelId: x.p.id, release: true, index: s.rng.pick(open).i }
-            : { creator: x.office.address, parcelId: x.p.id, kind: "mortgage", holder: s.rng.oneIn(3) ? "" : s.rng.pick(s.accounts), detail: "sim charge" };
-          return asOffice(x.office, [landMsg("MsgRecordEncumbrance", tx.MsgRecordEncumbrance, msg)], x.office.active ? "ok" : "fail", parcelParties(x.p, x.office));
+          const msg =
+            open.length > 0 && s.rng.oneIn(2)
+              ? { creator: x.office.address, parcelId: x.p.id, release: true, index: s.rng.pick(open).i }
+              : {
+                  creator: x.office.address,
+                  parcelId: x.p.id,
+                  kind: "mortgage",
+                  holder: s.rng.oneIn(3) ? "" : s.rng.pick(s.accounts),
+                  detail: "sim charge",
+                };
+          return asOffice(
+            x.office,
+            [landMsg("MsgRecordEncumbrance", tx.MsgRecordEncumbrance, msg)],
+            x.office.active ? "ok" : "fail",
+            parcelParties(x.p, x.office),
+          );
         },
       },
       {
@@ -167,10 +256,22 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           const x = pickOfficeParcel(k, s);
           if (!x) return undefined;
           const inForce = x.p.restrictions.map((r, i) => ({ r, i })).filter(({ r }) => !r.lifted);
-          const msg = inForce.length > 0 && s.rng.oneIn(2)
-            ? { creator: x.office.address, parcelId: x.p.id, lift: true, index: s.rng.pick(inForce).i }
-            : { creator: x.office.address, parcelId: x.p.id, kind: s.rng.oneIn(4) ? NO_FRACTIONALISATION : "agricultural_use_only", value: "", detail: "sim" };
-          return asOffice(x.office, [landMsg("MsgSetRestriction", tx.MsgSetRestriction, msg)], x.office.active ? "ok" : "fail", parcelParties(x.p, x.office));
+          const msg =
+            inForce.length > 0 && s.rng.oneIn(2)
+              ? { creator: x.office.address, parcelId: x.p.id, lift: true, index: s.rng.pick(inForce).i }
+              : {
+                  creator: x.office.address,
+                  parcelId: x.p.id,
+                  kind: s.rng.oneIn(4) ? NO_FRACTIONALISATION : "agricultural_use_only",
+                  value: "",
+                  detail: "sim",
+                };
+          return asOffice(
+            x.office,
+            [landMsg("MsgSetRestriction", tx.MsgSetRestriction, msg)],
+            x.office.active ? "ok" : "fail",
+            parcelParties(x.p, x.office),
+          );
         },
       },
       {
@@ -181,7 +282,12 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           if (!x) return undefined;
           const unfreeze = hasActiveFreeze(x.p) && !s.rng.oneIn(4);
           const msg = { creator: x.office.address, parcelId: x.p.id, reason: unfreeze ? "order discharged" : "sim court order", unfreeze };
-          return asOffice(x.office, [landMsg("MsgFreezeParcel", tx.MsgFreezeParcel, msg)], x.office.active ? "ok" : "fail", parcelParties(x.p, x.office));
+          return asOffice(
+            x.office,
+            [landMsg("MsgFreezeParcel", tx.MsgFreezeParcel, msg)],
+            x.office.active ? "ok" : "fail",
+            parcelParties(x.p, x.office),
+          );
         },
       },
       {
@@ -190,7 +296,12 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
         build: (s) => {
           const x = pickOfficeParcel(k, s, (p) => !hasActiveFreeze(p));
           if (!x) return undefined;
-          return asOffice(x.office, [landMsg("MsgFreezeParcel", tx.MsgFreezeParcel, { creator: x.office.address, parcelId: x.p.id, reason: "", unfreeze: true })], "fail", parcelParties(x.p, x.office));
+          return asOffice(
+            x.office,
+            [landMsg("MsgFreezeParcel", tx.MsgFreezeParcel, { creator: x.office.address, parcelId: x.p.id, reason: "", unfreeze: true })],
+            "fail",
+            parcelParties(x.p, x.office),
+          );
         },
       },
       {
@@ -199,8 +310,18 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
         build: (s) => {
           const x = pickOfficeParcel(k, s, (p) => s.accounts.includes(p.holder));
           if (!x) return undefined;
-          const msg = landMsg("MsgProposeTransfer", tx.MsgProposeTransfer, { creator: x.p.holder, parcelId: x.p.id, to: otherAccount(s, x.p.holder), price: `KES ${1 + s.rng.int(1_000_000)}` });
-          return { signer: x.p.holder, msgs: [msg], expect: x.p.status === Status.STATUS_REGISTERED ? "ok" : "fail", involves: parcelParties(x.p, x.office) };
+          const msg = landMsg("MsgProposeTransfer", tx.MsgProposeTransfer, {
+            creator: x.p.holder,
+            parcelId: x.p.id,
+            to: otherAccount(s, x.p.holder),
+            price: `KES ${1 + s.rng.int(1_000_000)}`,
+          });
+          return {
+            signer: x.p.holder,
+            msgs: [msg],
+            expect: x.p.status === Status.STATUS_REGISTERED ? "ok" : "fail",
+            involves: parcelParties(x.p, x.office),
+          };
         },
       },
       {
@@ -220,7 +341,12 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
         build: (s) => {
           const x = pickPending(k, s, (t) => !t.validated);
           if (!x?.office) return undefined;
-          return asOffice(x.office, [landMsg("MsgValidateTransfer", tx.MsgValidateTransfer, { creator: x.office.address, transferId: x.t.id })], x.office.active && !x.t.validated ? "ok" : "fail", parcelParties(x.p, x.office));
+          return asOffice(
+            x.office,
+            [landMsg("MsgValidateTransfer", tx.MsgValidateTransfer, { creator: x.office.address, transferId: x.t.id })],
+            x.office.active && !x.t.validated ? "ok" : "fail",
+            parcelParties(x.p, x.office),
+          );
         },
       },
       {
@@ -233,7 +359,12 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           const fresh = others.filter((c) => c.active && !x.t.attestors.includes(c.address));
           const o = fresh.length > 0 && !s.rng.oneIn(4) ? s.rng.pick(fresh) : s.rng.pick(others);
           const ok = o.active && !x.t.attestors.includes(o.address);
-          return asOffice(o, [landMsg("MsgAttestTransfer", tx.MsgAttestTransfer, { creator: o.address, transferId: x.t.id })], ok ? "ok" : "fail", parcelParties(x.p, x.office));
+          return asOffice(
+            o,
+            [landMsg("MsgAttestTransfer", tx.MsgAttestTransfer, { creator: o.address, transferId: x.t.id })],
+            ok ? "ok" : "fail",
+            parcelParties(x.p, x.office),
+          );
         },
       },
       {
@@ -242,7 +373,12 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
         build: (s) => {
           const x = pickPending(k, s);
           if (!x?.office) return undefined;
-          return asOffice(x.office, [landMsg("MsgAttestTransfer", tx.MsgAttestTransfer, { creator: x.office.address, transferId: x.t.id })], "fail", parcelParties(x.p, x.office));
+          return asOffice(
+            x.office,
+            [landMsg("MsgAttestTransfer", tx.MsgAttestTransfer, { creator: x.office.address, transferId: x.t.id })],
+            "fail",
+            parcelParties(x.p, x.office),
+          );
         },
       },
       {
@@ -268,7 +404,12 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           // The next block is at least a second later: a window closing by then is certainly closed.
           const closed = quorum && s.ctx.unixSeconds + 1n >= x.t.quorumAt + params.challengeWindow;
           const expect = !x.t.validated || !quorum || hasActiveFreeze(x.p) ? "fail" : closed ? "ok" : "any";
-          return { signer: who, msgs: [landMsg("MsgCompleteTransfer", tx.MsgCompleteTransfer, { creator: who, transferId: x.t.id })], expect, involves: parcelParties(x.p, x.office) };
+          return {
+            signer: who,
+            msgs: [landMsg("MsgCompleteTransfer", tx.MsgCompleteTransfer, { creator: who, transferId: x.t.id })],
+            expect,
+            involves: parcelParties(x.p, x.office),
+          };
         },
       },
       {
@@ -276,7 +417,13 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const who = s.rng.pick(s.accounts);
-          return { signer: who, msgs: [landMsg("MsgCompleteTransfer", tx.MsgCompleteTransfer, { creator: who, transferId: k.nextTransferId.get(s.ctx) + 100n })], expect: "fail" };
+          return {
+            signer: who,
+            msgs: [
+              landMsg("MsgCompleteTransfer", tx.MsgCompleteTransfer, { creator: who, transferId: k.nextTransferId.peek(s.ctx) + 100n }),
+            ],
+            expect: "fail",
+          };
         },
       },
       {
@@ -289,11 +436,33 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           // Granted or withdrawn only while the parcel is REGISTERED.
           const registered = x.office.active && x.p.status === Status.STATUS_REGISTERED;
           if (current && !current.withdrawn && s.rng.oneIn(4)) {
-            return asOffice(x.office, [landMsg("MsgAuthoriseFractionalisation", tx.MsgAuthoriseFractionalisation, { creator: x.office.address, parcelId: x.p.id, withdraw: true })], registered ? "ok" : "fail", parcelParties(x.p, x.office));
+            return asOffice(
+              x.office,
+              [
+                landMsg("MsgAuthoriseFractionalisation", tx.MsgAuthoriseFractionalisation, {
+                  creator: x.office.address,
+                  parcelId: x.p.id,
+                  withdraw: true,
+                }),
+              ],
+              registered ? "ok" : "fail",
+              parcelParties(x.p, x.office),
+            );
           }
-          const msg = { creator: x.office.address, parcelId: x.p.id, right: "revenue share", maxShareBps: 1 + s.rng.int(10_000), expiresAt: s.ctx.unixSeconds + 86_400n + BigInt(s.rng.int(30 * 86_400)) };
+          const msg = {
+            creator: x.office.address,
+            parcelId: x.p.id,
+            right: "revenue share",
+            maxShareBps: 1 + s.rng.int(10_000),
+            expiresAt: s.ctx.unixSeconds + 86_400n + BigInt(s.rng.int(30 * 86_400)),
+          };
           const ok = registered && !forbidsFractionalisation(x.p);
-          return asOffice(x.office, [landMsg("MsgAuthoriseFractionalisation", tx.MsgAuthoriseFractionalisation, msg)], ok ? "ok" : "fail", parcelParties(x.p, x.office));
+          return asOffice(
+            x.office,
+            [landMsg("MsgAuthoriseFractionalisation", tx.MsgAuthoriseFractionalisation, msg)],
+            ok ? "ok" : "fail",
+            parcelParties(x.p, x.office),
+          );
         },
       },
       {
@@ -303,8 +472,21 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           const x = pickOfficeParcel(k, s);
           if (!x) return undefined;
           // Submitted with EXEC_TRY: the one-member policy passes and runs the deed at once (a refused deed is recorded on the proposal, the tx succeeds).
-          const deed = landMsg("MsgAttachDeed", tx.MsgAttachDeed, { creator: x.office.address, parcelId: x.p.id, kind: "grant", documentHash: `sha256:${uniq(s)}` });
-          const submit = simMsg("/cosmos.group.v1.MsgSubmitProposal", MsgSubmitProposal, { groupPolicyAddress: x.office.address, proposers: [x.office.operator], messages: [deed], exec: Exec.EXEC_TRY, title: "sim deed", summary: "", metadata: "" });
+          const deed = landMsg("MsgAttachDeed", tx.MsgAttachDeed, {
+            creator: x.office.address,
+            parcelId: x.p.id,
+            kind: "grant",
+            documentHash: `sha256:${uniq(s)}`,
+          });
+          const submit = simMsg("/cosmos.group.v1.MsgSubmitProposal", MsgSubmitProposal, {
+            groupPolicyAddress: x.office.address,
+            proposers: [x.office.operator],
+            messages: [deed],
+            exec: Exec.EXEC_TRY,
+            title: "sim deed",
+            summary: "",
+            metadata: "",
+          });
           return { signer: x.office.operator, msgs: [submit], expect: "ok", involves: parcelParties(x.p, x.office) };
         },
       },
@@ -318,7 +500,13 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
           // Mostly reactivations: an inactive office's acts are refused, so deactivations stay rare.
           if (o.active && !s.rng.oneIn(12)) return undefined;
           const a = k.authorities.get(s.ctx, o.address)!;
-          const msg = landMsg("MsgRegisterAuthority", tx.MsgRegisterAuthority, { authority: s.govAuthority, office: o.address, name: a.name, jurisdiction: a.jurisdiction, active: !o.active });
+          const msg = landMsg("MsgRegisterAuthority", tx.MsgRegisterAuthority, {
+            authority: s.govAuthority,
+            office: o.address,
+            name: a.name,
+            jurisdiction: a.jurisdiction,
+            active: !o.active,
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "ok" };
         },
       },
@@ -328,9 +516,10 @@ export function landSimulation(k: LandKeeper): ModuleSimulation {
 }
 
 function landInvariant(k: LandKeeper, ctx: Context): string | undefined {
-  const nextParcel = k.nextParcelId.get(ctx);
-  const nextTransfer = k.nextTransferId.get(ctx);
-  for (const [address] of k.authorities.iterate(ctx)) if (!k.group.isGroupPolicy(ctx, address)) return `office ${address} is not a group policy`;
+  const nextParcel = k.nextParcelId.peek(ctx);
+  const nextTransfer = k.nextTransferId.peek(ctx);
+  for (const [address] of k.authorities.iterate(ctx))
+    if (!k.group.isGroupPolicy(ctx, address)) return `office ${address} is not a group policy`;
   const latest = new Map<bigint, Transfer>();
   const openByParcel = new Map<bigint, Transfer>();
   let transfers = 0;
@@ -364,13 +553,18 @@ function landInvariant(k: LandKeeper, ctx: Context): string | undefined {
     if (!k.parcels.indexes.byHolder.has(ctx, p.holder, id)) return `holder index misses parcel ${id} under ${p.holder}`;
     parcels++;
   }
-  for (const [name, index] of [["geometry", k.parcels.indexes.byGeometry], ["reference", k.parcels.indexes.byRef], ["holder", k.parcels.indexes.byHolder]] as const) {
+  for (const [name, index] of [
+    ["geometry", k.parcels.indexes.byGeometry],
+    ["reference", k.parcels.indexes.byRef],
+    ["holder", k.parcels.indexes.byHolder],
+  ] as const) {
     let entries = 0;
     for (const _ of index.entries(ctx)) entries++;
     if (entries !== parcels) return `${name} index has ${entries} entries for ${parcels} parcels`;
   }
   for (const [parcelId, a] of k.fractionalisation.iterate(ctx)) {
-    if (!k.parcels.has(ctx, parcelId) || a.parcelId !== parcelId) return `fractionalisation permission ${parcelId} names parcel ${a.parcelId}`;
+    if (!k.parcels.has(ctx, parcelId) || a.parcelId !== parcelId)
+      return `fractionalisation permission ${parcelId} names parcel ${a.parcelId}`;
   }
   return undefined;
 }
@@ -387,7 +581,11 @@ export function addSimOffices(appState: Record<string, any>, offices: ReadonlyAr
   offices.forEach(({ policy, operator }, i) => {
     land.authorities.push({ address: policy, name: `sim office ${i + 1}`, jurisdiction: "KE", active: true });
     for (const name of OFFICE_MSGS) {
-      appState.authz.authorization.push({ granter: policy, grantee: operator, authorization: { "@type": "/cosmos.authz.v1beta1.GenericAuthorization", msg: T + name } });
+      appState.authz.authorization.push({
+        granter: policy,
+        grantee: operator,
+        authorization: { "@type": "/cosmos.authz.v1beta1.GenericAuthorization", msg: T + name },
+      });
     }
   });
 }

@@ -1,6 +1,6 @@
 import { GrpcCode, registerError } from "../../types/errors";
 
-/** The netting codespace, numbered as the spec (1100–1110). */
+/** The netting codespace, 1100–1110 as clients know them: codes are never renumbered. */
 export const nettingErrors = {
   ErrInvalidSigner: registerError("netting", 1100, "expected gov account as only signer for proposal message"),
   ErrNotApprovedParticipant: registerError("netting", 1101, "not an approved participant"),

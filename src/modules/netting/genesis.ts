@@ -15,7 +15,14 @@ export function nettingGenesis(k: NettingKeeper): GenesisDef<GenesisState> {
     typeName: "blockchain.netting.v1.GenesisState",
     codec: GenesisState,
     defaultGenesis: () => ({
-      params: defaultNettingParams(), cycles: [], obligations: [], positions: [], reserves: [], currentCycle: 0n, cycleCount: 1n, obligationCount: 1n,
+      params: defaultNettingParams(),
+      cycles: [],
+      obligations: [],
+      positions: [],
+      reserves: [],
+      currentCycle: 0n,
+      cycleCount: 1n,
+      obligationCount: 1n,
     }),
     validate: (g) => {
       validateNettingParams(g.params ?? defaultNettingParams());
@@ -26,7 +33,8 @@ export function nettingGenesis(k: NettingKeeper): GenesisDef<GenesisState> {
         if (c.status === CycleStatus.CYCLE_STATUS_UNSPECIFIED) throw bad(`cycle ${c.id} has no status`);
         for (const d of c.outcomes) validateDenom(d.denom);
       }
-      if (g.currentCycle !== 0n && cycles.get(g.currentCycle)?.status !== CycleStatus.CYCLE_STATUS_OPEN) throw bad(`current cycle ${g.currentCycle} is not open`);
+      if (g.currentCycle !== 0n && cycles.get(g.currentCycle)?.status !== CycleStatus.CYCLE_STATUS_OPEN)
+        throw bad(`current cycle ${g.currentCycle} is not open`);
       const ids = new Set<bigint>();
       for (const o of g.obligations) {
         if (o.id === 0n || o.id >= g.obligationCount || ids.has(o.id)) throw bad(`obligation id ${o.id}`);
@@ -55,13 +63,10 @@ export function nettingGenesis(k: NettingKeeper): GenesisDef<GenesisState> {
           }
         }
       }
-      for (const o of g.obligations) {
-        k.obligations.set(ctx, o.id, o);
-        k.byParticipant.set(ctx, [o.fromParticipant, o.cycleId, o.id]);
-        k.byParticipant.set(ctx, [o.toParticipant, o.cycleId, o.id]);
-      }
+      for (const o of g.obligations) k.obligations.set(ctx, o.id, o);
       for (const p of g.positions) k.positions.set(ctx, [p.cycleId, p.denom, p.participant], { ...p, amount: BigInt(p.amount).toString() });
-      for (const r of g.reserves) if (BigInt(r.amount) > 0n) k.reserves.set(ctx, [r.participant, r.denom], { ...r, amount: BigInt(r.amount).toString() });
+      for (const r of g.reserves)
+        if (BigInt(r.amount) > 0n) k.reserves.set(ctx, [r.participant, r.denom], { ...r, amount: BigInt(r.amount).toString() });
       k.currentCycle.set(ctx, g.currentCycle);
       k.nextCycleId.set(ctx, g.cycleCount === 0n ? 1n : g.cycleCount);
       k.nextObligationId.set(ctx, g.obligationCount === 0n ? 1n : g.obligationCount);
@@ -76,8 +81,8 @@ export function nettingGenesis(k: NettingKeeper): GenesisDef<GenesisState> {
       positions: [...k.positions.iterate(ctx)].map(([, v]) => v),
       reserves: [...k.reserves.iterate(ctx)].map(([, v]) => v),
       currentCycle: k.currentCycle.get(ctx),
-      cycleCount: k.nextCycleId.get(ctx),
-      obligationCount: k.nextObligationId.get(ctx),
+      cycleCount: k.nextCycleId.peek(ctx),
+      obligationCount: k.nextObligationId.peek(ctx),
     }),
   };
 }

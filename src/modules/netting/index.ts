@@ -2,6 +2,7 @@ import type { Module } from "../../types/module";
 import type { BankKeeper, PaymsgKeeper } from "./expected-keepers";
 import { nettingGenesis } from "./genesis";
 import { NETTING_MODULE, NettingKeeper } from "./keeper";
+import { migrateToV2 } from "./migrations";
 import { nettingMsgs } from "./msgs";
 import { nettingQueries } from "./queries";
 import { nettingSimulation } from "./simulation";
@@ -19,8 +20,10 @@ export function createNettingModule(deps: { bank: BankKeeper; paymsg: PaymsgKeep
     genesis: nettingGenesis(keeper),
     // Reserves are held in the module account; it neither mints nor burns.
     moduleAccounts: [{ name: NETTING_MODULE, permissions: [] }],
-    // Runs last in the block (design.md): the cycle closes after every other state change.
+    // Runs last in the block: the cycle closes after every other state change.
     endBlock: (ctx) => keeper.endBlock(ctx),
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => migrateToV2(ctx, keeper) }],
     simulation: nettingSimulation(keeper, deps.paymsg),
     bindFreezeGuard: (guard) => keeper.bindFreezeGuard(guard),
   };

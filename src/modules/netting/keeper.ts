@@ -1,8 +1,18 @@
-import { CycleStatus, DenomStatus, SettlementMode, Cycle, DenomOutcome, Obligation, Position, Reserve } from "../../gen/blockchain/netting/v1/netting";
+import {
+  CycleStatus,
+  DenomStatus,
+  SettlementMode,
+  Cycle,
+  DenomOutcome,
+  Obligation,
+  Position,
+  Reserve,
+} from "../../gen/blockchain/netting/v1/netting";
 import { Params } from "../../gen/blockchain/netting/v1/params";
 import { HeldSlice, type PositionEntry } from "../../gen/blockchain/netting/v1/query";
 import { Schema } from "../../store/collections";
 import { pairKey, protoValue, stringKey, stringValue, tripleKey, uint64Key, uint64Value } from "../../store/codecs";
+import { accAddressKey } from "../../types/address-key";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { noFreeze, type FreezeGuard } from "../../types/hooks";
@@ -10,6 +20,7 @@ import { nettingErrors as E } from "./errors";
 import { nettingEvents as events } from "./events";
 import type { BankKeeper, PaymsgKeeper } from "./expected-keepers";
 import { defaultNettingParams, denomPolicy } from "./params";
+import { partyIndex } from "./party-index";
 
 export const NETTING_MODULE = "netting";
 const BPS = 10000n;
@@ -18,8 +29,8 @@ export const ABANDONED_PREFIX = "abandoned: ";
 /** hold_reason of a slice whose settlement would debit a frozen account. */
 const FROZEN_HOLD = "debtor frozen";
 
-const POSITION_KEY = tripleKey(uint64Key, stringKey, stringKey);
-const PARTICIPANT_DENOM_KEY = pairKey(stringKey, stringKey);
+const POSITION_KEY = tripleKey(uint64Key, stringKey, accAddressKey);
+const PARTICIPANT_DENOM_KEY = pairKey(accAddressKey, stringKey);
 const max0 = (v: bigint): bigint => (v > 0n ? v : 0n);
 const debitOf = (position: bigint): bigint => max0(-position);
 /**
@@ -46,19 +57,19 @@ export class NettingKeeper {
   private readonly schema = new Schema("netting/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultNettingParams());
   readonly cycles = this.schema.map(2, "cycles", uint64Key, protoValue(Cycle, "Cycle"));
-  readonly obligations = this.schema.map(3, "obligations", uint64Key, protoValue(Obligation, "Obligation"));
-  /** (participant, cycle, id) for obligations the participant owes or is owed. */
-  readonly byParticipant = this.schema.keySet(4, "obligations_by_participant", tripleKey(stringKey, uint64Key, uint64Key));
+  /** `byParticipant`: (participant, cycle, id) for obligations the participant owes or is owed. */
+  readonly obligations = this.schema.indexedMap(3, "obligations", uint64Key, protoValue(Obligation, "Obligation"), {
+    byParticipant: partyIndex(4),
+  });
   readonly positions = this.schema.map(5, "positions", POSITION_KEY, protoValue(Position, "Position"));
   readonly reserves = this.schema.map(6, "reserves", PARTICIPANT_DENOM_KEY, protoValue(Reserve, "Reserve"));
   /** Reserve committed to unsettled debit positions (every open or held slice), per (participant, denom). */
   readonly locked = this.schema.map(7, "locked", PARTICIPANT_DENOM_KEY, stringValue);
   readonly held = this.schema.map(8, "held", pairKey(uint64Key, stringKey), protoValue(HeldSlice, "HeldSlice"));
   readonly currentCycle = this.schema.item(9, "current_cycle", uint64Value, 0n);
-  readonly nextCycleId = this.schema.item(10, "cycle_count", uint64Value, 1n);
-  readonly nextObligationId = this.schema.item(11, "obligation_count", uint64Value, 1n);
-  /** Denoms in which a participant has a lock, so Position lists them without a scan. */
-  readonly lockedDenoms = this.schema.keySet(12, "locked_denoms", PARTICIPANT_DENOM_KEY);
+  readonly nextCycleId = this.schema.sequence(10, "next_cycle_id");
+  readonly nextObligationId = this.schema.sequence(11, "next_obligation_id");
+  // Prefix byte 12 held the retired "locked_denoms" set (the locks themselves are listed by participant); it is never reused.
 
   private freeze: FreezeGuard = noFreeze;
 
@@ -94,15 +105,16 @@ export class NettingKeeper {
     else this.reserves.set(ctx, [participant, denom], { participant, denom, amount: amount.toString() });
   }
 
-  private setLocked(ctx: Context, participant: string, denom: string, amount: bigint, before = this.lockedOf(ctx, participant, denom)): void {
+  private setLocked(
+    ctx: Context,
+    participant: string,
+    denom: string,
+    amount: bigint,
+    before = this.lockedOf(ctx, participant, denom),
+  ): void {
     if (amount === before) return;
-    if (amount === 0n) {
-      this.locked.remove(ctx, [participant, denom]);
-      this.lockedDenoms.remove(ctx, [participant, denom]);
-    } else {
-      this.locked.set(ctx, [participant, denom], amount.toString());
-      if (before === 0n) this.lockedDenoms.set(ctx, [participant, denom]);
-    }
+    if (amount === 0n) this.locked.remove(ctx, [participant, denom]);
+    else this.locked.set(ctx, [participant, denom], amount.toString());
   }
 
   positionOf(ctx: Context, cycleId: bigint, denom: string, participant: string): bigint {
@@ -171,14 +183,18 @@ export class NettingKeeper {
     } else {
       this.joinCycle(ctx, cycleId, o);
     }
-    const id = this.nextObligationId.get(ctx);
-    this.nextObligationId.set(ctx, id + 1n);
+    const id = this.nextObligationId.next(ctx);
     this.obligations.set(ctx, id, {
-      cycleId, id, fromParticipant: o.from, toParticipant: o.to, denom: o.denom, amount: o.amount.toString(),
-      batchHash: o.batchHash, mode, submittedAtHeight: ctx.height,
+      cycleId,
+      id,
+      fromParticipant: o.from,
+      toParticipant: o.to,
+      denom: o.denom,
+      amount: o.amount.toString(),
+      batchHash: o.batchHash,
+      mode,
+      submittedAtHeight: ctx.height,
     });
-    this.byParticipant.set(ctx, [o.from, cycleId, id]);
-    this.byParticipant.set(ctx, [o.to, cycleId, id]);
     events.obligationSubmitted(ctx, { id, cycleId, mode, from: o.from, to: o.to, denom: o.denom, amount: o.amount });
     return { id, cycleId, mode };
   }
@@ -198,12 +214,20 @@ export class NettingKeeper {
     const toPos = this.positionOf(ctx, cycleId, o.denom, o.to);
     const toAfter = toPos + o.amount;
     this.setPosition(ctx, cycleId, o.denom, o.to, toAfter);
-    if (debitOf(toPos) !== debitOf(toAfter)) this.setLocked(ctx, o.to, o.denom, this.lockedOf(ctx, o.to, o.denom) - debitOf(toPos) + debitOf(toAfter));
+    if (debitOf(toPos) !== debitOf(toAfter))
+      this.setLocked(ctx, o.to, o.denom, this.lockedOf(ctx, o.to, o.denom) - debitOf(toPos) + debitOf(toAfter));
 
     const cycle = this.cycles.get(ctx, cycleId)!;
     let outcome = cycle.outcomes.find((d) => d.denom === o.denom);
     if (outcome === undefined) {
-      outcome = { denom: o.denom, status: DenomStatus.DENOM_STATUS_OPEN, grossAmount: "0", netAmount: "0", obligationCount: 0n, holdReason: "" };
+      outcome = {
+        denom: o.denom,
+        status: DenomStatus.DENOM_STATUS_OPEN,
+        grossAmount: "0",
+        netAmount: "0",
+        obligationCount: 0n,
+        holdReason: "",
+      };
       cycle.outcomes.push(outcome);
       cycle.outcomes.sort(byDenom);
     }
@@ -219,8 +243,7 @@ export class NettingKeeper {
   }
 
   private openCycle(ctx: Context): bigint {
-    const id = this.nextCycleId.get(ctx);
-    this.nextCycleId.set(ctx, id + 1n);
+    const id = this.nextCycleId.next(ctx);
     this.cycles.set(ctx, id, { id, openedAtHeight: ctx.height, closedAtHeight: 0n, status: CycleStatus.CYCLE_STATUS_OPEN, outcomes: [] });
     this.currentCycle.set(ctx, id);
     return id;
@@ -261,11 +284,18 @@ export class NettingKeeper {
     const cycle = this.cycles.get(ctx, closing)!;
     for (const outcome of cycle.outcomes) {
       if (!this.trySettle(ctx, cycle, outcome, false)) {
-        this.held.set(ctx, [cycle.id, outcome.denom], { cycleId: cycle.id, denom: outcome.denom, reason: outcome.holdReason, heldSinceHeight: ctx.height });
+        this.held.set(ctx, [cycle.id, outcome.denom], {
+          cycleId: cycle.id,
+          denom: outcome.denom,
+          reason: outcome.holdReason,
+          heldSinceHeight: ctx.height,
+        });
       }
     }
     cycle.closedAtHeight = ctx.height;
-    cycle.status = cycle.outcomes.every((d) => d.status === DenomStatus.DENOM_STATUS_SETTLED) ? CycleStatus.CYCLE_STATUS_SETTLED : CycleStatus.CYCLE_STATUS_HELD;
+    cycle.status = cycle.outcomes.every((d) => d.status === DenomStatus.DENOM_STATUS_SETTLED)
+      ? CycleStatus.CYCLE_STATUS_SETTLED
+      : CycleStatus.CYCLE_STATUS_HELD;
     this.cycles.set(ctx, cycle.id, cycle);
     this.currentCycle.set(ctx, 0n);
     this.openCycle(ctx);
@@ -317,8 +347,13 @@ export class NettingKeeper {
     outcome.netAmount = net.toString();
     outcome.holdReason = "";
     events.cycleSettled(ctx, {
-      cycleId: cycle.id, denom, gross: BigInt(outcome.grossAmount), net, obligations: outcome.obligationCount,
-      participants: BigInt(slice.length), retried,
+      cycleId: cycle.id,
+      denom,
+      gross: BigInt(outcome.grossAmount),
+      net,
+      obligations: outcome.obligationCount,
+      participants: BigInt(slice.length),
+      retried,
     });
     return true;
   }
@@ -349,7 +384,7 @@ export class NettingKeeper {
   positionEntries(ctx: Context, participant: string): PositionEntry[] {
     const denoms = new Set<string>();
     for (const [[, denom]] of this.reserves.iterate(ctx, { prefix: PARTICIPANT_DENOM_KEY.prefix(participant) })) denoms.add(denom);
-    for (const [, denom] of this.lockedDenoms.iterate(ctx, { prefix: PARTICIPANT_DENOM_KEY.prefix(participant) })) denoms.add(denom);
+    for (const [[, denom]] of this.locked.iterate(ctx, { prefix: PARTICIPANT_DENOM_KEY.prefix(participant) })) denoms.add(denom);
     const cycleId = this.currentCycle.get(ctx);
     const open = cycleId === 0n ? undefined : this.cycles.get(ctx, cycleId);
     for (const d of open?.outcomes ?? []) if (this.positions.has(ctx, [cycleId, d.denom, participant])) denoms.add(d.denom);
@@ -357,7 +392,10 @@ export class NettingKeeper {
       const reserve = this.reserveOf(ctx, participant, denom);
       const locked = this.lockedOf(ctx, participant, denom);
       return {
-        denom, reserve: reserve.toString(), locked: locked.toString(), available: max0(reserve - locked).toString(),
+        denom,
+        reserve: reserve.toString(),
+        locked: locked.toString(),
+        available: max0(reserve - locked).toString(),
         netPosition: (cycleId === 0n ? 0n : this.positionOf(ctx, cycleId, denom, participant)).toString(),
       };
     });
@@ -373,7 +411,7 @@ export class NettingKeeper {
     });
   }
 
-  /** Rebuilds the derived indexes (locks, participant index, held list) from records. */
+  /** Rebuilds the committed reserves (locks) from the positions. */
   rebuildIndexes(ctx: Context): void {
     for (const [, p] of this.positions.iterate(ctx)) {
       const amount = BigInt(p.amount);
@@ -381,4 +419,3 @@ export class NettingKeeper {
     }
   }
 }
-

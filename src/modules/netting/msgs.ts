@@ -1,15 +1,13 @@
 import * as tx from "../../gen/blockchain/netting/v1/tx";
 import { accAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
 import { coinsFromProto, validateDenom } from "../../types/coins";
-import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { nettingErrors as E } from "./errors";
 import type { NettingKeeper } from "./keeper";
 import { validateNettingParams } from "./params";
 
-const T = "/blockchain.netting.v1.";
 const AMINO = "blockchain/x/netting/";
 /** batch_hash is SHA-256: exactly 32 bytes (absolute, not a parameter). */
 export const BATCH_HASH_BYTES = 32;
@@ -36,7 +34,6 @@ function reserveCoins(list: tx.MsgPostReserve["amount"]) {
 export function nettingMsgs(k: NettingKeeper): MsgDef[] {
   return [
     defineUpdateParamsMsg({
-      typeUrl: T + "MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
       aminoName: AMINO + "MsgUpdateParams",
@@ -47,37 +44,34 @@ export function nettingMsgs(k: NettingKeeper): MsgDef[] {
       onUpdated: (ctx) => k.ensureOpenCycle(ctx),
     }),
     defineMsg({
-      typeUrl: T + "MsgPostReserve",
       codec: tx.MsgPostReserve,
       responseCodec: tx.MsgPostReserveResponse,
       signer: "participant",
       aminoName: AMINO + "MsgPostReserve",
       validate: (m) => {
         accAddress.validate(m.participant);
-        reserveCoins(m.amount);
+        return reserveCoins(m.amount);
       },
-      handle: (ctx, m) => {
-        k.postReserve(ctx, m.participant, reserveCoins(m.amount));
+      handle: (ctx, m, coins) => {
+        k.postReserve(ctx, m.participant, coins);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgWithdrawReserve",
       codec: tx.MsgWithdrawReserve,
       responseCodec: tx.MsgWithdrawReserveResponse,
       signer: "participant",
       aminoName: AMINO + "MsgWithdrawReserve",
       validate: (m) => {
         accAddress.validate(m.participant);
-        reserveCoins(m.amount);
+        return reserveCoins(m.amount);
       },
-      handle: (ctx, m) => {
-        k.withdrawReserve(ctx, m.participant, reserveCoins(m.amount));
+      handle: (ctx, m, coins) => {
+        k.withdrawReserve(ctx, m.participant, coins);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSubmitObligation",
       codec: tx.MsgSubmitObligation,
       responseCodec: tx.MsgSubmitObligationResponse,
       signer: "fromParticipant",
@@ -87,25 +81,29 @@ export function nettingMsgs(k: NettingKeeper): MsgDef[] {
         accAddress.validate(m.toParticipant);
         if (m.fromParticipant === m.toParticipant) throw E.ErrSelfObligation.wrap(m.fromParticipant);
         validateDenom(m.denom);
-        obligationAmount(m.amount);
+        const amount = obligationAmount(m.amount);
         if (m.batchHash.length !== BATCH_HASH_BYTES) throw E.ErrInvalidBatchHash.wrap(`got ${m.batchHash.length} bytes`);
+        return amount;
       },
-      handle: (ctx, m) =>
+      handle: (ctx, m, amount) =>
         k.submitObligation(ctx, {
-          from: m.fromParticipant, to: m.toParticipant, denom: m.denom, amount: obligationAmount(m.amount), batchHash: m.batchHash,
+          from: m.fromParticipant,
+          to: m.toParticipant,
+          denom: m.denom,
+          amount,
+          batchHash: m.batchHash,
         }),
     }),
-    defineMsg({
-      typeUrl: T + "MsgAbandonHeldSlice",
+    defineAuthorityMsg({
       codec: tx.MsgAbandonHeldSlice,
       responseCodec: tx.MsgAbandonHeldSliceResponse,
-      signer: "authority",
+      invalidSigner: E.ErrInvalidSigner,
       aminoName: AMINO + "MsgAbandonHeldSlice",
       validate: (m) => {
-        if ([...m.reason].length > MAX_REASON_CHARS) throw sdkErrors.ErrInvalidRequest.wrap(`reason longer than ${MAX_REASON_CHARS} characters`);
+        if ([...m.reason].length > MAX_REASON_CHARS)
+          throw sdkErrors.ErrInvalidRequest.wrap(`reason longer than ${MAX_REASON_CHARS} characters`);
       },
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
         return { released: k.abandonHeldSlice(ctx, m.cycleId, m.denom, m.reason) };
       },
     }),

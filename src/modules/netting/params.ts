@@ -15,7 +15,8 @@ export const MAX_CYCLE_BLOCKS = 1_000_000n;
 /** An integer amount of zero or more; empty reads as zero where `emptyIsZero`. */
 function nonNegative(value: string, what: string, emptyIsZero = true): bigint {
   if (value === "" && emptyIsZero) return 0n;
-  if (!INT_RE.test(value)) throw sdkErrors.ErrInvalidRequest.wrap(`${what}: ${JSON.stringify(value.slice(0, 100))} is not a non-negative integer`);
+  if (!INT_RE.test(value))
+    throw sdkErrors.ErrInvalidRequest.wrap(`${what}: ${JSON.stringify(value.slice(0, 100))} is not a non-negative integer`);
   return BigInt(value);
 }
 
@@ -45,5 +46,8 @@ export function validateNettingParams(p: Params): Params {
 export function denomPolicy(p: Params, denom: string): { gross: bigint; aggregate: bigint } | undefined {
   const own = p.denomPolicies.find((d) => d.denom === denom);
   if (own === undefined) return undefined;
-  return { gross: nonNegative(own.grossThreshold, "gross_threshold"), aggregate: nonNegative(own.aggregateGrossThreshold, "aggregate_gross_threshold") };
+  return {
+    gross: nonNegative(own.grossThreshold, "gross_threshold"),
+    aggregate: nonNegative(own.aggregateGrossThreshold, "aggregate_gross_threshold"),
+  };
 }

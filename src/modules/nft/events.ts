@@ -1,6 +1,6 @@
 import type { Context } from "../../types/context";
 
-/** The SDK's typed events (cosmos/nft/v1beta1/event.proto), emitted as EmitTypedEvent does. */
+/** The SDK's typed events (package cosmos.nft.v1beta1), emitted as EmitTypedEvent does. */
 export const nftEvents = {
   send(ctx: Context, classId: string, id: string, sender: string, receiver: string): void {
     ctx.events.emitTyped("cosmos.nft.v1beta1.EventSend", { class_id: classId, id, sender, receiver });

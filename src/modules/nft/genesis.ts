@@ -38,7 +38,7 @@ export function nftGenesis(k: NftKeeper): GenesisDef<GenesisState> {
     },
     export: (ctx) => {
       const entries: { owner: string; nfts: NFT[] }[] = [];
-      for (const [owner, cls, id] of k.byOwner.iterate(ctx)) {
+      for (const [owner, [cls, id]] of k.owners.indexes.byOwner.entries(ctx)) {
         const last = entries[entries.length - 1];
         const token = k.getNft(ctx, cls, id)!;
         if (last && last.owner === owner) last.nfts.push(token);

@@ -1,6 +1,7 @@
 import type { Module } from "../../types/module";
 import { nftGenesis } from "./genesis";
 import { NFT_MODULE, NftKeeper } from "./keeper";
+import { migrateNftV1ToV2 } from "./migrations";
 import { nftMsgs } from "./msgs";
 import { nftQueries } from "./queries";
 import { nftSimulation } from "./simulation";
@@ -14,6 +15,8 @@ export function createNftModule(): Module & { keeper: NftKeeper } {
   return {
     name: NFT_MODULE,
     keeper,
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => migrateNftV1ToV2(keeper, ctx) }],
     msgs: nftMsgs(keeper),
     queries: nftQueries(keeper),
     genesis: nftGenesis(keeper),

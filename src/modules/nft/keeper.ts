@@ -1,6 +1,8 @@
 import { Class, NFT } from "cosmjs-types/cosmos/nft/v1beta1/nft";
 import { Schema } from "../../store/collections";
+import { multiIndex } from "../../store/indexed-map";
 import { pairKey, protoValue, stringKey, stringValue, tripleKey, uint64Value } from "../../store/codecs";
+import { accAddressKey } from "../../types/address-key";
 import type { Context } from "../../types/context";
 import { noFreeze, type FreezeGuard } from "../../types/hooks";
 import { nftErrors } from "./errors";
@@ -9,7 +11,8 @@ import { sdkErrors } from "../../types/errors";
 
 /** Ids are store keys: no NUL (the key encoding's terminator), at most 256 bytes. */
 export function checkId(id: string, what: string): void {
-  if (id.includes("\u0000") || id.length > 256) throw sdkErrors.ErrInvalidRequest.wrap(`${what} must be at most 256 characters without NUL`);
+  if (id.includes("\u0000") || id.length > 256)
+    throw sdkErrors.ErrInvalidRequest.wrap(`${what} must be at most 256 characters without NUL`);
 }
 
 export const NFT_MODULE = "nft";
@@ -31,17 +34,19 @@ export interface NftKeeperApi {
 /**
  * Classes, NFTs and their owners as the SDK's x/nft keeps them: one record per class and per
  * NFT, the owner of each NFT, an (owner, class, id) index for the owner queries, and per-class
- * supply and per-(owner, class) balance counters.
+ * supply and per-(owner, class) balance counters. Owners are address bytes in keys.
  */
 export class NftKeeper implements NftKeeperApi {
   private readonly schema = new Schema("nft/");
   readonly classes = this.schema.map(1, "classes", stringKey, protoValue(Class, "Class"));
   readonly nfts = this.schema.map(2, "nfts", pairKey(stringKey, stringKey), protoValue(NFT, "NFT"));
-  readonly owners = this.schema.map(3, "owners", pairKey(stringKey, stringKey), stringValue);
-  readonly byOwnerKeys = tripleKey(stringKey, stringKey, stringKey);
-  readonly byOwner = this.schema.keySet(4, "nfts_by_owner", this.byOwnerKeys);
+  readonly owners = this.schema.indexedMap(3, "owners", pairKey(stringKey, stringKey), stringValue, {
+    byOwner: multiIndex(4, accAddressKey, (_nft: [string, string], owner: string) => owner),
+  });
+  /** The by-owner entries' layout, (owner, class, id): query prefixes for one owner, or one owner's class. */
+  readonly byOwnerKeys = tripleKey(accAddressKey, stringKey, stringKey);
   readonly supply = this.schema.map(5, "class_supply", stringKey, uint64Value);
-  readonly balances = this.schema.map(6, "balances", pairKey(stringKey, stringKey), uint64Value);
+  readonly balances = this.schema.map(6, "balances", pairKey(accAddressKey, stringKey), uint64Value);
   readonly nftKeys = pairKey(stringKey, stringKey);
   private freeze: FreezeGuard = noFreeze;
 
@@ -103,7 +108,6 @@ export class NftKeeper implements NftKeeperApi {
     if (owner === undefined) throw nftErrors.ErrNFTNotExists.wrap(id);
     this.nfts.remove(ctx, [classId, id]);
     this.owners.remove(ctx, [classId, id]);
-    this.byOwner.remove(ctx, [owner, classId, id]);
     this.addBalance(ctx, owner, classId, -1n);
     this.supply.set(ctx, classId, this.getSupply(ctx, classId) - 1n);
     nftEvents.burn(ctx, classId, id, owner);
@@ -115,10 +119,8 @@ export class NftKeeper implements NftKeeperApi {
     const owner = this.getOwner(ctx, classId, id);
     if (owner === undefined) throw nftErrors.ErrNFTNotExists.wrap(id);
     this.freeze.assertNotFrozen(ctx, owner);
-    this.byOwner.remove(ctx, [owner, classId, id]);
     this.addBalance(ctx, owner, classId, -1n);
     this.owners.set(ctx, [classId, id], receiver);
-    this.byOwner.set(ctx, [receiver, classId, id]);
     this.addBalance(ctx, receiver, classId, 1n);
   }
 
@@ -132,7 +134,6 @@ export class NftKeeper implements NftKeeperApi {
     if (this.nfts.has(ctx, [token.classId, token.id])) throw nftErrors.ErrNFTExists.wrap(`${token.classId}/${token.id}`);
     this.nfts.set(ctx, [token.classId, token.id], token);
     this.owners.set(ctx, [token.classId, token.id], owner);
-    this.byOwner.set(ctx, [owner, token.classId, token.id]);
     this.addBalance(ctx, owner, token.classId, 1n);
     this.supply.set(ctx, token.classId, this.getSupply(ctx, token.classId) + 1n);
   }

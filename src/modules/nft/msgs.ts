@@ -15,7 +15,6 @@ import { checkId, type NftKeeper } from "./keeper";
 export function nftMsgs(k: NftKeeper): MsgDef[] {
   return [
     defineMsg({
-      typeUrl: "/cosmos.nft.v1beta1.MsgSend",
       codec: tx.MsgSend,
       responseCodec: tx.MsgSendResponse,
       signer: "sender",
@@ -24,7 +23,8 @@ export function nftMsgs(k: NftKeeper): MsgDef[] {
         if (m.id === "") throw nftErrors.ErrEmptyNFTID.wrap("nft id is empty");
         checkId(m.classId, "class id");
         checkId(m.id, "nft id");
-        if (!accAddress.isValid(m.receiver)) throw sdkErrors.ErrInvalidAddress.wrap(`invalid receiver address (${m.receiver.slice(0, 100)})`);
+        if (!accAddress.isValid(m.receiver))
+          throw sdkErrors.ErrInvalidAddress.wrap(`invalid receiver address (${m.receiver.slice(0, 100)})`);
       },
       handle: (ctx, m) => {
         const owner = k.getOwner(ctx, m.classId, m.id);

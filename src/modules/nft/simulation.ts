@@ -6,7 +6,7 @@ const SEND = "/cosmos.nft.v1beta1.MsgSend";
 
 /** NFTs of a simulated account (the by-owner index under one owner: bounded by what it holds). */
 export function nftsOf(k: NftKeeper, s: SimState, owner: string): Array<{ classId: string; id: string }> {
-  return [...k.byOwner.iterate(s.ctx, { prefix: k.byOwnerKeys.prefix(owner) })].map(([, classId, id]) => ({ classId, id }));
+  return [...k.owners.indexes.byOwner.iterate(s.ctx, owner)].map(([classId, id]) => ({ classId, id }));
 }
 
 /** A random NFT held by a random simulated account, with its owner. */
@@ -66,7 +66,12 @@ export function nftSimulation(k: NftKeeper): ModuleSimulation {
         build: (s) => {
           const n = someNft(k, s);
           if (!n) return undefined;
-          return { signer: n.owner, signWith: otherAccount(s, n.owner), msgs: [nftSend(n.owner, otherAccount(s, n.owner), n.classId, n.id)], expect: "fail" };
+          return {
+            signer: n.owner,
+            signWith: otherAccount(s, n.owner),
+            msgs: [nftSend(n.owner, otherAccount(s, n.owner), n.classId, n.id)],
+            expect: "fail",
+          };
         },
       },
     ],
@@ -83,15 +88,16 @@ export function nftSimulation(k: NftKeeper): ModuleSimulation {
             if (!k.classes.has(ctx, classId)) return `nft ${classId}/${id} of a missing class`;
             const owner = k.owners.get(ctx, [classId, id]);
             if (owner === undefined) return `nft ${classId}/${id} has no owner`;
-            if (!k.byOwner.has(ctx, [owner, classId, id])) return `nft ${classId}/${id} of ${owner} missing from the by-owner index`;
+            if (!k.owners.indexes.byOwner.has(ctx, owner, [classId, id]))
+              return `nft ${classId}/${id} of ${owner} missing from the by-owner index`;
             supply.set(classId, (supply.get(classId) ?? 0n) + 1n);
             const key = `${owner}/${classId}`;
             balances.set(key, (balances.get(key) ?? 0n) + 1n);
           }
           let owners = 0;
-          for (const _ of k.owners.keys(ctx)) owners++;
+          for (const _ of k.owners.iterate(ctx)) owners++;
           let indexed = 0;
-          for (const _ of k.byOwner.iterate(ctx)) indexed++;
+          for (const _ of k.owners.indexes.byOwner.entries(ctx)) indexed++;
           if (owners !== nfts || indexed !== nfts) return `${nfts} nfts, ${owners} owner records, ${indexed} by-owner entries`;
           for (const [classId, n] of k.supply.iterate(ctx)) {
             if (n <= 0n) return `class ${classId} supply is ${n}`;

@@ -1,6 +1,6 @@
 import { GrpcCode, registerError } from "../../types/errors";
 
-/** The oracle codespace, numbered as the spec (1100–1116). */
+/** The oracle codespace, 1100–1116 as clients know them: codes are never renumbered. */
 export const oracleErrors = {
   ErrInvalidSigner: registerError("oracle", 1100, "expected gov account as only signer for proposal message"),
   ErrUnknownValidator: registerError("oracle", 1101, "not a bonded validator"),

@@ -2,7 +2,7 @@ import type { Appraisal } from "../../gen/blockchain/oracle/v1/oracle";
 import type { Context } from "../../types/context";
 
 /**
- * Plain Cosmos events: the wire sheet has no events.proto for oracle. Attribute names are
+ * Plain Cosmos events: oracle has no events.proto (docs/wire/fields-part-a.md). Attribute names are
  * the proto field names.
  */
 export const oracleEvents = {
@@ -29,7 +29,12 @@ export const oracleEvents = {
   },
   appraisalSubmitted(ctx: Context, a: Appraisal): void {
     ctx.events.emit("oracle_appraisal_submitted", {
-      class_id: a.classId, nft_id: a.nftId, appraiser: a.appraiser, value: a.value, value_denom: a.valueDenom, valued_at: a.valuedAt.toString(),
+      class_id: a.classId,
+      nft_id: a.nftId,
+      appraiser: a.appraiser,
+      value: a.value,
+      value_denom: a.valueDenom,
+      valued_at: a.valuedAt.toString(),
     });
   },
 };

@@ -35,7 +35,16 @@ export function oracleGenesis(k: OracleKeeper): GenesisDef<GenesisState> {
   return {
     typeName: "blockchain.oracle.v1.GenesisState",
     codec: GenesisState,
-    defaultGenesis: () => ({ params: defaultOracleParams(), exchangeRates: [], appraisers: [], appraisals: [], feederDelegations: [], missCounters: [], appraisalHistory: [], votes: [] }),
+    defaultGenesis: () => ({
+      params: defaultOracleParams(),
+      exchangeRates: [],
+      appraisers: [],
+      appraisals: [],
+      feederDelegations: [],
+      missCounters: [],
+      appraisalHistory: [],
+      votes: [],
+    }),
     validate: (g) => {
       validateOracleParams(g.params ?? defaultOracleParams());
       unique(g.exchangeRates, (r) => r.denom, "exchange rate");
@@ -47,18 +56,25 @@ export function oracleGenesis(k: OracleKeeper): GenesisDef<GenesisState> {
       unique(g.appraisers, (a) => a.address, "appraiser");
       for (const a of g.appraisers) {
         accAddress.validate(a.address);
-        if (!(a.status in AppraiserStatus) || a.status === AppraiserStatus.APPRAISER_STATUS_UNSPECIFIED) invalid(`appraiser ${a.address} has status ${a.status}`);
+        if (!(a.status in AppraiserStatus) || a.status === AppraiserStatus.APPRAISER_STATUS_UNSPECIFIED)
+          invalid(`appraiser ${a.address} has status ${a.status}`);
       }
       unique(g.feederDelegations, (f) => f.validator, "feeder delegation");
       for (const f of g.feederDelegations) {
-        if (OracleKeeper.operatorAccount(f.validator) === undefined) invalid(`feeder delegation validator ${JSON.stringify(f.validator.slice(0, 100))}`);
+        if (OracleKeeper.operatorAccount(f.validator) === undefined)
+          invalid(`feeder delegation validator ${JSON.stringify(f.validator.slice(0, 100))}`);
         accAddress.validate(f.feeder);
       }
       unique(g.missCounters, (m) => m.validator, "miss counter");
-      for (const m of g.missCounters) if (m.misses > m.windows) invalid(`miss counter of ${m.validator}: more misses than windows`);
+      for (const m of g.missCounters) {
+        if (OracleKeeper.operatorAccount(m.validator) === undefined)
+          invalid(`miss counter validator ${JSON.stringify(m.validator.slice(0, 100))}`);
+        if (m.misses > m.windows) invalid(`miss counter of ${m.validator}: more misses than windows`);
+      }
       unique(g.votes, (v) => `${v.validator}\u0000${v.denom}`, "round vote");
       for (const v of g.votes) {
-        if (OracleKeeper.operatorAccount(v.validator) === undefined) invalid(`round vote validator ${JSON.stringify(v.validator.slice(0, 100))}`);
+        if (OracleKeeper.operatorAccount(v.validator) === undefined)
+          invalid(`round vote validator ${JSON.stringify(v.validator.slice(0, 100))}`);
         if (!isValidDenom(v.denom)) invalid(`round vote denom ${JSON.stringify(v.denom.slice(0, 140))}`);
         parsePositiveRate(v.rate);
       }

@@ -1,8 +1,8 @@
 import type { Module } from "../../types/module";
-import { oracleEndBlock } from "./blocker";
 import type { NftKeeper, StakingKeeper } from "./expected-keepers";
 import { oracleGenesis } from "./genesis";
 import { ORACLE_MODULE, OracleKeeper } from "./keeper";
+import { migrateToV2 } from "./migrations";
 import { oracleMsgs } from "./msgs";
 import { oracleQueries } from "./queries";
 import { oracleSimulation } from "./simulation";
@@ -11,8 +11,7 @@ export { OracleKeeper, ORACLE_MODULE, type PriceView } from "./keeper";
 export { oracleErrors } from "./errors";
 export { weightedMedian, tallyDenom } from "./tally";
 
-/** `nft` is optional until the nft module is wired; without it every appraisal is refused (ErrAssetNotFound). */
-export function createOracleModule(deps: { staking: StakingKeeper; nft?: NftKeeper }): Module & { keeper: OracleKeeper } {
+export function createOracleModule(deps: { staking: StakingKeeper; nft: NftKeeper }): Module & { keeper: OracleKeeper } {
   const keeper = new OracleKeeper(deps.staking, deps.nft);
   return {
     name: ORACLE_MODULE,
@@ -20,8 +19,12 @@ export function createOracleModule(deps: { staking: StakingKeeper; nft?: NftKeep
     msgs: oracleMsgs(keeper),
     queries: oracleQueries(keeper),
     genesis: oracleGenesis(keeper),
-    endBlock: (ctx) => oracleEndBlock(keeper, ctx),
-    hooks: { staking: { afterValidatorOperatorChanged: (ctx, oldOperator, newOperator) => keeper.moveValidator(ctx, oldOperator, newOperator) } },
+    endBlock: (ctx) => keeper.endBlock(ctx),
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => migrateToV2(ctx, keeper) }],
+    hooks: {
+      staking: { afterValidatorOperatorChanged: (ctx, oldOperator, newOperator) => keeper.moveValidator(ctx, oldOperator, newOperator) },
+    },
     simulation: oracleSimulation(keeper, deps.staking),
   };
 }

@@ -1,10 +1,20 @@
 import { BondStatus, type Validator } from "cosmjs-types/cosmos/staking/v1beta1/staking";
-import { Appraisal, Appraiser, AppraiserStatus, ExchangeRate, ExchangeRateVotes, type ExchangeRateVote, FeederDelegation, MissCounter } from "../../gen/blockchain/oracle/v1/oracle";
+import {
+  Appraisal,
+  Appraiser,
+  AppraiserStatus,
+  ExchangeRate,
+  ExchangeRateVotes,
+  type ExchangeRateVote,
+  FeederDelegation,
+  MissCounter,
+} from "../../gen/blockchain/oracle/v1/oracle";
 import { Params } from "../../gen/blockchain/oracle/v1/params";
 import { bytesEqual } from "../../store/bytes";
 import { Schema } from "../../store/collections";
 import { protoValue, stringKey, tripleKey, uint64Key } from "../../store/codecs";
 import { accAddress, valAddress } from "../../types/address";
+import { accAddressKey, valAddressKey } from "../../types/address-key";
 import type { Context } from "../../types/context";
 import { decFromString, decToString, type Dec } from "../../types/dec";
 import { oracleErrors as E } from "./errors";
@@ -49,18 +59,17 @@ export class OracleKeeper {
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultOracleParams());
   readonly rates = this.schema.map(2, "exchange_rates", stringKey, protoValue(ExchangeRate, "ExchangeRate"));
   /** Votes of the current round, validator → its votes sorted by denom; cleared at the end of each round. */
-  readonly votes = this.schema.map(3, "votes", stringKey, protoValue(ExchangeRateVotes, "ExchangeRateVotes"));
-  readonly feeders = this.schema.map(4, "feeder_delegations", stringKey, protoValue(FeederDelegation, "FeederDelegation"));
-  readonly misses = this.schema.map(5, "miss_counters", stringKey, protoValue(MissCounter, "MissCounter"));
-  readonly appraisers = this.schema.map(6, "appraisers", stringKey, protoValue(Appraiser, "Appraiser"));
+  readonly votes = this.schema.map(3, "votes", valAddressKey, protoValue(ExchangeRateVotes, "ExchangeRateVotes"));
+  readonly feeders = this.schema.map(4, "feeder_delegations", valAddressKey, protoValue(FeederDelegation, "FeederDelegation"));
+  readonly misses = this.schema.map(5, "miss_counters", valAddressKey, protoValue(MissCounter, "MissCounter"));
+  readonly appraisers = this.schema.map(6, "appraisers", accAddressKey, protoValue(Appraiser, "Appraiser"));
   /** Every appraisal, (class_id, nft_id, 2^64-1 - n) for the asset's n-th appraisal: newest first. */
   readonly appraisals = this.schema.map(7, "appraisals", tripleKey(stringKey, stringKey, uint64Key), protoValue(Appraisal, "Appraisal"));
   readonly appraisalKeys = tripleKey(stringKey, stringKey, uint64Key);
 
   constructor(
     private readonly staking: StakingKeeper,
-    /** Absent until an nft module is wired: appraisals are then refused (the asset cannot be verified). */
-    private readonly nft: NftKeeper | undefined,
+    private readonly nft: NftKeeper,
   ) {}
 
   getParams(ctx: Context): Params {
@@ -93,8 +102,10 @@ export class OracleKeeper {
    * it; naming itself clears the delegation. Anyone else is not the validator's feeder (1102).
    */
   delegateFeeder(ctx: Context, operator: string, validator: string, feeder: string): void {
-    if (!this.validator(ctx, validator)) throw E.ErrUnknownValidator.wrap(`validator ${JSON.stringify(validator.slice(0, 100))} does not exist`);
-    if (!bytesEqual(accAddress.decode(operator), valAddress.decode(validator))) throw E.ErrNotTheFeeder.wrap(`${operator} is not the operator of ${validator}`);
+    if (!this.validator(ctx, validator))
+      throw E.ErrUnknownValidator.wrap(`validator ${JSON.stringify(validator.slice(0, 100))} does not exist`);
+    if (!bytesEqual(accAddress.decode(operator), valAddress.decode(validator)))
+      throw E.ErrNotTheFeeder.wrap(`${operator} is not the operator of ${validator}`);
     if (feeder === operator) this.feeders.remove(ctx, validator);
     else this.feeders.set(ctx, validator, { validator, feeder });
     events.feederDelegated(ctx, validator, feeder);
@@ -107,7 +118,8 @@ export class OracleKeeper {
    */
   submitRates(ctx: Context, feeder: string, validator: string, rates: readonly RateVoteInput[]): void {
     const v = this.validator(ctx, validator);
-    if (!v || v.status !== BondStatus.BOND_STATUS_BONDED || v.jailed) throw E.ErrUnknownValidator.wrap(`${JSON.stringify(validator.slice(0, 100))} is not a bonded validator`);
+    if (!v || v.status !== BondStatus.BOND_STATUS_BONDED || v.jailed)
+      throw E.ErrUnknownValidator.wrap(`${JSON.stringify(validator.slice(0, 100))} is not a bonded validator`);
     const expected = this.feederOf(ctx, validator);
     if (feeder !== expected) throw E.ErrNotTheFeeder.wrap(`${feeder} may not vote for ${validator}`);
     const parsed = this.parseBallot(ctx, rates);
@@ -115,7 +127,12 @@ export class OracleKeeper {
     for (const p of parsed) current.set(p.denom, { validator, denom: p.denom, rate: decToString(p.rate) });
     const votes = [...current.values()].sort(byDenom);
     this.votes.set(ctx, validator, { votes });
-    events.ratesSubmitted(ctx, validator, feeder, parsed.map((p) => p.denom));
+    events.ratesSubmitted(
+      ctx,
+      validator,
+      feeder,
+      parsed.map((p) => p.denom),
+    );
   }
 
   /**
@@ -151,6 +168,12 @@ export class OracleKeeper {
   isRoundEnd(ctx: Context): boolean {
     const period = this.params.get(ctx).votePeriod;
     return ctx.height > 0n && ctx.height % period === 0n;
+  }
+
+  /** End of every block: at the last block of a round, agree the rates and count misses, all or nothing. */
+  endBlock(ctx: Context): void {
+    if (!this.isRoundEnd(ctx)) return;
+    ctx.atomic((inner) => this.tallyRound(inner));
   }
 
   /**
@@ -193,7 +216,13 @@ export class OracleKeeper {
         continue;
       }
       const rate = decToString(outcome.rate);
-      this.rates.set(ctx, denom, { denom, rate, updatedAt: ctx.unixSeconds, updatedHeight: ctx.height, votingPowerBps: outcome.votingPowerBps });
+      this.rates.set(ctx, denom, {
+        denom,
+        rate,
+        updatedAt: ctx.unixSeconds,
+        updatedHeight: ctx.height,
+        votingPowerBps: outcome.votingPowerBps,
+      });
       events.rateAgreed(ctx, denom, rate, outcome.votingPowerBps);
     }
     const required = params.acceptedDenoms.length;
@@ -220,7 +249,8 @@ export class OracleKeeper {
     if (feeder) {
       this.feeders.remove(ctx, oldOperator);
       // A feeder that is the new operator's own account is no delegation (as delegateFeeder clears it).
-      if (feeder.feeder !== OracleKeeper.operatorAccount(newOperator)) this.feeders.set(ctx, newOperator, { validator: newOperator, feeder: feeder.feeder });
+      if (feeder.feeder !== OracleKeeper.operatorAccount(newOperator))
+        this.feeders.set(ctx, newOperator, { validator: newOperator, feeder: feeder.feeder });
     }
     const misses = this.misses.get(ctx, oldOperator);
     if (misses) {
@@ -234,7 +264,12 @@ export class OracleKeeper {
     const r = this.rates.get(ctx, denom);
     if (!r) return undefined;
     const ageSeconds = ageOf(ctx.unixSeconds, r.updatedAt);
-    return { rate: decFromString(r.rate), stale: ageSeconds > this.params.get(ctx).maxRateAgeSeconds, ageSeconds, votingPowerBps: r.votingPowerBps };
+    return {
+      rate: decFromString(r.rate),
+      stale: ageSeconds > this.params.get(ctx).maxRateAgeSeconds,
+      ageSeconds,
+      votingPowerBps: r.votingPowerBps,
+    };
   }
 
   /** A rate a module may act on: ErrRateUnavailable when none was agreed, ErrStale when too old. */
@@ -255,10 +290,20 @@ export class OracleKeeper {
     checkApplicationText(name, credentials);
     this.checkClassIds(ctx, classIds);
     const existing = this.appraisers.get(ctx, creator);
-    if (existing && (existing.status === AppraiserStatus.APPRAISER_STATUS_PENDING || existing.status === AppraiserStatus.APPRAISER_STATUS_APPROVED)) {
+    if (
+      existing &&
+      (existing.status === AppraiserStatus.APPRAISER_STATUS_PENDING || existing.status === AppraiserStatus.APPRAISER_STATUS_APPROVED)
+    ) {
       throw E.ErrApplicationExists.wrap(`${creator} is ${AppraiserStatus[existing.status]}`);
     }
-    this.appraisers.set(ctx, creator, { address: creator, name, credentials, classIds, status: AppraiserStatus.APPRAISER_STATUS_PENDING, approvedAtHeight: 0n });
+    this.appraisers.set(ctx, creator, {
+      address: creator,
+      name,
+      credentials,
+      classIds,
+      status: AppraiserStatus.APPRAISER_STATUS_PENDING,
+      approvedAtHeight: 0n,
+    });
     events.appraiserApplied(ctx, creator);
   }
 
@@ -281,7 +326,12 @@ export class OracleKeeper {
       }
       scope = classIds;
     }
-    this.appraisers.set(ctx, address, { ...a, classIds: scope, status: AppraiserStatus.APPRAISER_STATUS_APPROVED, approvedAtHeight: ctx.height });
+    this.appraisers.set(ctx, address, {
+      ...a,
+      classIds: scope,
+      status: AppraiserStatus.APPRAISER_STATUS_APPROVED,
+      approvedAtHeight: ctx.height,
+    });
     events.appraiserDecided(ctx, address, true, scope);
   }
 
@@ -289,7 +339,8 @@ export class OracleKeeper {
   revokeAppraiser(ctx: Context, address: string, reason: string): void {
     const a = this.appraisers.get(ctx, address);
     if (!a) throw E.ErrApplicationMissing.wrap(address);
-    if (a.status !== AppraiserStatus.APPRAISER_STATUS_APPROVED) throw E.ErrNotAnAppraiser.wrap(`${address} is ${AppraiserStatus[a.status]}`);
+    if (a.status !== AppraiserStatus.APPRAISER_STATUS_APPROVED)
+      throw E.ErrNotAnAppraiser.wrap(`${address} is ${AppraiserStatus[a.status]}`);
     this.appraisers.set(ctx, address, { ...a, status: AppraiserStatus.APPRAISER_STATUS_REJECTED });
     events.appraiserRevoked(ctx, address, reason);
   }
@@ -321,8 +372,8 @@ export class OracleKeeper {
     const a = this.appraisers.get(ctx, input.appraiser);
     if (!a || a.status !== AppraiserStatus.APPRAISER_STATUS_APPROVED) throw E.ErrNotAnAppraiser.wrap(input.appraiser);
     if (!inScope(a, input.classId)) throw E.ErrOutOfScope.wrap(`class ${input.classId}`);
-    if (input.valuedAt > ctx.unixSeconds) throw E.ErrValuationInFuture.wrap(`valued_at ${input.valuedAt} is after the block time ${ctx.unixSeconds}`);
-    if (!this.nft) throw E.ErrAssetNotFound.wrap("no nft module is wired to verify the asset");
+    if (input.valuedAt > ctx.unixSeconds)
+      throw E.ErrValuationInFuture.wrap(`valued_at ${input.valuedAt} is after the block time ${ctx.unixSeconds}`);
     if (!this.nft.hasNft(ctx, input.classId, input.nftId)) throw E.ErrAssetNotFound.wrap(`nft ${input.classId}/${input.nftId}`);
     const current = this.currentEntry(ctx, input.classId, input.nftId);
     let n = 1n;

@@ -3,7 +3,7 @@ import { sdkErrors } from "../../types/errors";
 import { oracleErrors as E } from "./errors";
 
 /**
- * Text and id limits the spec leaves open ("not shown"); the chain's decisions, in
+ * Text and id limits: the chain's decisions, in
  * docs/modules/oracle.md. Every over-long field is ErrLimitReached.
  */
 export const oracleLimits = {
@@ -46,7 +46,10 @@ export function limitCount(n: number, max: number, field: string): void {
 
 /** A class or NFT id in the nft module's format. */
 export function validId(id: string, field: string): void {
-  if (!ID_RE.test(id)) throw sdkErrors.ErrInvalidRequest.wrap(`${field} ${JSON.stringify(id.slice(0, 120))} must be a letter followed by 2-100 of [a-zA-Z0-9/:-]`);
+  if (!ID_RE.test(id))
+    throw sdkErrors.ErrInvalidRequest.wrap(
+      `${field} ${JSON.stringify(id.slice(0, 120))} must be a letter followed by 2-100 of [a-zA-Z0-9/:-]`,
+    );
 }
 
 /** Printable text without control characters (newlines allowed where `multiline`). */

@@ -1,20 +1,17 @@
 import * as tx from "../../gen/blockchain/oracle/v1/tx";
 import { accAddress, valAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
-import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { oracleErrors as E } from "./errors";
 import type { OracleKeeper } from "./keeper";
 import { limit, oracleLimits as L, printable, validDenom, validId } from "./limits";
 import { validateOracleParams } from "./params";
 
-const T = "/blockchain.oracle.v1.";
 const AMINO = "blockchain/x/oracle/";
 
 export function oracleMsgs(k: OracleKeeper): MsgDef[] {
   return [
     defineUpdateParamsMsg({
-      typeUrl: T + "MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
       aminoName: AMINO + "MsgUpdateParams",
@@ -23,7 +20,6 @@ export function oracleMsgs(k: OracleKeeper): MsgDef[] {
       store: k.params,
     }),
     defineMsg({
-      typeUrl: T + "MsgSubmitExchangeRates",
       codec: tx.MsgSubmitExchangeRates,
       responseCodec: tx.MsgSubmitExchangeRatesResponse,
       signer: "feeder",
@@ -38,7 +34,6 @@ export function oracleMsgs(k: OracleKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgDelegateFeeder",
       codec: tx.MsgDelegateFeeder,
       responseCodec: tx.MsgDelegateFeederResponse,
       signer: "operator",
@@ -53,7 +48,6 @@ export function oracleMsgs(k: OracleKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgApplyAppraiser",
       codec: tx.MsgApplyAppraiser,
       responseCodec: tx.MsgApplyAppraiserResponse,
       signer: "creator",
@@ -66,26 +60,23 @@ export function oracleMsgs(k: OracleKeeper): MsgDef[] {
         return {};
       },
     }),
-    defineMsg({
-      typeUrl: T + "MsgApproveAppraiser",
+    defineAuthorityMsg({
       codec: tx.MsgApproveAppraiser,
       responseCodec: tx.MsgApproveAppraiserResponse,
-      signer: "authority",
+      invalidSigner: E.ErrInvalidSigner,
       aminoName: AMINO + "MsgApproveAppraiser",
       validate: (m) => {
         limit(m.appraiser, L.maxIdChars, "appraiser");
       },
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
         k.decideAppraiser(ctx, m.appraiser, m.approve, m.classIds);
         return {};
       },
     }),
-    defineMsg({
-      typeUrl: T + "MsgRevokeAppraiser",
+    defineAuthorityMsg({
       codec: tx.MsgRevokeAppraiser,
       responseCodec: tx.MsgRevokeAppraiserResponse,
-      signer: "authority",
+      invalidSigner: E.ErrInvalidSigner,
       aminoName: AMINO + "MsgRevokeAppraiser",
       validate: (m) => {
         limit(m.reason, L.maxReasonChars, "reason");
@@ -93,13 +84,11 @@ export function oracleMsgs(k: OracleKeeper): MsgDef[] {
         printable(m.reason, "reason", true);
       },
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
         k.revokeAppraiser(ctx, m.appraiser, m.reason);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSubmitAppraisal",
       codec: tx.MsgSubmitAppraisal,
       responseCodec: tx.MsgSubmitAppraisalResponse,
       signer: "appraiser",
@@ -117,14 +106,24 @@ export function oracleMsgs(k: OracleKeeper): MsgDef[] {
         printable(m.method, "method");
         printable(m.reportUri, "report_uri");
         printable(m.reportHash, "report_hash");
-        if (!/^[0-9]+$/.test(m.value) || BigInt(m.value) === 0n) throw E.ErrInvalidValuation.wrap(`value ${JSON.stringify(m.value)} must be a positive integer in base units`);
+        if (!/^[0-9]+$/.test(m.value) || BigInt(m.value) === 0n)
+          throw E.ErrInvalidValuation.wrap(`value ${JSON.stringify(m.value)} must be a positive integer in base units`);
         validDenom(m.valueDenom, E.ErrInvalidValuation, "value_denom");
         if (m.valuedAt <= 0n) throw E.ErrInvalidValuation.wrap("valued_at must be a positive Unix time");
+        // Canonical digits (no leading zeros), as stored.
+        return BigInt(m.value).toString();
       },
-      handle: (ctx, m) => {
+      handle: (ctx, m, value) => {
         k.submitAppraisal(ctx, {
-          appraiser: m.appraiser, classId: m.classId, nftId: m.nftId, value: BigInt(m.value).toString(), valueDenom: m.valueDenom,
-          valuedAt: m.valuedAt, method: m.method, reportUri: m.reportUri, reportHash: m.reportHash,
+          appraiser: m.appraiser,
+          classId: m.classId,
+          nftId: m.nftId,
+          value,
+          valueDenom: m.valueDenom,
+          valuedAt: m.valuedAt,
+          method: m.method,
+          reportUri: m.reportUri,
+          reportHash: m.reportHash,
         });
         return {};
       },

@@ -4,7 +4,7 @@ import { sdkErrors } from "../../types/errors";
 import { BPS } from "./tally";
 
 /**
- * Defaults where the spec says "not shown" (docs/modules/oracle.md): rounds of 5 blocks, half
+ * The chain's defaults (docs/modules/oracle.md): rounds of 5 blocks, half
  * of bonded power must vote, rates in USD for the staking token, a rate stale after 10
  * minutes, an appraisal stale a year after the date it reflects, at most 20 classes per appraiser.
  */
@@ -33,7 +33,8 @@ function invalid(detail: string): never {
 /** Checks every field and returns the canonical form (accepted denoms sorted) that is stored. */
 export function validateOracleParams(p: Params): Params {
   if (p.votePeriod < 1n) invalid("vote_period must be at least 1 block");
-  if (p.voteThresholdBps < MIN_VOTE_THRESHOLD_BPS || p.voteThresholdBps > BPS) invalid(`vote_threshold_bps must be ${MIN_VOTE_THRESHOLD_BPS}..${BPS}`);
+  if (p.voteThresholdBps < MIN_VOTE_THRESHOLD_BPS || p.voteThresholdBps > BPS)
+    invalid(`vote_threshold_bps must be ${MIN_VOTE_THRESHOLD_BPS}..${BPS}`);
   if (!QUOTE_RE.test(p.quoteSymbol)) invalid("quote_symbol must be 1-32 characters of [A-Za-z0-9._-] starting with a letter");
   if (p.acceptedDenoms.length > MAX_ACCEPTED_DENOMS) invalid(`at most ${MAX_ACCEPTED_DENOMS} accepted denoms`);
   const seen = new Set<string>();

@@ -6,9 +6,6 @@ import { oracleErrors as E } from "./errors";
 import { OracleKeeper } from "./keeper";
 import { oracleLimits as L } from "./limits";
 
-const P = "/blockchain.oracle.v1.Query/";
-const R = "/blockchain/oracle/v1";
-
 function queryDenom(denom: string): string {
   if (!isValidDenom(denom)) throw queryErrors.invalidArgument(`invalid denom: ${JSON.stringify(denom.slice(0, 140))}`);
   return denom;
@@ -26,11 +23,13 @@ function ageOf(now: bigint, then: bigint): bigint {
 export function oracleQueries(k: OracleKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: k.getParams(ctx) }),
     }),
     defineQuery({
-      path: P + "ExchangeRate", requestCodec: q.QueryExchangeRateRequest, responseCodec: q.QueryExchangeRateResponse, rest: `${R}/rate_by_denom`,
+      requestCodec: q.QueryExchangeRateRequest,
+      responseCodec: q.QueryExchangeRateResponse,
       handle: (ctx, req) => {
         const rate = k.rates.get(ctx, queryDenom(req.denom));
         if (!rate) throw E.ErrRateUnavailable.wrap(`no rate for ${req.denom}`);
@@ -39,11 +38,13 @@ export function oracleQueries(k: OracleKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "ExchangeRates", requestCodec: q.QueryExchangeRatesRequest, responseCodec: q.QueryExchangeRatesResponse, rest: `${R}/rate`,
+      requestCodec: q.QueryExchangeRatesRequest,
+      responseCodec: q.QueryExchangeRatesResponse,
       handle: (ctx, req) => valuesPage(ctx, k.rates, req.pagination, "rates"),
     }),
     defineQuery({
-      path: P + "Appraisal", requestCodec: q.QueryAppraisalRequest, responseCodec: q.QueryAppraisalResponse, rest: `${R}/appraisal`,
+      requestCodec: q.QueryAppraisalRequest,
+      responseCodec: q.QueryAppraisalResponse,
       handle: (ctx, req) => {
         const appraisal = k.currentAppraisal(ctx, queryId(req.classId, "class_id"), queryId(req.nftId, "nft_id"));
         if (!appraisal) throw E.ErrAppraisalMissing.wrap(`no appraisal for ${req.classId}/${req.nftId}`);
@@ -57,7 +58,8 @@ export function oracleQueries(k: OracleKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "AppraisalHistory", requestCodec: q.QueryAppraisalHistoryRequest, responseCodec: q.QueryAppraisalHistoryResponse, rest: `${R}/appraisal_history`,
+      requestCodec: q.QueryAppraisalHistoryRequest,
+      responseCodec: q.QueryAppraisalHistoryResponse,
       handle: (ctx, req) => {
         const prefix = k.assetPrefix(queryId(req.classId, "class_id"), queryId(req.nftId, "nft_id"));
         const page = paginated(() => k.appraisals.paginate(ctx, pageRequest(req.pagination), { prefix }));
@@ -65,21 +67,28 @@ export function oracleQueries(k: OracleKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "GetAppraiser", requestCodec: q.QueryGetAppraiserRequest, responseCodec: q.QueryGetAppraiserResponse, rest: `${R}/appraiser/{address}`,
-      handle: (ctx, req) => ({ appraiser: orNotFound(k.appraisers.get(ctx, queryAddress(req.address)), `appraiser ${req.address} not found`) }),
+      requestCodec: q.QueryGetAppraiserRequest,
+      responseCodec: q.QueryGetAppraiserResponse,
+      handle: (ctx, req) => ({
+        appraiser: orNotFound(k.appraisers.get(ctx, queryAddress(req.address)), `appraiser ${req.address} not found`),
+      }),
     }),
     defineQuery({
-      path: P + "ListAppraiser", requestCodec: q.QueryListAppraiserRequest, responseCodec: q.QueryListAppraiserResponse, rest: `${R}/appraiser`,
+      requestCodec: q.QueryListAppraiserRequest,
+      responseCodec: q.QueryListAppraiserResponse,
       handle: (ctx, req) => valuesPage(ctx, k.appraisers, req.pagination, "appraisers"),
     }),
     defineQuery({
-      path: P + "MissCounters", requestCodec: q.QueryMissCountersRequest, responseCodec: q.QueryMissCountersResponse, rest: `${R}/miss`,
+      requestCodec: q.QueryMissCountersRequest,
+      responseCodec: q.QueryMissCountersResponse,
       handle: (ctx, req) => valuesPage(ctx, k.misses, req.pagination, "counters"),
     }),
     defineQuery({
-      path: P + "FeederDelegation", requestCodec: q.QueryFeederDelegationRequest, responseCodec: q.QueryFeederDelegationResponse, rest: `${R}/feeder/{validator}`,
+      requestCodec: q.QueryFeederDelegationRequest,
+      responseCodec: q.QueryFeederDelegationResponse,
       handle: (ctx, req) => {
-        if (OracleKeeper.operatorAccount(req.validator) === undefined) throw queryErrors.invalidArgument(`invalid validator: ${JSON.stringify(req.validator.slice(0, 100))}`);
+        if (OracleKeeper.operatorAccount(req.validator) === undefined)
+          throw queryErrors.invalidArgument(`invalid validator: ${JSON.stringify(req.validator.slice(0, 100))}`);
         return { feeder: k.feederOf(ctx, req.validator)! };
       },
     }),

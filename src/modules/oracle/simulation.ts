@@ -12,7 +12,10 @@ const EXTRA_DENOMS = ["usima", "usimb"];
 
 /** A bonded validator whose feeder (delegated, else its operator) is a simulated account. */
 function votingValidator(k: OracleKeeper, staking: StakingKeeper, s: SimState): { validator: string; feeder: string } | undefined {
-  const bonded = staking.bondedValidators(s.ctx).map((v) => ({ validator: v.operator, feeder: k.feederOf(s.ctx, v.operator) ?? "" })).filter((v) => s.accounts.includes(v.feeder));
+  const bonded = staking
+    .bondedValidators(s.ctx)
+    .map((v) => ({ validator: v.operator, feeder: k.feederOf(s.ctx, v.operator) ?? "" }))
+    .filter((v) => s.accounts.includes(v.feeder));
   return bonded.length === 0 ? undefined : s.rng.pick(bonded);
 }
 
@@ -36,7 +39,8 @@ function rates(s: SimState, denoms: readonly string[]) {
  * the operator itself.
  */
 export function oracleSimulation(k: OracleKeeper, staking: StakingKeeper): ModuleSimulation {
-  const vote = (feeder: string, validator: string, r: Array<{ denom: string; rate: string }>) => simMsg(T + "MsgSubmitExchangeRates", tx.MsgSubmitExchangeRates, { feeder, validator, rates: r });
+  const vote = (feeder: string, validator: string, r: Array<{ denom: string; rate: string }>) =>
+    simMsg(T + "MsgSubmitExchangeRates", tx.MsgSubmitExchangeRates, { feeder, validator, rates: r });
   return {
     operations: [
       {
@@ -49,7 +53,12 @@ export function oracleSimulation(k: OracleKeeper, staking: StakingKeeper): Modul
           // Mostly every accepted denom; sometimes only the first (a miss for that window).
           const denoms = s.rng.oneIn(5) ? accepted.slice(0, 1) : accepted;
           // The operator may not re-delegate the feeder in the same block.
-          return { signer: v.feeder, involves: [OracleKeeper.operatorAccount(v.validator)!], msgs: [vote(v.feeder, v.validator, rates(s, denoms))], expect: "ok" };
+          return {
+            signer: v.feeder,
+            involves: [OracleKeeper.operatorAccount(v.validator)!],
+            msgs: [vote(v.feeder, v.validator, rates(s, denoms))],
+            expect: "ok",
+          };
         },
       },
       {
@@ -95,7 +104,11 @@ export function oracleSimulation(k: OracleKeeper, staking: StakingKeeper): Modul
           const v = s.rng.pick(bonded);
           // Half the time back to the operator itself (removes the delegation).
           const feeder = s.rng.oneIn(2) ? v.accountAddress : s.rng.pick(s.accounts.slice(40));
-          return { signer: v.accountAddress, msgs: [simMsg(T + "MsgDelegateFeeder", tx.MsgDelegateFeeder, { operator: v.accountAddress, validator: v.operator, feeder })], expect: "ok" };
+          return {
+            signer: v.accountAddress,
+            msgs: [simMsg(T + "MsgDelegateFeeder", tx.MsgDelegateFeeder, { operator: v.accountAddress, validator: v.operator, feeder })],
+            expect: "ok",
+          };
         },
       },
       {
@@ -106,7 +119,11 @@ export function oracleSimulation(k: OracleKeeper, staking: StakingKeeper): Modul
           if (bonded.length === 0) return undefined;
           const v = s.rng.pick(bonded);
           const stranger = otherAccount(s, v.accountAddress);
-          return { signer: stranger, msgs: [simMsg(T + "MsgDelegateFeeder", tx.MsgDelegateFeeder, { operator: stranger, validator: v.operator, feeder: stranger })], expect: "fail" };
+          return {
+            signer: stranger,
+            msgs: [simMsg(T + "MsgDelegateFeeder", tx.MsgDelegateFeeder, { operator: stranger, validator: v.operator, feeder: stranger })],
+            expect: "fail",
+          };
         },
       },
       {
@@ -117,7 +134,12 @@ export function oracleSimulation(k: OracleKeeper, staking: StakingKeeper): Modul
           const p = k.getParams(s.ctx);
           const acceptedDenoms = ["uyml", ...EXTRA_DENOMS.filter(() => s.rng.oneIn(2))];
           const params = { ...p, votePeriod: BigInt(2 + s.rng.int(8)), voteThresholdBps: BigInt(5000 + s.rng.int(5001)), acceptedDenoms };
-          return { signer: s.rng.pick(s.accounts), authority: true, msgs: [simMsg(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority: s.govAuthority, params })], expect: "any" };
+          return {
+            signer: s.rng.pick(s.accounts),
+            authority: true,
+            msgs: [simMsg(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority: s.govAuthority, params })],
+            expect: "any",
+          };
         },
       },
       {
@@ -125,7 +147,18 @@ export function oracleSimulation(k: OracleKeeper, staking: StakingKeeper): Modul
         weight: 1,
         build: (s) => {
           const creator = s.rng.pick(s.accounts.slice(30, 40));
-          return { signer: creator, msgs: [simMsg(T + "MsgApplyAppraiser", tx.MsgApplyAppraiser, { creator, name: "Sim appraiser", credentials: "simulated", classIds: [] })], expect: "any" };
+          return {
+            signer: creator,
+            msgs: [
+              simMsg(T + "MsgApplyAppraiser", tx.MsgApplyAppraiser, {
+                creator,
+                name: "Sim appraiser",
+                credentials: "simulated",
+                classIds: [],
+              }),
+            ],
+            expect: "any",
+          };
         },
       },
       {
@@ -136,8 +169,17 @@ export function oracleSimulation(k: OracleKeeper, staking: StakingKeeper): Modul
           if (!candidate) return undefined;
           const msg =
             candidate.status === AppraiserStatus.APPRAISER_STATUS_APPROVED
-              ? simMsg(T + "MsgRevokeAppraiser", tx.MsgRevokeAppraiser, { authority: s.govAuthority, appraiser: candidate.address, reason: "simulated revocation" })
-              : simMsg(T + "MsgApproveAppraiser", tx.MsgApproveAppraiser, { authority: s.govAuthority, appraiser: candidate.address, approve: !s.rng.oneIn(4), classIds: [] });
+              ? simMsg(T + "MsgRevokeAppraiser", tx.MsgRevokeAppraiser, {
+                  authority: s.govAuthority,
+                  appraiser: candidate.address,
+                  reason: "simulated revocation",
+                })
+              : simMsg(T + "MsgApproveAppraiser", tx.MsgApproveAppraiser, {
+                  authority: s.govAuthority,
+                  appraiser: candidate.address,
+                  approve: !s.rng.oneIn(4),
+                  classIds: [],
+                });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -147,7 +189,15 @@ export function oracleSimulation(k: OracleKeeper, staking: StakingKeeper): Modul
         build: (s) => {
           const who = s.rng.pick(s.accounts.slice(0, 30));
           const msg = simMsg(T + "MsgSubmitAppraisal", tx.MsgSubmitAppraisal, {
-            appraiser: who, classId: "simclass", nftId: "simnft", value: "1000", valueDenom: "uyml", valuedAt: s.ctx.unixSeconds > 0n ? s.ctx.unixSeconds : 1n, method: "sim", reportUri: "", reportHash: "",
+            appraiser: who,
+            classId: "simclass",
+            nftId: "simnft",
+            value: "1000",
+            valueDenom: "uyml",
+            valuedAt: s.ctx.unixSeconds > 0n ? s.ctx.unixSeconds : 1n,
+            method: "sim",
+            reportUri: "",
+            reportHash: "",
           });
           return { signer: who, msgs: [msg], expect: "fail" };
         },
@@ -179,7 +229,8 @@ export function oracleSimulation(k: OracleKeeper, staking: StakingKeeper): Modul
             if (r.updatedHeight > ctx.height) return `rate of ${denom} updated in the future`;
           }
           for (const [validator, m] of k.misses.iterate(ctx)) {
-            if (m.validator !== validator || m.misses > m.windows) return `miss counter of ${validator}: ${m.misses} misses in ${m.windows} windows`;
+            if (m.validator !== validator || m.misses > m.windows)
+              return `miss counter of ${validator}: ${m.misses} misses in ${m.windows} windows`;
           }
           for (const [validator, f] of k.feeders.iterate(ctx)) {
             if (f.validator !== validator) return `feeder delegation of ${f.validator} stored under ${validator}`;

@@ -27,7 +27,9 @@ export interface TallyOutcome {
 export function weightedMedian(votes: readonly BallotVote[]): Dec | undefined {
   const counted = votes.filter((v) => v.power > 0n);
   if (counted.length === 0) return undefined;
-  const sorted = [...counted].sort((a, b) => (a.rate < b.rate ? -1 : a.rate > b.rate ? 1 : a.validator < b.validator ? -1 : a.validator > b.validator ? 1 : 0));
+  const sorted = [...counted].sort((a, b) =>
+    a.rate < b.rate ? -1 : a.rate > b.rate ? 1 : a.validator < b.validator ? -1 : a.validator > b.validator ? 1 : 0,
+  );
   let total = 0n;
   for (const v of sorted) total += v.power;
   let running = 0n;

@@ -1,6 +1,6 @@
 import { registerError } from "../../types/errors";
 
-/** The paymsg codespace, numbered as the spec (1100–1112). */
+/** The paymsg codespace, 1100–1112 as clients know them: codes are never renumbered. */
 export const paymsgErrors = {
   ErrInvalidSigner: registerError("paymsg", 1100, "expected gov account as only signer for proposal message"),
   ErrApplicationExists: registerError("paymsg", 1101, "participant application already exists"),

@@ -91,8 +91,15 @@ export function validatePayloadStoreUrl(url: string): void {
   }
   const path = url.replace(/^https?:\/\/[^/]*/, "");
   if (path === "" || path === "/") return;
-  if (path.split("/").slice(1).some((segment) => segment === "" || DOT_SEGMENT.test(segment))) {
-    throw paymsgErrors.ErrInvalidPayloadStore.wrap(`${JSON.stringify(url.slice(0, 100))} has a path not in normal form (empty, "." or ".." segments)`);
+  if (
+    path
+      .split("/")
+      .slice(1)
+      .some((segment) => segment === "" || DOT_SEGMENT.test(segment))
+  ) {
+    throw paymsgErrors.ErrInvalidPayloadStore.wrap(
+      `${JSON.stringify(url.slice(0, 100))} has a path not in normal form (empty, "." or ".." segments)`,
+    );
   }
 }
 

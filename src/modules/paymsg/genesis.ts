@@ -4,8 +4,14 @@ import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { paymsgErrors as E } from "./errors";
 import {
-  parsePaymentAmount, requireText, validateEndToEndId, validateJurisdiction, validatePaymentDenom,
-  validatePayloadStoreUrl, validatePurposeCode, validateRemittance,
+  parsePaymentAmount,
+  requireText,
+  validateEndToEndId,
+  validateJurisdiction,
+  validatePaymentDenom,
+  validatePayloadStoreUrl,
+  validatePurposeCode,
+  validateRemittance,
 } from "./fields";
 import { APPLICATION_STATUS, type PaymsgKeeper } from "./keeper";
 import { LIMITS } from "./limits";
@@ -18,7 +24,12 @@ const STATUSES = new Set<string>(Object.values(APPLICATION_STATUS));
 /** Records written before metadata_hash existed may carry legacy plaintext; new rules still bound it. */
 function validateRecord(r: PaymentRecord): void {
   validateEndToEndId(r.endToEndId);
-  for (const [label, a] of [["instructing_participant", r.instructingParticipant], ["instructed_participant", r.instructedParticipant], ["debtor", r.debtor], ["creditor", r.creditor]] as const) {
+  for (const [label, a] of [
+    ["instructing_participant", r.instructingParticipant],
+    ["instructed_participant", r.instructedParticipant],
+    ["debtor", r.debtor],
+    ["creditor", r.creditor],
+  ] as const) {
     requireCanonical(label, a);
   }
   validatePaymentDenom(r.denom);
@@ -75,12 +86,13 @@ export function paymsgGenesis(k: PaymsgKeeper): GenesisDef<GenesisState> {
       for (const c of g.customerMap) k.setCustomer(ctx, c);
       for (const r of g.paymentRecordMap) k.setPaymentRecord(ctx, r);
     },
-    export: (ctx) => GenesisState.fromPartial({
-      params: k.getParams(ctx),
-      participantApplicationMap: [...k.applications.iterate(ctx)].map(([, v]) => v),
-      approvedParticipantMap: [...k.participants.iterate(ctx)].map(([, v]) => v),
-      paymentRecordMap: [...k.payments.iterate(ctx)].map(([, v]) => v),
-      customerMap: [...k.customers.iterate(ctx)].map(([, v]) => v),
-    }),
+    export: (ctx) =>
+      GenesisState.fromPartial({
+        params: k.getParams(ctx),
+        participantApplicationMap: [...k.applications.iterate(ctx)].map(([, v]) => v),
+        approvedParticipantMap: [...k.participants.iterate(ctx)].map(([, v]) => v),
+        paymentRecordMap: [...k.payments.iterate(ctx)].map(([, v]) => v),
+        customerMap: [...k.customers.iterate(ctx)].map(([, v]) => v),
+      }),
   };
 }

@@ -12,5 +12,12 @@ export { LIMITS as PAYMSG_LIMITS } from "./limits";
 
 export function createPaymsgModule(deps: { bank: BankKeeper }): Module & { keeper: PaymsgKeeper } {
   const keeper = new PaymsgKeeper(deps.bank);
-  return { name: "paymsg", keeper, msgs: paymsgMsgs(keeper), queries: paymsgQueries(keeper), genesis: paymsgGenesis(keeper), simulation: paymsgSimulation(keeper) };
+  return {
+    name: "paymsg",
+    keeper,
+    msgs: paymsgMsgs(keeper),
+    queries: paymsgQueries(keeper),
+    genesis: paymsgGenesis(keeper),
+    simulation: paymsgSimulation(keeper),
+  };
 }

@@ -1,8 +1,8 @@
 import { Params } from "../../gen/blockchain/paymsg/v1/params";
 import { ApprovedParticipant, Customer, ParticipantApplication, PaymentRecord } from "../../gen/blockchain/paymsg/v1/records";
 import { Schema } from "../../store/collections";
-import { bytesKey, pairKey, protoValue, stringKey } from "../../store/codecs";
-import { accAddress } from "../../types/address";
+import { pairKey, protoValue, stringKey } from "../../store/codecs";
+import { accAddressKey } from "../../types/address-key";
 import { Applications, ApplicationStatus } from "../../types/applications";
 import type { Context } from "../../types/context";
 import { paymsgErrors } from "./errors";
@@ -13,26 +13,36 @@ import type { BankKeeper } from "./expected-keepers";
 export const APPLICATION_STATUS = ApplicationStatus;
 
 /**
- * Participants, their customers and payment records. Addresses are stored as bytes so a
- * key never depends on how an address string happens to be cased.
+ * Participants, their customers and payment records. Addresses are stored as bytes
+ * (accAddressKey) so a key never depends on how an address string happens to be cased.
  */
 export class PaymsgKeeper {
   private readonly schema = new Schema("paymsg/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultPaymsgParams());
-  readonly applications = this.schema.map(2, "participant_applications", bytesKey, protoValue(ParticipantApplication, "ParticipantApplication"));
-  readonly participants = this.schema.map(3, "approved_participants", bytesKey, protoValue(ApprovedParticipant, "ApprovedParticipant"));
-  readonly customers = this.schema.map(4, "customers", bytesKey, protoValue(Customer, "Customer"));
-  readonly paymentKey = pairKey(bytesKey, stringKey);
+  readonly applications = this.schema.map(
+    2,
+    "participant_applications",
+    accAddressKey,
+    protoValue(ParticipantApplication, "ParticipantApplication"),
+  );
+  readonly participants = this.schema.map(
+    3,
+    "approved_participants",
+    accAddressKey,
+    protoValue(ApprovedParticipant, "ApprovedParticipant"),
+  );
+  readonly customers = this.schema.map(4, "customers", accAddressKey, protoValue(Customer, "Customer"));
+  readonly paymentKey = pairKey(accAddressKey, stringKey);
   /** Keyed by (instructing participant, end_to_end_id): ids are unique per instructing participant. */
   readonly payments = this.schema.map(5, "payment_records", this.paymentKey, protoValue(PaymentRecord, "PaymentRecord"));
-  private readonly review = new Applications<string, ParticipantApplication>(
+  private readonly review = new Applications(
+    this.applications,
     {
-      get: (ctx, creator) => this.getApplication(ctx, creator),
-      set: (ctx, creator, app) => this.applications.set(ctx, accAddress.decode(creator), app),
-      remove: (ctx, creator) => this.applications.remove(ctx, accAddress.decode(creator)),
+      exists: paymsgErrors.ErrApplicationExists,
+      notFound: paymsgErrors.ErrApplicationNotFound,
+      notPending: paymsgErrors.ErrApplicationNotPending,
     },
-    { exists: paymsgErrors.ErrApplicationExists, notFound: paymsgErrors.ErrApplicationNotFound, notPending: paymsgErrors.ErrApplicationNotPending },
-    (creator) => `creator ${creator}`,
+    (creator: string) => `creator ${creator}`,
   );
 
   constructor(readonly bank: BankKeeper) {}
@@ -42,19 +52,19 @@ export class PaymsgKeeper {
   }
 
   getApprovedParticipant(ctx: Context, participant: string): ApprovedParticipant | undefined {
-    return this.participants.get(ctx, accAddress.decode(participant));
+    return this.participants.get(ctx, participant);
   }
 
   isApprovedParticipant(ctx: Context, participant: string): boolean {
-    return this.participants.has(ctx, accAddress.decode(participant));
+    return this.participants.has(ctx, participant);
   }
 
   getApplication(ctx: Context, creator: string): ParticipantApplication | undefined {
-    return this.applications.get(ctx, accAddress.decode(creator));
+    return this.applications.get(ctx, creator);
   }
 
   setApplication(ctx: Context, app: ParticipantApplication): void {
-    this.applications.set(ctx, accAddress.decode(app.creator), app);
+    this.applications.set(ctx, app.creator, app);
   }
 
   /** A new application; a rejected applicant may apply again, an approved participant may not. */
@@ -78,19 +88,19 @@ export class PaymsgKeeper {
   }
 
   setApprovedParticipant(ctx: Context, p: ApprovedParticipant): void {
-    this.participants.set(ctx, accAddress.decode(p.participant), p);
+    this.participants.set(ctx, p.participant, p);
   }
 
   getCustomer(ctx: Context, customer: string): Customer | undefined {
-    return this.customers.get(ctx, accAddress.decode(customer));
+    return this.customers.get(ctx, customer);
   }
 
   setCustomer(ctx: Context, c: Customer): void {
-    this.customers.set(ctx, accAddress.decode(c.customer), c);
+    this.customers.set(ctx, c.customer, c);
   }
 
   removeCustomer(ctx: Context, customer: string): void {
-    this.customers.remove(ctx, accAddress.decode(customer));
+    this.customers.remove(ctx, customer);
   }
 
   /** True when `customer` banks with `participant` (confirmed or not). */
@@ -99,14 +109,14 @@ export class PaymsgKeeper {
   }
 
   getPaymentRecord(ctx: Context, instructingParticipant: string, endToEndId: string): PaymentRecord | undefined {
-    return this.payments.get(ctx, [accAddress.decode(instructingParticipant), endToEndId]);
+    return this.payments.get(ctx, [instructingParticipant, endToEndId]);
   }
 
   hasPaymentRecord(ctx: Context, instructingParticipant: string, endToEndId: string): boolean {
-    return this.payments.has(ctx, [accAddress.decode(instructingParticipant), endToEndId]);
+    return this.payments.has(ctx, [instructingParticipant, endToEndId]);
   }
 
   setPaymentRecord(ctx: Context, record: PaymentRecord): void {
-    this.payments.set(ctx, [accAddress.decode(record.instructingParticipant), record.endToEndId], record);
+    this.payments.set(ctx, [record.instructingParticipant, record.endToEndId], record);
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Field limits the spec leaves to ISO 20022 ("Limits on ISO 20022 payment fields and on the
- * payload store URL length: not shown"). Lengths count Unicode code points, as ISO 20022
+ * Field limits (the chain's choice where ISO 20022 and the payload store URL set none).
+ * Lengths count Unicode code points, as ISO 20022
  * text lengths do. The table is repeated in docs/modules/paymsg.md.
  */
 export const LIMITS = {

@@ -1,21 +1,26 @@
 import * as tx from "../../gen/blockchain/paymsg/v1/tx";
 import { accAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
 import type { Context } from "../../types/context";
-import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { paymsgErrors as E } from "./errors";
 import { paymsgEvents as events } from "./events";
 import {
-  canonicalAddress, parsePaymentAmount, requireAddress, requireText, validateEndToEndId, validateJurisdiction,
-  validatePaymentDenom, validatePayloadStoreUrl, validatePurposeCode, validateRemittance,
+  canonicalAddress,
+  parsePaymentAmount,
+  requireAddress,
+  requireText,
+  validateEndToEndId,
+  validateJurisdiction,
+  validatePaymentDenom,
+  validatePayloadStoreUrl,
+  validatePurposeCode,
+  validateRemittance,
 } from "./fields";
 import type { PaymsgKeeper } from "./keeper";
 import { LIMITS } from "./limits";
 import { validatePaymsgParams } from "./params";
-
-const T = "/blockchain.paymsg.v1.";
 
 function requireApproved(k: PaymsgKeeper, ctx: Context, participant: string, role = "participant"): void {
   if (!k.isApprovedParticipant(ctx, participant)) throw E.ErrNotApprovedParticipant.wrap(`${role} ${participant}`);
@@ -50,13 +55,17 @@ export function validateSendPayment(m: tx.MsgSendPayment): void {
 export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
   return [
     defineUpdateParamsMsg({
-      typeUrl: T + "MsgUpdateParams", codec: tx.MsgUpdateParams, responseCodec: tx.MsgUpdateParamsResponse,
-      aminoName: "blockchain/x/paymsg/MsgUpdateParams", invalidSigner: E.ErrInvalidSigner,
-      validate: validatePaymsgParams, store: k.params,
+      codec: tx.MsgUpdateParams,
+      responseCodec: tx.MsgUpdateParamsResponse,
+      aminoName: "blockchain/x/paymsg/MsgUpdateParams",
+      invalidSigner: E.ErrInvalidSigner,
+      validate: validatePaymsgParams,
+      store: k.params,
       onUpdated: (ctx, p) => events.paramsUpdated(ctx, p.requireSettlementJurisdiction),
     }),
     defineMsg({
-      typeUrl: T + "MsgApplyParticipant", codec: tx.MsgApplyParticipant, responseCodec: tx.MsgApplyParticipantResponse,
+      codec: tx.MsgApplyParticipant,
+      responseCodec: tx.MsgApplyParticipantResponse,
       signer: "creator",
       validate: (m) => {
         accAddress.validate(m.creator);
@@ -69,7 +78,8 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSendPayment", codec: tx.MsgSendPayment, responseCodec: tx.MsgSendPaymentResponse,
+      codec: tx.MsgSendPayment,
+      responseCodec: tx.MsgSendPaymentResponse,
       signer: "debtor",
       validate: validateSendPayment,
       handle: (ctx, m) => {
@@ -113,19 +123,21 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
         return {};
       },
     }),
-    defineMsg({
-      typeUrl: T + "MsgApproveParticipant", codec: tx.MsgApproveParticipant, responseCodec: tx.MsgApproveParticipantResponse,
-      signer: "authority", aminoName: "blockchain/x/paymsg/MsgApproveParticipant",
+    defineAuthorityMsg({
+      codec: tx.MsgApproveParticipant,
+      responseCodec: tx.MsgApproveParticipantResponse,
+      invalidSigner: E.ErrInvalidSigner,
+      aminoName: "blockchain/x/paymsg/MsgApproveParticipant",
       // Stateless, so a proposal naming a malformed participant is refused at submission.
       validate: (m) => void accAddress.validate(m.participant),
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
         k.decideApplication(ctx, canonicalAddress(m.participant), m.approve);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgRegisterCustomer", codec: tx.MsgRegisterCustomer, responseCodec: tx.MsgRegisterCustomerResponse,
+      codec: tx.MsgRegisterCustomer,
+      responseCodec: tx.MsgRegisterCustomerResponse,
       signer: "participant",
       validate: (m) => {
         accAddress.validate(m.participant);
@@ -151,8 +163,10 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgConfirmParticipant", codec: tx.MsgConfirmParticipant, responseCodec: tx.MsgConfirmParticipantResponse,
-      signer: "customer", aminoName: "blockchain/x/paymsg/MsgConfirmParticipant",
+      codec: tx.MsgConfirmParticipant,
+      responseCodec: tx.MsgConfirmParticipantResponse,
+      signer: "customer",
+      aminoName: "blockchain/x/paymsg/MsgConfirmParticipant",
       validate: (m) => {
         accAddress.validate(m.customer);
         accAddress.validate(m.participant);
@@ -168,8 +182,10 @@ export function paymsgMsgs(k: PaymsgKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSetPayloadStore", codec: tx.MsgSetPayloadStore, responseCodec: tx.MsgSetPayloadStoreResponse,
-      signer: "participant", aminoName: "blockchain/x/paymsg/MsgSetPayloadStore",
+      codec: tx.MsgSetPayloadStore,
+      responseCodec: tx.MsgSetPayloadStoreResponse,
+      signer: "participant",
+      aminoName: "blockchain/x/paymsg/MsgSetPayloadStore",
       validate: (m) => {
         accAddress.validate(m.participant);
         validatePayloadStoreUrl(m.url);

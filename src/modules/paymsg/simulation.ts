@@ -1,5 +1,4 @@
 import * as tx from "../../gen/blockchain/paymsg/v1/tx";
-import { accAddress } from "../../types/address";
 import { ApplicationStatus } from "../../types/applications";
 import { newestRecords, otherAccount, simMsg, type ModuleSimulation, type SimState } from "../../types/simulation";
 import type { PaymsgKeeper } from "./keeper";
@@ -19,8 +18,16 @@ function participants(k: PaymsgKeeper, s: SimState): string[] {
 export function paymsgSimulation(k: PaymsgKeeper): ModuleSimulation {
   const payment = (s: SimState, debtor: string, instructed: string, endToEndId: string) =>
     simMsg(T + "MsgSendPayment", tx.MsgSendPayment, {
-      debtor, endToEndId, instructingParticipant: debtor, instructedParticipant: instructed, creditor: otherAccount(s, debtor),
-      denom: s.bondDenom, amount: (1n + s.rng.bigint(1_000_000n)).toString(), purposeCode: "", remittanceInformation: "", settlementJurisdiction: "",
+      debtor,
+      endToEndId,
+      instructingParticipant: debtor,
+      instructedParticipant: instructed,
+      creditor: otherAccount(s, debtor),
+      denom: s.bondDenom,
+      amount: (1n + s.rng.bigint(1_000_000n)).toString(),
+      purposeCode: "",
+      remittanceInformation: "",
+      settlementJurisdiction: "",
     });
   return {
     operations: [
@@ -29,7 +36,17 @@ export function paymsgSimulation(k: PaymsgKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const creator = s.rng.pick(s.accounts.slice(10, 30));
-          return { signer: creator, msgs: [simMsg(T + "MsgApplyParticipant", tx.MsgApplyParticipant, { creator, code: `SIM${s.rng.int(1000)}`, name: "Simulated participant" })], expect: "any" };
+          return {
+            signer: creator,
+            msgs: [
+              simMsg(T + "MsgApplyParticipant", tx.MsgApplyParticipant, {
+                creator,
+                code: `SIM${s.rng.int(1000)}`,
+                name: "Simulated participant",
+              }),
+            ],
+            expect: "any",
+          };
         },
       },
       {
@@ -39,7 +56,18 @@ export function paymsgSimulation(k: PaymsgKeeper): ModuleSimulation {
           const pending = [...k.applications.iterate(s.ctx)].filter(([, a]) => a.status === ApplicationStatus.pending);
           if (pending.length === 0) return undefined;
           const [, app] = s.rng.pick(pending);
-          return { signer: s.rng.pick(s.accounts), authority: true, msgs: [simMsg(T + "MsgApproveParticipant", tx.MsgApproveParticipant, { authority: s.govAuthority, participant: app.creator, approve: !s.rng.oneIn(5) })], expect: "any" };
+          return {
+            signer: s.rng.pick(s.accounts),
+            authority: true,
+            msgs: [
+              simMsg(T + "MsgApproveParticipant", tx.MsgApproveParticipant, {
+                authority: s.govAuthority,
+                participant: app.creator,
+                approve: !s.rng.oneIn(5),
+              }),
+            ],
+            expect: "any",
+          };
         },
       },
       {
@@ -50,7 +78,11 @@ export function paymsgSimulation(k: PaymsgKeeper): ModuleSimulation {
           if (ps.length < 2) return undefined;
           const debtor = s.rng.pick(ps);
           const instructed = s.rng.pick(ps.filter((p) => p !== debtor));
-          return { signer: debtor, msgs: [payment(s, debtor, instructed, `E2E-${s.ctx.height}-${s.rng.int(1_000_000_000)}`)], expect: "any" };
+          return {
+            signer: debtor,
+            msgs: [payment(s, debtor, instructed, `E2E-${s.ctx.height}-${s.rng.int(1_000_000_000)}`)],
+            expect: "any",
+          };
         },
       },
       {
@@ -70,10 +102,14 @@ export function paymsgSimulation(k: PaymsgKeeper): ModuleSimulation {
           // A bounded read of one participant's records (payment records are kept for good).
           const ps = participants(k, s);
           if (ps.length === 0) return undefined;
-          const records = newestRecords(k.payments, s.ctx, 16, () => true, k.paymentKey.prefix(accAddress.decode(s.rng.pick(ps))));
+          const records = newestRecords(k.payments, s.ctx, 16, () => true, k.paymentKey.prefix(s.rng.pick(ps)));
           if (records.length === 0) return undefined;
           const r = s.rng.pick(records);
-          return { signer: r.instructingParticipant, msgs: [payment(s, r.instructingParticipant, r.instructedParticipant, r.endToEndId)], expect: "fail" };
+          return {
+            signer: r.instructingParticipant,
+            msgs: [payment(s, r.instructingParticipant, r.instructedParticipant, r.endToEndId)],
+            expect: "fail",
+          };
         },
       },
     ],
@@ -82,7 +118,7 @@ export function paymsgSimulation(k: PaymsgKeeper): ModuleSimulation {
         name: "paymsg/participants-approved",
         check: (ctx) => {
           for (const [addr, p] of k.participants.iterate(ctx)) {
-            if (accAddress.encode(addr) !== p.participant) return `participant record ${p.participant} stored under another address`;
+            if (addr !== p.participant) return `participant record ${p.participant} stored under another address`;
             const app = k.applications.get(ctx, addr);
             if (app?.status !== ApplicationStatus.approved) return `participant ${p.participant} has no approved application`;
           }

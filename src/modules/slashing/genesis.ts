@@ -24,7 +24,8 @@ export function slashingGenesis(k: SlashingKeeper): GenesisDef<GenesisState> {
       for (const m of g.missedBlocks) {
         consAddrOf(m.address, "missed blocks");
         for (const b of m.missedBlocks) {
-          if (b.index < 0n || b.index >= params.signedBlocksWindow) throw sdkErrors.ErrInvalidRequest.wrap(`slashing genesis: missed block index ${b.index} outside the signed blocks window`);
+          if (b.index < 0n || b.index >= params.signedBlocksWindow)
+            throw sdkErrors.ErrInvalidRequest.wrap(`slashing genesis: missed block index ${b.index} outside the signed blocks window`);
         }
       }
     },

@@ -1,5 +1,4 @@
 import type { Module } from "../../types/module";
-import { slashingBeginBlock } from "./blocker";
 import { slashingGenesis } from "./genesis";
 import { SlashingKeeper } from "./keeper";
 import { slashingMsgs } from "./msgs";
@@ -20,7 +19,7 @@ export function createSlashingModule(deps: { staking: StakingKeeper }): Module &
     msgs: slashingMsgs(keeper),
     queries: slashingQueries(keeper),
     genesis: slashingGenesis(keeper),
-    beginBlock: (ctx) => slashingBeginBlock(keeper, ctx),
+    beginBlock: (ctx) => keeper.beginBlock(ctx),
     hooks: { staking: { afterValidatorBonded: (ctx, consAddr) => keeper.afterValidatorBonded(ctx, consAddr) } },
     simulation: slashingSimulation(keeper),
   };

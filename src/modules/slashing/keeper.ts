@@ -5,13 +5,13 @@ import { Schema } from "../../store/collections";
 import { bytesKey, bytesValue, int64Key, pairKey, protoValue } from "../../store/codecs";
 import { bech32Prefix, fromBech32, toBech32 } from "../../types/address";
 import type { Timestamp } from "../../types/codec";
-import type { Context } from "../../types/context";
+import { BlockIdFlag, type Context } from "../../types/context";
 import { addDuration, compareTime } from "../../types/time";
 import { isEmptyChunk, MISSED_BLOCK_BITMAP_CHUNK_SIZE, testBit, withBit } from "./bitmap";
 import { slashingEvents } from "./events";
 import type { SlashingHooks } from "../../types/hooks";
 import type { StakingKeeper } from "./expected-keepers";
-import { decOfBytes, defaultSlashingParams } from "./params";
+import { decOfBytes, defaultSlashingParams, minSignedPerWindowInt } from "./params";
 
 /** The jail end of a tombstoned validator (types.DoubleSignJailEndTime): 9999-12-31T23:59:59Z. */
 export const DOUBLE_SIGN_JAIL_END: Timestamp = { seconds: 253402300799n, nanos: 0 };
@@ -39,6 +39,17 @@ export class SlashingKeeper {
 
   constructor(readonly staking: StakingKeeper) {}
 
+  /** BeginBlocker: every validator of the decided last commit signed or missed the previous block. */
+  beginBlock(ctx: Context): void {
+    const votes = ctx.block.lastCommitVotes ?? [];
+    if (votes.length === 0) return;
+    const params = this.params.get(ctx);
+    const minSigned = minSignedPerWindowInt(params);
+    for (const vote of votes) {
+      this.handleValidatorSignature(ctx, vote.validatorAddress, vote.power, vote.blockIdFlag === BlockIdFlag.absent, params, minSigned);
+    }
+  }
+
   addHooks(h: SlashingHooks): void {
     this.hooks.push(h);
   }
@@ -53,7 +64,14 @@ export class SlashingKeeper {
 
   /** A fresh record (NewValidatorSigningInfo): never jailed, nothing missed. */
   newSigningInfo(consAddr: Uint8Array, startHeight: bigint): ValidatorSigningInfo {
-    return { address: consAddress.encode(consAddr), startHeight, indexOffset: 0n, jailedUntil: EPOCH, tombstoned: false, missedBlocksCounter: 0n };
+    return {
+      address: consAddress.encode(consAddr),
+      startHeight,
+      indexOffset: 0n,
+      jailedUntil: EPOCH,
+      tombstoned: false,
+      missedBlocksCounter: 0n,
+    };
   }
 
   /** AfterValidatorBonded: the signing window starts (again) at this height. */
@@ -80,7 +98,8 @@ export class SlashingKeeper {
   }
 
   clearMissedBlocks(ctx: Context, consAddr: Uint8Array): void {
-    for (const key of [...this.missedBlocks.keys(ctx, { prefix: bytesKey.encodeNonTerminal(consAddr) })]) this.missedBlocks.remove(ctx, key);
+    for (const key of [...this.missedBlocks.keys(ctx, { prefix: bytesKey.encodeNonTerminal(consAddr) })])
+      this.missedBlocks.remove(ctx, key);
   }
 
   /** The missed indexes of the bitmap (GetValidatorMissedBlocks: only the set bits). */
@@ -150,7 +169,13 @@ export class SlashingKeeper {
       if (validator && !validator.jailed) {
         // The stake that signed the missed block: ValidatorUpdateDelay (1) before the last commit's height.
         const distributionHeight = ctx.height - 2n;
-        const burned = this.staking.slash(ctx, consAddr, distributionHeight, power, decOfBytes(params.slashFractionDowntime, "slash fraction downtime"));
+        const burned = this.staking.slash(
+          ctx,
+          consAddr,
+          distributionHeight,
+          power,
+          decOfBytes(params.slashFractionDowntime, "slash fraction downtime"),
+        );
         slashingEvents.downtimeSlash(ctx, cons, power, burned.toString());
         this.staking.jail(ctx, validator.operatorAddress);
         jailedUntil = addDuration(ctx.time, params.downtimeJailDuration ?? { seconds: 0n, nanos: 0 });
@@ -158,9 +183,15 @@ export class SlashingKeeper {
         missedBlocksCounter = 0n;
         indexOffset = 0n;
         this.clearMissedBlocks(ctx, consAddr);
-        ctx.logger.info({ validator: cons, minHeight: minHeight.toString(), threshold: minSigned.toString() }, "slashing and jailing validator due to liveness fault");
+        ctx.logger.info(
+          { validator: cons, minHeight: minHeight.toString(), threshold: minSigned.toString() },
+          "slashing and jailing validator due to liveness fault",
+        );
       } else {
-        ctx.logger.info({ validator: cons }, "validator would have been slashed for downtime, but was either not found in store or already jailed");
+        ctx.logger.info(
+          { validator: cons },
+          "validator would have been slashed for downtime, but was either not found in store or already jailed",
+        );
       }
     }
     this.setSigningInfo(ctx, consAddr, { ...info, indexOffset, missedBlocksCounter, jailedUntil });
@@ -192,7 +223,8 @@ export class SlashingKeeper {
   ensureSigningInfos(ctx: Context): void {
     for (const consAddr of this.staking.consensusAddresses(ctx)) {
       const v = this.staking.validatorByConsAddr(ctx, consAddr);
-      if (v?.status === BondStatus.BOND_STATUS_BONDED && !this.signingInfos.has(ctx, consAddr)) this.setSigningInfo(ctx, consAddr, this.newSigningInfo(consAddr, ctx.height));
+      if (v?.status === BondStatus.BOND_STATUS_BONDED && !this.signingInfos.has(ctx, consAddr))
+        this.setSigningInfo(ctx, consAddr, this.newSigningInfo(consAddr, ctx.height));
     }
   }
 }

@@ -9,7 +9,6 @@ import { validateSlashingParams } from "./params";
 export function slashingMsgs(k: SlashingKeeper): MsgDef[] {
   return [
     defineMsg({
-      typeUrl: "/cosmos.slashing.v1beta1.MsgUnjail",
       codec: tx.MsgUnjail,
       responseCodec: tx.MsgUnjailResponse,
       signer: (m) => [accAddress.encode(valAddress.decode(m.validatorAddr))],
@@ -23,7 +22,8 @@ export function slashingMsgs(k: SlashingKeeper): MsgDef[] {
         if (!validator) throw slashingErrors.ErrNoValidatorForAddress.wrap(operator);
         const selfTokens = k.staking.delegationTokens(ctx, accAddress.encode(valAddress.decode(operator)), operator);
         if (selfTokens === undefined) throw slashingErrors.ErrMissingSelfDelegation.wrap("");
-        if (selfTokens < BigInt(validator.minSelfDelegation || "0")) throw slashingErrors.ErrSelfDelegationTooLowToUnjail.wrap(`${selfTokens} less than ${validator.minSelfDelegation}`);
+        if (selfTokens < BigInt(validator.minSelfDelegation || "0"))
+          throw slashingErrors.ErrSelfDelegationTooLowToUnjail.wrap(`${selfTokens} less than ${validator.minSelfDelegation}`);
         if (!validator.jailed) throw slashingErrors.ErrValidatorNotJailed.wrap("");
         const hold = k.unjailHold(ctx, operator);
         if (hold) throw slashingErrors.ErrValidatorJailed.wrap(hold);
@@ -32,7 +32,6 @@ export function slashingMsgs(k: SlashingKeeper): MsgDef[] {
       },
     }),
     defineUpdateParamsMsg({
-      typeUrl: "/cosmos.slashing.v1beta1.MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
       aminoName: "cosmos-sdk/x/slashing/MsgUpdateParams",

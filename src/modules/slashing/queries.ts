@@ -4,17 +4,16 @@ import { defineQuery, orNotFound, queryErrors, valuesPage } from "../../types/de
 import type { QueryDef } from "../../types/module";
 import type { SlashingKeeper } from "./keeper";
 
-const P = "/cosmos.slashing.v1beta1.Query/";
-const R = "/cosmos/slashing/v1beta1";
-
 export function slashingQueries(k: SlashingKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: k.params.get(ctx) }),
     }),
     defineQuery({
-      path: P + "SigningInfo", requestCodec: q.QuerySigningInfoRequest, responseCodec: q.QuerySigningInfoResponse, rest: `${R}/signing_infos/{cons_address}`,
+      requestCodec: q.QuerySigningInfoRequest,
+      responseCodec: q.QuerySigningInfoResponse,
       handle: (ctx, req) => {
         if (req.consAddress === "") throw queryErrors.invalidArgument("invalid request");
         let consAddr: Uint8Array;
@@ -27,7 +26,8 @@ export function slashingQueries(k: SlashingKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "SigningInfos", requestCodec: q.QuerySigningInfosRequest, responseCodec: q.QuerySigningInfosResponse, rest: `${R}/signing_infos`,
+      requestCodec: q.QuerySigningInfosRequest,
+      responseCodec: q.QuerySigningInfosResponse,
       handle: (ctx, req) => valuesPage(ctx, k.signingInfos, req.pagination, "info"),
     }),
   ];

@@ -2,7 +2,16 @@ import * as tx from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import type { Context } from "../../types/context";
-import { faultCandidates, otherAccount, simMsg, simValidators, type ModuleSimulation, type SimState, type SimTx, type SimValidator } from "../../types/simulation";
+import {
+  faultCandidates,
+  otherAccount,
+  simMsg,
+  simValidators,
+  type ModuleSimulation,
+  type SimState,
+  type SimTx,
+  type SimValidator,
+} from "../../types/simulation";
 import { compareTime } from "../../types/time";
 import type { SlashingKeeper } from "./keeper";
 
@@ -21,7 +30,10 @@ const DOWNTIME_BLOCKS = 30n;
  */
 export function slashingSimulation(k: SlashingKeeper): ModuleSimulation {
   const unjail = (s: SimState, v: SimValidator, expect: SimTx["expect"], signWith?: string): SimTx => ({
-    signer: v.operator, signWith, msgs: [simMsg(UNJAIL, tx.MsgUnjail, { validatorAddr: v.validator.operatorAddress })], expect,
+    signer: v.operator,
+    signWith,
+    msgs: [simMsg(UNJAIL, tx.MsgUnjail, { validatorAddr: v.validator.operatorAddress })],
+    expect,
   });
   /** Delegation the operator needs to reach its minimum self-delegation again (0 when it has it). */
   const selfShortfall = (ctx: Context, v: SimValidator): bigint => {
@@ -60,7 +72,9 @@ export function slashingSimulation(k: SlashingKeeper): ModuleSimulation {
           const shortfall = selfShortfall(s.ctx, v);
           if (shortfall > 0n) {
             const amount = { denom: s.bondDenom, amount: (shortfall + s.rng.bigint(1_000_000_000n)).toString() };
-            tx.msgs.unshift(simMsg(DELEGATE, MsgDelegate, { delegatorAddress: v.operator, validatorAddress: v.validator.operatorAddress, amount }));
+            tx.msgs.unshift(
+              simMsg(DELEGATE, MsgDelegate, { delegatorAddress: v.operator, validatorAddress: v.validator.operatorAddress, amount }),
+            );
           }
           return tx;
         },
@@ -113,13 +127,17 @@ export function slashingSimulation(k: SlashingKeeper): ModuleSimulation {
           const window = k.params.get(ctx).signedBlocksWindow;
           for (const [consAddr, info] of k.signingInfos.iterate(ctx)) {
             const missed = BigInt(k.missedBlocksOf(ctx, consAddr).length);
-            if (info.missedBlocksCounter < 0n || info.missedBlocksCounter > window) return `${info.address}: missed blocks counter ${info.missedBlocksCounter} outside 0..${window}`;
-            if (missed !== info.missedBlocksCounter) return `${info.address}: missed blocks counter ${info.missedBlocksCounter}, bitmap has ${missed} set`;
+            if (info.missedBlocksCounter < 0n || info.missedBlocksCounter > window)
+              return `${info.address}: missed blocks counter ${info.missedBlocksCounter} outside 0..${window}`;
+            if (missed !== info.missedBlocksCounter)
+              return `${info.address}: missed blocks counter ${info.missedBlocksCounter}, bitmap has ${missed} set`;
             const v = k.staking.validatorByConsAddr(ctx, consAddr);
-            if (info.tombstoned && v && !v.jailed) return `${info.address} is tombstoned but its validator ${v.operatorAddress} is not jailed`;
+            if (info.tombstoned && v && !v.jailed)
+              return `${info.address} is tombstoned but its validator ${v.operatorAddress} is not jailed`;
           }
           for (const v of simValidators(k.staking, ctx)) {
-            if (v.validator.status === BondStatus.BOND_STATUS_BONDED && !k.signingInfos.has(ctx, v.consAddr)) return `bonded validator ${v.validator.operatorAddress} has no signing info`;
+            if (v.validator.status === BondStatus.BOND_STATUS_BONDED && !k.signingInfos.has(ctx, v.consAddr))
+              return `bonded validator ${v.validator.operatorAddress} has no signing info`;
           }
           return undefined;
         },

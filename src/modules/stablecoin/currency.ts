@@ -3,7 +3,7 @@ import { isValidDenom } from "../../types/coins";
 import { stablecoinErrors } from "./errors";
 
 /**
- * Limits on currency registration fields. The spec leaves them open ("not shown"); these are
+ * Limits on currency registration fields. These are
  * the chain's decisions, documented in docs/modules/stablecoin.md.
  */
 export const currencyLimits = {
@@ -30,14 +30,19 @@ function invalid(detail: string): never {
 
 /** Stateless checks of a currency's fields; every failure is ErrInvalidCurrency. */
 export function validateCurrency(c: CurrencyFields): void {
-  if (!isValidDenom(c.denom)) invalid(`denom ${JSON.stringify(c.denom.slice(0, 140))} must be 3-128 characters of [a-zA-Z0-9/:._-] starting with a letter`);
-  if (!isValidDenom(c.displayDenom)) invalid(`display_denom ${JSON.stringify(c.displayDenom.slice(0, 140))} must be 3-128 characters of [a-zA-Z0-9/:._-] starting with a letter`);
+  if (!isValidDenom(c.denom))
+    invalid(`denom ${JSON.stringify(c.denom.slice(0, 140))} must be 3-128 characters of [a-zA-Z0-9/:._-] starting with a letter`);
+  if (!isValidDenom(c.displayDenom))
+    invalid(
+      `display_denom ${JSON.stringify(c.displayDenom.slice(0, 140))} must be 3-128 characters of [a-zA-Z0-9/:._-] starting with a letter`,
+    );
   if (c.displayDenom === c.denom) invalid("display_denom must differ from denom");
   if (c.exponent < currencyLimits.minExponent || c.exponent > currencyLimits.maxExponent) {
     invalid(`exponent ${c.exponent} must be between ${currencyLimits.minExponent} and ${currencyLimits.maxExponent}`);
   }
   if (c.name.trim() === "" || c.name !== c.name.trim()) invalid("name must be non-empty without leading or trailing spaces");
-  if (chars(c.name) > currencyLimits.maxNameChars || CONTROL_RE.test(c.name)) invalid(`name must be at most ${currencyLimits.maxNameChars} printable characters`);
+  if (chars(c.name) > currencyLimits.maxNameChars || CONTROL_RE.test(c.name))
+    invalid(`name must be at most ${currencyLimits.maxNameChars} printable characters`);
   if (chars(c.symbol) > currencyLimits.maxSymbolChars || !SYMBOL_RE.test(c.symbol)) {
     invalid(`symbol must be 1-${currencyLimits.maxSymbolChars} uppercase letters or digits starting with a letter`);
   }

@@ -1,8 +1,8 @@
 import { registerError } from "../../types/errors";
 
 /**
- * The stablecoin codespace, numbered as the spec (1100–1105, 1110, 1111) and the wire sheet
- * (1112, 1113 fill codes the spec leaves open). 1106–1109 are unassigned.
+ * The stablecoin codespace, numbered as clients know it (1100–1105, 1110–1113; docs/wire/fields-part-b.md).
+ * 1106–1109 are unassigned; codes are never renumbered.
  */
 export const stablecoinErrors = {
   ErrInvalidSigner: registerError("stablecoin", 1100, "expected gov account as only signer for proposal message"),

@@ -2,7 +2,7 @@ import type { IssuerApplication } from "../../gen/blockchain/stablecoin/v1/stabl
 import type { Context } from "../../types/context";
 
 /**
- * Plain Cosmos events: the wire sheet has no events.proto for stablecoin, so there are no
+ * Plain Cosmos events: stablecoin has no events.proto (docs/wire/fields-part-b.md), so there are no
  * typed events to keep compatible with. Attribute names are the proto field names.
  */
 export const stablecoinEvents = {

@@ -7,7 +7,10 @@ import { ApplicationStatus, denomMetadata, type StablecoinKeeper } from "./keepe
 import { defaultStablecoinParams, validateStablecoinParams } from "./params";
 import type { BankKeeper } from "./expected-keepers";
 
-export function stablecoinGenesis(k: StablecoinKeeper, bank: Pick<BankKeeper, "getDenomMetadata" | "setDenomMetadata">): GenesisDef<GenesisState> {
+export function stablecoinGenesis(
+  k: StablecoinKeeper,
+  bank: Pick<BankKeeper, "getDenomMetadata" | "setDenomMetadata">,
+): GenesisDef<GenesisState> {
   return {
     typeName: "blockchain.stablecoin.v1.GenesisState",
     codec: GenesisState,

@@ -29,7 +29,11 @@ export class StablecoinKeeper {
   // Prefix byte 4 held the retired "unissued_denoms" set; it is never reused.
   private readonly review = new Applications(
     this.applications,
-    { exists: stablecoinErrors.ErrCurrencyExists, notFound: stablecoinErrors.ErrApplicationNotFound, notPending: stablecoinErrors.ErrApplicationNotPending },
+    {
+      exists: stablecoinErrors.ErrCurrencyExists,
+      notFound: stablecoinErrors.ErrApplicationNotFound,
+      notPending: stablecoinErrors.ErrApplicationNotPending,
+    },
     (denom: string) => `denom ${denom}`,
   );
 

@@ -1,8 +1,7 @@
 import * as tx from "../../gen/blockchain/stablecoin/v1/tx";
 import { accAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
 import { isValidDenom } from "../../types/coins";
-import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
 import { validateCurrency } from "./currency";
@@ -10,14 +9,14 @@ import { stablecoinErrors } from "./errors";
 import type { StablecoinKeeper } from "./keeper";
 import { validateStablecoinParams } from "./params";
 
-const T = "/blockchain.stablecoin.v1.";
 const AMINO = "blockchain/x/stablecoin/";
 const MAX_REASON_CHARS = 512;
 /** sdk.Int's 256-bit bound: a larger amount could never be a supply. */
 const MAX_AMOUNT = (1n << 256n) - 1n;
 
 function positiveAmount(amount: string): bigint {
-  if (!/^[0-9]{1,78}$/.test(amount)) throw stablecoinErrors.ErrInvalidAmount.wrap(`${JSON.stringify(amount.slice(0, 100))} is not a positive integer`);
+  if (!/^[0-9]{1,78}$/.test(amount))
+    throw stablecoinErrors.ErrInvalidAmount.wrap(`${JSON.stringify(amount.slice(0, 100))} is not a positive integer`);
   const value = BigInt(amount);
   if (value === 0n || value > MAX_AMOUNT) throw stablecoinErrors.ErrInvalidAmount.wrap(`${amount} must be positive and below 2^256`);
   return value;
@@ -30,7 +29,6 @@ function validDenom(denom: string): void {
 export function stablecoinMsgs(k: StablecoinKeeper): MsgDef[] {
   return [
     defineUpdateParamsMsg({
-      typeUrl: T + "MsgUpdateParams",
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
       aminoName: AMINO + "MsgUpdateParams",
@@ -40,7 +38,6 @@ export function stablecoinMsgs(k: StablecoinKeeper): MsgDef[] {
       store: k.params,
     }),
     defineMsg({
-      typeUrl: T + "MsgRegisterCurrency",
       codec: tx.MsgRegisterCurrency,
       responseCodec: tx.MsgRegisterCurrencyResponse,
       signer: "creator",
@@ -55,7 +52,6 @@ export function stablecoinMsgs(k: StablecoinKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgMintCoin",
       codec: tx.MsgMintCoin,
       responseCodec: tx.MsgMintCoinResponse,
       signer: "issuer",
@@ -63,45 +59,41 @@ export function stablecoinMsgs(k: StablecoinKeeper): MsgDef[] {
         accAddress.validate(m.issuer);
         accAddress.validate(m.recipient);
         validDenom(m.denom);
-        positiveAmount(m.amount);
+        return positiveAmount(m.amount);
       },
-      handle: (ctx, m) => {
-        k.mint(ctx, m.issuer, m.denom, positiveAmount(m.amount), m.recipient);
+      handle: (ctx, m, amount) => {
+        k.mint(ctx, m.issuer, m.denom, amount, m.recipient);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgBurnCoin",
       codec: tx.MsgBurnCoin,
       responseCodec: tx.MsgBurnCoinResponse,
       signer: "issuer",
       validate: (m) => {
         accAddress.validate(m.issuer);
         validDenom(m.denom);
-        positiveAmount(m.amount);
+        return positiveAmount(m.amount);
       },
-      handle: (ctx, m) => {
-        k.burn(ctx, m.issuer, m.denom, positiveAmount(m.amount));
+      handle: (ctx, m, amount) => {
+        k.burn(ctx, m.issuer, m.denom, amount);
         return {};
       },
     }),
-    defineMsg({
-      typeUrl: T + "MsgApproveIssuer",
+    defineAuthorityMsg({
       codec: tx.MsgApproveIssuer,
       responseCodec: tx.MsgApproveIssuerResponse,
-      signer: "authority",
+      invalidSigner: stablecoinErrors.ErrInvalidSigner,
       aminoName: AMINO + "MsgApproveIssuer",
       handle: (ctx, m) => {
-        requireAuthority(m.authority, stablecoinErrors.ErrInvalidSigner);
         k.decideApplication(ctx, m.denom, m.approve);
         return {};
       },
     }),
-    defineMsg({
-      typeUrl: T + "MsgRevokeIssuer",
+    defineAuthorityMsg({
       codec: tx.MsgRevokeIssuer,
       responseCodec: tx.MsgRevokeIssuerResponse,
-      signer: "authority",
+      invalidSigner: stablecoinErrors.ErrInvalidSigner,
       aminoName: AMINO + "MsgRevokeIssuer",
       validate: (m) => {
         // The reason is the public record of why holders lost their issuer.
@@ -110,7 +102,6 @@ export function stablecoinMsgs(k: StablecoinKeeper): MsgDef[] {
         }
       },
       handle: (ctx, m) => {
-        requireAuthority(m.authority, stablecoinErrors.ErrInvalidSigner);
         k.revokeIssuer(ctx, m.denom, m.reason);
         return {};
       },

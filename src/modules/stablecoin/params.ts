@@ -9,10 +9,11 @@ export function defaultStablecoinParams(): Params {
 
 const INT_RE = /^[0-9]{1,78}$/;
 
-/** A cosmos.Int param: a non-negative decimal integer; empty reads as zero, as the wire sheet allows. */
+/** A cosmos.Int param: a non-negative decimal integer; empty reads as zero, as docs/wire/fields-part-b.md allows. */
 export function parseCeiling(value: string, what: string): bigint {
   if (value === "") return 0n;
-  if (!INT_RE.test(value)) throw stablecoinErrors.ErrInvalidParams.wrap(`${what}: ${JSON.stringify(value.slice(0, 100))} is not a non-negative integer`);
+  if (!INT_RE.test(value))
+    throw stablecoinErrors.ErrInvalidParams.wrap(`${what}: ${JSON.stringify(value.slice(0, 100))} is not a non-negative integer`);
   return BigInt(value);
 }
 
@@ -24,7 +25,8 @@ export function validateStablecoinParams(p: Params): Params {
   const defaultMintCeiling = parseCeiling(p.defaultMintCeiling, "default_mint_ceiling").toString();
   const seen = new Set<string>();
   const mintCeilings = p.mintCeilings.map((c) => {
-    if (!isValidDenom(c.denom)) throw stablecoinErrors.ErrInvalidParams.wrap(`mint ceiling denom ${JSON.stringify(c.denom.slice(0, 140))} is invalid`);
+    if (!isValidDenom(c.denom))
+      throw stablecoinErrors.ErrInvalidParams.wrap(`mint ceiling denom ${JSON.stringify(c.denom.slice(0, 140))} is invalid`);
     if (seen.has(c.denom)) throw stablecoinErrors.ErrInvalidParams.wrap(`mint ceiling for ${c.denom} given twice`);
     seen.add(c.denom);
     return { denom: c.denom, ceiling: parseCeiling(c.ceiling, `mint ceiling of ${c.denom}`).toString() };

@@ -28,7 +28,13 @@ export function stablecoinSimulation(k: StablecoinKeeper): ModuleSimulation {
           const denom = s.rng.pick(DENOMS);
           const creator = s.rng.pick(s.accounts);
           const msg = simMsg(T + "MsgRegisterCurrency", tx.MsgRegisterCurrency, {
-            creator, denom, displayDenom: denom.slice(1), exponent: 6n, name: `Sim ${denom}`, symbol: denom.slice(1).toUpperCase(), description: "simulated currency",
+            creator,
+            denom,
+            displayDenom: denom.slice(1),
+            exponent: 6n,
+            name: `Sim ${denom}`,
+            symbol: denom.slice(1).toUpperCase(),
+            description: "simulated currency",
           });
           return { signer: creator, msgs: [msg], expect: "any" };
         },
@@ -50,7 +56,11 @@ export function stablecoinSimulation(k: StablecoinKeeper): ModuleSimulation {
         build: (s) => {
           const issuers = approved(k, s);
           if (issuers.length === 0 || !s.rng.oneIn(4)) return undefined;
-          const msg = simMsg(T + "MsgRevokeIssuer", tx.MsgRevokeIssuer, { authority: s.govAuthority, denom: s.rng.pick(issuers).denom, reason: "simulated revocation" });
+          const msg = simMsg(T + "MsgRevokeIssuer", tx.MsgRevokeIssuer, {
+            authority: s.govAuthority,
+            denom: s.rng.pick(issuers).denom,
+            reason: "simulated revocation",
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -62,7 +72,12 @@ export function stablecoinSimulation(k: StablecoinKeeper): ModuleSimulation {
           if (issuers.length === 0) return undefined;
           const { denom, issuer } = s.rng.pick(issuers);
           const amount = 1n + s.rng.bigint(1_000_000_000_000n);
-          const msg = simMsg(T + "MsgMintCoin", tx.MsgMintCoin, { issuer, denom, amount: amount.toString(), recipient: s.rng.pick(s.accounts) });
+          const msg = simMsg(T + "MsgMintCoin", tx.MsgMintCoin, {
+            issuer,
+            denom,
+            amount: amount.toString(),
+            recipient: s.rng.pick(s.accounts),
+          });
           return { signer: issuer, msgs: [msg], expect: "any" };
         },
       },
@@ -98,7 +113,11 @@ export function stablecoinSimulation(k: StablecoinKeeper): ModuleSimulation {
           const issuers = approved(k, s);
           if (issuers.length === 0) return undefined;
           const { denom, issuer } = s.rng.pick(issuers);
-          const msg = simMsg(T + "MsgBurnCoin", tx.MsgBurnCoin, { issuer, denom, amount: (k.bank.getSupply(s.ctx, denom) + 1n).toString() });
+          const msg = simMsg(T + "MsgBurnCoin", tx.MsgBurnCoin, {
+            issuer,
+            denom,
+            amount: (k.bank.getSupply(s.ctx, denom) + 1n).toString(),
+          });
           return { signer: issuer, msgs: [msg], expect: "fail" };
         },
       },
@@ -108,7 +127,9 @@ export function stablecoinSimulation(k: StablecoinKeeper): ModuleSimulation {
         name: "stablecoin/module-account-empty",
         check: (ctx) => {
           const held = k.bank.getAllBalances(ctx, moduleAddress(STABLECOIN_MODULE));
-          return held.length === 0 ? undefined : `the ${STABLECOIN_MODULE} account holds ${held.map((c) => `${c.amount}${c.denom}`).join(",")} between txs`;
+          return held.length === 0
+            ? undefined
+            : `the ${STABLECOIN_MODULE} account holds ${held.map((c) => `${c.amount}${c.denom}`).join(",")} between txs`;
         },
       },
       {
@@ -120,7 +141,9 @@ export function stablecoinSimulation(k: StablecoinKeeper): ModuleSimulation {
               const app = k.applications.get(ctx, denom);
               const supply = k.bank.getSupply(ctx, denom);
               return [
-                app?.status === ApplicationStatus.approved && app.creator === i.issuer ? undefined : `issuer of ${denom} has no approved application of its own`,
+                app?.status === ApplicationStatus.approved && app.creator === i.issuer
+                  ? undefined
+                  : `issuer of ${denom} has no approved application of its own`,
                 supply <= ceilingFor(params, denom) ? undefined : `${denom} supply ${supply} exceeds its ceiling`,
               ];
             }),

@@ -8,7 +8,6 @@ import type { GenesisDef, ValidatorUpdate } from "../../types/module";
 import type { StakingKeeper } from "./keeper";
 import { BONDED_POOL, NOT_BONDED_POOL, defaultStakingParams, validateStakingParams } from "./params";
 import { consensusAddressOf, consensusKeyBytes, sharesOf, tokensOf } from "./validator";
-import { applyValidatorSetUpdates } from "./valset";
 
 const utf8 = new TextEncoder();
 const utf8d = new TextDecoder();
@@ -35,7 +34,11 @@ function normalizeValidator(v: Validator): Validator {
     delegatorShares: decToWire(decFromWire(v.delegatorShares)),
     minSelfDelegation: v.minSelfDelegation === "" ? "1" : v.minSelfDelegation,
     commission: {
-      commissionRates: { rate: decToWire(decFromWire(rates?.rate ?? "")), maxRate: decToWire(decFromWire(rates?.maxRate ?? "")), maxChangeRate: decToWire(decFromWire(rates?.maxChangeRate ?? "")) },
+      commissionRates: {
+        rate: decToWire(decFromWire(rates?.rate ?? "")),
+        maxRate: decToWire(decFromWire(rates?.maxRate ?? "")),
+        maxChangeRate: decToWire(decFromWire(rates?.maxChangeRate ?? "")),
+      },
       updateTime: v.commission?.updateTime ?? { seconds: 0n, nanos: 0 },
     },
   };
@@ -45,12 +48,18 @@ function normalizeValidator(v: Validator): Validator {
  * Entries are queued under (completion time, unbonding id), rebuilt from genesis as they are,
  * so two entries of one queue may not share both (the keeper numbers them per completion time).
  */
-function assertUniqueEntryIds(queue: string, entries: ReadonlyArray<{ completionTime?: { seconds: bigint; nanos: number }; unbondingId: bigint }>): void {
+function assertUniqueEntryIds(
+  queue: string,
+  entries: ReadonlyArray<{ completionTime?: { seconds: bigint; nanos: number }; unbondingId: bigint }>,
+): void {
   const seen = new Set<string>();
   for (const e of entries) {
     if (!e.completionTime) throw sdkErrors.ErrInvalidRequest.wrap(`staking genesis: ${queue} entry without a completion time`);
     const key = `${e.completionTime.seconds}.${e.completionTime.nanos}/${e.unbondingId}`;
-    if (seen.has(key)) throw sdkErrors.ErrInvalidRequest.wrap(`staking genesis: two ${queue} entries complete at the same time with unbonding id ${e.unbondingId}`);
+    if (seen.has(key))
+      throw sdkErrors.ErrInvalidRequest.wrap(
+        `staking genesis: two ${queue} entries complete at the same time with unbonding id ${e.unbondingId}`,
+      );
     seen.add(key);
   }
 }
@@ -69,19 +78,31 @@ export function stakingGenesis(k: StakingKeeper): GenesisDef<GenesisState> {
         valAddress.decode(v.operatorAddress);
         const n = normalizeValidator(v);
         const cons = Buffer.from(consensusKeyBytes(n.consensusPubkey)).toString("hex");
-        if (operators.has(v.operatorAddress) || consKeys.has(cons)) throw sdkErrors.ErrInvalidRequest.wrap(`duplicate validator in genesis state: ${v.operatorAddress}`);
+        if (operators.has(v.operatorAddress) || consKeys.has(cons))
+          throw sdkErrors.ErrInvalidRequest.wrap(`duplicate validator in genesis state: ${v.operatorAddress}`);
         operators.add(v.operatorAddress);
         consKeys.add(cons);
-        if (v.jailed && v.status === BondStatus.BOND_STATUS_BONDED) throw sdkErrors.ErrInvalidRequest.wrap(`validator is bonded and jailed in genesis state: ${v.operatorAddress}`);
-        if (sharesOf(n) === 0n && v.status !== BondStatus.BOND_STATUS_UNBONDING) throw sdkErrors.ErrInvalidRequest.wrap(`bonded/unbonded genesis validator cannot have zero delegator shares: ${v.operatorAddress}`);
+        if (v.jailed && v.status === BondStatus.BOND_STATUS_BONDED)
+          throw sdkErrors.ErrInvalidRequest.wrap(`validator is bonded and jailed in genesis state: ${v.operatorAddress}`);
+        if (sharesOf(n) === 0n && v.status !== BondStatus.BOND_STATUS_UNBONDING)
+          throw sdkErrors.ErrInvalidRequest.wrap(
+            `bonded/unbonded genesis validator cannot have zero delegator shares: ${v.operatorAddress}`,
+          );
       }
       for (const d of g.delegations) {
         accAddress.validate(d.delegatorAddress);
-        if (!operators.has(d.validatorAddress)) throw sdkErrors.ErrInvalidRequest.wrap(`delegation to unknown validator ${d.validatorAddress}`);
+        if (!operators.has(d.validatorAddress))
+          throw sdkErrors.ErrInvalidRequest.wrap(`delegation to unknown validator ${d.validatorAddress}`);
         if (decFromWire(d.shares) <= 0n) throw sdkErrors.ErrInvalidRequest.wrap("delegation shares must be positive");
       }
-      assertUniqueEntryIds("unbonding", g.unbondingDelegations.flatMap((u) => u.entries));
-      assertUniqueEntryIds("redelegation", g.redelegations.flatMap((r) => r.entries));
+      assertUniqueEntryIds(
+        "unbonding",
+        g.unbondingDelegations.flatMap((u) => u.entries),
+      );
+      assertUniqueEntryIds(
+        "redelegation",
+        g.redelegations.flatMap((r) => r.entries),
+      );
     },
     init: (ctx, g) => {
       k.params.set(ctx, g.params ?? defaultStakingParams());
@@ -95,7 +116,8 @@ export function stakingGenesis(k: StakingKeeper): GenesisDef<GenesisState> {
         k.setValidator(ctx, v);
         k.validatorsByConsAddr.set(ctx, consensusAddressOf(consensusKeyBytes(v.consensusPubkey)), valAddress.decode(v.operatorAddress));
         if (!g.exported) for (const h of k.hooks) h.afterValidatorCreated?.(ctx, v.operatorAddress);
-        if (v.status === BondStatus.BOND_STATUS_UNBONDING) k.validatorQueue.set(ctx, [v.unbondingTime.seconds, v.unbondingTime.nanos, valAddress.decode(v.operatorAddress)]);
+        if (v.status === BondStatus.BOND_STATUS_UNBONDING)
+          k.validatorQueue.set(ctx, [v.unbondingTime.seconds, v.unbondingTime.nanos, valAddress.decode(v.operatorAddress)]);
         if (v.status === BondStatus.BOND_STATUS_BONDED) bonded += tokensOf(v);
         else notBonded += tokensOf(v);
       }
@@ -107,27 +129,40 @@ export function stakingGenesis(k: StakingKeeper): GenesisDef<GenesisState> {
       for (const u of g.unbondingDelegations) {
         k.setUnbonding(ctx, u);
         for (const e of u.entries) {
-          k.unbondingQueue.set(ctx, [e.completionTime!.seconds, e.completionTime!.nanos, e.unbondingId], { delegatorAddress: u.delegatorAddress, validatorAddress: u.validatorAddress });
+          k.unbondingQueue.set(ctx, [e.completionTime!.seconds, e.completionTime!.nanos, e.unbondingId], {
+            delegatorAddress: u.delegatorAddress,
+            validatorAddress: u.validatorAddress,
+          });
           notBonded += BigInt(e.balance);
         }
       }
       for (const r of g.redelegations) {
         k.setRedelegation(ctx, r);
         for (const e of r.entries) {
-          k.redelegationQueue.set(ctx, [e.completionTime!.seconds, e.completionTime!.nanos, e.unbondingId], { delegatorAddress: r.delegatorAddress, validatorSrcAddress: r.validatorSrcAddress, validatorDstAddress: r.validatorDstAddress });
+          k.redelegationQueue.set(ctx, [e.completionTime!.seconds, e.completionTime!.nanos, e.unbondingId], {
+            delegatorAddress: r.delegatorAddress,
+            validatorSrcAddress: r.validatorSrcAddress,
+            validatorDstAddress: r.validatorDstAddress,
+          });
         }
       }
       // As the SDK: a genesis whose pools do not hold exactly the staked tokens is malformed.
       const denom = k.bondDenom(ctx);
       const bondedBalance = k.bank.getBalance(ctx, moduleAddress(BONDED_POOL), denom);
       const notBondedBalance = k.bank.getBalance(ctx, moduleAddress(NOT_BONDED_POOL), denom);
-      if (bondedBalance !== bonded) throw sdkErrors.ErrInvalidRequest.wrap(`bonded pool balance ${bondedBalance}${denom} is different from bonded coins ${bonded}${denom}`);
-      if (notBondedBalance !== notBonded) throw sdkErrors.ErrInvalidRequest.wrap(`not bonded pool balance ${notBondedBalance}${denom} is different from not bonded coins ${notBonded}${denom}`);
+      if (bondedBalance !== bonded)
+        throw sdkErrors.ErrInvalidRequest.wrap(
+          `bonded pool balance ${bondedBalance}${denom} is different from bonded coins ${bonded}${denom}`,
+        );
+      if (notBondedBalance !== notBonded)
+        throw sdkErrors.ErrInvalidRequest.wrap(
+          `not bonded pool balance ${notBondedBalance}${denom} is different from not bonded coins ${notBonded}${denom}`,
+        );
 
       if (g.exported) {
         for (const lv of g.lastValidatorPowers) k.lastValidatorPowers.set(ctx, valAddress.decode(lv.address), lv.power);
       } else {
-        applyValidatorSetUpdates(k, ctx);
+        k.valset.applyUpdates(ctx);
       }
     },
     export: (ctx) =>
@@ -149,9 +184,9 @@ export function stakingGenesis(k: StakingKeeper): GenesisDef<GenesisState> {
  * bonded. Applying pending changes first makes gentx validators count.
  */
 export function genesisValidators(k: StakingKeeper, ctx: Context): ValidatorUpdate[] {
-  applyValidatorSetUpdates(k, ctx);
+  k.valset.applyUpdates(ctx);
   const out: ValidatorUpdate[] = [];
-  for (const [, op] of k.validatorsByPower.iterate(ctx)) {
+  for (const [, op] of k.validators.indexes.byPower.entries(ctx)) {
     const power = k.lastValidatorPowers.get(ctx, op);
     if (power === undefined) continue;
     out.push({ pubKey: consensusKeyBytes(k.validators.get(ctx, op)!.consensusPubkey), power });

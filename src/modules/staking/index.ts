@@ -1,8 +1,8 @@
 import type { Context } from "../../types/context";
 import type { Module, ValidatorUpdate } from "../../types/module";
-import { stakingEndBlock } from "./blocker";
 import { genesisValidators, stakingGenesis } from "./genesis";
 import { StakingKeeper } from "./keeper";
+import { migrateLastTotalPower } from "./migrations";
 import { stakingMsgs } from "./msgs";
 import { BONDED_POOL, NOT_BONDED_POOL } from "./params";
 import { stakingQueries } from "./queries";
@@ -14,7 +14,7 @@ export type { StakingHooks } from "../../types/hooks";
 export { BONDED_POOL, NOT_BONDED_POOL, POWER_REDUCTION, DEFAULT_UNBONDING_SECONDS, defaultStakingParams } from "./params";
 export { stakingErrors } from "./errors";
 export { operatorAccount } from "./msgs";
-export { consensusAddressOf, ed25519PubKeyAny, tokensFromShares } from "./validator";
+export { consensusAddressOf, ed25519PubKeyAny, potentialPower, tokensFromShares } from "./validator";
 
 export function createStakingModule(deps: { bank: BankKeeper; auth: AccountKeeper }): Module & {
   keeper: StakingKeeper;
@@ -24,6 +24,8 @@ export function createStakingModule(deps: { bank: BankKeeper; auth: AccountKeepe
   return {
     name: "staking",
     keeper,
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => migrateLastTotalPower(keeper, ctx) }],
     msgs: stakingMsgs(keeper),
     queries: stakingQueries(keeper),
     genesis: stakingGenesis(keeper),
@@ -31,7 +33,7 @@ export function createStakingModule(deps: { bank: BankKeeper; auth: AccountKeepe
       { name: BONDED_POOL, permissions: ["burner", "staking"] },
       { name: NOT_BONDED_POOL, permissions: ["burner", "staking"] },
     ],
-    endBlock: (ctx) => stakingEndBlock(keeper, ctx),
+    endBlock: (ctx) => keeper.endBlock(ctx),
     genesisValidators: (ctx) => genesisValidators(keeper, ctx),
     simulation: stakingSimulation(keeper),
   };

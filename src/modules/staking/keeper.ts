@@ -1,6 +1,16 @@
-import { Delegation, DVPair, DVVTriplet, Params, Redelegation, UnbondingDelegation, Validator, BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
-import { Schema } from "../../store/collections";
-import { bytesKey, bytesValue, int64Key, pairKey, protoValue, stringValue, tripleKey, uint32Key, uint64Key, uint64Value } from "../../store/codecs";
+import {
+  Delegation,
+  DVPair,
+  DVVTriplet,
+  Params,
+  Redelegation,
+  UnbondingDelegation,
+  Validator,
+  BondStatus,
+} from "cosmjs-types/cosmos/staking/v1beta1/staking";
+import { Schema, type TypedMap } from "../../store/collections";
+import { keyIndex, multiIndex } from "../../store/indexed-map";
+import { bytesKey, bytesValue, int64Key, pairKey, protoValue, tripleKey, uint32Key, uint64Key, uint64Value } from "../../store/codecs";
 import { accAddress, moduleAddress, valAddress } from "../../types/address";
 import type { Coin } from "../../types/coins";
 import type { Timestamp } from "../../types/codec";
@@ -9,16 +19,30 @@ import { decFromWire, decTruncate, type Dec } from "../../types/dec";
 import type { StakingHooks } from "../../types/hooks";
 import { stakingErrors } from "./errors";
 import { stakingEvents } from "./events";
-import { slash } from "./slash";
+import { DelegationFlows } from "./delegation";
+import { OperatorRotation } from "./rotation";
+import { Slasher } from "./slash";
+import { ValidatorSet } from "./valset";
+import type { ValidatorUpdate } from "../../types/module";
 import { BONDED_POOL, NOT_BONDED_POOL, defaultStakingParams } from "./params";
-import { consensusAddressOf, consensusKeyBytes, consensusPower, potentialPower, sharesOf, tokensFromShares, tokensOf } from "./validator";
+import {
+  consensusAddressOf,
+  consensusKeyBytes,
+  consensusPower,
+  potentialPower,
+  sharesOf,
+  timeCmp,
+  tokensFromShares,
+  tokensOf,
+} from "./validator";
 import type { AccountKeeper, BankKeeper } from "./expected-keepers";
-
 
 /** The read/jail surface other modules (gov, validatorgov, slashing) are given. */
 export interface StakingView {
   bondDenom(ctx: Context): string;
-  bondedValidators(ctx: Context): Array<{ operator: string; accountAddress: string; tokens: bigint; delegatorShares: bigint; power: bigint }>;
+  bondedValidators(
+    ctx: Context,
+  ): Array<{ operator: string; accountAddress: string; tokens: bigint; delegatorShares: bigint; power: bigint }>;
   delegationsOf(ctx: Context, delegator: string): Array<{ validator: string; shares: bigint }>;
   totalBondedTokens(ctx: Context): bigint;
   powerOf(ctx: Context, operator: string): bigint;
@@ -29,10 +53,14 @@ export interface StakingView {
 
 const MAX_U64 = (1n << 64n) - 1n;
 
-const bigintValue = {
-  name: "bigint",
-  encode: (v: bigint) => stringValue.encode(v.toString()),
-  decode: (b: Uint8Array) => BigInt(stringValue.decode(b)),
+type AddrPair = [Uint8Array, Uint8Array];
+type AddrTriple = [Uint8Array, Uint8Array, Uint8Array];
+const swapPair = ([a, b]: AddrPair): AddrPair => [b, a];
+
+/** The power index's rank: MAX_U64 - potential power (capped), ascending is power descending. */
+const powerRank = (v: Validator): bigint => {
+  const power = potentialPower(v);
+  return MAX_U64 - (power > MAX_U64 ? MAX_U64 : power);
 };
 
 /**
@@ -43,27 +71,50 @@ const bigintValue = {
 export class StakingKeeper implements StakingView {
   private readonly schema = new Schema("staking/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultStakingParams());
-  readonly validators = this.schema.map(2, "validators", bytesKey, protoValue(Validator, "Validator"));
+  /**
+   * Validators by operator; byPower lists unjailed ones as (MAX_U64 - power, operator), so
+   * ascending iteration is power descending, ties by operator bytes.
+   */
+  readonly validators = this.schema.indexedMap(2, "validators", bytesKey, protoValue(Validator, "Validator"), {
+    byPower: multiIndex(4, uint64Key, (_op: Uint8Array, v: Validator) => (v.jailed ? undefined : powerRank(v))),
+  });
   readonly validatorsByConsAddr = this.schema.map(3, "validators_by_cons_addr", bytesKey, bytesValue);
-  readonly powerKey = pairKey(uint64Key, bytesKey);
-  /** (MAX_U64 - power, operator): ascending iteration is power descending, ties by operator bytes. */
-  readonly validatorsByPower = this.schema.keySet(4, "validators_by_power", this.powerKey);
   readonly lastValidatorPowers = this.schema.map(5, "last_validator_powers", bytesKey, uint64Value);
-  readonly lastTotalPower = this.schema.item(6, "last_total_power", bigintValue, 0n);
+  /** Total consensus power of the last validator set (held as decimal text before consensus version 2). */
+  readonly lastTotalPower = this.schema.item(6, "last_total_power", uint64Value, 0n);
   readonly pairOfAddrs = pairKey(bytesKey, bytesKey);
-  /** (delegator, validator). */
-  readonly delegations = this.schema.map(7, "delegations", this.pairOfAddrs, protoValue(Delegation, "Delegation"));
-  /** (validator, delegator). */
-  readonly delegationsByValidator = this.schema.keySet(8, "delegations_by_validator", this.pairOfAddrs);
-  readonly unbondings = this.schema.map(9, "unbonding_delegations", this.pairOfAddrs, protoValue(UnbondingDelegation, "UnbondingDelegation"));
-  readonly unbondingsByValidator = this.schema.keySet(10, "unbonding_delegations_by_validator", this.pairOfAddrs);
   readonly tripleOfAddrs = tripleKey(bytesKey, bytesKey, bytesKey);
-  /** (delegator, src, dst). */
-  readonly redelegations = this.schema.map(11, "redelegations", this.tripleOfAddrs, protoValue(Redelegation, "Redelegation"));
-  /** (src, delegator, dst). */
-  readonly redelegationsBySrc = this.schema.keySet(12, "redelegations_by_src", this.tripleOfAddrs);
-  /** (dst, delegator, src): answers "is a redelegation into this validator still maturing?". */
-  readonly redelegationsByDst = this.schema.keySet(13, "redelegations_by_dst", this.tripleOfAddrs);
+  /** (delegator, validator); byValidator lists them as (validator, delegator). */
+  readonly delegations = this.schema.indexedMap(7, "delegations", this.pairOfAddrs, protoValue(Delegation, "Delegation"), {
+    byValidator: keyIndex<AddrPair, AddrPair, Delegation>(8, this.pairOfAddrs, swapPair, swapPair),
+  });
+  readonly unbondings = this.schema.indexedMap(
+    9,
+    "unbonding_delegations",
+    this.pairOfAddrs,
+    protoValue(UnbondingDelegation, "UnbondingDelegation"),
+    {
+      byValidator: keyIndex<AddrPair, AddrPair, UnbondingDelegation>(10, this.pairOfAddrs, swapPair, swapPair),
+    },
+  );
+  /**
+   * (delegator, src, dst); bySrc lists them as (src, delegator, dst), byDst as (dst, delegator,
+   * src): "is a redelegation into this validator still maturing?".
+   */
+  readonly redelegations = this.schema.indexedMap(11, "redelegations", this.tripleOfAddrs, protoValue(Redelegation, "Redelegation"), {
+    bySrc: keyIndex<AddrTriple, AddrTriple, Redelegation>(
+      12,
+      this.tripleOfAddrs,
+      ([d, s, t]) => [s, d, t],
+      ([s, d, t]) => [d, s, t],
+    ),
+    byDst: keyIndex<AddrTriple, AddrTriple, Redelegation>(
+      13,
+      this.tripleOfAddrs,
+      ([d, s, t]) => [t, d, s],
+      ([t, d, s]) => [d, s, t],
+    ),
+  });
   readonly queueKey = tripleKey(int64Key, uint32Key, uint64Key);
   readonly unbondingQueue = this.schema.map(14, "unbonding_queue", this.queueKey, protoValue(DVPair, "DVPair"));
   readonly redelegationQueue = this.schema.map(15, "redelegation_queue", this.queueKey, protoValue(DVVTriplet, "DVVTriplet"));
@@ -73,6 +124,12 @@ export class StakingKeeper implements StakingView {
   // the state has no counter an export would have to carry.
 
   readonly hooks: StakingHooks[] = [];
+  /** Delegate, unbond, redelegate and their maturity (delegation.ts). */
+  readonly flows = new DelegationFlows(this);
+  readonly slasher = new Slasher(this);
+  /** The end blocker's validator-set step (valset.ts). */
+  readonly valset = new ValidatorSet(this);
+  readonly rotation = new OperatorRotation(this);
 
   constructor(
     readonly bank: BankKeeper,
@@ -120,14 +177,12 @@ export class StakingKeeper implements StakingView {
     const del = accAddress.decode(d.delegatorAddress);
     const val = valAddress.decode(d.validatorAddress);
     this.delegations.set(ctx, [del, val], d);
-    this.delegationsByValidator.set(ctx, [val, del]);
   }
 
   removeDelegation(ctx: Context, d: Delegation): void {
     const del = accAddress.decode(d.delegatorAddress);
     const val = valAddress.decode(d.validatorAddress);
     this.delegations.remove(ctx, [del, val]);
-    this.delegationsByValidator.remove(ctx, [val, del]);
   }
 
   getUnbonding(ctx: Context, delegator: string, operator: string): UnbondingDelegation | undefined {
@@ -137,13 +192,8 @@ export class StakingKeeper implements StakingView {
   setUnbonding(ctx: Context, u: UnbondingDelegation): void {
     const del = accAddress.decode(u.delegatorAddress);
     const val = valAddress.decode(u.validatorAddress);
-    if (u.entries.length === 0) {
-      this.unbondings.remove(ctx, [del, val]);
-      this.unbondingsByValidator.remove(ctx, [val, del]);
-      return;
-    }
-    this.unbondings.set(ctx, [del, val], u);
-    this.unbondingsByValidator.set(ctx, [val, del]);
+    if (u.entries.length === 0) this.unbondings.remove(ctx, [del, val]);
+    else this.unbondings.set(ctx, [del, val], u);
   }
 
   getRedelegation(ctx: Context, delegator: string, src: string, dst: string): Redelegation | undefined {
@@ -154,35 +204,19 @@ export class StakingKeeper implements StakingView {
     const del = accAddress.decode(r.delegatorAddress);
     const src = valAddress.decode(r.validatorSrcAddress);
     const dst = valAddress.decode(r.validatorDstAddress);
-    if (r.entries.length === 0) {
-      this.redelegations.remove(ctx, [del, src, dst]);
-      this.redelegationsBySrc.remove(ctx, [src, del, dst]);
-      this.redelegationsByDst.remove(ctx, [dst, del, src]);
-      return;
-    }
-    this.redelegations.set(ctx, [del, src, dst], r);
-    this.redelegationsBySrc.set(ctx, [src, del, dst]);
-    this.redelegationsByDst.set(ctx, [dst, del, src]);
+    if (r.entries.length === 0) this.redelegations.remove(ctx, [del, src, dst]);
+    else this.redelegations.set(ctx, [del, src, dst], r);
   }
 
   hasReceivingRedelegation(ctx: Context, delegator: string, dst: string): boolean {
     const prefix = this.tripleOfAddrs.prefix2(valAddress.decode(dst), accAddress.decode(delegator));
-    for (const _ of this.redelegationsByDst.iterate(ctx, { prefix })) return true;
+    for (const _ of this.redelegations.indexes.byDst.iterate(ctx, prefix)) return true;
     return false;
-  }
-
-  private powerIndexKey(v: Validator): [bigint, Uint8Array] {
-    const power = potentialPower(v);
-    return [MAX_U64 - (power > MAX_U64 ? MAX_U64 : power), valAddress.decode(v.operatorAddress)];
   }
 
   /** Writes a validator and keeps the power index in step (jailed validators are not in it). */
   setValidator(ctx: Context, v: Validator): void {
-    const op = valAddress.decode(v.operatorAddress);
-    const old = this.validators.get(ctx, op);
-    if (old) this.validatorsByPower.remove(ctx, this.powerIndexKey(old));
-    this.validators.set(ctx, op, v);
-    if (!v.jailed) this.validatorsByPower.set(ctx, this.powerIndexKey(v));
+    this.validators.set(ctx, valAddress.decode(v.operatorAddress), v);
   }
 
   /** Drops an unbonded validator left with no shares (RemoveValidator), and tells the hooks. */
@@ -195,7 +229,6 @@ export class StakingKeeper implements StakingView {
   deleteValidatorRecord(ctx: Context, v: Validator): Uint8Array {
     const op = valAddress.decode(v.operatorAddress);
     const consAddr = consensusAddressOf(consensusKeyBytes(v.consensusPubkey));
-    this.validatorsByPower.remove(ctx, this.powerIndexKey(v));
     this.validators.remove(ctx, op);
     this.validatorsByConsAddr.remove(ctx, consAddr);
     return consAddr;
@@ -239,17 +272,26 @@ export class StakingKeeper implements StakingView {
 
   bondedValidators(ctx: Context): Array<{ operator: string; accountAddress: string; tokens: bigint; delegatorShares: Dec; power: bigint }> {
     const out: Array<{ operator: string; accountAddress: string; tokens: bigint; delegatorShares: Dec; power: bigint }> = [];
-    for (const [, op] of this.validatorsByPower.iterate(ctx)) {
+    for (const [, op] of this.validators.indexes.byPower.entries(ctx)) {
       const v = this.validators.get(ctx, op)!;
       if (v.status !== BondStatus.BOND_STATUS_BONDED) continue;
-      out.push({ operator: v.operatorAddress, accountAddress: accAddress.encode(op), tokens: tokensOf(v), delegatorShares: sharesOf(v), power: consensusPower(v) });
+      out.push({
+        operator: v.operatorAddress,
+        accountAddress: accAddress.encode(op),
+        tokens: tokensOf(v),
+        delegatorShares: sharesOf(v),
+        power: consensusPower(v),
+      });
     }
     return out;
   }
 
   delegationsOf(ctx: Context, delegator: string): Array<{ validator: string; shares: Dec }> {
     const prefix = this.pairOfAddrs.prefix(accAddress.decode(delegator));
-    return [...this.delegations.iterate(ctx, { prefix })].map(([, d]) => ({ validator: d.validatorAddress, shares: decFromWire(d.shares) }));
+    return [...this.delegations.iterate(ctx, { prefix })].map(([, d]) => ({
+      validator: d.validatorAddress,
+      shares: decFromWire(d.shares),
+    }));
   }
 
   totalBondedTokens(ctx: Context): bigint {
@@ -281,6 +323,84 @@ export class StakingKeeper implements StakingView {
 
   /** Slashes for an infraction (slash.ts); returns the tokens burned from the validator. */
   slash(ctx: Context, consAddr: Uint8Array, infractionHeight: bigint, power: bigint, fraction: Dec): bigint {
-    return slash(this, ctx, consAddr, infractionHeight, power, fraction);
+    return this.slasher.slash(ctx, consAddr, infractionHeight, power, fraction);
   }
+
+  /** Moves a validator and everything staking files under it to a new operator address (rotation.ts). */
+  rotateOperator(ctx: Context, oldOperator: string, newOperator: string): void {
+    this.rotation.rotate(ctx, oldOperator, newOperator);
+  }
+
+  /** Delegates `amount` bond tokens from the delegator's account to the validator. */
+  delegateTokens(ctx: Context, delegator: string, operator: string, amount: bigint): void {
+    this.flows.delegate(ctx, delegator, amount, BondStatus.BOND_STATUS_UNBONDED, this.mustValidator(ctx, operator), true);
+  }
+
+  /** Starts unbonding `amount` tokens of a delegation (all of it, without dust shares, when `amount` covers it); none is a no-op. */
+  undelegateTokens(ctx: Context, delegator: string, operator: string, amount: bigint): void {
+    const v = this.mustValidator(ctx, operator);
+    const d = this.getDelegation(ctx, delegator, operator);
+    if (!d) return;
+    const held = decFromWire(d.shares);
+    const all = amount >= decTruncate(tokensFromShares(v, held));
+    this.flows.undelegate(ctx, delegator, operator, all ? held : this.flows.validateUnbondAmount(ctx, delegator, operator, amount));
+  }
+
+  /** Begins unbonding every delegation of the delegator; the tokens mature into its account. */
+  undelegateAll(ctx: Context, delegator: string): void {
+    for (const d of this.delegationsOf(ctx, delegator)) this.flows.undelegate(ctx, delegator, d.validator, d.shares);
+  }
+
+  /** The delegator's bonded tokens (its shares' worth now) and its unbonding balance not yet matured. */
+  stakeOf(ctx: Context, delegator: string): { bonded: bigint; unbonding: bigint } {
+    let bonded = 0n;
+    for (const d of this.delegationsOf(ctx, delegator)) {
+      const v = this.getValidator(ctx, d.validator);
+      if (v) bonded += decTruncate(tokensFromShares(v, d.shares));
+    }
+    let unbonding = 0n;
+    for (const [, u] of this.unbondings.iterate(ctx, { prefix: this.pairOfAddrs.prefix(accAddress.decode(delegator)) })) {
+      for (const e of u.entries) unbonding += BigInt(e.balance);
+    }
+    return { bonded, unbonding };
+  }
+
+  /**
+   * The SDK's staking end blocker: new validator set, then validators, unbondings and
+   * redelegations whose completion time is at or before the block time, in queue order.
+   */
+  endBlock(ctx: Context): ValidatorUpdate[] {
+    const updates = this.valset.applyUpdates(ctx);
+    this.valset.unbondMatureValidators(ctx);
+    for (const [key, pair] of dueEntries(this.unbondingQueue, ctx)) {
+      this.unbondingQueue.remove(ctx, key);
+      const paid = this.flows.completeUnbonding(ctx, pair.delegatorAddress, pair.validatorAddress);
+      if (paid > 0n) stakingEvents.completeUnbonding(ctx, `${paid}${this.bondDenom(ctx)}`, pair.validatorAddress, pair.delegatorAddress);
+    }
+    for (const [key, t] of dueEntries(this.redelegationQueue, ctx)) {
+      this.redelegationQueue.remove(ctx, key);
+      const amount = this.flows.completeRedelegation(ctx, t.delegatorAddress, t.validatorSrcAddress, t.validatorDstAddress);
+      if (amount > 0n)
+        stakingEvents.completeRedelegation(
+          ctx,
+          `${amount}${this.bondDenom(ctx)}`,
+          t.delegatorAddress,
+          t.validatorSrcAddress,
+          t.validatorDstAddress,
+        );
+    }
+    return updates;
+  }
+}
+
+type QueueKey = [bigint, number, bigint];
+
+/** Queue entries due at the block time; the queue is time-ordered, so the walk stops at the first later one. */
+function dueEntries<V>(queue: TypedMap<QueueKey, V>, ctx: Context): Array<[QueueKey, V]> {
+  const out: Array<[QueueKey, V]> = [];
+  for (const entry of queue.iterate(ctx)) {
+    if (timeCmp({ seconds: entry[0][0], nanos: entry[0][1] }, ctx.time) > 0) break;
+    out.push(entry);
+  }
+  return out;
 }

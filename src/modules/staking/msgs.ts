@@ -1,14 +1,12 @@
 import * as tx from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { BondStatus, Validator, type CommissionRates, type Description } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { accAddress, valAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
 import { coinFromProto, parseAmount, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { DEC_ONE, decFromWire, decToString, decToWire, type Dec } from "../../types/dec";
-import { defineMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg } from "../../types/define";
 import { sdkErrors } from "../../types/errors";
 import type { MsgDef } from "../../types/module";
-import { assertUnbondingEntryFree, beginRedelegation, cancelUnbonding, delegate, undelegate, validateUnbondAmount } from "./delegation";
 import { stakingErrors } from "./errors";
 import { formatTimeSeconds } from "../../types/time";
 import { stakingEvents } from "./events";
@@ -17,7 +15,13 @@ import { validateStakingParams } from "./params";
 import { consensusAddressOf, consensusKeyBytes } from "./validator";
 
 const DO_NOT_MODIFY = "[do-not-modify]";
-const DESCRIPTION_LIMITS: Array<[keyof Description, number]> = [["moniker", 70], ["identity", 3000], ["website", 140], ["securityContact", 140], ["details", 280]];
+const DESCRIPTION_LIMITS: Array<[keyof Description, number]> = [
+  ["moniker", 70],
+  ["identity", 3000],
+  ["website", 140],
+  ["securityContact", 140],
+  ["details", 280],
+];
 const NANOS = 1_000_000_000n;
 const DAY_NANOS = 86_400n * NANOS;
 
@@ -39,7 +43,8 @@ function positiveCoin(c: { denom: string; amount: string } | undefined, what: st
 
 function requireBondDenom(k: StakingKeeper, ctx: Context, coin: Coin): void {
   const bondDenom = k.bondDenom(ctx);
-  if (coin.denom !== bondDenom) throw sdkErrors.ErrInvalidRequest.wrap(`invalid coin denomination: got ${coin.denom}, expected ${bondDenom}`);
+  if (coin.denom !== bondDenom)
+    throw sdkErrors.ErrInvalidRequest.wrap(`invalid coin denomination: got ${coin.denom}, expected ${bondDenom}`);
 }
 
 function checkDescription(d: Description): void {
@@ -53,7 +58,11 @@ function isEmptyDescription(d: Description | undefined): boolean {
 }
 
 function parseRates(cr: CommissionRates): { rate: Dec; maxRate: Dec; maxChangeRate: Dec } {
-  return { rate: decFromWire(cr.rate, "commission rate"), maxRate: decFromWire(cr.maxRate, "max rate"), maxChangeRate: decFromWire(cr.maxChangeRate, "max change rate") };
+  return {
+    rate: decFromWire(cr.rate, "commission rate"),
+    maxRate: decFromWire(cr.maxRate, "max rate"),
+    maxChangeRate: decFromWire(cr.maxChangeRate, "max change rate"),
+  };
 }
 
 /** CommissionRates.Validate of the SDK. */
@@ -86,7 +95,10 @@ function validateCreate(m: tx.MsgCreateValidator): void {
 function createValidator(k: StakingKeeper, ctx: Context, m: tx.MsgCreateValidator): tx.MsgCreateValidatorResponse {
   const params = k.getParams(ctx);
   const rates = parseRates(m.commission);
-  if (rates.rate < decFromWire(params.minCommissionRate)) throw stakingErrors.ErrCommissionLTMinRate.wrap(`cannot set validator commission to less than minimum rate of ${decToString(decFromWire(params.minCommissionRate))}`);
+  if (rates.rate < decFromWire(params.minCommissionRate))
+    throw stakingErrors.ErrCommissionLTMinRate.wrap(
+      `cannot set validator commission to less than minimum rate of ${decToString(decFromWire(params.minCommissionRate))}`,
+    );
   if (k.getValidator(ctx, m.validatorAddress)) throw stakingErrors.ErrValidatorOwnerExists.wrap("");
   const consAddr = consensusAddressOf(consensusKeyBytes(m.pubkey));
   if (k.validatorsByConsAddr.has(ctx, consAddr)) throw stakingErrors.ErrValidatorPubKeyExists.wrap("");
@@ -114,7 +126,7 @@ function createValidator(k: StakingKeeper, ctx: Context, m: tx.MsgCreateValidato
   k.setValidator(ctx, validator);
   k.validatorsByConsAddr.set(ctx, consAddr, valAddress.decode(m.validatorAddress));
   for (const h of k.hooks) h.afterValidatorCreated?.(ctx, m.validatorAddress);
-  delegate(k, ctx, operatorAccount(m.validatorAddress), value.amount, BondStatus.BOND_STATUS_UNBONDED, validator, true);
+  k.flows.delegate(ctx, operatorAccount(m.validatorAddress), value.amount, BondStatus.BOND_STATUS_UNBONDED, validator, true);
   stakingEvents.createValidator(ctx, m.validatorAddress, `${value.amount}${value.denom}`);
   return {};
 }
@@ -158,7 +170,6 @@ function validatePair(delegator: string, validator: string, amount: { denom: str
 export function stakingMsgs(k: StakingKeeper): MsgDef[] {
   return [
     defineMsg({
-      typeUrl: "/cosmos.staking.v1beta1.MsgCreateValidator",
       codec: tx.MsgCreateValidator,
       responseCodec: tx.MsgCreateValidatorResponse,
       signer: (m) => [operatorAccount(m.validatorAddress)],
@@ -167,7 +178,6 @@ export function stakingMsgs(k: StakingKeeper): MsgDef[] {
       handle: (ctx, m) => createValidator(k, ctx, m),
     }),
     defineMsg({
-      typeUrl: "/cosmos.staking.v1beta1.MsgEditValidator",
       codec: tx.MsgEditValidator,
       responseCodec: tx.MsgEditValidatorResponse,
       signer: (m) => [operatorAccount(m.validatorAddress)],
@@ -186,7 +196,6 @@ export function stakingMsgs(k: StakingKeeper): MsgDef[] {
       handle: (ctx, m) => editValidator(k, ctx, m),
     }),
     defineMsg({
-      typeUrl: "/cosmos.staking.v1beta1.MsgDelegate",
       codec: tx.MsgDelegate,
       responseCodec: tx.MsgDelegateResponse,
       signer: "delegatorAddress",
@@ -196,13 +205,12 @@ export function stakingMsgs(k: StakingKeeper): MsgDef[] {
         const validator = k.mustValidator(ctx, m.validatorAddress);
         const coin = positiveCoin(m.amount, "invalid delegation amount");
         requireBondDenom(k, ctx, coin);
-        const shares = delegate(k, ctx, m.delegatorAddress, coin.amount, BondStatus.BOND_STATUS_UNBONDED, validator, true);
+        const shares = k.flows.delegate(ctx, m.delegatorAddress, coin.amount, BondStatus.BOND_STATUS_UNBONDED, validator, true);
         stakingEvents.delegate(ctx, m.validatorAddress, m.delegatorAddress, `${coin.amount}${coin.denom}`, decToString(shares));
         return {};
       },
     }),
     defineMsg({
-      typeUrl: "/cosmos.staking.v1beta1.MsgUndelegate",
       codec: tx.MsgUndelegate,
       responseCodec: tx.MsgUndelegateResponse,
       signer: "delegatorAddress",
@@ -210,16 +218,15 @@ export function stakingMsgs(k: StakingKeeper): MsgDef[] {
       validate: (m) => validatePair(m.delegatorAddress, m.validatorAddress, m.amount, "invalid shares amount"),
       handle: (ctx, m) => {
         const coin = positiveCoin(m.amount, "invalid shares amount");
-        const shares = validateUnbondAmount(k, ctx, m.delegatorAddress, m.validatorAddress, coin.amount);
+        const shares = k.flows.validateUnbondAmount(ctx, m.delegatorAddress, m.validatorAddress, coin.amount);
         requireBondDenom(k, ctx, coin);
-        assertUnbondingEntryFree(k, ctx, m.delegatorAddress, m.validatorAddress);
-        const { completionTime, amount } = undelegate(k, ctx, m.delegatorAddress, m.validatorAddress, shares);
+        k.flows.assertUnbondingEntryFree(ctx, m.delegatorAddress, m.validatorAddress);
+        const { completionTime, amount } = k.flows.undelegate(ctx, m.delegatorAddress, m.validatorAddress, shares);
         stakingEvents.unbond(ctx, m.validatorAddress, m.delegatorAddress, `${amount}${coin.denom}`, formatTimeSeconds(completionTime));
         return { completionTime, amount: { denom: coin.denom, amount: amount.toString() } };
       },
     }),
     defineMsg({
-      typeUrl: "/cosmos.staking.v1beta1.MsgBeginRedelegate",
       codec: tx.MsgBeginRedelegate,
       responseCodec: tx.MsgBeginRedelegateResponse,
       signer: "delegatorAddress",
@@ -230,15 +237,20 @@ export function stakingMsgs(k: StakingKeeper): MsgDef[] {
       },
       handle: (ctx, m) => {
         const coin = positiveCoin(m.amount, "invalid shares amount");
-        const shares = validateUnbondAmount(k, ctx, m.delegatorAddress, m.validatorSrcAddress, coin.amount);
+        const shares = k.flows.validateUnbondAmount(ctx, m.delegatorAddress, m.validatorSrcAddress, coin.amount);
         requireBondDenom(k, ctx, coin);
-        const completionTime = beginRedelegation(k, ctx, m.delegatorAddress, m.validatorSrcAddress, m.validatorDstAddress, shares);
-        stakingEvents.redelegate(ctx, m.validatorSrcAddress, m.validatorDstAddress, `${coin.amount}${coin.denom}`, formatTimeSeconds(completionTime));
+        const completionTime = k.flows.beginRedelegation(ctx, m.delegatorAddress, m.validatorSrcAddress, m.validatorDstAddress, shares);
+        stakingEvents.redelegate(
+          ctx,
+          m.validatorSrcAddress,
+          m.validatorDstAddress,
+          `${coin.amount}${coin.denom}`,
+          formatTimeSeconds(completionTime),
+        );
         return { completionTime };
       },
     }),
     defineMsg({
-      typeUrl: "/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation",
       codec: tx.MsgCancelUnbondingDelegation,
       responseCodec: tx.MsgCancelUnbondingDelegationResponse,
       signer: "delegatorAddress",
@@ -251,19 +263,22 @@ export function stakingMsgs(k: StakingKeeper): MsgDef[] {
         k.mustValidator(ctx, m.validatorAddress);
         const coin = positiveCoin(m.amount, "invalid amount");
         requireBondDenom(k, ctx, coin);
-        cancelUnbonding(k, ctx, m.delegatorAddress, m.validatorAddress, coin.amount, m.creationHeight);
-        stakingEvents.cancelUnbonding(ctx, m.validatorAddress, m.delegatorAddress, `${coin.amount}${coin.denom}`, m.creationHeight.toString());
+        k.flows.cancelUnbonding(ctx, m.delegatorAddress, m.validatorAddress, coin.amount, m.creationHeight);
+        stakingEvents.cancelUnbonding(
+          ctx,
+          m.validatorAddress,
+          m.delegatorAddress,
+          `${coin.amount}${coin.denom}`,
+          m.creationHeight.toString(),
+        );
         return {};
       },
     }),
-    defineMsg({
-      typeUrl: "/cosmos.staking.v1beta1.MsgUpdateParams",
+    defineAuthorityMsg({
       codec: tx.MsgUpdateParams,
       responseCodec: tx.MsgUpdateParamsResponse,
-      signer: "authority",
       aminoName: "cosmos-sdk/x/staking/MsgUpdateParams",
       handle: (ctx, m) => {
-        requireAuthority(m.authority);
         if (!m.params) throw sdkErrors.ErrInvalidRequest.wrap("params must be set");
         validateStakingParams(m.params);
         k.params.set(ctx, { ...m.params, minCommissionRate: decToWire(decFromWire(m.params.minCommissionRate)) });

@@ -24,10 +24,12 @@ export function defaultStakingParams(): Params {
 /** Params.Validate of the SDK. */
 export function validateStakingParams(p: Params): void {
   const t = p.unbondingTime;
-  if (!t || t.seconds < 0n || t.nanos < 0 || (t.seconds === 0n && t.nanos === 0)) throw sdkErrors.ErrInvalidRequest.wrap("unbonding time must be positive");
+  if (!t || t.seconds < 0n || t.nanos < 0 || (t.seconds === 0n && t.nanos === 0))
+    throw sdkErrors.ErrInvalidRequest.wrap("unbonding time must be positive");
   if (p.maxValidators === 0) throw sdkErrors.ErrInvalidRequest.wrap("max validators must be positive");
   if (p.maxEntries === 0) throw sdkErrors.ErrInvalidRequest.wrap("max entries must be positive");
-  if (!isValidDenom(p.bondDenom)) throw sdkErrors.ErrInvalidRequest.wrap(`invalid bond denom: ${JSON.stringify(p.bondDenom.slice(0, 140))}`);
+  if (!isValidDenom(p.bondDenom))
+    throw sdkErrors.ErrInvalidRequest.wrap(`invalid bond denom: ${JSON.stringify(p.bondDenom.slice(0, 140))}`);
   const minRate = decFromWire(p.minCommissionRate, "minimum commission rate");
   if (minRate < 0n) throw sdkErrors.ErrInvalidRequest.wrap("minimum commission rate cannot be negative");
   if (minRate > DEC_ONE) throw sdkErrors.ErrInvalidRequest.wrap("minimum commission rate cannot be greater than 100%");

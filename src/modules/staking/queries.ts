@@ -1,5 +1,12 @@
 import * as q from "cosmjs-types/cosmos/staking/v1beta1/query";
-import { BondStatus, bondStatusFromJSON, type Delegation, type DelegationResponse, type Redelegation, type RedelegationResponse } from "cosmjs-types/cosmos/staking/v1beta1/staking";
+import {
+  BondStatus,
+  bondStatusFromJSON,
+  type Delegation,
+  type DelegationResponse,
+  type Redelegation,
+  type RedelegationResponse,
+} from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { accAddress, valAddress } from "../../types/address";
 import type { Context } from "../../types/context";
 import { decFromWire, decTruncate } from "../../types/dec";
@@ -7,9 +14,6 @@ import { defineQuery, pageRequest, pageResponse, paginated, queryAddress, queryE
 import type { QueryDef } from "../../types/module";
 import type { StakingKeeper } from "./keeper";
 import { tokensFromShares } from "./validator";
-
-const P = "/cosmos.staking.v1beta1.Query/";
-const R = "/cosmos/staking/v1beta1";
 
 function queryValAddr(address: string, field = "validator address"): Uint8Array {
   if (address === "") throw queryErrors.invalidArgument(`${field} cannot be empty`);
@@ -39,48 +43,65 @@ export function stakingQueries(k: StakingKeeper): QueryDef[] {
     const dst = k.getValidator(ctx, r.validatorDstAddress);
     return {
       redelegation: r,
-      entries: r.entries.map((e) => ({ redelegationEntry: e, balance: (dst ? decTruncate(tokensFromShares(dst, decFromWire(e.sharesDst))) : 0n).toString() })),
+      entries: r.entries.map((e) => ({
+        redelegationEntry: e,
+        balance: (dst ? decTruncate(tokensFromShares(dst, decFromWire(e.sharesDst))) : 0n).toString(),
+      })),
     };
   };
 
   return [
     defineQuery({
-      path: P + "Validators", requestCodec: q.QueryValidatorsRequest, responseCodec: q.QueryValidatorsResponse, rest: `${R}/validators`,
+      requestCodec: q.QueryValidatorsRequest,
+      responseCodec: q.QueryValidatorsResponse,
       handle: (ctx, req) => {
         let status: BondStatus | undefined;
         if (req.status !== "") {
           status = bondStatusFromJSON(req.status);
-          if (status === BondStatus.UNRECOGNIZED || status === BondStatus.BOND_STATUS_UNSPECIFIED) throw queryErrors.invalidArgument(`invalid validator status ${req.status.slice(0, 100)}`);
+          if (status === BondStatus.UNRECOGNIZED || status === BondStatus.BOND_STATUS_UNSPECIFIED)
+            throw queryErrors.invalidArgument(`invalid validator status ${req.status.slice(0, 100)}`);
         }
-        const page = paginated(() => k.validators.paginate(ctx, pageRequest(req.pagination), { filter: status === undefined ? undefined : (_, v) => v.status === status }));
+        const page = paginated(() =>
+          k.validators.paginate(ctx, pageRequest(req.pagination), {
+            filter: status === undefined ? undefined : (_, v) => v.status === status,
+          }),
+        );
         return { validators: page.items.map(([, v]) => v), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "Validator", requestCodec: q.QueryValidatorRequest, responseCodec: q.QueryValidatorResponse, rest: `${R}/validators/{validator_addr}`,
+      requestCodec: q.QueryValidatorRequest,
+      responseCodec: q.QueryValidatorResponse,
       handle: (ctx, req) => ({ validator: mustValidator(ctx, req.validatorAddr) }),
     }),
     defineQuery({
-      path: P + "ValidatorDelegations", requestCodec: q.QueryValidatorDelegationsRequest, responseCodec: q.QueryValidatorDelegationsResponse,
-      rest: `${R}/validators/{validator_addr}/delegations`,
+      requestCodec: q.QueryValidatorDelegationsRequest,
+      responseCodec: q.QueryValidatorDelegationsResponse,
       handle: (ctx, req) => {
         const val = queryValAddr(req.validatorAddr);
-        const page = paginated(() => k.delegationsByValidator.paginate(ctx, pageRequest(req.pagination), { prefix: k.pairOfAddrs.prefix(val) }));
-        return { delegationResponses: page.items.map(([, del]) => delegationResponse(ctx, k.delegations.get(ctx, [del, val])!)), pagination: pageResponse(page) };
+        const page = paginated(() =>
+          k.delegations.indexes.byValidator.paginate(ctx, k.pairOfAddrs.prefix(val), pageRequest(req.pagination)),
+        );
+        return {
+          delegationResponses: page.items.map((key) => delegationResponse(ctx, k.delegations.get(ctx, key)!)),
+          pagination: pageResponse(page),
+        };
       },
     }),
     defineQuery({
-      path: P + "ValidatorUnbondingDelegations", requestCodec: q.QueryValidatorUnbondingDelegationsRequest, responseCodec: q.QueryValidatorUnbondingDelegationsResponse,
-      rest: `${R}/validators/{validator_addr}/unbonding_delegations`,
+      requestCodec: q.QueryValidatorUnbondingDelegationsRequest,
+      responseCodec: q.QueryValidatorUnbondingDelegationsResponse,
       handle: (ctx, req) => {
         const val = queryValAddr(req.validatorAddr);
-        const page = paginated(() => k.unbondingsByValidator.paginate(ctx, pageRequest(req.pagination), { prefix: k.pairOfAddrs.prefix(val) }));
-        return { unbondingResponses: page.items.map(([, del]) => k.unbondings.get(ctx, [del, val])!), pagination: pageResponse(page) };
+        const page = paginated(() =>
+          k.unbondings.indexes.byValidator.paginate(ctx, k.pairOfAddrs.prefix(val), pageRequest(req.pagination)),
+        );
+        return { unbondingResponses: page.items.map((key) => k.unbondings.get(ctx, key)!), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "Delegation", requestCodec: q.QueryDelegationRequest, responseCodec: q.QueryDelegationResponse,
-      rest: `${R}/validators/{validator_addr}/delegations/{delegator_addr}`,
+      requestCodec: q.QueryDelegationRequest,
+      responseCodec: q.QueryDelegationResponse,
       handle: (ctx, req) => {
         const d = k.delegations.get(ctx, [queryAccAddr(req.delegatorAddr), queryValAddr(req.validatorAddr)]);
         if (!d) throw queryErrors.notFound(`delegation with delegator ${req.delegatorAddr} not found for validator ${req.validatorAddr}`);
@@ -88,17 +109,20 @@ export function stakingQueries(k: StakingKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "UnbondingDelegation", requestCodec: q.QueryUnbondingDelegationRequest, responseCodec: q.QueryUnbondingDelegationResponse,
-      rest: `${R}/validators/{validator_addr}/delegations/{delegator_addr}/unbonding_delegation`,
+      requestCodec: q.QueryUnbondingDelegationRequest,
+      responseCodec: q.QueryUnbondingDelegationResponse,
       handle: (ctx, req) => {
         const u = k.unbondings.get(ctx, [queryAccAddr(req.delegatorAddr), queryValAddr(req.validatorAddr)]);
-        if (!u) throw queryErrors.notFound(`unbonding delegation with delegator ${req.delegatorAddr} not found for validator ${req.validatorAddr}`);
+        if (!u)
+          throw queryErrors.notFound(
+            `unbonding delegation with delegator ${req.delegatorAddr} not found for validator ${req.validatorAddr}`,
+          );
         return { unbond: u };
       },
     }),
     defineQuery({
-      path: P + "DelegatorDelegations", requestCodec: q.QueryDelegatorDelegationsRequest, responseCodec: q.QueryDelegatorDelegationsResponse,
-      rest: `${R}/delegations/{delegator_addr}`,
+      requestCodec: q.QueryDelegatorDelegationsRequest,
+      responseCodec: q.QueryDelegatorDelegationsResponse,
       handle: (ctx, req) => {
         const del = queryAccAddr(req.delegatorAddr);
         const page = paginated(() => k.delegations.paginate(ctx, pageRequest(req.pagination), { prefix: k.pairOfAddrs.prefix(del) }));
@@ -106,8 +130,8 @@ export function stakingQueries(k: StakingKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "DelegatorUnbondingDelegations", requestCodec: q.QueryDelegatorUnbondingDelegationsRequest, responseCodec: q.QueryDelegatorUnbondingDelegationsResponse,
-      rest: `${R}/delegators/{delegator_addr}/unbonding_delegations`,
+      requestCodec: q.QueryDelegatorUnbondingDelegationsRequest,
+      responseCodec: q.QueryDelegatorUnbondingDelegationsResponse,
       handle: (ctx, req) => {
         const del = queryAccAddr(req.delegatorAddr);
         const page = paginated(() => k.unbondings.paginate(ctx, pageRequest(req.pagination), { prefix: k.pairOfAddrs.prefix(del) }));
@@ -115,19 +139,31 @@ export function stakingQueries(k: StakingKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Redelegations", requestCodec: q.QueryRedelegationsRequest, responseCodec: q.QueryRedelegationsResponse,
-      rest: `${R}/delegators/{delegator_addr}/redelegations`,
+      requestCodec: q.QueryRedelegationsRequest,
+      responseCodec: q.QueryRedelegationsResponse,
       handle: (ctx, req) => {
         if (req.delegatorAddr !== "" && req.srcValidatorAddr !== "" && req.dstValidatorAddr !== "") {
-          const key: [Uint8Array, Uint8Array, Uint8Array] = [queryAccAddr(req.delegatorAddr), queryValAddr(req.srcValidatorAddr, "source validator address"), queryValAddr(req.dstValidatorAddr, "destination validator address")];
+          const key: [Uint8Array, Uint8Array, Uint8Array] = [
+            queryAccAddr(req.delegatorAddr),
+            queryValAddr(req.srcValidatorAddr, "source validator address"),
+            queryValAddr(req.dstValidatorAddr, "destination validator address"),
+          ];
           const r = k.redelegations.get(ctx, key);
-          if (!r) throw queryErrors.notFound(`redelegation not found for delegator address ${req.delegatorAddr} from validator address ${req.srcValidatorAddr}`);
+          if (!r)
+            throw queryErrors.notFound(
+              `redelegation not found for delegator address ${req.delegatorAddr} from validator address ${req.srcValidatorAddr}`,
+            );
           return { redelegationResponses: [redelegationResponse(ctx, r)], pagination: undefined };
         }
         if (req.delegatorAddr === "" && req.srcValidatorAddr !== "") {
           const src = queryValAddr(req.srcValidatorAddr, "source validator address");
-          const page = paginated(() => k.redelegationsBySrc.paginate(ctx, pageRequest(req.pagination), { prefix: k.tripleOfAddrs.prefix(src) }));
-          return { redelegationResponses: page.items.map(([, del, dst]) => redelegationResponse(ctx, k.redelegations.get(ctx, [del, src, dst])!)), pagination: pageResponse(page) };
+          const page = paginated(() =>
+            k.redelegations.indexes.bySrc.paginate(ctx, k.tripleOfAddrs.prefix(src), pageRequest(req.pagination)),
+          );
+          return {
+            redelegationResponses: page.items.map((key) => redelegationResponse(ctx, k.redelegations.get(ctx, key)!)),
+            pagination: pageResponse(page),
+          };
         }
         const del = queryAccAddr(req.delegatorAddr);
         const page = paginated(() => k.redelegations.paginate(ctx, pageRequest(req.pagination), { prefix: k.tripleOfAddrs.prefix(del) }));
@@ -135,8 +171,8 @@ export function stakingQueries(k: StakingKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "DelegatorValidators", requestCodec: q.QueryDelegatorValidatorsRequest, responseCodec: q.QueryDelegatorValidatorsResponse,
-      rest: `${R}/delegators/{delegator_addr}/validators`,
+      requestCodec: q.QueryDelegatorValidatorsRequest,
+      responseCodec: q.QueryDelegatorValidatorsResponse,
       handle: (ctx, req) => {
         const del = queryAccAddr(req.delegatorAddr);
         const page = paginated(() => k.delegations.paginate(ctx, pageRequest(req.pagination), { prefix: k.pairOfAddrs.prefix(del) }));
@@ -144,21 +180,26 @@ export function stakingQueries(k: StakingKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "DelegatorValidator", requestCodec: q.QueryDelegatorValidatorRequest, responseCodec: q.QueryDelegatorValidatorResponse,
-      rest: `${R}/delegators/{delegator_addr}/validators/{validator_addr}`,
+      requestCodec: q.QueryDelegatorValidatorRequest,
+      responseCodec: q.QueryDelegatorValidatorResponse,
       handle: (ctx, req) => {
         const del = queryAccAddr(req.delegatorAddr);
         const val = queryValAddr(req.validatorAddr);
-        if (!k.delegations.has(ctx, [del, val])) throw queryErrors.notFound(`delegation with delegator ${req.delegatorAddr} not found for validator ${req.validatorAddr}`);
+        if (!k.delegations.has(ctx, [del, val]))
+          throw queryErrors.notFound(`delegation with delegator ${req.delegatorAddr} not found for validator ${req.validatorAddr}`);
         return { validator: mustValidator(ctx, req.validatorAddr) };
       },
     }),
     defineQuery({
-      path: P + "Pool", requestCodec: q.QueryPoolRequest, responseCodec: q.QueryPoolResponse, rest: `${R}/pool`,
-      handle: (ctx) => ({ pool: { notBondedTokens: k.totalNotBondedTokens(ctx).toString(), bondedTokens: k.totalBondedTokens(ctx).toString() } }),
+      requestCodec: q.QueryPoolRequest,
+      responseCodec: q.QueryPoolResponse,
+      handle: (ctx) => ({
+        pool: { notBondedTokens: k.totalNotBondedTokens(ctx).toString(), bondedTokens: k.totalBondedTokens(ctx).toString() },
+      }),
     }),
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: k.getParams(ctx) }),
     }),
   ];

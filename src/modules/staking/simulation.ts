@@ -49,7 +49,17 @@ export function stakingSimulation(k: StakingKeeper): ModuleSimulation {
           const v = s.rng.pick(vs);
           const from = s.rng.pick(s.accounts);
           const amount = 1n + s.rng.bigint(1_000_000_000n);
-          return { signer: from, msgs: [simMsg("/cosmos.staking.v1beta1.MsgDelegate", tx.MsgDelegate, { delegatorAddress: from, validatorAddress: v.operatorAddress, amount: coin(s.bondDenom, amount) })], expect: "any" };
+          return {
+            signer: from,
+            msgs: [
+              simMsg("/cosmos.staking.v1beta1.MsgDelegate", tx.MsgDelegate, {
+                delegatorAddress: from,
+                validatorAddress: v.operatorAddress,
+                amount: coin(s.bondDenom, amount),
+              }),
+            ],
+            expect: "any",
+          };
         },
       },
       {
@@ -57,8 +67,23 @@ export function stakingSimulation(k: StakingKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const from = s.rng.pick(s.accounts);
-          const nobody = valAddress.encode(createHash("sha256").update(`nobody/${s.rng.int(1000)}`).digest().subarray(0, 20));
-          return { signer: from, msgs: [simMsg("/cosmos.staking.v1beta1.MsgDelegate", tx.MsgDelegate, { delegatorAddress: from, validatorAddress: nobody, amount: coin(s.bondDenom, 1000n) })], expect: "fail" };
+          const nobody = valAddress.encode(
+            createHash("sha256")
+              .update(`nobody/${s.rng.int(1000)}`)
+              .digest()
+              .subarray(0, 20),
+          );
+          return {
+            signer: from,
+            msgs: [
+              simMsg("/cosmos.staking.v1beta1.MsgDelegate", tx.MsgDelegate, {
+                delegatorAddress: from,
+                validatorAddress: nobody,
+                amount: coin(s.bondDenom, 1000n),
+              }),
+            ],
+            expect: "fail",
+          };
         },
       },
       {
@@ -68,7 +93,17 @@ export function stakingSimulation(k: StakingKeeper): ModuleSimulation {
           const d = someDelegation(k, s);
           if (!d || d.tokens <= 0n || isGenesisValidator(s, d.validator.operatorAddress)) return undefined;
           const amount = 1n + s.rng.bigint(d.tokens);
-          return { signer: d.delegator, msgs: [simMsg("/cosmos.staking.v1beta1.MsgUndelegate", tx.MsgUndelegate, { delegatorAddress: d.delegator, validatorAddress: d.validator.operatorAddress, amount: coin(s.bondDenom, amount) })], expect: "any" };
+          return {
+            signer: d.delegator,
+            msgs: [
+              simMsg("/cosmos.staking.v1beta1.MsgUndelegate", tx.MsgUndelegate, {
+                delegatorAddress: d.delegator,
+                validatorAddress: d.validator.operatorAddress,
+                amount: coin(s.bondDenom, amount),
+              }),
+            ],
+            expect: "any",
+          };
         },
       },
       {
@@ -78,7 +113,17 @@ export function stakingSimulation(k: StakingKeeper): ModuleSimulation {
           const d = someDelegation(k, s);
           if (!d) return undefined;
           const amount = tokensOf(d.validator) + 1n;
-          return { signer: d.delegator, msgs: [simMsg("/cosmos.staking.v1beta1.MsgUndelegate", tx.MsgUndelegate, { delegatorAddress: d.delegator, validatorAddress: d.validator.operatorAddress, amount: coin(s.bondDenom, amount) })], expect: "fail" };
+          return {
+            signer: d.delegator,
+            msgs: [
+              simMsg("/cosmos.staking.v1beta1.MsgUndelegate", tx.MsgUndelegate, {
+                delegatorAddress: d.delegator,
+                validatorAddress: d.validator.operatorAddress,
+                amount: coin(s.bondDenom, amount),
+              }),
+            ],
+            expect: "fail",
+          };
         },
       },
       {
@@ -91,7 +136,12 @@ export function stakingSimulation(k: StakingKeeper): ModuleSimulation {
           if (others.length === 0) return undefined;
           const dst = s.rng.pick(others);
           const amount = 1n + s.rng.bigint(d.tokens);
-          const msg = simMsg("/cosmos.staking.v1beta1.MsgBeginRedelegate", tx.MsgBeginRedelegate, { delegatorAddress: d.delegator, validatorSrcAddress: d.validator.operatorAddress, validatorDstAddress: dst.operatorAddress, amount: coin(s.bondDenom, amount) });
+          const msg = simMsg("/cosmos.staking.v1beta1.MsgBeginRedelegate", tx.MsgBeginRedelegate, {
+            delegatorAddress: d.delegator,
+            validatorSrcAddress: d.validator.operatorAddress,
+            validatorDstAddress: dst.operatorAddress,
+            amount: coin(s.bondDenom, amount),
+          });
           return { signer: d.delegator, msgs: [msg], expect: "any" };
         },
       },
@@ -121,13 +171,25 @@ export function stakingSimulation(k: StakingKeeper): ModuleSimulation {
         name: "staking/validator-leaves",
         weight: 1,
         build: (s) => {
-          const vs = validators(k, s).filter((v) => !isGenesisValidator(s, v.operatorAddress) && v.status === BondStatus.BOND_STATUS_BONDED);
+          const vs = validators(k, s).filter(
+            (v) => !isGenesisValidator(s, v.operatorAddress) && v.status === BondStatus.BOND_STATUS_BONDED,
+          );
           if (vs.length === 0) return undefined;
           const v = s.rng.pick(vs);
           const op = accAddress.encode(valAddress.decode(v.operatorAddress));
           const tokens = k.delegationTokens(s.ctx, op, v.operatorAddress);
           if (!tokens || tokens <= 0n) return undefined;
-          return { signer: op, msgs: [simMsg("/cosmos.staking.v1beta1.MsgUndelegate", tx.MsgUndelegate, { delegatorAddress: op, validatorAddress: v.operatorAddress, amount: coin(s.bondDenom, tokens) })], expect: "any" };
+          return {
+            signer: op,
+            msgs: [
+              simMsg("/cosmos.staking.v1beta1.MsgUndelegate", tx.MsgUndelegate, {
+                delegatorAddress: op,
+                validatorAddress: v.operatorAddress,
+                amount: coin(s.bondDenom, tokens),
+              }),
+            ],
+            expect: "any",
+          };
         },
       },
       {
@@ -136,7 +198,12 @@ export function stakingSimulation(k: StakingKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const params = { ...k.getParams(s.ctx), maxValidators: 3 + s.rng.int(30) };
-          return { signer: s.rng.pick(s.accounts), authority: true, msgs: [simMsg("/cosmos.staking.v1beta1.MsgUpdateParams", tx.MsgUpdateParams, { authority: s.govAuthority, params })], expect: "any" };
+          return {
+            signer: s.rng.pick(s.accounts),
+            authority: true,
+            msgs: [simMsg("/cosmos.staking.v1beta1.MsgUpdateParams", tx.MsgUpdateParams, { authority: s.govAuthority, params })],
+            expect: "any",
+          };
         },
       },
       {
@@ -146,7 +213,11 @@ export function stakingSimulation(k: StakingKeeper): ModuleSimulation {
           const vs = validators(k, s);
           if (vs.length === 0) return undefined;
           const from = s.rng.pick(s.accounts);
-          const msg = simMsg("/cosmos.staking.v1beta1.MsgDelegate", tx.MsgDelegate, { delegatorAddress: from, validatorAddress: s.rng.pick(vs).operatorAddress, amount: coin(s.bondDenom, 10n) });
+          const msg = simMsg("/cosmos.staking.v1beta1.MsgDelegate", tx.MsgDelegate, {
+            delegatorAddress: from,
+            validatorAddress: s.rng.pick(vs).operatorAddress,
+            amount: coin(s.bondDenom, 10n),
+          });
           return { signer: from, signWith: otherAccount(s, from), msgs: [msg], expect: "fail" };
         },
       },
@@ -191,12 +262,13 @@ export function stakingSimulation(k: StakingKeeper): ModuleSimulation {
         name: "staking/delegations-index",
         check: (ctx) => {
           let primary = 0;
-          for (const [[del, val]] of k.delegations.iterate(ctx)) {
+          const byValidator = k.delegations.indexes.byValidator;
+          for (const [key] of k.delegations.iterate(ctx)) {
             primary++;
-            if (!k.delegationsByValidator.has(ctx, [val, del])) return `delegation of ${accAddress.encode(del)} has no by-validator index entry`;
+            if (!byValidator.has(ctx, key)) return `delegation of ${accAddress.encode(key[0])} has no by-validator index entry`;
           }
           let index = 0;
-          for (const _ of k.delegationsByValidator.iterate(ctx)) index++;
+          for (const _ of byValidator.entries(ctx)) index++;
           return primary === index ? undefined : `${primary} delegations, ${index} by-validator index entries`;
         },
       },

@@ -41,7 +41,8 @@ export function consensusKeyBytes(any: AnyMsg | undefined): Uint8Array {
   } catch {
     throw stakingErrors.ErrValidatorPubKeyTypeNotSupported.wrap("malformed ed25519 public key");
   }
-  if (key.length !== 32) throw stakingErrors.ErrValidatorPubKeyTypeNotSupported.wrap(`ed25519 public key must be 32 bytes, got ${key.length}`);
+  if (key.length !== 32)
+    throw stakingErrors.ErrValidatorPubKeyTypeNotSupported.wrap(`ed25519 public key must be 32 bytes, got ${key.length}`);
   return key;
 }
 
@@ -88,7 +89,8 @@ export function removeDelShares(v: Validator, delShares: Dec): { validator: Vali
   const remaining = sharesOf(v) - delShares;
   const tokens = tokensOf(v);
   const issued = remaining === 0n ? tokens : decTruncate(tokensFromShares(v, delShares));
-  if (issued > tokens) throw stakingErrors.ErrNotEnoughDelegationShares.wrap("attempting to remove more tokens than available in validator");
+  if (issued > tokens)
+    throw stakingErrors.ErrNotEnoughDelegationShares.wrap("attempting to remove more tokens than available in validator");
   return { validator: { ...v, tokens: (tokens - issued).toString(), delegatorShares: decToWire(remaining) }, tokens: issued };
 }
 

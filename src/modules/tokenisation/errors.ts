@@ -1,6 +1,6 @@
 import { registerError } from "../../types/errors";
 
-/** The tokenisation codespace, numbered as the spec (Document 1, Errors: 2–33). */
+/** The tokenisation codespace, 2–33 as clients know them: codes are never renumbered. */
 export const tokenisationErrors = {
   ErrCollectionNotFound: registerError("tokenisation", 2, "collection not found"),
   ErrCollectionExists: registerError("tokenisation", 3, "collection already exists"),
@@ -33,5 +33,6 @@ export const tokenisationErrors = {
   ErrAuthorisationExpired: registerError("tokenisation", 30, "fractionalisation authorisation expired"),
   ErrShareCeilingExceeded: registerError("tokenisation", 31, "holder share exceeds the authorised ceiling"),
   ErrLandFractionalisationForbidden: registerError("tokenisation", 32, "a restriction on the parcel forbids fractionalisation"),
+  // Kept for its code: land is now a required dependency, so no path returns it.
   ErrNoLandRegistry: registerError("tokenisation", 33, "chain has no land registry, so an asset cannot name a parcel"),
 } as const;

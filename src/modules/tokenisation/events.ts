@@ -1,7 +1,7 @@
 import type { Context } from "../../types/context";
 
 /**
- * Plain Cosmos events: the wire sheet has no events.proto for tokenisation. Types are
+ * Plain Cosmos events: tokenisation has no events.proto (docs/wire/fields-part-a.md). Types are
  * tokenisation_<what>, attributes snake_case.
  */
 export const tokenisationEvents = {
@@ -15,11 +15,20 @@ export const tokenisationEvents = {
     ctx.events.emit("tokenisation_collection_attestors_set", { collection_id: id, attestors: attestors.join(",") });
   },
   assetMinted(ctx: Context, assetId: bigint, collectionId: string, owner: string, parcelId: bigint): void {
-    ctx.events.emit("tokenisation_asset_minted", { asset_id: assetId.toString(), collection_id: collectionId, owner, parcel_id: parcelId.toString() });
+    ctx.events.emit("tokenisation_asset_minted", {
+      asset_id: assetId.toString(),
+      collection_id: collectionId,
+      owner,
+      parcel_id: parcelId.toString(),
+    });
   },
   fractionalised(ctx: Context, assetId: bigint, denom: string, supply: bigint, holderShareBps: number, incomeDenom: string): void {
     ctx.events.emit("tokenisation_fractionalised", {
-      asset_id: assetId.toString(), fraction_denom: denom, supply: supply.toString(), holder_share_bps: String(holderShareBps), income_denom: incomeDenom,
+      asset_id: assetId.toString(),
+      fraction_denom: denom,
+      supply: supply.toString(),
+      holder_share_bps: String(holderShareBps),
+      income_denom: incomeDenom,
     });
   },
   assetTransferred(ctx: Context, assetId: bigint, from: string, to: string): void {
@@ -38,7 +47,13 @@ export const tokenisationEvents = {
     ctx.events.emit("tokenisation_asset_closed", { asset_id: assetId.toString() });
   },
   saleReported(ctx: Context, assetId: bigint, reporter: string, price: string, claimableAt: string, evidenceUri: string): void {
-    ctx.events.emit("tokenisation_sale_reported", { asset_id: assetId.toString(), reporter, price, claimable_at: claimableAt, evidence_uri: evidenceUri });
+    ctx.events.emit("tokenisation_sale_reported", {
+      asset_id: assetId.toString(),
+      reporter,
+      price,
+      claimable_at: claimableAt,
+      evidence_uri: evidenceUri,
+    });
   },
   saleAttested(ctx: Context, assetId: bigint, attestor: string, attestations: number): void {
     ctx.events.emit("tokenisation_sale_attested", { asset_id: assetId.toString(), attestor, attestations: String(attestations) });

@@ -25,16 +25,17 @@ export interface LandAuthorisation {
   withdrawn: boolean;
 }
 
-/** The part of a land parcel tokenisation reads: its holder and its restrictions. */
+/** The part of a land parcel tokenisation reads: its holder. */
 export interface LandParcel {
   holder: string;
-  restrictions: ReadonlyArray<{ kind: string; lifted: boolean }>;
 }
 
 /** What tokenisation needs from land: the parcel and its permission to fractionalise. */
 export interface LandKeeper {
   /** The permission as recorded (withdrawn ones included); judged by tokenisation against block time. */
   fractionalisationAuthority(ctx: Context, parcelId: bigint): { authorisation: LandAuthorisation | undefined };
+  /** Whether a restriction in force on the parcel forbids opening a vehicle over it (land's rule). */
+  fractionalisationForbidden(ctx: Context, parcelId: bigint): boolean;
   /** The parcel, or undefined when no such parcel exists. */
   getParcel(ctx: Context, parcelId: bigint): LandParcel | undefined;
   /** Records on the parcel that a tokenisation vehicle (the asset) was opened over it; title stays put. */

@@ -16,7 +16,15 @@ export function tokenisationGenesis(k: TokenisationKeeper): GenesisDef<GenesisSt
   return {
     typeName: "blockchain.tokenisation.v1.GenesisState",
     codec: GenesisState,
-    defaultGenesis: () => ({ params: defaultTokenisationParams(), collections: [], assets: [], vaults: [], positions: [], saleReports: [], nextAssetId: 1n }),
+    defaultGenesis: () => ({
+      params: defaultTokenisationParams(),
+      collections: [],
+      assets: [],
+      vaults: [],
+      positions: [],
+      saleReports: [],
+      nextAssetId: 1n,
+    }),
     validate: (g) => {
       validateTokenisationParams(g.params ?? defaultTokenisationParams());
       const collections = new Set<string>();
@@ -67,17 +75,14 @@ export function tokenisationGenesis(k: TokenisationKeeper): GenesisDef<GenesisSt
     init: (ctx, g) => {
       k.params.set(ctx, validateTokenisationParams(g.params ?? defaultTokenisationParams()));
       for (const c of g.collections) k.collections.set(ctx, c.id, c);
-      for (const a of g.assets) {
-        k.assets.set(ctx, a.id, a);
-        k.assetsByCollection.set(ctx, [a.collectionId, a.id]);
-      }
+      for (const a of g.assets) k.assets.set(ctx, a.id, a);
       const byId = new Map(g.assets.map((a) => [a.id, a]));
       for (const v of g.vaults) {
         k.vaults.set(ctx, v.assetId, v);
         const a = byId.get(v.assetId)!;
-        k.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(v.cumulativePerToken), halted: tradingHalted(a.status) });
+        k.setShareState(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(v.cumulativePerToken), halted: tradingHalted(a.status) });
       }
-      for (const p of g.positions) k.positions.set(ctx, [p.assetId, accAddress.decode(p.holder)], { lastIndex: decFromWire(p.lastIndex), accrued: BigInt(p.accrued) });
+      for (const p of g.positions) k.setSlot(ctx, p.assetId, p.holder, { lastIndex: decFromWire(p.lastIndex), accrued: BigInt(p.accrued) });
       for (const s of g.saleReports) k.sales.set(ctx, s.assetId, s);
       k.rebuildParcelShareIssued(ctx);
       k.nextAssetId.set(ctx, g.nextAssetId === 0n ? 1n : g.nextAssetId);

@@ -1,8 +1,11 @@
 import { Params } from "../../gen/blockchain/tokenisation/v1/params";
+import { HolderSlot, ShareDenomState } from "../../gen/blockchain/tokenisation/v1/state";
 import { Asset, Collection, SaleReport, Status, Vault, VerificationMode } from "../../gen/blockchain/tokenisation/v1/tokenisation";
 import { Schema } from "../../store/collections";
-import { bytesKey, pairKey, protoValue, stringKey, uint64Key, uint64Value, type ValueCodec } from "../../store/codecs";
+import { pairKey, protoValue, stringKey, uint64Key, uint64Value } from "../../store/codecs";
+import { multiIndex } from "../../store/indexed-map";
 import { accAddress, moduleAddress } from "../../types/address";
+import { accAddressKey } from "../../types/address-key";
 import { addCoins, amountOf, coinToProto, isValidDenom, type Coin, type ProtoCoin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { noFreeze, type FreezeGuard } from "../../types/hooks";
@@ -20,8 +23,6 @@ export const TOKENISATION_MODULE = "tokenisation";
 export const FRACTION_DENOM_PREFIX = "tok/";
 /** The form of share denoms issued before consensus version 2; those assets keep theirs. */
 export const LEGACY_FRACTION_DENOM_PREFIX = "tokenisation/";
-/** The restriction kind on a land parcel that forbids opening a vehicle over it. */
-const NO_FRACTIONALISATION = "no_fractionalisation";
 
 export function fractionDenom(assetId: bigint, symbol: string): string {
   return `${FRACTION_DENOM_PREFIX}${assetId}/${symbol}`;
@@ -44,36 +45,34 @@ function coinString(c: Coin): string {
   return `${c.amount}${c.denom}`;
 }
 
-/** A holder's place in the index, stored compactly (the send hook writes it on every share transfer). */
+/** A holder's place in the index (stored as a HolderSlot: the send hook writes it on every share transfer). */
 export interface Slot {
   lastIndex: bigint;
   accrued: bigint;
 }
 
-/** What the send hook needs about a share denom, in one small read. */
+/** What the send hook needs about a share denom, in one small read (stored as a ShareDenomState). */
 export interface ShareState {
   assetId: bigint;
   index: bigint;
   halted: boolean;
 }
 
-const slotValue: ValueCodec<Slot> = {
-  name: "slot",
-  encode: (v) => new TextEncoder().encode(`${v.lastIndex} ${v.accrued}`),
-  decode: (b) => {
-    const [last, accrued] = new TextDecoder().decode(b).split(" ");
-    return { lastIndex: BigInt(last), accrued: BigInt(accrued) };
-  },
-};
+export function slotOf(stored: HolderSlot): Slot {
+  return { lastIndex: BigInt(stored.lastIndex), accrued: BigInt(stored.accrued) };
+}
 
-const shareStateValue: ValueCodec<ShareState> = {
-  name: "share_state",
-  encode: (v) => new TextEncoder().encode(`${v.assetId} ${v.index}${v.halted ? " h" : ""}`),
-  decode: (b) => {
-    const [id, index, halted] = new TextDecoder().decode(b).split(" ");
-    return { assetId: BigInt(id), index: BigInt(index), halted: halted === "h" };
-  },
-};
+export function storedSlot(slot: Slot): HolderSlot {
+  return { lastIndex: slot.lastIndex.toString(), accrued: slot.accrued.toString() };
+}
+
+export function shareStateOf(stored: ShareDenomState): ShareState {
+  return { assetId: stored.assetId, index: BigInt(stored.index), halted: stored.halted };
+}
+
+export function storedShareState(share: ShareState): ShareDenomState {
+  return { assetId: share.assetId, index: share.index.toString(), halted: share.halted };
+}
 
 /**
  * Trading in a share denom halts when the asset is realised and stays halted once it closes:
@@ -101,20 +100,20 @@ export class TokenisationKeeper {
   private readonly schema = new Schema("tokenisation/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultTokenisationParams());
   readonly collections = this.schema.map(2, "collections", stringKey, protoValue(Collection, "Collection"));
-  readonly assets = this.schema.map(3, "assets", uint64Key, protoValue(Asset, "Asset"));
-  /** Secondary index (collection id, asset id) for the Assets query. */
-  readonly collectionAssetKey = pairKey(stringKey, uint64Key);
-  readonly assetsByCollection = this.schema.keySet(4, "assets_by_collection", this.collectionAssetKey);
+  /** Assets by id, indexed by collection for the Assets query. */
+  readonly assets = this.schema.indexedMap(3, "assets", uint64Key, protoValue(Asset, "Asset"), {
+    byCollection: multiIndex(4, stringKey, (_id: bigint, a: Asset) => a.collectionId),
+  });
   readonly vaults = this.schema.map(5, "vaults", uint64Key, protoValue(Vault, "Vault"));
-  /** (asset id, holder address bytes) → the holder's slot in the index. */
-  readonly positionKey = pairKey(uint64Key, bytesKey);
-  readonly positions = this.schema.map(6, "positions", this.positionKey, slotValue);
+  /** (asset id, holder) → the holder's slot in the index. */
+  readonly positionKey = pairKey(uint64Key, accAddressKey);
+  readonly positions = this.schema.map(6, "positions", this.positionKey, protoValue(HolderSlot, "HolderSlot"));
   readonly sales = this.schema.map(7, "sale_reports", uint64Key, protoValue(SaleReport, "SaleReport"));
   /**
    * fraction denom → asset id, current index and whether trading is halted: the send hook's one
    * read. The index here always equals the vault's cumulative_per_token (both written by distribute).
    */
-  readonly shares = this.schema.map(8, "share_states", stringKey, shareStateValue);
+  readonly shares = this.schema.map(8, "share_states", stringKey, protoValue(ShareDenomState, "ShareDenomState"));
   readonly nextAssetId = this.schema.sequence(9, "next_asset_id", 1n);
   /**
    * parcel id → holder_share_bps issued over the parcel by every vehicle ever opened on it: the
@@ -127,7 +126,10 @@ export class TokenisationKeeper {
   /** Enforcement's freeze (bound at wiring): title transfers consult it, and the send hook lets a seizure take a halted share. */
   freeze: FreezeGuard = noFreeze;
 
-  constructor(readonly bank: BankKeeper, readonly land?: LandKeeper) {}
+  constructor(
+    readonly bank: BankKeeper,
+    readonly land: LandKeeper,
+  ) {}
 
   getParams(ctx: Context): Params {
     return this.params.get(ctx);
@@ -136,7 +138,10 @@ export class TokenisationKeeper {
   // ---------------------------------------------------------------- collections
 
   validateCollection(ctx: Context, c: Collection): void {
-    if (!COLLECTION_ID_RE.test(c.id)) throw sdkErrors.ErrInvalidRequest.wrap(`collection id ${JSON.stringify(c.id.slice(0, 80))} must be 1-64 characters of [a-zA-Z0-9._:-]`);
+    if (!COLLECTION_ID_RE.test(c.id))
+      throw sdkErrors.ErrInvalidRequest.wrap(
+        `collection id ${JSON.stringify(c.id.slice(0, 80))} must be 1-64 characters of [a-zA-Z0-9._:-]`,
+      );
     if (c.authority !== "") accAddress.validate(c.authority);
     if (!(c.verification in VerificationMode) || c.verification === VerificationMode.UNRECOGNIZED) {
       throw sdkErrors.ErrInvalidRequest.wrap(`unknown verification mode ${c.verification}`);
@@ -144,9 +149,12 @@ export class TokenisationKeeper {
     if (c.verification === VerificationMode.VERIFY_ATTESTORS) validateAttestorRegister(c.attestationThreshold, c.attestors);
     const p = this.getParams(ctx);
     if (c.challengeWindowSeconds < p.minChallengeWindowSeconds || c.challengeWindowSeconds > p.maxChallengeWindowSeconds) {
-      throw E.ErrInvalidParams.wrap(`challenge_window_seconds ${c.challengeWindowSeconds} must be within ${p.minChallengeWindowSeconds}..${p.maxChallengeWindowSeconds}`);
+      throw E.ErrInvalidParams.wrap(
+        `challenge_window_seconds ${c.challengeWindowSeconds} must be within ${p.minChallengeWindowSeconds}..${p.maxChallengeWindowSeconds}`,
+      );
     }
-    if (c.disputeBondBps > p.maxDisputeBondBps) throw E.ErrInvalidParams.wrap(`dispute_bond_bps ${c.disputeBondBps} exceeds ${p.maxDisputeBondBps}`);
+    if (c.disputeBondBps > p.maxDisputeBondBps)
+      throw E.ErrInvalidParams.wrap(`dispute_bond_bps ${c.disputeBondBps} exceeds ${p.maxDisputeBondBps}`);
   }
 
   createCollection(ctx: Context, c: Collection): void {
@@ -193,13 +201,11 @@ export class TokenisationKeeper {
     if (parcelId !== 0n) this.requireParcelHolder(ctx, parcelId, owner);
     const id = this.nextAssetId.next(ctx);
     this.assets.set(ctx, id, { id, collectionId, owner, uri, fractionDenom: "", holderShareBps: 0, status: Status.STATUS_HELD, parcelId });
-    this.assetsByCollection.set(ctx, [collectionId, id]);
     events.assetMinted(ctx, id, collectionId, owner, parcelId);
     return id;
   }
 
   private requireParcelHolder(ctx: Context, parcelId: bigint, owner: string): LandParcel {
-    if (!this.land) throw E.ErrNoLandRegistry.wrap(`parcel ${parcelId}`);
     const parcel = this.land.getParcel(ctx, parcelId);
     if (parcel === undefined) throw E.ErrNoParcel.wrap(`parcel ${parcelId}`);
     if (parcel.holder !== owner) throw E.ErrNotParcelHolder.wrap(`parcel ${parcelId} is held by ${parcel.holder}, not ${owner}`);
@@ -212,15 +218,18 @@ export class TokenisationKeeper {
    * shares of every vehicle ever opened on the parcel, this one included, stay within its ceiling.
    */
   private requireLandPermission(ctx: Context, parcelId: bigint, owner: string, holderShareBps: number): void {
-    const parcel = this.requireParcelHolder(ctx, parcelId, owner);
-    if (parcel.restrictions.some((r) => !r.lifted && r.kind === NO_FRACTIONALISATION)) throw E.ErrLandFractionalisationForbidden.wrap(`parcel ${parcelId}`);
-    const { authorisation } = this.land!.fractionalisationAuthority(ctx, parcelId);
+    this.requireParcelHolder(ctx, parcelId, owner);
+    if (this.land.fractionalisationForbidden(ctx, parcelId)) throw E.ErrLandFractionalisationForbidden.wrap(`parcel ${parcelId}`);
+    const { authorisation } = this.land.fractionalisationAuthority(ctx, parcelId);
     if (!authorisation) throw E.ErrNoLandAuthorisation.wrap(`parcel ${parcelId}`);
     if (authorisation.withdrawn) throw E.ErrAuthorisationWithdrawn.wrap(`parcel ${parcelId}`);
-    if (BigInt(authorisation.expiresAt) <= ctx.unixSeconds) throw E.ErrAuthorisationExpired.wrap(`parcel ${parcelId} permission expired at ${authorisation.expiresAt}`);
+    if (BigInt(authorisation.expiresAt) <= ctx.unixSeconds)
+      throw E.ErrAuthorisationExpired.wrap(`parcel ${parcelId} permission expired at ${authorisation.expiresAt}`);
     const issued = this.parcelShareIssued.get(ctx, parcelId) ?? 0n;
     if (issued + BigInt(holderShareBps) > BigInt(authorisation.maxShareBps)) {
-      throw E.ErrShareCeilingExceeded.wrap(`holder_share_bps ${holderShareBps} on top of the ${issued} already issued over parcel ${parcelId} exceeds the ceiling ${authorisation.maxShareBps}`);
+      throw E.ErrShareCeilingExceeded.wrap(
+        `holder_share_bps ${holderShareBps} on top of the ${issued} already issued over parcel ${parcelId} exceeds the ceiling ${authorisation.maxShareBps}`,
+      );
     }
   }
 
@@ -238,14 +247,43 @@ export class TokenisationKeeper {
     return mayBeShareDenom(denom) && this.shares.has(ctx, denom);
   }
 
-  fractionalise(ctx: Context, owner: string, assetId: bigint, symbol: string, supply: bigint, holderShareBps: number, incomeDenom: string): string {
+  /** The send hook's view of a share denom, if it is one. */
+  shareState(ctx: Context, denom: string): ShareState | undefined {
+    const stored = this.shares.get(ctx, denom);
+    return stored === undefined ? undefined : shareStateOf(stored);
+  }
+
+  setShareState(ctx: Context, denom: string, share: ShareState): void {
+    this.shares.set(ctx, denom, storedShareState(share));
+  }
+
+  /** The holder's slot in the asset's index, if it has one. */
+  slot(ctx: Context, assetId: bigint, holder: string): Slot | undefined {
+    const stored = this.positions.get(ctx, [assetId, holder]);
+    return stored === undefined ? undefined : slotOf(stored);
+  }
+
+  setSlot(ctx: Context, assetId: bigint, holder: string, slot: Slot): void {
+    this.positions.set(ctx, [assetId, holder], storedSlot(slot));
+  }
+
+  fractionalise(
+    ctx: Context,
+    owner: string,
+    assetId: bigint,
+    symbol: string,
+    supply: bigint,
+    holderShareBps: number,
+    incomeDenom: string,
+  ): string {
     const a = this.getAsset(ctx, assetId);
     if (a.owner !== owner) throw E.ErrNotOwner.wrap(`${owner} does not hold title to asset ${assetId}`);
     if (a.fractionDenom !== "") throw E.ErrAlreadyFractionalised.wrap(`asset ${assetId} issued ${a.fractionDenom}`);
     if (a.status !== Status.STATUS_HELD) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
     if (holderShareBps < 1 || holderShareBps > BPS_DENOMINATOR) throw E.ErrInvalidShare.wrap(`holder_share_bps ${holderShareBps}`);
     if (supply <= 0n || supply >= MAX_INT) throw E.ErrInvalidAmount.wrap(`supply ${supply} must be positive`);
-    if (!isValidDenom(incomeDenom)) throw E.ErrWrongDenom.wrap(`income_denom ${JSON.stringify(incomeDenom.slice(0, 140))} is not a valid denom`);
+    if (!isValidDenom(incomeDenom))
+      throw E.ErrWrongDenom.wrap(`income_denom ${JSON.stringify(incomeDenom.slice(0, 140))} is not a valid denom`);
     if (this.isShareDenom(ctx, incomeDenom)) throw E.ErrWrongDenom.wrap("income cannot be paid in a share denom");
     if (!SYMBOL_RE.test(symbol)) throw sdkErrors.ErrInvalidRequest.wrap("symbol must be 1-32 letters or digits starting with a letter");
     if (a.parcelId !== 0n) this.requireLandPermission(ctx, a.parcelId, owner, holderShareBps);
@@ -254,7 +292,7 @@ export class TokenisationKeeper {
       throw E.ErrAlreadyFractionalised.wrap(`denom ${denom} already exists`);
     }
     this.assets.set(ctx, assetId, { ...a, fractionDenom: denom, holderShareBps, status: Status.STATUS_ACTIVE });
-    this.shares.set(ctx, denom, { assetId, index: 0n, halted: false });
+    this.setShareState(ctx, denom, { assetId, index: 0n, halted: false });
     this.vaults.set(ctx, assetId, { assetId, cumulativePerToken: "0", funded: [], denom: incomeDenom, held: [] });
     this.bank.setDenomMetadata(ctx, {
       description: `Shares in tokenisation asset ${assetId} (${holderShareBps} bps of its economics)`,
@@ -268,7 +306,7 @@ export class TokenisationKeeper {
     });
     if (a.parcelId !== 0n) {
       this.parcelShareIssued.set(ctx, a.parcelId, (this.parcelShareIssued.get(ctx, a.parcelId) ?? 0n) + BigInt(holderShareBps));
-      this.land!.setParcelVehicle(ctx, a.parcelId, assetId);
+      this.land.setParcelVehicle(ctx, a.parcelId, assetId);
     }
     const coins = [{ denom, amount: supply }];
     this.bank.mintCoins(ctx, TOKENISATION_MODULE, coins);
@@ -307,7 +345,12 @@ export class TokenisationKeeper {
       held: addProto(vault.held, [{ denom: vault.denom, amount }]),
     };
     this.vaults.set(ctx, a.id, next);
-    if (inc !== 0n) this.shares.set(ctx, a.fractionDenom, { assetId: a.id, index: decFromWire(next.cumulativePerToken), halted: tradingHalted(a.status) });
+    if (inc !== 0n)
+      this.setShareState(ctx, a.fractionDenom, {
+        assetId: a.id,
+        index: decFromWire(next.cumulativePerToken),
+        halted: tradingHalted(a.status),
+      });
     return next;
   }
 
@@ -321,7 +364,8 @@ export class TokenisationKeeper {
    */
   fundVault(ctx: Context, funder: string, assetId: bigint, amount: Coin): Coin {
     const a = this.getAsset(ctx, assetId);
-    if (a.status !== Status.STATUS_ACTIVE && a.status !== Status.STATUS_REALISED) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
+    if (a.status !== Status.STATUS_ACTIVE && a.status !== Status.STATUS_REALISED)
+      throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
     const vault = this.vaults.get(ctx, a.id)!;
     this.requireDenom(vault, amount, "payment");
     const collected = holderPortion(amount.amount, a.holderShareBps);
@@ -335,16 +379,15 @@ export class TokenisationKeeper {
 
   /** Brings a holder's slot up to the index on the balance it has held since it last moved. */
   private settle(ctx: Context, assetId: bigint, index: bigint, holder: string, balance: bigint): Slot {
-    const key: [bigint, Uint8Array] = [assetId, accAddress.decode(holder)];
-    const pos = this.positions.get(ctx, key);
+    const pos = this.slot(ctx, assetId, holder);
     if (!pos) {
       const fresh = { lastIndex: index, accrued: 0n };
-      this.positions.set(ctx, key, fresh);
+      this.setSlot(ctx, assetId, holder, fresh);
       return fresh;
     }
     if (pos.lastIndex === index) return pos;
     const settled = { lastIndex: index, accrued: pos.accrued + owedSince(balance, index, pos.lastIndex) };
-    this.positions.set(ctx, key, settled);
+    this.setSlot(ctx, assetId, holder, settled);
     return settled;
   }
 
@@ -356,10 +399,12 @@ export class TokenisationKeeper {
   beforeSend(ctx: Context, from: string, to: string, coins: readonly Coin[]): void {
     for (const c of coins) {
       if (!mayBeShareDenom(c.denom)) continue;
-      const share = this.shares.get(ctx, c.denom);
+      const share = this.shareState(ctx, c.denom);
       if (share === undefined) continue;
       if (share.halted && !this.haltedMayMove(ctx, from, to)) {
-        throw E.ErrTradingHalted.wrap(`asset ${share.assetId} is realised, its shares can only be redeemed: ${from} may not send ${c.denom} to ${to}`);
+        throw E.ErrTradingHalted.wrap(
+          `asset ${share.assetId} is realised, its shares can only be redeemed: ${from} may not send ${c.denom} to ${to}`,
+        );
       }
       for (const who of from === to ? [from] : [from, to]) {
         if (who !== this.moduleAccount) this.settle(ctx, share.assetId, share.index, who, this.bank.getBalance(ctx, who, c.denom));
@@ -383,7 +428,7 @@ export class TokenisationKeeper {
   entitlement(ctx: Context, a: Asset, holder: string): bigint {
     if (a.fractionDenom === "") return 0n;
     const index = decFromWire(this.vaults.get(ctx, a.id)!.cumulativePerToken);
-    const pos = this.positions.get(ctx, [a.id, accAddress.decode(holder)]);
+    const pos = this.slot(ctx, a.id, holder);
     if (!pos) return 0n;
     return pos.accrued + owedSince(this.bank.getBalance(ctx, holder, a.fractionDenom), index, pos.lastIndex);
   }
@@ -398,7 +443,7 @@ export class TokenisationKeeper {
     const owed = part(pos.accrued);
     if (owed === 0n) return undefined;
     const coin = { denom: vault.denom, amount: owed };
-    this.positions.set(ctx, [a.id, accAddress.decode(holder)], { ...pos, accrued: pos.accrued - owed });
+    this.setSlot(ctx, a.id, holder, { ...pos, accrued: pos.accrued - owed });
     this.vaults.set(ctx, a.id, { ...vault, held: subProto(vault.held, coin) });
     this.bank.sendCoinsFromModuleToAccount(ctx, TOKENISATION_MODULE, holder, [coin]);
     return coin;
@@ -415,7 +460,7 @@ export class TokenisationKeeper {
   }
 
   private dropEmptyPosition(ctx: Context, a: Asset, holder: string): void {
-    if (this.bank.getBalance(ctx, holder, a.fractionDenom) === 0n) this.positions.remove(ctx, [a.id, accAddress.decode(holder)]);
+    if (this.bank.getBalance(ctx, holder, a.fractionDenom) === 0n) this.positions.remove(ctx, [a.id, holder]);
   }
 
   /**
@@ -462,8 +507,16 @@ export class TokenisationKeeper {
     const claimableAt = { seconds: ctx.time.seconds + c.challengeWindowSeconds, nanos: ctx.time.nanos };
     const zero = { denom: price.denom, amount: "0" };
     this.sales.set(ctx, assetId, {
-      assetId, price: coinToProto(price), reporter, reportedAt: ctx.time, claimableAt, attestors: [], disputed: false,
-      proceedsPaid: zero, challenger: "", bond: zero,
+      assetId,
+      price: coinToProto(price),
+      reporter,
+      reportedAt: ctx.time,
+      claimableAt,
+      attestors: [],
+      disputed: false,
+      proceedsPaid: zero,
+      challenger: "",
+      bond: zero,
     });
     this.assets.set(ctx, assetId, { ...a, status: Status.STATUS_REPORTED });
     events.saleReported(ctx, assetId, reporter, coinString(price), formatTime(claimableAt), evidenceUri);
@@ -476,11 +529,14 @@ export class TokenisationKeeper {
   attestSale(ctx: Context, attestor: string, assetId: bigint, price: ProtoCoin | undefined): void {
     const a = this.getAsset(ctx, assetId);
     const c = this.getCollection(ctx, a.collectionId);
-    if (c.verification !== VerificationMode.VERIFY_ATTESTORS) throw E.ErrWrongStatus.wrap(`collection ${c.id} is not verified by attestors`);
+    if (c.verification !== VerificationMode.VERIFY_ATTESTORS)
+      throw E.ErrWrongStatus.wrap(`collection ${c.id} is not verified by attestors`);
     if (!c.attestors.includes(attestor)) throw E.ErrNotAttestor.wrap(`${attestor} for collection ${c.id}`);
     const sale = this.getSale(ctx, assetId);
     if (!samePrice(price, sale.price!)) {
-      throw E.ErrNotVerified.wrap(`attested ${price?.amount ?? ""}${price?.denom ?? ""} differs from the reported ${sale.price!.amount}${sale.price!.denom}`);
+      throw E.ErrNotVerified.wrap(
+        `attested ${price?.amount ?? ""}${price?.denom ?? ""} differs from the reported ${sale.price!.amount}${sale.price!.denom}`,
+      );
     }
     if (sale.attestors.includes(attestor)) throw E.ErrAlreadyAttested.wrap(`${attestor} on asset ${assetId}`);
     const attestors = [...sale.attestors, attestor];
@@ -496,7 +552,8 @@ export class TokenisationKeeper {
   payProceeds(ctx: Context, payer: string, assetId: bigint, amount: Coin): { paid: Coin; outstanding: Coin } {
     const a = this.getAsset(ctx, assetId);
     const sale = this.getSale(ctx, assetId);
-    if (a.status !== Status.STATUS_REPORTED && a.status !== Status.STATUS_REALISED) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
+    if (a.status !== Status.STATUS_REPORTED && a.status !== Status.STATUS_REALISED)
+      throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
     if (amount.amount <= 0n) throw E.ErrInvalidAmount.wrap(`amount ${coinString(amount)}`);
     const vault = this.vaults.get(ctx, assetId)!;
     this.requireDenom(vault, amount, "proceeds");
@@ -517,7 +574,8 @@ export class TokenisationKeeper {
     const sale = this.getSale(ctx, assetId);
     if (sale.challenger !== "") throw E.ErrAlreadyDisputed.wrap(`asset ${assetId} was disputed by ${sale.challenger}`);
     if (a.status !== Status.STATUS_REPORTED) throw E.ErrWrongStatus.wrap(`asset ${assetId} is ${Status[a.status]}`);
-    if (compareTime(ctx.time, sale.claimableAt!) > 0) throw E.ErrWrongStatus.wrap(`the challenge window of asset ${assetId} closed at ${formatTime(sale.claimableAt!)}`);
+    if (compareTime(ctx.time, sale.claimableAt!) > 0)
+      throw E.ErrWrongStatus.wrap(`the challenge window of asset ${assetId} closed at ${formatTime(sale.claimableAt!)}`);
     const c = this.getCollection(ctx, a.collectionId);
     const bond = { denom: sale.price!.denom, amount: bpsOf(BigInt(sale.price!.amount), c.disputeBondBps) };
     if (bond.amount > 0n) this.bank.sendCoinsFromAccountToModule(ctx, challenger, TOKENISATION_MODULE, [bond]);
@@ -582,24 +640,31 @@ export class TokenisationKeeper {
     if (a.status !== Status.STATUS_REPORTED) throw E.ErrWrongStatus.wrap(`asset ${a.id} is ${Status[a.status]}`);
     if (sale.disputed) throw E.ErrWrongStatus.wrap(`the sale of asset ${a.id} is under dispute`);
     if (!this.isVerified(ctx, a, sale)) throw E.ErrNotVerified.wrap(`asset ${a.id}`);
-    if (compareTime(ctx.time, sale.claimableAt!) < 0) throw E.ErrStillInWindow.wrap(`asset ${a.id} is claimable at ${formatTime(sale.claimableAt!)}`);
+    if (compareTime(ctx.time, sale.claimableAt!) < 0)
+      throw E.ErrStillInWindow.wrap(`asset ${a.id} is claimable at ${formatTime(sale.claimableAt!)}`);
     const next = { ...a, status: Status.STATUS_REALISED };
     this.assets.set(ctx, a.id, next);
-    const share = this.shares.get(ctx, a.fractionDenom)!;
-    this.shares.set(ctx, a.fractionDenom, { ...share, halted: true });
+    const share = this.shareState(ctx, a.fractionDenom)!;
+    this.setShareState(ctx, a.fractionDenom, { ...share, halted: true });
     events.saleFinalised(ctx, a.id);
     return next;
   }
 }
 
 function parseCorrected(amount: string): bigint {
-  if (!/^[0-9]{1,78}$/.test(amount) || BigInt(amount) === 0n) throw E.ErrInvalidAmount.wrap(`corrected price amount ${JSON.stringify(amount.slice(0, 80))}`);
+  if (!/^[0-9]{1,78}$/.test(amount) || BigInt(amount) === 0n)
+    throw E.ErrInvalidAmount.wrap(`corrected price amount ${JSON.stringify(amount.slice(0, 80))}`);
   return BigInt(amount);
 }
 
 /** An attested price must be the reported one: same denom, same amount. */
 function samePrice(attested: ProtoCoin | undefined, reported: ProtoCoin): boolean {
-  return attested !== undefined && attested.denom === reported.denom && /^[0-9]{1,78}$/.test(attested.amount) && BigInt(attested.amount) === BigInt(reported.amount);
+  return (
+    attested !== undefined &&
+    attested.denom === reported.denom &&
+    /^[0-9]{1,78}$/.test(attested.amount) &&
+    BigInt(attested.amount) === BigInt(reported.amount)
+  );
 }
 
 /**
@@ -608,7 +673,8 @@ function samePrice(attested: ProtoCoin | undefined, reported: ProtoCoin): boolea
  */
 export function validateAttestorRegister(threshold: number, attestors: readonly string[]): void {
   if (threshold < 2) throw E.ErrInvalidThreshold.wrap(`attestation_threshold ${threshold}`);
-  if (attestors.length < threshold) throw E.ErrInvalidThreshold.wrap(`${attestors.length} attestors cannot reach attestation_threshold ${threshold}`);
+  if (attestors.length < threshold)
+    throw E.ErrInvalidThreshold.wrap(`${attestors.length} attestors cannot reach attestation_threshold ${threshold}`);
   const seen = new Set<string>();
   for (const a of attestors) {
     try {
@@ -622,11 +688,17 @@ export function validateAttestorRegister(threshold: number, attestors: readonly 
 }
 
 function addProto(list: readonly ProtoCoin[], add: readonly Coin[]): ProtoCoin[] {
-  return addCoins(list.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) })), add).map(coinToProto);
+  return addCoins(
+    list.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) })),
+    add,
+  ).map(coinToProto);
 }
 
 function subProto(list: readonly ProtoCoin[], sub: Coin): ProtoCoin[] {
-  const have = amountOf(list.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) })), sub.denom);
+  const have = amountOf(
+    list.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) })),
+    sub.denom,
+  );
   const rest = list.filter((c) => c.denom !== sub.denom);
   const left = have - sub.amount;
   return left > 0n ? [...rest, { denom: sub.denom, amount: left.toString() }].sort((x, y) => (x.denom < y.denom ? -1 : 1)) : rest;
@@ -634,7 +706,7 @@ function subProto(list: readonly ProtoCoin[], sub: Coin): ProtoCoin[] {
 
 export { emptyVault, isEmptyCoin };
 
-/** The proto form of a stored slot (genesis export). */
-export function positionOf(key: [bigint, Uint8Array], slot: Slot) {
-  return { assetId: key[0], holder: accAddress.encode(key[1]), lastIndex: decToWire(slot.lastIndex), accrued: slot.accrued.toString() };
+/** The genesis form of a stored slot. */
+export function positionOf([assetId, holder]: [bigint, string], stored: HolderSlot) {
+  return { assetId, holder, lastIndex: decToWire(BigInt(stored.lastIndex)), accrued: stored.accrued };
 }

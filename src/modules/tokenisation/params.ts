@@ -3,7 +3,7 @@ import { tokenisationErrors } from "./errors";
 
 export const BPS_DENOMINATOR = 10_000;
 
-/** Defaults: the spec leaves the values open; docs/modules/tokenisation.md records them. */
+/** The chain's defaults, recorded in docs/modules/tokenisation.md. */
 export function defaultTokenisationParams(): Params {
   return {
     minChallengeWindowSeconds: 0n,
@@ -17,7 +17,8 @@ export function validateTokenisationParams(p: Params): Params {
     throw tokenisationErrors.ErrInvalidParams.wrap(d);
   };
   if (p.minChallengeWindowSeconds < 0n) bad("min_challenge_window_seconds must not be negative");
-  if (p.maxChallengeWindowSeconds < p.minChallengeWindowSeconds) bad("max_challenge_window_seconds must be at least min_challenge_window_seconds");
+  if (p.maxChallengeWindowSeconds < p.minChallengeWindowSeconds)
+    bad("max_challenge_window_seconds must be at least min_challenge_window_seconds");
   if (p.maxDisputeBondBps > BPS_DENOMINATOR) bad(`max_dispute_bond_bps must be at most ${BPS_DENOMINATOR}`);
   return { ...p };
 }

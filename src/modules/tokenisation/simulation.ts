@@ -9,7 +9,7 @@ import { decFromWire } from "../../types/dec";
 import { otherAccount, simMsg, type ModuleSimulation, type SimState, sampleById, sampleFrom } from "../../types/simulation";
 import type { LandKeeper } from "./expected-keepers";
 import { holderPortion, indexIncrement, owedSince } from "./income";
-import { TOKENISATION_MODULE, tradingHalted, type TokenisationKeeper } from "./keeper";
+import { slotOf, TOKENISATION_MODULE, tradingHalted, type TokenisationKeeper } from "./keeper";
 
 const T = "/blockchain.tokenisation.v1.";
 const SEND = "/cosmos.bank.v1beta1.MsgSend";
@@ -20,7 +20,12 @@ type Codec = { encode(m: any): { finish(): Uint8Array }; fromPartial(o: any): an
 const tokMsg = (name: string, codec: Codec, fields: object): AnyMsg => simMsg(T + name, codec, fields);
 
 /** An asset `ok` accepts from a bounded sample, mostly one `prefer` accepts too (the stage the operation moves on). */
-function pickAsset(k: TokenisationKeeper, s: SimState, ok: (a: Asset) => boolean, prefer: (a: Asset) => boolean = () => true): Asset | undefined {
+function pickAsset(
+  k: TokenisationKeeper,
+  s: SimState,
+  ok: (a: Asset) => boolean,
+  prefer: (a: Asset) => boolean = () => true,
+): Asset | undefined {
   const found = sampleById(k.assets, s.ctx, s.rng, k.nextAssetId.peek(s.ctx) - 1n, 12).filter(ok);
   const preferred = found.filter(prefer);
   if (preferred.length > 0 && !s.rng.oneIn(4)) return s.rng.pick(preferred);
@@ -44,8 +49,7 @@ function lockOn(a: Asset, signer: string, also: string[] = []): string[] {
 /** Simulated holders of the asset's shares with a position (a bounded read of its positions). */
 function holders(k: TokenisationKeeper, s: SimState, a: Asset): Array<{ address: string; balance: bigint }> {
   const out: Array<{ address: string; balance: bigint }> = [];
-  for (const [[, addr]] of sampleFrom(k.positions, s.ctx, undefined, 12, { prefix: k.positionKey.prefix(a.id) })) {
-    const address = accAddress.encode(addr);
+  for (const [[, address]] of sampleFrom(k.positions, s.ctx, undefined, 12, { prefix: k.positionKey.prefix(a.id) })) {
     if (s.accounts.includes(address)) out.push({ address, balance: k.bank.getBalance(s.ctx, address, a.fractionDenom) });
   }
   return out;
@@ -108,7 +112,19 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const cs = collections(k, s).filter((c) => s.accounts.includes(c.authority));
           if (cs.length === 0) return undefined;
           const c = s.rng.pick(cs);
-          return { signer: c.authority, msgs: [tokMsg("MsgMintAsset", tx.MsgMintAsset, { minter: c.authority, collectionId: c.id, owner: s.rng.pick(s.accounts), uri: `ipfs://sim/${s.ctx.height}`, parcelId: 0n })], expect: "ok" };
+          return {
+            signer: c.authority,
+            msgs: [
+              tokMsg("MsgMintAsset", tx.MsgMintAsset, {
+                minter: c.authority,
+                collectionId: c.id,
+                owner: s.rng.pick(s.accounts),
+                uri: `ipfs://sim/${s.ctx.height}`,
+                parcelId: 0n,
+              }),
+            ],
+            expect: "ok",
+          };
         },
       },
       {
@@ -121,7 +137,13 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const parcelId = 1n + s.rng.bigint(last);
           const holder = k.land!.getParcel(s.ctx, parcelId)!.holder;
           const c = s.rng.pick(cs);
-          const msg = tokMsg("MsgMintAsset", tx.MsgMintAsset, { minter: c.authority, collectionId: c.id, owner: holder, uri: `land://${parcelId}`, parcelId });
+          const msg = tokMsg("MsgMintAsset", tx.MsgMintAsset, {
+            minter: c.authority,
+            collectionId: c.id,
+            owner: holder,
+            uri: `land://${parcelId}`,
+            parcelId,
+          });
           // The holder is involved: no transfer of the parcel completes beside it (land's acts involve the holder).
           return { signer: c.authority, msgs: [msg], expect: "ok", involves: [holder] };
         },
@@ -133,7 +155,11 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const c = s.rng.pick(collections(k, s));
           if (!c) return undefined;
           const who = otherAccount(s, c.authority);
-          return { signer: who, msgs: [tokMsg("MsgMintAsset", tx.MsgMintAsset, { minter: who, collectionId: c.id, owner: who, uri: "", parcelId: 0n })], expect: "fail" };
+          return {
+            signer: who,
+            msgs: [tokMsg("MsgMintAsset", tx.MsgMintAsset, { minter: who, collectionId: c.id, owner: who, uri: "", parcelId: 0n })],
+            expect: "fail",
+          };
         },
       },
       {
@@ -143,7 +169,12 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const a = pickAsset(k, s, (x) => x.status === St.STATUS_HELD && s.accounts.includes(x.owner));
           if (!a) return undefined;
           const msg = tokMsg("MsgFractionalise", tx.MsgFractionalise, {
-            owner: a.owner, assetId: a.id, symbol: `SIM${a.id}`, supply: (1n + s.rng.bigint(1_000_000_000_000n)).toString(), holderShareBps: 1 + s.rng.int(10_000), incomeDenom: s.bondDenom,
+            owner: a.owner,
+            assetId: a.id,
+            symbol: `SIM${a.id}`,
+            supply: (1n + s.rng.bigint(1_000_000_000_000n)).toString(),
+            holderShareBps: 1 + s.rng.int(10_000),
+            incomeDenom: s.bondDenom,
           });
           // Over a parcel the land registry's permission decides (its office may change it in the same block).
           return { signer: a.owner, msgs: [msg], expect: a.parcelId === 0n ? "ok" : "any", involves: lockOn(a, a.owner) };
@@ -156,7 +187,14 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const a = pickAsset(k, s, (x) => x.status === St.STATUS_HELD);
           if (!a) return undefined;
           const who = otherAccount(s, a.owner);
-          const msg = tokMsg("MsgFractionalise", tx.MsgFractionalise, { owner: who, assetId: a.id, symbol: "STOLEN", supply: "1000", holderShareBps: 5000, incomeDenom: s.bondDenom });
+          const msg = tokMsg("MsgFractionalise", tx.MsgFractionalise, {
+            owner: who,
+            assetId: a.id,
+            symbol: "STOLEN",
+            supply: "1000",
+            holderShareBps: 5000,
+            incomeDenom: s.bondDenom,
+          });
           return { signer: who, msgs: [msg], expect: "fail", involves: lockOn(a, who) };
         },
       },
@@ -166,7 +204,11 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
         build: (s) => {
           const a = pickAsset(k, s, (x) => x.status !== St.STATUS_CLOSED && s.accounts.includes(x.owner));
           if (!a) return undefined;
-          return { signer: a.owner, msgs: [tokMsg("MsgTransferAsset", tx.MsgTransferAsset, { owner: a.owner, assetId: a.id, recipient: otherAccount(s, a.owner) })], expect: "ok" };
+          return {
+            signer: a.owner,
+            msgs: [tokMsg("MsgTransferAsset", tx.MsgTransferAsset, { owner: a.owner, assetId: a.id, recipient: otherAccount(s, a.owner) })],
+            expect: "ok",
+          };
         },
       },
       {
@@ -177,8 +219,12 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const from = a && holders(k, s, a).filter((h) => h.balance > 0n);
           if (!a || !from || from.length === 0) return undefined;
           const h = s.rng.pick(from);
-          const halted = k.shares.get(s.ctx, a.fractionDenom)!.halted;
-          const msg = simMsg(SEND, MsgSend, { fromAddress: h.address, toAddress: otherAccount(s, h.address), amount: [{ denom: a.fractionDenom, amount: (1n + s.rng.bigint(h.balance)).toString() }] });
+          const halted = k.shareState(s.ctx, a.fractionDenom)!.halted;
+          const msg = simMsg(SEND, MsgSend, {
+            fromAddress: h.address,
+            toAddress: otherAccount(s, h.address),
+            amount: [{ denom: a.fractionDenom, amount: (1n + s.rng.bigint(h.balance)).toString() }],
+          });
           return { signer: h.address, msgs: [msg], expect: halted ? "fail" : "ok", involves: lockOn(a, h.address) };
         },
       },
@@ -189,7 +235,12 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
         weight: 2,
         build: (s) => {
           // Mostly an asset whose sale is pending, the attacker's moment.
-          const a = pickAsset(k, s, (x) => x.fractionDenom !== "" && x.status !== St.STATUS_CLOSED, (x) => x.status === St.STATUS_REPORTED);
+          const a = pickAsset(
+            k,
+            s,
+            (x) => x.fractionDenom !== "" && x.status !== St.STATUS_CLOSED,
+            (x) => x.status === St.STATUS_REPORTED,
+          );
           const from = a && holders(k, s, a).filter((h) => h.balance > 0n);
           if (!a || !from || from.length === 0) return undefined;
           const h = s.rng.pick(from);
@@ -197,12 +248,21 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const halted = tradingHalted(a.status);
           const involves = lockOn(a, h.address);
           if (s.rng.oneIn(2)) {
-            return { signer: h.address, msgs: [simMsg(DISTR + "MsgFundCommunityPool", MsgFundCommunityPool, { depositor: h.address, amount })], expect: halted ? "fail" : "ok", involves };
+            return {
+              signer: h.address,
+              msgs: [simMsg(DISTR + "MsgFundCommunityPool", MsgFundCommunityPool, { depositor: h.address, amount })],
+              expect: halted ? "fail" : "ok",
+              involves,
+            };
           }
           // The genesis validator (account 0) never leaves; an admitted operator's validator may not exist (yet or any more).
           const genesis = s.rng.oneIn(2);
           const operator = genesis ? s.accounts[0] : s.accounts[1 + s.rng.int(8)];
-          const msg = simMsg(DISTR + "MsgDepositValidatorRewardsPool", MsgDepositValidatorRewardsPool, { depositor: h.address, validatorAddress: valAddress.encode(accAddress.decode(operator)), amount });
+          const msg = simMsg(DISTR + "MsgDepositValidatorRewardsPool", MsgDepositValidatorRewardsPool, {
+            depositor: h.address,
+            validatorAddress: valAddress.encode(accAddress.decode(operator)),
+            amount,
+          });
           return { signer: h.address, msgs: [msg], expect: halted ? "fail" : genesis ? "ok" : "any", involves };
         },
       },
@@ -218,7 +278,11 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const moves = collected > 0n && indexIncrement(collected, k.bank.getSupply(s.ctx, a.fractionDenom)) > 0n;
           // Income is taken while the shares trade and after realisation, never around a sale.
           const open = a.status === St.STATUS_ACTIVE || a.status === St.STATUS_REALISED;
-          const msg = tokMsg("MsgFundVault", tx.MsgFundVault, { funder, assetId: a.id, amount: { denom: k.vaults.get(s.ctx, a.id)!.denom, amount: amount.toString() } });
+          const msg = tokMsg("MsgFundVault", tx.MsgFundVault, {
+            funder,
+            assetId: a.id,
+            amount: { denom: k.vaults.get(s.ctx, a.id)!.denom, amount: amount.toString() },
+          });
           return { signer: funder, msgs: [msg], expect: open && moves ? "ok" : "fail", involves: lockOn(a, funder) };
         },
       },
@@ -229,7 +293,11 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const a = pickAsset(k, s, (x) => x.fractionDenom !== "" && x.status !== St.STATUS_CLOSED);
           if (!a) return undefined;
           const funder = s.rng.pick(s.accounts);
-          return { signer: funder, msgs: [tokMsg("MsgFundVault", tx.MsgFundVault, { funder, assetId: a.id, amount: { denom: "usimother", amount: "1000000" } })], expect: "fail" };
+          return {
+            signer: funder,
+            msgs: [tokMsg("MsgFundVault", tx.MsgFundVault, { funder, assetId: a.id, amount: { denom: "usimother", amount: "1000000" } })],
+            expect: "fail",
+          };
         },
       },
       {
@@ -240,7 +308,12 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const hs = a && holders(k, s, a);
           if (!a || !hs || hs.length === 0) return undefined;
           const h = s.rng.pick(hs).address;
-          return { signer: h, msgs: [tokMsg("MsgClaim", tx.MsgClaim, { holder: h, assetId: a.id })], expect: k.entitlement(s.ctx, a, h) > 0n ? "ok" : "fail", involves: lockOn(a, h) };
+          return {
+            signer: h,
+            msgs: [tokMsg("MsgClaim", tx.MsgClaim, { holder: h, assetId: a.id })],
+            expect: k.entitlement(s.ctx, a, h) > 0n ? "ok" : "fail",
+            involves: lockOn(a, h),
+          };
         },
       },
       {
@@ -252,10 +325,27 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const denom = k.vaults.get(s.ctx, a.id)?.denom ?? s.bondDenom;
           const byGov = k.collections.get(s.ctx, a.collectionId)!.verification === VerificationMode.VERIFY_GOVERNANCE;
           if (byGov && a.status === St.STATUS_ACTIVE) {
-            return { signer: s.rng.pick(s.accounts), authority: true, msgs: [tokMsg("MsgReportSale", tx.MsgReportSale, { reporter: s.govAuthority, assetId: a.id, price: price(s, denom), evidenceUri: "ipfs://sim-sale" })], expect: "ok" };
+            return {
+              signer: s.rng.pick(s.accounts),
+              authority: true,
+              msgs: [
+                tokMsg("MsgReportSale", tx.MsgReportSale, {
+                  reporter: s.govAuthority,
+                  assetId: a.id,
+                  price: price(s, denom),
+                  evidenceUri: "ipfs://sim-sale",
+                }),
+              ],
+              expect: "ok",
+            };
           }
           const reporter = s.rng.pick(s.accounts);
-          const msg = tokMsg("MsgReportSale", tx.MsgReportSale, { reporter, assetId: a.id, price: price(s, denom), evidenceUri: "ipfs://sim-sale" });
+          const msg = tokMsg("MsgReportSale", tx.MsgReportSale, {
+            reporter,
+            assetId: a.id,
+            price: price(s, denom),
+            evidenceUri: "ipfs://sim-sale",
+          });
           // A held asset has no shareholders to sell for.
           return { signer: reporter, msgs: [msg], expect: a.status === St.STATUS_ACTIVE ? "ok" : "fail", involves: lockOn(a, reporter) };
         },
@@ -275,7 +365,14 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const amount = wrong ? (BigInt(sale.price!.amount) + 1n).toString() : sale.price!.amount;
           // Only an attestor-verified collection takes attestations (the valuer's is refused).
           const ok = !wrong && c.verification === VerificationMode.VERIFY_ATTESTORS;
-          return { signer: who, msgs: [tokMsg("MsgAttestSale", tx.MsgAttestSale, { attestor: who, assetId: a.id, price: { denom: sale.price!.denom, amount } })], expect: ok ? "ok" : "fail", involves: lockOn(a, who) };
+          return {
+            signer: who,
+            msgs: [
+              tokMsg("MsgAttestSale", tx.MsgAttestSale, { attestor: who, assetId: a.id, price: { denom: sale.price!.denom, amount } }),
+            ],
+            expect: ok ? "ok" : "fail",
+            involves: lockOn(a, who),
+          };
         },
       },
       {
@@ -287,7 +384,12 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const who = s.rng.pick(s.accounts);
           if (k.collections.get(s.ctx, a.collectionId)!.attestors.includes(who)) return undefined;
           const sale = k.sales.get(s.ctx, a.id)!;
-          return { signer: who, msgs: [tokMsg("MsgAttestSale", tx.MsgAttestSale, { attestor: who, assetId: a.id, price: sale.price })], expect: "fail", involves: lockOn(a, who) };
+          return {
+            signer: who,
+            msgs: [tokMsg("MsgAttestSale", tx.MsgAttestSale, { attestor: who, assetId: a.id, price: sale.price })],
+            expect: "fail",
+            involves: lockOn(a, who),
+          };
         },
       },
       {
@@ -302,7 +404,11 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const amount = 1n + s.rng.bigint(outstanding > 0n ? outstanding * 2n : 1000n);
           const pay = amount < outstanding ? amount : outstanding;
           const ok = outstanding > 0n && indexIncrement(pay, k.bank.getSupply(s.ctx, a.fractionDenom)) > 0n;
-          const msg = tokMsg("MsgPaySaleProceeds", tx.MsgPaySaleProceeds, { payer, assetId: a.id, amount: { denom: sale.price!.denom, amount: amount.toString() } });
+          const msg = tokMsg("MsgPaySaleProceeds", tx.MsgPaySaleProceeds, {
+            payer,
+            assetId: a.id,
+            amount: { denom: sale.price!.denom, amount: amount.toString() },
+          });
           return { signer: payer, msgs: [msg], expect: ok ? "ok" : "fail", involves: lockOn(a, payer) };
         },
       },
@@ -316,44 +422,80 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const who = s.rng.pick(s.accounts);
           // Open up to claimable_at inclusive: certain only once the committed block is past it (the next block's time is unknown).
           const expect = sale.challenger !== "" || sale.claimableAt!.seconds < s.ctx.unixSeconds ? "fail" : "any";
-          return { signer: who, msgs: [tokMsg("MsgDisputeSale", tx.MsgDisputeSale, { challenger: who, assetId: a.id, reason: "sim: price too low" })], expect, involves: lockOn(a, who) };
+          return {
+            signer: who,
+            msgs: [tokMsg("MsgDisputeSale", tx.MsgDisputeSale, { challenger: who, assetId: a.id, reason: "sim: price too low" })],
+            expect,
+            involves: lockOn(a, who),
+          };
         },
       },
       {
         name: "tokenisation/resolve-dispute",
         weight: 1,
         build: (s) => {
-          const a = pickAsset(k, s, (x) => x.status === St.STATUS_DISPUTED || (x.status === St.STATUS_REPORTED && k.sales.get(s.ctx, x.id)?.disputed === true));
+          const a = pickAsset(
+            k,
+            s,
+            (x) => x.status === St.STATUS_DISPUTED || (x.status === St.STATUS_REPORTED && k.sales.get(s.ctx, x.id)?.disputed === true),
+          );
           if (!a) return undefined;
           const sale = k.sales.get(s.ctx, a.id)!;
           const corrected = sale.disputed && s.rng.oneIn(2) ? price(s, sale.price!.denom) : undefined;
-          return { signer: s.rng.pick(s.accounts), authority: true, msgs: [tokMsg("MsgResolveDispute", tx.MsgResolveDispute, { authority: s.govAuthority, assetId: a.id, correctedPrice: corrected })], expect: "ok" };
+          return {
+            signer: s.rng.pick(s.accounts),
+            authority: true,
+            msgs: [
+              tokMsg("MsgResolveDispute", tx.MsgResolveDispute, { authority: s.govAuthority, assetId: a.id, correctedPrice: corrected }),
+            ],
+            expect: "ok",
+          };
         },
       },
       {
         name: "tokenisation/finalise-sale",
         weight: 2,
         build: (s) => {
-          const a = pickAsset(k, s, (x) => x.status === St.STATUS_REPORTED || x.status === St.STATUS_ACTIVE, (x) => readyToFinalise(k, s, x));
+          const a = pickAsset(
+            k,
+            s,
+            (x) => x.status === St.STATUS_REPORTED || x.status === St.STATUS_ACTIVE,
+            (x) => readyToFinalise(k, s, x),
+          );
           if (!a) return undefined;
           const who = s.rng.pick(s.accounts);
           const sale = k.sales.get(s.ctx, a.id);
           const expect = a.status === St.STATUS_REPORTED && sale ? finalisable(k, s, a, sale) : "fail";
-          return { signer: who, msgs: [tokMsg("MsgFinaliseSale", tx.MsgFinaliseSale, { caller: who, assetId: a.id })], expect, involves: lockOn(a, who) };
+          return {
+            signer: who,
+            msgs: [tokMsg("MsgFinaliseSale", tx.MsgFinaliseSale, { caller: who, assetId: a.id })],
+            expect,
+            involves: lockOn(a, who),
+          };
         },
       },
       {
         name: "tokenisation/redeem",
         weight: 3,
         build: (s) => {
-          const a = pickAsset(k, s, (x) => x.status === St.STATUS_REALISED || x.status === St.STATUS_REPORTED, (x) => x.status === St.STATUS_REALISED || readyToFinalise(k, s, x));
+          const a = pickAsset(
+            k,
+            s,
+            (x) => x.status === St.STATUS_REALISED || x.status === St.STATUS_REPORTED,
+            (x) => x.status === St.STATUS_REALISED || readyToFinalise(k, s, x),
+          );
           const hs = a && holders(k, s, a).filter((h) => h.balance > 0n);
           if (!a || !hs || hs.length === 0) return undefined;
           const h = s.rng.pick(hs);
           // Often the whole balance, so assets close.
           const amount = s.rng.oneIn(2) ? h.balance : 1n + s.rng.bigint(h.balance);
           const expect = a.status === St.STATUS_REALISED ? "ok" : finalisable(k, s, a, k.sales.get(s.ctx, a.id)!);
-          return { signer: h.address, msgs: [tokMsg("MsgRedeem", tx.MsgRedeem, { holder: h.address, assetId: a.id, amount: amount.toString() })], expect, involves: lockOn(a, h.address) };
+          return {
+            signer: h.address,
+            msgs: [tokMsg("MsgRedeem", tx.MsgRedeem, { holder: h.address, assetId: a.id, amount: amount.toString() })],
+            expect,
+            involves: lockOn(a, h.address),
+          };
         },
       },
       {
@@ -364,7 +506,12 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
           const hs = a && holders(k, s, a);
           if (!a || !hs || hs.length === 0) return undefined;
           const h = s.rng.pick(hs);
-          return { signer: h.address, msgs: [tokMsg("MsgRedeem", tx.MsgRedeem, { holder: h.address, assetId: a.id, amount: (h.balance + 1n).toString() })], expect: "fail", involves: lockOn(a, h.address) };
+          return {
+            signer: h.address,
+            msgs: [tokMsg("MsgRedeem", tx.MsgRedeem, { holder: h.address, assetId: a.id, amount: (h.balance + 1n).toString() })],
+            expect: "fail",
+            involves: lockOn(a, h.address),
+          };
         },
       },
       {
@@ -373,10 +520,20 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
         build: (s) => {
           if (!s.rng.oneIn(4)) return undefined;
           const collection = {
-            id: `simgov-${s.ctx.height}-${s.rng.int(1_000_000)}`, authority: s.rng.pick(s.accounts), verification: VerificationMode.VERIFY_VALUER, attestationThreshold: 0,
-            challengeWindowSeconds: BigInt(s.rng.int(300)), disputeBondBps: s.rng.int(2000), attestors: [s.rng.pick(s.accounts)],
+            id: `simgov-${s.ctx.height}-${s.rng.int(1_000_000)}`,
+            authority: s.rng.pick(s.accounts),
+            verification: VerificationMode.VERIFY_VALUER,
+            attestationThreshold: 0,
+            challengeWindowSeconds: BigInt(s.rng.int(300)),
+            disputeBondBps: s.rng.int(2000),
+            attestors: [s.rng.pick(s.accounts)],
           };
-          return { signer: s.rng.pick(s.accounts), authority: true, msgs: [tokMsg("MsgCreateCollection", tx.MsgCreateCollection, { authority: s.govAuthority, collection })], expect: "ok" };
+          return {
+            signer: s.rng.pick(s.accounts),
+            authority: true,
+            msgs: [tokMsg("MsgCreateCollection", tx.MsgCreateCollection, { authority: s.govAuthority, collection })],
+            expect: "ok",
+          };
         },
       },
       {
@@ -385,7 +542,18 @@ export function tokenisationSimulation(k: TokenisationKeeper): ModuleSimulation 
         build: (s) => {
           const c = s.rng.pick(collections(k, s));
           if (!c || !s.rng.oneIn(3)) return undefined;
-          return { signer: s.rng.pick(s.accounts), authority: true, msgs: [tokMsg("MsgSetCollectionAuthority", tx.MsgSetCollectionAuthority, { authority: s.govAuthority, collectionId: c.id, newAuthority: s.rng.pick(s.accounts) })], expect: "ok" };
+          return {
+            signer: s.rng.pick(s.accounts),
+            authority: true,
+            msgs: [
+              tokMsg("MsgSetCollectionAuthority", tx.MsgSetCollectionAuthority, {
+                authority: s.govAuthority,
+                collectionId: c.id,
+                newAuthority: s.rng.pick(s.accounts),
+              }),
+            ],
+            expect: "ok",
+          };
         },
       },
     ],
@@ -402,7 +570,7 @@ function tokenisationInvariant(k: TokenisationKeeper, ctx: Context): string | un
     assets++;
     if (id >= next) return `asset ${id} at or beyond next_asset_id ${next}`;
     if (!k.collections.has(ctx, a.collectionId)) return `asset ${id} in missing collection ${a.collectionId}`;
-    if (!k.assetsByCollection.has(ctx, [a.collectionId, id])) return `asset ${id} missing from the collection index`;
+    if (!k.assets.indexes.byCollection.has(ctx, a.collectionId, id)) return `asset ${id} missing from the collection index`;
     const sale = k.sales.get(ctx, id);
     const hasSale = a.status === St.STATUS_REPORTED || a.status === St.STATUS_REALISED || a.status === St.STATUS_DISPUTED;
     if (hasSale && !sale) return `asset ${id} is ${St[a.status]} without a sale report`;
@@ -418,13 +586,15 @@ function tokenisationInvariant(k: TokenisationKeeper, ctx: Context): string | un
       continue;
     }
     const vault = k.vaults.get(ctx, id);
-    const share = k.shares.get(ctx, a.fractionDenom);
+    const share = k.shareState(ctx, a.fractionDenom);
     if (!vault || !share) return `asset ${id} has shares without a vault or share state`;
-    if (share.assetId !== id || share.index !== decFromWire(vault.cumulativePerToken)) return `share state of ${a.fractionDenom} (asset ${share.assetId}, index ${share.index}) differs from vault ${id} (${vault.cumulativePerToken})`;
+    if (share.assetId !== id || share.index !== decFromWire(vault.cumulativePerToken))
+      return `share state of ${a.fractionDenom} (asset ${share.assetId}, index ${share.index}) differs from vault ${id} (${vault.cumulativePerToken})`;
     const closed = a.status === St.STATUS_CLOSED;
     if (share.halted !== tradingHalted(a.status)) return `${a.fractionDenom} halted=${share.halted} while asset ${id} is ${St[a.status]}`;
     const supply = k.bank.getSupply(ctx, a.fractionDenom);
-    if (closed ? supply !== 0n || a.owner !== "" : supply <= 0n) return `asset ${id} is ${St[a.status]} with supply ${supply} and owner ${JSON.stringify(a.owner)}`;
+    if (closed ? supply !== 0n || a.owner !== "" : supply <= 0n)
+      return `asset ${id} is ${St[a.status]} with supply ${supply} and owner ${JSON.stringify(a.owner)}`;
     let held = 0n;
     for (const c of vault.held) {
       const n = BigInt(c.amount);
@@ -435,24 +605,29 @@ function tokenisationInvariant(k: TokenisationKeeper, ctx: Context): string | un
     }
     // Nothing created: what every position is owed fits in what the vault still holds.
     let owed = 0n;
-    for (const [[, addr], slot] of k.positions.iterate(ctx, { prefix: k.positionKey.prefix(id) })) {
-      if (slot.accrued < 0n || slot.lastIndex > share.index) return `position of ${accAddress.encode(addr)} in asset ${id} is ahead of the index or negative`;
-      owed += slot.accrued + owedSince(k.bank.getBalance(ctx, accAddress.encode(addr), a.fractionDenom), share.index, slot.lastIndex);
+    for (const [[, holder], stored] of k.positions.iterate(ctx, { prefix: k.positionKey.prefix(id) })) {
+      const slot = slotOf(stored);
+      if (slot.accrued < 0n || slot.lastIndex > share.index)
+        return `position of ${holder} in asset ${id} is ahead of the index or negative`;
+      owed += slot.accrued + owedSince(k.bank.getBalance(ctx, holder, a.fractionDenom), share.index, slot.lastIndex);
     }
     if (owed > held) return `holders of asset ${id} are owed ${owed}${vault.denom}, its vault holds ${held}`;
   }
   let indexed = 0;
-  for (const [collectionId, id] of k.assetsByCollection.iterate(ctx)) {
+  for (const [collectionId, id] of k.assets.indexes.byCollection.entries(ctx)) {
     if (k.assets.get(ctx, id)?.collectionId !== collectionId) return `collection index names asset ${id} under ${collectionId}`;
     indexed++;
   }
   if (indexed !== assets) return `collection index has ${indexed} entries for ${assets} assets`;
-  for (const [denom, s] of k.shares.iterate(ctx)) if (k.assets.get(ctx, s.assetId)?.fractionDenom !== denom) return `share state ${denom} names asset ${s.assetId}`;
+  for (const [denom, s] of k.shares.iterate(ctx))
+    if (k.assets.get(ctx, s.assetId)?.fractionDenom !== denom) return `share state ${denom} names asset ${s.assetId}`;
   for (const c of k.bank.getAllBalances(ctx, k.moduleAccount)) {
-    if ((want.get(c.denom) ?? 0n) !== c.amount) return `${TOKENISATION_MODULE} account holds ${c.amount}${c.denom}, vaults and open bonds say ${want.get(c.denom) ?? 0n}`;
+    if ((want.get(c.denom) ?? 0n) !== c.amount)
+      return `${TOKENISATION_MODULE} account holds ${c.amount}${c.denom}, vaults and open bonds say ${want.get(c.denom) ?? 0n}`;
     want.delete(c.denom);
   }
-  for (const [denom, n] of want) if (n !== 0n) return `vaults and open bonds say ${n}${denom}, the ${TOKENISATION_MODULE} account holds none`;
+  for (const [denom, n] of want)
+    if (n !== 0n) return `vaults and open bonds say ${n}${denom}, the ${TOKENISATION_MODULE} account holds none`;
   return undefined;
 }
 
@@ -463,8 +638,22 @@ function tokenisationInvariant(k: TokenisationKeeper, ctx: Context): string | un
  */
 export function addSimCollections(appState: Record<string, any>, accounts: readonly string[]): void {
   const [a1, a2, a3, a4, a5, a6, v1, v2, v3, valuer] = accounts;
-  const c = (id: string, authority: string, verification: string, threshold: number, window: number, bond: number, attestors: string[]) => ({
-    id, authority, verification, attestation_threshold: threshold, challenge_window_seconds: String(window), dispute_bond_bps: bond, attestors,
+  const c = (
+    id: string,
+    authority: string,
+    verification: string,
+    threshold: number,
+    window: number,
+    bond: number,
+    attestors: string[],
+  ) => ({
+    id,
+    authority,
+    verification,
+    attestation_threshold: threshold,
+    challenge_window_seconds: String(window),
+    dispute_bond_bps: bond,
+    attestors,
   });
   appState.tokenisation.collections.push(
     c("sim-attest", a2!, "VERIFY_ATTESTORS", 2, 300, 1000, [v1!, v2!, v3!]),

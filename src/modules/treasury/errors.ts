@@ -1,6 +1,6 @@
 import { registerError } from "../../types/errors";
 
-/** The treasury codespace, numbered as the spec (1100–1125); 1126 fills a code the spec leaves open. */
+/** The treasury codespace, 1100–1126 as clients know them: codes are never renumbered. */
 export const treasuryErrors = {
   ErrInvalidSigner: registerError("treasury", 1100, "expected gov account as only signer for proposal message"),
   ErrTreasuryNotFound: registerError("treasury", 1101, "treasury not found"),

@@ -1,6 +1,6 @@
 import type { Context } from "../../types/context";
 
-/** Plain Cosmos events: the wire sheet has no events.proto for treasury. */
+/** Plain Cosmos events: treasury has no events.proto (docs/wire/fields-part-b.md). */
 export const treasuryEvents = {
   created(ctx: Context, id: bigint, admin: string): void {
     ctx.events.emit("treasury_created", { treasury_id: id.toString(), admin });
@@ -18,7 +18,11 @@ export const treasuryEvents = {
     ctx.events.emit("treasury_lock_claimed", { lock_id: lockId.toString(), beneficiary, released: released.toString() });
   },
   revoked(ctx: Context, lockId: bigint, returned: bigint, vested: bigint): void {
-    ctx.events.emit("treasury_lock_revoked", { lock_id: lockId.toString(), returned: returned.toString(), vested_to_beneficiary: vested.toString() });
+    ctx.events.emit("treasury_lock_revoked", {
+      lock_id: lockId.toString(),
+      returned: returned.toString(),
+      vested_to_beneficiary: vested.toString(),
+    });
   },
   escrow(ctx: Context, what: "opened" | "released" | "disputed" | "resolved", lockId: bigint, attrs: Record<string, string> = {}): void {
     ctx.events.emit(`treasury_escrow_${what}`, { lock_id: lockId.toString(), ...attrs });

@@ -91,19 +91,27 @@ export function treasuryGenesis(k: TreasuryKeeper): GenesisDef<GenesisState> {
     typeName: "blockchain.treasury.v1.GenesisState",
     codec: GenesisState,
     defaultGenesis: () => ({
-      params: defaultTreasuryParams(), treasuryList: [], treasuryCount: 0n, lockList: [], lockCount: 0n,
-      balanceList: [], roleList: [], spendPolicyList: [], spendWindowList: [],
+      params: defaultTreasuryParams(),
+      treasuryList: [],
+      treasuryCount: 0n,
+      lockList: [],
+      lockCount: 0n,
+      balanceList: [],
+      roleList: [],
+      spendPolicyList: [],
+      spendWindowList: [],
     }),
     validate: validateTreasuryGenesis,
     init: (ctx, g) => {
       k.params.set(ctx, validateTreasuryParams(g.params ?? defaultTreasuryParams()));
       for (const t of g.treasuryList) k.treasuries.set(ctx, t.id, t);
-      k.treasuryCount.set(ctx, g.treasuryCount);
+      k.nextTreasuryId.set(ctx, g.treasuryCount + 1n);
       for (const l of g.lockList) {
         k.locks.set(ctx, l.id, l);
-        if (l.active && l.treasuryId !== ESCROW_TREASURY_ID) k.activeLocks.set(ctx, l.treasuryId, (k.activeLocks.get(ctx, l.treasuryId) ?? 0n) + 1n);
+        if (l.active && l.treasuryId !== ESCROW_TREASURY_ID)
+          k.activeLocks.set(ctx, l.treasuryId, (k.activeLocks.get(ctx, l.treasuryId) ?? 0n) + 1n);
       }
-      k.lockCount.set(ctx, g.lockCount);
+      k.nextLockId.set(ctx, g.lockCount + 1n);
       for (const b of g.balanceList) k.balances.set(ctx, [b.treasuryId, b.denom], b);
       for (const r of g.roleList) k.roles.set(ctx, [r.treasuryId, r.address], r);
       for (const p of g.spendPolicyList) k.policies.set(ctx, [p.treasuryId, p.denom], p);
@@ -112,9 +120,9 @@ export function treasuryGenesis(k: TreasuryKeeper): GenesisDef<GenesisState> {
     export: (ctx) => ({
       params: k.getParams(ctx),
       treasuryList: [...k.treasuries.iterate(ctx)].map(([, v]) => v),
-      treasuryCount: k.treasuryCount.get(ctx),
+      treasuryCount: k.nextTreasuryId.peek(ctx) - 1n,
       lockList: [...k.locks.iterate(ctx)].map(([, v]) => v),
-      lockCount: k.lockCount.get(ctx),
+      lockCount: k.nextLockId.peek(ctx) - 1n,
       balanceList: [...k.balances.iterate(ctx)].map(([, v]) => v),
       roleList: [...k.roles.iterate(ctx)].map(([, v]) => v),
       spendPolicyList: [...k.policies.iterate(ctx)].map(([, v]) => v),

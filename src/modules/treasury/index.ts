@@ -2,6 +2,7 @@ import type { Module } from "../../types/module";
 import type { BankKeeper } from "./expected-keepers";
 import { treasuryGenesis } from "./genesis";
 import { TREASURY_MODULE, TreasuryKeeper } from "./keeper";
+import { migrateToV2 } from "./migrations";
 import { treasuryMsgs } from "./msgs";
 import { treasuryQueries } from "./queries";
 import { treasurySimulation } from "./simulation";
@@ -11,7 +12,7 @@ export { treasuryErrors } from "./errors";
 export { vestedAmount } from "./vesting";
 
 export function createTreasuryModule(deps: { bank: BankKeeper; feeCollector: string }): Module & { keeper: TreasuryKeeper } {
-  const keeper = new TreasuryKeeper(deps.bank);
+  const keeper = new TreasuryKeeper(deps.bank, deps.feeCollector);
   return {
     name: TREASURY_MODULE,
     keeper,
@@ -20,7 +21,9 @@ export function createTreasuryModule(deps: { bank: BankKeeper; feeCollector: str
     genesis: treasuryGenesis(keeper),
     moduleAccounts: [{ name: TREASURY_MODULE, permissions: [] }],
     // Fee routing: after the block's transactions, the collected fees move to the operating treasury when params say so.
-    endBlock: (ctx) => keeper.routeFees(ctx, deps.feeCollector),
+    endBlock: (ctx) => keeper.endBlock(ctx),
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => migrateToV2(ctx, keeper) }],
     simulation: treasurySimulation(keeper),
     bindFreezeGuard: (guard) => keeper.bindFreezeGuard(guard),
   };

@@ -6,6 +6,7 @@ import { Schema } from "../../store/collections";
 import { pairKey, protoValue, stringKey, uint64Key, uint64Value } from "../../store/codecs";
 import { multiIndex } from "../../store/indexed-map";
 import { moduleAddress } from "../../types/address";
+import { accAddressKey } from "../../types/address-key";
 import { formatCoins, type Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
 import { noFreeze, type FreezeGuard } from "../../types/hooks";
@@ -20,9 +21,16 @@ export const TREASURY_MODULE = "treasury";
 /** Escrows belong to no treasury: their funds sit in the module account under treasury id 0. */
 export const ESCROW_TREASURY_ID = 0n;
 
-const ROLE_NAMES: Readonly<Record<number, string>> = { [Role.ROLE_ADMIN]: "ROLE_ADMIN", [Role.ROLE_SPENDER]: "ROLE_SPENDER", [Role.ROLE_PAUSER]: "ROLE_PAUSER" };
+const ROLE_NAMES: Readonly<Record<number, string>> = {
+  [Role.ROLE_ADMIN]: "ROLE_ADMIN",
+  [Role.ROLE_SPENDER]: "ROLE_SPENDER",
+  [Role.ROLE_PAUSER]: "ROLE_PAUSER",
+};
+/** (treasury id, denom) of balances, spend policies and windows. */
 const idKey = pairKey(uint64Key, stringKey);
-/** Key prefix of every (treasury id, …) entry of one treasury. */
+/** (treasury id, holder) of role assignments. */
+const ROLE_KEY = pairKey(uint64Key, accAddressKey);
+/** Key prefix of every (treasury id, …) entry of one treasury, whatever the second part. */
 export function idKeyPrefix(treasuryId: bigint): Uint8Array {
   return idKey.prefix(treasuryId);
 }
@@ -52,14 +60,16 @@ export class TreasuryKeeper {
   private readonly schema = new Schema("treasury/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultTreasuryParams());
   readonly treasuries = this.schema.map(2, "treasuries", uint64Key, protoValue(Treasury, "Treasury"));
-  readonly treasuryCount = this.schema.item(3, "treasury_count", uint64Value, 0n);
+  /** The id the next treasury takes (ids start at 1). */
+  readonly nextTreasuryId = this.schema.sequence(3, "next_treasury_id");
   readonly locks = this.schema.indexedMap(4, "locks", uint64Key, protoValue(Lock, "Lock"), {
     byTreasury: multiIndex(5, uint64Key, (_id: bigint, l: Lock) => (l.treasuryId === ESCROW_TREASURY_ID ? undefined : l.treasuryId)),
-    byBeneficiary: multiIndex(6, stringKey, (_id: bigint, l: Lock) => l.beneficiary),
+    byBeneficiary: multiIndex(6, accAddressKey, (_id: bigint, l: Lock) => l.beneficiary),
   });
-  readonly lockCount = this.schema.item(7, "lock_count", uint64Value, 0n);
+  /** The id the next lock takes, vesting, time or escrow alike (ids start at 1). */
+  readonly nextLockId = this.schema.sequence(7, "next_lock_id");
   readonly balances = this.schema.map(8, "balances", idKey, protoValue(TreasuryBalance, "TreasuryBalance"));
-  readonly roles = this.schema.map(9, "roles", idKey, protoValue(RoleAssignment, "RoleAssignment"));
+  readonly roles = this.schema.map(9, "roles", ROLE_KEY, protoValue(RoleAssignment, "RoleAssignment"));
   readonly policies = this.schema.map(10, "spend_policies", idKey, protoValue(SpendPolicy, "SpendPolicy"));
   readonly windows = this.schema.map(11, "spend_windows", idKey, protoValue(SpendWindow, "SpendWindow"));
   /** Active locks per treasury (derived; rebuilt from the locks at genesis). */
@@ -71,7 +81,11 @@ export class TreasuryKeeper {
    */
   private freeze: FreezeGuard = noFreeze;
 
-  constructor(readonly bank: BankKeeper) {}
+  constructor(
+    readonly bank: BankKeeper,
+    /** The module account the chain's fees are collected in. */
+    private readonly feeCollector: string,
+  ) {}
 
   bindFreezeGuard(guard: FreezeGuard): void {
     this.freeze = guard;
@@ -130,8 +144,7 @@ export class TreasuryKeeper {
   }
 
   createTreasury(ctx: Context, name: string, admin: string): bigint {
-    const id = this.treasuryCount.get(ctx) + 1n;
-    this.treasuryCount.set(ctx, id);
+    const id = this.nextTreasuryId.next(ctx);
     this.treasuries.set(ctx, id, { id, name, admin, paused: false, createdAtHeight: ctx.height });
     treasuryEvents.created(ctx, id, admin);
     return id;
@@ -173,7 +186,8 @@ export class TreasuryKeeper {
    * every module account, this one's included: coins sent there would leave the treasury's books.
    */
   private requireCreditable(address: string, what: string): void {
-    if (this.bank.isBlocked(address) || this.bank.isModuleAccount(address)) throw E.ErrDestinationDenied.wrap(`${what} ${address} cannot receive funds`);
+    if (this.bank.isBlocked(address) || this.bank.isModuleAccount(address))
+      throw E.ErrDestinationDenied.wrap(`${what} ${address} cannot receive funds`);
   }
 
   private requireNotPaused(t: Treasury): void {
@@ -186,7 +200,8 @@ export class TreasuryKeeper {
     const t = this.getTreasury(ctx, treasuryId);
     this.requireNotPaused(t);
     const role = this.roleOf(ctx, treasuryId, spender);
-    if (!this.isAdmin(ctx, t, spender) && role !== Role.ROLE_SPENDER) throw E.ErrUnauthorized.wrap(`${spender} may not spend from treasury ${treasuryId}`);
+    if (!this.isAdmin(ctx, t, spender) && role !== Role.ROLE_SPENDER)
+      throw E.ErrUnauthorized.wrap(`${spender} may not spend from treasury ${treasuryId}`);
     this.freeze.assertNotFrozen(ctx, spender);
     const coins = coinsOf(m.amount);
     noReservedBytes(m);
@@ -194,7 +209,8 @@ export class TreasuryKeeper {
       const cap = this.capacity(ctx, treasuryId, c.denom);
       const p = cap.policy;
       if (p) {
-        if (p.allowlist.length > 0 && !p.allowlist.includes(recipient)) throw E.ErrDestinationDenied.wrap(`${recipient} is not on the allowlist for ${c.denom}`);
+        if (p.allowlist.length > 0 && !p.allowlist.includes(recipient))
+          throw E.ErrDestinationDenied.wrap(`${recipient} is not on the allowlist for ${c.denom}`);
         if (p.blocklist.includes(recipient)) throw E.ErrDestinationDenied.wrap(`${recipient} is on the blocklist for ${c.denom}`);
       }
       if (cap.perTransactionLimit !== undefined && c.amount > cap.perTransactionLimit) {
@@ -204,17 +220,12 @@ export class TreasuryKeeper {
         throw E.ErrSpendLimit.wrap(`${c.amount}${c.denom} exceeds what remains this period (${cap.remainingThisPeriod})`);
       }
       if (c.amount > cap.available) throw E.ErrInsufficientFunds.wrap(`${c.amount}${c.denom} requested, ${cap.available} available`);
-      if (cap.window) this.windows.set(ctx, [treasuryId, c.denom], { ...cap.window, spent: (BigInt(cap.window.spent) + c.amount).toString() });
+      if (cap.window)
+        this.windows.set(ctx, [treasuryId, c.denom], { ...cap.window, spent: (BigInt(cap.window.spent) + c.amount).toString() });
       this.adjust(ctx, treasuryId, c.denom, -c.amount, 0n);
     }
     this.bank.sendCoinsFromModuleToAccount(ctx, TREASURY_MODULE, recipient, coins);
     treasuryEvents.spent(ctx, treasuryId, spender, recipient, formatCoins(coins));
-  }
-
-  private nextLockId(ctx: Context): bigint {
-    const id = this.lockCount.get(ctx) + 1n;
-    this.lockCount.set(ctx, id);
-    return id;
   }
 
   private countActive(ctx: Context, treasuryId: bigint, delta: bigint): void {
@@ -242,11 +253,27 @@ export class TreasuryKeeper {
     }
     const available = this.available(ctx, t.id, m.denom);
     if (amount > available) throw E.ErrInsufficientFunds.wrap(`${amount}${m.denom} requested, ${available} available`);
-    const id = this.nextLockId(ctx);
+    const id = this.nextLockId.next(ctx);
     const lock: Lock = {
-      id, treasuryId: t.id, beneficiary: m.beneficiary, denom: m.denom, totalAmount: amount.toString(), releasedAmount: "0",
-      startTime: m.startTime, cliffTime: m.cliffTime, endTime: m.endTime, releaseIntervals: m.releaseIntervals, lockType: m.lockType, revocable: m.revocable,
-      active: true, createdAtHeight: ctx.height, depositor: "", moderator: "", dispute: DisputeState.DISPUTE_STATE_NONE, disputeReason: "", disputeOpenedBy: "",
+      id,
+      treasuryId: t.id,
+      beneficiary: m.beneficiary,
+      denom: m.denom,
+      totalAmount: amount.toString(),
+      releasedAmount: "0",
+      startTime: m.startTime,
+      cliffTime: m.cliffTime,
+      endTime: m.endTime,
+      releaseIntervals: m.releaseIntervals,
+      lockType: m.lockType,
+      revocable: m.revocable,
+      active: true,
+      createdAtHeight: ctx.height,
+      depositor: "",
+      moderator: "",
+      dispute: DisputeState.DISPUTE_STATE_NONE,
+      disputeReason: "",
+      disputeOpenedBy: "",
     };
     this.locks.set(ctx, id, lock);
     this.adjust(ctx, t.id, m.denom, 0n, amount);
@@ -268,7 +295,8 @@ export class TreasuryKeeper {
     const l = this.getLock(ctx, lockId);
     if (l.beneficiary !== beneficiary) throw E.ErrUnauthorized.wrap(`only the beneficiary claims lock ${lockId}`);
     // An escrow never vests by time: only its depositor (or the moderator of a dispute) releases it.
-    if (l.lockType === LockType.LOCK_TYPE_CONDITIONAL) throw E.ErrNothingToClaim.wrap(`lock ${lockId} is an escrow; only its depositor releases it`);
+    if (l.lockType === LockType.LOCK_TYPE_CONDITIONAL)
+      throw E.ErrNothingToClaim.wrap(`lock ${lockId} is an escrow; only its depositor releases it`);
     if (!l.active) throw E.ErrLockInactive.wrap(`lock ${lockId}`);
     this.requireNotPaused(this.getTreasury(ctx, l.treasuryId));
     const { claimable } = this.claimable(ctx, l);
@@ -299,21 +327,39 @@ export class TreasuryKeeper {
     this.locks.set(ctx, lockId, { ...l, releasedAmount: vestedNow.toString(), active: false });
     this.adjust(ctx, l.treasuryId, l.denom, -toBeneficiary, -(toBeneficiary + returned));
     this.countActive(ctx, l.treasuryId, -1n);
-    if (toBeneficiary > 0n) this.bank.sendCoinsFromModuleToAccount(ctx, TREASURY_MODULE, l.beneficiary, [{ denom: l.denom, amount: toBeneficiary }]);
+    if (toBeneficiary > 0n)
+      this.bank.sendCoinsFromModuleToAccount(ctx, TREASURY_MODULE, l.beneficiary, [{ denom: l.denom, amount: toBeneficiary }]);
     treasuryEvents.revoked(ctx, lockId, returned, toBeneficiary);
     return { returned, vested: toBeneficiary };
   }
 
   openEscrow(ctx: Context, depositor: string, beneficiary: string, moderator: string, coin: Coin): bigint {
     if (depositor === beneficiary) throw E.ErrSelfEscrow.wrap("an escrow cannot pay its own depositor");
-    if (moderator === depositor || moderator === beneficiary) throw E.ErrModeratorIsParty.wrap("the moderator may be neither depositor nor beneficiary");
+    if (moderator === depositor || moderator === beneficiary)
+      throw E.ErrModeratorIsParty.wrap("the moderator may be neither depositor nor beneficiary");
     this.bank.sendCoinsFromAccountToModule(ctx, depositor, TREASURY_MODULE, [coin]);
-    const id = this.nextLockId(ctx);
+    const id = this.nextLockId.next(ctx);
     const now = ctx.unixSeconds;
     this.locks.set(ctx, id, {
-      id, treasuryId: ESCROW_TREASURY_ID, beneficiary, denom: coin.denom, totalAmount: coin.amount.toString(), releasedAmount: "0",
-      startTime: now, cliffTime: now, endTime: 0n, releaseIntervals: 0n, lockType: LockType.LOCK_TYPE_CONDITIONAL, revocable: false,
-      active: true, createdAtHeight: ctx.height, depositor, moderator, dispute: DisputeState.DISPUTE_STATE_NONE, disputeReason: "", disputeOpenedBy: "",
+      id,
+      treasuryId: ESCROW_TREASURY_ID,
+      beneficiary,
+      denom: coin.denom,
+      totalAmount: coin.amount.toString(),
+      releasedAmount: "0",
+      startTime: now,
+      cliffTime: now,
+      endTime: 0n,
+      releaseIntervals: 0n,
+      lockType: LockType.LOCK_TYPE_CONDITIONAL,
+      revocable: false,
+      active: true,
+      createdAtHeight: ctx.height,
+      depositor,
+      moderator,
+      dispute: DisputeState.DISPUTE_STATE_NONE,
+      disputeReason: "",
+      disputeOpenedBy: "",
     });
     treasuryEvents.escrow(ctx, "opened", id, { depositor, beneficiary, moderator, amount: `${coin.amount}${coin.denom}` });
     return id;
@@ -361,11 +407,12 @@ export class TreasuryKeeper {
   assignRole(ctx: Context, admin: string, treasuryId: bigint, address: string, role: Role): void {
     const t = this.getTreasury(ctx, treasuryId);
     this.requireUnfrozenAdmin(ctx, t, admin);
-    if (role !== Role.ROLE_ADMIN && role !== Role.ROLE_SPENDER && role !== Role.ROLE_PAUSER) throw E.ErrInvalidRole.wrap(`role ${role} grants nothing`);
+    if (role !== Role.ROLE_ADMIN && role !== Role.ROLE_SPENDER && role !== Role.ROLE_PAUSER)
+      throw E.ErrInvalidRole.wrap(`role ${role} grants nothing`);
     if (!this.roles.has(ctx, [treasuryId, address])) {
       const max = this.getParams(ctx).maxRoleAssignmentsPerTreasury;
       let n = 0n;
-      for (const _ of this.roles.iterate(ctx, { prefix: idKey.prefix(treasuryId) })) n++;
+      for (const _ of this.roles.iterate(ctx, { prefix: ROLE_KEY.prefix(treasuryId) })) n++;
       if (n >= max) throw E.ErrLimitReached.wrap(`treasury ${treasuryId} has ${max} role assignments`);
     }
     this.roles.set(ctx, [treasuryId, address], { treasuryId, address, role });
@@ -384,7 +431,8 @@ export class TreasuryKeeper {
     const t = this.getTreasury(ctx, policy.treasuryId);
     this.requireUnfrozenAdmin(ctx, t, admin);
     const max = this.getParams(ctx).maxSpendPolicyAddresses;
-    if (BigInt(policy.allowlist.length + policy.blocklist.length) > max) throw E.ErrLimitReached.wrap(`allowlist plus blocklist exceed ${max} addresses`);
+    if (BigInt(policy.allowlist.length + policy.blocklist.length) > max)
+      throw E.ErrLimitReached.wrap(`allowlist plus blocklist exceed ${max} addresses`);
     const old = this.policies.get(ctx, [t.id, policy.denom]);
     this.policies.set(ctx, [t.id, policy.denom], policy);
     // A changed period or period limit starts a fresh window.
@@ -416,7 +464,8 @@ export class TreasuryKeeper {
    * End block: with route_fees_to_operating_treasury on, the fees left in the fee collector
    * move to the operating treasury's available balance. A missing treasury routes nothing.
    */
-  routeFees(ctx: Context, feeCollector: string): void {
+  endBlock(ctx: Context): void {
+    const feeCollector = this.feeCollector;
     const p = this.getParams(ctx);
     if (!p.routeFeesToOperatingTreasury || p.feeOperatingTreasuryId === 0n) return;
     if (!this.treasuries.has(ctx, p.feeOperatingTreasuryId)) return;

@@ -8,7 +8,6 @@ import type { TreasuryKeeper } from "./keeper";
 import { validateTreasuryParams } from "./params";
 import { coinsOf, noReservedBytes, positiveAmount, requireDenom, validatePolicy } from "./validation";
 
-const T = "/blockchain.treasury.v1.";
 const AMINO = "blockchain/x/treasury/";
 const MAX_NAME_CHARS = 128;
 const MAX_MEMO_CHARS = 256;
@@ -20,12 +19,18 @@ function memo(m: string): void {
 export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
   return [
     defineUpdateParamsMsg({
-      typeUrl: T + "MsgUpdateParams", codec: tx.MsgUpdateParams, responseCodec: tx.MsgUpdateParamsResponse,
-      aminoName: AMINO + "MsgUpdateParams", invalidSigner: E.ErrInvalidSigner, missingParams: E.ErrInvalidParams,
-      validate: validateTreasuryParams, store: k.params,
+      codec: tx.MsgUpdateParams,
+      responseCodec: tx.MsgUpdateParamsResponse,
+      aminoName: AMINO + "MsgUpdateParams",
+      invalidSigner: E.ErrInvalidSigner,
+      missingParams: E.ErrInvalidParams,
+      validate: validateTreasuryParams,
+      store: k.params,
     }),
     defineMsg({
-      typeUrl: T + "MsgCreateTreasury", codec: tx.MsgCreateTreasury, responseCodec: tx.MsgCreateTreasuryResponse, signer: "creator",
+      codec: tx.MsgCreateTreasury,
+      responseCodec: tx.MsgCreateTreasuryResponse,
+      signer: "creator",
       validate: (m) => {
         accAddress.validate(m.creator);
         if (m.admin !== "") accAddress.validate(m.admin);
@@ -34,18 +39,22 @@ export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
       handle: (ctx, m) => ({ id: k.createTreasury(ctx, m.name, m.admin === "" ? m.creator : m.admin) }),
     }),
     defineMsg({
-      typeUrl: T + "MsgDeposit", codec: tx.MsgDeposit, responseCodec: tx.MsgDepositResponse, signer: "depositor",
+      codec: tx.MsgDeposit,
+      responseCodec: tx.MsgDepositResponse,
+      signer: "depositor",
       validate: (m) => {
         accAddress.validate(m.depositor);
-        coinsOf(m.amount);
+        return coinsOf(m.amount);
       },
-      handle: (ctx, m) => {
-        k.deposit(ctx, m.depositor, m.treasuryId, coinsOf(m.amount));
+      handle: (ctx, m, coins) => {
+        k.deposit(ctx, m.depositor, m.treasuryId, coins);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSpend", codec: tx.MsgSpend, responseCodec: tx.MsgSpendResponse, signer: "spender",
+      codec: tx.MsgSpend,
+      responseCodec: tx.MsgSpendResponse,
+      signer: "spender",
       validate: (m) => {
         accAddress.validate(m.spender);
         accAddress.validate(m.recipient);
@@ -57,7 +66,9 @@ export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgCreateLock", codec: tx.MsgCreateLock, responseCodec: tx.MsgCreateLockResponse, signer: "admin",
+      codec: tx.MsgCreateLock,
+      responseCodec: tx.MsgCreateLockResponse,
+      signer: "admin",
       validate: (m) => {
         accAddress.validate(m.admin);
         accAddress.validate(m.beneficiary);
@@ -65,12 +76,16 @@ export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
       handle: (ctx, m) => ({ id: k.createLock(ctx, m) }),
     }),
     defineMsg({
-      typeUrl: T + "MsgClaimLock", codec: tx.MsgClaimLock, responseCodec: tx.MsgClaimLockResponse, signer: "beneficiary",
+      codec: tx.MsgClaimLock,
+      responseCodec: tx.MsgClaimLockResponse,
+      signer: "beneficiary",
       validate: (m) => void accAddress.validate(m.beneficiary),
       handle: (ctx, m) => ({ released: k.claim(ctx, m.beneficiary, m.lockId).toString() }),
     }),
     defineMsg({
-      typeUrl: T + "MsgRevokeLock", codec: tx.MsgRevokeLock, responseCodec: tx.MsgRevokeLockResponse, signer: "admin",
+      codec: tx.MsgRevokeLock,
+      responseCodec: tx.MsgRevokeLockResponse,
+      signer: "admin",
       validate: (m) => void accAddress.validate(m.admin),
       handle: (ctx, m) => {
         const r = k.revoke(ctx, m.admin, m.lockId);
@@ -78,23 +93,30 @@ export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgOpenEscrow", codec: tx.MsgOpenEscrow, responseCodec: tx.MsgOpenEscrowResponse, signer: "depositor", aminoName: AMINO + "MsgOpenEscrow",
+      codec: tx.MsgOpenEscrow,
+      responseCodec: tx.MsgOpenEscrowResponse,
+      signer: "depositor",
+      aminoName: AMINO + "MsgOpenEscrow",
       validate: (m) => {
         accAddress.validate(m.depositor);
         accAddress.validate(m.beneficiary);
         accAddress.validate(m.moderator);
         if (!m.amount) throw E.ErrInvalidAmount.wrap("amount must be set");
         requireDenom(m.amount.denom);
-        positiveAmount(m.amount.amount);
+        const amount = { denom: m.amount.denom, amount: positiveAmount(m.amount.amount) };
         memo(m.memo);
         noReservedBytes(m);
+        return amount;
       },
-      handle: (ctx, m) => ({
-        lockId: k.openEscrow(ctx, m.depositor, m.beneficiary, m.moderator, { denom: m.amount!.denom, amount: positiveAmount(m.amount!.amount) }),
+      handle: (ctx, m, amount) => ({
+        lockId: k.openEscrow(ctx, m.depositor, m.beneficiary, m.moderator, amount),
       }),
     }),
     defineMsg({
-      typeUrl: T + "MsgReleaseEscrow", codec: tx.MsgReleaseEscrow, responseCodec: tx.MsgReleaseEscrowResponse, signer: "depositor", aminoName: AMINO + "MsgReleaseEscrow",
+      codec: tx.MsgReleaseEscrow,
+      responseCodec: tx.MsgReleaseEscrowResponse,
+      signer: "depositor",
+      aminoName: AMINO + "MsgReleaseEscrow",
       validate: (m) => void accAddress.validate(m.depositor),
       handle: (ctx, m) => {
         k.releaseEscrow(ctx, m.depositor, m.lockId);
@@ -102,11 +124,15 @@ export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgDisputeEscrow", codec: tx.MsgDisputeEscrow, responseCodec: tx.MsgDisputeEscrowResponse, signer: "party", aminoName: AMINO + "MsgDisputeEscrow",
+      codec: tx.MsgDisputeEscrow,
+      responseCodec: tx.MsgDisputeEscrowResponse,
+      signer: "party",
+      aminoName: AMINO + "MsgDisputeEscrow",
       validate: (m) => {
         accAddress.validate(m.party);
         if (m.reason.trim() === "") throw E.ErrNoReason.wrap("a dispute needs a reason");
-        if ([...m.reason].length > MAX_REASON_CHARS) throw sdkErrors.ErrInvalidRequest.wrap(`reason longer than ${MAX_REASON_CHARS} characters`);
+        if ([...m.reason].length > MAX_REASON_CHARS)
+          throw sdkErrors.ErrInvalidRequest.wrap(`reason longer than ${MAX_REASON_CHARS} characters`);
       },
       handle: (ctx, m) => {
         k.disputeEscrow(ctx, m.party, m.lockId, m.reason);
@@ -114,7 +140,10 @@ export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgResolveEscrow", codec: tx.MsgResolveEscrow, responseCodec: tx.MsgResolveEscrowResponse, signer: "moderator", aminoName: AMINO + "MsgResolveEscrow",
+      codec: tx.MsgResolveEscrow,
+      responseCodec: tx.MsgResolveEscrowResponse,
+      signer: "moderator",
+      aminoName: AMINO + "MsgResolveEscrow",
       validate: (m) => void accAddress.validate(m.moderator),
       handle: (ctx, m) => {
         k.resolveEscrow(ctx, m.moderator, m.lockId, m.payBeneficiary);
@@ -122,7 +151,9 @@ export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgAssignRole", codec: tx.MsgAssignRole, responseCodec: tx.MsgAssignRoleResponse, signer: "admin",
+      codec: tx.MsgAssignRole,
+      responseCodec: tx.MsgAssignRoleResponse,
+      signer: "admin",
       validate: (m) => {
         accAddress.validate(m.admin);
         accAddress.validate(m.address);
@@ -133,7 +164,9 @@ export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgRevokeRole", codec: tx.MsgRevokeRole, responseCodec: tx.MsgRevokeRoleResponse, signer: "admin",
+      codec: tx.MsgRevokeRole,
+      responseCodec: tx.MsgRevokeRoleResponse,
+      signer: "admin",
       validate: (m) => {
         accAddress.validate(m.admin);
         accAddress.validate(m.address);
@@ -144,7 +177,9 @@ export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSetSpendPolicy", codec: tx.MsgSetSpendPolicy, responseCodec: tx.MsgSetSpendPolicyResponse, signer: "admin",
+      codec: tx.MsgSetSpendPolicy,
+      responseCodec: tx.MsgSetSpendPolicyResponse,
+      signer: "admin",
       validate: (m) => {
         accAddress.validate(m.admin);
         if (!m.policy) throw sdkErrors.ErrInvalidRequest.wrap("policy must be set");
@@ -152,13 +187,19 @@ export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
       },
       handle: (ctx, m) => {
         const p = m.policy!;
-        const canon = { ...p, perTransactionLimit: p.perTransactionLimit === "" ? "" : BigInt(p.perTransactionLimit).toString(), periodLimit: p.periodLimit === "" ? "" : BigInt(p.periodLimit).toString() };
+        const canon = {
+          ...p,
+          perTransactionLimit: p.perTransactionLimit === "" ? "" : BigInt(p.perTransactionLimit).toString(),
+          periodLimit: p.periodLimit === "" ? "" : BigInt(p.periodLimit).toString(),
+        };
         k.setSpendPolicy(ctx, m.admin, canon);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSetPaused", codec: tx.MsgSetPaused, responseCodec: tx.MsgSetPausedResponse, signer: "sender",
+      codec: tx.MsgSetPaused,
+      responseCodec: tx.MsgSetPausedResponse,
+      signer: "sender",
       validate: (m) => void accAddress.validate(m.sender),
       handle: (ctx, m) => {
         k.setPaused(ctx, m.sender, m.treasuryId, m.paused);
@@ -166,7 +207,9 @@ export function treasuryMsgs(k: TreasuryKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgSetAdmin", codec: tx.MsgSetAdmin, responseCodec: tx.MsgSetAdminResponse, signer: "admin",
+      codec: tx.MsgSetAdmin,
+      responseCodec: tx.MsgSetAdminResponse,
+      signer: "admin",
       validate: (m) => {
         accAddress.validate(m.admin);
         accAddress.validate(m.newAdmin);

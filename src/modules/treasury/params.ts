@@ -1,7 +1,7 @@
 import type { Params } from "../../gen/blockchain/treasury/v1/params";
 import { treasuryErrors } from "./errors";
 
-/** The spec's defaults (Limits). */
+/** The chain's defaults and limits. */
 export function defaultTreasuryParams(): Params {
   return {
     maxLocksPerTreasury: 500n,
@@ -19,7 +19,8 @@ export function validateTreasuryParams(p: Params): Params {
     throw treasuryErrors.ErrInvalidParams.wrap("route_fees_to_operating_treasury needs a fee_operating_treasury_id");
   }
   if (p.maxLocksPerTreasury === 0n) throw treasuryErrors.ErrInvalidParams.wrap("max_locks_per_treasury must be positive");
-  if (p.maxRoleAssignmentsPerTreasury === 0n) throw treasuryErrors.ErrInvalidParams.wrap("max_role_assignments_per_treasury must be positive");
+  if (p.maxRoleAssignmentsPerTreasury === 0n)
+    throw treasuryErrors.ErrInvalidParams.wrap("max_role_assignments_per_treasury must be positive");
   if (p.minLockSeconds === 0n) throw treasuryErrors.ErrInvalidParams.wrap("min_lock_seconds must be positive");
   if (p.maxSpendPolicyAddresses === 0n) throw treasuryErrors.ErrInvalidParams.wrap("max_spend_policy_addresses must be positive");
   return p;

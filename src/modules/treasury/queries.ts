@@ -5,9 +5,6 @@ import type { QueryDef } from "../../types/module";
 import type { Context } from "../../types/context";
 import { idKeyPrefix, type TreasuryKeeper } from "./keeper";
 
-const P = "/blockchain.treasury.v1.Query/";
-const R = "/blockchain/treasury/v1";
-
 function queryDenom(denom: string): string {
   if (!isValidDenom(denom)) throw queryErrors.invalidArgument(`invalid denom: ${JSON.stringify(denom.slice(0, 140))}`);
   return denom;
@@ -21,39 +18,47 @@ export function treasuryQueries(k: TreasuryKeeper): QueryDef[] {
   const locksOf = (ctx: Context, ids: bigint[]) => ids.map((id) => k.locks.get(ctx, id)!);
   return [
     defineQuery({
-      path: P + "Params", requestCodec: q.QueryParamsRequest, responseCodec: q.QueryParamsResponse, rest: `${R}/params`,
+      requestCodec: q.QueryParamsRequest,
+      responseCodec: q.QueryParamsResponse,
       handle: (ctx) => ({ params: k.getParams(ctx) }),
     }),
     defineQuery({
-      path: P + "GetTreasury", requestCodec: q.QueryGetTreasuryRequest, responseCodec: q.QueryGetTreasuryResponse, rest: `${R}/treasury/{id}`,
+      requestCodec: q.QueryGetTreasuryRequest,
+      responseCodec: q.QueryGetTreasuryResponse,
       handle: (ctx, req) => ({ treasury: treasuryOf(ctx, k, req.id) }),
     }),
     defineQuery({
-      path: P + "ListTreasury", requestCodec: q.QueryAllTreasuryRequest, responseCodec: q.QueryAllTreasuryResponse, rest: `${R}/treasury`,
+      requestCodec: q.QueryAllTreasuryRequest,
+      responseCodec: q.QueryAllTreasuryResponse,
       handle: (ctx, req) => valuesPage(ctx, k.treasuries, req.pagination, "treasury"),
     }),
     defineQuery({
-      path: P + "TreasuryBalances", requestCodec: q.QueryTreasuryBalancesRequest, responseCodec: q.QueryTreasuryBalancesResponse,
-      rest: `${R}/treasury/{treasury_id}/balances`,
+      requestCodec: q.QueryTreasuryBalancesRequest,
+      responseCodec: q.QueryTreasuryBalancesResponse,
       // A treasury that does not exist holds nothing: an empty list, not an error.
       handle: (ctx, req) => {
         const balances = [...k.balances.iterate(ctx, { prefix: idKeyPrefix(req.treasuryId) })].map(([, b]) => ({
-          denom: b.denom, total: b.total, locked: b.locked, available: (BigInt(b.total) - BigInt(b.locked)).toString(),
+          denom: b.denom,
+          total: b.total,
+          locked: b.locked,
+          available: (BigInt(b.total) - BigInt(b.locked)).toString(),
         }));
         return { balances };
       },
     }),
     defineQuery({
-      path: P + "GetLock", requestCodec: q.QueryGetLockRequest, responseCodec: q.QueryGetLockResponse, rest: `${R}/lock/{id}`,
+      requestCodec: q.QueryGetLockRequest,
+      responseCodec: q.QueryGetLockResponse,
       handle: (ctx, req) => ({ lock: orNotFound(k.locks.get(ctx, req.id), `lock ${req.id} not found`) }),
     }),
     defineQuery({
-      path: P + "ListLock", requestCodec: q.QueryAllLockRequest, responseCodec: q.QueryAllLockResponse, rest: `${R}/lock`,
+      requestCodec: q.QueryAllLockRequest,
+      responseCodec: q.QueryAllLockResponse,
       handle: (ctx, req) => valuesPage(ctx, k.locks, req.pagination, "lock"),
     }),
     defineQuery({
-      path: P + "LocksByTreasury", requestCodec: q.QueryLocksByTreasuryRequest, responseCodec: q.QueryLocksByTreasuryResponse,
-      rest: `${R}/treasury/{treasury_id}/locks`,
+      requestCodec: q.QueryLocksByTreasuryRequest,
+      responseCodec: q.QueryLocksByTreasuryResponse,
       handle: (ctx, req) => {
         treasuryOf(ctx, k, req.treasuryId);
         const page = paginated(() => k.locks.indexes.byTreasury.paginate(ctx, req.treasuryId, pageRequest(req.pagination)));
@@ -61,23 +66,26 @@ export function treasuryQueries(k: TreasuryKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "LocksByBeneficiary", requestCodec: q.QueryLocksByBeneficiaryRequest, responseCodec: q.QueryLocksByBeneficiaryResponse,
-      rest: `${R}/beneficiary/{beneficiary}/locks`,
+      requestCodec: q.QueryLocksByBeneficiaryRequest,
+      responseCodec: q.QueryLocksByBeneficiaryResponse,
       handle: (ctx, req) => {
-        const page = paginated(() => k.locks.indexes.byBeneficiary.paginate(ctx, queryAddress(req.beneficiary, "beneficiary"), pageRequest(req.pagination)));
+        const page = paginated(() =>
+          k.locks.indexes.byBeneficiary.paginate(ctx, queryAddress(req.beneficiary, "beneficiary"), pageRequest(req.pagination)),
+        );
         return { lock: locksOf(ctx, page.items), pagination: pageResponse(page) };
       },
     }),
     defineQuery({
-      path: P + "ClaimableAmount", requestCodec: q.QueryClaimableAmountRequest, responseCodec: q.QueryClaimableAmountResponse,
-      rest: `${R}/lock/{lock_id}/claimable`,
+      requestCodec: q.QueryClaimableAmountRequest,
+      responseCodec: q.QueryClaimableAmountResponse,
       handle: (ctx, req) => {
         const c = k.claimable(ctx, orNotFound(k.locks.get(ctx, req.lockId), `lock ${req.lockId} not found`));
         return { claimable: c.claimable.toString(), vested: c.vested.toString(), remaining: c.remaining.toString() };
       },
     }),
     defineQuery({
-      path: P + "ListRole", requestCodec: q.QueryListRoleRequest, responseCodec: q.QueryListRoleResponse, rest: `${R}/treasury/{treasury_id}/roles`,
+      requestCodec: q.QueryListRoleRequest,
+      responseCodec: q.QueryListRoleResponse,
       handle: (ctx, req) => {
         treasuryOf(ctx, k, req.treasuryId);
         const page = paginated(() => k.roles.paginate(ctx, pageRequest(req.pagination), { prefix: idKeyPrefix(req.treasuryId) }));
@@ -85,15 +93,19 @@ export function treasuryQueries(k: TreasuryKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "GetSpendPolicy", requestCodec: q.QueryGetSpendPolicyRequest, responseCodec: q.QueryGetSpendPolicyResponse, rest: `${R}/treasury/{treasury_id}/policy`,
+      requestCodec: q.QueryGetSpendPolicyRequest,
+      responseCodec: q.QueryGetSpendPolicyResponse,
       handle: (ctx, req) => {
         treasuryOf(ctx, k, req.treasuryId);
         const denom = queryDenom(req.denom);
-        return { policy: orNotFound(k.policies.get(ctx, [req.treasuryId, denom]), `no spend policy for ${denom} in treasury ${req.treasuryId}`) };
+        return {
+          policy: orNotFound(k.policies.get(ctx, [req.treasuryId, denom]), `no spend policy for ${denom} in treasury ${req.treasuryId}`),
+        };
       },
     }),
     defineQuery({
-      path: P + "SpendCapacity", requestCodec: q.QuerySpendCapacityRequest, responseCodec: q.QuerySpendCapacityResponse, rest: `${R}/treasury/{treasury_id}/capacity`,
+      requestCodec: q.QuerySpendCapacityRequest,
+      responseCodec: q.QuerySpendCapacityResponse,
       handle: (ctx, req) => {
         treasuryOf(ctx, k, req.treasuryId);
         const c = k.capacity(ctx, req.treasuryId, queryDenom(req.denom));

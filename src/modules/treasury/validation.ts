@@ -64,9 +64,11 @@ export function validateSchedule(m: Pick<tx.MsgCreateLock, "lockType" | "startTi
   }
   if (m.startTime <= 0n) throw E.ErrInvalidSchedule.wrap("start_time must be a positive Unix time");
   if (m.endTime <= m.startTime) throw E.ErrInvalidSchedule.wrap("end_time must be after start_time");
-  if (m.cliffTime < m.startTime || m.cliffTime > m.endTime) throw E.ErrInvalidSchedule.wrap("cliff_time must lie between start_time and end_time");
+  if (m.cliffTime < m.startTime || m.cliffTime > m.endTime)
+    throw E.ErrInvalidSchedule.wrap("cliff_time must lie between start_time and end_time");
   if (m.lockType === LockType.LOCK_TYPE_TIME && (m.cliffTime !== m.startTime || m.releaseIntervals !== 0n)) {
     throw E.ErrInvalidSchedule.wrap("a time lock has cliff_time = start_time and no release intervals");
   }
-  if (m.releaseIntervals > BigInt(m.endTime - m.startTime)) throw E.ErrInvalidSchedule.wrap("release_intervals exceed the schedule's seconds");
+  if (m.releaseIntervals > BigInt(m.endTime - m.startTime))
+    throw E.ErrInvalidSchedule.wrap("release_intervals exceed the schedule's seconds");
 }

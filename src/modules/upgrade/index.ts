@@ -15,7 +15,11 @@ export { upgradeErrors } from "./errors";
  * height, the registered handlers (migrations) of the next binary. No genesis section: as in
  * the SDK, plans are not exported and the version map is set by InitChain.
  */
-export function createUpgradeModule(deps: { modules: ModuleManager; upgrades: readonly UpgradeDef[]; onUpgradeNeeded?: (plan: Plan) => void }): Module & { keeper: UpgradeKeeper } {
+export function createUpgradeModule(deps: {
+  modules: ModuleManager;
+  upgrades: readonly UpgradeDef[];
+  onUpgradeNeeded?: (plan: Plan) => void;
+}): Module & { keeper: UpgradeKeeper } {
   const keeper = new UpgradeKeeper(deps.modules, deps.upgrades, deps.onUpgradeNeeded);
   return {
     name: UPGRADE_MODULE,

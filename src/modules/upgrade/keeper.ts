@@ -81,7 +81,8 @@ export class UpgradeKeeper {
   scheduleUpgrade(ctx: Context, plan: Plan): void {
     validatePlan(plan);
     if (plan.height < ctx.height) throw sdkErrors.ErrInvalidRequest.wrap("upgrade cannot be scheduled in the past");
-    if (this.done.has(ctx, plan.name)) throw upgradeErrors.ErrUpgradeCompleted.wrap(`upgrade with name ${plan.name} has already been completed`);
+    if (this.done.has(ctx, plan.name))
+      throw upgradeErrors.ErrUpgradeCompleted.wrap(`upgrade with name ${plan.name} has already been completed`);
     const stored: Plan = { name: plan.name, time: GO_ZERO_TIME, height: plan.height, info: plan.info, upgradedClientState: undefined };
     this.plan.set(ctx, stored);
     upgradeEvents.scheduled(ctx, stored);

@@ -6,29 +6,29 @@ import type { QueryDef } from "../../types/module";
 import { upgradeErrors } from "./errors";
 import type { UpgradeKeeper } from "./keeper";
 
-const P = "/cosmos.upgrade.v1beta1.Query/";
-const R = "/cosmos/upgrade/v1beta1";
-
 export function upgradeQueries(k: UpgradeKeeper): QueryDef[] {
   return [
     defineQuery({
-      path: P + "CurrentPlan", requestCodec: q.QueryCurrentPlanRequest, responseCodec: q.QueryCurrentPlanResponse, rest: `${R}/current_plan`,
+      requestCodec: q.QueryCurrentPlanRequest,
+      responseCodec: q.QueryCurrentPlanResponse,
       handle: (ctx) => ({ plan: k.plan.get(ctx) }),
     }),
     defineQuery({
-      path: P + "AppliedPlan", requestCodec: q.QueryAppliedPlanRequest, responseCodec: q.QueryAppliedPlanResponse, rest: `${R}/applied_plan/{name}`,
+      requestCodec: q.QueryAppliedPlanRequest,
+      responseCodec: q.QueryAppliedPlanResponse,
       handle: (ctx, req) => ({ height: k.doneHeight(ctx, req.name) }),
     }),
     defineQuery({
       // Kept for IBC light clients; this chain has no IBC, so nothing is ever stored (the SDK's answer then).
-      path: P + "UpgradedConsensusState", requestCodec: q.QueryUpgradedConsensusStateRequest, responseCodec: q.QueryUpgradedConsensusStateResponse,
-      rest: `${R}/upgraded_consensus_state/{last_height}`,
+      requestCodec: q.QueryUpgradedConsensusStateRequest,
+      responseCodec: q.QueryUpgradedConsensusStateResponse,
       handle: () => {
         throw upgradeErrors.ErrNoUpgradedConsensusStateFound.wrap();
       },
     }),
     defineQuery({
-      path: P + "ModuleVersions", requestCodec: q.QueryModuleVersionsRequest, responseCodec: q.QueryModuleVersionsResponse, rest: `${R}/module_versions`,
+      requestCodec: q.QueryModuleVersionsRequest,
+      responseCodec: q.QueryModuleVersionsResponse,
       handle: (ctx, req) => {
         const vm = k.moduleVersionMap(ctx);
         if (req.moduleName.length > 0) {
@@ -41,7 +41,8 @@ export function upgradeQueries(k: UpgradeKeeper): QueryDef[] {
       },
     }),
     defineQuery({
-      path: P + "Authority", requestCodec: q.QueryAuthorityRequest, responseCodec: q.QueryAuthorityResponse, rest: `${R}/authority`,
+      requestCodec: q.QueryAuthorityRequest,
+      responseCodec: q.QueryAuthorityResponse,
       handle: () => ({ address: govAuthority() }),
     }),
   ];

@@ -7,7 +7,8 @@ const T = "/cosmos.upgrade.v1beta1.";
 /** Plans lie this many blocks ahead: never reached by a run. */
 const FAR = 1_000_000_000n;
 
-const plan = (s: SimState) => Plan.fromPartial({ name: `sim-upgrade-${s.rng.int(1_000_000)}`, height: s.ctx.height + FAR, info: "simulated" });
+const plan = (s: SimState) =>
+  Plan.fromPartial({ name: `sim-upgrade-${s.rng.int(1_000_000)}`, height: s.ctx.height + FAR, info: "simulated" });
 
 /**
  * Upgrade operations: a software-upgrade plan far in the future scheduled and cancelled by one
@@ -48,7 +49,12 @@ export function upgradeSimulation(k: UpgradeKeeper): ModuleSimulation {
         weight: 1,
         build: (s) => {
           const signer = s.rng.pick(s.accounts);
-          return { signer, signWith: otherAccount(s, signer), msgs: [simMsg(T + "MsgSoftwareUpgrade", tx.MsgSoftwareUpgrade, { authority: s.govAuthority, plan: plan(s) })], expect: "fail" };
+          return {
+            signer,
+            signWith: otherAccount(s, signer),
+            msgs: [simMsg(T + "MsgSoftwareUpgrade", tx.MsgSoftwareUpgrade, { authority: s.govAuthority, plan: plan(s) })],
+            expect: "fail",
+          };
         },
       },
     ],

@@ -69,7 +69,9 @@ export function measureGroups(entries: readonly PowerEntry[], ceilings: Ceilings
     for (const g of [...sums.keys()].sort(cmp)) {
       const power = sums.get(g)!;
       groups.push({
-        cap, group: g, power,
+        cap,
+        group: g,
+        power,
         powerBps: total > 0n ? (power * BPS) / total : 0n,
         capBps,
         over: capBps > 0n && total > 0n && power * BPS > capBps * total,
@@ -110,7 +112,8 @@ export function selectDemotions(entries: readonly PowerEntry[], ceilings: Ceilin
     for (let i = 0; i < remaining.length; i++) {
       const e = remaining[i];
       if (!e.declaration || groupOf(worst.cap, e.declaration) !== worst.group) continue;
-      if (pick < 0 || e.power > remaining[pick].power || (e.power === remaining[pick].power && e.operator < remaining[pick].operator)) pick = i;
+      if (pick < 0 || e.power > remaining[pick].power || (e.power === remaining[pick].power && e.operator < remaining[pick].operator))
+        pick = i;
     }
     const [e] = remaining.splice(pick, 1);
     chosen.push({ operator: e.operator, cap: worst.cap, group: worst.group, groupPowerBps: worst.powerBps, capBps: worst.capBps });

@@ -51,12 +51,15 @@ export interface ConcentrationInvariants {
 }
 
 export interface ConstitutionKeeper {
-  /** The invariants in force; throws when the chain has none. */
-  getInvariants(ctx: Context): ConcentrationInvariants;
+  /** The invariants in force; undefined when the chain has none. */
+  findInvariants(ctx: Context): ConcentrationInvariants | undefined;
   /** A completed rotation: the validator's ratifications of pending amendments follow it (operators in account form). */
   operatorRotated(ctx: Context, oldOperator: string, newOperator: string): void;
 }
 
 export interface AliasKeeper {
-  getJurisdiction(ctx: Context, address: string): { address: string; country: string; recordedBy: string; recordedAtHeight: bigint } | undefined;
+  getJurisdiction(
+    ctx: Context,
+    address: string,
+  ): { address: string; country: string; recordedBy: string; recordedAtHeight: bigint } | undefined;
 }

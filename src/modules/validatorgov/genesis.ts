@@ -9,7 +9,14 @@ import { validateStoredDeclaration } from "./msgs";
 import { defaultValidatorgovParams, validateValidatorgovParams } from "./params";
 
 export function defaultValidatorgovGenesis(): GenesisState {
-  return { params: defaultValidatorgovParams(), validatorApplicationMap: [], approvedValidatorMap: [], operatorRotations: [], rotationCount: 0n, demotions: [] };
+  return {
+    params: defaultValidatorgovParams(),
+    validatorApplicationMap: [],
+    approvedValidatorMap: [],
+    operatorRotations: [],
+    rotationCount: 0n,
+    demotions: [],
+  };
 }
 
 const invalid = (detail: string) => sdkErrors.ErrInvalidRequest.wrap(`validatorgov genesis: ${detail}`);
@@ -25,7 +32,8 @@ function validateApplications(g: GenesisState): void {
   const statuses = new Map<string, string>();
   for (const a of g.validatorApplicationMap) {
     accAddress.validate(a.candidate);
-    if (!(Object.values(ApplicationStatus) as string[]).includes(a.status)) throw invalid(`application of ${a.candidate}: unknown status ${JSON.stringify(a.status)}`);
+    if (!(Object.values(ApplicationStatus) as string[]).includes(a.status))
+      throw invalid(`application of ${a.candidate}: unknown status ${JSON.stringify(a.status)}`);
     validateStoredDeclaration(a.declaration ?? NO_DECLARATION);
     if (statuses.has(a.candidate)) throw invalid(`duplicate application of ${a.candidate}`);
     statuses.set(a.candidate, a.status);
@@ -43,7 +51,8 @@ function validateApplications(g: GenesisState): void {
     }
   }
   for (const [candidate, status] of statuses) {
-    if (status === ApplicationStatus.approved && !approved.has(candidate)) throw invalid(`approved application ${candidate} has no approved validator`);
+    if (status === ApplicationStatus.approved && !approved.has(candidate))
+      throw invalid(`approved application ${candidate} has no approved validator`);
   }
 }
 
@@ -59,12 +68,14 @@ export function validateValidatorgovGenesis(g: GenesisState): void {
     ids.add(r.id);
     accAddress.validate(r.currentOperator);
     accAddress.validate(r.newOperator);
-    if (r.kind !== RotationKind.ROTATION_KIND_PLANNED && r.kind !== RotationKind.ROTATION_KIND_RECOVERY) throw invalid(`rotation ${r.id}: unknown kind`);
-    if (r.status < RotationStatus.ROTATION_STATUS_PENDING || r.status > RotationStatus.ROTATION_STATUS_REJECTED) throw invalid(`rotation ${r.id}: unknown status`);
+    if (r.kind !== RotationKind.ROTATION_KIND_PLANNED && r.kind !== RotationKind.ROTATION_KIND_RECOVERY)
+      throw invalid(`rotation ${r.id}: unknown kind`);
+    if (r.status < RotationStatus.ROTATION_STATUS_PENDING || r.status > RotationStatus.ROTATION_STATUS_REJECTED)
+      throw invalid(`rotation ${r.id}: unknown status`);
     if (r.status === RotationStatus.ROTATION_STATUS_PENDING) {
       if (pending.has(r.currentOperator)) throw invalid(`two pending rotations of ${r.currentOperator}`);
       pending.add(r.currentOperator);
-      if (r.approved !== (r.completesAtHeight > 0n)) throw invalid(`rotation ${r.id}: a clock runs exactly when it is approved`);
+      if (r.approved !== r.completesAtHeight > 0n) throw invalid(`rotation ${r.id}: a clock runs exactly when it is approved`);
     }
   }
   const demoted = new Set<string>();
@@ -72,7 +83,8 @@ export function validateValidatorgovGenesis(g: GenesisState): void {
     if (!approved.has(d.operator)) throw invalid(`demotion of ${d.operator}, which is not an approved validator`);
     if (demoted.has(d.operator)) throw invalid(`duplicate demotion of ${d.operator}`);
     demoted.add(d.operator);
-    if (d.cap < ConcentrationCap.CONCENTRATION_CAP_ENTITY || d.cap > ConcentrationCap.CONCENTRATION_CAP_JURISDICTION) throw invalid(`demotion of ${d.operator}: unknown cap`);
+    if (d.cap < ConcentrationCap.CONCENTRATION_CAP_ENTITY || d.cap > ConcentrationCap.CONCENTRATION_CAP_JURISDICTION)
+      throw invalid(`demotion of ${d.operator}: unknown cap`);
   }
 }
 
@@ -86,13 +98,8 @@ export function validatorgovGenesis(k: ValidatorgovKeeper): GenesisDef<GenesisSt
       k.params.set(ctx, validateValidatorgovParams(g.params ?? defaultValidatorgovParams()));
       for (const a of g.validatorApplicationMap) k.applications.set(ctx, a.candidate, a);
       for (const v of g.approvedValidatorMap) k.approved.set(ctx, v.candidate, v);
-      for (const r of g.operatorRotations) {
-        k.rotations.set(ctx, r.id, r);
-        if (r.status !== RotationStatus.ROTATION_STATUS_PENDING) continue;
-        k.pendingByOperator.set(ctx, r.currentOperator, r.id);
-        if (r.completesAtHeight > 0n) k.completionQueue.set(ctx, [r.completesAtHeight, r.id]);
-      }
-      k.rotationCount.set(ctx, g.rotationCount);
+      for (const r of g.operatorRotations) k.rotations.set(ctx, r.id, r);
+      k.nextRotationId.set(ctx, g.rotationCount + 1n);
       for (const d of g.demotions) k.demotions.set(ctx, d.operator, d);
     },
     export: (ctx) => ({
@@ -100,7 +107,7 @@ export function validatorgovGenesis(k: ValidatorgovKeeper): GenesisDef<GenesisSt
       validatorApplicationMap: [...k.applications.iterate(ctx)].map(([, v]) => v),
       approvedValidatorMap: [...k.approved.iterate(ctx)].map(([, v]) => v),
       operatorRotations: [...k.rotations.iterate(ctx)].map(([, v]) => v),
-      rotationCount: k.rotationCount.get(ctx),
+      rotationCount: k.nextRotationId.peek(ctx) - 1n,
       demotions: [...k.demotions.iterate(ctx)].map(([, v]) => v),
     }),
   };

@@ -1,6 +1,7 @@
 import type { Module } from "../../types/module";
 import { validatorgovGenesis } from "./genesis";
 import { CREATE_VALIDATOR_URL, UNJAIL_URL, VALIDATORGOV_MODULE, ValidatorgovKeeper, type ValidatorgovDeps } from "./keeper";
+import { migrateValidatorgovV1ToV2 } from "./migrations";
 import { validatorgovMsgs } from "./msgs";
 import { validatorgovQueries } from "./queries";
 import { validatorgovSimulation } from "./simulation";
@@ -8,7 +9,13 @@ import { validatorgovSimulation } from "./simulation";
 export { ValidatorgovKeeper, VALIDATORGOV_MODULE, ApplicationStatus, APPROVED, valoperOf, accountOf } from "./keeper";
 export { admitInGenesisJson } from "./genesis";
 export { validatorgovErrors } from "./errors";
-export type { StakingKeeper as ValidatorgovStakingKeeper, SlashingKeeper as ValidatorgovSlashingKeeper, StakingValidatorView, ConstitutionKeeper as ValidatorgovConstitutionKeeper, AliasKeeper as ValidatorgovAliasKeeper } from "./expected-keepers";
+export type {
+  StakingKeeper as ValidatorgovStakingKeeper,
+  SlashingKeeper as ValidatorgovSlashingKeeper,
+  StakingValidatorView,
+  ConstitutionKeeper as ValidatorgovConstitutionKeeper,
+  AliasKeeper as ValidatorgovAliasKeeper,
+} from "./expected-keepers";
 
 /**
  * Validator admission, seats, concentration epochs and operator rotation. Wiring in
@@ -20,6 +27,9 @@ export function createValidatorgovModule(deps: ValidatorgovDeps): Module & { kee
   return {
     name: VALIDATORGOV_MODULE,
     keeper,
+    // 2: operator addresses in keys are address bytes; the rotation counter holds the next id.
+    consensusVersion: 2,
+    migrations: [{ from: 1, migrate: (ctx) => migrateValidatorgovV1ToV2(ctx, keeper) }],
     // The admission gate at delivery (also inside authz and group execution); the ante check refuses it in CheckTx.
     // The un-jail gate at delivery likewise (a MsgUnjail nested in MsgExec meets it there).
     hooks: {

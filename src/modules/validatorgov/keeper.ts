@@ -6,15 +6,24 @@ import { Params } from "../../gen/blockchain/validatorgov/v1/params";
 import { OperatorRotation, RotationKind, RotationStatus } from "../../gen/blockchain/validatorgov/v1/rotation";
 import { ValidatorApplication } from "../../gen/blockchain/validatorgov/v1/validator_application";
 import { Schema } from "../../store/collections";
-import { int64Key, pairKey, protoValue, stringKey, uint64Key, uint64Value } from "../../store/codecs";
+import { int64Key, protoValue, uint64Key } from "../../store/codecs";
+import { multiIndex, uniqueIndex } from "../../store/indexed-map";
 import { accAddress, moduleAddress, valAddress } from "../../types/address";
+import { accAddressKey } from "../../types/address-key";
 import { ApplicationStatus as CommonStatus } from "../../types/applications";
 import type { Context } from "../../types/context";
 import { AppError } from "../../types/errors";
 import { measureGroups, selectDemotions, type Ceilings, type PowerEntry } from "./concentration";
 import { validatorgovErrors as E } from "./errors";
 import { validatorgovEvents as events } from "./events";
-import type { AliasKeeper, BankKeeper, ConcentrationInvariants, ConstitutionKeeper, SlashingKeeper, StakingKeeper } from "./expected-keepers";
+import type {
+  AliasKeeper,
+  BankKeeper,
+  ConcentrationInvariants,
+  ConstitutionKeeper,
+  SlashingKeeper,
+  StakingKeeper,
+} from "./expected-keepers";
 import { defaultValidatorgovParams, seatBond } from "./params";
 import { RecoveryWatch } from "./recovery-watch";
 
@@ -44,12 +53,16 @@ export function accountOf(valoper: string): string {
   return accAddress.encode(valAddress.decode(valoper));
 }
 
+function isPending(r: OperatorRotation): boolean {
+  return r.status === RotationStatus.ROTATION_STATUS_PENDING;
+}
+
 export interface ValidatorgovDeps {
   staking: StakingKeeper;
   slashing: SlashingKeeper;
   bank: BankKeeper;
-  constitution?: ConstitutionKeeper;
-  alias?: AliasKeeper;
+  constitution: ConstitutionKeeper;
+  alias: AliasKeeper;
 }
 
 /** The concentration arithmetic of one moment, shared by the epoch and the query. */
@@ -65,17 +78,27 @@ export interface ConcentrationView {
 export class ValidatorgovKeeper {
   private readonly schema = new Schema("validatorgov/");
   readonly params = this.schema.item(1, "params", protoValue(Params, "Params"), defaultValidatorgovParams());
-  readonly applications = this.schema.map(2, "validator_applications", stringKey, protoValue(ValidatorApplication, "ValidatorApplication"));
-  readonly approved = this.schema.map(3, "approved_validators", stringKey, protoValue(ApprovedValidator, "ApprovedValidator"));
-  readonly rotations = this.schema.map(4, "operator_rotations", uint64Key, protoValue(OperatorRotation, "OperatorRotation"));
-  /** The last rotation id issued (genesis rotation_count). */
-  readonly rotationCount = this.schema.item(5, "rotation_count", uint64Value, 0n);
-  /** current operator → id of its pending rotation (at most one). Rebuilt from rotations at genesis. */
-  readonly pendingByOperator = this.schema.map(6, "pending_by_operator", stringKey, uint64Value);
-  /** (completes_at_height, id) of rotations whose clock runs. Rebuilt from rotations at genesis. */
-  readonly completionQueue = this.schema.keySet(7, "completion_queue", pairKey(int64Key, uint64Key));
+  readonly applications = this.schema.map(
+    2,
+    "validator_applications",
+    accAddressKey,
+    protoValue(ValidatorApplication, "ValidatorApplication"),
+  );
+  readonly approved = this.schema.map(3, "approved_validators", accAddressKey, protoValue(ApprovedValidator, "ApprovedValidator"));
+  readonly rotations = this.schema.indexedMap(4, "operator_rotations", uint64Key, protoValue(OperatorRotation, "OperatorRotation"), {
+    /** current operator → id of its pending rotation (at most one). */
+    pendingByOperator: uniqueIndex(6, accAddressKey, (_id: bigint, r: OperatorRotation) => (isPending(r) ? r.currentOperator : undefined)),
+    /** (completes_at_height, id) of pending rotations whose clock runs, in the order they fall due. */
+    completionQueue: multiIndex(7, int64Key, (_id: bigint, r: OperatorRotation) =>
+      isPending(r) && r.completesAtHeight > 0n ? r.completesAtHeight : undefined,
+    ),
+  });
+  /** The id the next rotation gets (genesis rotation_count is the last one given). */
+  readonly nextRotationId = this.schema.sequence(5, "next_rotation_id", 1n);
   /** Demotions in force, by operator (account form). */
-  readonly demotions = this.schema.map(8, "demotions", stringKey, protoValue(Demotion, "Demotion"));
+  readonly demotions = this.schema.map(8, "demotions", accAddressKey, protoValue(Demotion, "Demotion"));
+  readonly pendingByOperator = this.rotations.indexes.pendingByOperator;
+  readonly completionQueue = this.rotations.indexes.completionQueue;
   private readonly recoveryWatch = new RecoveryWatch();
 
   constructor(readonly deps: ValidatorgovDeps) {}
@@ -103,7 +126,11 @@ export class ValidatorgovKeeper {
 
   /** A fresh pending application replaces whatever is stored; an approval in force is left as it is. */
   apply(ctx: Context, candidate: string, declaration: DeclarationFields): void {
-    this.applications.set(ctx, candidate, { candidate, status: ApplicationStatus.pending, declaration: { ...declaration, attestedAtHeight: ctx.height } });
+    this.applications.set(ctx, candidate, {
+      candidate,
+      status: ApplicationStatus.pending,
+      declaration: { ...declaration, attestedAtHeight: ctx.height },
+    });
     events.applied(ctx, candidate);
   }
 
@@ -149,7 +176,8 @@ export class ValidatorgovKeeper {
     } catch {
       return; // staking's own validation refuses a malformed operator address
     }
-    if (!this.approved.has(ctx, operator)) throw E.ErrNotApprovedValidator.wrap(`${operator} may not create a validator before governance approves it`);
+    if (!this.approved.has(ctx, operator))
+      throw E.ErrNotApprovedValidator.wrap(`${operator} may not create a validator before governance approves it`);
   }
 
   /**
@@ -165,10 +193,14 @@ export class ValidatorgovKeeper {
     } catch {
       return; // slashing's own validation refuses a malformed operator address
     }
-    if (!this.approved.has(ctx, operator)) throw E.ErrNotApprovedValidator.wrap(`${operator} may not un-jail: it is not an approved validator`);
+    if (!this.approved.has(ctx, operator))
+      throw E.ErrNotApprovedValidator.wrap(`${operator} may not un-jail: it is not an approved validator`);
     if (this.demotions.has(ctx, operator)) throw E.ErrValidatorHeld.wrap(`${operator} is demoted until its concentration breach clears`);
     const recovery = this.approvedRecovery(ctx, operator);
-    if (recovery) throw E.ErrValidatorHeld.wrap(`${operator} is held by recovery ${recovery.id} until its challenge window closes at ${recovery.completesAtHeight}`);
+    if (recovery)
+      throw E.ErrValidatorHeld.wrap(
+        `${operator} is held by recovery ${recovery.id} until its challenge window closes at ${recovery.completesAtHeight}`,
+      );
   }
 
   attest(ctx: Context, operator: string, declaration: DeclarationFields): void {
@@ -211,21 +243,19 @@ export class ValidatorgovKeeper {
     if (this.deps.staking.getValidator(ctx, valoperOf(next))) throw E.ErrOperatorInUse.wrap(`${next} already operates a validator`);
   }
 
-  private nextRotationId(ctx: Context): bigint {
-    const id = this.rotationCount.get(ctx) + 1n;
-    this.rotationCount.set(ctx, id);
-    return id;
-  }
-
   /** Opens a rotation whose new operator passed its checks: the current one approved, nothing pending for it. */
   private open(ctx: Context, r: Omit<OperatorRotation, "id" | "status" | "openedAtHeight" | "resolvedAtHeight">): OperatorRotation {
     this.mustApproved(ctx, r.currentOperator);
     const pending = this.pendingByOperator.get(ctx, r.currentOperator);
     if (pending !== undefined) throw E.ErrRotationInProgress.wrap(`rotation ${pending} of ${r.currentOperator} is pending`);
-    const rotation: OperatorRotation = { ...r, id: this.nextRotationId(ctx), status: RotationStatus.ROTATION_STATUS_PENDING, openedAtHeight: ctx.height, resolvedAtHeight: 0n };
+    const rotation: OperatorRotation = {
+      ...r,
+      id: this.nextRotationId.next(ctx),
+      status: RotationStatus.ROTATION_STATUS_PENDING,
+      openedAtHeight: ctx.height,
+      resolvedAtHeight: 0n,
+    };
     this.rotations.set(ctx, rotation.id, rotation);
-    this.pendingByOperator.set(ctx, rotation.currentOperator, rotation.id);
-    if (rotation.completesAtHeight > 0n) this.completionQueue.set(ctx, [rotation.completesAtHeight, rotation.id]);
     events.rotationProposed(ctx, rotation);
     return rotation;
   }
@@ -233,8 +263,14 @@ export class ValidatorgovKeeper {
   rotate(ctx: Context, current: string, next: string): bigint {
     this.checkNewOperator(ctx, current, next);
     return this.open(ctx, {
-      currentOperator: current, newOperator: next, kind: RotationKind.ROTATION_KIND_PLANNED, proposer: current, reason: "",
-      approved: true, completesAtHeight: ctx.height + this.getParams(ctx).plannedRotationDelayBlocks, pausedValidator: false,
+      currentOperator: current,
+      newOperator: next,
+      kind: RotationKind.ROTATION_KIND_PLANNED,
+      proposer: current,
+      reason: "",
+      approved: true,
+      completesAtHeight: ctx.height + this.getParams(ctx).plannedRotationDelayBlocks,
+      pausedValidator: false,
     }).id;
   }
 
@@ -243,8 +279,14 @@ export class ValidatorgovKeeper {
     if (reason.trim() === "") throw E.ErrMissingReason.wrap("the reason is blank");
     if ([...reason].length > MAX_REASON_CHARS) throw E.ErrMissingReason.wrap(`reason is longer than ${MAX_REASON_CHARS} characters`);
     const rotation = this.open(ctx, {
-      currentOperator: current, newOperator: next, kind: RotationKind.ROTATION_KIND_RECOVERY, proposer, reason,
-      approved: false, completesAtHeight: 0n, pausedValidator: false,
+      currentOperator: current,
+      newOperator: next,
+      kind: RotationKind.ROTATION_KIND_RECOVERY,
+      proposer,
+      reason,
+      approved: false,
+      completesAtHeight: 0n,
+      pausedValidator: false,
     });
     this.recoveryWatch.opened();
     return rotation.id;
@@ -257,14 +299,13 @@ export class ValidatorgovKeeper {
   }
 
   private mustPendingRotation(r: OperatorRotation): void {
-    if (r.status !== RotationStatus.ROTATION_STATUS_PENDING) throw E.ErrRotationNotPending.wrap(`rotation ${r.id} is ${RotationStatus[r.status]}`);
+    if (r.status !== RotationStatus.ROTATION_STATUS_PENDING)
+      throw E.ErrRotationNotPending.wrap(`rotation ${r.id} is ${RotationStatus[r.status]}`);
   }
 
   private resolve(ctx: Context, r: OperatorRotation, status: RotationStatus): void {
     const resolved = { ...r, status, resolvedAtHeight: ctx.height };
     this.rotations.set(ctx, r.id, resolved);
-    if (this.pendingByOperator.get(ctx, r.currentOperator) === r.id) this.pendingByOperator.remove(ctx, r.currentOperator);
-    if (r.completesAtHeight > 0n) this.completionQueue.remove(ctx, [r.completesAtHeight, r.id]);
     events.rotationResolved(ctx, resolved);
   }
 
@@ -294,7 +335,8 @@ export class ValidatorgovKeeper {
 
   decideRecovery(ctx: Context, id: bigint, approve: boolean): void {
     const r = this.mustExist(ctx, id);
-    if (r.kind !== RotationKind.ROTATION_KIND_RECOVERY) throw E.ErrRotationNotRecovery.wrap(`rotation ${id} is a planned rotation; only a recovery is approved`);
+    if (r.kind !== RotationKind.ROTATION_KIND_RECOVERY)
+      throw E.ErrRotationNotRecovery.wrap(`rotation ${id} is a planned rotation; only a recovery is approved`);
     this.mustPendingRotation(r);
     if (r.approved) throw E.ErrRecoveryAlreadyDecided.wrap(`recovery ${id} is already approved`);
     if (!approve) {
@@ -308,9 +350,13 @@ export class ValidatorgovKeeper {
       this.deps.staking.jail(ctx, valoper);
       paused = true;
     }
-    const approved = { ...r, approved: true, pausedValidator: paused, completesAtHeight: ctx.height + this.getParams(ctx).recoveryChallengeWindowBlocks };
+    const approved = {
+      ...r,
+      approved: true,
+      pausedValidator: paused,
+      completesAtHeight: ctx.height + this.getParams(ctx).recoveryChallengeWindowBlocks,
+    };
     this.rotations.set(ctx, id, approved);
-    this.completionQueue.set(ctx, [approved.completesAtHeight, id]);
     events.recoveryApproved(ctx, approved);
   }
 
@@ -319,7 +365,11 @@ export class ValidatorgovKeeper {
     const r = this.mustExist(ctx, id);
     this.mustPendingRotation(r);
     if (signer !== r.currentOperator) throw E.ErrNotCurrentOperator.wrap(`rotation ${id} belongs to ${r.currentOperator}`);
-    this.withdraw(ctx, r, r.kind === RotationKind.ROTATION_KIND_PLANNED ? RotationStatus.ROTATION_STATUS_CANCELLED : RotationStatus.ROTATION_STATUS_VETOED);
+    this.withdraw(
+      ctx,
+      r,
+      r.kind === RotationKind.ROTATION_KIND_PLANNED ? RotationStatus.ROTATION_STATUS_CANCELLED : RotationStatus.ROTATION_STATUS_VETOED,
+    );
   }
 
   /** Resolves a pending rotation under its current operator and un-pauses what it paused. */
@@ -344,7 +394,7 @@ export class ValidatorgovKeeper {
 
   /** Whether any recovery is pending (scans the pending rotations, one per operator at most). */
   anyPendingRecovery(ctx: Context): boolean {
-    for (const [, id] of this.pendingByOperator.iterate(ctx)) {
+    for (const [, id] of this.pendingByOperator.entries(ctx)) {
       if (this.rotations.get(ctx, id)?.kind === RotationKind.ROTATION_KIND_RECOVERY) return true;
     }
     return false;
@@ -358,7 +408,7 @@ export class ValidatorgovKeeper {
   completeDueRotations(ctx: Context): string[] {
     const returning: string[] = [];
     const due: Array<[bigint, bigint]> = [];
-    for (const key of this.completionQueue.iterate(ctx)) {
+    for (const key of this.completionQueue.entries(ctx)) {
       if (key[0] > ctx.height) break;
       due.push(key);
     }
@@ -393,13 +443,17 @@ export class ValidatorgovKeeper {
     this.approved.set(ctx, r.newOperator, { ...approved, candidate: r.newOperator });
     const app = this.applications.get(ctx, r.currentOperator);
     if (app) this.applications.set(ctx, r.currentOperator, { ...app, status: ApplicationStatus.rotated });
-    this.applications.set(ctx, r.newOperator, { candidate: r.newOperator, status: ApplicationStatus.approved, declaration: approved.declaration });
+    this.applications.set(ctx, r.newOperator, {
+      candidate: r.newOperator,
+      status: ApplicationStatus.approved,
+      declaration: approved.declaration,
+    });
     const demotion = this.demotions.get(ctx, r.currentOperator);
     if (demotion) {
       this.demotions.remove(ctx, r.currentOperator);
       this.demotions.set(ctx, r.newOperator, { ...demotion, operator: r.newOperator });
     }
-    this.deps.constitution?.operatorRotated(ctx, r.currentOperator, r.newOperator);
+    this.deps.constitution.operatorRotated(ctx, r.currentOperator, r.newOperator);
     this.resolve(ctx, r, RotationStatus.ROTATION_STATUS_COMPLETED);
   }
 
@@ -407,12 +461,7 @@ export class ValidatorgovKeeper {
 
   /** The invariants in force, or undefined when the chain has no constitution (nothing is checked). */
   invariants(ctx: Context): ConcentrationInvariants | undefined {
-    if (!this.deps.constitution) return undefined;
-    try {
-      return this.deps.constitution.getInvariants(ctx);
-    } catch {
-      return undefined;
-    }
+    return this.deps.constitution.findInvariants(ctx);
   }
 
   /**
@@ -487,7 +536,8 @@ export class ValidatorgovKeeper {
     const act = toDemote.length === 0 || activeAfter >= inv.minActiveValidators;
     if (!act) {
       for (const g of view.groups) {
-        if (g.over) events.concentrationUncorrected(ctx, g.cap, g.group, g.powerBps, g.capBps, view.activeValidators, inv.minActiveValidators);
+        if (g.over)
+          events.concentrationUncorrected(ctx, g.cap, g.group, g.powerBps, g.capBps, view.activeValidators, inv.minActiveValidators);
       }
     }
     for (const d of toRestore) this.restore(ctx, d);
@@ -511,7 +561,13 @@ export class ValidatorgovKeeper {
         jailed = true;
       }
       this.demotions.set(ctx, c.operator, {
-        operator: c.operator, cap: c.cap, group: c.group, groupPowerBps: c.groupPowerBps, capBps: c.capBps, demotedAtHeight: ctx.height, jailedValidator: jailed,
+        operator: c.operator,
+        cap: c.cap,
+        group: c.group,
+        groupPowerBps: c.groupPowerBps,
+        capBps: c.capBps,
+        demotedAtHeight: ctx.height,
+        jailedValidator: jailed,
       });
       events.validatorDemoted(ctx, c.operator, c.cap, c.group, c.groupPowerBps, c.capBps, jailed);
     }
@@ -545,10 +601,12 @@ export class ValidatorgovKeeper {
 
   // ---- reconciliation ----
 
-  reconcile(ctx: Context): { candidate: string; declared: string; recorded?: { country: string; recordedBy: string; recordedAtHeight: bigint } }[] {
+  reconcile(
+    ctx: Context,
+  ): { candidate: string; declared: string; recorded?: { country: string; recordedBy: string; recordedAtHeight: bigint } }[] {
     const out = [];
     for (const [candidate, a] of this.approved.iterate(ctx)) {
-      out.push({ candidate, declared: a.declaration!.jurisdiction, recorded: this.deps.alias?.getJurisdiction(ctx, candidate) });
+      out.push({ candidate, declared: a.declaration!.jurisdiction, recorded: this.deps.alias.getJurisdiction(ctx, candidate) });
     }
     return out;
   }

@@ -1,14 +1,12 @@
 import * as tx from "../../gen/blockchain/validatorgov/v1/tx";
 import { accAddress } from "../../types/address";
-import { requireAuthority } from "../../types/authority";
-import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
+import { defineAuthorityMsg, defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { validatorgovErrors as E } from "./errors";
 import { canonicalCountry } from "../../types/iso3166";
 import type { DeclarationFields, ValidatorgovKeeper } from "./keeper";
 import { validateValidatorgovParams } from "./params";
 
-const T = "/blockchain.validatorgov.v1.";
 const AMINO = "blockchain/x/validatorgov/";
 /** Identifier fields of a declaration (an LEI is 20 characters; national register numbers are short). */
 export const MAX_ID_CHARS = 128;
@@ -31,7 +29,8 @@ export function normaliseDeclaration(d: DeclarationFields): DeclarationFields {
   const jurisdiction = canonicalCountry(d.jurisdiction.trim());
   const legalEntityId = id("legal_entity_id", d.legalEntityId);
   const beneficialOwnerId = id("beneficial_owner_id", d.beneficialOwnerId);
-  if (!jurisdiction) throw E.ErrInvalidDeclaration.wrap(`jurisdiction ${quoted(d.jurisdiction)} is not an assigned ISO 3166-1 alpha-2 code`);
+  if (!jurisdiction)
+    throw E.ErrInvalidDeclaration.wrap(`jurisdiction ${quoted(d.jurisdiction)} is not an assigned ISO 3166-1 alpha-2 code`);
   return { legalEntityId, beneficialOwnerId, jurisdiction };
 }
 
@@ -50,7 +49,8 @@ function declarationOf(m: DeclarationFields): DeclarationFields {
 export function validatorgovMsgs(k: ValidatorgovKeeper): MsgDef[] {
   return [
     defineUpdateParamsMsg({
-      typeUrl: T + "MsgUpdateParams", codec: tx.MsgUpdateParams, responseCodec: tx.MsgUpdateParamsResponse,
+      codec: tx.MsgUpdateParams,
+      responseCodec: tx.MsgUpdateParamsResponse,
       aminoName: AMINO + "MsgUpdateParams",
       invalidSigner: E.ErrInvalidSigner,
       missingParams: E.ErrInvalidParams,
@@ -58,30 +58,35 @@ export function validatorgovMsgs(k: ValidatorgovKeeper): MsgDef[] {
       store: k.params,
     }),
     defineMsg({
-      typeUrl: T + "MsgApplyValidator", codec: tx.MsgApplyValidator, responseCodec: tx.MsgApplyValidatorResponse,
+      codec: tx.MsgApplyValidator,
+      responseCodec: tx.MsgApplyValidatorResponse,
       signer: "creator",
       validate: (m) => {
         accAddress.validate(m.creator);
-        declarationOf(m);
+        return declarationOf(m);
       },
-      handle: (ctx, m) => {
-        k.apply(ctx, m.creator, declarationOf(m));
+      handle: (ctx, m, declaration) => {
+        k.apply(ctx, m.creator, declaration);
         return {};
       },
     }),
-    defineMsg({
-      typeUrl: T + "MsgApproveValidator", codec: tx.MsgApproveValidator, responseCodec: tx.MsgApproveValidatorResponse,
-      signer: "authority", aminoName: AMINO + "MsgApproveValidator",
+    defineAuthorityMsg({
+      codec: tx.MsgApproveValidator,
+      responseCodec: tx.MsgApproveValidatorResponse,
+      invalidSigner: E.ErrInvalidSigner,
+      aminoName: AMINO + "MsgApproveValidator",
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
-        if (!accAddress.isValid(m.candidate)) throw E.ErrApplicationNotFound.wrap(`candidate ${quoted(m.candidate)} is not an account address`);
+        if (!accAddress.isValid(m.candidate))
+          throw E.ErrApplicationNotFound.wrap(`candidate ${quoted(m.candidate)} is not an account address`);
         k.decide(ctx, m.candidate, m.approve);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgRotateOperator", codec: tx.MsgRotateOperator, responseCodec: tx.MsgRotateOperatorResponse,
-      signer: "creator", aminoName: AMINO + "MsgRotateOperator",
+      codec: tx.MsgRotateOperator,
+      responseCodec: tx.MsgRotateOperatorResponse,
+      signer: "creator",
+      aminoName: AMINO + "MsgRotateOperator",
       validate: (m) => {
         accAddress.validate(m.creator);
         accAddress.validate(m.newOperator);
@@ -89,8 +94,10 @@ export function validatorgovMsgs(k: ValidatorgovKeeper): MsgDef[] {
       handle: (ctx, m) => ({ rotationId: k.rotate(ctx, m.creator, m.newOperator) }),
     }),
     defineMsg({
-      typeUrl: T + "MsgProposeOperatorRecovery", codec: tx.MsgProposeOperatorRecovery, responseCodec: tx.MsgProposeOperatorRecoveryResponse,
-      signer: "creator", aminoName: AMINO + "MsgProposeOperatorRecovery",
+      codec: tx.MsgProposeOperatorRecovery,
+      responseCodec: tx.MsgProposeOperatorRecoveryResponse,
+      signer: "creator",
+      aminoName: AMINO + "MsgProposeOperatorRecovery",
       validate: (m) => {
         accAddress.validate(m.creator);
         accAddress.validate(m.currentOperator);
@@ -98,18 +105,21 @@ export function validatorgovMsgs(k: ValidatorgovKeeper): MsgDef[] {
       },
       handle: (ctx, m) => ({ rotationId: k.proposeRecovery(ctx, m.creator, m.currentOperator, m.newOperator, m.reason) }),
     }),
-    defineMsg({
-      typeUrl: T + "MsgApproveOperatorRecovery", codec: tx.MsgApproveOperatorRecovery, responseCodec: tx.MsgApproveOperatorRecoveryResponse,
-      signer: "authority", aminoName: AMINO + "MsgApproveOperatorRecovery",
+    defineAuthorityMsg({
+      codec: tx.MsgApproveOperatorRecovery,
+      responseCodec: tx.MsgApproveOperatorRecoveryResponse,
+      invalidSigner: E.ErrInvalidSigner,
+      aminoName: AMINO + "MsgApproveOperatorRecovery",
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
         k.decideRecovery(ctx, m.rotationId, m.approve);
         return {};
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgCancelOperatorRotation", codec: tx.MsgCancelOperatorRotation, responseCodec: tx.MsgCancelOperatorRotationResponse,
-      signer: "creator", aminoName: AMINO + "MsgCancelOperatorRotation",
+      codec: tx.MsgCancelOperatorRotation,
+      responseCodec: tx.MsgCancelOperatorRotationResponse,
+      signer: "creator",
+      aminoName: AMINO + "MsgCancelOperatorRotation",
       validate: (m) => accAddress.validate(m.creator),
       handle: (ctx, m) => {
         k.cancel(ctx, m.creator, m.rotationId);
@@ -117,26 +127,30 @@ export function validatorgovMsgs(k: ValidatorgovKeeper): MsgDef[] {
       },
     }),
     defineMsg({
-      typeUrl: T + "MsgAttestOwnership", codec: tx.MsgAttestOwnership, responseCodec: tx.MsgAttestOwnershipResponse,
-      signer: "creator", aminoName: AMINO + "MsgAttestOwnership",
+      codec: tx.MsgAttestOwnership,
+      responseCodec: tx.MsgAttestOwnershipResponse,
+      signer: "creator",
+      aminoName: AMINO + "MsgAttestOwnership",
       validate: (m) => {
         accAddress.validate(m.creator);
-        declarationOf(m);
+        return declarationOf(m);
       },
-      handle: (ctx, m) => {
-        k.attest(ctx, m.creator, declarationOf(m));
+      handle: (ctx, m, declaration) => {
+        k.attest(ctx, m.creator, declaration);
         return {};
       },
     }),
-    defineMsg({
-      typeUrl: T + "MsgSetValidatorPower", codec: tx.MsgSetValidatorPower, responseCodec: tx.MsgSetValidatorPowerResponse,
-      signer: "authority", aminoName: AMINO + "MsgSetValidatorPower",
+    defineAuthorityMsg({
+      codec: tx.MsgSetValidatorPower,
+      responseCodec: tx.MsgSetValidatorPowerResponse,
+      invalidSigner: E.ErrInvalidSigner,
+      aminoName: AMINO + "MsgSetValidatorPower",
       validate: (m) => {
         if (m.seats === 0n) throw E.ErrInvalidSeats.wrap("zero seats; removal is MsgApproveValidator with approve=false");
       },
       handle: (ctx, m) => {
-        requireAuthority(m.authority, E.ErrInvalidSigner);
-        if (!accAddress.isValid(m.validator)) throw E.ErrNotApprovedValidator.wrap(`validator ${quoted(m.validator)} is not an account address`);
+        if (!accAddress.isValid(m.validator))
+          throw E.ErrNotApprovedValidator.wrap(`validator ${quoted(m.validator)} is not an account address`);
         return { seats: k.setSeats(ctx, m.validator, m.seats) };
       },
     }),

@@ -2,12 +2,17 @@ import type { Params } from "../../gen/blockchain/validatorgov/v1/params";
 import { validatorgovErrors } from "./errors";
 
 /**
- * Defaults (the spec leaves the values open): a planned rotation takes 100 blocks, a recovery's
+ * The chain's defaults: a planned rotation takes 100 blocks, a recovery's
  * challenge window is 1000 blocks, a declaration goes stale 100000 blocks after it was signed
  * for, and one seat is 1 YML of the bond denom (consensus power 1).
  */
 export function defaultValidatorgovParams(): Params {
-  return { plannedRotationDelayBlocks: 100n, recoveryChallengeWindowBlocks: 1000n, attestationIntervalBlocks: 100_000n, seatBondAmount: "1000000" };
+  return {
+    plannedRotationDelayBlocks: 100n,
+    recoveryChallengeWindowBlocks: 1000n,
+    attestationIntervalBlocks: 100_000n,
+    seatBondAmount: "1000000",
+  };
 }
 
 const INT_RE = /^[0-9]{1,78}$/;
@@ -38,7 +43,9 @@ export function validateValidatorgovParams(p: Params): Params {
     );
   }
   if (!INT_RE.test(p.seatBondAmount) || BigInt(p.seatBondAmount) === 0n) {
-    throw validatorgovErrors.ErrInvalidParams.wrap(`seat_bond_amount must be a positive integer, got ${JSON.stringify(p.seatBondAmount.slice(0, 100))}`);
+    throw validatorgovErrors.ErrInvalidParams.wrap(
+      `seat_bond_amount must be a positive integer, got ${JSON.stringify(p.seatBondAmount.slice(0, 100))}`,
+    );
   }
   return { ...p, seatBondAmount: BigInt(p.seatBondAmount).toString() };
 }

@@ -34,13 +34,14 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
   const staking = k.deps.staking;
   const approvedOthers = (s: SimState) => s.accounts.slice(1).filter((a) => k.isApproved(s.ctx, a));
   /** Approved operators (not the genesis one) whose validator exists and who have no rotation pending. */
-  const rotatable = (s: SimState) => approvedOthers(s).filter((a) => staking.getValidator(s.ctx, valoperOf(a)) && !k.pendingByOperator.has(s.ctx, a));
+  const rotatable = (s: SimState) =>
+    approvedOthers(s).filter((a) => staking.getValidator(s.ctx, valoperOf(a)) && k.pendingByOperator.get(s.ctx, a) === undefined);
   /** An account free to become an operator: never applied, not approved, no validator. */
   const freeOperator = (s: SimState) => {
     const free = newOperators(s).filter((a) => !k.applications.has(s.ctx, a) && !staking.getValidator(s.ctx, valoperOf(a)));
     return free.length === 0 ? undefined : s.rng.pick(free);
   };
-  const pendingRotations = (s: SimState) => [...k.pendingByOperator.iterate(s.ctx)].map(([, id]) => k.rotations.get(s.ctx, id)!);
+  const pendingRotations = (s: SimState) => [...k.pendingByOperator.entries(s.ctx)].map(([, id]) => k.rotations.get(s.ctx, id)!);
   return {
     operations: [
       {
@@ -49,7 +50,12 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
         build: (s) => {
           // A valid declaration always files a fresh pending application, whatever was stored.
           const creator = s.rng.pick(applicants(s));
-          const msg = simMsg(T + "MsgApplyValidator", tx.MsgApplyValidator, { creator, moniker: `sim-${creator.slice(-6)}`, description: "", ...declaration(s, creator) });
+          const msg = simMsg(T + "MsgApplyValidator", tx.MsgApplyValidator, {
+            creator,
+            moniker: `sim-${creator.slice(-6)}`,
+            description: "",
+            ...declaration(s, creator),
+          });
           return { signer: creator, msgs: [msg], expect: "ok" };
         },
       },
@@ -59,7 +65,11 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
         build: (s) => {
           const pending = applicants(s).filter((a) => k.applications.get(s.ctx, a)?.status === ApplicationStatus.pending);
           if (pending.length === 0) return undefined;
-          const msg = simMsg(T + "MsgApproveValidator", tx.MsgApproveValidator, { authority: s.govAuthority, candidate: s.rng.pick(pending), approve: !s.rng.oneIn(5) });
+          const msg = simMsg(T + "MsgApproveValidator", tx.MsgApproveValidator, {
+            authority: s.govAuthority,
+            candidate: s.rng.pick(pending),
+            approve: !s.rng.oneIn(5),
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -71,7 +81,11 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
           if (!s.rng.oneIn(4) || staking.bondedValidators(s.ctx).length < 6) return undefined;
           const approved = approvedOthers(s);
           if (approved.length === 0) return undefined;
-          const msg = simMsg(T + "MsgApproveValidator", tx.MsgApproveValidator, { authority: s.govAuthority, candidate: s.rng.pick(approved), approve: false });
+          const msg = simMsg(T + "MsgApproveValidator", tx.MsgApproveValidator, {
+            authority: s.govAuthority,
+            candidate: s.rng.pick(approved),
+            approve: false,
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -84,11 +98,17 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
           if (pool.length === 0) return undefined;
           const op = s.rng.pick(pool);
           // A fresh consensus key: an operator rotated away from a validator left its old key in use.
-          const pubkey = { typeUrl: "/cosmos.crypto.ed25519.PubKey", value: PubKey.encode({ key: createHash("sha256").update(`sim-consensus/${op}/${s.ctx.height}`).digest() }).finish() };
+          const pubkey = {
+            typeUrl: "/cosmos.crypto.ed25519.PubKey",
+            value: PubKey.encode({ key: createHash("sha256").update(`sim-consensus/${op}/${s.ctx.height}`).digest() }).finish(),
+          };
           const msg = simMsg("/cosmos.staking.v1beta1.MsgCreateValidator", MsgCreateValidator, {
             description: { moniker: `sim-${op.slice(-6)}`, identity: "", website: "", securityContact: "", details: "" },
             commission: { rate: decToWire(DEC_ONE / 20n), maxRate: decToWire(DEC_ONE / 2n), maxChangeRate: decToWire(DEC_ONE / 100n) },
-            minSelfDelegation: "1000000", delegatorAddress: "", validatorAddress: valoperOf(op), pubkey,
+            minSelfDelegation: "1000000",
+            delegatorAddress: "",
+            validatorAddress: valoperOf(op),
+            pubkey,
             value: { denom: s.bondDenom, amount: (1_000_000n + s.rng.bigint(5_000_000_000n)).toString() },
           });
           return { signer: op, msgs: [msg], expect: k.isApproved(s.ctx, op) ? "ok" : "fail" };
@@ -111,7 +131,12 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
           const next = freeOperator(s);
           if (ops.length === 0 || !next) return undefined;
           const creator = s.rng.pick(ops);
-          return { signer: creator, msgs: [simMsg(T + "MsgRotateOperator", tx.MsgRotateOperator, { creator, newOperator: next })], expect: "ok", involves: [next] };
+          return {
+            signer: creator,
+            msgs: [simMsg(T + "MsgRotateOperator", tx.MsgRotateOperator, { creator, newOperator: next })],
+            expect: "ok",
+            involves: [next],
+          };
         },
       },
       {
@@ -123,7 +148,12 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
           if (ops.length === 0 || !next) return undefined;
           const current = s.rng.pick(ops);
           const creator = otherAccount(s, current);
-          const msg = simMsg(T + "MsgProposeOperatorRecovery", tx.MsgProposeOperatorRecovery, { creator, currentOperator: current, newOperator: next, reason: "simulated key loss" });
+          const msg = simMsg(T + "MsgProposeOperatorRecovery", tx.MsgProposeOperatorRecovery, {
+            creator,
+            currentOperator: current,
+            newOperator: next,
+            reason: "simulated key loss",
+          });
           return { signer: creator, msgs: [msg], expect: "ok", involves: [current, next] };
         },
       },
@@ -133,7 +163,11 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
         build: (s) => {
           const open = pendingRotations(s).filter((r) => r.kind === RotationKind.ROTATION_KIND_RECOVERY && !r.approved);
           if (open.length === 0) return undefined;
-          const msg = simMsg(T + "MsgApproveOperatorRecovery", tx.MsgApproveOperatorRecovery, { authority: s.govAuthority, rotationId: s.rng.pick(open).id, approve: !s.rng.oneIn(4) });
+          const msg = simMsg(T + "MsgApproveOperatorRecovery", tx.MsgApproveOperatorRecovery, {
+            authority: s.govAuthority,
+            rotationId: s.rng.pick(open).id,
+            approve: !s.rng.oneIn(4),
+          });
           return { signer: s.rng.pick(s.accounts), authority: true, msgs: [msg], expect: "any" };
         },
       },
@@ -148,7 +182,12 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
           const stranger = s.rng.oneIn(3);
           const creator = stranger ? otherAccount(s, r.currentOperator) : r.currentOperator;
           // A rotation due at the next block's end completes after the txs run, so the cancel still finds it pending.
-          return { signer: creator, msgs: [simMsg(T + "MsgCancelOperatorRotation", tx.MsgCancelOperatorRotation, { creator, rotationId: r.id })], expect: stranger ? "fail" : "ok", involves: [r.currentOperator, r.newOperator] };
+          return {
+            signer: creator,
+            msgs: [simMsg(T + "MsgCancelOperatorRotation", tx.MsgCancelOperatorRotation, { creator, rotationId: r.id })],
+            expect: stranger ? "fail" : "ok",
+            involves: [r.currentOperator, r.newOperator],
+          };
         },
       },
       {
@@ -156,7 +195,12 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
         weight: 1,
         build: (s) => {
           const creator = s.rng.pick(applicants(s));
-          const msg = simMsg(T + "MsgApplyValidator", tx.MsgApplyValidator, { creator, moniker: "sim", description: "", ...declaration(s, creator) });
+          const msg = simMsg(T + "MsgApplyValidator", tx.MsgApplyValidator, {
+            creator,
+            moniker: "sim",
+            description: "",
+            ...declaration(s, creator),
+          });
           return { signer: creator, signWith: otherAccount(s, creator), msgs: [msg], expect: "fail" };
         },
       },
@@ -168,13 +212,16 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
           for (const [operator, a] of k.approved.iterate(ctx)) {
             if (a.candidate !== operator) return `approval of ${a.candidate} stored under ${operator}`;
             const status = k.applications.get(ctx, operator)?.status;
-            if (status !== ApplicationStatus.approved && status !== ApplicationStatus.pending && status !== ApplicationStatus.rejected) return `approved ${operator} has no live application`;
+            if (status !== ApplicationStatus.approved && status !== ApplicationStatus.pending && status !== ApplicationStatus.rejected)
+              return `approved ${operator} has no live application`;
           }
           for (const [candidate, app] of k.applications.iterate(ctx)) {
-            if (app.status === ApplicationStatus.approved && !k.approved.has(ctx, candidate)) return `application of ${candidate} is approved without an approval record`;
+            if (app.status === ApplicationStatus.approved && !k.approved.has(ctx, candidate))
+              return `application of ${candidate} is approved without an approval record`;
           }
           for (const [operator, d] of k.demotions.iterate(ctx)) {
-            if (d.operator !== operator || !k.approved.has(ctx, operator)) return `demotion of ${d.operator} (key ${operator}) names no approved operator`;
+            if (d.operator !== operator || !k.approved.has(ctx, operator))
+              return `demotion of ${d.operator} (key ${operator}) names no approved operator`;
           }
           return undefined;
         },
@@ -185,19 +232,21 @@ export function validatorgovSimulation(k: ValidatorgovKeeper): ModuleSimulation 
           let pending = 0;
           let queued = 0;
           for (const [id, r] of k.rotations.iterate(ctx)) {
-            if (r.id !== id || id > k.rotationCount.get(ctx)) return `rotation ${r.id} stored under ${id}`;
+            if (r.id !== id || id >= k.nextRotationId.peek(ctx)) return `rotation ${r.id} stored under ${id}`;
             if (r.status !== RotationStatus.ROTATION_STATUS_PENDING) continue;
             pending++;
-            if (k.pendingByOperator.get(ctx, r.currentOperator) !== id) return `pending rotation ${id} of ${r.currentOperator} is not its operator's pending one`;
+            if (k.pendingByOperator.get(ctx, r.currentOperator) !== id)
+              return `pending rotation ${id} of ${r.currentOperator} is not its operator's pending one`;
             if (r.completesAtHeight > 0n) {
               queued++;
-              if (!k.completionQueue.has(ctx, [r.completesAtHeight, id])) return `pending rotation ${id} is not queued at ${r.completesAtHeight}`;
+              if (!k.completionQueue.has(ctx, r.completesAtHeight, id))
+                return `pending rotation ${id} is not queued at ${r.completesAtHeight}`;
             }
           }
           let indexed = 0;
-          for (const _ of k.pendingByOperator.iterate(ctx)) indexed++;
+          for (const _ of k.pendingByOperator.entries(ctx)) indexed++;
           let inQueue = 0;
-          for (const _ of k.completionQueue.iterate(ctx)) inQueue++;
+          for (const _ of k.completionQueue.entries(ctx)) inQueue++;
           if (indexed !== pending) return `${pending} pending rotations, ${indexed} pending-by-operator entries`;
           return inQueue === queued ? undefined : `${queued} pending rotations with a clock, ${inQueue} completion queue entries`;
         },

@@ -5,9 +5,7 @@ import * as abci from "cosmjs-types/tendermint/abci/types";
 import type { App } from "../../app/app";
 import type { Logger } from "../../types/logger";
 import { sha256 } from "../../store/smt-hash";
-import {
-  ChunkWriter, decodeMetadata, encodeMetadata, readChunk, SNAPSHOT_FORMAT, snapshotHash, type SnapshotMetadata,
-} from "./format";
+import { ChunkWriter, decodeMetadata, encodeMetadata, readChunk, SNAPSHOT_FORMAT, snapshotHash, type SnapshotMetadata } from "./format";
 
 export interface SnapshotOptions {
   /** Where snapshots live: one folder per height (`<height>/manifest.json`, `<height>/<chunk>`). */
@@ -98,7 +96,11 @@ export class SnapshotManager {
       if (!state) throw new Error(`height ${height} is no longer kept`);
       // Synchronous from here to the writes: the view holds while no commit runs in between.
       if (!state.current()) continue;
-      if (from === undefined) meta = this.app.metaEntries().map(([k]) => [k, state.getMeta(k)] as [Uint8Array, Uint8Array | undefined]).filter((e): e is [Uint8Array, Uint8Array] => e[1] !== undefined);
+      if (from === undefined)
+        meta = this.app
+          .metaEntries()
+          .map(([k]) => [k, state.getMeta(k)] as [Uint8Array, Uint8Array | undefined])
+          .filter((e): e is [Uint8Array, Uint8Array] => e[1] !== undefined);
       const full: Uint8Array[] = [];
       let n = 0;
       done = true;
@@ -128,7 +130,10 @@ export class SnapshotManager {
     renameSync(tmp, final);
     this.manifests.set(height, manifest);
     this.prune();
-    this.o.logger.info({ height: height.toString(), chunks: hashes.length, ms: Math.round(performance.now() - started) }, "snapshot written");
+    this.o.logger.info(
+      { height: height.toString(), chunks: hashes.length, ms: Math.round(performance.now() - started) },
+      "snapshot written",
+    );
   }
 
   private prune(): void {
@@ -141,13 +146,15 @@ export class SnapshotManager {
   }
 
   listSnapshots(): abci.ResponseListSnapshots {
-    const snapshots = [...this.manifests.values()].map((m) => abci.Snapshot.fromPartial({
-      height: BigInt(m.height),
-      format: m.format,
-      chunks: m.chunks,
-      hash: Buffer.from(m.hash, "hex"),
-      metadata: Buffer.from(m.metadata, "base64"),
-    }));
+    const snapshots = [...this.manifests.values()].map((m) =>
+      abci.Snapshot.fromPartial({
+        height: BigInt(m.height),
+        format: m.format,
+        chunks: m.chunks,
+        hash: Buffer.from(m.hash, "hex"),
+        metadata: Buffer.from(m.metadata, "base64"),
+      }),
+    );
     return { snapshots: snapshots.sort((a, b) => (a.height < b.height ? 1 : -1)) };
   }
 
@@ -162,7 +169,12 @@ export class SnapshotManager {
     if (!s) return { result: Offer.REJECT };
     if (s.format !== SNAPSHOT_FORMAT) return { result: Offer.REJECT_FORMAT };
     const metadata = decodeMetadata(s.metadata);
-    if (!metadata || metadata.chunkHashes.length !== s.chunks || s.chunks === 0 || Buffer.compare(snapshotHash(metadata.chunkHashes), s.hash) !== 0) {
+    if (
+      !metadata ||
+      metadata.chunkHashes.length !== s.chunks ||
+      s.chunks === 0 ||
+      Buffer.compare(snapshotHash(metadata.chunkHashes), s.hash) !== 0
+    ) {
       this.o.logger.warn({ height: s.height.toString() }, "refused a snapshot whose metadata does not match it");
       return { result: Offer.REJECT };
     }
@@ -174,11 +186,18 @@ export class SnapshotManager {
 
   async applySnapshotChunk(req: abci.RequestApplySnapshotChunk): Promise<abci.ResponseApplySnapshotChunk> {
     const r = this.restore;
-    const answer = (result: abci.ResponseApplySnapshotChunk_Result, refetch: number[] = [], reject: string[] = []) => ({ result, refetchChunks: refetch, rejectSenders: reject });
+    const answer = (result: abci.ResponseApplySnapshotChunk_Result, refetch: number[] = [], reject: string[] = []) => ({
+      result,
+      refetchChunks: refetch,
+      rejectSenders: reject,
+    });
     if (!r) return answer(Result.ABORT);
     if (req.index >= r.chunks.length) return answer(Result.REJECT_SNAPSHOT);
     if (Buffer.compare(sha256(req.chunk), r.metadata.chunkHashes[req.index]!) !== 0) {
-      this.o.logger.warn({ index: req.index, sender: req.sender }, "snapshot chunk does not match its hash; refetching it from another peer");
+      this.o.logger.warn(
+        { index: req.index, sender: req.sender },
+        "snapshot chunk does not match its hash; refetching it from another peer",
+      );
       return answer(Result.RETRY, [req.index], req.sender ? [req.sender] : []);
     }
     r.chunks[req.index] = req.chunk;
@@ -192,7 +211,10 @@ export class SnapshotManager {
       return answer(Result.REJECT_SNAPSHOT);
     }
     if (!restored) {
-      this.o.logger.warn({ height: r.snapshot.height.toString() }, "restored state does not reproduce the trusted app hash; snapshot refused");
+      this.o.logger.warn(
+        { height: r.snapshot.height.toString() },
+        "restored state does not reproduce the trusted app hash; snapshot refused",
+      );
       return answer(Result.REJECT_SNAPSHOT);
     }
     this.o.logger.info({ height: r.snapshot.height.toString() }, "state restored from snapshot");

@@ -34,19 +34,34 @@ export async function passProposal(
   title: string,
   timeoutMs = 120_000,
 ): Promise<void> {
-  const submitted = await mustDeliver(proposer.client, proposer.address, [{
-    typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
-    value: { messages, initialDeposit: [uyml(10n * YML)], proposer: proposer.address, metadata: "", title, summary: `e2e: ${title}`, expedited: false },
-  }]);
+  const submitted = await mustDeliver(proposer.client, proposer.address, [
+    {
+      typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
+      value: {
+        messages,
+        initialDeposit: [uyml(10n * YML)],
+        proposer: proposer.address,
+        metadata: "",
+        title,
+        summary: `e2e: ${title}`,
+        expedited: false,
+      },
+    },
+  ]);
   const proposalId = MsgSubmitProposalResponse.decode(submitted.msgResponses[0].value).proposalId;
-  await Promise.all(voters.map((v) =>
-    mustDeliver(v.client, v.address, [{ typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId, voter: v.address, option: VoteOption.VOTE_OPTION_YES, metadata: "" } }]),
-  ));
+  await Promise.all(
+    voters.map((v) =>
+      mustDeliver(v.client, v.address, [
+        { typeUrl: "/cosmos.gov.v1.MsgVote", value: { proposalId, voter: v.address, option: VoteOption.VOTE_OPTION_YES, metadata: "" } },
+      ]),
+    ),
+  );
   const deadline = Date.now() + timeoutMs;
   let status = ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD;
   while (status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 1_000));
-    status = (await abciQuery(url, "/cosmos.gov.v1.Query/Proposal", QueryProposalRequest, { proposalId }, QueryProposalResponse)).proposal!.status;
+    status = (await abciQuery(url, "/cosmos.gov.v1.Query/Proposal", QueryProposalRequest, { proposalId }, QueryProposalResponse)).proposal!
+      .status;
   }
   expect(status).toBe(ProposalStatus.PROPOSAL_STATUS_PASSED);
 }

@@ -20,7 +20,10 @@ export interface ConsensusKey {
 }
 
 export function consensusKeyOf(home: string): ConsensusKey {
-  const file = JSON.parse(readFileSync(homePaths(home).privValidatorKey, "utf8")) as { address: string; pub_key: { type: string; value: string } };
+  const file = JSON.parse(readFileSync(homePaths(home).privValidatorKey, "utf8")) as {
+    address: string;
+    pub_key: { type: string; value: string };
+  };
   if (file.pub_key.type !== "tendermint/PubKeyEd25519") throw new Error(`unexpected consensus key type ${file.pub_key.type}`);
   const key = Buffer.from(file.pub_key.value, "base64");
   return {
@@ -51,7 +54,12 @@ export function createValidatorMsg(operator: string, key: ConsensusKey, moniker:
 
 /** cosmjs's default message types (bank, staking, gov, ...) plus slashing's MsgUnjail, which it lacks, and the chain messages the e2e tests sign. */
 export function chainRegistry(): Registry {
-  return new Registry([...defaultRegistryTypes, ["/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail], ["/blockchain.validatorgov.v1.MsgApplyValidator", MsgApplyValidator], ["/blockchain.constitution.v1.MsgRatifyAmendment", MsgRatifyAmendment]]);
+  return new Registry([
+    ...defaultRegistryTypes,
+    ["/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail],
+    ["/blockchain.validatorgov.v1.MsgApplyValidator", MsgApplyValidator],
+    ["/blockchain.constitution.v1.MsgRatifyAmendment", MsgRatifyAmendment],
+  ]);
 }
 
 export function signingClient(url: string, signer: OfflineSigner): Promise<SigningStargateClient> {
@@ -65,7 +73,12 @@ export function signingClient(url: string, signer: OfflineSigner): Promise<Signi
 }
 
 /** Signs, broadcasts and waits for inclusion; a failed tx fails the test with its log. */
-export async function mustDeliver(client: SigningStargateClient, signer: string, msgs: EncodeObject[], memo = ""): Promise<DeliverTxResponse> {
+export async function mustDeliver(
+  client: SigningStargateClient,
+  signer: string,
+  msgs: EncodeObject[],
+  memo = "",
+): Promise<DeliverTxResponse> {
   const res = await client.signAndBroadcast(signer, msgs, "auto", memo);
   if (res.code !== 0) throw new Error(`tx ${res.transactionHash} failed with code ${res.code}: ${res.rawLog ?? ""}`);
   return res;
@@ -95,7 +108,8 @@ async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T |
     } catch (e) {
       lastError = e;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ""}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -112,7 +126,11 @@ export async function waitForCometPower(url: string, address: string, power: big
 
 /** Validator addresses whose commit signatures for block `height` are in the next block's last_commit. */
 export async function commitSigners(url: string, height: number): Promise<string[]> {
-  const res = await rpc<{ signed_header: { commit: { signatures: Array<{ block_id_flag: number; validator_address: string }> } } }>(url, "commit", { height: String(height) });
+  const res = await rpc<{ signed_header: { commit: { signatures: Array<{ block_id_flag: number; validator_address: string }> } } }>(
+    url,
+    "commit",
+    { height: String(height) },
+  );
   // block_id_flag 2 = BlockIDFlagCommit: a precommit for the block itself.
   return res.signed_header.commit.signatures.filter((s) => s.block_id_flag === 2).map((s) => s.validator_address.toUpperCase());
 }
@@ -130,7 +148,9 @@ export async function waitForSignedBlock(url: string, address: string, fromHeigh
 
 /** The validator updates the app returned from FinalizeBlock at `height`, as ed25519 key (base64) to power. */
 export async function validatorUpdatesAt(url: string, height: number): Promise<Map<string, bigint>> {
-  const res = await rpc<{ validator_updates: Array<{ pub_key: unknown; power?: string }> | null }>(url, "block_results", { height: String(height) });
+  const res = await rpc<{ validator_updates: Array<{ pub_key: unknown; power?: string }> | null }>(url, "block_results", {
+    height: String(height),
+  });
   const out = new Map<string, bigint>();
   for (const u of res.validator_updates ?? []) out.set(ed25519Of(u.pub_key), BigInt(u.power ?? "0"));
   return out;
@@ -162,7 +182,10 @@ export async function abciQuery<Req, Res>(
   res: { decode(b: Uint8Array): Res },
 ): Promise<Res> {
   const data = Buffer.from(req.encode(request).finish()).toString("hex");
-  const out = await rpc<{ response: { code: number; log: string; value: string | null } }>(url, "abci_query", { path: `"${path}"`, data: `0x${data}` });
+  const out = await rpc<{ response: { code: number; log: string; value: string | null } }>(url, "abci_query", {
+    path: `"${path}"`,
+    data: `0x${data}`,
+  });
   if (out.response.code !== 0) throw new Error(`${path}: ${out.response.log}`);
   return res.decode(Buffer.from(out.response.value ?? "", "base64"));
 }

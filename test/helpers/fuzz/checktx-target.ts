@@ -59,13 +59,23 @@ export class CheckTxTarget {
       chainId: CHAIN_ID,
       denom: DENOM,
       msgDefs: app.router.allMsgs(),
-      strings: [...FUZZ_KEYS, "validator"].map((k) => testKey(k).address).concat([valAddress.encode(accAddress.decode(validator)), DENOM, "1000", ...EDGE_STRINGS.slice(0, 20)]),
-      anyTypes: [...app.router.allMsgs().map((d) => d.typeUrl), "/cosmos.crypto.secp256k1.PubKey", "/cosmos.crypto.ed25519.PubKey", "/cosmos.bank.v1beta1.SendAuthorization", "/cosmos.authz.v1beta1.GenericAuthorization", "/cosmos.feegrant.v1beta1.BasicAllowance"],
-      signers: () => (this.signerCache ??= FUZZ_KEYS.map((name) => {
-        const key = testKey(name);
-        const account = chain.account(key.address);
-        return { key, accountNumber: account?.accountNumber ?? 0n, sequence: account?.sequence ?? 0n };
-      })),
+      strings: [...FUZZ_KEYS, "validator"]
+        .map((k) => testKey(k).address)
+        .concat([valAddress.encode(accAddress.decode(validator)), DENOM, "1000", ...EDGE_STRINGS.slice(0, 20)]),
+      anyTypes: [
+        ...app.router.allMsgs().map((d) => d.typeUrl),
+        "/cosmos.crypto.secp256k1.PubKey",
+        "/cosmos.crypto.ed25519.PubKey",
+        "/cosmos.bank.v1beta1.SendAuthorization",
+        "/cosmos.authz.v1beta1.GenericAuthorization",
+        "/cosmos.feegrant.v1beta1.BasicAllowance",
+      ],
+      signers: () =>
+        (this.signerCache ??= FUZZ_KEYS.map((name) => {
+          const key = testKey(name);
+          const account = chain.account(key.address);
+          return { key, accountNumber: account?.accountNumber ?? 0n, sequence: account?.sequence ?? 0n };
+        })),
     };
   }
 
@@ -105,7 +115,12 @@ export class CheckTxTarget {
     });
     if (opts.simulate !== false) {
       guard("Simulate", () => {
-        const res = app.query({ path: "/cosmos.tx.v1beta1.Service/Simulate", data: SimulateRequest.encode({ txBytes: input.bytes }).finish(), height: 0n, prove: false });
+        const res = app.query({
+          path: "/cosmos.tx.v1beta1.Service/Simulate",
+          data: SimulateRequest.encode({ txBytes: input.bytes }).finish(),
+          height: 0n,
+          prove: false,
+        });
         this.count("simulate", res.code, res.codespace);
         if (res.log.includes("code = Internal")) problems.push(`Simulate answered Internal: ${res.log.slice(0, 500)}`);
       });
@@ -127,7 +142,9 @@ export class CheckTxTarget {
     const anteOnly: Branch = app.store.branch();
     const ante = runTx(internals.runner, anteOnly, block, "check", bytes);
     const expected = ante.code === 0 ? anteOnly.changes() : [];
-    return isDeepStrictEqual(delivered.changes(), expected) ? [] : [`refused tx (code ${res.codespace}/${res.code}) wrote more than its ante effects`];
+    return isDeepStrictEqual(delivered.changes(), expected)
+      ? []
+      : [`refused tx (code ${res.codespace}/${res.code}) wrote more than its ante effects`];
   }
 
   /** Puts txs through the mempool and into a block (as a proposer would), then refreshes sequences. */

@@ -16,7 +16,6 @@ export interface ProtoGenEnv {
   anyTypes: readonly string[];
 }
 
-
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 const UINT32 = { min: 0, max: 2 ** 32 - 1 };
 const I64_MIN = -(1n << 63n);
@@ -30,15 +29,21 @@ function scalarValue(d: Draw, scalar: ScalarType, env: ProtoGenEnv): unknown {
       return d.bool() ? new Uint8Array(d.pick([0, 1, 20, 32, 33, 65])).fill(d.nat(255)) : d.bytes(80);
     case ScalarType.BOOL:
       return d.bool();
-    case ScalarType.INT32: case ScalarType.SINT32: case ScalarType.SFIXED32:
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
       return d.int(INT32.min, INT32.max);
-    case ScalarType.UINT32: case ScalarType.FIXED32:
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
       return d.int(UINT32.min, UINT32.max);
-    case ScalarType.INT64: case ScalarType.SINT64: case ScalarType.SFIXED64: {
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64: {
       const v = d.bigint();
       return d.bool() ? v : v > I64_MAX ? I64_MIN : -v;
     }
-    case ScalarType.UINT64: case ScalarType.FIXED64:
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
       return d.bigint();
     default:
       return d.int(-1_000_000, 1_000_000) / 7;
@@ -118,7 +123,12 @@ export function randomMessage(d: Draw, desc: DescMessage, env: ProtoGenEnv, dept
   return message;
 }
 
-export function randomMessageBytes(d: Draw, desc: DescMessage, env: ProtoGenEnv, depth = 3, overrides: Record<string, string> = {}): Uint8Array {
+export function randomMessageBytes(
+  d: Draw,
+  desc: DescMessage,
+  env: ProtoGenEnv,
+  depth = 3,
+  overrides: Record<string, string> = {},
+): Uint8Array {
   return toBinary(desc, randomMessage(d, desc, env, depth, overrides));
 }
-

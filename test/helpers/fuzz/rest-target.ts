@@ -22,16 +22,51 @@ const fuzzJsonOnce = () => fuzzJson;
 
 /** encodeURIComponent over UTF-8 bytes, so lone surrogates are sent (as U+FFFD) instead of throwing. */
 function percentEncode(s: string): string {
-  return [...Buffer.from(s, "utf8")].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+  return [...Buffer.from(s, "utf8")]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("");
 }
 
 /** Path parameter values that make a route find something: funded addresses, ids, denoms. */
 function meaningful(): string[] {
   const alice = testKey("alice").address;
-  return [alice, testKey("validator").address, DENOM, "1", "2", "0", "fee_collector", "DE", "DE2H", "class1", "voting", "/cosmos.bank.v1beta1.MsgSend", "A".repeat(64)];
+  return [
+    alice,
+    testKey("validator").address,
+    DENOM,
+    "1",
+    "2",
+    "0",
+    "fee_collector",
+    "DE",
+    "DE2H",
+    "class1",
+    "voting",
+    "/cosmos.bank.v1beta1.MsgSend",
+    "A".repeat(64),
+  ];
 }
 
-const QUERY_NAMES = ["pagination.key", "pagination.offset", "pagination.limit", "pagination.count_total", "pagination.reverse", "height", "denom", "status", "order_by", "query", "events", "page", "limit", "x.y.z", "pagination", "pagination.key.x"];
+const QUERY_NAMES = [
+  "pagination.key",
+  "pagination.offset",
+  "pagination.limit",
+  "pagination.count_total",
+  "pagination.reverse",
+  "height",
+  "denom",
+  "status",
+  "order_by",
+  "query",
+  "events",
+  "page",
+  "limit",
+  "x.y.z",
+  "pagination",
+  "pagination.key.x",
+];
 
 export class RestTarget {
   readonly statuses = new Map<number, number>();
@@ -49,7 +84,9 @@ export class RestTarget {
     const chain = await TestChain.create({ logger: log });
     const rest = createRestServer({ app: chain.app, node: new DevBackend(chain.engine, chain.app), logger: log });
     await rest.ready();
-    const doc = JSON.parse((await rest.inject({ method: "GET", url: "/openapi.json" })).payload) as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>> };
+    const doc = JSON.parse((await rest.inject({ method: "GET", url: "/openapi.json" })).payload) as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
+    };
     const operations: Operation[] = [];
     for (const [template, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
@@ -96,7 +133,17 @@ export class RestTarget {
       case 0:
         return JSON.stringify(d.g(fuzzJsonOnce));
       case 1:
-        return JSON.stringify({ tx_bytes: Buffer.from(d.bytes(200)).toString("base64"), mode: d.pick(["BROADCAST_MODE_SYNC", "BROADCAST_MODE_ASYNC", "BROADCAST_MODE_BLOCK", "BROADCAST_MODE_UNSPECIFIED", 7, d.string()]) });
+        return JSON.stringify({
+          tx_bytes: Buffer.from(d.bytes(200)).toString("base64"),
+          mode: d.pick([
+            "BROADCAST_MODE_SYNC",
+            "BROADCAST_MODE_ASYNC",
+            "BROADCAST_MODE_BLOCK",
+            "BROADCAST_MODE_UNSPECIFIED",
+            7,
+            d.string(),
+          ]),
+        });
       case 2:
         return JSON.stringify({ tx: d.g(fuzzJsonOnce), tx_bytes: d.bool() ? undefined : d.string() });
       case 3:
@@ -108,10 +155,20 @@ export class RestTarget {
 
   /** One random request; the problems it revealed. */
   async step(d: Draw): Promise<string[]> {
-    const op = d.nat(15) === 0 ? { method: "GET" as const, template: `/${d.string()}`, pathParams: [], queryParams: [] } : d.pick(this.operations);
+    const op =
+      d.nat(15) === 0 ? { method: "GET" as const, template: `/${d.string()}`, pathParams: [], queryParams: [] } : d.pick(this.operations);
     const url = this.url(d, op);
     const headers: Record<string, string> = {};
-    if (d.nat(7) === 0) headers["x-cosmos-block-height"] = d.pick(["0", "1", "-1", "99999999", "abc", this.chain.height.toString(), d.string().replace(/[^\x20-\x7e]/g, "")]);
+    if (d.nat(7) === 0)
+      headers["x-cosmos-block-height"] = d.pick([
+        "0",
+        "1",
+        "-1",
+        "99999999",
+        "abc",
+        this.chain.height.toString(),
+        d.string().replace(/[^\x20-\x7e]/g, ""),
+      ]);
     const payload = op.method === "POST" ? this.body(d) : undefined;
     if (payload !== undefined) headers["content-type"] = d.nat(9) === 0 ? "text/plain" : "application/json";
     const logged = this.log.errors.length;
@@ -135,10 +192,10 @@ export class RestTarget {
       } catch {
         body = undefined;
       }
-      if (typeof body?.code !== "number" || typeof body.message !== "string") problems.push(`${res.statusCode} without a gRPC status body for ${where}: ${res.payload.slice(0, 200)}`);
+      if (typeof body?.code !== "number" || typeof body.message !== "string")
+        problems.push(`${res.statusCode} without a gRPC status body for ${where}: ${res.payload.slice(0, 200)}`);
     }
     if (this.log.errors.length > logged) problems.push(...this.log.errors.slice(logged).map((e) => `logged for ${where}: ${e}`));
     return problems;
   }
 }
-

@@ -18,7 +18,11 @@ export interface FuzzTarget {
 const hex = (b: Uint8Array) => Buffer.from(b.subarray(0, 2048)).toString("hex") + (b.length > 2048 ? `… (${b.length} bytes)` : "");
 
 function topCounts(counts: Map<string, number>, n = 25): string {
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k}: ${v}`).join(", ");
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(", ");
 }
 
 async function checkTxFuzzTarget(): Promise<FuzzTarget> {
@@ -32,7 +36,9 @@ async function checkTxFuzzTarget(): Promise<FuzzTarget> {
       const input = genTxInput(new Draw(g), target.env);
       kinds.set(input.kind, (kinds.get(input.kind) ?? 0) + 1);
       // Every input through CheckTx; Simulate and the block-execution write check on a sample, to keep the rate up.
-      const found = target.run(input, { simulate: steps % 4 === 0, deliver: steps++ % 16 === 0 }).map((p) => `${input.kind} ${p}\n  input ${hex(input.bytes)}`);
+      const found = target
+        .run(input, { simulate: steps % 4 === 0, deliver: steps++ % 16 === 0 })
+        .map((p) => `${input.kind} ${p}\n  input ${hex(input.bytes)}`);
       if (target.lastCheckCode === 0) accepted.push(input.bytes);
       if (accepted.length >= 20) {
         found.push(...(await target.block(accepted.splice(0))));
@@ -51,7 +57,8 @@ async function restFuzzTarget(): Promise<FuzzTarget> {
   return {
     step: (g) => target.step(new Draw(g)),
     progress: () => `${target.requests} requests answered`,
-    summary: () => `${target.operations.length} documented operations; statuses: ${topCounts(new Map([...target.statuses].map(([k, v]) => [String(k), v])))}`,
+    summary: () =>
+      `${target.operations.length} documented operations; statuses: ${topCounts(new Map([...target.statuses].map(([k, v]) => [String(k), v])))}`,
     close: () => target.close(),
   };
 }

@@ -34,7 +34,6 @@ export interface TxInput {
   bytes: Uint8Array;
 }
 
-
 interface TxParts {
   body: TxBody;
   authInfo: AuthInfo;
@@ -78,7 +77,9 @@ function signersOf(env: TxFuzzEnv, msgs: AnyMsg[], fallback: FuzzSigner): FuzzSi
 function sign(parts: TxParts, chainId: string): Uint8Array {
   const bodyBytes = TxBody.encode(parts.body).finish();
   const authInfoBytes = AuthInfo.encode(parts.authInfo).finish();
-  const signatures = parts.signers.map((s) => s.key.sign(SignDoc.encode({ bodyBytes, authInfoBytes, chainId, accountNumber: s.accountNumber }).finish()));
+  const signatures = parts.signers.map((s) =>
+    s.key.sign(SignDoc.encode({ bodyBytes, authInfoBytes, chainId, accountNumber: s.accountNumber }).finish()),
+  );
   return TxRaw.encode({ bodyBytes, authInfoBytes, signatures }).finish();
 }
 
@@ -89,7 +90,11 @@ function messageTx(d: Draw, env: TxFuzzEnv): TxParts {
   const signers = signersOf(env, msgs, signer);
   const body = TxBody.fromPartial({ messages: msgs, memo: d.bool() ? "" : d.string() });
   const authInfo = AuthInfo.fromPartial({
-    signerInfos: signers.map((s) => ({ publicKey: packPubKey(s.key.pubKey), modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence: s.sequence })),
+    signerInfos: signers.map((s) => ({
+      publicKey: packPubKey(s.key.pubKey),
+      modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } },
+      sequence: s.sequence,
+    })),
     fee: { amount: [{ denom: env.denom, amount: "5000" }], gasLimit: 400_000n, payer: "", granter: "" },
   });
   return { body, authInfo, signatures: [], signers };
@@ -107,16 +112,26 @@ const STRUCTURAL_MUTATIONS: Array<(d: Draw, env: TxFuzzEnv, p: TxParts) => void>
   },
   (d, _env, p) => (p.body.memo = d.nat(20) === 0 ? "m".repeat(300_000) : d.string()),
   (d, _env, p) => (p.body.timeoutHeight = d.bigint()),
-  (d, env, p) => p.body[d.bool() ? "extensionOptions" : "nonCriticalExtensionOptions"].push({ typeUrl: d.pick(env.anyTypes), value: d.bytes(20) }),
-  (d, env, p) => (p.authInfo.fee!.amount = Array.from({ length: d.nat(3) }, () => ({ denom: d.bool() ? env.denom : d.string(), amount: d.string() }))),
+  (d, env, p) =>
+    p.body[d.bool() ? "extensionOptions" : "nonCriticalExtensionOptions"].push({ typeUrl: d.pick(env.anyTypes), value: d.bytes(20) }),
+  (d, env, p) =>
+    (p.authInfo.fee!.amount = Array.from({ length: d.nat(3) }, () => ({ denom: d.bool() ? env.denom : d.string(), amount: d.string() }))),
   (d, _env, p) => (p.authInfo.fee!.gasLimit = d.bigint()),
   (d, env, p) => (p.authInfo.fee!.payer = d.bool() ? d.pick(env.strings) : d.string()),
   (d, env, p) => (p.authInfo.fee!.granter = d.bool() ? d.pick(env.strings) : d.string()),
   (_d, _env, p) => (p.authInfo.fee = undefined),
   (d, _env, p) => (d.bool() ? p.authInfo.signerInfos.pop() : p.authInfo.signerInfos.push(first(p.authInfo.signerInfos))),
   (d, _env, p) => (first(p.authInfo.signerInfos).sequence = d.bigint()),
-  (d, env, p) => (first(p.authInfo.signerInfos).publicKey = d.bool() ? undefined : { typeUrl: d.bool() ? "/cosmos.crypto.secp256k1.PubKey" : d.pick(env.anyTypes), value: d.bytes(40) }),
-  (d, _env, p) => (first(p.authInfo.signerInfos).modeInfo = d.bool() ? { single: { mode: d.int(-1, 200) } } : d.bool() ? { multi: { bitarray: { extraBitsStored: 1, elems: new Uint8Array([1]) }, modeInfos: [] } } : undefined),
+  (d, env, p) =>
+    (first(p.authInfo.signerInfos).publicKey = d.bool()
+      ? undefined
+      : { typeUrl: d.bool() ? "/cosmos.crypto.secp256k1.PubKey" : d.pick(env.anyTypes), value: d.bytes(40) }),
+  (d, _env, p) =>
+    (first(p.authInfo.signerInfos).modeInfo = d.bool()
+      ? { single: { mode: d.int(-1, 200) } }
+      : d.bool()
+        ? { multi: { bitarray: { extraBitsStored: 1, elems: new Uint8Array([1]) }, modeInfos: [] } }
+        : undefined),
   (d, env, p) => (p.authInfo.tip = { amount: [{ denom: env.denom, amount: d.string() }], tipper: d.pick(env.strings) } as never),
 ];
 
@@ -134,7 +149,11 @@ function mutatedTx(d: Draw, env: TxFuzzEnv): Uint8Array {
   if (d.bool()) return sign(parts, env.chainId);
   const signed = TxRaw.decode(sign({ ...parts, body: messageTx(d, env).body }, env.chainId));
   const signatures = d.nat(3) === 0 ? Array.from({ length: d.nat(3) }, () => d.bytes(70)) : signed.signatures;
-  return TxRaw.encode({ bodyBytes: TxBody.encode(parts.body).finish(), authInfoBytes: AuthInfo.encode(parts.authInfo).finish(), signatures }).finish();
+  return TxRaw.encode({
+    bodyBytes: TxBody.encode(parts.body).finish(),
+    authInfoBytes: AuthInfo.encode(parts.authInfo).finish(),
+    signatures,
+  }).finish();
 }
 
 const concat = (...parts: Uint8Array[]): Uint8Array => new Uint8Array(Buffer.concat(parts));
@@ -174,7 +193,11 @@ export function mutateBytes(d: Draw, bytes: Uint8Array): Uint8Array {
 /** TxRaw framing around random body/auth-info bytes, so decoding gets one layer deeper than garbage. */
 function protoShaped(d: Draw): Uint8Array {
   const chunk = () => d.bytes(120);
-  return TxRaw.encode({ bodyBytes: chunk(), authInfoBytes: chunk(), signatures: Array.from({ length: d.nat(2) }, () => d.bytes(64)) }).finish();
+  return TxRaw.encode({
+    bodyBytes: chunk(),
+    authInfoBytes: chunk(),
+    signatures: Array.from({ length: d.nat(2) }, () => d.bytes(64)),
+  }).finish();
 }
 
 export function genTxInput(d: Draw, env: TxFuzzEnv): TxInput {

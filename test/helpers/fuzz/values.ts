@@ -7,13 +7,70 @@ import { prng } from "../prng";
  * '/', invalid UTF-16, non-ASCII), and a few well-formed ones so inputs get past the first check.
  */
 export const EDGE_STRINGS: readonly string[] = [
-  "", " ", "0", "1", "-1", "01", "+1", "1e3", "0x10", "NaN", "Infinity", "null", "true",
-  "18446744073709551615", "18446744073709551616", "-9223372036854775809", "9".repeat(80), "1".repeat(2000),
-  "0.5", "1.000000000000000000", "0.0000000000000000001", "-0.1", ".5", "5.", "1,000",
-  "\u0000", "a\u0000b", "%00", "%", "%%", "%2F", "/", "../..", "\\", "\n", "\t", "\u00e9", "\ud800", "\u{1F4A5}",
-  "x".repeat(255), "x".repeat(256), "x".repeat(4097), "uyml", "uother", "UYML", "u", "ibc/ABC", "a".repeat(129),
-  "100uyml", "1uyml,2uyml", "0uyml", "-5uyml", "1uyml,", ",", "DE", "DE2H", "ZZ", "class1", "nft1",
-  "2026-01-01T00:00:00Z", "10s", "-1s", "A".repeat(64), "ab".repeat(32),
+  "",
+  " ",
+  "0",
+  "1",
+  "-1",
+  "01",
+  "+1",
+  "1e3",
+  "0x10",
+  "NaN",
+  "Infinity",
+  "null",
+  "true",
+  "18446744073709551615",
+  "18446744073709551616",
+  "-9223372036854775809",
+  "9".repeat(80),
+  "1".repeat(2000),
+  "0.5",
+  "1.000000000000000000",
+  "0.0000000000000000001",
+  "-0.1",
+  ".5",
+  "5.",
+  "1,000",
+  "\u0000",
+  "a\u0000b",
+  "%00",
+  "%",
+  "%%",
+  "%2F",
+  "/",
+  "../..",
+  "\\",
+  "\n",
+  "\t",
+  "\u00e9",
+  "\ud800",
+  "\u{1F4A5}",
+  "x".repeat(255),
+  "x".repeat(256),
+  "x".repeat(4097),
+  "uyml",
+  "uother",
+  "UYML",
+  "u",
+  "ibc/ABC",
+  "a".repeat(129),
+  "100uyml",
+  "1uyml,2uyml",
+  "0uyml",
+  "-5uyml",
+  "1uyml,",
+  ",",
+  "DE",
+  "DE2H",
+  "ZZ",
+  "class1",
+  "nft1",
+  "2026-01-01T00:00:00Z",
+  "10s",
+  "-1s",
+  "A".repeat(64),
+  "ab".repeat(32),
 ];
 
 /** Strings for any field: mostly the edges above, otherwise arbitrary (including unpaired surrogates). */
@@ -31,10 +88,7 @@ export const fuzzStringOnce = () => FUZZ_STRING;
 
 const EDGE_BIGINTS = [0n, 1n, 2n, 100n, (1n << 31n) - 1n, 1n << 32n, (1n << 63n) - 1n, 1n << 63n, (1n << 64n) - 1n];
 
-export const fuzzBigInt: fc.Arbitrary<bigint> = fc.oneof(
-  fc.constantFrom(...EDGE_BIGINTS),
-  fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }),
-);
+export const fuzzBigInt: fc.Arbitrary<bigint> = fc.oneof(fc.constantFrom(...EDGE_BIGINTS), fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }));
 
 export const fuzzBigIntOnce = () => fuzzBigInt;
 
@@ -48,7 +102,14 @@ export const fuzzJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((ti
     fc.boolean(),
     fc.constant(null),
     fc.array(tie("value"), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(FUZZ_STRING, fc.constantFrom("@type", "amount", "denom", "body", "messages", "auth_info", "signatures", "type_url", "value")), tie("value"), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(
+        FUZZ_STRING,
+        fc.constantFrom("@type", "amount", "denom", "body", "messages", "auth_info", "signatures", "type_url", "value"),
+      ),
+      tie("value"),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 

@@ -21,7 +21,10 @@ describe("LEGACY_AMINO_JSON signing of every alias message", () => {
   async function amino(key: Secp256k1Key, msgs: AnyMsg[]) {
     const account = chain.account(key.address)!;
     const tx = signAminoTx(msgs, [{ key, accountNumber: account.accountNumber, sequence: account.sequence }], {
-      chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "5000" }], gasLimit: 600_000n, memo: "amino",
+      chainId: CHAIN_ID,
+      fee: [{ denom: DENOM, amount: "5000" }],
+      gasLimit: 600_000n,
+      memo: "amino",
     });
     return chain.deliverRaw(tx);
   }
@@ -39,10 +42,19 @@ describe("LEGACY_AMINO_JSON signing of every alias message", () => {
       ["RevokeRole", msg.revoke(supervisor.address, Role.ROLE_SUPERVISOR, "DE")],
       ["UpdateParams", msg.params(10)],
     ];
-    const doc = makeStdSignDoc(all.map(([, m]) => m), { chainId: CHAIN_ID, fee: [], gasLimit: 1n }, 0n, 0n) as { msgs: Array<{ type: string; value: unknown }> };
+    const doc = makeStdSignDoc(
+      all.map(([, m]) => m),
+      { chainId: CHAIN_ID, fee: [], gasLimit: 1n },
+      0n,
+      0n,
+    ) as { msgs: Array<{ type: string; value: unknown }> };
     expect(doc.msgs.map((m) => m.type)).toEqual(all.map(([name]) => `blockchain/x/alias/Msg${name}`));
     expect(doc.msgs[7].value).toEqual({
-      authority: foundation.address, holder: supervisor.address, jurisdiction: "DE", required_shape: { members: 2, signatures: 1 }, role: 5,
+      authority: foundation.address,
+      holder: supervisor.address,
+      jurisdiction: "DE",
+      required_shape: { members: 2, signatures: 1 },
+      role: 5,
     });
     expect(doc.msgs[9].value).toEqual({ authority: expect.any(String), params: { payload_length: 10 } });
   });

@@ -7,7 +7,21 @@ import type { AliasKeeper } from "../../../src/modules/alias";
 import type { Module } from "../../../src/types/module";
 import type { TestChain } from "../../helpers/chain";
 import {
-  aliasChain, aliasKeeper, aliasOf, createOffice, expectAliasError, genesisGrants, gov, keys, msg, onboard, pubKey, query, queryCode, responseOf, restOf,
+  aliasChain,
+  aliasKeeper,
+  aliasOf,
+  createOffice,
+  expectAliasError,
+  genesisGrants,
+  gov,
+  keys,
+  msg,
+  onboard,
+  pubKey,
+  query,
+  queryCode,
+  responseOf,
+  restOf,
   type Rest,
 } from "./setup";
 
@@ -54,7 +68,10 @@ describe("alias conformance (issue 33)", () => {
     });
 
     it("re-issue after a correction starts again at nonce 0 under the new country", async () => {
-      const out = responseOf(await chain.mustDeliver(admin, [msg.setJurisdiction(admin.address, alice.address, "fr")]), tx.MsgSetJurisdictionResponse);
+      const out = responseOf(
+        await chain.mustDeliver(admin, [msg.setJurisdiction(admin.address, alice.address, "fr")]),
+        tx.MsgSetJurisdictionResponse,
+      );
       expect(out.retired).toBe(deriveAliasId("DE", alice.address, 1n, 8));
       expect(out.id).toBe(deriveAliasId("FR", alice.address, 0n, 8));
     });
@@ -98,7 +115,10 @@ describe("alias conformance (issue 33)", () => {
 
     it("by a foundation administrator: a no-op, in any letter case", async () => {
       const before = aliasOf(chain, alice.address).id;
-      const out = responseOf(await chain.mustDeliver(admin, [msg.setJurisdiction(admin.address, alice.address, "fr")]), tx.MsgSetJurisdictionResponse);
+      const out = responseOf(
+        await chain.mustDeliver(admin, [msg.setJurisdiction(admin.address, alice.address, "fr")]),
+        tx.MsgSetJurisdictionResponse,
+      );
       expect(out).toEqual({ retired: "", id: "" });
       expect(aliasOf(chain, alice.address).id).toBe(before);
     });
@@ -127,9 +147,17 @@ describe("alias conformance (issue 33)", () => {
       expect(await chain.govExec([msg.grant(carol.address, Role.ROLE_SUPERVISOR, "*")])).toMatchObject({ codespace: "alias", code: 20 });
     });
     it("6. shape (23); a group holder is granted", async () => {
-      expectAliasError(await chain.deliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "DE", foundation.address, { signatures: 0, members: 1 })]), 23);
-      expectAliasError(await chain.deliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "DE", foundation.address, { signatures: 3, members: 3 })]), 23);
-      await chain.mustDeliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "de", foundation.address, { signatures: 2, members: 2 })]);
+      expectAliasError(
+        await chain.deliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "DE", foundation.address, { signatures: 0, members: 1 })]),
+        23,
+      );
+      expectAliasError(
+        await chain.deliver(foundation, [msg.grant(office, Role.ROLE_SUPERVISOR, "DE", foundation.address, { signatures: 3, members: 3 })]),
+        23,
+      );
+      await chain.mustDeliver(foundation, [
+        msg.grant(office, Role.ROLE_SUPERVISOR, "de", foundation.address, { signatures: 2, members: 2 }),
+      ]);
       expect(aliasKeeper(chain).hasRole(chain.app.queryContext(), office, Role.ROLE_SUPERVISOR, "DE")).toBe(true);
     });
   });
@@ -187,7 +215,7 @@ describe("alias conformance (issue 33)", () => {
   describe("consensus version 2: the 1 -> 2 migration", () => {
     it("re-issues active identifiers whose check character fails the new rule, keeps the old ones retired, brings payload_length within 8..16", () => {
       const m = chain.app.modules.modules.find((x) => x.name === "alias") as Module & { keeper: AliasKeeper };
-      expect(m.consensusVersion).toBe(2);
+      expect(m.consensusVersion).toBe(3);
       const k = m.keeper;
       const ctx = chain.app.queryContext();
       const kept = aliasOf(chain, alice.address).id;

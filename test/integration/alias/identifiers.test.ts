@@ -3,7 +3,21 @@ import * as q from "../../../src/gen/blockchain/alias/v1/query";
 import * as tx from "../../../src/gen/blockchain/alias/v1/tx";
 import { deriveAliasId, formatAliasId, parseAliasId } from "../../../src/client/alias-id";
 import type { TestChain } from "../../helpers/chain";
-import { aliasChain, aliasOf, eventOf, expectAliasError, gov, keys, msg, onboard, query, queryCode, responseOf, restOf, type Rest } from "./setup";
+import {
+  aliasChain,
+  aliasOf,
+  eventOf,
+  expectAliasError,
+  gov,
+  keys,
+  msg,
+  onboard,
+  query,
+  queryCode,
+  responseOf,
+  restOf,
+  type Rest,
+} from "./setup";
 
 const { bankA, alice, bob, carol, mallory } = keys;
 const R = "/blockchain/alias/v1";
@@ -63,14 +77,21 @@ describe("alias identifiers", () => {
     expect(gone.status).toBe(404);
     expect(gone.body.message).toMatch(/retired/);
     // ABCI queries answer with the gRPC status the SDK maps module errors to (NotFound → sdk 22).
-    expect(() => query(chain, "Alias", q.QueryAliasRequest, { id: old }, q.QueryAliasResponse)).toThrow(/code = NotFound desc = identifier .* is retired: not found/);
+    expect(() => query(chain, "Alias", q.QueryAliasRequest, { id: old }, q.QueryAliasResponse)).toThrow(
+      /code = NotFound desc = identifier .* is retired: not found/,
+    );
   });
 
   it("refuses rotation without an identifier (ErrNotRegistered 3) and answers a malformed id with ErrMalformedID 5", async () => {
     expectAliasError(await chain.deliver(bob, [msg.rotate(bob.address)]), 3);
-    expect(() => query(chain, "Alias", q.QueryAliasRequest, { id: "DE-NOT-AN-ID" }, q.QueryAliasResponse)).toThrow(/InvalidArgument.*malformed alias identifier/);
+    expect(() => query(chain, "Alias", q.QueryAliasRequest, { id: "DE-NOT-AN-ID" }, q.QueryAliasResponse)).toThrow(
+      /InvalidArgument.*malformed alias identifier/,
+    );
     expect(queryCode(() => query(chain, "Retired", q.QueryRetiredRequest, { id: "12345" }, q.QueryRetiredResponse))).toBe(18);
-    expect(await r.get(`${R}/alias/DE-NOT-AN-ID`)).toEqual({ status: 400, body: { code: 3, message: "check character does not match (mistyped identifier): malformed alias identifier", details: [] } });
+    expect(await r.get(`${R}/alias/DE-NOT-AN-ID`)).toEqual({
+      status: 400,
+      body: { code: 3, message: "check character does not match (mistyped identifier): malformed alias identifier", details: [] },
+    });
     const id = aliasOf(chain, alice.address).id;
     const typo = id.slice(0, 4) + id[5] + id[4] + id.slice(6);
     if (typo !== id) expect((await r.get(`${R}/alias/${typo}`)).status).toBe(400);
@@ -96,7 +117,9 @@ describe("alias identifiers", () => {
 
   it("rotations never reissue an identifier: each takes the next free nonce", async () => {
     await chain.mustDeliver(bankA, [msg.setJurisdiction(bankA.address, bob.address, "DE")]);
-    expect(responseOf(await chain.mustDeliver(bob, [msg.register(bob.address)]), tx.MsgRegisterAliasResponse).id).toBe(deriveAliasId("DE", bob.address, 0n, 8));
+    expect(responseOf(await chain.mustDeliver(bob, [msg.register(bob.address)]), tx.MsgRegisterAliasResponse).id).toBe(
+      deriveAliasId("DE", bob.address, 0n, 8),
+    );
     for (let nonce = 1n; nonce <= 4n; nonce++) {
       const out = responseOf(await chain.mustDeliver(bob, [msg.rotate(bob.address)]), tx.MsgRotateAliasResponse);
       expect(out).toEqual({ retired: deriveAliasId("DE", bob.address, nonce - 1n, 8), id: deriveAliasId("DE", bob.address, nonce, 8) });

@@ -56,8 +56,22 @@ describe("alias viewing keys", () => {
       status: 200,
       body: {
         keys: [
-          { address: alice.address, version: "2", public_key: b64(pubKey(2)), registered_at_height: v2.height.toString(), revoked: true, revoked_at_height: rv.height.toString() },
-          { address: alice.address, version: "1", public_key: b64(pubKey(1)), registered_at_height: v1.height.toString(), revoked: false, revoked_at_height: "0" },
+          {
+            address: alice.address,
+            version: "2",
+            public_key: b64(pubKey(2)),
+            registered_at_height: v2.height.toString(),
+            revoked: true,
+            revoked_at_height: rv.height.toString(),
+          },
+          {
+            address: alice.address,
+            version: "1",
+            public_key: b64(pubKey(1)),
+            registered_at_height: v1.height.toString(),
+            revoked: false,
+            revoked_at_height: "0",
+          },
         ],
       },
     });
@@ -76,12 +90,14 @@ describe("alias auditors and payload readers", () => {
 
   beforeAll(async () => {
     // Plain keys as role holders: planted at genesis, which asks for no group account.
-    chain = await aliasChain(genesisGrants([
-      [supervisor.address, Role.ROLE_SUPERVISOR, "DE"],
-      [carol.address, Role.ROLE_SUPERVISOR, "*"],
-      [regulator.address, Role.ROLE_SUPERVISOR, "DE"],
-      [bob.address, Role.ROLE_ENFORCEMENT_AUTHORITY, "DE"],
-    ]));
+    chain = await aliasChain(
+      genesisGrants([
+        [supervisor.address, Role.ROLE_SUPERVISOR, "DE"],
+        [carol.address, Role.ROLE_SUPERVISOR, "*"],
+        [regulator.address, Role.ROLE_SUPERVISOR, "DE"],
+        [bob.address, Role.ROLE_ENFORCEMENT_AUTHORITY, "DE"],
+      ]),
+    );
     r = await restOf(chain);
     await chain.mustDeliver(regulator, [msg.registerKey(regulator.address, pubKey(11))]);
     await chain.mustDeliver(supervisor, [msg.registerKey(supervisor.address, pubKey(12))]);
@@ -102,10 +118,7 @@ describe("alias auditors and payload readers", () => {
   });
 
   it("payload readers: the regulator, country supervisors, chain-wide supervisors; never auditors; each once", async () => {
-    expect((await chain.govExec([
-      msg.appoint("DE", regulator.address),
-      msg.auditor(auditor.address, chain.height + 6n),
-    ])).log).toBe("");
+    expect((await chain.govExec([msg.appoint("DE", regulator.address), msg.auditor(auditor.address, chain.height + 6n)])).log).toBe("");
     const empty = { version: "0", public_key: null, registered_at_height: "0", revoked: false, revoked_at_height: "0" };
     const res = await r.get(`${R}/payload_readers/de`);
     expect(res.status).toBe(200);
@@ -116,16 +129,31 @@ describe("alias auditors and payload readers", () => {
     ]);
     expect(res.body.readers[2].key).toEqual({ address: carol.address, ...empty });
     expect((await r.get(`${R}/payload_readers/FR`)).body.readers.map((x: any) => x.address)).toEqual([carol.address]);
-    for (const bad of ["*", "ZZ", "zz", "XX", "DEU"]) expect((await r.get(`${R}/payload_readers/${encodeURIComponent(bad)}`)).status).toBe(400);
+    for (const bad of ["*", "ZZ", "zz", "XX", "DEU"])
+      expect((await r.get(`${R}/payload_readers/${encodeURIComponent(bad)}`)).status).toBe(400);
   });
 
   it("an auditor's grant lapses at expires_at_height on the dev chain with no transaction", async () => {
     const grant = aliasKeeper(chain).auditors.get(chain.app.queryContext(), auditor.address)!;
     const active = await r.get(`${R}/auditors`);
-    expect(active.body.auditors).toEqual([{
-      grant: { address: auditor.address, granted_by: gov, granted_at_height: grant.grantedAtHeight.toString(), expires_at_height: grant.expiresAtHeight.toString() },
-      key: { address: auditor.address, version: "1", public_key: b64(pubKey(13)), registered_at_height: expect.any(String), revoked: false, revoked_at_height: "0" },
-    }]);
+    expect(active.body.auditors).toEqual([
+      {
+        grant: {
+          address: auditor.address,
+          granted_by: gov,
+          granted_at_height: grant.grantedAtHeight.toString(),
+          expires_at_height: grant.expiresAtHeight.toString(),
+        },
+        key: {
+          address: auditor.address,
+          version: "1",
+          public_key: b64(pubKey(13)),
+          registered_at_height: expect.any(String),
+          revoked: false,
+          revoked_at_height: "0",
+        },
+      },
+    ]);
     // Empty blocks only, up to the last height at which the grant holds.
     while (chain.height + 1n < grant.expiresAtHeight) await chain.produceBlocks(1);
     expect(chain.height).toBe(grant.expiresAtHeight - 1n);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  aliasReaderSourceFromAbci, encodePaymentMetadata, generateViewingKey, metadataHash, newPaymentMetadata, openAndVerify, resolveEnvelopeReaders,
-  sealEnvelope, EnvelopeError, type ViewingKey,
+  aliasReaderSourceFromAbci,
+  encodePaymentMetadata,
+  generateViewingKey,
+  metadataHash,
+  newPaymentMetadata,
+  openAndVerify,
+  resolveEnvelopeReaders,
+  sealEnvelope,
+  EnvelopeError,
+  type ViewingKey,
 } from "../../../src/client/envelope/index";
 import { Role } from "../../../src/gen/blockchain/alias/v1/alias";
 import * as pq from "../../../src/gen/blockchain/paymsg/v1/query";
@@ -9,7 +17,18 @@ import * as ptx from "../../../src/gen/blockchain/paymsg/v1/tx";
 import { DENOM, pack, type TestChain } from "../../helpers/chain";
 import { aliasChain, genesisGrants, keys, msg, onboard } from "./setup";
 
-const { bankA, bankB, alice, dave, regulator, supervisor, auditor, m1: lapsedAuditor, m2: revokedSupervisor, carol: frenchRegulator } = keys;
+const {
+  bankA,
+  bankB,
+  alice,
+  dave,
+  regulator,
+  supervisor,
+  auditor,
+  m1: lapsedAuditor,
+  m2: revokedSupervisor,
+  carol: frenchRegulator,
+} = keys;
 
 /**
  * A paymsg payment whose envelope readers were resolved from alias: it opens for the
@@ -22,15 +41,18 @@ describe("paymsg envelope readers resolved from alias", () => {
 
   beforeAll(async () => {
     // Plain keys as supervisors (genesis asks for no group account); a regulator supervises its country.
-    chain = await aliasChain(genesisGrants([
-      [supervisor.address, Role.ROLE_SUPERVISOR, "*"],
-      [revokedSupervisor.address, Role.ROLE_SUPERVISOR, "DE"],
-      [regulator.address, Role.ROLE_SUPERVISOR, "DE"],
-      [frenchRegulator.address, Role.ROLE_SUPERVISOR, "FR"],
-      [bankA.address, Role.ROLE_SUPERVISOR, "AT"],
-    ]));
+    chain = await aliasChain(
+      genesisGrants([
+        [supervisor.address, Role.ROLE_SUPERVISOR, "*"],
+        [revokedSupervisor.address, Role.ROLE_SUPERVISOR, "DE"],
+        [regulator.address, Role.ROLE_SUPERVISOR, "DE"],
+        [frenchRegulator.address, Role.ROLE_SUPERVISOR, "FR"],
+        [bankA.address, Role.ROLE_SUPERVISOR, "AT"],
+      ]),
+    );
     await onboard(chain);
-    for (const name of ["regulatorOld", "regulator", "supervisor", "auditor", "lapsed", "revoked", "french"]) vk[name] = generateViewingKey();
+    for (const name of ["regulatorOld", "regulator", "supervisor", "auditor", "lapsed", "revoked", "french"])
+      vk[name] = generateViewingKey();
     await chain.mustDeliver(regulator, [msg.registerKey(regulator.address, vk.regulatorOld.publicKey)]);
     await chain.mustDeliver(regulator, [msg.registerKey(regulator.address, vk.regulator.publicKey), msg.revokeKey(regulator.address, 1n)]);
     await chain.mustDeliver(supervisor, [msg.registerKey(supervisor.address, vk.supervisor.publicKey)]);
@@ -50,11 +72,12 @@ describe("paymsg envelope readers resolved from alias", () => {
   });
   afterAll(async () => chain.close());
 
-  const source = () => aliasReaderSourceFromAbci((path, data) => {
-    const res = chain.app.query({ path, data, height: 0n, prove: false });
-    if (res.code !== 0) throw new Error(res.log);
-    return res.value;
-  });
+  const source = () =>
+    aliasReaderSourceFromAbci((path, data) => {
+      const res = chain.app.query({ path, data, height: 0n, prove: false });
+      if (res.code !== 0) throw new Error(res.log);
+      return res.value;
+    });
 
   it("resolves the regulator's current key, the covering supervisor and the active auditor only", async () => {
     const resolved = await resolveEnvelopeReaders(source(), "DE");
@@ -73,19 +96,45 @@ describe("paymsg envelope readers resolved from alias", () => {
     const endToEndId = "E2E-ALIAS-1";
     const meta = newPaymentMetadata("GDDS", "Invoice 77, sealed to the alias readers");
     const hash = metadataHash(meta);
-    await chain.mustDeliver(alice, [pack("/blockchain.paymsg.v1.MsgSendPayment", ptx.MsgSendPayment, ptx.MsgSendPayment.fromPartial({
-      debtor: alice.address, endToEndId, instructingParticipant: bankA.address, instructedParticipant: bankB.address,
-      creditor: dave.address, denom: DENOM, amount: "1234", metadataHash: hash, settlementJurisdiction: "DE",
-    }))]);
-    const record = chain.query("/blockchain.paymsg.v1.Query/GetPaymentRecord", pq.QueryGetPaymentRecordRequest,
-      { endToEndId, instructingParticipant: bankA.address }, pq.QueryGetPaymentRecordResponse).paymentRecord!;
+    await chain.mustDeliver(alice, [
+      pack(
+        "/blockchain.paymsg.v1.MsgSendPayment",
+        ptx.MsgSendPayment,
+        ptx.MsgSendPayment.fromPartial({
+          debtor: alice.address,
+          endToEndId,
+          instructingParticipant: bankA.address,
+          instructedParticipant: bankB.address,
+          creditor: dave.address,
+          denom: DENOM,
+          amount: "1234",
+          metadataHash: hash,
+          settlementJurisdiction: "DE",
+        }),
+      ),
+    ]);
+    const record = chain.query(
+      "/blockchain.paymsg.v1.Query/GetPaymentRecord",
+      pq.QueryGetPaymentRecordRequest,
+      { endToEndId, instructingParticipant: bankA.address },
+      pq.QueryGetPaymentRecordResponse,
+    ).paymentRecord!;
     expect(record.settlementJurisdiction).toBe("DE");
 
     const { recipients } = await resolveEnvelopeReaders(source(), record.settlementJurisdiction);
-    const envelope = sealEnvelope({ payload: encodePaymentMetadata(meta), instructingParticipant: record.instructingParticipant, endToEndId, recipients });
-    const open = (key: ViewingKey) => openAndVerify(envelope, {
-      privateKey: key.privateKey, instructingParticipant: record.instructingParticipant, endToEndId: record.endToEndId, metadataHash: record.metadataHash,
+    const envelope = sealEnvelope({
+      payload: encodePaymentMetadata(meta),
+      instructingParticipant: record.instructingParticipant,
+      endToEndId,
+      recipients,
     });
+    const open = (key: ViewingKey) =>
+      openAndVerify(envelope, {
+        privateKey: key.privateKey,
+        instructingParticipant: record.instructingParticipant,
+        endToEndId: record.endToEndId,
+        metadataHash: record.metadataHash,
+      });
     for (const name of ["regulator", "supervisor", "auditor"]) {
       expect(open(vk[name]).remittanceInformation).toBe("Invoice 77, sealed to the alias readers");
     }
@@ -115,7 +164,12 @@ describe("paymsg envelope readers resolved from alias", () => {
     const resolved = await resolveEnvelopeReaders(source(), "AT", { requireRegulatorKey: false });
     expect(resolved.withoutKey).toEqual([{ address: bankA.address, basis: "regulator" }]);
     const meta = newPaymentMetadata("GDDS", "sealed past a low-order key");
-    const envelope = sealEnvelope({ instructingParticipant: bankA.address, endToEndId: "E2E-LOW-ORDER", payload: encodePaymentMetadata(meta), recipients: resolved.recipients });
+    const envelope = sealEnvelope({
+      instructingParticipant: bankA.address,
+      endToEndId: "E2E-LOW-ORDER",
+      payload: encodePaymentMetadata(meta),
+      recipients: resolved.recipients,
+    });
     expect(envelope.recipients).toHaveLength(2);
   });
 });

@@ -44,8 +44,14 @@ describe("SIGN_MODE_LEGACY_AMINO_JSON through the tx pipeline", () => {
   it("accepts an amino-signed MsgSend, moves funds, stores the pubkey and increments the sequence", async () => {
     const before = { alice: chain.balance(alice.address), bob: chain.balance(bob.address) };
     expect(chain.account(alice.address)?.pubKey).toBeUndefined();
-    const tx = signAminoTx([send(alice, bob.address, "777")], [signerData(alice)], opts({ memo: "rent <march> & more", timeoutHeight: 1000n }));
-    expect(AuthInfo.decode(TxRaw.decode(tx).authInfoBytes).signerInfos[0].modeInfo?.single?.mode).toBe(SignMode.SIGN_MODE_LEGACY_AMINO_JSON);
+    const tx = signAminoTx(
+      [send(alice, bob.address, "777")],
+      [signerData(alice)],
+      opts({ memo: "rent <march> & more", timeoutHeight: 1000n }),
+    );
+    expect(AuthInfo.decode(TxRaw.decode(tx).authInfoBytes).signerInfos[0].modeInfo?.single?.mode).toBe(
+      SignMode.SIGN_MODE_LEGACY_AMINO_JSON,
+    );
 
     const res = await chain.deliverRaw(tx);
     expect(res.log).toBe("");
@@ -79,12 +85,19 @@ describe("SIGN_MODE_LEGACY_AMINO_JSON through the tx pipeline", () => {
     const otherChain = signAminoTx(msgs, [signerData(alice)], opts({ chainId: "other-chain" }));
     const otherChainRaw = TxRaw.decode(otherChain);
     // Same body and auth info as a correct tx, but signed for "other-chain".
-    const retargeted = TxRaw.encode({ ...TxRaw.decode(signAminoTx(msgs, [signerData(alice)], opts())), signatures: otherChainRaw.signatures }).finish();
+    const retargeted = TxRaw.encode({
+      ...TxRaw.decode(signAminoTx(msgs, [signerData(alice)], opts())),
+      signatures: otherChainRaw.signatures,
+    }).finish();
     expect((await chain.deliverRaw(retargeted)).code).toBe(4);
 
     const { accountNumber } = signerData(alice);
     const bodyBytes = buildBodyBytes(msgs, {});
-    const authInfoBytes = buildAuthInfoBytes([{ pubKey: alice.pubKey, sequence: signerData(alice).sequence }], opts(), SIGN_MODE_LEGACY_AMINO_JSON);
+    const authInfoBytes = buildAuthInfoBytes(
+      [{ pubKey: alice.pubKey, sequence: signerData(alice).sequence }],
+      opts(),
+      SIGN_MODE_LEGACY_AMINO_JSON,
+    );
     const directSig = alice.sign(SignDoc.encode({ bodyBytes, authInfoBytes, chainId: CHAIN_ID, accountNumber }).finish());
     const mislabelled = await chain.deliverRaw(TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [directSig] }).finish());
     expect(mislabelled.codespace).toBe("sdk");
@@ -96,13 +109,19 @@ describe("SIGN_MODE_LEGACY_AMINO_JSON through the tx pipeline", () => {
     const [a, b] = [signerData(alice), signerData(bob)];
     const txOpts = opts();
     const bodyBytes = buildBodyBytes(msgs, txOpts);
-    const authInfoBytes = AuthInfo.encode(AuthInfo.fromPartial({
-      signerInfos: [
-        { publicKey: packPubKey(alice.pubKey), modeInfo: { single: { mode: SignMode.SIGN_MODE_LEGACY_AMINO_JSON } }, sequence: a.sequence },
-        { publicKey: packPubKey(bob.pubKey), modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence: b.sequence },
-      ],
-      fee: { amount: FEE, gasLimit: txOpts.gasLimit },
-    })).finish();
+    const authInfoBytes = AuthInfo.encode(
+      AuthInfo.fromPartial({
+        signerInfos: [
+          {
+            publicKey: packPubKey(alice.pubKey),
+            modeInfo: { single: { mode: SignMode.SIGN_MODE_LEGACY_AMINO_JSON } },
+            sequence: a.sequence,
+          },
+          { publicKey: packPubKey(bob.pubKey), modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence: b.sequence },
+        ],
+        fee: { amount: FEE, gasLimit: txOpts.gasLimit },
+      }),
+    ).finish();
     const signatures = [
       alice.sign(stdSignDocBytes(msgs, txOpts, a.accountNumber, a.sequence)),
       bob.sign(SignDoc.encode({ bodyBytes, authInfoBytes, chainId: CHAIN_ID, accountNumber: b.accountNumber }).finish()),
@@ -120,10 +139,17 @@ describe("SIGN_MODE_LEGACY_AMINO_JSON through the tx pipeline", () => {
       msgTypeUrl: "/cosmos.bank.v1beta1.MsgSend",
       payoutAddress: carol.address,
     });
-    const apply = pack("/blockchain.paymsg.v1.MsgApplyParticipant", MsgApplyParticipant, { creator: carol.address, code: "CAROL", name: "Carol Bank" });
+    const apply = pack("/blockchain.paymsg.v1.MsgApplyParticipant", MsgApplyParticipant, {
+      creator: carol.address,
+      code: "CAROL",
+      name: "Carol Bank",
+    });
     const c = signerData(carol);
     const doc = makeStdSignDoc([register, apply], opts(), c.accountNumber, c.sequence);
-    expect((doc.msgs as Array<{ type: string }>).map((m) => m.type)).toEqual(["/blockchain.builderfee.v1.MsgRegisterBuilder", "/blockchain.paymsg.v1.MsgApplyParticipant"]);
+    expect((doc.msgs as Array<{ type: string }>).map((m) => m.type)).toEqual([
+      "/blockchain.builderfee.v1.MsgRegisterBuilder",
+      "/blockchain.paymsg.v1.MsgApplyParticipant",
+    ]);
 
     // Another amino type in the signed document is another document: the signature fails.
     const wrongName = await chain.deliverRaw(signAminoTx([register], [c], opts(), () => "made-up/MsgRegisterBuilder"));
@@ -139,10 +165,12 @@ describe("SIGN_MODE_LEGACY_AMINO_JSON through the tx pipeline", () => {
   it("refuses amino signing of a tx with non-critical extension options (sdk 37)", async () => {
     const msgs = [send(carol, bob.address, "1")];
     const c = signerData(carol);
-    const bodyBytes = TxBody.encode(TxBody.fromPartial({
-      messages: msgs,
-      nonCriticalExtensionOptions: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: new Uint8Array() }],
-    })).finish();
+    const bodyBytes = TxBody.encode(
+      TxBody.fromPartial({
+        messages: msgs,
+        nonCriticalExtensionOptions: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: new Uint8Array() }],
+      }),
+    ).finish();
     const authInfoBytes = buildAuthInfoBytes([{ pubKey: carol.pubKey, sequence: c.sequence }], opts(), SIGN_MODE_LEGACY_AMINO_JSON);
     const signature = carol.sign(stdSignDocBytes(msgs, opts(), c.accountNumber, c.sequence));
     const res = await chain.deliverRaw(TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish());
@@ -161,24 +189,44 @@ describe("SIGN_MODE_LEGACY_AMINO_JSON through the tx pipeline", () => {
     const validator = valAddress.encode(accAddress.decode(testKey("validator").address));
 
     const txs = [
-      { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: MsgSend.fromPartial({ fromAddress: address, toAddress: bob.address, amount: [{ denom: DENOM, amount: "1500" }] }) },
+      {
+        typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+        value: MsgSend.fromPartial({ fromAddress: address, toAddress: bob.address, amount: [{ denom: DENOM, amount: "1500" }] }),
+      },
       {
         typeUrl: "/cosmos.bank.v1beta1.MsgMultiSend",
         value: MsgMultiSend.fromPartial({
           inputs: [{ address, coins: [{ denom: DENOM, amount: "30" }] }],
-          outputs: [{ address: bob.address, coins: [{ denom: DENOM, amount: "10" }] }, { address: carol.address, coins: [{ denom: DENOM, amount: "20" }] }],
+          outputs: [
+            { address: bob.address, coins: [{ denom: DENOM, amount: "10" }] },
+            { address: carol.address, coins: [{ denom: DENOM, amount: "20" }] },
+          ],
         }),
       },
-      { typeUrl: "/cosmos.staking.v1beta1.MsgDelegate", value: MsgDelegate.fromPartial({ delegatorAddress: address, validatorAddress: validator, amount: { denom: DENOM, amount: "1000" } }) },
+      {
+        typeUrl: "/cosmos.staking.v1beta1.MsgDelegate",
+        value: MsgDelegate.fromPartial({
+          delegatorAddress: address,
+          validatorAddress: validator,
+          amount: { denom: DENOM, amount: "1000" },
+        }),
+      },
     ];
     for (const [i, msg] of txs.entries()) {
       const account = chain.account(address)!;
       expect(account.sequence).toBe(BigInt(i));
-      const signed = await client.sign(address, [msg], fee, "cosmjs <amino> & ledger", {
-        accountNumber: account.accountNumber,
-        sequence: Number(account.sequence),
-        chainId: CHAIN_ID,
-      }, 500n);
+      const signed = await client.sign(
+        address,
+        [msg],
+        fee,
+        "cosmjs <amino> & ledger",
+        {
+          accountNumber: account.accountNumber,
+          sequence: Number(account.sequence),
+          chainId: CHAIN_ID,
+        },
+        500n,
+      );
       const res = await chain.deliverRaw(TxRaw.encode(signed).finish());
       expect(res.log).toBe("");
       expect(res.code).toBe(0);

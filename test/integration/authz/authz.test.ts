@@ -1,8 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QueryGranteeGrantsRequest, QueryGranteeGrantsResponse, QueryGranterGrantsRequest, QueryGranterGrantsResponse } from "cosmjs-types/cosmos/authz/v1beta1/query";
+import {
+  QueryGranteeGrantsRequest,
+  QueryGranteeGrantsResponse,
+  QueryGranterGrantsRequest,
+  QueryGranterGrantsResponse,
+} from "cosmjs-types/cosmos/authz/v1beta1/query";
 import { MsgSendResponse } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { DENOM, TestChain, testKey } from "../../helpers/chain";
-import { exec, execResponse, genericAuthorization, grant, grants, MSG_SEND_URL, revoke, send, sendAuthorization, spendLimitOf } from "./setup";
+import {
+  exec,
+  execResponse,
+  genericAuthorization,
+  grant,
+  grants,
+  MSG_SEND_URL,
+  revoke,
+  send,
+  sendAuthorization,
+  spendLimitOf,
+} from "./setup";
 
 describe("authz: SendAuthorization and GenericAuthorization through MsgExec", () => {
   let chain: TestChain;
@@ -29,7 +45,9 @@ describe("authz: SendAuthorization and GenericAuthorization through MsgExec", ()
     const results = execResponse(res.data).results;
     expect(results).toHaveLength(1);
     expect(MsgSendResponse.decode(results[0])).toEqual({});
-    const transfer = res.events.find((e) => e.type === "transfer" && e.attributes.some((a) => a.key === "sender" && a.value === alice.address));
+    const transfer = res.events.find(
+      (e) => e.type === "transfer" && e.attributes.some((a) => a.key === "sender" && a.value === alice.address),
+    );
     expect(transfer?.attributes.find((a) => a.key === "authz_msg_index")?.value).toBe("0");
     // The spend limit shrinks by what was sent.
     expect(spendLimitOf(grants(chain, alice.address, bob.address, MSG_SEND_URL)[0].authorization)).toBe(`400${DENOM}`);
@@ -79,7 +97,9 @@ describe("authz: SendAuthorization and GenericAuthorization through MsgExec", ()
   it("fails the whole MsgExec when one nested message fails", async () => {
     await chain.mustDeliver(alice, [grant(alice.address, bob.address, sendAuthorization(100n))]);
     const carolBefore = chain.balance(carol.address);
-    const res = await chain.deliver(bob, [exec(bob.address, [send(alice.address, carol.address, 60n), send(alice.address, carol.address, 60n)])]);
+    const res = await chain.deliver(bob, [
+      exec(bob.address, [send(alice.address, carol.address, 60n), send(alice.address, carol.address, 60n)]),
+    ]);
     expect([res.codespace, res.code]).toEqual(["sdk", 5]);
     expect(chain.balance(carol.address)).toBe(carolBefore);
     expect(spendLimitOf(grants(chain, alice.address, bob.address, MSG_SEND_URL)[0].authorization)).toBe(`100${DENOM}`);
@@ -89,9 +109,21 @@ describe("authz: SendAuthorization and GenericAuthorization through MsgExec", ()
   it("lists grants by granter and by grantee", async () => {
     await chain.mustDeliver(alice, [grant(alice.address, bob.address, genericAuthorization(MSG_SEND_URL))]);
     await chain.mustDeliver(carol, [grant(carol.address, bob.address, sendAuthorization(50n))]);
-    const byGranter = chain.query("/cosmos.authz.v1beta1.Query/GranterGrants", QueryGranterGrantsRequest, QueryGranterGrantsRequest.fromPartial({ granter: alice.address }), QueryGranterGrantsResponse);
-    expect(byGranter.grants.map((g) => [g.granter, g.grantee, g.authorization?.typeUrl])).toEqual([[alice.address, bob.address, "/cosmos.authz.v1beta1.GenericAuthorization"]]);
-    const byGrantee = chain.query("/cosmos.authz.v1beta1.Query/GranteeGrants", QueryGranteeGrantsRequest, QueryGranteeGrantsRequest.fromPartial({ grantee: bob.address }), QueryGranteeGrantsResponse);
+    const byGranter = chain.query(
+      "/cosmos.authz.v1beta1.Query/GranterGrants",
+      QueryGranterGrantsRequest,
+      QueryGranterGrantsRequest.fromPartial({ granter: alice.address }),
+      QueryGranterGrantsResponse,
+    );
+    expect(byGranter.grants.map((g) => [g.granter, g.grantee, g.authorization?.typeUrl])).toEqual([
+      [alice.address, bob.address, "/cosmos.authz.v1beta1.GenericAuthorization"],
+    ]);
+    const byGrantee = chain.query(
+      "/cosmos.authz.v1beta1.Query/GranteeGrants",
+      QueryGranteeGrantsRequest,
+      QueryGranteeGrantsRequest.fromPartial({ grantee: bob.address }),
+      QueryGranteeGrantsResponse,
+    );
     expect(byGrantee.grants.map((g) => g.granter).sort()).toEqual([alice.address, carol.address].sort());
     expect(byGrantee.pagination?.nextKey.length ?? 0).toBe(0);
   });

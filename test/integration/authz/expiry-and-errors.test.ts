@@ -4,7 +4,18 @@ import { accAddress } from "../../../src/types/address";
 import type { AnyMsg } from "../../../src/types/codec";
 import { AuthzKeeper, MAX_EXEC_DEPTH } from "../../../src/modules/authz";
 import { DENOM, TestChain, testKey } from "../../helpers/chain";
-import { exec, genericAuthorization, grant, grants, MSG_EXEC_URL, MSG_SEND_URL, revoke, secondsAfter, send, sendAuthorization } from "./setup";
+import {
+  exec,
+  genericAuthorization,
+  grant,
+  grants,
+  MSG_EXEC_URL,
+  MSG_SEND_URL,
+  revoke,
+  secondsAfter,
+  send,
+  sendAuthorization,
+} from "./setup";
 
 describe("authz: expiration, nesting and refusals", () => {
   let chain: TestChain;
@@ -47,9 +58,15 @@ describe("authz: expiration, nesting and refusals", () => {
   it("reports an expired grant not yet pruned (more expired than one block prunes)", async () => {
     const expiration = secondsAfter(chain, 100);
     const grantees = Array.from({ length: 201 }, (_, i) => testKey(`expiring-${i}`).address);
-    await chain.mustDeliver(alice, grantees.map((g) => grant(alice.address, g, genericAuthorization(MSG_SEND_URL), expiration)), { gasLimit: 100_000_000n });
+    await chain.mustDeliver(
+      alice,
+      grantees.map((g) => grant(alice.address, g, genericAuthorization(MSG_SEND_URL), expiration)),
+      { gasLimit: 100_000_000n },
+    );
     // The queue is ordered by (expiration, granter, grantee): the last grantee survives the first prune.
-    const survivor = [...grantees].sort((a, b) => Buffer.compare(Buffer.from(accAddress.decode(a)), Buffer.from(accAddress.decode(b))))[200];
+    const survivor = [...grantees].sort((a, b) =>
+      Buffer.compare(Buffer.from(accAddress.decode(a)), Buffer.from(accAddress.decode(b))),
+    )[200];
     const survivorKey = testKey(`expiring-${grantees.indexOf(survivor)}`);
     // The exec lands in the first block past the expiration: its begin block prunes 200 grants, not the survivor's.
     chain.setNextBlockTime({ seconds: expiration.seconds + 1n, nanos: 0 });
@@ -63,13 +80,17 @@ describe("authz: expiration, nesting and refusals", () => {
   it("refuses granting to oneself, unknown authorization types and unroutable message types", async () => {
     const self = await chain.deliver(alice, [grant(alice.address, alice.address, genericAuthorization(MSG_SEND_URL))]);
     expect([self.codespace, self.code]).toEqual(["authz", 7]);
-    const unknown = await chain.deliver(alice, [grant(alice.address, bob.address, { typeUrl: "/cosmos.staking.v1beta1.StakeAuthorization", value: new Uint8Array() })]);
+    const unknown = await chain.deliver(alice, [
+      grant(alice.address, bob.address, { typeUrl: "/cosmos.staking.v1beta1.StakeAuthorization", value: new Uint8Array() }),
+    ]);
     expect([unknown.codespace, unknown.code]).toEqual(["authz", 4]);
     const unroutable = await chain.deliver(alice, [grant(alice.address, bob.address, genericAuthorization("/no.such.v1.Msg"))]);
     expect([unroutable.codespace, unroutable.code]).toEqual(["sdk", 29]);
     const zeroLimit = await chain.deliver(alice, [grant(alice.address, bob.address, sendAuthorization(0n))]);
     expect([zeroLimit.codespace, zeroLimit.code]).toEqual(["sdk", 10]);
-    const duplicate = await chain.deliver(alice, [grant(alice.address, bob.address, sendAuthorization(5n, [carol.address, carol.address]))]);
+    const duplicate = await chain.deliver(alice, [
+      grant(alice.address, bob.address, sendAuthorization(5n, [carol.address, carol.address])),
+    ]);
     expect([duplicate.codespace, duplicate.code]).toEqual(["bank", 8]);
     const empty = await chain.deliver(bob, [exec(bob.address, [])]);
     expect([empty.codespace, empty.code]).toEqual(["sdk", 18]);
@@ -96,7 +117,11 @@ describe("authz: expiration, nesting and refusals", () => {
 
   it("refuses a nested message that does not have exactly one signer (keeper check)", () => {
     const keeper = new AuthzKeeper({ ensureAccount: () => {} });
-    keeper.bindRouter({ signersOf: () => [alice.address, bob.address], execute: () => ({ typeUrl: "", value: new Uint8Array() }), has: () => true });
+    keeper.bindRouter({
+      signersOf: () => [alice.address, bob.address],
+      execute: () => ({ typeUrl: "", value: new Uint8Array() }),
+      has: () => true,
+    });
     const ctx = chain.app.queryContext();
     expect(() => keeper.dispatch(ctx, bob.address, [send(alice.address, bob.address, 1n)])).toThrow(/only one signer/);
     try {
@@ -130,7 +155,9 @@ describe("authz genesis", () => {
     try {
       const authz = chain.app.modules.modules.find((m) => m.name === "authz")!;
       const exported = authz.genesis!.export(chain.app.queryContext()) as GenesisState;
-      expect(exported.authorization.map((g) => [g.granter, g.grantee, g.authorization?.typeUrl])).toEqual([[alice.address, bob.address, "/cosmos.bank.v1beta1.SendAuthorization"]]);
+      expect(exported.authorization.map((g) => [g.granter, g.grantee, g.authorization?.typeUrl])).toEqual([
+        [alice.address, bob.address, "/cosmos.bank.v1beta1.SendAuthorization"],
+      ]);
       await chain.mustDeliver(bob, [exec(bob.address, [send(alice.address, carol.address, 70n)])]);
       expect(grants(chain, alice.address, bob.address)).toHaveLength(0);
     } finally {

@@ -11,11 +11,18 @@ export const MSG_SEND_URL = "/cosmos.bank.v1beta1.MsgSend";
 export const MSG_EXEC_URL = "/cosmos.authz.v1beta1.MsgExec";
 
 export function send(from: string, to: string, amount: bigint, denom = DENOM): AnyMsg {
-  return pack(MSG_SEND_URL, MsgSend, MsgSend.fromPartial({ fromAddress: from, toAddress: to, amount: [{ denom, amount: amount.toString() }] }));
+  return pack(
+    MSG_SEND_URL,
+    MsgSend,
+    MsgSend.fromPartial({ fromAddress: from, toAddress: to, amount: [{ denom, amount: amount.toString() }] }),
+  );
 }
 
 export function sendAuthorization(limit: bigint, allowList: string[] = []): AnyMsg {
-  return pack("/cosmos.bank.v1beta1.SendAuthorization", SendAuthorization, { spendLimit: [{ denom: DENOM, amount: limit.toString() }], allowList });
+  return pack("/cosmos.bank.v1beta1.SendAuthorization", SendAuthorization, {
+    spendLimit: [{ denom: DENOM, amount: limit.toString() }],
+    allowList,
+  });
 }
 
 export function genericAuthorization(msgTypeUrl: string): AnyMsg {
@@ -36,7 +43,12 @@ export function exec(grantee: string, msgs: AnyMsg[]): AnyMsg {
 
 /** The grants from granter to grantee (optionally of one message type). */
 export function grants(chain: TestChain, granter: string, grantee: string, msgTypeUrl = "") {
-  return chain.query("/cosmos.authz.v1beta1.Query/Grants", QueryGrantsRequest, QueryGrantsRequest.fromPartial({ granter, grantee, msgTypeUrl }), QueryGrantsResponse).grants;
+  return chain.query(
+    "/cosmos.authz.v1beta1.Query/Grants",
+    QueryGrantsRequest,
+    QueryGrantsRequest.fromPartial({ granter, grantee, msgTypeUrl }),
+    QueryGrantsResponse,
+  ).grants;
 }
 
 export function spendLimitOf(authorization: AnyMsg | undefined): string {

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestChain } from "../../helpers/chain";
 import {
-  MULTI_SEND, SEND, builderfeeChain, eventsOf, expectBuilderfeeError, getApplication, getBps, getBuilder, keys, listApplications, listBuilders, msg,
+  MULTI_SEND,
+  SEND,
+  builderfeeChain,
+  eventsOf,
+  expectBuilderfeeError,
+  getApplication,
+  getBps,
+  getBuilder,
+  keys,
+  listApplications,
+  listBuilders,
+  msg,
   queryCode,
 } from "./setup";
 
@@ -17,8 +28,15 @@ describe("builderfee registration and approval", () => {
 
   it("anyone registers a builder for a message type: a pending application", async () => {
     const res = await chain.mustDeliver(creator, [msg.register(creator.address, SEND, sendBuilder.address)]);
-    expect(eventsOf(res, "builderfee_builder_registered")).toEqual([{ msg_type_url: SEND, creator: creator.address, payout_address: sendBuilder.address }]);
-    expect(getApplication(chain, SEND)).toEqual({ msgTypeUrl: SEND, status: "pending", payoutAddress: sendBuilder.address, creator: creator.address });
+    expect(eventsOf(res, "builderfee_builder_registered")).toEqual([
+      { msg_type_url: SEND, creator: creator.address, payout_address: sendBuilder.address },
+    ]);
+    expect(getApplication(chain, SEND)).toEqual({
+      msgTypeUrl: SEND,
+      status: "pending",
+      payoutAddress: sendBuilder.address,
+      creator: creator.address,
+    });
     expect(listApplications(chain).builderApplication).toHaveLength(1);
     expect(queryCode(() => getBuilder(chain, SEND))).toBe(22);
   });
@@ -28,15 +46,20 @@ describe("builderfee registration and approval", () => {
     expect(getApplication(chain, SEND).creator).toBe(creator.address);
   });
 
-  it.each([["no leading slash", "cosmos.bank.v1beta1.MsgSend"], ["an empty URL", ""], ["spaces", "/cosmos bank.MsgSend"], ["no package", "/MsgSend"]])(
-    "refuses a type URL with %s (1104)",
-    async (_what, url) => {
-      expectBuilderfeeError(await chain.deliver(mallory, [msg.register(mallory.address, url, mallory.address)]), 1104);
-    },
-  );
+  it.each([
+    ["no leading slash", "cosmos.bank.v1beta1.MsgSend"],
+    ["an empty URL", ""],
+    ["spaces", "/cosmos bank.MsgSend"],
+    ["no package", "/MsgSend"],
+  ])("refuses a type URL with %s (1104)", async (_what, url) => {
+    expectBuilderfeeError(await chain.deliver(mallory, [msg.register(mallory.address, url, mallory.address)]), 1104);
+  });
 
   it("refuses a type URL the chain does not execute (1104)", async () => {
-    expectBuilderfeeError(await chain.deliver(mallory, [msg.register(mallory.address, "/cosmos.bank.v1beta1.MsgBurn", mallory.address)]), 1104);
+    expectBuilderfeeError(
+      await chain.deliver(mallory, [msg.register(mallory.address, "/cosmos.bank.v1beta1.MsgBurn", mallory.address)]),
+      1104,
+    );
   });
 
   it("refuses a malformed payout address (sdk 7)", async () => {
@@ -74,7 +97,12 @@ describe("builderfee registration and approval", () => {
     expect(queryCode(() => getApplication(chain, MULTI_SEND))).toBe(22);
     expect(queryCode(() => getBuilder(chain, MULTI_SEND))).toBe(22);
     await chain.mustDeliver(creator, [msg.register(creator.address, MULTI_SEND, multiBuilder.address)]);
-    expect(getApplication(chain, MULTI_SEND)).toEqual({ msgTypeUrl: MULTI_SEND, status: "pending", payoutAddress: multiBuilder.address, creator: creator.address });
+    expect(getApplication(chain, MULTI_SEND)).toEqual({
+      msgTypeUrl: MULTI_SEND,
+      status: "pending",
+      payoutAddress: multiBuilder.address,
+      creator: creator.address,
+    });
   });
 
   it("params: the default share is 3000 bps; governance may set up to 10000", async () => {

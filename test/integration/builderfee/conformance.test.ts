@@ -2,9 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DENOM, type TestChain } from "../../helpers/chain";
 import { getProposal, govParams, submitMsg } from "../../helpers/gov";
 import { blockEventsOf } from "../../helpers/module-setup";
-import { FOO, MULTI_SEND, SEND, builderfeeChain, getApplication, getBps, getBuilder, keys, listApplications, msg, queryCode } from "./setup";
+import {
+  FOO,
+  MULTI_SEND,
+  SEND,
+  builderfeeChain,
+  getApplication,
+  getBps,
+  getBuilder,
+  keys,
+  listApplications,
+  msg,
+  queryCode,
+} from "./setup";
 
-/** Issue 12: conformance of builderfee with the spec and with clients of the existing chain. */
+/** Conformance of builderfee with the documented rules (docs/modules/builderfee.md) and with clients of the existing chain. */
 
 const { creator, mallory, payer, multiBuilder } = keys;
 

@@ -14,11 +14,27 @@ let denoms = 0;
 function registerCurrency() {
   denoms += 1;
   const denom = `utok${denoms}`;
-  return pack(CURRENCY, MsgRegisterCurrency, MsgRegisterCurrency.fromPartial({ creator: payer.address, denom, displayDenom: `tok${denoms}`, exponent: 6n, name: "Token", symbol: "TOK" }));
+  return pack(
+    CURRENCY,
+    MsgRegisterCurrency,
+    MsgRegisterCurrency.fromPartial({
+      creator: payer.address,
+      denom,
+      displayDenom: `tok${denoms}`,
+      exponent: 6n,
+      name: "Token",
+      symbol: "TOK",
+    }),
+  );
 }
 
 function fee(foo: string, yml: string) {
-  return { fee: [{ denom: FOO, amount: foo }, { denom: DENOM, amount: yml }] };
+  return {
+    fee: [
+      { denom: FOO, amount: foo },
+      { denom: DENOM, amount: yml },
+    ],
+  };
 }
 
 function balances(chain: TestChain, address: string): [bigint, bigint] {
@@ -46,7 +62,9 @@ describe("builderfee share of transaction fees", () => {
     // 777 × 0.3 = 233.1 and 12345 × 0.3 = 3703.5: both floored.
     expect(balances(chain, sendBuilder.address)).toEqual([233n, 3703n]);
     expect(balances(chain, feeCollector)).toEqual([544n, 8642n]);
-    expect(eventsOf(res, "builderfee_fee_paid")).toEqual([{ msg_type_url: SEND, payout_address: sendBuilder.address, amount: "233ufoo,3703uyml", tx_hash: res.hash }]);
+    expect(eventsOf(res, "builderfee_fee_paid")).toEqual([
+      { msg_type_url: SEND, payout_address: sendBuilder.address, amount: "233ufoo,3703uyml", tx_hash: res.hash },
+    ]);
   });
 
   it("a tx whose first message has no builder but whose second does credits the second's builder", async () => {
@@ -59,7 +77,11 @@ describe("builderfee share of transaction fees", () => {
 
   it("pays at most one builder: the first message in order that has one", async () => {
     const send = balances(chain, sendBuilder.address);
-    const res = await chain.mustDeliver(payer, [msg.multiSend(payer.address, friend.address), msg.send(payer.address, friend.address)], fee("10", "20"));
+    const res = await chain.mustDeliver(
+      payer,
+      [msg.multiSend(payer.address, friend.address), msg.send(payer.address, friend.address)],
+      fee("10", "20"),
+    );
     expect(balances(chain, multiBuilder.address)).toEqual([3n, 6n]);
     expect(balances(chain, sendBuilder.address)).toEqual(send);
     expect(eventsOf(res, "builderfee_fee_paid").map((e) => e.msg_type_url)).toEqual([MULTI_SEND]);
@@ -93,7 +115,11 @@ describe("builderfee share of transaction fees", () => {
     await chain.mustDeliver(creator, [msg.register(creator.address, REGISTER, blocked)]);
     expect((await chain.govExec([msg.approve(REGISTER)])).code).toBe(0);
 
-    const res = await chain.deliver(payer, [msg.register(payer.address, "/blockchain.stablecoin.v1.MsgMintCoin", friend.address)], fee("100", "100"));
+    const res = await chain.deliver(
+      payer,
+      [msg.register(payer.address, "/blockchain.stablecoin.v1.MsgMintCoin", friend.address)],
+      fee("100", "100"),
+    );
     expect(res.code).toBe(0);
     expect(getApplication(chain, "/blockchain.stablecoin.v1.MsgMintCoin")).toMatchObject({ status: "pending", creator: payer.address });
     expect(balances(chain, blocked)).toEqual([0n, 0n]);

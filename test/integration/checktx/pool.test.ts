@@ -18,7 +18,11 @@ const bob = testKey("bob");
 const carol = testKey("carol");
 
 function send(from: Secp256k1Key, amount: string) {
-  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from.address, toAddress: bob.address, amount: [{ denom: DENOM, amount }] });
+  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+    fromAddress: from.address,
+    toAddress: bob.address,
+    amount: [{ denom: DENOM, amount }],
+  });
 }
 
 function forge(tx: Uint8Array): Uint8Array {
@@ -56,7 +60,10 @@ describe("SigVerifyPool", () => {
     const before = sigVerifications.count;
     const verdicts = await Promise.all([
       pool.verify([good]),
-      pool.verify([{ ...good, signature: flipped }, { ...good, pubKey: bob.pubKey }]),
+      pool.verify([
+        { ...good, signature: flipped },
+        { ...good, pubKey: bob.pubKey },
+      ]),
       pool.verify([{ ...good, signature: highS }, good]),
       pool.verify([{ ...good, signature: good.signature.subarray(0, 63) }]),
     ]);
@@ -118,14 +125,45 @@ async function scenario(workers: number) {
     const carolTx = chain.sign(carol, [send(carol, "9")], { sequence: c });
     // tx0, tx1 enter the mempool first; they are the block finalized while the next burst is in flight.
     const verifiedBefore = sigVerifications.count;
-    await mempool.write(Buffer.concat([reqFrame({ checkTx: { tx: tx(0), type: CheckTxType.NEW } }), reqFrame({ checkTx: { tx: tx(1), type: CheckTxType.NEW } }), reqFrame({ flush: {} })]));
+    await mempool.write(
+      Buffer.concat([
+        reqFrame({ checkTx: { tx: tx(0), type: CheckTxType.NEW } }),
+        reqFrame({ checkTx: { tx: tx(1), type: CheckTxType.NEW } }),
+        reqFrame({ flush: {} }),
+      ]),
+    );
     const entered = (await mempool.waitFor(3)).slice(0, 2).map(checkTxOf);
-    const burst1 = [forge(tx(2)), new Uint8Array([1, 2, 3]), tx(2), chain.sign(carol, [send(carol, "1")], { sequence: c + 5n }), forge(carolTx), carolTx, tx(3)];
-    await mempool.write(Buffer.concat([...burst1.map((t) => reqFrame({ checkTx: { tx: t, type: CheckTxType.NEW } })), reqFrame({ flush: {} })]));
+    const burst1 = [
+      forge(tx(2)),
+      new Uint8Array([1, 2, 3]),
+      tx(2),
+      chain.sign(carol, [send(carol, "1")], { sequence: c + 5n }),
+      forge(carolTx),
+      carolTx,
+      tx(3),
+    ];
+    await mempool.write(
+      Buffer.concat([...burst1.map((t) => reqFrame({ checkTx: { tx: t, type: CheckTxType.NEW } })), reqFrame({ flush: {} })]),
+    );
     const height = chain.height + 1n;
     const block = [tx(0), tx(1)];
-    await consensus.write(reqFrame({ finalizeBlock: { txs: block, height, time: { seconds: 1_767_300_000n, nanos: 0 }, hash: new Uint8Array(32), nextValidatorsHash: new Uint8Array(32), proposerAddress: new Uint8Array(20), decidedLastCommit: { round: 0, votes: [] } } }));
-    const first = [...entered, ...(await mempool.waitFor(3 + burst1.length + 1)).slice(3).map((r, i) => (i < burst1.length ? checkTxOf(r) : r))];
+    await consensus.write(
+      reqFrame({
+        finalizeBlock: {
+          txs: block,
+          height,
+          time: { seconds: 1_767_300_000n, nanos: 0 },
+          hash: new Uint8Array(32),
+          nextValidatorsHash: new Uint8Array(32),
+          proposerAddress: new Uint8Array(20),
+          decidedLastCommit: { round: 0, votes: [] },
+        },
+      }),
+    );
+    const first = [
+      ...entered,
+      ...(await mempool.waitFor(3 + burst1.length + 1)).slice(3).map((r, i) => (i < burst1.length ? checkTxOf(r) : r)),
+    ];
     const inline = sigVerifications.count - verifiedBefore;
     const [finalized] = await consensus.waitFor(1);
     await consensus.write(reqFrame({ commit: {} }));
@@ -133,14 +171,27 @@ async function scenario(workers: number) {
 
     // After the commit: rechecks of what is left (tx(2), tx(3), carolTx), then new txs in flight.
     const burst2: Array<[Uint8Array, CheckTxType]> = [
-      [tx(2), CheckTxType.RECHECK], [tx(3), CheckTxType.RECHECK], [carolTx, CheckTxType.RECHECK],
-      [tx(4), CheckTxType.NEW], [tx(1), CheckTxType.NEW], [forge(tx(5)), CheckTxType.NEW], [tx(5), CheckTxType.NEW],
+      [tx(2), CheckTxType.RECHECK],
+      [tx(3), CheckTxType.RECHECK],
+      [carolTx, CheckTxType.RECHECK],
+      [tx(4), CheckTxType.NEW],
+      [tx(1), CheckTxType.NEW],
+      [forge(tx(5)), CheckTxType.NEW],
+      [tx(5), CheckTxType.NEW],
     ];
     const rechecked = sigVerifications.count;
     await mempool.write(Buffer.concat([...burst2.map(([t, type]) => reqFrame({ checkTx: { tx: t, type } })), reqFrame({ flush: {} })]));
     const all = await mempool.waitFor(3 + burst1.length + 1 + burst2.length + 1);
     const second = all.slice(3 + burst1.length + 1).map((r, i) => (i < burst2.length ? checkTxOf(r) : r));
-    return { first, second, inline, inlineAfter: sigVerifications.count - rechecked, prechecks: prechecks.mock.calls.length, appHash: finalized!.finalizeBlock!.appHash, txResults: finalized!.finalizeBlock!.txResults };
+    return {
+      first,
+      second,
+      inline,
+      inlineAfter: sigVerifications.count - rechecked,
+      prechecks: prechecks.mock.calls.length,
+      appHash: finalized!.finalizeBlock!.appHash,
+      txResults: finalized!.finalizeBlock!.txResults,
+    };
   } finally {
     mempool.destroy();
     consensus.destroy();

@@ -8,7 +8,8 @@ describe("PrepareProposal proposes only what ProcessProposal accepts", () => {
   const alice = testKey("alice");
   const bob = testKey("bob");
   const carol = testKey("carol");
-  const send = (from: string, amount: string) => pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: bob.address, amount: [{ denom: DENOM, amount }] });
+  const send = (from: string, amount: string) =>
+    pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: bob.address, amount: [{ denom: DENOM, amount }] });
 
   beforeAll(async () => {
     chain = await TestChain.create();
@@ -17,8 +18,14 @@ describe("PrepareProposal proposes only what ProcessProposal accepts", () => {
 
   function propose(txs: Uint8Array[], maxTxBytes = 1_000_000n) {
     return chain.app.prepareProposal({
-      txs, maxTxBytes, height: chain.height + 1n, time: { seconds: 1_767_400_000n, nanos: 0 }, localLastCommit: { round: 0, votes: [] },
-      misbehavior: [], nextValidatorsHash: new Uint8Array(32), proposerAddress: new Uint8Array(20),
+      txs,
+      maxTxBytes,
+      height: chain.height + 1n,
+      time: { seconds: 1_767_400_000n, nanos: 0 },
+      localLastCommit: { round: 0, votes: [] },
+      misbehavior: [],
+      nextValidatorsHash: new Uint8Array(32),
+      proposerAddress: new Uint8Array(20),
     }).txs;
   }
 

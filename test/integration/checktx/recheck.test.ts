@@ -8,7 +8,12 @@ describe("RECHECK: only what a block can change, no signature, no decoding", () 
   let chain: TestChain;
   const alice = testKey("alice");
   const bob = testKey("bob");
-  const send = (amount: string) => pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: DENOM, amount }] });
+  const send = (amount: string) =>
+    pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+      fromAddress: alice.address,
+      toAddress: bob.address,
+      amount: [{ denom: DENOM, amount }],
+    });
 
   beforeAll(async () => {
     chain = await TestChain.create();
@@ -50,9 +55,29 @@ describe("RECHECK: only what a block can change, no signature, no decoding", () 
     const balance = chain.balance(carol.address);
     const seq = chain.account(carol.address)!.sequence;
     const fee = [{ denom: DENOM, amount: "5000" }];
-    const pay = chain.sign(carol, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: carol.address, toAddress: bob.address, amount: [{ denom: DENOM, amount: "1" }] })], { sequence: seq + 1n, fee });
+    const pay = chain.sign(
+      carol,
+      [
+        pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+          fromAddress: carol.address,
+          toAddress: bob.address,
+          amount: [{ denom: DENOM, amount: "1" }],
+        }),
+      ],
+      { sequence: seq + 1n, fee },
+    );
     // The first tx (sequence seq) empties carol's account in a block; `pay` was checked before.
-    const drain = chain.sign(carol, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: carol.address, toAddress: bob.address, amount: [{ denom: DENOM, amount: String(balance - 5000n) }] })], { sequence: seq, fee });
+    const drain = chain.sign(
+      carol,
+      [
+        pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+          fromAddress: carol.address,
+          toAddress: bob.address,
+          amount: [{ denom: DENOM, amount: String(balance - 5000n) }],
+        }),
+      ],
+      { sequence: seq, fee },
+    );
     expect(chain.app.checkTx({ tx: drain, type: CheckTxType.NEW }).code).toBe(0);
     expect(chain.app.checkTx({ tx: pay, type: CheckTxType.NEW }).code).toBe(0);
     await chain.produceBlocks(1);

@@ -10,7 +10,10 @@ export interface CliResult {
 /** Runs the real `bin/blockchaind.js` as a child process (async, so an in-process node keeps serving). */
 export function runCli(args: string[], o: { input?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BLOCKCHAIND_BIN, ...args], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...o.env } });
+    const child = spawn(process.execPath, [BLOCKCHAIND_BIN, ...args], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, ...o.env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

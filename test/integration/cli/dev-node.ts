@@ -19,8 +19,14 @@ export interface DevNodeProcess {
  */
 export async function startDevNode(home: string, blockIntervalMs = 200): Promise<DevNodeProcess> {
   mkdirSync(join(home, "config"), { recursive: true });
-  writeAppConfig(join(home, "config", "app.toml"), { ...DEFAULT_APP_CONFIG, apiAddress: "tcp://127.0.0.1:0", rpcAddress: "tcp://127.0.0.1:0" });
-  const child = spawn(process.execPath, [BLOCKCHAIND_BIN, "start", "--dev", "--home", home, "--block-interval", String(blockIntervalMs)], { stdio: ["ignore", "pipe", "pipe"] });
+  writeAppConfig(join(home, "config", "app.toml"), {
+    ...DEFAULT_APP_CONFIG,
+    apiAddress: "tcp://127.0.0.1:0",
+    rpcAddress: "tcp://127.0.0.1:0",
+  });
+  const child = spawn(process.execPath, [BLOCKCHAIND_BIN, "start", "--dev", "--home", home, "--block-interval", String(blockIntervalMs)], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -58,7 +64,9 @@ export async function startDevNode(home: string, blockIntervalMs = 200): Promise
 export async function waitForHeight(rpcUrl: string, height: number, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await fetch(`${rpcUrl}/status`).then((r) => r.json() as Promise<any>).catch(() => undefined);
+    const res = await fetch(`${rpcUrl}/status`)
+      .then((r) => r.json() as Promise<any>)
+      .catch(() => undefined);
     if (Number(res?.result?.sync_info?.latest_block_height ?? 0) >= height) return;
     if (Date.now() > deadline) throw new Error(`height ${height} not reached within ${timeoutMs}ms`);
     await new Promise((r) => setTimeout(r, 100));

@@ -35,7 +35,13 @@ describe("start beside CometBFT: REST over CometBFT's RPC, block metrics from th
     const node = new NodeApp(app, { logger: silentLogger, onCommitted: (h, ms, txs) => endpoints?.metrics.observeBlock(h, ms, txs) });
     // The dev engine stands in for CometBFT, driving NodeApp through the same ABCI calls.
     const engine = await DevEngine.open({ app: node, blockDir: join(dir, "blocks"), genesis, logger: silentLogger });
-    endpoints = await mountNodeEndpoints({ app, cometRpcUrl: "http://127.0.0.1:1", apiEnable: true, apiAddress: "tcp://127.0.0.1:0", logger: silentLogger });
+    endpoints = await mountNodeEndpoints({
+      app,
+      cometRpcUrl: "http://127.0.0.1:1",
+      apiEnable: true,
+      apiAddress: "tcp://127.0.0.1:0",
+      logger: silentLogger,
+    });
     try {
       for (let i = 0; i < 3; i++) await engine.produceBlock();
       const rest = endpoints.rest!.url;
@@ -60,7 +66,13 @@ describe("start beside CometBFT: REST over CometBFT's RPC, block metrics from th
 
   it("apiEnable = false mounts nothing but still offers metrics to feed", async () => {
     const app = { lastHeight: 0n, metrics: new AppMetrics() } as unknown as App;
-    const off = await mountNodeEndpoints({ app, cometRpcUrl: "http://127.0.0.1:1", apiEnable: false, apiAddress: "tcp://127.0.0.1:0", logger: silentLogger });
+    const off = await mountNodeEndpoints({
+      app,
+      cometRpcUrl: "http://127.0.0.1:1",
+      apiEnable: false,
+      apiAddress: "tcp://127.0.0.1:0",
+      logger: silentLogger,
+    });
     expect(off.rest).toBeUndefined();
     off.metrics.observeBlock(7n, 12, 2);
     expect(metric(await off.metrics.text(), "blockchain_txs_total")).toBe(2);

@@ -55,7 +55,9 @@ describe("blockchaind client walkthrough", () => {
   });
 
   it("keys add --recover imports the dev faucet from stdin; keys add prints a new mnemonic once", async () => {
-    const faucet = JSON.parse(await mustCli(["keys", "add", "faucet", "--recover", ...test(), "--output", "json"], { input: `${DEV_FAUCET_MNEMONIC}\n` }));
+    const faucet = JSON.parse(
+      await mustCli(["keys", "add", "faucet", "--recover", ...test(), "--output", "json"], { input: `${DEV_FAUCET_MNEMONIC}\n` }),
+    );
     expect(faucet).toMatchObject({ name: "faucet", type: "local", address: DEV_FAUCET_ADDRESS });
     expect(JSON.parse(faucet.pubkey)["@type"]).toBe("/cosmos.crypto.secp256k1.PubKey");
     const created = JSON.parse(await mustCli(["keys", "add", "alice", ...test(), "--output", "json"]));
@@ -78,20 +80,24 @@ describe("blockchaind client walkthrough", () => {
   });
 
   it("tx bank send (SDK positional form) moves funds; query bank balances shows them", async () => {
-    const out = JSON.parse(await mustCli(["tx", "bank", "send", "faucet", alice, "5000000uyml", ...test(), ...net(), "--fees", "5000uyml", "--yes", "--wait"]));
+    const out = JSON.parse(
+      await mustCli(["tx", "bank", "send", "faucet", alice, "5000000uyml", ...test(), ...net(), "--fees", "5000uyml", "--yes", "--wait"]),
+    );
     expect(out.code).toBe(0);
     expect(out.txhash).toMatch(/^[0-9A-F]{64}$/);
     expect(BigInt(out.height)).toBeGreaterThan(0n);
     expect(await balance(alice)).toBe(5_000_000n);
     const text = await mustCli(["query", "bank", "balances", alice, ...net()]);
-    expect(text).toContain("amount: \"5000000\"");
+    expect(text).toContain('amount: "5000000"');
   });
 
   it("--rest: the same query and a send through the node's REST gateway", async () => {
     const viaRpc = JSON.parse(await mustCli(["query", "bank", "balances", alice, ...net(), "--output", "json"]));
     const viaRest = JSON.parse(await mustCli(["query", "bank", "balances", alice, ...rest(), "--output", "json"]));
     expect(viaRest).toEqual(viaRpc);
-    const out = JSON.parse(await mustCli(["tx", "bank", "send", "faucet", alice, "2000uyml", ...test(), ...rest(), "--fees", "5000uyml", "--yes", "--wait"]));
+    const out = JSON.parse(
+      await mustCli(["tx", "bank", "send", "faucet", alice, "2000uyml", ...test(), ...rest(), "--fees", "5000uyml", "--yes", "--wait"]),
+    );
     expect(out.code).toBe(0);
     expect(await balance(alice)).toBe(5_002_000n);
     // --height answers with the state before the send, through either endpoint.
@@ -101,13 +107,46 @@ describe("blockchaind client walkthrough", () => {
       expect(old.balances).toEqual([{ denom: "uyml", amount: "5000000" }]);
     }
     // Back to the amount the later steps expect.
-    const back = JSON.parse(await mustCli(["tx", "bank", "send", "alice", DEV_FAUCET_ADDRESS, "2000uyml", ...test(), ...rest(), "--fees", "0uyml", "--yes", "--wait"]));
+    const back = JSON.parse(
+      await mustCli([
+        "tx",
+        "bank",
+        "send",
+        "alice",
+        DEV_FAUCET_ADDRESS,
+        "2000uyml",
+        ...test(),
+        ...rest(),
+        "--fees",
+        "0uyml",
+        "--yes",
+        "--wait",
+      ]),
+    );
     expect(back.code).toBe(0);
     expect(await balance(alice)).toBe(5_000_000n);
   });
 
   it("--gas auto simulates and signs with the estimate", async () => {
-    const r = await runCli(["tx", "bank", "send", "--to-address", DEV_FAUCET_ADDRESS, "--amount", "1000uyml", "--from", "alice", ...test(), ...net(), "--gas", "auto", "--gas-prices", "0.01uyml", "--yes", "--wait"]);
+    const r = await runCli([
+      "tx",
+      "bank",
+      "send",
+      "--to-address",
+      DEV_FAUCET_ADDRESS,
+      "--amount",
+      "1000uyml",
+      "--from",
+      "alice",
+      ...test(),
+      ...net(),
+      "--gas",
+      "auto",
+      "--gas-prices",
+      "0.01uyml",
+      "--yes",
+      "--wait",
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/estimated gas: \d+/);
     const gas = BigInt(/estimated gas: (\d+)/.exec(r.stderr)![1]);
@@ -118,9 +157,25 @@ describe("blockchaind client walkthrough", () => {
 
   it("--generate-only, then tx sign, then tx broadcast", async () => {
     const before = await balance(alice);
-    const unsigned = await mustCli(["tx", "bank", "send", alice, DEV_FAUCET_ADDRESS, "777uyml", "--generate-only", "--memo", "offline", ...test(), ...net()]);
+    const unsigned = await mustCli([
+      "tx",
+      "bank",
+      "send",
+      alice,
+      DEV_FAUCET_ADDRESS,
+      "777uyml",
+      "--generate-only",
+      "--memo",
+      "offline",
+      ...test(),
+      ...net(),
+    ]);
     const tx = JSON.parse(unsigned);
-    expect(tx.body.messages[0]).toMatchObject({ "@type": "/cosmos.bank.v1beta1.MsgSend", from_address: alice, amount: [{ denom: "uyml", amount: "777" }] });
+    expect(tx.body.messages[0]).toMatchObject({
+      "@type": "/cosmos.bank.v1beta1.MsgSend",
+      from_address: alice,
+      amount: [{ denom: "uyml", amount: "777" }],
+    });
     expect(tx.signatures).toEqual([]);
     writeFileSync(join(dir, "unsigned.json"), unsigned);
     const signed = await mustCli(["tx", "sign", join(dir, "unsigned.json"), "--from", "alice", ...test(), ...net()]);
@@ -134,7 +189,10 @@ describe("blockchaind client walkthrough", () => {
 
   it("tx sign --encoding base64 output broadcasts too", async () => {
     const before = await balance(alice);
-    writeFileSync(join(dir, "u2.json"), await mustCli(["tx", "bank", "send", alice, DEV_FAUCET_ADDRESS, "1uyml", "--generate-only", ...test()]));
+    writeFileSync(
+      join(dir, "u2.json"),
+      await mustCli(["tx", "bank", "send", alice, DEV_FAUCET_ADDRESS, "1uyml", "--generate-only", ...test()]),
+    );
     const b64 = await mustCli(["tx", "sign", join(dir, "u2.json"), "--from", "alice", "--encoding", "base64", ...test(), ...net()]);
     writeFileSync(join(dir, "s2.txt"), b64);
     expect(JSON.parse(await mustCli(["tx", "broadcast", join(dir, "s2.txt"), ...net(), "--wait"])).code).toBe(0);
@@ -143,7 +201,14 @@ describe("blockchaind client walkthrough", () => {
 
   it("tx gov submit-proposal proposal.json, then the proposal is queryable with its title", async () => {
     const proposal = {
-      messages: [{ "@type": "/cosmos.bank.v1beta1.MsgSend", from_address: moduleAddress("gov"), to_address: alice, amount: [{ denom: "uyml", amount: "1" }] }],
+      messages: [
+        {
+          "@type": "/cosmos.bank.v1beta1.MsgSend",
+          from_address: moduleAddress("gov"),
+          to_address: alice,
+          amount: [{ denom: "uyml", amount: "1" }],
+        },
+      ],
       deposit: "10000000uyml",
       title: "Pay alice",
       summary: "one uyml from the community",
@@ -151,7 +216,22 @@ describe("blockchaind client walkthrough", () => {
       expedited: false,
     };
     writeFileSync(join(dir, "proposal.json"), JSON.stringify(proposal));
-    const out = JSON.parse(await mustCli(["tx", "gov", "submit-proposal", join(dir, "proposal.json"), "--from", "faucet", ...test(), ...net(), "--gas", "400000", "--yes", "--wait"]));
+    const out = JSON.parse(
+      await mustCli([
+        "tx",
+        "gov",
+        "submit-proposal",
+        join(dir, "proposal.json"),
+        "--from",
+        "faucet",
+        ...test(),
+        ...net(),
+        "--gas",
+        "400000",
+        "--yes",
+        "--wait",
+      ]),
+    );
     expect(out.code).toBe(0);
     const p = JSON.parse(await mustCli(["query", "gov", "proposal", "1", ...net(), "--output", "json"]));
     expect(p.proposal).toMatchObject({ id: "1", title: "Pay alice", summary: "one uyml from the community", proposer: DEV_FAUCET_ADDRESS });
@@ -186,7 +266,18 @@ describe("blockchaind client walkthrough", () => {
     expect(badCoins.stderr).toContain("--amount");
     const noKey = await runCli(["tx", "bank", "send", "nobody", alice, "1uyml", ...test(), ...net(), "--yes"]);
     expect(noKey.code).toBe(1);
-    const poor = await runCli(["tx", "bank", "send", "alice", DEV_FAUCET_ADDRESS, "999999999999uyml", ...test(), ...net(), "--yes", "--wait"]);
+    const poor = await runCli([
+      "tx",
+      "bank",
+      "send",
+      "alice",
+      DEV_FAUCET_ADDRESS,
+      "999999999999uyml",
+      ...test(),
+      ...net(),
+      "--yes",
+      "--wait",
+    ]);
     expect(poor.code).toBe(2);
     expect(poor.stderr).toMatch(/"code": 5/);
     expect(poor.stderr).toMatch(/"codespace": "sdk"/);
@@ -195,7 +286,21 @@ describe("blockchaind client walkthrough", () => {
     expect(unreachable.stderr).toContain("cannot reach the node");
     const missing = await runCli(["query", "auth", "account", "yml1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqnrql8a", ...net()]);
     expect(missing.code).toBe(2);
-    const wrongSeq = await runCli(["tx", "bank", "send", "alice", DEV_FAUCET_ADDRESS, "1uyml", "--sequence", "99", "--account-number", "1", ...test(), ...net(), "--yes"]);
+    const wrongSeq = await runCli([
+      "tx",
+      "bank",
+      "send",
+      "alice",
+      DEV_FAUCET_ADDRESS,
+      "1uyml",
+      "--sequence",
+      "99",
+      "--account-number",
+      "1",
+      ...test(),
+      ...net(),
+      "--yes",
+    ]);
     expect(wrongSeq.code).toBe(2);
     expect(wrongSeq.stderr).toMatch(/"code": 32/);
   });

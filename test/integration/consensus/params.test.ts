@@ -77,13 +77,13 @@ describe("cosmos.consensus.v1: params through governance reach CometBFT", () => 
     const rest = await h.get("/cosmos/consensus/v1/params");
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({
-        params: {
-          block: { max_bytes: "1000000", max_gas: "50000000" },
-          evidence: { max_age_num_blocks: "200000", max_age_duration: "86400s", max_bytes: "500000" },
-          validator: { pub_key_types: ["ed25519"] },
-          version: { app: "1" },
-          abci: { vote_extensions_enable_height: "0" },
-        },
+      params: {
+        block: { max_bytes: "1000000", max_gas: "50000000" },
+        evidence: { max_age_num_blocks: "200000", max_age_duration: "86400s", max_bytes: "500000" },
+        validator: { pub_key_types: ["ed25519"] },
+        version: { app: "1" },
+        abci: { vote_extensions_enable_height: "0" },
+      },
     });
   });
 
@@ -112,18 +112,30 @@ describe("cosmos.consensus.v1: params through governance reach CometBFT", () => 
     const direct = await chain.deliver(alice, [updateParams({}, alice.address)]);
     expect({ code: direct.code, codespace: direct.codespace }).toEqual({ code: 13, codespace: "gov" });
     const account = chain.account(alice.address)!;
-    const tx = signAminoTx([updateParams({}, alice.address)], [{ key: alice, accountNumber: account.accountNumber, sequence: account.sequence }], {
-      chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "5000" }], gasLimit: 400_000n,
-    });
+    const tx = signAminoTx(
+      [updateParams({}, alice.address)],
+      [{ key: alice, accountNumber: account.accountNumber, sequence: account.sequence }],
+      {
+        chainId: CHAIN_ID,
+        fee: [{ denom: DENOM, amount: "5000" }],
+        gasLimit: 400_000n,
+      },
+    );
     const amino = await chain.deliverRaw(tx);
     expect({ code: amino.code, codespace: amino.codespace }).toEqual({ code: 13, codespace: "gov" });
   });
 
   it("accepts an amino-signed proposal carrying MsgUpdateParams", async () => {
     const account = chain.account(alice.address)!;
-    const tx = signAminoTx([submitMsg(alice.address, [updateParams()], govParams(chain).minDeposit)], [{ key: alice, accountNumber: account.accountNumber, sequence: account.sequence }], {
-      chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "5000" }], gasLimit: 400_000n,
-    });
+    const tx = signAminoTx(
+      [submitMsg(alice.address, [updateParams()], govParams(chain).minDeposit)],
+      [{ key: alice, accountNumber: account.accountNumber, sequence: account.sequence }],
+      {
+        chainId: CHAIN_ID,
+        fee: [{ denom: DENOM, amount: "5000" }],
+        gasLimit: 400_000n,
+      },
+    );
     const res = await chain.deliverRaw(tx);
     expect(res.log).toBe("");
     expect(getProposal(chain, proposalIdOf(res))?.messages[0].typeUrl).toBe("/cosmos.consensus.v1.MsgUpdateParams");

@@ -6,8 +6,22 @@ import { MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { DENOM, pack } from "../../helpers/chain";
 import { createValidatorMsg, operatorOf } from "../staking/setup";
 import {
-  FLOOR, GENESIS_POWER, chainWith, expectConstitutionError, getAmendment, getInvariants, keys, listAmendments, msg, pendingAt, produceUntil,
-  ratifications, testInvariants, throughGov, typedEvents, validator,
+  FLOOR,
+  GENESIS_POWER,
+  chainWith,
+  expectConstitutionError,
+  getAmendment,
+  getInvariants,
+  keys,
+  listAmendments,
+  msg,
+  pendingAt,
+  produceUntil,
+  ratifications,
+  testInvariants,
+  throughGov,
+  typedEvents,
+  validator,
 } from "./setup";
 
 describe("an amendment's life: opened by governance, ratified by validators, enacted or lapsed by the end blocker", () => {
@@ -31,14 +45,26 @@ describe("an amendment's life: opened by governance, ratified by validators, ena
     expect(proposal.status).toBe(ProposalStatus.PROPOSAL_STATUS_PASSED);
     const a = getAmendment(chain, 3n);
     expect(a).toEqual({
-      id: 3n, proposed: tighter, reason: "entity ceiling to 25%", proposedAtHeight: height,
+      id: 3n,
+      proposed: tighter,
+      reason: "entity ceiling to 25%",
+      proposedAtHeight: height,
       // The delay in force, not the shorter one the amendment itself proposes.
       effectiveAtHeight: height + FLOOR + 100n,
-      snapshotPower: GENESIS_POWER, ratifiedPower: 0n, status: AmendmentStatus.AMENDMENT_STATUS_PENDING, resolvedAtHeight: 0n,
+      snapshotPower: GENESIS_POWER,
+      ratifiedPower: 0n,
+      status: AmendmentStatus.AMENDMENT_STATUS_PENDING,
+      resolvedAtHeight: 0n,
     });
-    expect(typedEvents(events, "EventAmendmentProposed")).toEqual([{
-      amendment_id: "3", reason: "entity ceiling to 25%", effective_at_height: String(height + FLOOR + 100n), snapshot_power: "10", required_power: "7",
-    }]);
+    expect(typedEvents(events, "EventAmendmentProposed")).toEqual([
+      {
+        amendment_id: "3",
+        reason: "entity ceiling to 25%",
+        effective_at_height: String(height + FLOOR + 100n),
+        snapshot_power: "10",
+        required_power: "7",
+      },
+    ]);
     expect(getInvariants(chain)).toEqual(genesis);
   });
 
@@ -47,9 +73,15 @@ describe("an amendment's life: opened by governance, ratified by validators, ena
     await chain.mustDeliver(keys.val2, [createValidatorMsg(keys.val2, { amount: "50000000" })]);
     await chain.produceBlocks(1);
     const res = await chain.mustDeliver(validator(), [msg.ratify(validator().address, 1n)]);
-    expect(typedEvents(res.events, "EventAmendmentRatified")).toEqual([{
-      amendment_id: "1", validator: validator().address, power: "10", ratified_power: "10", required_power: "7",
-    }]);
+    expect(typedEvents(res.events, "EventAmendmentRatified")).toEqual([
+      {
+        amendment_id: "1",
+        validator: validator().address,
+        power: "10",
+        ratified_power: "10",
+        required_power: "7",
+      },
+    ]);
     expect(ratifications(chain, 1n)).toEqual({
       ratifications: [{ amendmentId: 1n, validator: validator().address, power: GENESIS_POWER, height: res.height }],
       requiredPower: 7n,
@@ -74,9 +106,14 @@ describe("an amendment's life: opened by governance, ratified by validators, ena
   it("enacts the amendment in the end block where its delay runs out", async () => {
     expect(chain.height).toBeLessThan(ENACT_AT);
     const { height, events } = await produceUntil(chain, ENACT_AT);
-    expect(typedEvents(events, "EventAmendmentResolved")).toEqual([{
-      amendment_id: "1", status: "AMENDMENT_STATUS_ENACTED", ratified_power: "10", required_power: "7",
-    }]);
+    expect(typedEvents(events, "EventAmendmentResolved")).toEqual([
+      {
+        amendment_id: "1",
+        status: "AMENDMENT_STATUS_ENACTED",
+        ratified_power: "10",
+        required_power: "7",
+      },
+    ]);
     expect(getAmendment(chain, 1n)).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_ENACTED, resolvedAtHeight: height });
     expect(getInvariants(chain)).toEqual(tighter);
   });
@@ -91,24 +128,42 @@ describe("an amendment's life: opened by governance, ratified by validators, ena
     // The genesis validator's 10 of 60 is below two thirds.
     await chain.mustDeliver(validator(), [msg.ratify(validator().address, 2n)]);
     const { events } = await produceUntil(chain, LAPSE_AT);
-    expect(typedEvents(events, "EventAmendmentResolved")).toEqual([{
-      amendment_id: "2", status: "AMENDMENT_STATUS_LAPSED", ratified_power: "10", required_power: "41",
-    }]);
-    expect(getAmendment(chain, 2n)).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_LAPSED, ratifiedPower: GENESIS_POWER, resolvedAtHeight: LAPSE_AT });
+    expect(typedEvents(events, "EventAmendmentResolved")).toEqual([
+      {
+        amendment_id: "2",
+        status: "AMENDMENT_STATUS_LAPSED",
+        ratified_power: "10",
+        required_power: "41",
+      },
+    ]);
+    expect(getAmendment(chain, 2n)).toMatchObject({
+      status: AmendmentStatus.AMENDMENT_STATUS_LAPSED,
+      ratifiedPower: GENESIS_POWER,
+      resolvedAtHeight: LAPSE_AT,
+    });
     expect(getInvariants(chain)).toEqual(tighter);
     expect((await chain.govExec([msg.propose(looser, "loosen again")])).log).toBe("");
     const a = getAmendment(chain, 4n);
     // Snapshot now includes the second validator: 10 + 50.
-    expect(a).toMatchObject({ effectiveAtHeight: a.proposedAtHeight + FLOOR, snapshotPower: 60n, status: AmendmentStatus.AMENDMENT_STATUS_PENDING });
+    expect(a).toMatchObject({
+      effectiveAtHeight: a.proposedAtHeight + FLOOR,
+      snapshotPower: 60n,
+      status: AmendmentStatus.AMENDMENT_STATUS_PENDING,
+    });
   });
 
   it("governance withdraws a pending amendment before its delay runs out; it stays listed as withdrawn", async () => {
     const withdrawn = await chain.govExec([msg.withdraw(4n)]);
     expect(withdrawn.log).toBe("");
     const results = (await chain.engine.blocks.results(chain.height))!;
-    expect(typedEvents(results.events, "EventAmendmentResolved")).toEqual([{
-      amendment_id: "4", status: "AMENDMENT_STATUS_WITHDRAWN", ratified_power: "0", required_power: "41",
-    }]);
+    expect(typedEvents(results.events, "EventAmendmentResolved")).toEqual([
+      {
+        amendment_id: "4",
+        status: "AMENDMENT_STATUS_WITHDRAWN",
+        ratified_power: "0",
+        required_power: "41",
+      },
+    ]);
     expect(getAmendment(chain, 4n)).toMatchObject({ status: AmendmentStatus.AMENDMENT_STATUS_WITHDRAWN, resolvedAtHeight: chain.height });
     expect(getInvariants(chain)).toEqual(tighter);
     expectConstitutionError(await chain.govExec([msg.withdraw(4n)]), 1103);
@@ -124,7 +179,9 @@ describe("an amendment's life: opened by governance, ratified by validators, ena
   it("a validator that left the bonded set cannot ratify (1105)", async () => {
     const val2 = keys.val2;
     const undelegate = pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
-      delegatorAddress: val2.address, validatorAddress: operatorOf(val2), amount: { denom: DENOM, amount: "50000000" },
+      delegatorAddress: val2.address,
+      validatorAddress: operatorOf(val2),
+      amount: { denom: DENOM, amount: "50000000" },
     });
     await chain.mustDeliver(val2, [undelegate]);
     await chain.produceBlocks(1);

@@ -24,7 +24,17 @@ import { silentLogger } from "../../../src/types/logger";
 import { foundationCustodians, type TestChain } from "../../helpers/chain";
 import { members, msg as groupMsg, proposal, query, send } from "../group/setup";
 import {
-  FLOOR, FOUNDATION, chainWith, constitutionChain, expectConstitutionError, getAmendment, getInvariants, keys, listAmendments, msg, testInvariants,
+  FLOOR,
+  FOUNDATION,
+  chainWith,
+  constitutionChain,
+  expectConstitutionError,
+  getAmendment,
+  getInvariants,
+  keys,
+  listAmendments,
+  msg,
+  testInvariants,
 } from "./setup";
 
 const { alice, mallory } = keys;
@@ -87,18 +97,31 @@ describe("constitution conformance (rules 36-38) on one chain", () => {
       const inv = getInvariants(chain);
       expect(inv.enforcementRecoveryDestination).toBe(groupPolicyAddress(1n));
       expect(inv.enforcementRecoveryDestination).toBe(FOUNDATION);
-      const info = query(chain, "GroupPolicyInfo", gq.QueryGroupPolicyInfoRequest, { address: FOUNDATION }, gq.QueryGroupPolicyInfoResponse).info!;
+      const info = query(
+        chain,
+        "GroupPolicyInfo",
+        gq.QueryGroupPolicyInfoRequest,
+        { address: FOUNDATION },
+        gq.QueryGroupPolicyInfoResponse,
+      ).info!;
       expect(info).toMatchObject({ address: FOUNDATION, groupId: 1n, admin: FOUNDATION });
       expect(info.decisionPolicy!.typeUrl).toBe("/cosmos.group.v1.ThresholdDecisionPolicy");
       expect(ThresholdDecisionPolicy.decode(info.decisionPolicy!.value).threshold).toBe("3");
       const group = query(chain, "GroupMembers", gq.QueryGroupMembersRequest, { groupId: 1n }, gq.QueryGroupMembersResponse).members;
-      expect(group.map((m) => [m.member!.address, m.member!.weight]).sort()).toEqual(foundationCustodians().map((k) => [k.address, "1"]).sort());
+      expect(group.map((m) => [m.member!.address, m.member!.weight]).sort()).toEqual(
+        foundationCustodians()
+          .map((k) => [k.address, "1"])
+          .sort(),
+      );
       expect([inv.foundationCustodianCount, inv.foundationSignatureThreshold]).toEqual([5, 3]);
     });
 
     it("three custodians move what the foundation holds through a group proposal", async () => {
       const [c0, c1, c2] = foundationCustodians();
-      await chain.mustDeliver(alice, [send(alice.address, FOUNDATION, 1000n), ...[c0, c1, c2].map((c) => send(alice.address, c!.address, 100_000n))]);
+      await chain.mustDeliver(alice, [
+        send(alice.address, FOUNDATION, 1000n),
+        ...[c0, c1, c2].map((c) => send(alice.address, c!.address, 100_000n)),
+      ]);
       const id = await foundationProposal(chain, [send(FOUNDATION, alice.address, 400n)]);
       expect(chain.balance(FOUNDATION)).toBe(1000n);
       await foundationThirdVote(chain, id);
@@ -106,24 +129,45 @@ describe("constitution conformance (rules 36-38) on one chain", () => {
     });
 
     it("the foundation group keeps five custodians: the custodians' own proposal adding a sixth fails at execution", async () => {
-      const add = groupMsg("MsgUpdateGroupMembers", gtx.MsgUpdateGroupMembers, { admin: FOUNDATION, groupId: 1n, memberUpdates: members([alice.address, "1"]) });
+      const add = groupMsg("MsgUpdateGroupMembers", gtx.MsgUpdateGroupMembers, {
+        admin: FOUNDATION,
+        groupId: 1n,
+        memberUpdates: members([alice.address, "1"]),
+      });
       const id = await foundationProposal(chain, [add]);
       await foundationThirdVote(chain, id);
-      expect(proposal(chain, id)).toMatchObject({ status: ProposalStatus.PROPOSAL_STATUS_ACCEPTED, executorResult: ProposalExecutorResult.PROPOSAL_EXECUTOR_RESULT_FAILURE });
-      expect(query(chain, "GroupMembers", gq.QueryGroupMembersRequest, { groupId: 1n }, gq.QueryGroupMembersResponse).members).toHaveLength(5);
+      expect(proposal(chain, id)).toMatchObject({
+        status: ProposalStatus.PROPOSAL_STATUS_ACCEPTED,
+        executorResult: ProposalExecutorResult.PROPOSAL_EXECUTOR_RESULT_FAILURE,
+      });
+      expect(query(chain, "GroupMembers", gq.QueryGroupMembersRequest, { groupId: 1n }, gq.QueryGroupMembersResponse).members).toHaveLength(
+        5,
+      );
     });
 
     it("genesis refuses a recovery destination that is not a group policy account", async () => {
-      await expect(chainWith(testInvariants({ enforcementRecoveryDestination: alice.address }))).rejects.toThrow(/is not a group policy account/);
+      await expect(chainWith(testInvariants({ enforcementRecoveryDestination: alice.address }))).rejects.toThrow(
+        /is not a group policy account/,
+      );
       // Nor an address x/group would derive for a policy that does not exist.
-      await expect(chainWith(testInvariants({ enforcementRecoveryDestination: groupPolicyAddress(2n) }))).rejects.toThrow(/is not a group policy account/);
+      await expect(chainWith(testInvariants({ enforcementRecoveryDestination: groupPolicyAddress(2n) }))).rejects.toThrow(
+        /is not a group policy account/,
+      );
     });
 
     it("the dev genesis takes the DEV-ONLY custodians, derived from the dev mnemonic", async () => {
-      const dev = buildDevGenesis(buildModules(), { chainId: "dev-1", genesisTime: "2026-01-01T00:00:00Z", accounts: [], validatorSeed: new Uint8Array(32).fill(1), mutate: applyDevPeriods }).app_state as Record<string, any>;
+      const dev = buildDevGenesis(buildModules(), {
+        chainId: "dev-1",
+        genesisTime: "2026-01-01T00:00:00Z",
+        accounts: [],
+        validatorSeed: new Uint8Array(32).fill(1),
+        mutate: applyDevPeriods,
+      }).app_state as Record<string, any>;
       expect(dev.constitution.invariants.enforcement_recovery_destination).toBe(groupPolicyAddress(1n));
       expect(dev.group.group_members.map((m: { member: { address: string } }) => m.member.address)).toEqual([...DEV_FOUNDATION_CUSTODIANS]);
-      const derived = await Promise.all(DEV_FOUNDATION_CUSTODIANS.map((_, i) => Secp256k1Key.fromMnemonic(DEV_FAUCET_MNEMONIC, devCustodianPath(i))));
+      const derived = await Promise.all(
+        DEV_FOUNDATION_CUSTODIANS.map((_, i) => Secp256k1Key.fromMnemonic(DEV_FAUCET_MNEMONIC, devCustodianPath(i))),
+      );
       expect(derived.map((k) => k.address)).toEqual([...DEV_FOUNDATION_CUSTODIANS]);
       expect(dev.group.groups).toHaveLength(1);
     });
@@ -137,11 +181,21 @@ describe("rule 38: blockchaind init creates the foundation from --foundation-cus
 
   it("writes the custodians' group, its policy and account, and the policy as the destination; InitChain accepts it", async () => {
     const home = join(dir, "named");
-    initHome({ home, moniker: "n", chainId: "t-1", foundationCustodians: parseCustodians(` ${custodians.join(", ").toUpperCase()} `), foundationThreshold: 2 });
+    initHome({
+      home,
+      moniker: "n",
+      chainId: "t-1",
+      foundationCustodians: parseCustodians(` ${custodians.join(", ").toUpperCase()} `),
+      foundationThreshold: 2,
+    });
     const doc = loadGenesis(homePaths(home).genesis);
     const s = doc.app_state as Record<string, any>;
     const policy = groupPolicyAddress(1n);
-    expect(s.constitution.invariants).toMatchObject({ enforcement_recovery_destination: policy, foundation_custodian_count: 3, foundation_signature_threshold: 2 });
+    expect(s.constitution.invariants).toMatchObject({
+      enforcement_recovery_destination: policy,
+      foundation_custodian_count: 3,
+      foundation_signature_threshold: 2,
+    });
     expect(s.group.group_members.map((m: { member: { address: string } }) => m.member.address)).toEqual(custodians);
     expect(s.group.group_policies[0]).toMatchObject({ address: policy, group_id: "1", decision_policy: { threshold: "2" } });
     expect(s.auth.accounts.map((a: { address: string }) => a.address)).toEqual([policy]);
@@ -157,14 +211,20 @@ describe("rule 38: blockchaind init creates the foundation from --foundation-cus
     const named = initHome({ home: join(dir, "majority"), moniker: "n", chainId: "t-1", foundationCustodians: custodians });
     expect((named.app_state as any).constitution.invariants.foundation_signature_threshold).toBe(2);
     const dev = initHome({ home: join(dir, "dev"), moniker: "n", chainId: "t-1" });
-    expect((dev.app_state as any).group.group_members.map((m: { member: { address: string } }) => m.member.address)).toEqual([...DEV_FOUNDATION_CUSTODIANS]);
+    expect((dev.app_state as any).group.group_members.map((m: { member: { address: string } }) => m.member.address)).toEqual([
+      ...DEV_FOUNDATION_CUSTODIANS,
+    ]);
   });
 
   it("refuses a bad custodian list or threshold before writing anything", () => {
     const home = join(dir, "bad");
     expect(() => initHome({ home, moniker: "n", chainId: "t-1", foundationCustodians: ["yml1nope"] })).toThrow(/not an account address/);
-    expect(() => initHome({ home, moniker: "n", chainId: "t-1", foundationCustodians: [custodians[0]!, custodians[0]!] })).toThrow(/given twice/);
-    expect(() => initHome({ home, moniker: "n", chainId: "t-1", foundationCustodians: custodians, foundationThreshold: 4 })).toThrow(/between 1 and 3/);
+    expect(() => initHome({ home, moniker: "n", chainId: "t-1", foundationCustodians: [custodians[0]!, custodians[0]!] })).toThrow(
+      /given twice/,
+    );
+    expect(() => initHome({ home, moniker: "n", chainId: "t-1", foundationCustodians: custodians, foundationThreshold: 4 })).toThrow(
+      /between 1 and 3/,
+    );
     expect(() => initHome({ home, moniker: "n", chainId: "t-1", foundationCustodians: [] })).toThrow(/at least one custodian/);
     expect(() => loadGenesis(homePaths(home).genesis)).toThrow();
   });

@@ -37,7 +37,11 @@ describe("constitution errors through signed txs and governance", () => {
     ["more signatures than custodians", { foundationSignatureThreshold: 6 }, /exceeds foundation_custodian_count/],
     ["an empty recovery destination", { enforcementRecoveryDestination: "" }, /must not be empty/],
     ["a malformed recovery destination", { enforcementRecoveryDestination: "cosmos1xyz" }, /is not an account address/],
-    ["a recovery destination that is not a group policy", { enforcementRecoveryDestination: alice.address }, /is not a group policy account/],
+    [
+      "a recovery destination that is not a group policy",
+      { enforcementRecoveryDestination: alice.address },
+      /is not a group policy account/,
+    ],
   ])("refuses a proposed set with %s (1107) and opens nothing", async (_what, over, reason) => {
     const res = await chain.govExec([msg.propose(testInvariants(over))]);
     expectConstitutionError(res, 1107);
@@ -57,7 +61,9 @@ describe("constitution errors through signed txs and governance", () => {
     const k = keeper(chain);
     const ctx = chain.app.queryContext();
     expect(() => k.assertAgrees(ctx, { enforcementThresholdBps: 6667n, enforcementVotingPeriodBlocks: 20n })).not.toThrow();
-    expect(() => k.assertAgrees(ctx, { enforcementThresholdBps: 5000n })).toThrow(expect.objectContaining({ codespace: "constitution", code: 1101 }));
+    expect(() => k.assertAgrees(ctx, { enforcementThresholdBps: 5000n })).toThrow(
+      expect.objectContaining({ codespace: "constitution", code: 1101 }),
+    );
     expect(() => k.assertAgrees(ctx, { enforcementRecoveryDestination: alice.address })).toThrow(/enforcementRecoveryDestination/);
   });
 });

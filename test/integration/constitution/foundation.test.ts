@@ -5,7 +5,17 @@ import { AmendmentStatus } from "../../../src/gen/blockchain/constitution/v1/con
 import type { TestChain } from "../../helpers/chain";
 import { members, msg as groupMsg, percentagePolicy, query, thresholdPolicy } from "../group/setup";
 import {
-  chainWith, expectConstitutionError, getAmendment, getInvariants, groupGenesis, keys, msg, pendingAt, produceUntil, testInvariants, validator,
+  chainWith,
+  expectConstitutionError,
+  getAmendment,
+  getInvariants,
+  groupGenesis,
+  keys,
+  msg,
+  pendingAt,
+  produceUntil,
+  testInvariants,
+  validator,
 } from "./setup";
 
 const { alice, c1, c2, c3, c4, c5, c6 } = keys;
@@ -13,7 +23,11 @@ const { alice, c1, c2, c3, c4, c5, c6 } = keys;
 const updateMembers = (groupId: bigint, updates: Array<[string, string]>) =>
   groupMsg("MsgUpdateGroupMembers", gtx.MsgUpdateGroupMembers, { admin: alice.address, groupId, memberUpdates: members(...updates) });
 const updatePolicy = (groupPolicyAddress: string, decisionPolicy: ReturnType<typeof thresholdPolicy>) =>
-  groupMsg("MsgUpdateGroupPolicyDecisionPolicy", gtx.MsgUpdateGroupPolicyDecisionPolicy, { admin: alice.address, groupPolicyAddress, decisionPolicy });
+  groupMsg("MsgUpdateGroupPolicyDecisionPolicy", gtx.MsgUpdateGroupPolicyDecisionPolicy, {
+    admin: alice.address,
+    groupPolicyAddress,
+    decisionPolicy,
+  });
 
 describe("the foundation rule: the recovery destination's group keeps its custodians and signature threshold", () => {
   let chain: TestChain;
@@ -21,9 +35,12 @@ describe("the foundation rule: the recovery destination's group keeps its custod
   let second: string;
   // Group 1 is the test chain's own foundation; these tests use groups 2 and 3.
   const [F, S] = [2n, 3n];
-  const threeOfTwo = (dest: string, over = {}) => testInvariants({ enforcementRecoveryDestination: dest, foundationCustodianCount: 3, foundationSignatureThreshold: 2, ...over });
-  const fourOfThree = () => testInvariants({ enforcementRecoveryDestination: second, foundationCustodianCount: 4, foundationSignatureThreshold: 3 });
-  const back = () => testInvariants({ enforcementRecoveryDestination: foundation, foundationCustodianCount: 4, foundationSignatureThreshold: 2 });
+  const threeOfTwo = (dest: string, over = {}) =>
+    testInvariants({ enforcementRecoveryDestination: dest, foundationCustodianCount: 3, foundationSignatureThreshold: 2, ...over });
+  const fourOfThree = () =>
+    testInvariants({ enforcementRecoveryDestination: second, foundationCustodianCount: 4, foundationSignatureThreshold: 3 });
+  const back = () =>
+    testInvariants({ enforcementRecoveryDestination: foundation, foundationCustodianCount: 4, foundationSignatureThreshold: 2 });
   // Amendments opened a delay ago (genesis), due within the test.
   const [MOVE_AT, BACK_AT] = [30n, 50n];
   const memberCount = (groupId: bigint) =>
@@ -32,13 +49,32 @@ describe("the foundation rule: the recovery destination's group keeps its custod
   beforeAll(async () => {
     // Group F: three custodians, two must sign (the foundation). Group S: four custodians, three must sign.
     const g = await groupGenesis([
-      { members: [[c1.address, "1"], [c2.address, "1"], [c3.address, "1"]], threshold: "2" },
-      { members: [[c1.address, "1"], [c2.address, "1"], [c3.address, "1"], [c4.address, "1"]], threshold: "3" },
+      {
+        members: [
+          [c1.address, "1"],
+          [c2.address, "1"],
+          [c3.address, "1"],
+        ],
+        threshold: "2",
+      },
+      {
+        members: [
+          [c1.address, "1"],
+          [c2.address, "1"],
+          [c3.address, "1"],
+          [c4.address, "1"],
+        ],
+        threshold: "3",
+      },
     ]);
     [foundation, second] = g.policies as [string, string];
-    chain = await chainWith(threeOfTwo(foundation), (s) => {
-      s.group = g.group;
-    }, [pendingAt(1n, fourOfThree(), MOVE_AT, 10n, "four custodians"), pendingAt(2n, back(), BACK_AT, 10n, "back to group F")]);
+    chain = await chainWith(
+      threeOfTwo(foundation),
+      (s) => {
+        s.group = g.group;
+      },
+      [pendingAt(1n, fourOfThree(), MOVE_AT, 10n, "four custodians"), pendingAt(2n, back(), BACK_AT, 10n, "back to group F")],
+    );
   });
   afterAll(async () => chain.close());
 
@@ -55,7 +91,12 @@ describe("the foundation rule: the recovery destination's group keeps its custod
   });
 
   it("allows replacing a custodian, which keeps the count", async () => {
-    await chain.mustDeliver(alice, [updateMembers(F, [[c3.address, "0"], [c5.address, "1"]])]);
+    await chain.mustDeliver(alice, [
+      updateMembers(F, [
+        [c3.address, "0"],
+        [c5.address, "1"],
+      ]),
+    ]);
     expect(memberCount(F)).toBe(3);
   });
 
@@ -105,11 +146,22 @@ describe("the foundation rule: the recovery destination's group keeps its custod
 
 describe("the foundation rule at genesis", () => {
   it("refuses a genesis whose recovery destination's group breaks the rule", async () => {
-    const g = await groupGenesis([{ members: [[c1.address, "1"], [c2.address, "1"]], threshold: "2" }]);
+    const g = await groupGenesis([
+      {
+        members: [
+          [c1.address, "1"],
+          [c2.address, "1"],
+        ],
+        threshold: "2",
+      },
+    ]);
     await expect(
-      chainWith(testInvariants({ enforcementRecoveryDestination: g.policies[0]!, foundationCustodianCount: 3, foundationSignatureThreshold: 2 }), (s) => {
-        s.group = g.group;
-      }),
+      chainWith(
+        testInvariants({ enforcementRecoveryDestination: g.policies[0]!, foundationCustodianCount: 3, foundationSignatureThreshold: 2 }),
+        (s) => {
+          s.group = g.group;
+        },
+      ),
     ).rejects.toThrow(/exactly 3 members/);
   });
 });

@@ -6,8 +6,19 @@ import { GenesisState } from "../../../src/gen/blockchain/constitution/v1/genesi
 import { validateConstitutionGenesis } from "../../../src/modules/constitution/genesis";
 import type { TestChain } from "../../helpers/chain";
 import {
-  GENESIS_POWER, chainWith, constitutionChain, getAmendment, getInvariants, invariantsJson, keys, listAmendments, msg, pendingAt, ratifications,
-  testInvariants, validator,
+  GENESIS_POWER,
+  chainWith,
+  constitutionChain,
+  getAmendment,
+  getInvariants,
+  invariantsJson,
+  keys,
+  listAmendments,
+  msg,
+  pendingAt,
+  ratifications,
+  testInvariants,
+  validator,
 } from "./setup";
 
 /** InitChain of a fresh app from `doc`; returns the app hash and the app (caller closes it). */
@@ -32,8 +43,14 @@ describe("constitution genesis export and import", () => {
       invariants: invariantsJson(genesis),
       amendments: [
         {
-          id: "1", proposed: invariantsJson(enacted), reason: "first", proposed_at_height: "0",
-          effective_at_height: String(DUE), snapshot_power: "10", ratified_power: "10", status: "AMENDMENT_STATUS_PENDING",
+          id: "1",
+          proposed: invariantsJson(enacted),
+          reason: "first",
+          proposed_at_height: "0",
+          effective_at_height: String(DUE),
+          snapshot_power: "10",
+          ratified_power: "10",
+          status: "AMENDMENT_STATUS_PENDING",
           resolved_at_height: "0",
         },
         expect.objectContaining({ id: "2", status: "AMENDMENT_STATUS_WITHDRAWN", reason: "second" }),
@@ -74,22 +91,38 @@ describe("constitution genesis validation", () => {
 
   it.each(fields)("refuses a genesis whose %s is zero", async (field) => {
     const inv = invariantsJson(testInvariants());
-    inv[field] = typeof inv[field] === "string" && field !== "enforcement_recovery_destination" ? "0" : field === "enforcement_recovery_destination" ? "" : 0;
-    await expect(constitutionChain((s) => {
-      s.constitution.invariants = inv;
-    })).rejects.toThrow(new RegExp(field));
+    inv[field] =
+      typeof inv[field] === "string" && field !== "enforcement_recovery_destination"
+        ? "0"
+        : field === "enforcement_recovery_destination"
+          ? ""
+          : 0;
+    await expect(
+      constitutionChain((s) => {
+        s.constitution.invariants = inv;
+      }),
+    ).rejects.toThrow(new RegExp(field));
   });
 
   it("refuses a genesis without invariants", async () => {
-    await expect(constitutionChain((s) => {
-      s.constitution = { amendments: [], ratifications: [], amendment_count: "0" };
-    })).rejects.toThrow(/invariants are empty/);
+    await expect(
+      constitutionChain((s) => {
+        s.constitution = { amendments: [], ratifications: [], amendment_count: "0" };
+      }),
+    ).rejects.toThrow(/invariants are empty/);
   });
 
   const inv = testInvariants();
   const amendment = {
-    id: 1n, proposed: inv, reason: "r", proposedAtHeight: 5n, effectiveAtHeight: 10n, snapshotPower: 10n, ratifiedPower: 10n,
-    status: AmendmentStatus.AMENDMENT_STATUS_PENDING, resolvedAtHeight: 0n,
+    id: 1n,
+    proposed: inv,
+    reason: "r",
+    proposedAtHeight: 5n,
+    effectiveAtHeight: 10n,
+    snapshotPower: 10n,
+    ratifiedPower: 10n,
+    status: AmendmentStatus.AMENDMENT_STATUS_PENDING,
+    resolvedAtHeight: 0n,
   };
   const ratification = { amendmentId: 1n, validator: keys.alice.address, power: 10n, height: 6n };
   const base = GenesisState.fromPartial({ invariants: inv, amendments: [amendment], ratifications: [ratification], amendmentCount: 1n });
@@ -99,8 +132,16 @@ describe("constitution genesis validation", () => {
     ["a duplicate amendment", { amendments: [amendment, amendment], amendmentCount: 1n }, /given twice/],
     ["an unspecified status", { amendments: [{ ...amendment, status: AmendmentStatus.AMENDMENT_STATUS_UNSPECIFIED }] }, /status/],
     ["a pending amendment with a resolution height", { amendments: [{ ...amendment, resolvedAtHeight: 9n }] }, /resolved_at_height/],
-    ["a resolved amendment without one", { amendments: [{ ...amendment, status: AmendmentStatus.AMENDMENT_STATUS_LAPSED }] }, /resolved_at_height/],
-    ["an invalid proposed set", { amendments: [{ ...amendment, proposed: { ...inv, amendmentThresholdBps: 10001n } }] }, /amendment_threshold_bps/],
+    [
+      "a resolved amendment without one",
+      { amendments: [{ ...amendment, status: AmendmentStatus.AMENDMENT_STATUS_LAPSED }] },
+      /resolved_at_height/,
+    ],
+    [
+      "an invalid proposed set",
+      { amendments: [{ ...amendment, proposed: { ...inv, amendmentThresholdBps: 10001n } }] },
+      /amendment_threshold_bps/,
+    ],
     ["a ratification of an unknown amendment", { ratifications: [{ ...ratification, amendmentId: 2n }] }, /unknown amendment/],
     ["a duplicate ratification", { ratifications: [ratification, ratification] }, /twice/],
     ["ratified power that is not the sum", { amendments: [{ ...amendment, ratifiedPower: 11n }] }, /not the sum/],
@@ -112,7 +153,13 @@ describe("constitution genesis validation", () => {
   it("the genesis power of the test chain's validator is what the tests assume", async () => {
     const chain = await constitutionChain();
     try {
-      expect((await chain.govExec([msg.propose(testInvariants({ enforcementRecoveryDestination: getInvariants(chain).enforcementRecoveryDestination }))])).log).toBe("");
+      expect(
+        (
+          await chain.govExec([
+            msg.propose(testInvariants({ enforcementRecoveryDestination: getInvariants(chain).enforcementRecoveryDestination })),
+          ])
+        ).log,
+      ).toBe("");
       expect(getAmendment(chain, 1n).snapshotPower).toBe(GENESIS_POWER);
     } finally {
       await chain.close();

@@ -17,7 +17,11 @@ describe("constitution through REST (exact grpc-gateway JSON)", () => {
     t = await restHarness({
       funded: { "constitution/alice": [{ denom: DENOM, amount: "1000000000" }] },
       mutateGenesis: (s) => {
-        s.constitution = genesisJson({ invariants: genesis, amendments: [pendingAt(1n, proposed, DUE, 10n, "stricter entity ceiling")], amendmentCount: 1n });
+        s.constitution = genesisJson({
+          invariants: genesis,
+          amendments: [pendingAt(1n, proposed, DUE, 10n, "stricter entity ceiling")],
+          amendmentCount: 1n,
+        });
       },
     });
   });
@@ -32,11 +36,19 @@ describe("constitution through REST (exact grpc-gateway JSON)", () => {
       status: 200,
       body: {
         invariants: {
-          max_entity_power_bps: "3300", max_beneficial_owner_power_bps: "3300", max_jurisdiction_power_bps: "5000",
-          concentration_epoch_blocks: "10", min_active_validators: 4, enforcement_threshold_bps: "6667",
-          enforcement_recovery_destination: FOUNDATION, enforcement_voting_period_blocks: "20",
-          enforcement_provisional_freeze_blocks: "5", amendment_delay_blocks: String(FLOOR), amendment_threshold_bps: "6667",
-          foundation_custodian_count: 5, foundation_signature_threshold: 3,
+          max_entity_power_bps: "3300",
+          max_beneficial_owner_power_bps: "3300",
+          max_jurisdiction_power_bps: "5000",
+          concentration_epoch_blocks: "10",
+          min_active_validators: 4,
+          enforcement_threshold_bps: "6667",
+          enforcement_recovery_destination: FOUNDATION,
+          enforcement_voting_period_blocks: "20",
+          enforcement_provisional_freeze_blocks: "5",
+          amendment_delay_blocks: String(FLOOR),
+          amendment_threshold_bps: "6667",
+          foundation_custodian_count: 5,
+          foundation_signature_threshold: 3,
         },
       },
     });
@@ -45,8 +57,15 @@ describe("constitution through REST (exact grpc-gateway JSON)", () => {
 
   it("serves an amendment, its ratifications and the list, through enactment", async () => {
     const amendment = (status: string, ratified: string, resolved: string) => ({
-      id: "1", proposed: invariantsJson(proposed), reason: "stricter entity ceiling", proposed_at_height: "0",
-      effective_at_height: String(DUE), snapshot_power: "10", ratified_power: ratified, status, resolved_at_height: resolved,
+      id: "1",
+      proposed: invariantsJson(proposed),
+      reason: "stricter entity ceiling",
+      proposed_at_height: "0",
+      effective_at_height: String(DUE),
+      snapshot_power: "10",
+      ratified_power: ratified,
+      status,
+      resolved_at_height: resolved,
     });
     expect(await get(`${R}/amendment/1`)).toEqual({ status: 200, body: { amendment: amendment("AMENDMENT_STATUS_PENDING", "0", "0") } });
     expect(await get(`${R}/amendment/1/ratifications`)).toEqual({ status: 200, body: { ratifications: [], required_power: "7" } });
@@ -54,12 +73,18 @@ describe("constitution through REST (exact grpc-gateway JSON)", () => {
     const res = await t.chain.mustDeliver(validator(), [msg.ratify(validator().address, 1n)]);
     expect(await get(`${R}/amendment/1/ratifications`)).toEqual({
       status: 200,
-      body: { ratifications: [{ amendment_id: "1", validator: validator().address, power: "10", height: String(res.height) }], required_power: "7" },
+      body: {
+        ratifications: [{ amendment_id: "1", validator: validator().address, power: "10", height: String(res.height) }],
+        required_power: "7",
+      },
     });
     while (t.chain.height < DUE) await t.chain.produceBlocks(1);
     const enacted = amendment("AMENDMENT_STATUS_ENACTED", "10", String(DUE));
     expect(await get(`${R}/amendment/1`)).toEqual({ status: 200, body: { amendment: enacted } });
-    expect(await get(`${R}/amendment`)).toEqual({ status: 200, body: { amendment: [enacted], pagination: { next_key: null, total: "1" } } });
+    expect(await get(`${R}/amendment`)).toEqual({
+      status: 200,
+      body: { amendment: [enacted], pagination: { next_key: null, total: "1" } },
+    });
     expect((await get(`${R}/invariants`)).body).toEqual({ invariants: invariantsJson(proposed) });
   });
 
@@ -71,7 +96,9 @@ describe("constitution through REST (exact grpc-gateway JSON)", () => {
     expect(page1.body.amendment.map((a: { id: string }) => a.id)).toEqual(["1"]);
     expect(page1.body.pagination.next_key).toEqual(expect.any(String));
     const page2 = await get(`${R}/amendment?pagination.key=${encodeURIComponent(page1.body.pagination.next_key)}`);
-    expect(page2.body.amendment.map((a: { id: string; status: string }) => [a.id, a.status])).toEqual([["2", "AMENDMENT_STATUS_WITHDRAWN"]]);
+    expect(page2.body.amendment.map((a: { id: string; status: string }) => [a.id, a.status])).toEqual([
+      ["2", "AMENDMENT_STATUS_WITHDRAWN"],
+    ]);
     expect(page2.body.pagination).toEqual({ next_key: null, total: "0" });
   });
 

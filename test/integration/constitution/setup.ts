@@ -65,21 +65,42 @@ export function constitutionChain(mutateGenesis?: (appState: Record<string, any>
 
 /** The proto-JSON (genesis) form of a constitution section. */
 export function genesisJson(g: Partial<GenesisState>): Record<string, unknown> {
-  return binaryToJson("blockchain.constitution.v1.GenesisState", GenesisState.encode(GenesisState.fromPartial(g)).finish()) as Record<string, unknown>;
+  return binaryToJson("blockchain.constitution.v1.GenesisState", GenesisState.encode(GenesisState.fromPartial(g)).finish()) as Record<
+    string,
+    unknown
+  >;
 }
 
 /**
  * A pending amendment as an imported chain would carry it: opened long ago (the delay is at
  * least 120,960 blocks), due at `effectiveAtHeight`, so a test reaches its end.
  */
-export function pendingAt(id: bigint, proposed: c.Invariants, effectiveAtHeight: bigint, snapshotPower = GENESIS_POWER, reason = `amendment ${id}`): c.Amendment {
+export function pendingAt(
+  id: bigint,
+  proposed: c.Invariants,
+  effectiveAtHeight: bigint,
+  snapshotPower = GENESIS_POWER,
+  reason = `amendment ${id}`,
+): c.Amendment {
   return c.Amendment.fromPartial({
-    id, proposed, reason, proposedAtHeight: 0n, effectiveAtHeight, snapshotPower, ratifiedPower: 0n, status: c.AmendmentStatus.AMENDMENT_STATUS_PENDING, resolvedAtHeight: 0n,
+    id,
+    proposed,
+    reason,
+    proposedAtHeight: 0n,
+    effectiveAtHeight,
+    snapshotPower,
+    ratifiedPower: 0n,
+    status: c.AmendmentStatus.AMENDMENT_STATUS_PENDING,
+    resolvedAtHeight: 0n,
   });
 }
 
 /** A chain whose constitution section holds `inv` and any pending `amendments` (and the given extra genesis edits). */
-export function chainWith(inv: c.Invariants, more?: (appState: Record<string, any>) => void, amendments: c.Amendment[] = []): Promise<TestChain> {
+export function chainWith(
+  inv: c.Invariants,
+  more?: (appState: Record<string, any>) => void,
+  amendments: c.Amendment[] = [],
+): Promise<TestChain> {
   return constitutionChain((s) => {
     s.constitution = genesisJson({ invariants: inv, amendments, ratifications: [], amendmentCount: BigInt(amendments.length) });
     more?.(s);
@@ -91,8 +112,10 @@ export const expectConstitutionError = moduleErrorExpecter("constitution");
 export const msg = {
   propose: (invariants: c.Invariants, reason = "tighten the ceilings", authority = govAuthority()) =>
     pack(T + "MsgProposeAmendment", tx.MsgProposeAmendment, { authority, invariants, reason }),
-  ratify: (validatorAccount: string, amendmentId: bigint) => pack(T + "MsgRatifyAmendment", tx.MsgRatifyAmendment, { validator: validatorAccount, amendmentId }),
-  withdraw: (amendmentId: bigint, authority = govAuthority()) => pack(T + "MsgWithdrawAmendment", tx.MsgWithdrawAmendment, { authority, amendmentId }),
+  ratify: (validatorAccount: string, amendmentId: bigint) =>
+    pack(T + "MsgRatifyAmendment", tx.MsgRatifyAmendment, { validator: validatorAccount, amendmentId }),
+  withdraw: (amendmentId: bigint, authority = govAuthority()) =>
+    pack(T + "MsgWithdrawAmendment", tx.MsgWithdrawAmendment, { authority, amendmentId }),
 };
 
 export function getInvariants(chain: TestChain): c.Invariants {
@@ -115,7 +138,10 @@ export function ratifications(chain: TestChain, amendmentId: bigint) {
 export const GENESIS_POWER = 10n;
 
 /** Attributes of every typed event of `type` in a list of ABCI events, JSON-decoded. */
-export function typedEvents(events: ReadonlyArray<{ type: string; attributes: ReadonlyArray<{ key: string; value: string }> }>, type: string): Array<Record<string, unknown>> {
+export function typedEvents(
+  events: ReadonlyArray<{ type: string; attributes: ReadonlyArray<{ key: string; value: string }> }>,
+  type: string,
+): Array<Record<string, unknown>> {
   return events
     .filter((e) => e.type === `blockchain.constitution.v1.${type}`)
     .map((e) => Object.fromEntries(e.attributes.filter((a) => a.key !== "mode").map((a) => [a.key, JSON.parse(a.value)])));

@@ -20,7 +20,11 @@ describe("custody messages signed in LEGACY_AMINO_JSON", () => {
 
   async function amino(key: Secp256k1Key, m: AnyMsg) {
     const account = chain.account(key.address)!;
-    const tx = signAminoTx([m], [{ key, accountNumber: account.accountNumber, sequence: account.sequence }], { chainId: CHAIN_ID, fee: FEE, gasLimit: 400_000n });
+    const tx = signAminoTx([m], [{ key, accountNumber: account.accountNumber, sequence: account.sequence }], {
+      chainId: CHAIN_ID,
+      fee: FEE,
+      gasLimit: 400_000n,
+    });
     return chain.deliverRaw(tx);
   }
 
@@ -80,7 +84,8 @@ describe("custody genesis", () => {
     expect(custody.next_redemption).toBe("3");
     expect(custody.next_deposit).toBe("3");
     expect(custody.deposits.map((d: { id: string; status: string }) => [d.id, d.status])).toEqual([
-      [`${BTC}:g1`, "DEPOSIT_STATUS_CREDITED"], [`${BTC}:g2`, "DEPOSIT_STATUS_PENDING"],
+      [`${BTC}:g1`, "DEPOSIT_STATUS_CREDITED"],
+      [`${BTC}:g2`, "DEPOSIT_STATUS_PENDING"],
     ]);
 
     const imported = async (state: Record<string, any>) => {
@@ -99,7 +104,9 @@ describe("custody genesis", () => {
     expect(reexported.custody).toEqual(custody);
     const c = await imported(reexported);
     expect(Buffer.from(c.app.store.lastAppHash).toString("hex")).toBe(Buffer.from(b.app.store.lastAppHash).toString("hex"));
-    expect(solvency(b).map(({ denom, issued, held }) => ({ denom, issued, held }))).toEqual(solvency(chain).map(({ denom, issued, held }) => ({ denom, issued, held })));
+    expect(solvency(b).map(({ denom, issued, held }) => ({ denom, issued, held }))).toEqual(
+      solvency(chain).map(({ denom, issued, held }) => ({ denom, issued, held })),
+    );
     expect(solvency(b)[0]!.held).toBe("9000");
 
     // The imported pending attestation still counts: one more attestor credits g2 (less the fee, rounded up).
@@ -108,17 +115,89 @@ describe("custody genesis", () => {
   });
 
   it.each([
-    ["an attestation of an unknown deposit", (c: any) => { c.attestations = [{ deposit_id: `${BTC}:zz`, attestor: a1.address, attested_at_height: "1" }]; }],
-    ["a deposit whose id is not denom:external_ref", (c: any) => { c.deposits = [{ id: "wrong", denom: BTC, recipient: alice.address, amount: "1", external_ref: "x", status: "DEPOSIT_STATUS_PENDING", created_at_height: "1" }]; }],
-    ["a redemption id not of the form r<n>", (c: any) => { c.redemptions = [{ id: "1", denom: BTC, redeemer: alice.address, amount: "1", destination: "d", status: "REDEMPTION_STATUS_PENDING", requested_at_height: "1", payable_at_height: "2", settled_ref: "" }]; c.next_redemption = "2"; }],
-    ["a redemption id at or past next_redemption", (c: any) => { c.redemptions = [{ id: "r1", denom: BTC, redeemer: alice.address, amount: "1", destination: "d", status: "REDEMPTION_STATUS_PENDING", requested_at_height: "1", payable_at_height: "2", settled_ref: "" }]; }],
-    ["an attestation threshold below two", (c: any) => { c.params = { ...testParams, attestation_threshold: 1 }; }],
-    ["a fee above 1000 bps", (c: any) => { c.params = { ...testParams, fee_bps: 1001 }; }],
-    ["a reserve report max age of zero", (c: any) => { c.params = { ...testParams, reserve_report_max_age_blocks: "0" }; }],
+    [
+      "an attestation of an unknown deposit",
+      (c: any) => {
+        c.attestations = [{ deposit_id: `${BTC}:zz`, attestor: a1.address, attested_at_height: "1" }];
+      },
+    ],
+    [
+      "a deposit whose id is not denom:external_ref",
+      (c: any) => {
+        c.deposits = [
+          {
+            id: "wrong",
+            denom: BTC,
+            recipient: alice.address,
+            amount: "1",
+            external_ref: "x",
+            status: "DEPOSIT_STATUS_PENDING",
+            created_at_height: "1",
+          },
+        ];
+      },
+    ],
+    [
+      "a redemption id not of the form r<n>",
+      (c: any) => {
+        c.redemptions = [
+          {
+            id: "1",
+            denom: BTC,
+            redeemer: alice.address,
+            amount: "1",
+            destination: "d",
+            status: "REDEMPTION_STATUS_PENDING",
+            requested_at_height: "1",
+            payable_at_height: "2",
+            settled_ref: "",
+          },
+        ];
+        c.next_redemption = "2";
+      },
+    ],
+    [
+      "a redemption id at or past next_redemption",
+      (c: any) => {
+        c.redemptions = [
+          {
+            id: "r1",
+            denom: BTC,
+            redeemer: alice.address,
+            amount: "1",
+            destination: "d",
+            status: "REDEMPTION_STATUS_PENDING",
+            requested_at_height: "1",
+            payable_at_height: "2",
+            settled_ref: "",
+          },
+        ];
+      },
+    ],
+    [
+      "an attestation threshold below two",
+      (c: any) => {
+        c.params = { ...testParams, attestation_threshold: 1 };
+      },
+    ],
+    [
+      "a fee above 1000 bps",
+      (c: any) => {
+        c.params = { ...testParams, fee_bps: 1001 };
+      },
+    ],
+    [
+      "a reserve report max age of zero",
+      (c: any) => {
+        c.params = { ...testParams, reserve_report_max_age_blocks: "0" };
+      },
+    ],
   ])("refuses %s", async (_what, mutate) => {
-    await expect(custodyChain((c) => {
-      c.assets = [{ denom: BTC, source_chain: "bitcoin", symbol: "BTC", exponent: 8, paused: false }];
-      mutate(c);
-    })).rejects.toThrow();
+    await expect(
+      custodyChain((c) => {
+        c.assets = [{ denom: BTC, source_chain: "bitcoin", symbol: "BTC", exponent: 8, paused: false }];
+        mutate(c);
+      }),
+    ).rejects.toThrow();
   });
 });

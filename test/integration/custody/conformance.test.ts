@@ -11,7 +11,13 @@ const { a1, a2, a3, alice, bob, mallory } = keys;
 /** Registered at genesis: a paused asset, and one with a deposit governance rejected (attested by a1). */
 const PAUSED = "cgold";
 const EUR = "ceur";
-const params = (over: Partial<Params> = {}): Params => ({ attestationThreshold: 2, redemptionDelayBlocks: 3n, feeBps: 0, reserveReportMaxAgeBlocks: 10n, ...over });
+const params = (over: Partial<Params> = {}): Params => ({
+  attestationThreshold: 2,
+  redemptionDelayBlocks: 3n,
+  feeBps: 0,
+  reserveReportMaxAgeBlocks: 10n,
+  ...over,
+});
 
 function solvencyOf(chain: TestChain, denom: string) {
   return solvency(chain).find((s) => s.denom === denom)!;
@@ -27,9 +33,25 @@ describe("custody conformance", () => {
 
   beforeAll(async () => {
     chain = await custodyChain((c) => {
-      const asset = (denom: string, paused: boolean) => ({ denom, source_chain: "vault", symbol: denom.slice(1).toUpperCase(), exponent: 0, paused });
+      const asset = (denom: string, paused: boolean) => ({
+        denom,
+        source_chain: "vault",
+        symbol: denom.slice(1).toUpperCase(),
+        exponent: 0,
+        paused,
+      });
       c.assets = [asset(PAUSED, true), asset(EUR, false)];
-      c.deposits = [{ id: `${EUR}:rej1`, denom: EUR, recipient: alice.address, amount: "5", external_ref: "rej1", status: "DEPOSIT_STATUS_REJECTED", created_at_height: "1" }];
+      c.deposits = [
+        {
+          id: `${EUR}:rej1`,
+          denom: EUR,
+          recipient: alice.address,
+          amount: "5",
+          external_ref: "rej1",
+          status: "DEPOSIT_STATUS_REJECTED",
+          created_at_height: "1",
+        },
+      ];
       c.attestations = [{ deposit_id: `${EUR}:rej1`, attestor: a1.address, attested_at_height: "1" }];
       c.next_deposit = "2";
     });
@@ -105,7 +127,10 @@ describe("custody conformance", () => {
     });
     it("5. recipient address (sdk 7), then the external_ref's form (sdk 18)", async () => {
       expect(sdkCode(await chain.deliver(a1, [msg.attest(a1.address, "bad", "5", "bad ref")]))).toEqual({ codespace: "sdk", code: 7 });
-      expect(sdkCode(await chain.deliver(a1, [msg.attest(a1.address, alice.address, "5", "bad ref")]))).toEqual({ codespace: "sdk", code: 18 });
+      expect(sdkCode(await chain.deliver(a1, [msg.attest(a1.address, alice.address, "5", "bad ref")]))).toEqual({
+        codespace: "sdk",
+        code: 18,
+      });
     });
     it("6. an external_ref already credited (6) before any comparison", async () => {
       expectCustodyError(await chain.deliver(a1, [msg.attest(a1.address, alice.address, "7", "fee1")]), 6);
@@ -135,7 +160,13 @@ describe("custody conformance", () => {
       const first = await chain.mustDeliver(a1, [msg.report(a1.address, "100", EUR)]);
       expect(solvencyOf(chain, EUR)).toMatchObject({ held: "0", reserveAgeBlocks: -1n, solvent: false });
       await chain.mustDeliver(a2, [msg.report(a2.address, "80", EUR)]);
-      expect(solvencyOf(chain, EUR)).toEqual({ denom: EUR, issued: "0", held: "80", reserveAgeBlocks: chain.height - first.height, solvent: true });
+      expect(solvencyOf(chain, EUR)).toEqual({
+        denom: EUR,
+        issued: "0",
+        held: "80",
+        reserveAgeBlocks: chain.height - first.height,
+        solvent: true,
+      });
     });
 
     it("solvent exactly when held ≥ issued", async () => {
@@ -144,7 +175,11 @@ describe("custody conformance", () => {
       const at = await chain.mustDeliver(a2, [msg.report(a2.address, (issued + 5n).toString())]);
       expect(solvencyOf(chain, BTC)).toMatchObject({ held: issued.toString(), solvent: true, reserveAgeBlocks: 1n });
       await chain.mustDeliver(a3, [msg.report(a3.address, (issued - 1n).toString())]);
-      expect(solvencyOf(chain, BTC)).toMatchObject({ held: (issued - 1n).toString(), solvent: false, reserveAgeBlocks: chain.height - at.height + 1n });
+      expect(solvencyOf(chain, BTC)).toMatchObject({
+        held: (issued - 1n).toString(),
+        solvent: false,
+        reserveAgeBlocks: chain.height - at.height + 1n,
+      });
     });
 
     it("a removed attestor's report counts until the next report, which leaves it out", async () => {
@@ -195,7 +230,7 @@ describe("custody conformance", () => {
       await chain.mustDeliver(a1, [msg.settle(a1.address, "r3", "payout-3")]);
       expect(redemption(chain, "r3")).toMatchObject({ settledRef: "payout-3" });
     });
-    it("ErrAssetExists reads \"asset already exists\"", async () => {
+    it('ErrAssetExists reads "asset already exists"', async () => {
       const res = await chain.govExec([msg.registerAsset()]);
       expect(res).toMatchObject({ codespace: "custody", code: 3 });
       expect(res.log).toContain("asset already exists");
@@ -204,8 +239,8 @@ describe("custody conformance", () => {
 
   describe("consensus version 2: the 1 -> 2 migration", () => {
     it("renumbers redemption ids r<n>, brings params within bounds and publishes the reserves", () => {
-      const m = chain.app.modules.modules.find((x) => x.name === "custody") as (Module & { keeper: CustodyKeeper });
-      expect(m.consensusVersion).toBe(2);
+      const m = chain.app.modules.modules.find((x) => x.name === "custody") as Module & { keeper: CustodyKeeper };
+      expect(m.consensusVersion).toBe(3);
       const k = m.keeper;
       const ctx = chain.app.queryContext();
       for (const [seq, r] of [...k.redemptions.iterate(ctx)]) k.redemptions.set(ctx, seq, { ...r, id: seq.toString() });
@@ -214,11 +249,26 @@ describe("custody conformance", () => {
 
       m.migrations!.find((x) => x.from === 1)!.migrate(ctx);
 
-      expect([...k.redemptions.iterate(ctx)].map(([seq, r]) => [seq, r.id])).toEqual([[1n, "r1"], [2n, "r2"], [3n, "r3"]]);
-      expect(k.getParams(ctx)).toEqual({ attestationThreshold: 2, redemptionDelayBlocks: 3n, feeBps: 1000, reserveReportMaxAgeBlocks: (1n << 64n) - 1n });
+      expect([...k.redemptions.iterate(ctx)].map(([seq, r]) => [seq, r.id])).toEqual([
+        [1n, "r1"],
+        [2n, "r2"],
+        [3n, "r3"],
+      ]);
+      expect(k.getParams(ctx)).toEqual({
+        attestationThreshold: 2,
+        redemptionDelayBlocks: 3n,
+        feeBps: 1000,
+        reserveReportMaxAgeBlocks: (1n << 64n) - 1n,
+      });
       // No age limit any more: every appointed attestor's EUR report counts (a2's 80 is the oldest, a3's 70 the lowest).
       const reports = new Map([...k.reserveReports.iterate(ctx)].filter(([[denom]]) => denom === EUR).map(([[, who], r]) => [who, r]));
-      expect(k.reserves.get(ctx, EUR)).toEqual({ denom: EUR, held: "70", asOfHeight: reports.get(a2.address)!.asOfHeight, attestor: a3.address, attestors: 3 });
+      expect(k.reserves.get(ctx, EUR)).toEqual({
+        denom: EUR,
+        held: "70",
+        asOfHeight: reports.get(a2.address)!.asOfHeight,
+        attestor: a3.address,
+        attestors: 3,
+      });
     });
   });
 });

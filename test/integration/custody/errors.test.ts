@@ -36,7 +36,10 @@ describe("custody refusals: every error code through signed txs", () => {
   it("malformed registrations are refused before any state changes", async () => {
     expect(await chain.govExec([msg.registerAsset({ denom: "x" })])).toMatchObject({ codespace: "sdk", code: 10 });
     expect(await chain.govExec([msg.registerAsset({ denom: "ceth", symbol: "" })])).toMatchObject({ codespace: "sdk", code: 18 });
-    expect(await chain.govExec([msg.registerAsset({ denom: "ceth", symbol: "ETH", exponent: 19 })])).toMatchObject({ codespace: "sdk", code: 18 });
+    expect(await chain.govExec([msg.registerAsset({ denom: "ceth", symbol: "ETH", exponent: 19 })])).toMatchObject({
+      codespace: "sdk",
+      code: 18,
+    });
   });
 
   it("an unknown asset is ErrUnknownAsset (2) for every attestor and holder message", async () => {
@@ -65,7 +68,10 @@ describe("custody refusals: every error code through signed txs", () => {
     await chain.mustDeliver(a1, [msg.attest(a1.address, alice.address, "1000", "r3")]);
     expectCustodyError(await chain.deliver(a2, [msg.attest(a2.address, mallory.address, "1000", "r3")]), 11);
     expectCustodyError(await chain.deliver(a2, [msg.attest(a2.address, alice.address, "1001", "r3")]), 11);
-    expect(sdkCode(await chain.deliver(a2, [msg.attest(a2.address, alice.address, "1000", "r:3")]))).toEqual({ codespace: "sdk", code: 18 });
+    expect(sdkCode(await chain.deliver(a2, [msg.attest(a2.address, alice.address, "1000", "r:3")]))).toEqual({
+      codespace: "sdk",
+      code: 18,
+    });
   });
 
   it("a removed attestor's attestation no longer counts toward the threshold", async () => {

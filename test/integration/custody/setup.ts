@@ -36,8 +36,16 @@ export function sdkCode(res: { codespace: string; code: number }) {
 
 export const msg = {
   registerAsset: (over: Partial<tx.MsgRegisterAsset> = {}, authority = govAuthority()) =>
-    pack(T + "MsgRegisterAsset", tx.MsgRegisterAsset, { authority, denom: BTC, sourceChain: "bitcoin", symbol: "BTC", exponent: 8, ...over }),
-  setAttestor: (attestor: string, active = true, authority = govAuthority()) => pack(T + "MsgSetAttestor", tx.MsgSetAttestor, { authority, attestor, active }),
+    pack(T + "MsgRegisterAsset", tx.MsgRegisterAsset, {
+      authority,
+      denom: BTC,
+      sourceChain: "bitcoin",
+      symbol: "BTC",
+      exponent: 8,
+      ...over,
+    }),
+  setAttestor: (attestor: string, active = true, authority = govAuthority()) =>
+    pack(T + "MsgSetAttestor", tx.MsgSetAttestor, { authority, attestor, active }),
   attest: (attestor: string, recipient: string, amount: string, externalRef: string, denom = BTC) =>
     pack(T + "MsgAttestDeposit", tx.MsgAttestDeposit, { attestor, denom, recipient, amount, externalRef }),
   report: (attestor: string, held: string, denom = BTC) => pack(T + "MsgReportReserve", tx.MsgReportReserve, { attestor, denom, held }),
@@ -52,7 +60,12 @@ export const msg = {
 
 /** Registers cbtc and appoints a1, a2, a3 through governance. */
 export async function setUpAsset(chain: TestChain): Promise<void> {
-  const res = await chain.govExec([msg.registerAsset(), msg.setAttestor(keys.a1.address), msg.setAttestor(keys.a2.address), msg.setAttestor(keys.a3.address)]);
+  const res = await chain.govExec([
+    msg.registerAsset(),
+    msg.setAttestor(keys.a1.address),
+    msg.setAttestor(keys.a2.address),
+    msg.setAttestor(keys.a3.address),
+  ]);
   if (res.log !== "") throw new Error(res.log);
 }
 
@@ -64,7 +77,9 @@ export function solvency(chain: TestChain) {
   return chain.query(Q + "Solvency", q.QuerySolvencyRequest, {}, q.QuerySolvencyResponse).solvency;
 }
 
-export async function restOf(chain: TestChain): Promise<{ rest: FastifyInstance; get(url: string): Promise<{ status: number; body: any }> }> {
+export async function restOf(
+  chain: TestChain,
+): Promise<{ rest: FastifyInstance; get(url: string): Promise<{ status: number; body: any }> }> {
   const rest = createRestServer({ app: chain.app, node: new DevBackend(chain.engine, chain.app), logger: silentLogger });
   await rest.ready();
   return {

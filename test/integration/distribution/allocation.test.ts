@@ -3,12 +3,19 @@ import { PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { moduleAddress, valAddress } from "../../../src/types/address";
 import { BlockIdFlag, type CommitVote, type Context } from "../../../src/types/context";
 import { DEC_ONE, decFromString } from "../../../src/types/dec";
-import { allocateTokens } from "../../../src/modules/distribution/blocker";
-import { calculateDelegationRewards, incrementValidatorPeriod, recordSlash } from "../../../src/modules/distribution/rewards";
 import type { DistributionKeeper } from "../../../src/modules/distribution";
 import { consensusAddressOf } from "../../../src/modules/staking";
 import { DENOM, TestChain, testKey } from "../../helpers/chain";
-import { bankKeeper, blockContext, consAddrOf, createValidatorMsg, delegateMsg, devValidator, distributionKeeper, operatorOf } from "./setup";
+import {
+  bankKeeper,
+  blockContext,
+  consAddrOf,
+  createValidatorMsg,
+  delegateMsg,
+  devValidator,
+  distributionKeeper,
+  operatorOf,
+} from "./setup";
 
 /**
  * Worked examples of the SDK's x/distribution README ("Distribution of rewards to validators
@@ -51,14 +58,24 @@ describe("distribution: fee allocation (BeginBlock) — README worked example", 
   }
 
   const amount = (list: Array<{ denom: string; amount: bigint }>) => list.find((c) => c.denom === DENOM)?.amount ?? 0n;
-  const vote = (address: Uint8Array, power: bigint, blockIdFlag: number = BlockIdFlag.commit): CommitVote => ({ validatorAddress: address, power, blockIdFlag });
-  const devCons = () => consensusAddressOf(PubKey.decode(k.staking.getValidator(chain.app.queryContext(), devValidator())!.consensusPubkey!.value).key);
-  const payFees = (ctx: Context, fees: bigint) => bankKeeper(chain).sendCoinsFromAccountToModule(ctx, payer.address, "fee_collector", [{ denom: DENOM, amount: fees }]);
+  const vote = (address: Uint8Array, power: bigint, blockIdFlag: number = BlockIdFlag.commit): CommitVote => ({
+    validatorAddress: address,
+    power,
+    blockIdFlag,
+  });
+  const devCons = () =>
+    consensusAddressOf(PubKey.decode(k.staking.getValidator(chain.app.queryContext(), devValidator())!.consensusPubkey!.value).key);
+  const payFees = (ctx: Context, fees: bigint) =>
+    bankKeeper(chain).sendCoinsFromAccountToModule(ctx, payer.address, "fee_collector", [{ denom: DENOM, amount: fees }]);
 
   function snapshot(ctx: Context) {
     return {
       pool: amount(k.communityPool(ctx)),
-      val1: { outstanding: amount(k.outstanding(ctx, operatorOf(val1))), commission: amount(k.commission(ctx, operatorOf(val1))), current: amount(k.current(ctx, operatorOf(val1)).rewards) },
+      val1: {
+        outstanding: amount(k.outstanding(ctx, operatorOf(val1))),
+        commission: amount(k.commission(ctx, operatorOf(val1))),
+        current: amount(k.current(ctx, operatorOf(val1)).rewards),
+      },
       val2: { outstanding: amount(k.outstanding(ctx, operatorOf(val2))), commission: amount(k.commission(ctx, operatorOf(val2))) },
       dev: amount(k.outstanding(ctx, devValidator())),
       held: bankKeeper(chain).getBalance(ctx, moduleAddress("distribution"), DENOM),
@@ -68,7 +85,7 @@ describe("distribution: fee allocation (BeginBlock) — README worked example", 
   it("pays the signers by power, commission to each validator, the tax to the community pool; the absent validator gets nothing", () => {
     const ctx = withFees([vote(devCons(), 10n, BlockIdFlag.absent), vote(consAddrOf(val1), 9n), vote(consAddrOf(val2), 27n)], 1_000_000n);
     const before = snapshot(ctx);
-    allocateTokens(k, ctx);
+    k.allocateTokens(ctx);
     const after = snapshot(ctx);
     // 1 000 000 fees, 2% tax: 980 000 to share over 36 signing power.
     expect(after.pool - before.pool).toBe(dec(20_000n));
@@ -85,15 +102,15 @@ describe("distribution: fee allocation (BeginBlock) — README worked example", 
 
     // The README's delegator formula: del1 holds 3 of val1's 9 tokens → (3/36) × 1 000 000 × 0.98 × 0.9.
     const validator1 = k.staking.getValidator(ctx, operatorOf(val1))!;
-    const ending = incrementValidatorPeriod(k, ctx, validator1);
-    expect(amount(calculateDelegationRewards(k, ctx, validator1, del1.address, ending))).toBe(dec(73_500n));
-    expect(amount(calculateDelegationRewards(k, ctx, validator1, val1.address, ending))).toBe(dec(147_000n));
+    const ending = k.rewards.incrementValidatorPeriod(ctx, validator1);
+    expect(amount(k.rewards.calculateDelegationRewards(ctx, validator1, del1.address, ending))).toBe(dec(73_500n));
+    expect(amount(k.rewards.calculateDelegationRewards(ctx, validator1, val1.address, ending))).toBe(dec(147_000n));
   });
 
   it("sends everything to the community pool when nobody signed", () => {
     const ctx = withFees([vote(devCons(), 10n, BlockIdFlag.absent), vote(consAddrOf(val1), 9n, BlockIdFlag.nil)], 777n);
     const before = snapshot(ctx);
-    allocateTokens(k, ctx);
+    k.allocateTokens(ctx);
     const after = snapshot(ctx);
     expect(after.pool - before.pool).toBe(dec(777n));
     expect(after.val1).toEqual(before.val1);
@@ -103,7 +120,7 @@ describe("distribution: fee allocation (BeginBlock) — README worked example", 
     const stranger = new Uint8Array(20).fill(9);
     const ctx = withFees([vote(consAddrOf(val1), 1n), vote(consAddrOf(val2), 1n), vote(stranger, 1n)], 1n);
     const before = snapshot(ctx);
-    allocateTokens(k, ctx);
+    k.allocateTokens(ctx);
     const after = snapshot(ctx);
     // 1 uyml × 0.98 × (1/3, truncated to 18 decimals) each.
     const each = (98n * DEC_ONE) / 100n / 3n;
@@ -117,14 +134,14 @@ describe("distribution: fee allocation (BeginBlock) — README worked example", 
     const ctx = withFees([vote(consAddrOf(val1), 9n)], 1_000_000n);
     const earned = () => {
       const v = k.staking.getValidator(ctx, operator)!;
-      return amount(calculateDelegationRewards(k, ctx, v, del1.address, incrementValidatorPeriod(k, ctx, v)));
+      return amount(k.rewards.calculateDelegationRewards(ctx, v, del1.address, k.rewards.incrementValidatorPeriod(ctx, v)));
     };
     const start = earned();
     // val1 alone signed: 980 000, 90% to delegators → 882 000 over 9 YML = 98 000 per YML.
-    allocateTokens(k, ctx);
-    recordSlash(k, ctx, operator, decFromString("0.5"));
+    k.allocateTokens(ctx);
+    k.rewards.recordSlash(ctx, operator, decFromString("0.5"));
     payFees(ctx, 1_000_000n);
-    allocateTokens(k, ctx);
+    k.allocateTokens(ctx);
     // del1's 3 YML earn 294 000 before the slash and, as 1.5 YML, 147 000 after it.
     expect(earned() - start).toBe(dec(294_000n + 147_000n));
     const events = [...k.slashEvents.iterate(ctx, { prefix: k.slashKey.prefix(valAddress.decode(operator)) })];

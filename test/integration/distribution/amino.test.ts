@@ -29,7 +29,10 @@ describe("distribution: amino JSON signing", () => {
 
   beforeAll(async () => {
     const funds = [{ denom: DENOM, amount: "1000000000" }];
-    chain = await TestChain.create({ funded: { "distribution/val1": funds, "distribution/del1": funds }, admitValidators: ["distribution/val1"] });
+    chain = await TestChain.create({
+      funded: { "distribution/val1": funds, "distribution/del1": funds },
+      admitValidators: ["distribution/val1"],
+    });
     await chain.mustDeliver(val1, [createValidatorMsg(val1, { rate: "0.1" })]);
     await chain.mustDeliver(del1, [delegateMsg(del1, devValidator(), "1000000")]);
     await chain.produceBlocks(1);
@@ -41,21 +44,57 @@ describe("distribution: amino JSON signing", () => {
 
   it("encodes each message as the SDK's x/tx amino JSON", () => {
     const op = operatorOf(val1);
-    expect(json(msg.withdrawReward(del1.address, op))).toEqual({ type: "cosmos-sdk/MsgWithdrawDelegationReward", value: { delegator_address: del1.address, validator_address: op } });
+    expect(json(msg.withdrawReward(del1.address, op))).toEqual({
+      type: "cosmos-sdk/MsgWithdrawDelegationReward",
+      value: { delegator_address: del1.address, validator_address: op },
+    });
     expect(json(msg.withdrawCommission(op))).toEqual({ type: "cosmos-sdk/MsgWithdrawValCommission", value: { validator_address: op } });
-    expect(json(msg.setWithdrawAddress(del1.address, val1.address))).toEqual({ type: "cosmos-sdk/MsgModifyWithdrawAddress", value: { delegator_address: del1.address, withdraw_address: val1.address } });
-    expect(json(msg.fundPool(del1.address, coins(5n)))).toEqual({ type: "cosmos-sdk/MsgFundCommunityPool", value: { amount: uyml("5"), depositor: del1.address } });
-    expect(json(msg.spend(gov, del1.address, coins(6n)))).toEqual({ type: "cosmos-sdk/distr/MsgCommunityPoolSpend", value: { amount: uyml("6"), authority: gov, recipient: del1.address } });
-    expect(json(msg.depositValRewards(del1.address, op, coins(7n)))).toEqual({ type: "cosmos-sdk/distr/MsgDepositValRewards", value: { amount: uyml("7"), depositor: del1.address, validator_address: op } });
-    expect(json(msg.updateParams(gov, { communityTax: "20000000000000000", baseProposerReward: "0", bonusProposerReward: "0", withdrawAddrEnabled: true }))).toEqual({
+    expect(json(msg.setWithdrawAddress(del1.address, val1.address))).toEqual({
+      type: "cosmos-sdk/MsgModifyWithdrawAddress",
+      value: { delegator_address: del1.address, withdraw_address: val1.address },
+    });
+    expect(json(msg.fundPool(del1.address, coins(5n)))).toEqual({
+      type: "cosmos-sdk/MsgFundCommunityPool",
+      value: { amount: uyml("5"), depositor: del1.address },
+    });
+    expect(json(msg.spend(gov, del1.address, coins(6n)))).toEqual({
+      type: "cosmos-sdk/distr/MsgCommunityPoolSpend",
+      value: { amount: uyml("6"), authority: gov, recipient: del1.address },
+    });
+    expect(json(msg.depositValRewards(del1.address, op, coins(7n)))).toEqual({
+      type: "cosmos-sdk/distr/MsgDepositValRewards",
+      value: { amount: uyml("7"), depositor: del1.address, validator_address: op },
+    });
+    expect(
+      json(
+        msg.updateParams(gov, {
+          communityTax: "20000000000000000",
+          baseProposerReward: "0",
+          bonusProposerReward: "0",
+          withdrawAddrEnabled: true,
+        }),
+      ),
+    ).toEqual({
       type: "cosmos-sdk/distribution/MsgUpdateParams",
-      value: { authority: gov, params: { base_proposer_reward: "0.000000000000000000", bonus_proposer_reward: "0.000000000000000000", community_tax: "0.020000000000000000", withdraw_addr_enabled: true } },
+      value: {
+        authority: gov,
+        params: {
+          base_proposer_reward: "0.000000000000000000",
+          bonus_proposer_reward: "0.000000000000000000",
+          community_tax: "0.020000000000000000",
+          withdraw_addr_enabled: true,
+        },
+      },
     });
   });
 
   function signed(key: Secp256k1Key, m: ReturnType<typeof msg.fundPool>): Uint8Array {
     const account = chain.account(key.address)!;
-    return signAminoTx([m], [{ key, accountNumber: account.accountNumber, sequence: account.sequence }], { chainId: CHAIN_ID, fee: FEE, gasLimit: 400_000n });
+    return signAminoTx([m], [{ key, accountNumber: account.accountNumber, sequence: account.sequence }], {
+      chainId: CHAIN_ID,
+      fee: FEE,
+      gasLimit: 400_000n,
+    });
   }
 
   it("accepts amino-signed txs of every message a user signs", async () => {
@@ -75,19 +114,52 @@ describe("distribution: amino JSON signing", () => {
   it("accepts cosmjs's amino converters where their names are the SDK's; cosmjs's MsgWithdrawValidatorCommission name is refused as an SDK chain refuses it", async () => {
     const wallet = await Secp256k1HdWallet.fromMnemonic(Bip39.encode(new Uint8Array(32).fill(11)).toString(), { prefix: "yml" });
     const [{ address }] = await wallet.getAccounts();
-    await chain.mustDeliver(del1, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: del1.address, toAddress: address, amount: coins(10_000_000n) })]);
+    await chain.mustDeliver(del1, [
+      pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: del1.address, toAddress: address, amount: coins(10_000_000n) }),
+    ]);
     const client = await SigningStargateClient.offline(wallet);
     const send = async (typeUrl: string, value: unknown) => {
       const account = chain.account(address)!;
-      const s = await client.sign(address, [{ typeUrl, value }], { amount: FEE, gas: "400000" }, "", { accountNumber: account.accountNumber, sequence: Number(account.sequence), chainId: CHAIN_ID });
+      const s = await client.sign(address, [{ typeUrl, value }], { amount: FEE, gas: "400000" }, "", {
+        accountNumber: account.accountNumber,
+        sequence: Number(account.sequence),
+        chainId: CHAIN_ID,
+      });
       return chain.deliverRaw(TxRaw.encode(s).finish());
     };
-    expect((await send(T + "MsgSetWithdrawAddress", tx.MsgSetWithdrawAddress.fromPartial({ delegatorAddress: address, withdrawAddress: del1.address }))).code).toBe(0);
-    expect((await send(T + "MsgFundCommunityPool", tx.MsgFundCommunityPool.fromPartial({ depositor: address, amount: coins(3n) }))).code).toBe(0);
-    expect((await send("/cosmos.staking.v1beta1.MsgDelegate", { delegatorAddress: address, validatorAddress: devValidator(), amount: { denom: DENOM, amount: "1000" } })).code).toBe(0);
-    expect((await send(T + "MsgWithdrawDelegatorReward", tx.MsgWithdrawDelegatorReward.fromPartial({ delegatorAddress: address, validatorAddress: devValidator() }))).code).toBe(0);
+    expect(
+      (
+        await send(
+          T + "MsgSetWithdrawAddress",
+          tx.MsgSetWithdrawAddress.fromPartial({ delegatorAddress: address, withdrawAddress: del1.address }),
+        )
+      ).code,
+    ).toBe(0);
+    expect(
+      (await send(T + "MsgFundCommunityPool", tx.MsgFundCommunityPool.fromPartial({ depositor: address, amount: coins(3n) }))).code,
+    ).toBe(0);
+    expect(
+      (
+        await send("/cosmos.staking.v1beta1.MsgDelegate", {
+          delegatorAddress: address,
+          validatorAddress: devValidator(),
+          amount: { denom: DENOM, amount: "1000" },
+        })
+      ).code,
+    ).toBe(0);
+    expect(
+      (
+        await send(
+          T + "MsgWithdrawDelegatorReward",
+          tx.MsgWithdrawDelegatorReward.fromPartial({ delegatorAddress: address, validatorAddress: devValidator() }),
+        )
+      ).code,
+    ).toBe(0);
     // cosmjs signs "cosmos-sdk/MsgWithdrawValidatorCommission"; the SDK (and this chain) "cosmos-sdk/MsgWithdrawValCommission".
-    const commission = await send(T + "MsgWithdrawValidatorCommission", tx.MsgWithdrawValidatorCommission.fromPartial({ validatorAddress: valAddress.encode(accAddress.decode(address)) }));
+    const commission = await send(
+      T + "MsgWithdrawValidatorCommission",
+      tx.MsgWithdrawValidatorCommission.fromPartial({ validatorAddress: valAddress.encode(accAddress.decode(address)) }),
+    );
     expect([commission.codespace, commission.code]).toEqual(["sdk", 4]);
     expect(commission.log).toMatch(/signature verification failed/);
   });

@@ -7,7 +7,6 @@ import type { AnyMsg } from "../../../src/types/codec";
 import type { Context } from "../../../src/types/context";
 import { DEC_ONE, decFromString, decToWire } from "../../../src/types/dec";
 import { decCoinsFromProto } from "../../../src/modules/distribution/dec-coins";
-import { withdrawDelegationRewards, withdrawValidatorCommission } from "../../../src/modules/distribution/rewards";
 import type { DistributionKeeper } from "../../../src/modules/distribution";
 import type { Secp256k1Key } from "../../../src/client/signer";
 import { DENOM, TestChain, pack, testKey } from "../../helpers/chain";
@@ -61,7 +60,10 @@ describe("distribution: conservation of coins (property)", () => {
   let supply: bigint;
   let time = 0n;
 
-  const supplyNow = () => BigInt(chain.query("/cosmos.bank.v1beta1.Query/SupplyOf", QuerySupplyOfRequest, { denom: DENOM }, QuerySupplyOfResponse).amount!.amount);
+  const supplyNow = () =>
+    BigInt(
+      chain.query("/cosmos.bank.v1beta1.Query/SupplyOf", QuerySupplyOfRequest, { denom: DENOM }, QuerySupplyOfResponse).amount!.amount,
+    );
 
   beforeAll(async () => {
     const funds = [{ denom: DENOM, amount: (100_000n * Y).toString() }];
@@ -81,26 +83,45 @@ describe("distribution: conservation of coins (property)", () => {
   function txOf(op: Op): { key: Secp256k1Key; msg: AnyMsg } | undefined {
     const ops = operators();
     switch (op.kind) {
-      case "delegate": return { key: delegators[op.d], msg: delegateMsg(delegators[op.d], ops[op.v], String(op.amount)) };
-      case "undelegate": return { key: delegators[op.d], msg: msg.undelegate(delegators[op.d].address, ops[op.v], String(op.amount)) };
-      case "redelegate": return { key: delegators[op.d], msg: msg.redelegate(delegators[op.d].address, ops[op.src], ops[op.dst], String(op.amount)) };
-      case "withdraw": return { key: delegators[op.d], msg: msg.withdrawReward(delegators[op.d].address, ops[op.v]) };
-      case "commission": return { key: operatorKeys()[op.v], msg: msg.withdrawCommission(ops[op.v]) };
+      case "delegate":
+        return { key: delegators[op.d], msg: delegateMsg(delegators[op.d], ops[op.v], String(op.amount)) };
+      case "undelegate":
+        return { key: delegators[op.d], msg: msg.undelegate(delegators[op.d].address, ops[op.v], String(op.amount)) };
+      case "redelegate":
+        return { key: delegators[op.d], msg: msg.redelegate(delegators[op.d].address, ops[op.src], ops[op.dst], String(op.amount)) };
+      case "withdraw":
+        return { key: delegators[op.d], msg: msg.withdrawReward(delegators[op.d].address, ops[op.v]) };
+      case "commission":
+        return { key: operatorKeys()[op.v], msg: msg.withdrawCommission(ops[op.v]) };
       case "editCommission": {
         const current = BigInt(k.staking.getValidator(chain.app.queryContext(), ops[op.v])!.commission!.commissionRates!.rate);
         const step = decFromString("0.01");
         const rate = op.up ? current + step : current > step ? current - step : current + step;
         return {
           key: operatorKeys()[op.v],
-          msg: pack("/cosmos.staking.v1beta1.MsgEditValidator", MsgEditValidator, MsgEditValidator.fromPartial({
-            validatorAddress: ops[op.v], commissionRate: decToWire(rate),
-            description: { moniker: "[do-not-modify]", identity: "[do-not-modify]", website: "[do-not-modify]", securityContact: "[do-not-modify]", details: "[do-not-modify]" },
-          })),
+          msg: pack(
+            "/cosmos.staking.v1beta1.MsgEditValidator",
+            MsgEditValidator,
+            MsgEditValidator.fromPartial({
+              validatorAddress: ops[op.v],
+              commissionRate: decToWire(rate),
+              description: {
+                moniker: "[do-not-modify]",
+                identity: "[do-not-modify]",
+                website: "[do-not-modify]",
+                securityContact: "[do-not-modify]",
+                details: "[do-not-modify]",
+              },
+            }),
+          ),
         };
       }
-      case "deposit": return { key: funder, msg: msg.depositValRewards(funder.address, ops[op.v], coins(BigInt(op.amount))) };
-      case "fund": return { key: funder, msg: msg.fundPool(funder.address, coins(BigInt(op.amount))) };
-      case "empty": return undefined;
+      case "deposit":
+        return { key: funder, msg: msg.depositValRewards(funder.address, ops[op.v], coins(BigInt(op.amount))) };
+      case "fund":
+        return { key: funder, msg: msg.fundPool(funder.address, coins(BigInt(op.amount))) };
+      case "empty":
+        return undefined;
     }
   }
 
@@ -108,7 +129,11 @@ describe("distribution: conservation of coins (property)", () => {
 
   function owed(ctx: Context): { outstanding: bigint[]; pool: bigint; held: bigint } {
     const outstanding = [...k.outstandingRewards.iterate(ctx)].map(([, r]) => denomAmount(decCoinsFromProto(r.rewards)));
-    return { outstanding, pool: denomAmount(k.communityPool(ctx)), held: bankKeeper(chain).getBalance(ctx, moduleAddress("distribution"), DENOM) };
+    return {
+      outstanding,
+      pool: denomAmount(k.communityPool(ctx)),
+      held: bankKeeper(chain).getBalance(ctx, moduleAddress("distribution"), DENOM),
+    };
   }
 
   function checkInvariants(): void {
@@ -140,11 +165,11 @@ describe("distribution: conservation of coins (property)", () => {
     // Everything owed can be paid: withdraw every delegation and commission (scratch branch).
     const ctx = chain.app.queryContext();
     for (const [[val, del]] of [...k.startingInfos.iterate(ctx)]) {
-      withdrawDelegationRewards(k, ctx, k.staking.getValidator(ctx, valAddress.encode(val))!, accAddress.encode(del));
+      k.rewards.withdrawDelegationRewards(ctx, k.staking.getValidator(ctx, valAddress.encode(val))!, accAddress.encode(del));
     }
     for (const operator of operators()) {
       const commission = k.commission(ctx, operator);
-      if (commission.some((c) => c.amount >= DEC_ONE)) withdrawValidatorCommission(k, ctx, operator);
+      if (commission.some((c) => c.amount >= DEC_ONE)) k.rewards.withdrawValidatorCommission(ctx, operator);
     }
     const o = owed(ctx);
     for (const x of o.outstanding) {

@@ -16,7 +16,10 @@ describe("distribution: genesis", () => {
 
   beforeAll(async () => {
     const funds = [{ denom: DENOM, amount: "1000000000" }];
-    chain = await TestChain.create({ funded: { "distribution/val1": funds, "distribution/del1": funds }, admitValidators: ["distribution/val1"] });
+    chain = await TestChain.create({
+      funded: { "distribution/val1": funds, "distribution/del1": funds },
+      admitValidators: ["distribution/val1"],
+    });
     await chain.mustDeliver(val1, [createValidatorMsg(val1, { rate: "0.1" })]);
     await chain.mustDeliver(del1, [delegateMsg(del1, devValidator(), "3000000"), delegateMsg(del1, operatorOf(val1), "1000000")]);
     await chain.mustDeliver(del1, [msg.setWithdrawAddress(del1.address, payee.address), msg.fundPool(del1.address, coins(12345n))]);
@@ -51,7 +54,14 @@ describe("distribution: genesis", () => {
       const again = next.app.exportAppState() as Record<string, any>;
       expect(again.distribution).toEqual(exported);
       expect(query.rewards(next, del1.address, operatorOf(val1))).toEqual(rewardsBefore);
-      expect(next.query(Q + "DelegatorWithdrawAddress", q.QueryDelegatorWithdrawAddressRequest, { delegatorAddress: del1.address }, q.QueryDelegatorWithdrawAddressResponse).withdrawAddress).toBe(payee.address);
+      expect(
+        next.query(
+          Q + "DelegatorWithdrawAddress",
+          q.QueryDelegatorWithdrawAddressRequest,
+          { delegatorAddress: del1.address },
+          q.QueryDelegatorWithdrawAddressResponse,
+        ).withdrawAddress,
+      ).toBe(payee.address);
       expect(query.pool(next)).toEqual(query.pool(chain));
     } finally {
       await next.close();
@@ -62,11 +72,23 @@ describe("distribution: genesis", () => {
     const g = distributionGenesis(distributionKeeper(chain));
     const base = g.defaultGenesis();
     expect(() => g.validate(base)).not.toThrow();
-    expect(() => g.validate(GenesisState.fromPartial({ ...base, feePool: { communityPool: [{ denom: DENOM, amount: "-1" }] } }))).toThrow(/negative CommunityPool/);
-    expect(() => g.validate(GenesisState.fromPartial({ ...base, delegatorWithdrawInfos: [{ delegatorAddress: "nope", withdrawAddress: del1.address }] }))).toThrow();
-    expect(() => g.validate(GenesisState.fromPartial({ ...base, params: { ...base.params!, communityTax: "2000000000000000000" } }))).toThrow(/community tax too large/);
-    await expect(TestChain.create({
-      mutateGenesis: (s) => { s.distribution.fee_pool = { community_pool: [{ denom: DENOM, amount: "5.000000000000000000" }] }; },
-    })).rejects.toThrow(/distribution module balance does not match the module holdings/);
+    expect(() => g.validate(GenesisState.fromPartial({ ...base, feePool: { communityPool: [{ denom: DENOM, amount: "-1" }] } }))).toThrow(
+      /negative CommunityPool/,
+    );
+    expect(() =>
+      g.validate(
+        GenesisState.fromPartial({ ...base, delegatorWithdrawInfos: [{ delegatorAddress: "nope", withdrawAddress: del1.address }] }),
+      ),
+    ).toThrow();
+    expect(() =>
+      g.validate(GenesisState.fromPartial({ ...base, params: { ...base.params!, communityTax: "2000000000000000000" } })),
+    ).toThrow(/community tax too large/);
+    await expect(
+      TestChain.create({
+        mutateGenesis: (s) => {
+          s.distribution.fee_pool = { community_pool: [{ denom: DENOM, amount: "5.000000000000000000" }] };
+        },
+      }),
+    ).rejects.toThrow(/distribution module balance does not match the module holdings/);
   });
 });

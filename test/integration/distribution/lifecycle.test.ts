@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rotateValidatorOperator } from "../../../src/app/validatorgov-staking";
 import type { StakingKeeper } from "../../../src/modules/staking";
-import { calculateDelegationRewards, incrementValidatorPeriod } from "../../../src/modules/distribution/rewards";
 import { valAddress } from "../../../src/types/address";
 import { DEC_ONE } from "../../../src/types/dec";
 import { DENOM, TestChain, testKey } from "../../helpers/chain";
@@ -25,13 +23,16 @@ describe("distribution: validator removal and operator rotation", () => {
     await chain.mustDeliver(val1, [createValidatorMsg(val1, { rate: "0.1" })]);
     await chain.mustDeliver(val2, [createValidatorMsg(val2, { rate: "0.1" })]);
     await chain.mustDeliver(del1, [delegateMsg(del1, operatorOf(val2), "5000000")]);
-    await chain.mustDeliver(funder, [msg.depositValRewards(funder.address, operatorOf(val1), coins(1005n)), msg.depositValRewards(funder.address, operatorOf(val2), coins(1000n))]);
+    await chain.mustDeliver(funder, [
+      msg.depositValRewards(funder.address, operatorOf(val1), coins(1005n)),
+      msg.depositValRewards(funder.address, operatorOf(val2), coins(1000n)),
+    ]);
   });
   afterAll(async () => chain.close());
 
   it("a removed validator's commission goes to its operator, its dust to the community pool, and its records go away", async () => {
     const op = operatorOf(val1);
-    expect(query.commission(chain, op)).toEqual([{ denom: DENOM, amount: (1005n * DEC_ONE / 10n).toString() }]);
+    expect(query.commission(chain, op)).toEqual([{ denom: DENOM, amount: ((1005n * DEC_ONE) / 10n).toString() }]);
     // The operator unbonds everything: its self-delegation rewards are paid now, the validator starts unbonding.
     await chain.mustDeliver(val1, [msg.undelegate(val1.address, op, "5000000")]);
     const time = chain.app.queryContext().time.seconds;
@@ -57,11 +58,11 @@ describe("distribution: validator removal and operator rotation", () => {
     const newOp = valAddress.encode(new Uint8Array(20).fill(42));
     const earned = (operator: string) => {
       const v = k.staking.getValidator(ctx, operator)!;
-      return calculateDelegationRewards(k, ctx, v, del1.address, incrementValidatorPeriod(k, ctx, v));
+      return k.rewards.calculateDelegationRewards(ctx, v, del1.address, k.rewards.incrementValidatorPeriod(ctx, v));
     };
     const before = { rewards: earned(oldOp), commission: k.commission(ctx, oldOp), outstanding: k.outstanding(ctx, oldOp) };
     expect(before.rewards[0].amount).toBeGreaterThan(0n);
-    rotateValidatorOperator(staking, ctx, oldOp, newOp);
+    staking.rotateOperator(ctx, oldOp, newOp);
     expect({ rewards: earned(newOp), commission: k.commission(ctx, newOp), outstanding: k.outstanding(ctx, newOp) }).toEqual(before);
     expect(k.outstandingRewards.has(ctx, valAddress.decode(oldOp))).toBe(false);
     expect([...k.startingInfos.iterate(ctx, { prefix: k.valDelKey.prefix(valAddress.decode(oldOp)) })]).toEqual([]);

@@ -55,13 +55,24 @@ describe("distribution messages through signed txs", () => {
     const res = await chain.mustDeliver(del1, [msg.withdrawReward(del1.address, devValidator())]);
     // The block before was empty: nothing more was allocated before the withdrawal.
     expect(chain.balance(del1.address)).toBe(balance - FEE + whole(pending));
-    expect(eventOf(res, "withdraw_rewards")).toEqual({ amount: `${whole(pending)}${DENOM}`, validator: devValidator(), delegator: del1.address });
+    expect(eventOf(res, "withdraw_rewards")).toEqual({
+      amount: `${whole(pending)}${DENOM}`,
+      validator: devValidator(),
+      delegator: del1.address,
+    });
     expect(query.rewards(chain, del1.address, devValidator())).toEqual([]);
   });
 
   it("withdraws rewards to the withdraw address once set, and refuses blocked addresses and a disabled setting", async () => {
     await chain.mustDeliver(del1, [msg.setWithdrawAddress(del1.address, payee.address)]);
-    expect(chain.query(Q + "DelegatorWithdrawAddress", q.QueryDelegatorWithdrawAddressRequest, { delegatorAddress: del1.address }, q.QueryDelegatorWithdrawAddressResponse).withdrawAddress).toBe(payee.address);
+    expect(
+      chain.query(
+        Q + "DelegatorWithdrawAddress",
+        q.QueryDelegatorWithdrawAddressRequest,
+        { delegatorAddress: del1.address },
+        q.QueryDelegatorWithdrawAddressResponse,
+      ).withdrawAddress,
+    ).toBe(payee.address);
     const pending = amountOf(query.rewards(chain, del1.address, devValidator()));
     const payeeBefore = chain.balance(payee.address);
     await chain.mustDeliver(del1, [msg.withdrawReward(del1.address, devValidator())]);
@@ -70,10 +81,24 @@ describe("distribution messages through signed txs", () => {
 
     const blocked = await chain.deliver(del1, [msg.setWithdrawAddress(del1.address, moduleAddress("distribution"))]);
     expect([blocked.codespace, blocked.code]).toEqual(["sdk", 4]);
-    const off = await chain.govExec([msg.updateParams(gov, { communityTax: "20000000000000000", baseProposerReward: "0", bonusProposerReward: "0", withdrawAddrEnabled: false })]);
+    const off = await chain.govExec([
+      msg.updateParams(gov, {
+        communityTax: "20000000000000000",
+        baseProposerReward: "0",
+        bonusProposerReward: "0",
+        withdrawAddrEnabled: false,
+      }),
+    ]);
     expect(off.code).toBe(0);
     expectDistributionError(await chain.deliver(del1, [msg.setWithdrawAddress(del1.address, del1.address)]), 8);
-    await chain.govExec([msg.updateParams(gov, { communityTax: "20000000000000000", baseProposerReward: "0", bonusProposerReward: "0", withdrawAddrEnabled: true })]);
+    await chain.govExec([
+      msg.updateParams(gov, {
+        communityTax: "20000000000000000",
+        baseProposerReward: "0",
+        bonusProposerReward: "0",
+        withdrawAddrEnabled: true,
+      }),
+    ]);
     await chain.mustDeliver(del1, [msg.setWithdrawAddress(del1.address, del1.address)]);
   });
 
@@ -126,7 +151,12 @@ describe("distribution messages through signed txs", () => {
   });
 
   it("updates params by governance only, refusing a tax outside [0, 1] and the deprecated proposer rewards", async () => {
-    const p = (communityTax: string, base = "0") => ({ communityTax, baseProposerReward: base, bonusProposerReward: "0", withdrawAddrEnabled: true });
+    const p = (communityTax: string, base = "0") => ({
+      communityTax,
+      baseProposerReward: base,
+      bonusProposerReward: "0",
+      withdrawAddrEnabled: true,
+    });
     expect((await chain.govExec([msg.updateParams(gov, p("500000000000000000"))])).code).toBe(0);
     expect(chain.query(Q + "Params", q.QueryParamsRequest, {}, q.QueryParamsResponse).params!.communityTax).toBe("500000000000000000");
     for (const bad of [p("1000000000000000001"), p("-1"), p(""), p("0", "1")]) {
@@ -154,7 +184,12 @@ describe("distribution messages through signed txs", () => {
     expect(await refused(msg.setWithdrawAddress(funder.address, bad))).toEqual([true, "sdk", 7, "invalid withdraw address"]);
     expect(await refused(msg.withdrawReward(funder.address, bad))).toEqual([true, "sdk", 7, "invalid validator address"]);
     expect(await refused(msg.depositValRewards(funder.address, bad, coins(1n)))).toEqual([true, "sdk", 7, "invalid validator address"]);
-    expect(await refused(msg.depositValRewards(funder.address, devValidator(), coins(0n)))).toEqual([true, "sdk", 10, "coin uyml amount is not positive"]);
+    expect(await refused(msg.depositValRewards(funder.address, devValidator(), coins(0n)))).toEqual([
+      true,
+      "sdk",
+      10,
+      "coin uyml amount is not positive",
+    ]);
     // Signer and another field both bad: the signer's error.
     expect(await refused(msg.fundPool(bad, coins(0n)))).toEqual([true, "sdk", 7, "invalid depositor address"]);
     expect(await refused(msg.setWithdrawAddress(bad, ""))).toEqual([true, "sdk", 7, "invalid delegator address"]);
@@ -171,15 +206,48 @@ describe("distribution messages through signed txs", () => {
   }
 
   it("answers queries about unknown validators and delegations NotFound, with the SDK's error text", () => {
-    expect(failure(() => query.rewards(chain, funder.address, devValidator()))).toEqual({ code: 22, log: "rpc error: code = NotFound desc = delegation does not exist" });
-    expect(failure(() => query.outstanding(chain, operatorOf(funder)))).toEqual({ code: 22, log: `rpc error: code = NotFound desc = ${operatorOf(funder)}: validator does not exist` });
-    expect(failure(() => query.rewards(chain, "", devValidator()))).toEqual({ code: 18, log: "rpc error: code = InvalidArgument desc = empty delegator address" });
-    const total = chain.query(Q + "DelegationTotalRewards", q.QueryDelegationTotalRewardsRequest, { delegatorAddress: del2.address }, q.QueryDelegationTotalRewardsResponse);
+    expect(failure(() => query.rewards(chain, funder.address, devValidator()))).toEqual({
+      code: 22,
+      log: "rpc error: code = NotFound desc = delegation does not exist",
+    });
+    expect(failure(() => query.outstanding(chain, operatorOf(funder)))).toEqual({
+      code: 22,
+      log: `rpc error: code = NotFound desc = ${operatorOf(funder)}: validator does not exist`,
+    });
+    expect(failure(() => query.rewards(chain, "", devValidator()))).toEqual({
+      code: 18,
+      log: "rpc error: code = InvalidArgument desc = empty delegator address",
+    });
+    const total = chain.query(
+      Q + "DelegationTotalRewards",
+      q.QueryDelegationTotalRewardsRequest,
+      { delegatorAddress: del2.address },
+      q.QueryDelegationTotalRewardsResponse,
+    );
     expect(total.rewards.map((r) => r.validatorAddress).sort()).toEqual([devValidator(), operatorOf(val1)].sort());
-    const validators = chain.query(Q + "DelegatorValidators", q.QueryDelegatorValidatorsRequest, { delegatorAddress: del2.address }, q.QueryDelegatorValidatorsResponse).validators;
+    const validators = chain.query(
+      Q + "DelegatorValidators",
+      q.QueryDelegatorValidatorsRequest,
+      { delegatorAddress: del2.address },
+      q.QueryDelegatorValidatorsResponse,
+    ).validators;
     expect(validators.sort()).toEqual([devValidator(), operatorOf(val1)].sort());
-    const info = chain.query(Q + "ValidatorDistributionInfo", q.QueryValidatorDistributionInfoRequest, { validatorAddress: operatorOf(val1) }, q.QueryValidatorDistributionInfoResponse);
+    const info = chain.query(
+      Q + "ValidatorDistributionInfo",
+      q.QueryValidatorDistributionInfoRequest,
+      { validatorAddress: operatorOf(val1) },
+      q.QueryValidatorDistributionInfoResponse,
+    );
     expect(info.operatorAddress).toBe(operatorOf(val1));
-    expect(failure(() => chain.query(Q + "ValidatorSlashes", q.QueryValidatorSlashesRequest, q.QueryValidatorSlashesRequest.fromPartial({ validatorAddress: devValidator(), startingHeight: 5n, endingHeight: 1n }), q.QueryValidatorSlashesResponse)).code).toBe(18);
+    expect(
+      failure(() =>
+        chain.query(
+          Q + "ValidatorSlashes",
+          q.QueryValidatorSlashesRequest,
+          q.QueryValidatorSlashesRequest.fromPartial({ validatorAddress: devValidator(), startingHeight: 5n, endingHeight: 1n }),
+          q.QueryValidatorSlashesResponse,
+        ),
+      ).code,
+    ).toBe(18);
   });
 });

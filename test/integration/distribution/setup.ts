@@ -48,27 +48,54 @@ export const coins = (amount: bigint | string, denom = DENOM) => [{ denom, amoun
 export const msg = {
   withdrawReward: (delegator: string, validator: string): AnyMsg =>
     pack(T + "MsgWithdrawDelegatorReward", tx.MsgWithdrawDelegatorReward, { delegatorAddress: delegator, validatorAddress: validator }),
-  withdrawCommission: (validator: string): AnyMsg => pack(T + "MsgWithdrawValidatorCommission", tx.MsgWithdrawValidatorCommission, { validatorAddress: validator }),
+  withdrawCommission: (validator: string): AnyMsg =>
+    pack(T + "MsgWithdrawValidatorCommission", tx.MsgWithdrawValidatorCommission, { validatorAddress: validator }),
   setWithdrawAddress: (delegator: string, withdraw: string): AnyMsg =>
     pack(T + "MsgSetWithdrawAddress", tx.MsgSetWithdrawAddress, { delegatorAddress: delegator, withdrawAddress: withdraw }),
-  fundPool: (depositor: string, amount: Array<{ denom: string; amount: string }>): AnyMsg => pack(T + "MsgFundCommunityPool", tx.MsgFundCommunityPool, { depositor, amount }),
+  fundPool: (depositor: string, amount: Array<{ denom: string; amount: string }>): AnyMsg =>
+    pack(T + "MsgFundCommunityPool", tx.MsgFundCommunityPool, { depositor, amount }),
   spend: (authority: string, recipient: string, amount: Array<{ denom: string; amount: string }>): AnyMsg =>
     pack(T + "MsgCommunityPoolSpend", tx.MsgCommunityPoolSpend, { authority, recipient, amount }),
   depositValRewards: (depositor: string, validator: string, amount: Array<{ denom: string; amount: string }>): AnyMsg =>
     pack(T + "MsgDepositValidatorRewardsPool", tx.MsgDepositValidatorRewardsPool, { depositor, validatorAddress: validator, amount }),
-  updateParams: (authority: string, params: tx.MsgUpdateParams["params"]): AnyMsg => pack(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority, params }),
+  updateParams: (authority: string, params: tx.MsgUpdateParams["params"]): AnyMsg =>
+    pack(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority, params }),
   undelegate: (delegator: string, validator: string, amount: string): AnyMsg =>
-    pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, { delegatorAddress: delegator, validatorAddress: validator, amount: { denom: DENOM, amount } }),
+    pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
+      delegatorAddress: delegator,
+      validatorAddress: validator,
+      amount: { denom: DENOM, amount },
+    }),
   redelegate: (delegator: string, src: string, dst: string, amount: string): AnyMsg =>
-    pack("/cosmos.staking.v1beta1.MsgBeginRedelegate", MsgBeginRedelegate, { delegatorAddress: delegator, validatorSrcAddress: src, validatorDstAddress: dst, amount: { denom: DENOM, amount } }),
+    pack("/cosmos.staking.v1beta1.MsgBeginRedelegate", MsgBeginRedelegate, {
+      delegatorAddress: delegator,
+      validatorSrcAddress: src,
+      validatorDstAddress: dst,
+      amount: { denom: DENOM, amount },
+    }),
 };
 
 export const query = {
   rewards: (chain: TestChain, delegator: string, validator: string) =>
-    chain.query(Q + "DelegationRewards", q.QueryDelegationRewardsRequest, { delegatorAddress: delegator, validatorAddress: validator }, q.QueryDelegationRewardsResponse).rewards,
+    chain.query(
+      Q + "DelegationRewards",
+      q.QueryDelegationRewardsRequest,
+      { delegatorAddress: delegator, validatorAddress: validator },
+      q.QueryDelegationRewardsResponse,
+    ).rewards,
   outstanding: (chain: TestChain, validator: string) =>
-    chain.query(Q + "ValidatorOutstandingRewards", q.QueryValidatorOutstandingRewardsRequest, { validatorAddress: validator }, q.QueryValidatorOutstandingRewardsResponse).rewards!.rewards,
+    chain.query(
+      Q + "ValidatorOutstandingRewards",
+      q.QueryValidatorOutstandingRewardsRequest,
+      { validatorAddress: validator },
+      q.QueryValidatorOutstandingRewardsResponse,
+    ).rewards!.rewards,
   commission: (chain: TestChain, validator: string) =>
-    chain.query(Q + "ValidatorCommission", q.QueryValidatorCommissionRequest, { validatorAddress: validator }, q.QueryValidatorCommissionResponse).commission!.commission,
+    chain.query(
+      Q + "ValidatorCommission",
+      q.QueryValidatorCommissionRequest,
+      { validatorAddress: validator },
+      q.QueryValidatorCommissionResponse,
+    ).commission!.commission,
   pool: (chain: TestChain) => chain.query(Q + "CommunityPool", q.QueryCommunityPoolRequest, {}, q.QueryCommunityPoolResponse).pool,
 };

@@ -13,10 +13,19 @@ describe("an enacted constitutional amendment governs enforcement at once", () =
       more: (s) => {
         // As an imported chain would carry it: opened long ago, due at ENACT_AT.
         const proposed = { ...s.constitution.invariants, enforcement_voting_period_blocks: "4", enforcement_threshold_bps: "10000" };
-        s.constitution.amendments = [{
-          id: "1", proposed, reason: "faster cases", proposed_at_height: "0", effective_at_height: String(ENACT_AT), snapshot_power: String(GENESIS_POWER),
-          ratified_power: "0", status: "AMENDMENT_STATUS_PENDING", resolved_at_height: "0",
-        }];
+        s.constitution.amendments = [
+          {
+            id: "1",
+            proposed,
+            reason: "faster cases",
+            proposed_at_height: "0",
+            effective_at_height: String(ENACT_AT),
+            snapshot_power: String(GENESIS_POWER),
+            ratified_power: "0",
+            status: "AMENDMENT_STATUS_PENDING",
+            resolved_at_height: "0",
+          },
+        ];
         s.constitution.amendment_count = "1";
       },
     });
@@ -25,7 +34,9 @@ describe("an enacted constitutional amendment governs enforcement at once", () =
 
   it("new voting period and threshold apply to the next case; params never disagree with the constitution", async () => {
     const C = "/blockchain.constitution.v1.";
-    await chain.mustDeliver(validator(), [pack(C + "MsgRatifyAmendment", ctx.MsgRatifyAmendment, { validator: validator().address, amendmentId: 1n })]);
+    await chain.mustDeliver(validator(), [
+      pack(C + "MsgRatifyAmendment", ctx.MsgRatifyAmendment, { validator: validator().address, amendmentId: 1n }),
+    ]);
     expect(getParams(chain)).toMatchObject({ votingPeriodBlocks: 10n });
     await produceUntil(chain, ENACT_AT);
     expect(getParams(chain)).toMatchObject({ votingPeriodBlocks: 4n, thresholdBps: 10000n });

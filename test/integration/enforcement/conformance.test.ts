@@ -3,8 +3,25 @@ import * as q from "../../../src/gen/blockchain/enforcement/v1/query";
 import { DENOM, type DeliverResult, type TestChain } from "../../helpers/chain";
 import { basic, grantAllowance } from "../feegrant/setup";
 import {
-  CaseAction, CaseStatus, HASH, Q, caseIdOf, enforcementChain, expectEnforcementError, freezeStatus, getCase, getParams, instrument, keys,
-  msg, produceUntil, send, seizureWindow, setJurisdictions, typedEvents, validator,
+  CaseAction,
+  CaseStatus,
+  HASH,
+  Q,
+  caseIdOf,
+  enforcementChain,
+  expectEnforcementError,
+  freezeStatus,
+  getCase,
+  getParams,
+  instrument,
+  keys,
+  msg,
+  produceUntil,
+  send,
+  seizureWindow,
+  setJurisdictions,
+  typedEvents,
+  validator,
 } from "./setup";
 
 // Rules 39–43 of the conformance round, through signed transactions on one shared chain.
@@ -32,9 +49,17 @@ describe("enforcement conformance", () => {
         seizure_window_cap: [{ denom: "uother", amount: "1" }],
         max_seizures_per_window: "1",
       },
-      authorities: [[keys.authDE.address, "DE"], [keys.authFR.address, "FR"]],
+      authorities: [
+        [keys.authDE.address, "DE"],
+        [keys.authFR.address, "FR"],
+      ],
     });
-    const res = await chain.govExec(setJurisdictions([[keys.other.address, "DE"], [keys.target.address, "DE"]]));
+    const res = await chain.govExec(
+      setJurisdictions([
+        [keys.other.address, "DE"],
+        [keys.target.address, "DE"],
+      ]),
+    );
     expect(res.log).toBe("");
   });
   afterAll(async () => chain.close());
@@ -111,11 +136,21 @@ describe("enforcement conformance", () => {
     it("the count cap defers the second (its denomination is not in the value cap); it stays HELD with execute_at_height at the retry", async () => {
       const events = await produceUntil(chain, due);
       expect(getCase(chain, first).status).toBe(CaseStatus.CASE_STATUS_PASSED);
-      expect(typedEvents(events, "EventSeizureDeferred")).toEqual([{
-        case_id: String(second), target: keys.other.address, retry_at_height: String(due + WINDOW), reason: expect.stringContaining("seizure window cap reached"),
-      }]);
+      expect(typedEvents(events, "EventSeizureDeferred")).toEqual([
+        {
+          case_id: String(second),
+          target: keys.other.address,
+          retry_at_height: String(due + WINDOW),
+          reason: expect.stringContaining("seizure window cap reached"),
+        },
+      ]);
       expect(getCase(chain, second)).toMatchObject({ status: CaseStatus.CASE_STATUS_HELD, executeAtHeight: due + WINDOW });
-      expect(seizureWindow(chain)).toMatchObject({ windowStartHeight: due > WINDOW ? due - WINDOW + 1n : 0n, currentHeight: due, seizureCount: 1n, maxSeizures: 1n });
+      expect(seizureWindow(chain)).toMatchObject({
+        windowStartHeight: due > WINDOW ? due - WINDOW + 1n : 0n,
+        currentHeight: due,
+        seizureCount: 1n,
+        maxSeizures: 1n,
+      });
     });
 
     it("the window is rolling: nothing runs before the first seizure is WINDOW blocks old, whatever the alignment", async () => {
@@ -153,12 +188,18 @@ describe("enforcement conformance", () => {
 
     it("a voluntary surrender to the recovery destination goes through", async () => {
       const before = chain.balance(destination);
-      await chain.mustDeliver(keys.mallory, [send(keys.mallory.address, destination, "700")], { fee: FEE, feeGranter: keys.grantee.address });
+      await chain.mustDeliver(keys.mallory, [send(keys.mallory.address, destination, "700")], {
+        fee: FEE,
+        feeGranter: keys.grantee.address,
+      });
       expect(chain.balance(destination)).toBe(before + 700n);
     });
 
     it("every other send stays refused (1107)", async () => {
-      expectEnforcementError(await chain.deliver(keys.mallory, [send(keys.mallory.address, keys.alice.address)], { fee: FEE, feeGranter: keys.grantee.address }), 1107);
+      expectEnforcementError(
+        await chain.deliver(keys.mallory, [send(keys.mallory.address, keys.alice.address)], { fee: FEE, feeGranter: keys.grantee.address }),
+        1107,
+      );
       // A surrender and another send together: the whole tx is refused.
       const both = [send(keys.mallory.address, destination), send(keys.mallory.address, keys.alice.address)];
       expectEnforcementError(await chain.deliver(keys.mallory, both, { fee: FEE, feeGranter: keys.grantee.address }), 1107);

@@ -3,7 +3,19 @@ import { moduleAddress } from "../../../src/types/address";
 import { govAuthority } from "../../../src/types/authority";
 import { TestChain, type DeliverResult } from "../../helpers/chain";
 import {
-  CaseAction, HASH, caseIdOf, destination, enforcementChain, expectEnforcementError, getCase, getParams, instrument, keys, msg, openCase, validator,
+  CaseAction,
+  HASH,
+  caseIdOf,
+  destination,
+  enforcementChain,
+  expectEnforcementError,
+  getCase,
+  getParams,
+  instrument,
+  keys,
+  msg,
+  openCase,
+  validator,
 } from "./setup";
 
 // Every enforcement code (1100–1113, 1115–1117) reached through a signed tx or a governance
@@ -16,8 +28,11 @@ function expectGovCode(res: { code: number; codespace: string; log: string }, co
 describe("enforcement error codes", () => {
   let chain: TestChain;
   const v = () => validator();
-  const open = (over: Parameters<typeof msg.open>[3] = {}, action = CaseAction.CASE_ACTION_SEIZE, target = keys.mallory.address): Promise<DeliverResult> =>
-    chain.deliver(v(), [msg.open(v().address, target, action, over)]);
+  const open = (
+    over: Parameters<typeof msg.open>[3] = {},
+    action = CaseAction.CASE_ACTION_SEIZE,
+    target = keys.mallory.address,
+  ): Promise<DeliverResult> => chain.deliver(v(), [msg.open(v().address, target, action, over)]);
 
   beforeAll(async () => {
     chain = await enforcementChain({ params: { max_reason_length: "64", max_evidence_uri_length: "32" } });
@@ -98,7 +113,13 @@ describe("enforcement error codes", () => {
   });
 
   it("1112 ErrProtectedAddress: module accounts, governance, the recovery destination and the ombudsman", async () => {
-    for (const target of [moduleAddress("fee_collector"), moduleAddress("bonded_tokens_pool"), govAuthority(), destination(chain), keys.ombudsman.address]) {
+    for (const target of [
+      moduleAddress("fee_collector"),
+      moduleAddress("bonded_tokens_pool"),
+      govAuthority(),
+      destination(chain),
+      keys.ombudsman.address,
+    ]) {
       expectEnforcementError(await open({}, CaseAction.CASE_ACTION_FREEZE, target), 1112);
     }
   });
@@ -118,7 +139,12 @@ describe("enforcement error codes", () => {
 
   it("constitution 1101 ErrInvariantViolation: params that disagree with the invariants; agreeing params are stored", async () => {
     const p = getParams(chain);
-    for (const over of [{ votingPeriodBlocks: 11n }, { provisionalFreezeBlocks: 16n }, { thresholdBps: 5000n }, { recoveryDestination: keys.other.address }]) {
+    for (const over of [
+      { votingPeriodBlocks: 11n },
+      { provisionalFreezeBlocks: 16n },
+      { thresholdBps: 5000n },
+      { recoveryDestination: keys.other.address },
+    ]) {
       expectGovCode(await chain.govExec([msg.updateParams({ ...p, ...over })]), "constitution", 1101);
     }
     expect((await chain.govExec([msg.updateParams({ ...p, maxReasonLength: 100n })])).log).toBe("");

@@ -17,7 +17,7 @@ import { delegateMsg, operatorOf } from "../staking/setup";
 import { caseIdOf, enforcementChain, expectEnforcementError, freezeStatus, keys, msg, send, validator } from "./setup";
 
 // The frozen account F (keys.target) and, for group execution, a group policy account P. Every
-// coin path the issue names is refused while they are frozen and works again after release.
+// coin path of the freeze table (docs/modules/enforcement.md) is refused while they are frozen and works again after release.
 
 const F = keys.target;
 const FEE = [{ denom: DENOM, amount: "2000" }];
@@ -38,19 +38,39 @@ const paths: Path[] = [
   { name: "bank send", run: (c) => c.deliver(F, [send(F.address, keys.other.address)]) },
   {
     name: "multi-send",
-    run: (c) => c.deliver(F, [pack("/cosmos.bank.v1beta1.MsgMultiSend", MsgMultiSend, {
-      inputs: [{ address: F.address, coins: [{ denom: DENOM, amount: "300" }] }],
-      outputs: [{ address: keys.other.address, coins: [{ denom: DENOM, amount: "100" }] }, { address: keys.alice.address, coins: [{ denom: DENOM, amount: "200" }] }],
-    })]),
+    run: (c) =>
+      c.deliver(F, [
+        pack("/cosmos.bank.v1beta1.MsgMultiSend", MsgMultiSend, {
+          inputs: [{ address: F.address, coins: [{ denom: DENOM, amount: "300" }] }],
+          outputs: [
+            { address: keys.other.address, coins: [{ denom: DENOM, amount: "100" }] },
+            { address: keys.alice.address, coins: [{ denom: DENOM, amount: "200" }] },
+          ],
+        }),
+      ]),
   },
   { name: "authz exec", run: (c) => c.deliver(keys.grantee, [exec(keys.grantee.address, [send(F.address, keys.other.address)])]) },
   { name: "paymsg payment", run: (c) => c.deliver(F, [paymentMsg()]) },
-  { name: "stablecoin burn", run: (c) => c.deliver(F, [pack("/blockchain.stablecoin.v1.MsgBurnCoin", stx.MsgBurnCoin, { issuer: F.address, denom: EUR, amount: "10" })]) },
-  { name: "fee grant paying for another's tx", run: (c) => c.deliver(keys.grantee, [freeMsg(keys.grantee.address, keys.mallory.address)], { fee: FEE, feeGranter: F.address }) },
+  {
+    name: "stablecoin burn",
+    run: (c) =>
+      c.deliver(F, [pack("/blockchain.stablecoin.v1.MsgBurnCoin", stx.MsgBurnCoin, { issuer: F.address, denom: EUR, amount: "10" })]),
+  },
+  {
+    name: "fee grant paying for another's tx",
+    run: (c) => c.deliver(keys.grantee, [freeMsg(keys.grantee.address, keys.mallory.address)], { fee: FEE, feeGranter: F.address }),
+  },
   { name: "own fee", run: (c) => c.deliver(F, [freeMsg(F.address, keys.mallory.address)], { fee: FEE }) },
   {
     name: "gov deposit",
-    run: (c) => c.deliver(F, [pack("/cosmos.gov.v1.MsgDeposit", MsgDeposit, { proposalId: govProposal, depositor: F.address, amount: [{ denom: DENOM, amount: "200000" }] })]),
+    run: (c) =>
+      c.deliver(F, [
+        pack("/cosmos.gov.v1.MsgDeposit", MsgDeposit, {
+          proposalId: govProposal,
+          depositor: F.address,
+          amount: [{ denom: DENOM, amount: "200000" }],
+        }),
+      ]),
   },
   { name: "staking delegation", run: (c) => c.deliver(F, [delegateMsg(F, operatorOf(validator()), "1000")]) },
 ];
@@ -59,10 +79,21 @@ let govProposal = 0n;
 
 function paymentMsg(): AnyMsg {
   paymentSeq += 1;
-  return pack("/blockchain.paymsg.v1.MsgSendPayment", ptx.MsgSendPayment, ptx.MsgSendPayment.fromPartial({
-    debtor: F.address, endToEndId: `E2E-${paymentSeq}`, instructingParticipant: keys.alice.address, instructedParticipant: keys.other.address,
-    creditor: keys.mallory.address, denom: DENOM, amount: "1000", metadataHash: new Uint8Array(32).fill(7), settlementJurisdiction: "DE",
-  }));
+  return pack(
+    "/blockchain.paymsg.v1.MsgSendPayment",
+    ptx.MsgSendPayment,
+    ptx.MsgSendPayment.fromPartial({
+      debtor: F.address,
+      endToEndId: `E2E-${paymentSeq}`,
+      instructingParticipant: keys.alice.address,
+      instructedParticipant: keys.other.address,
+      creditor: keys.mallory.address,
+      denom: DENOM,
+      amount: "1000",
+      metadataHash: new Uint8Array(32).fill(7),
+      settlementJurisdiction: "DE",
+    }),
+  );
 }
 
 async function groupExecOfPolicy(chain: TestChain): Promise<ProposalExecutorResult> {
@@ -80,30 +111,77 @@ describe("a frozen account moves no coins by any path; release restores every pa
   beforeAll(async () => {
     chain = await enforcementChain();
     // authz: F lets the grantee send for it. fee grant: F pays the grantee's fees.
-    await chain.mustDeliver(F, [grant(F.address, keys.grantee.address, sendAuthorization(1_000_000n)), grantAllowance(F.address, keys.grantee.address, basic())]);
+    await chain.mustDeliver(F, [
+      grant(F.address, keys.grantee.address, sendAuthorization(1_000_000n)),
+      grantAllowance(F.address, keys.grantee.address, basic()),
+    ]);
     // paymsg: alice and other are approved participants; F is alice's customer, mallory other's.
     const P = "/blockchain.paymsg.v1.";
-    await chain.mustDeliver(keys.alice, [pack(P + "MsgApplyParticipant", ptx.MsgApplyParticipant, { creator: keys.alice.address, code: "BANKADEFF", name: "Bank A" })]);
-    await chain.mustDeliver(keys.other, [pack(P + "MsgApplyParticipant", ptx.MsgApplyParticipant, { creator: keys.other.address, code: "BANKBFRPP", name: "Bank B" })]);
-    expect((await chain.govExec([
-      pack(P + "MsgApproveParticipant", ptx.MsgApproveParticipant, { authority: govAuthority(), participant: keys.alice.address, approve: true }),
-      pack(P + "MsgApproveParticipant", ptx.MsgApproveParticipant, { authority: govAuthority(), participant: keys.other.address, approve: true }),
-    ])).log).toBe("");
-    await chain.mustDeliver(keys.alice, [pack(P + "MsgRegisterCustomer", ptx.MsgRegisterCustomer, { participant: keys.alice.address, customer: F.address, registered: true })]);
-    await chain.mustDeliver(keys.other, [pack(P + "MsgRegisterCustomer", ptx.MsgRegisterCustomer, { participant: keys.other.address, customer: keys.mallory.address, registered: true })]);
+    await chain.mustDeliver(keys.alice, [
+      pack(P + "MsgApplyParticipant", ptx.MsgApplyParticipant, { creator: keys.alice.address, code: "BANKADEFF", name: "Bank A" }),
+    ]);
+    await chain.mustDeliver(keys.other, [
+      pack(P + "MsgApplyParticipant", ptx.MsgApplyParticipant, { creator: keys.other.address, code: "BANKBFRPP", name: "Bank B" }),
+    ]);
+    expect(
+      (
+        await chain.govExec([
+          pack(P + "MsgApproveParticipant", ptx.MsgApproveParticipant, {
+            authority: govAuthority(),
+            participant: keys.alice.address,
+            approve: true,
+          }),
+          pack(P + "MsgApproveParticipant", ptx.MsgApproveParticipant, {
+            authority: govAuthority(),
+            participant: keys.other.address,
+            approve: true,
+          }),
+        ])
+      ).log,
+    ).toBe("");
+    await chain.mustDeliver(keys.alice, [
+      pack(P + "MsgRegisterCustomer", ptx.MsgRegisterCustomer, { participant: keys.alice.address, customer: F.address, registered: true }),
+    ]);
+    await chain.mustDeliver(keys.other, [
+      pack(P + "MsgRegisterCustomer", ptx.MsgRegisterCustomer, {
+        participant: keys.other.address,
+        customer: keys.mallory.address,
+        registered: true,
+      }),
+    ]);
     // stablecoin: F is the approved issuer of ueurf and holds some.
     const S = "/blockchain.stablecoin.v1.";
-    await chain.mustDeliver(F, [pack(S + "MsgRegisterCurrency", stx.MsgRegisterCurrency, stx.MsgRegisterCurrency.fromPartial({
-      creator: F.address, denom: EUR, displayDenom: "eurf", exponent: 6n, name: "Euro F", symbol: "EURF", description: "test",
-    }))]);
-    expect((await chain.govExec([pack(S + "MsgApproveIssuer", stx.MsgApproveIssuer, { authority: govAuthority(), denom: EUR, approve: true })])).log).toBe("");
-    await chain.mustDeliver(F, [pack(S + "MsgMintCoin", stx.MsgMintCoin, { issuer: F.address, denom: EUR, amount: "1000", recipient: F.address })]);
+    await chain.mustDeliver(F, [
+      pack(
+        S + "MsgRegisterCurrency",
+        stx.MsgRegisterCurrency,
+        stx.MsgRegisterCurrency.fromPartial({
+          creator: F.address,
+          denom: EUR,
+          displayDenom: "eurf",
+          exponent: 6n,
+          name: "Euro F",
+          symbol: "EURF",
+          description: "test",
+        }),
+      ),
+    ]);
+    expect(
+      (await chain.govExec([pack(S + "MsgApproveIssuer", stx.MsgApproveIssuer, { authority: govAuthority(), denom: EUR, approve: true })]))
+        .log,
+    ).toBe("");
+    await chain.mustDeliver(F, [
+      pack(S + "MsgMintCoin", stx.MsgMintCoin, { issuer: F.address, denom: EUR, amount: "1000", recipient: F.address }),
+    ]);
     // gov: a proposal in its deposit period.
-    const res = await chain.mustDeliver(keys.alice, [submitMsg(keys.alice.address, [], govParams(chain).minDeposit, { title: "t", summary: "s", metadata: "ipfs://m" })]);
+    const res = await chain.mustDeliver(keys.alice, [
+      submitMsg(keys.alice.address, [], govParams(chain).minDeposit, { title: "t", summary: "s", metadata: "ipfs://m" }),
+    ]);
     govProposal = proposalIdOf(res);
     expect(govParams(chain).minDeposit.length).toBeGreaterThan(0);
     // group: a one-member policy funded with coins.
-    policy = (await setupPolicy(chain, keys.alice, members([keys.alice.address, "1"]), thresholdPolicy("1", 3600n, 0n), 100_000n)).groupPolicyAddress;
+    policy = (await setupPolicy(chain, keys.alice, members([keys.alice.address, "1"]), thresholdPolicy("1", 3600n, 0n), 100_000n))
+      .groupPolicyAddress;
 
     // Freeze F and the policy account.
     for (const target of [F.address, policy]) {

@@ -21,7 +21,11 @@ describe("genesis export → import", () => {
     await chain.mustDeliver(validator(), [msg.withdraw(validator().address, withdrawn)]);
     await produceUntil(chain, getCase(chain, held).votingEndsAtHeight);
     expect([passed, seized, held, voting, withdrawn].map((id) => getCase(chain, id).status)).toEqual([
-      CaseStatus.CASE_STATUS_PASSED, CaseStatus.CASE_STATUS_PASSED, CaseStatus.CASE_STATUS_HELD, CaseStatus.CASE_STATUS_VOTING, CaseStatus.CASE_STATUS_WITHDRAWN,
+      CaseStatus.CASE_STATUS_PASSED,
+      CaseStatus.CASE_STATUS_PASSED,
+      CaseStatus.CASE_STATUS_HELD,
+      CaseStatus.CASE_STATUS_VOTING,
+      CaseStatus.CASE_STATUS_WITHDRAWN,
     ]);
   });
   afterAll(async () => chain.close());

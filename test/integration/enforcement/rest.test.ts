@@ -41,11 +41,28 @@ describe("enforcement through REST", () => {
 
   function caseJson(over: Record<string, unknown>) {
     return {
-      id: String(freezeId), target: keys.target.address, opener: op, action: "CASE_ACTION_FREEZE", status: "CASE_STATUS_VOTING",
-      reason: "sanctions evasion", evidence_uri: "ipfs://evidence", evidence_hash: HASH, opened_at_height: String(openedAt),
-      voting_ends_at_height: String(openedAt + 10n), resolved_at_height: "0", total_power_at_open: "10", yes_power: "0", no_power: "0",
-      abstain_power: "0", recovered: [], sweep_complete: false, emergency: false, legal_instrument: emptyInstrument, execute_at_height: "0",
-      assessed_value: [], ...over,
+      id: String(freezeId),
+      target: keys.target.address,
+      opener: op,
+      action: "CASE_ACTION_FREEZE",
+      status: "CASE_STATUS_VOTING",
+      reason: "sanctions evasion",
+      evidence_uri: "ipfs://evidence",
+      evidence_hash: HASH,
+      opened_at_height: String(openedAt),
+      voting_ends_at_height: String(openedAt + 10n),
+      resolved_at_height: "0",
+      total_power_at_open: "10",
+      yes_power: "0",
+      no_power: "0",
+      abstain_power: "0",
+      recovered: [],
+      sweep_complete: false,
+      emergency: false,
+      legal_instrument: emptyInstrument,
+      execute_at_height: "0",
+      assessed_value: [],
+      ...over,
     };
   }
 
@@ -54,9 +71,19 @@ describe("enforcement through REST", () => {
       status: 200,
       body: {
         params: {
-          voting_period_blocks: "10", provisional_freeze_blocks: "15", threshold_bps: "6667", recovery_destination: destination(t.chain),
-          max_reason_length: "1024", max_evidence_uri_length: "512", seize_requires_evidence: true, seizure_delay_blocks: "3",
-          seizure_delay_tiers: [], seizure_window_blocks: "100800", seizure_window_cap: [], max_seizures_per_window: "10", ombudsman: keys.ombudsman.address,
+          voting_period_blocks: "10",
+          provisional_freeze_blocks: "15",
+          threshold_bps: "6667",
+          recovery_destination: destination(t.chain),
+          max_reason_length: "1024",
+          max_evidence_uri_length: "512",
+          seize_requires_evidence: true,
+          seizure_delay_blocks: "3",
+          seizure_delay_tiers: [],
+          seizure_window_blocks: "100800",
+          seizure_window_cap: [],
+          max_seizures_per_window: "10",
+          ombudsman: keys.ombudsman.address,
         },
       },
     });
@@ -69,7 +96,8 @@ describe("enforcement through REST", () => {
     await t.chain.mustDeliver(validator(), [msg.vote(validator().address, freezeId)]);
     const open = caseJson({ yes_power: "10" });
     expect(await get(`${R}/case/${freezeId}`)).toEqual({
-      status: 200, body: { case: open, votes: [{ case_id: String(freezeId), validator: op, option: "VOTE_OPTION_YES", power: "10" }] },
+      status: 200,
+      body: { case: open, votes: [{ case_id: String(freezeId), validator: op, option: "VOTE_OPTION_YES", power: "10" }] },
     });
     expect(await get(`${R}/case/open`)).toEqual({ status: 200, body: { case: [open] } });
     expect(await get(`${R}/case/held`)).toEqual({ status: 200, body: { case: [] } });
@@ -78,10 +106,19 @@ describe("enforcement through REST", () => {
       status: 200,
       body: {
         votes: [{ case_id: String(freezeId), validator: op, option: "VOTE_OPTION_YES", power: "10" }],
-        yes_power: "10", no_power: "0", abstain_power: "0", total_power_at_open: "10", required_power: "7",
+        yes_power: "10",
+        no_power: "0",
+        abstain_power: "0",
+        total_power_at_open: "10",
+        required_power: "7",
       },
     });
-    const freeze = { address: keys.target.address, case_id: String(freezeId), expires_at_height: String(openedAt + 15n), frozen_at_height: String(openedAt) };
+    const freeze = {
+      address: keys.target.address,
+      case_id: String(freezeId),
+      expires_at_height: String(openedAt + 15n),
+      frozen_at_height: String(openedAt),
+    };
     expect(await get(`${R}/freeze/${keys.target.address}`)).toEqual({ status: 200, body: { frozen: true, freeze, case: open } });
     expect(await get(`${R}/freeze`)).toEqual({ status: 200, body: { freeze: [freeze], pagination: { next_key: null, total: "1" } } });
   });
@@ -93,9 +130,27 @@ describe("enforcement through REST", () => {
         frozen: false,
         freeze: { address: "", case_id: "0", expires_at_height: "0", frozen_at_height: "0" },
         case: {
-          id: "0", target: "", opener: "", action: "CASE_ACTION_UNSPECIFIED", status: "CASE_STATUS_UNSPECIFIED", reason: "", evidence_uri: "", evidence_hash: "",
-          opened_at_height: "0", voting_ends_at_height: "0", resolved_at_height: "0", total_power_at_open: "0", yes_power: "0", no_power: "0",
-          abstain_power: "0", recovered: [], sweep_complete: false, emergency: false, legal_instrument: emptyInstrument, execute_at_height: "0", assessed_value: [],
+          id: "0",
+          target: "",
+          opener: "",
+          action: "CASE_ACTION_UNSPECIFIED",
+          status: "CASE_STATUS_UNSPECIFIED",
+          reason: "",
+          evidence_uri: "",
+          evidence_hash: "",
+          opened_at_height: "0",
+          voting_ends_at_height: "0",
+          resolved_at_height: "0",
+          total_power_at_open: "0",
+          yes_power: "0",
+          no_power: "0",
+          abstain_power: "0",
+          recovered: [],
+          sweep_complete: false,
+          emergency: false,
+          legal_instrument: emptyInstrument,
+          execute_at_height: "0",
+          assessed_value: [],
         },
       },
     });
@@ -114,30 +169,63 @@ describe("enforcement through REST", () => {
     await produceUntil(t.chain, c.votingEndsAtHeight);
     const held = getCase(t.chain, seizeId);
     const heldJson = {
-      id: String(seizeId), target: keys.other.address, opener: op, action: "CASE_ACTION_SEIZE", status: "CASE_STATUS_HELD", reason: "sanctions evasion",
-      evidence_uri: "ipfs://evidence", evidence_hash: HASH, opened_at_height: String(seize.height), voting_ends_at_height: String(c.votingEndsAtHeight),
-      resolved_at_height: String(c.votingEndsAtHeight), total_power_at_open: "10", yes_power: "10", no_power: "0", abstain_power: "0", recovered: [],
-      sweep_complete: false, emergency: false,
-      legal_instrument: { issuing_authority: "High Court", reference: "HC-2026-17", kind: "LEGAL_INSTRUMENT_KIND_COURT_ORDER", hash: HASH, issued_at: "1700000000" },
-      execute_at_height: String(c.votingEndsAtHeight + 3n), assessed_value: [{ denom: DENOM, amount: "1000000000" }],
+      id: String(seizeId),
+      target: keys.other.address,
+      opener: op,
+      action: "CASE_ACTION_SEIZE",
+      status: "CASE_STATUS_HELD",
+      reason: "sanctions evasion",
+      evidence_uri: "ipfs://evidence",
+      evidence_hash: HASH,
+      opened_at_height: String(seize.height),
+      voting_ends_at_height: String(c.votingEndsAtHeight),
+      resolved_at_height: String(c.votingEndsAtHeight),
+      total_power_at_open: "10",
+      yes_power: "10",
+      no_power: "0",
+      abstain_power: "0",
+      recovered: [],
+      sweep_complete: false,
+      emergency: false,
+      legal_instrument: {
+        issuing_authority: "High Court",
+        reference: "HC-2026-17",
+        kind: "LEGAL_INSTRUMENT_KIND_COURT_ORDER",
+        hash: HASH,
+        issued_at: "1700000000",
+      },
+      execute_at_height: String(c.votingEndsAtHeight + 3n),
+      assessed_value: [{ denom: DENOM, amount: "1000000000" }],
     };
     expect(held.executeAtHeight).toBe(c.votingEndsAtHeight + 3n);
     expect(await get(`${R}/case/held`)).toEqual({ status: 200, body: { case: [heldJson] } });
 
     await produceUntil(t.chain, held.executeAtHeight);
-    const executed = { ...heldJson, status: "CASE_STATUS_PASSED", recovered: [{ denom: DENOM, amount: "1000000000" }], sweep_complete: true };
+    const executed = {
+      ...heldJson,
+      status: "CASE_STATUS_PASSED",
+      recovered: [{ denom: DENOM, amount: "1000000000" }],
+      sweep_complete: true,
+    };
     expect((await get(`${R}/case/${seizeId}`)).body).toEqual({
-      case: executed, votes: [{ case_id: String(seizeId), validator: op, option: "VOTE_OPTION_YES", power: "10" }],
+      case: executed,
+      votes: [{ case_id: String(seizeId), validator: op, option: "VOTE_OPTION_YES", power: "10" }],
     });
     expect(await get(`${R}/recovered`)).toEqual({
-      status: 200, body: { total: [{ denom: DENOM, amount: "1000000000" }], cases_opened: "2", cases_passed: "2" },
+      status: 200,
+      body: { total: [{ denom: DENOM, amount: "1000000000" }], cases_opened: "2", cases_passed: "2" },
     });
     const h = BigInt((await get(`/cosmos/base/tendermint/v1beta1/blocks/latest`)).body.block.header.height);
     expect(await get(`${R}/window`)).toEqual({
       status: 200,
       body: {
-        window_start_height: "0", current_height: String(h), seized: [{ denom: DENOM, amount: "1000000000" }], cap: [], remaining: [],
-        seizure_count: "1", max_seizures: "10",
+        window_start_height: "0",
+        current_height: String(h),
+        seized: [{ denom: DENOM, amount: "1000000000" }],
+        cap: [],
+        remaining: [],
+        seizure_count: "1",
+        max_seizures: "10",
       },
     });
     expect(t.chain.balance(destination(t.chain))).toBe(1_000_000_000n);

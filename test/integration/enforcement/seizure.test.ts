@@ -1,5 +1,8 @@
 import { QuerySupplyOfRequest, QuerySupplyOfResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
-import { QueryDelegatorUnbondingDelegationsRequest, QueryDelegatorUnbondingDelegationsResponse } from "cosmjs-types/cosmos/staking/v1beta1/query";
+import {
+  QueryDelegatorUnbondingDelegationsRequest,
+  QueryDelegatorUnbondingDelegationsResponse,
+} from "cosmjs-types/cosmos/staking/v1beta1/query";
 import { MsgUndelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as q from "../../../src/gen/blockchain/enforcement/v1/query";
@@ -8,8 +11,22 @@ import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import { DENOM, pack, type TestChain } from "../../helpers/chain";
 import { delegateMsg, operatorOf } from "../staking/setup";
 import {
-  CaseAction, CaseStatus, Q, blockEvents, caseIdOf, destination, enforcementChain, freezeStatus, getCase, keys, msg, produceUntil, recovered, seizureWindow,
-  typedEvents, validator,
+  CaseAction,
+  CaseStatus,
+  Q,
+  blockEvents,
+  caseIdOf,
+  destination,
+  enforcementChain,
+  freezeStatus,
+  getCase,
+  keys,
+  msg,
+  produceUntil,
+  recovered,
+  seizureWindow,
+  typedEvents,
+  validator,
 } from "./setup";
 
 const WINDOW = 40n;
@@ -17,12 +34,18 @@ const WINDOW = 40n;
 const windowStart = (height: bigint) => (height >= WINDOW ? height - WINDOW + 1n : 0n);
 
 function supply(chain: TestChain): bigint {
-  return BigInt(chain.query("/cosmos.bank.v1beta1.Query/SupplyOf", QuerySupplyOfRequest, { denom: DENOM }, QuerySupplyOfResponse).amount!.amount);
+  return BigInt(
+    chain.query("/cosmos.bank.v1beta1.Query/SupplyOf", QuerySupplyOfRequest, { denom: DENOM }, QuerySupplyOfResponse).amount!.amount,
+  );
 }
 
 function unbondings(chain: TestChain, delegator: string) {
-  return chain.query("/cosmos.staking.v1beta1.Query/DelegatorUnbondingDelegations", QueryDelegatorUnbondingDelegationsRequest,
-    QueryDelegatorUnbondingDelegationsRequest.fromPartial({ delegatorAddr: delegator }), QueryDelegatorUnbondingDelegationsResponse).unbondingResponses;
+  return chain.query(
+    "/cosmos.staking.v1beta1.Query/DelegatorUnbondingDelegations",
+    QueryDelegatorUnbondingDelegationsRequest,
+    QueryDelegatorUnbondingDelegationsRequest.fromPartial({ delegatorAddr: delegator }),
+    QueryDelegatorUnbondingDelegationsResponse,
+  ).unbondingResponses;
 }
 
 function sweepResponse(res: { data: Uint8Array }) {
@@ -56,9 +79,13 @@ describe("a seizure end to end: evidence and instrument, votes, held for its tie
     });
     // The target stakes 200 YML and starts unbonding 50 of them before any case.
     await chain.mustDeliver(target, [delegateMsg(target, operatorOf(validator()), "200000000")]);
-    await chain.mustDeliver(target, [pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
-      delegatorAddress: target.address, validatorAddress: operatorOf(validator()), amount: { denom: DENOM, amount: "50000000" },
-    })]);
+    await chain.mustDeliver(target, [
+      pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
+        delegatorAddress: target.address,
+        validatorAddress: operatorOf(validator()),
+        amount: { denom: DENOM, amount: "50000000" },
+      }),
+    ]);
     initialSupply = supply(chain);
     destBefore = chain.balance(destination(chain));
     targetTotal = chain.balance(target.address) + 200_000_000n;
@@ -73,14 +100,21 @@ describe("a seizure end to end: evidence and instrument, votes, held for its tie
     const ids = TxMsgData.decode(res.data).msgResponses.map((r) => tx.MsgOpenCaseResponse.decode(r.value).id);
     [first, deferredId] = ids;
     expect(first).toBe(caseIdOf(res));
-    await chain.mustDeliver(validator(), ids.map((id) => msg.vote(validator().address, id)));
+    await chain.mustDeliver(
+      validator(),
+      ids.map((id) => msg.vote(validator().address, id)),
+    );
     const events = await produceUntil(chain, getCase(chain, first).votingEndsAtHeight);
     const held = getCase(chain, first);
     expect(held).toMatchObject({
-      status: CaseStatus.CASE_STATUS_HELD, executeAtHeight: held.votingEndsAtHeight + 6n,
+      status: CaseStatus.CASE_STATUS_HELD,
+      executeAtHeight: held.votingEndsAtHeight + 6n,
       assessedValue: [{ denom: DENOM, amount: targetTotal.toString() }],
     });
-    expect(typedEvents(events, "EventCaseHeld").map((e) => [e.case_id, e.delay_blocks])).toEqual([[String(first), "6"], [String(deferredId), "6"]]);
+    expect(typedEvents(events, "EventCaseHeld").map((e) => [e.case_id, e.delay_blocks])).toEqual([
+      [String(first), "6"],
+      [String(deferredId), "6"],
+    ]);
     const heldCases = chain.query(Q + "HeldCases", q.QueryHeldCasesRequest, {}, q.QueryHeldCasesResponse).case;
     expect(heldCases.map((c) => c.id)).toEqual([first, deferredId]);
   });
@@ -91,25 +125,45 @@ describe("a seizure end to end: evidence and instrument, votes, held for its tie
     const events = await produceUntil(chain, due);
     const nextWindow = due + WINDOW;
     // Unbonding the stake first paid the target its staking rewards, seized with its balance.
-    rewards = events.filter((e) => e.type === "withdraw_rewards" && e.attributes.some((a) => a.key === "delegator" && a.value === target.address))
+    rewards = events
+      .filter((e) => e.type === "withdraw_rewards" && e.attributes.some((a) => a.key === "delegator" && a.value === target.address))
       .reduce((sum, e) => sum + BigInt(e.attributes.find((a) => a.key === "amount")!.value.replace(DENOM, "")), 0n);
     expect(rewards).toBeGreaterThan(0n);
     const seized = before + rewards;
-    expect(typedEvents(events, "EventSeized")).toEqual([{
-      case_id: String(first), target: target.address, destination: destination(chain), collected: [{ denom: DENOM, amount: seized.toString() }], complete: false,
-    }]);
-    expect(typedEvents(events, "EventSeizureDeferred")).toEqual([{
-      case_id: String(deferredId), target: second.address, retry_at_height: nextWindow.toString(), reason: expect.stringContaining("seizure window cap reached"),
-    }]);
-    expect(getCase(chain, first)).toMatchObject({ status: CaseStatus.CASE_STATUS_PASSED, recovered: [{ denom: DENOM, amount: seized.toString() }], sweepComplete: false });
+    expect(typedEvents(events, "EventSeized")).toEqual([
+      {
+        case_id: String(first),
+        target: target.address,
+        destination: destination(chain),
+        collected: [{ denom: DENOM, amount: seized.toString() }],
+        complete: false,
+      },
+    ]);
+    expect(typedEvents(events, "EventSeizureDeferred")).toEqual([
+      {
+        case_id: String(deferredId),
+        target: second.address,
+        retry_at_height: nextWindow.toString(),
+        reason: expect.stringContaining("seizure window cap reached"),
+      },
+    ]);
+    expect(getCase(chain, first)).toMatchObject({
+      status: CaseStatus.CASE_STATUS_PASSED,
+      recovered: [{ denom: DENOM, amount: seized.toString() }],
+      sweepComplete: false,
+    });
     expect(getCase(chain, deferredId)).toMatchObject({ status: CaseStatus.CASE_STATUS_HELD, executeAtHeight: nextWindow });
     expect(chain.balance(target.address)).toBe(0n);
     // The window shows what the end blocker counted: the larger of assessed value and what moved.
     const w = seizureWindow(chain);
     expect(w).toEqual({
-      windowStartHeight: windowStart(chain.height), currentHeight: chain.height, seized: [{ denom: DENOM, amount: targetTotal.toString() }],
-      cap: [{ denom: DENOM, amount: "100000000000" }], remaining: [{ denom: DENOM, amount: (100_000_000_000n - targetTotal).toString() }],
-      seizureCount: 1n, maxSeizures: 1n,
+      windowStartHeight: windowStart(chain.height),
+      currentHeight: chain.height,
+      seized: [{ denom: DENOM, amount: targetTotal.toString() }],
+      cap: [{ denom: DENOM, amount: "100000000000" }],
+      remaining: [{ denom: DENOM, amount: (100_000_000_000n - targetTotal).toString() }],
+      seizureCount: 1n,
+      maxSeizures: 1n,
     });
     // The target stays frozen; its whole stake is unbonding now.
     expect(freezeStatus(chain, target.address).frozen).toBe(true);
@@ -133,23 +187,39 @@ describe("a seizure end to end: evidence and instrument, votes, held for its tie
     expect(chain.balance(target.address)).toBe(50_000_000n);
     const s1 = await chain.mustDeliver(keys.mallory, [msg.sweep(keys.mallory.address, first)]);
     expect(sweepResponse(s1)).toEqual({ collected: [{ denom: DENOM, amount: "50000000" }], complete: false });
-    expect(typedEvents(s1.events, "EventSeized")).toEqual([{
-      case_id: String(first), target: target.address, destination: destination(chain), collected: [{ denom: DENOM, amount: "50000000" }], complete: false,
-    }]);
+    expect(typedEvents(s1.events, "EventSeized")).toEqual([
+      {
+        case_id: String(first),
+        target: target.address,
+        destination: destination(chain),
+        collected: [{ denom: DENOM, amount: "50000000" }],
+        complete: false,
+      },
+    ]);
 
     chain.setNextBlockTime({ seconds: entries[1].completionTime!.seconds + 1n, nanos: 0 });
     await blockEvents(chain);
     const s2 = await chain.mustDeliver(keys.mallory, [msg.sweep(keys.mallory.address, first)]);
     expect(sweepResponse(s2)).toEqual({ collected: [{ denom: DENOM, amount: "150000000" }], complete: true });
-    expect(getCase(chain, first)).toMatchObject({ sweepComplete: true, recovered: [{ denom: DENOM, amount: (targetTotal + rewards).toString() }] });
+    expect(getCase(chain, first)).toMatchObject({
+      sweepComplete: true,
+      recovered: [{ denom: DENOM, amount: (targetTotal + rewards).toString() }],
+    });
     // Repeatable: nothing left, still complete.
-    expect(sweepResponse(await chain.mustDeliver(keys.mallory, [msg.sweep(keys.mallory.address, first)]))).toEqual({ collected: [], complete: true });
+    expect(sweepResponse(await chain.mustDeliver(keys.mallory, [msg.sweep(keys.mallory.address, first)]))).toEqual({
+      collected: [],
+      complete: true,
+    });
 
     expect(supply(chain)).toBe(initialSupply);
     expect(chain.balance(target.address)).toBe(0n);
     const secondRecovered = BigInt(getCase(chain, deferredId).recovered[0].amount);
     expect(chain.balance(destination(chain)) - destBefore).toBe(targetTotal + rewards + secondRecovered);
-    expect(recovered(chain)).toEqual({ total: [{ denom: DENOM, amount: (targetTotal + rewards + secondRecovered).toString() }], casesOpened: 2n, casesPassed: 2n });
+    expect(recovered(chain)).toEqual({
+      total: [{ denom: DENOM, amount: (targetTotal + rewards + secondRecovered).toString() }],
+      casesOpened: 2n,
+      casesPassed: 2n,
+    });
     // Nothing seized can be vetoed any more.
     const veto = await chain.deliver(keys.ombudsman, [msg.veto(keys.ombudsman.address, first)]);
     expect({ codespace: veto.codespace, code: veto.code }).toEqual({ codespace: "enforcement", code: 1103 });

@@ -57,7 +57,13 @@ export function enforcementChain(o: ChainOptions = {}): Promise<TestChain> {
       ...(o.params ?? {}),
     };
     for (const [holder, jurisdiction] of o.authorities ?? []) {
-      (s.alias.role_grants ??= []).push({ holder, role: Role[Role.ROLE_ENFORCEMENT_AUTHORITY], jurisdiction, granted_by: govAuthority(), granted_at_height: "0" });
+      (s.alias.role_grants ??= []).push({
+        holder,
+        role: Role[Role.ROLE_ENFORCEMENT_AUTHORITY],
+        jurisdiction,
+        granted_by: govAuthority(),
+        granted_at_height: "0",
+      });
     }
     o.more?.(s);
   });
@@ -65,24 +71,43 @@ export function enforcementChain(o: ChainOptions = {}): Promise<TestChain> {
 
 export function instrument(over: Partial<e.LegalInstrument> = {}): e.LegalInstrument {
   return e.LegalInstrument.fromPartial({
-    issuingAuthority: "High Court", reference: "HC-2026-17", kind: e.LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_COURT_ORDER, hash: HASH, issuedAt: 1_700_000_000n, ...over,
+    issuingAuthority: "High Court",
+    reference: "HC-2026-17",
+    kind: e.LegalInstrumentKind.LEGAL_INSTRUMENT_KIND_COURT_ORDER,
+    hash: HASH,
+    issuedAt: 1_700_000_000n,
+    ...over,
   });
 }
 
 export const msg = {
   open: (opener: string, target: string, action = e.CaseAction.CASE_ACTION_FREEZE, over: Partial<tx.MsgOpenCase> = {}) =>
-    pack(T + "MsgOpenCase", tx.MsgOpenCase, tx.MsgOpenCase.fromPartial({
-      opener, target, action, reason: "sanctions evasion", evidenceUri: "ipfs://evidence", evidenceHash: HASH,
-      legalInstrument: action === e.CaseAction.CASE_ACTION_SEIZE ? instrument() : undefined, ...over,
-    })),
-  vote: (voter: string, caseId: bigint, option = e.VoteOption.VOTE_OPTION_YES) => pack(T + "MsgVoteCase", tx.MsgVoteCase, { voter, caseId, option }),
+    pack(
+      T + "MsgOpenCase",
+      tx.MsgOpenCase,
+      tx.MsgOpenCase.fromPartial({
+        opener,
+        target,
+        action,
+        reason: "sanctions evasion",
+        evidenceUri: "ipfs://evidence",
+        evidenceHash: HASH,
+        legalInstrument: action === e.CaseAction.CASE_ACTION_SEIZE ? instrument() : undefined,
+        ...over,
+      }),
+    ),
+  vote: (voter: string, caseId: bigint, option = e.VoteOption.VOTE_OPTION_YES) =>
+    pack(T + "MsgVoteCase", tx.MsgVoteCase, { voter, caseId, option }),
   withdraw: (opener: string, caseId: bigint) => pack(T + "MsgWithdrawCase", tx.MsgWithdrawCase, { opener, caseId }),
   sweep: (sender: string, caseId: bigint) => pack(T + "MsgSweep", tx.MsgSweep, { sender, caseId }),
   emergencyFreeze: (authority: string, target: string, reason = "imminent flight of funds") =>
     pack(T + "MsgEmergencyFreeze", tx.MsgEmergencyFreeze, { authority, target, reason, evidenceUri: "", evidenceHash: "" }),
-  emergencyRelease: (authority: string, caseId: bigint, reason = "mistaken identity") => pack(T + "MsgEmergencyRelease", tx.MsgEmergencyRelease, { authority, caseId, reason }),
-  veto: (ombudsman: string, caseId: bigint, reason = "disproportionate") => pack(T + "MsgOmbudsmanVeto", tx.MsgOmbudsmanVeto, { ombudsman, caseId, reason }),
-  reverse: (caseId: bigint, reason = "appeal upheld", authority = govAuthority()) => pack(T + "MsgReverseCase", tx.MsgReverseCase, { authority, caseId, reason }),
+  emergencyRelease: (authority: string, caseId: bigint, reason = "mistaken identity") =>
+    pack(T + "MsgEmergencyRelease", tx.MsgEmergencyRelease, { authority, caseId, reason }),
+  veto: (ombudsman: string, caseId: bigint, reason = "disproportionate") =>
+    pack(T + "MsgOmbudsmanVeto", tx.MsgOmbudsmanVeto, { ombudsman, caseId, reason }),
+  reverse: (caseId: bigint, reason = "appeal upheld", authority = govAuthority()) =>
+    pack(T + "MsgReverseCase", tx.MsgReverseCase, { authority, caseId, reason }),
   updateParams: (params: Params, authority = govAuthority()) => pack(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority, params }),
 };
 
@@ -121,7 +146,10 @@ export function caseIdOf(res: { data: Uint8Array }): bigint {
 }
 
 /** Typed events of `type`, JSON-decoded, in a list of ABCI events. */
-export function typedEvents(events: ReadonlyArray<{ type: string; attributes: ReadonlyArray<{ key: string; value: string }> }>, type: string): Array<Record<string, unknown>> {
+export function typedEvents(
+  events: ReadonlyArray<{ type: string; attributes: ReadonlyArray<{ key: string; value: string }> }>,
+  type: string,
+): Array<Record<string, unknown>> {
   return events
     .filter((ev) => ev.type === `blockchain.enforcement.v1.${type}`)
     .map((ev) => Object.fromEntries(ev.attributes.filter((a) => a.key !== "mode").map((a) => [a.key, JSON.parse(a.value)])));
@@ -151,5 +179,7 @@ export const send = (from: string, to: string, amount = "1000") =>
 
 /** Governance records each account's jurisdiction (account, country). */
 export function setJurisdictions(entries: Array<[account: string, country: string]>) {
-  return entries.map(([account, country]) => pack("/blockchain.alias.v1.MsgSetJurisdiction", atx.MsgSetJurisdiction, { recorder: govAuthority(), account, country }));
+  return entries.map(([account, country]) =>
+    pack("/blockchain.alias.v1.MsgSetJurisdiction", atx.MsgSetJurisdiction, { recorder: govAuthority(), account, country }),
+  );
 }

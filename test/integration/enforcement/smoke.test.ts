@@ -1,12 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as cq from "../../../src/gen/blockchain/constitution/v1/query";
 import type { TestChain } from "../../helpers/chain";
-import { CaseStatus, enforcementChain, expectEnforcementError, freezeStatus, getCase, getParams, keys, msg, openCase, produceUntil, send, validator } from "./setup";
+import {
+  CaseStatus,
+  enforcementChain,
+  expectEnforcementError,
+  freezeStatus,
+  getCase,
+  getParams,
+  keys,
+  msg,
+  openCase,
+  produceUntil,
+  send,
+  validator,
+} from "./setup";
 
 /** The recovery destination the constitution pins (the test genesis's foundation group policy). */
 function foundationPolicy(chain: TestChain): string {
   const C = "/blockchain.constitution.v1.Query/";
-  return chain.query(C + "Invariants", cq.QueryInvariantsRequest, {}, cq.QueryInvariantsResponse).invariants!.enforcementRecoveryDestination;
+  return chain.query(C + "Invariants", cq.QueryInvariantsRequest, {}, cq.QueryInvariantsResponse).invariants!
+    .enforcementRecoveryDestination;
 }
 
 describe("enforcement smoke", () => {

@@ -2,9 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestChain } from "../../helpers/chain";
 import { createValidatorMsg, delegateMsg, operatorOf } from "../staking/setup";
 import { admitInGenesisJson } from "../../../src/modules/validatorgov/genesis";
+import { valAddress } from "../../../src/types/address";
 import {
-  CaseAction, CaseStatus, VoteOption, blockEvents, caseIdOf, caseVotes, destination, enforcementChain, expectEnforcementError, freezeStatus, getCase,
-  keys, msg, openCase, produceUntil, send, typedEvents, validator,
+  CaseAction,
+  CaseStatus,
+  VoteOption,
+  blockEvents,
+  caseIdOf,
+  caseVotes,
+  destination,
+  enforcementChain,
+  expectEnforcementError,
+  freezeStatus,
+  getCase,
+  keys,
+  msg,
+  openCase,
+  produceUntil,
+  send,
+  typedEvents,
+  validator,
 } from "./setup";
 
 const op1 = () => operatorOf(validator());
@@ -26,23 +43,47 @@ describe("case transition table (one validator, power 10, threshold 6667 → 7 r
     const id = caseIdOf(res);
     const c = getCase(chain, id);
     expect(c).toMatchObject({
-      id, target: keys.target.address, opener: op1(), action: CaseAction.CASE_ACTION_FREEZE, status: CaseStatus.CASE_STATUS_VOTING,
-      openedAtHeight: res.height, votingEndsAtHeight: res.height + 10n, totalPowerAtOpen: 10n, emergency: false,
+      id,
+      target: keys.target.address,
+      opener: op1(),
+      action: CaseAction.CASE_ACTION_FREEZE,
+      status: CaseStatus.CASE_STATUS_VOTING,
+      openedAtHeight: res.height,
+      votingEndsAtHeight: res.height + 10n,
+      totalPowerAtOpen: 10n,
+      emergency: false,
     });
     expect(freezeStatus(chain, keys.target.address)).toMatchObject({
-      frozen: true, freeze: { address: keys.target.address, caseId: id, expiresAtHeight: res.height + 15n, frozenAtHeight: res.height },
+      frozen: true,
+      freeze: { address: keys.target.address, caseId: id, expiresAtHeight: res.height + 15n, frozenAtHeight: res.height },
     });
-    expect(typedEvents(res.events, "EventCaseOpened")).toEqual([{
-      case_id: String(id), target: keys.target.address, opener: op1(), action: "CASE_ACTION_FREEZE", reason: "sanctions evasion",
-      voting_ends_at_height: String(res.height + 10n), emergency: false,
-    }]);
+    expect(typedEvents(res.events, "EventCaseOpened")).toEqual([
+      {
+        case_id: String(id),
+        target: keys.target.address,
+        opener: op1(),
+        action: "CASE_ACTION_FREEZE",
+        reason: "sanctions evasion",
+        voting_ends_at_height: String(res.height + 10n),
+        emergency: false,
+      },
+    ]);
     // VOTING → WITHDRAWN by the opener: the freeze is lifted.
     const w = await chain.mustDeliver(validator(), [msg.withdraw(validator().address, id)]);
     expect(getCase(chain, id)).toMatchObject({ status: CaseStatus.CASE_STATUS_WITHDRAWN, resolvedAtHeight: w.height });
-    expect(typedEvents(w.events, "EventFreezeLifted")).toEqual([{ address: keys.target.address, case_id: String(id), status: "CASE_STATUS_WITHDRAWN" }]);
-    expect(typedEvents(w.events, "EventCaseResolved")).toEqual([{
-      case_id: String(id), target: keys.target.address, status: "CASE_STATUS_WITHDRAWN", yes_power: "0", no_power: "0", required_power: "7",
-    }]);
+    expect(typedEvents(w.events, "EventFreezeLifted")).toEqual([
+      { address: keys.target.address, case_id: String(id), status: "CASE_STATUS_WITHDRAWN" },
+    ]);
+    expect(typedEvents(w.events, "EventCaseResolved")).toEqual([
+      {
+        case_id: String(id),
+        target: keys.target.address,
+        status: "CASE_STATUS_WITHDRAWN",
+        yes_power: "0",
+        no_power: "0",
+        required_power: "7",
+      },
+    ]);
     expect(freezeStatus(chain, keys.target.address).frozen).toBe(false);
     await chain.mustDeliver(keys.target, [send(keys.target.address, keys.other.address)]);
   });
@@ -50,13 +91,22 @@ describe("case transition table (one validator, power 10, threshold 6667 → 7 r
   it("VOTING → PASSED (freeze): frozen indefinitely, past the provisional expiry", async () => {
     const id = await openCase(chain, keys.target.address);
     const v = await chain.mustDeliver(validator(), [msg.vote(validator().address, id, VoteOption.VOTE_OPTION_YES)]);
-    expect(typedEvents(v.events, "EventCaseVoted")).toEqual([{ case_id: String(id), validator: op1(), option: "VOTE_OPTION_YES", power: "10" }]);
+    expect(typedEvents(v.events, "EventCaseVoted")).toEqual([
+      { case_id: String(id), validator: op1(), option: "VOTE_OPTION_YES", power: "10" },
+    ]);
     const events = await endVoting(chain, id);
     const c = getCase(chain, id);
     expect(c).toMatchObject({ status: CaseStatus.CASE_STATUS_PASSED, yesPower: 10n, resolvedAtHeight: c.votingEndsAtHeight });
-    expect(typedEvents(events, "EventCaseResolved")).toEqual([{
-      case_id: String(id), target: keys.target.address, status: "CASE_STATUS_PASSED", yes_power: "10", no_power: "0", required_power: "7",
-    }]);
+    expect(typedEvents(events, "EventCaseResolved")).toEqual([
+      {
+        case_id: String(id),
+        target: keys.target.address,
+        status: "CASE_STATUS_PASSED",
+        yes_power: "10",
+        no_power: "0",
+        required_power: "7",
+      },
+    ]);
     expect(freezeStatus(chain, keys.target.address).freeze!.expiresAtHeight).toBe(0n);
     await produceUntil(chain, chain.height + 10n);
     expectEnforcementError(await chain.deliver(keys.target, [send(keys.target.address, keys.other.address)]), 1107);
@@ -74,7 +124,9 @@ describe("case transition table (one validator, power 10, threshold 6667 → 7 r
     await chain.mustDeliver(validator(), [msg.vote(validator().address, id, VoteOption.VOTE_OPTION_NO)]);
     const events = await endVoting(chain, id);
     expect(getCase(chain, id)).toMatchObject({ status: CaseStatus.CASE_STATUS_REJECTED, noPower: 10n });
-    expect(typedEvents(events, "EventFreezeLifted")).toEqual([{ address: keys.target.address, case_id: String(id), status: "CASE_STATUS_REJECTED" }]);
+    expect(typedEvents(events, "EventFreezeLifted")).toEqual([
+      { address: keys.target.address, case_id: String(id), status: "CASE_STATUS_REJECTED" },
+    ]);
     expect(freezeStatus(chain, keys.target.address).frozen).toBe(false);
   });
 
@@ -82,9 +134,16 @@ describe("case transition table (one validator, power 10, threshold 6667 → 7 r
     const id = await openCase(chain, keys.target.address);
     const events = await endVoting(chain, id);
     expect(getCase(chain, id)).toMatchObject({ status: CaseStatus.CASE_STATUS_EXPIRED, yesPower: 0n, noPower: 0n });
-    expect(typedEvents(events, "EventCaseResolved")).toEqual([{
-      case_id: String(id), target: keys.target.address, status: "CASE_STATUS_EXPIRED", yes_power: "0", no_power: "0", required_power: "7",
-    }]);
+    expect(typedEvents(events, "EventCaseResolved")).toEqual([
+      {
+        case_id: String(id),
+        target: keys.target.address,
+        status: "CASE_STATUS_EXPIRED",
+        yes_power: "0",
+        no_power: "0",
+        required_power: "7",
+      },
+    ]);
     expect(freezeStatus(chain, keys.target.address).frozen).toBe(false);
   });
 
@@ -99,9 +158,15 @@ describe("case transition table (one validator, power 10, threshold 6667 → 7 r
     const id = await openCase(chain, keys.target.address);
     const res = await chain.mustDeliver(keys.ombudsman, [msg.veto(keys.ombudsman.address, id)]);
     expect(getCase(chain, id).status).toBe(CaseStatus.CASE_STATUS_VETOED);
-    expect(typedEvents(res.events, "EventCaseVetoed")).toEqual([{
-      case_id: String(id), target: keys.target.address, ombudsman: keys.ombudsman.address, reason: "disproportionate", was_held: false,
-    }]);
+    expect(typedEvents(res.events, "EventCaseVetoed")).toEqual([
+      {
+        case_id: String(id),
+        target: keys.target.address,
+        ombudsman: keys.ombudsman.address,
+        reason: "disproportionate",
+        was_held: false,
+      },
+    ]);
     expect(typedEvents(res.events, "EventFreezeLifted")).toHaveLength(1);
     expect(freezeStatus(chain, keys.target.address).frozen).toBe(false);
   });
@@ -114,9 +179,15 @@ describe("case transition table (one validator, power 10, threshold 6667 → 7 r
     const held = getCase(chain, id);
     expect(held.status).toBe(CaseStatus.CASE_STATUS_HELD);
     expect(held.executeAtHeight).toBe(held.votingEndsAtHeight + 3n);
-    expect(typedEvents(events, "EventCaseHeld")).toEqual([{
-      case_id: String(id), target: keys.target.address, assessed_value: held.assessedValue, execute_at_height: String(held.executeAtHeight), delay_blocks: "3",
-    }]);
+    expect(typedEvents(events, "EventCaseHeld")).toEqual([
+      {
+        case_id: String(id),
+        target: keys.target.address,
+        assessed_value: held.assessedValue,
+        execute_at_height: String(held.executeAtHeight),
+        delay_blocks: "3",
+      },
+    ]);
     const res = await chain.mustDeliver(keys.ombudsman, [msg.veto(keys.ombudsman.address, id)]);
     expect(typedEvents(res.events, "EventCaseVetoed")[0]).toMatchObject({ was_held: true });
     expect(getCase(chain, id)).toMatchObject({ status: CaseStatus.CASE_STATUS_VETOED, recovered: [] });
@@ -138,7 +209,9 @@ describe("provisional freeze expiry", () => {
     const c = getCase(chain, id);
     expectEnforcementError(await chain.deliver(keys.target, [send(keys.target.address, keys.other.address)]), 1107);
     const events = await produceUntil(chain, c.openedAtHeight + 4n);
-    expect(typedEvents(events, "EventFreezeLifted")).toEqual([{ address: keys.target.address, case_id: String(id), status: "CASE_STATUS_VOTING" }]);
+    expect(typedEvents(events, "EventFreezeLifted")).toEqual([
+      { address: keys.target.address, case_id: String(id), status: "CASE_STATUS_VOTING" },
+    ]);
     expect(freezeStatus(chain, keys.target.address).frozen).toBe(false);
     await chain.mustDeliver(keys.target, [send(keys.target.address, keys.other.address)]);
     // The case still holds the address: another case is refused while it is open.
@@ -180,7 +253,11 @@ describe("votes weighted by power read at vote time", () => {
     const votes = caseVotes(chain, id);
     expect(votes).toMatchObject({ yesPower: 18n, totalPowerAtOpen: 15n, requiredPower: 11n });
     expect(votes.votes.map((v) => [v.validator, v.power])).toEqual(
-      [[operatorOf(keys.val2), 8n], [op1(), 10n]].sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
+      // In store order: by the operator's address bytes.
+      [
+        [operatorOf(keys.val2), 8n],
+        [op1(), 10n],
+      ].sort((a, b) => Buffer.compare(valAddress.decode(String(a[0])), valAddress.decode(String(b[0])))),
     );
     await endVoting(chain, id);
     expect(getCase(chain, id).status).toBe(CaseStatus.CASE_STATUS_PASSED);

@@ -1,9 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PeriodicAllowance } from "cosmjs-types/cosmos/feegrant/v1beta1/feegrant";
 import type { GenesisState } from "cosmjs-types/cosmos/feegrant/v1beta1/genesis";
-import { QueryAllowancesByGranterRequest, QueryAllowancesByGranterResponse, QueryAllowancesRequest, QueryAllowancesResponse } from "cosmjs-types/cosmos/feegrant/v1beta1/query";
+import {
+  QueryAllowancesByGranterRequest,
+  QueryAllowancesByGranterResponse,
+  QueryAllowancesRequest,
+  QueryAllowancesResponse,
+} from "cosmjs-types/cosmos/feegrant/v1beta1/query";
 import { DENOM, TestChain, testKey } from "../../helpers/chain";
-import { allowance, allowedMsgs, basic, basicLimit, freeMsg, grantAllowance, periodic, prune, revokeAllowance, secondsAfter } from "./setup";
+import {
+  allowance,
+  allowedMsgs,
+  basic,
+  basicLimit,
+  freeMsg,
+  grantAllowance,
+  periodic,
+  prune,
+  revokeAllowance,
+  secondsAfter,
+} from "./setup";
 
 const FEE = [{ denom: DENOM, amount: "5000" }];
 
@@ -29,7 +45,10 @@ describe("feegrant: the granter pays the grantee's fees", () => {
     const res = await chain.mustDeliver(fresh, [freeMsg(fresh.address, bob.address)], { fee: FEE, feeGranter: alice.address });
     expect(chain.balance(alice.address)).toBe(aliceBefore - 5000n);
     expect(chain.balance(fresh.address)).toBe(0n);
-    expect(res.events.find((e) => e.type === "use_feegrant")?.attributes.map((a) => [a.key, a.value])).toEqual([["granter", alice.address], ["grantee", fresh.address]]);
+    expect(res.events.find((e) => e.type === "use_feegrant")?.attributes.map((a) => [a.key, a.value])).toEqual([
+      ["granter", alice.address],
+      ["grantee", fresh.address],
+    ]);
     expect(basicLimit(allowance(chain, alice.address, fresh.address))).toBe(`7000${DENOM}`);
 
     await chain.mustDeliver(fresh, [freeMsg(fresh.address, bob.address)], { fee: FEE, feeGranter: alice.address });
@@ -40,7 +59,10 @@ describe("feegrant: the granter pays the grantee's fees", () => {
     expect(over.log).toContain(`${alice.address} does not allow to pay fees for ${fresh.address}`);
 
     // Spending exactly what is left removes the allowance.
-    await chain.mustDeliver(fresh, [freeMsg(fresh.address, bob.address)], { fee: [{ denom: DENOM, amount: "2000" }], feeGranter: alice.address });
+    await chain.mustDeliver(fresh, [freeMsg(fresh.address, bob.address)], {
+      fee: [{ denom: DENOM, amount: "2000" }],
+      feeGranter: alice.address,
+    });
     expect(allowance(chain, alice.address, fresh.address)).toBeUndefined();
     const gone = await chain.deliver(fresh, [freeMsg(fresh.address, bob.address)], { fee: FEE, feeGranter: alice.address });
     expect([gone.codespace, gone.code]).toEqual(["feegrant", 5]);
@@ -57,7 +79,9 @@ describe("feegrant: the granter pays the grantee's fees", () => {
     const expired = await chain.deliver(fresh, [freeMsg(fresh.address, bob.address)], { fee: FEE, feeGranter: alice.address });
     expect([expired.codespace, expired.code]).toEqual(["feegrant", 3]);
 
-    const past = await chain.deliver(alice, [grantAllowance(alice.address, testKey("fresh-past").address, basic(100n, secondsAfter(chain, -1)))]);
+    const past = await chain.deliver(alice, [
+      grantAllowance(alice.address, testKey("fresh-past").address, basic(100n, secondsAfter(chain, -1))),
+    ]);
     expect([past.codespace, past.code]).toEqual(["feegrant", 3]);
   });
 
@@ -71,11 +95,16 @@ describe("feegrant: the granter pays the grantee's fees", () => {
 
   it("AllowedMsgAllowance pays only for the listed message types", async () => {
     const fresh = testKey("fresh-allowed");
-    await chain.mustDeliver(alice, [grantAllowance(alice.address, fresh.address, allowedMsgs(basic(100_000n), ["/cosmos.authz.v1beta1.MsgGrant"]))]);
+    await chain.mustDeliver(alice, [
+      grantAllowance(alice.address, fresh.address, allowedMsgs(basic(100_000n), ["/cosmos.authz.v1beta1.MsgGrant"])),
+    ]);
     await chain.mustDeliver(fresh, [freeMsg(fresh.address, bob.address)], { fee: FEE, feeGranter: alice.address });
     const other = await chain.deliver(fresh, [revokeAllowance(fresh.address, bob.address)], { fee: FEE, feeGranter: alice.address });
     expect([other.codespace, other.code]).toEqual(["feegrant", 7]);
-    const mixed = await chain.deliver(fresh, [freeMsg(fresh.address, bob.address), revokeAllowance(fresh.address, bob.address)], { fee: FEE, feeGranter: alice.address });
+    const mixed = await chain.deliver(fresh, [freeMsg(fresh.address, bob.address), revokeAllowance(fresh.address, bob.address)], {
+      fee: FEE,
+      feeGranter: alice.address,
+    });
     expect([mixed.codespace, mixed.code]).toEqual(["feegrant", 7]);
   });
 
@@ -111,7 +140,10 @@ describe("feegrant: the granter pays the grantee's fees", () => {
     // The new period refills to the lesser of the period limit and what is left in total (2000).
     const over = await chain.deliver(fresh, [freeMsg(fresh.address, bob.address)], { fee: FEE, feeGranter: alice.address });
     expect([over.codespace, over.code]).toEqual(["feegrant", 2]);
-    await chain.mustDeliver(fresh, [freeMsg(fresh.address, bob.address)], { fee: [{ denom: DENOM, amount: "2000" }], feeGranter: alice.address });
+    await chain.mustDeliver(fresh, [freeMsg(fresh.address, bob.address)], {
+      fee: [{ denom: DENOM, amount: "2000" }],
+      feeGranter: alice.address,
+    });
     expect(allowance(chain, alice.address, fresh.address)).toBeUndefined();
   });
 
@@ -146,9 +178,19 @@ describe("feegrant: the granter pays the grantee's fees", () => {
     const fresh = testKey("fresh-listed");
     await chain.mustDeliver(alice, [grantAllowance(alice.address, fresh.address, basic(10n))]);
     await chain.mustDeliver(bob, [grantAllowance(bob.address, fresh.address, basic(20n))]);
-    const byGrantee = chain.query("/cosmos.feegrant.v1beta1.Query/Allowances", QueryAllowancesRequest, QueryAllowancesRequest.fromPartial({ grantee: fresh.address }), QueryAllowancesResponse);
+    const byGrantee = chain.query(
+      "/cosmos.feegrant.v1beta1.Query/Allowances",
+      QueryAllowancesRequest,
+      QueryAllowancesRequest.fromPartial({ grantee: fresh.address }),
+      QueryAllowancesResponse,
+    );
     expect(byGrantee.allowances.map((g) => g.granter).sort()).toEqual([alice.address, bob.address].sort());
-    const byGranter = chain.query("/cosmos.feegrant.v1beta1.Query/AllowancesByGranter", QueryAllowancesByGranterRequest, QueryAllowancesByGranterRequest.fromPartial({ granter: bob.address }), QueryAllowancesByGranterResponse);
+    const byGranter = chain.query(
+      "/cosmos.feegrant.v1beta1.Query/AllowancesByGranter",
+      QueryAllowancesByGranterRequest,
+      QueryAllowancesByGranterRequest.fromPartial({ granter: bob.address }),
+      QueryAllowancesByGranterResponse,
+    );
     expect(byGranter.allowances.map((g) => [g.granter, g.grantee])).toEqual([[bob.address, fresh.address]]);
   });
 });
@@ -160,7 +202,17 @@ describe("feegrant genesis", () => {
     const chain = await TestChain.create({
       mutateGenesis: (state) => {
         state.feegrant = {
-          allowances: [{ granter: alice.address, grantee: fresh.address, allowance: { "@type": "/cosmos.feegrant.v1beta1.BasicAllowance", spend_limit: [{ denom: DENOM, amount: "9000" }], expiration: null } }],
+          allowances: [
+            {
+              granter: alice.address,
+              grantee: fresh.address,
+              allowance: {
+                "@type": "/cosmos.feegrant.v1beta1.BasicAllowance",
+                spend_limit: [{ denom: DENOM, amount: "9000" }],
+                expiration: null,
+              },
+            },
+          ],
         };
       },
     });
@@ -168,7 +220,9 @@ describe("feegrant genesis", () => {
       expect(chain.account(fresh.address)).toBeDefined();
       const feegrant = chain.app.modules.modules.find((m) => m.name === "feegrant")!;
       const exported = feegrant.genesis!.export(chain.app.queryContext()) as GenesisState;
-      expect(exported.allowances.map((g) => [g.granter, g.grantee, g.allowance?.typeUrl])).toEqual([[alice.address, fresh.address, "/cosmos.feegrant.v1beta1.BasicAllowance"]]);
+      expect(exported.allowances.map((g) => [g.granter, g.grantee, g.allowance?.typeUrl])).toEqual([
+        [alice.address, fresh.address, "/cosmos.feegrant.v1beta1.BasicAllowance"],
+      ]);
       await chain.mustDeliver(fresh, [freeMsg(fresh.address, alice.address)], { fee: FEE, feeGranter: alice.address });
       expect(basicLimit(allowance(chain, alice.address, fresh.address))).toBe(`4000${DENOM}`);
     } finally {

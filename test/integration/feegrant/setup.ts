@@ -14,13 +14,17 @@ export function basic(limit?: bigint, expiration?: Timestamp): AnyMsg {
 }
 
 export function periodic(periodSeconds: bigint, periodLimit: bigint, totalLimit?: bigint): AnyMsg {
-  return pack("/cosmos.feegrant.v1beta1.PeriodicAllowance", PeriodicAllowance, PeriodicAllowance.fromPartial({
-    basic: { spendLimit: totalLimit === undefined ? [] : [{ denom: DENOM, amount: totalLimit.toString() }] },
-    period: { seconds: periodSeconds, nanos: 0 },
-    periodSpendLimit: [{ denom: DENOM, amount: periodLimit.toString() }],
-    // As the SDK CLI builds it: the first period may spend the full period limit.
-    periodCanSpend: periodLimit > 0n ? [{ denom: DENOM, amount: periodLimit.toString() }] : [],
-  }));
+  return pack(
+    "/cosmos.feegrant.v1beta1.PeriodicAllowance",
+    PeriodicAllowance,
+    PeriodicAllowance.fromPartial({
+      basic: { spendLimit: totalLimit === undefined ? [] : [{ denom: DENOM, amount: totalLimit.toString() }] },
+      period: { seconds: periodSeconds, nanos: 0 },
+      periodSpendLimit: [{ denom: DENOM, amount: periodLimit.toString() }],
+      // As the SDK CLI builds it: the first period may spend the full period limit.
+      periodCanSpend: periodLimit > 0n ? [{ denom: DENOM, amount: periodLimit.toString() }] : [],
+    }),
+  );
 }
 
 export function allowedMsgs(allowance: AnyMsg, allowedMessages: string[]): AnyMsg {
@@ -47,7 +51,8 @@ export function freeMsg(signer: string, to: string): AnyMsg {
 
 export function allowance(chain: TestChain, granter: string, grantee: string): AnyMsg | undefined {
   try {
-    return chain.query("/cosmos.feegrant.v1beta1.Query/Allowance", QueryAllowanceRequest, { granter, grantee }, QueryAllowanceResponse).allowance?.allowance;
+    return chain.query("/cosmos.feegrant.v1beta1.Query/Allowance", QueryAllowanceRequest, { granter, grantee }, QueryAllowanceResponse)
+      .allowance?.allowance;
   } catch (e) {
     if ((e as Error).message.includes("fee-grant not found")) return undefined;
     throw e;
@@ -55,7 +60,9 @@ export function allowance(chain: TestChain, granter: string, grantee: string): A
 }
 
 export function basicLimit(any: AnyMsg | undefined): string {
-  return BasicAllowance.decode(any!.value).spendLimit.map((c) => `${c.amount}${c.denom}`).join(",");
+  return BasicAllowance.decode(any!.value)
+    .spendLimit.map((c) => `${c.amount}${c.denom}`)
+    .join(",");
 }
 
 export function secondsAfter(chain: TestChain, seconds: number): Timestamp {

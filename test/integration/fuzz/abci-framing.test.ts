@@ -82,7 +82,24 @@ describe("fuzz: ABCI socket framing", () => {
   });
 
   it("every request type survives random field values through decodeRequest", () => {
-    const kinds = ["echo", "flush", "info", "initChain", "query", "checkTx", "commit", "listSnapshots", "offerSnapshot", "loadSnapshotChunk", "applySnapshotChunk", "prepareProposal", "processProposal", "extendVote", "verifyVoteExtension", "finalizeBlock"];
+    const kinds = [
+      "echo",
+      "flush",
+      "info",
+      "initChain",
+      "query",
+      "checkTx",
+      "commit",
+      "listSnapshots",
+      "offerSnapshot",
+      "loadSnapshotChunk",
+      "applySnapshotChunk",
+      "prepareProposal",
+      "processProposal",
+      "extendVote",
+      "verifyVoteExtension",
+      "finalizeBlock",
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...kinds), fc.uint8Array({ maxLength: 100 }), fc.nat({ max: 99 }), (kind, junk, cut) => {
         const frame = Request.encode(Request.fromPartial({ [kind]: {} } as Parameters<typeof Request.fromPartial>[0])).finish();

@@ -20,16 +20,45 @@ function onlyUsageErrors(fn: () => unknown): void {
   try {
     fn();
   } catch (e) {
-    if (!(e instanceof UsageError) && !(e instanceof AppError)) throw new Error(`not a usage error: ${(e as Error).name}: ${(e as Error).message}`);
+    if (!(e instanceof UsageError) && !(e instanceof AppError))
+      throw new Error(`not a usage error: ${(e as Error).name}: ${(e as Error).message}`);
   }
 }
 
 /** Tx JSON, proposal files and message JSON shaped enough to get past the first check. */
 const shaped = fc.oneof(
   fuzzJson,
-  fc.record({ body: fc.record({ messages: fc.oneof(fuzzJson, fc.array(fuzzJson, { maxLength: 2 })), memo: fuzzJson, timeout_height: fuzzJson, extension_options: fuzzJson }, { requiredKeys: ["messages"] }), auth_info: fuzzJson, signatures: fuzzJson }, { requiredKeys: ["body", "auth_info"] }),
-  fc.record({ messages: fuzzJson, deposit: fc.oneof(fuzzJson, fc.array(fuzzJson, { maxLength: 2 })), title: fuzzJson, summary: fuzzJson, metadata: fuzzJson, expedited: fuzzJson }),
-  fc.record({ "@type": fc.constantFrom("/cosmos.bank.v1beta1.MsgSend", "/cosmos.gov.v1.MsgSubmitProposal", "/cosmos.authz.v1beta1.MsgExec"), amount: fuzzJson, from_address: fuzzJson, messages: fuzzJson, msgs: fuzzJson }),
+  fc.record(
+    {
+      body: fc.record(
+        {
+          messages: fc.oneof(fuzzJson, fc.array(fuzzJson, { maxLength: 2 })),
+          memo: fuzzJson,
+          timeout_height: fuzzJson,
+          extension_options: fuzzJson,
+        },
+        { requiredKeys: ["messages"] },
+      ),
+      auth_info: fuzzJson,
+      signatures: fuzzJson,
+    },
+    { requiredKeys: ["body", "auth_info"] },
+  ),
+  fc.record({
+    messages: fuzzJson,
+    deposit: fc.oneof(fuzzJson, fc.array(fuzzJson, { maxLength: 2 })),
+    title: fuzzJson,
+    summary: fuzzJson,
+    metadata: fuzzJson,
+    expedited: fuzzJson,
+  }),
+  fc.record({
+    "@type": fc.constantFrom("/cosmos.bank.v1beta1.MsgSend", "/cosmos.gov.v1.MsgSubmitProposal", "/cosmos.authz.v1beta1.MsgExec"),
+    amount: fuzzJson,
+    from_address: fuzzJson,
+    messages: fuzzJson,
+    msgs: fuzzJson,
+  }),
 );
 
 describe("fuzz: CLI arguments and JSON files", () => {
@@ -51,7 +80,10 @@ describe("fuzz: CLI arguments and JSON files", () => {
       }),
       RUNS,
     );
-    fc.assert(fc.property(fc.string({ maxLength: 200, unit: "binary" }), (text) => void onlyUsageErrors(() => parseTxFile(text))), RUNS);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200, unit: "binary" }), (text) => void onlyUsageErrors(() => parseTxFile(text))),
+      RUNS,
+    );
   });
 
   it("every message's flags, with random values, build a message or refuse as usage errors", () => {
@@ -62,7 +94,11 @@ describe("fuzz: CLI arguments and JSON files", () => {
         const entry = d.pick(msgs);
         const flags = entry.schema.fields.map((field) => ({ field, flag: field.flag, attribute: field.flag }));
         const opts: Record<string, string[]> = {};
-        for (const f of flags) if (d.bool()) opts[f.attribute] = Array.from({ length: 1 + d.nat(1) }, () => (d.nat(3) === 0 ? JSON.stringify(g(() => fuzzJson)) : d.string()));
+        for (const f of flags)
+          if (d.bool())
+            opts[f.attribute] = Array.from({ length: 1 + d.nat(1) }, () =>
+              d.nat(3) === 0 ? JSON.stringify(g(() => fuzzJson)) : d.string(),
+            );
         onlyUsageErrors(() => {
           const { protoJson, codecJson } = collectFields(flags, opts, new Map());
           encodeMessage(entry.schema, protoJson, codecJson);
@@ -75,10 +111,14 @@ describe("fuzz: CLI arguments and JSON files", () => {
 
   it("gas prices and adjustments", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.constantFrom(...EDGE_STRINGS), fc.string({ maxLength: 30 })), fc.bigInt({ min: 0n, max: 1n << 64n }), (s, gas) => {
-        onlyUsageErrors(() => feesFromGasPrices(s, gas));
-        onlyUsageErrors(() => adjustGas(gas, s));
-      }),
+      fc.property(
+        fc.oneof(fc.constantFrom(...EDGE_STRINGS), fc.string({ maxLength: 30 })),
+        fc.bigInt({ min: 0n, max: 1n << 64n }),
+        (s, gas) => {
+          onlyUsageErrors(() => feesFromGasPrices(s, gas));
+          onlyUsageErrors(() => adjustGas(gas, s));
+        },
+      ),
       RUNS,
     );
   });

@@ -18,7 +18,11 @@ import { Draw, EDGE_STRINGS, fuzzJson } from "../../helpers/fuzz/values";
  * The pure parsers every input boundary leans on: each either returns a value that survives a
  * round trip, or refuses with its own coded error — never a TypeError, RangeError or SyntaxError.
  */
-const text = fc.oneof(fc.constantFrom(...EDGE_STRINGS), fc.string({ maxLength: 60, unit: "binary" }), fc.stringMatching(/^[0-9]{0,90}[a-z][a-z0-9/:._-]{0,10}(,[0-9]{0,80}[a-z]{1,5})*$/));
+const text = fc.oneof(
+  fc.constantFrom(...EDGE_STRINGS),
+  fc.string({ maxLength: 60, unit: "binary" }),
+  fc.stringMatching(/^[0-9]{0,90}[a-z][a-z0-9/:._-]{0,10}(,[0-9]{0,80}[a-z]{1,5})*$/),
+);
 const MAX = (1n << 256n) - 1n;
 const RUNS = { numRuns: 3000, seed: 256 };
 
@@ -50,8 +54,17 @@ describe("fuzz: pure parsers", () => {
       }),
       RUNS,
     );
-    fc.assert(fc.property(fc.array(fc.record({ denom: text, amount: text }), { maxLength: 4 }), (list) => void refusesCleanly(() => coinsFromProto(list), AppError)), RUNS);
-    fc.assert(fc.property(text, (s) => void refusesCleanly(() => parseAmount(s), AppError)), RUNS);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ denom: text, amount: text }), { maxLength: 4 }),
+        (list) => void refusesCleanly(() => coinsFromProto(list), AppError),
+      ),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(text, (s) => void refusesCleanly(() => parseAmount(s), AppError)),
+      RUNS,
+    );
   });
 
   it("decimals: text and wire forms refuse with AppErrors and round-trip", () => {
@@ -72,21 +85,39 @@ describe("fuzz: pure parsers", () => {
 
   it("bech32 addresses: validation refuses with AppErrors; valid ones round-trip", () => {
     const alice = testKey("alice").address;
-    const mutated = fc.tuple(fc.nat({ max: alice.length - 1 }), fc.constantFrom(..."qpzry9x8gf2tvdw0s3jn54khce6mua7lQ1b!")).map(([i, c]) => alice.slice(0, i) + c + alice.slice(i + 1));
+    const mutated = fc
+      .tuple(fc.nat({ max: alice.length - 1 }), fc.constantFrom(..."qpzry9x8gf2tvdw0s3jn54khce6mua7lQ1b!"))
+      .map(([i, c]) => alice.slice(0, i) + c + alice.slice(i + 1));
     fc.assert(
-      fc.property(fc.oneof(text, mutated, fc.uint8Array({ maxLength: 70 }).map((b) => toBech32("yml", b))), (s) => {
-        const bytes = refusesCleanly(() => fromBech32(s, "yml"), AppError) as Uint8Array | undefined;
-        if (bytes) expect(toBech32("yml", bytes)).toBe(s.toLowerCase());
-        refusesCleanly(() => accAddress.validate(s), AppError);
-        refusesCleanly(() => valAddress.decode(s), AppError);
-      }),
+      fc.property(
+        fc.oneof(
+          text,
+          mutated,
+          fc.uint8Array({ maxLength: 70 }).map((b) => toBech32("yml", b)),
+        ),
+        (s) => {
+          const bytes = refusesCleanly(() => fromBech32(s, "yml"), AppError) as Uint8Array | undefined;
+          if (bytes) expect(toBech32("yml", bytes)).toBe(s.toLowerCase());
+          refusesCleanly(() => accAddress.validate(s), AppError);
+          refusesCleanly(() => valAddress.decode(s), AppError);
+        },
+      ),
       RUNS,
     );
   });
 
   it("identifiers and envelopes refuse with their own errors", () => {
-    fc.assert(fc.property(fc.oneof(text, fc.stringMatching(/^[A-Z]{2}[0-9A-Z -]{0,30}$/)), (s) => void refusesCleanly(() => parseAliasId(s), AliasIdError)), RUNS);
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (b) => void refusesCleanly(() => decodeEnvelope(b), EnvelopeError)), RUNS);
+    fc.assert(
+      fc.property(
+        fc.oneof(text, fc.stringMatching(/^[A-Z]{2}[0-9A-Z -]{0,30}$/)),
+        (s) => void refusesCleanly(() => parseAliasId(s), AliasIdError),
+      ),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (b) => void refusesCleanly(() => decodeEnvelope(b), EnvelopeError)),
+      RUNS,
+    );
   });
 
   it("regression: a Duration with no JSON form is ErrJSONMarshal, not a RangeError", () => {
@@ -95,9 +126,14 @@ describe("fuzz: pure parsers", () => {
   });
 
   it("proto JSON: random messages of every registered type round-trip; random JSON is ErrJSONUnmarshal", () => {
-    const names = [...protoRegistry()].filter((t) => t.kind === "message" && /^(blockchain|cosmos)\./.test(t.typeName)).map((t) => t.typeName);
+    const names = [...protoRegistry()]
+      .filter((t) => t.kind === "message" && /^(blockchain|cosmos)\./.test(t.typeName))
+      .map((t) => t.typeName);
     expect(names.length).toBeGreaterThan(300);
-    const env = { strings: [testKey("alice").address, "uyml", ...EDGE_STRINGS], anyTypes: ["/cosmos.bank.v1beta1.MsgSend", "/cosmos.crypto.secp256k1.PubKey"] };
+    const env = {
+      strings: [testKey("alice").address, "uyml", ...EDGE_STRINGS],
+      anyTypes: ["/cosmos.bank.v1beta1.MsgSend", "/cosmos.crypto.secp256k1.PubKey"],
+    };
     fc.assert(
       fc.property(fc.gen(), fc.constantFrom(...names), fuzzJson, (g, name, json) => {
         const desc = protoRegistry().getMessage(name)!;

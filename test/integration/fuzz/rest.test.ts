@@ -12,7 +12,10 @@ describe("fuzz: every REST route with random paths, queries, headers and bodies"
   afterAll(async () => target.close());
 
   it("regression: a NUL in a key part (oracle appraisal's nft_id) is 400 InvalidArgument, not 500", async () => {
-    for (const url of ["/blockchain/oracle/v1/appraisal?class_id=1&nft_id=a%00b", "/blockchain/oracle/v1/appraisal?class_id=a%00&nft_id=1"]) {
+    for (const url of [
+      "/blockchain/oracle/v1/appraisal?class_id=1&nft_id=a%00b",
+      "/blockchain/oracle/v1/appraisal?class_id=a%00&nft_id=1",
+    ]) {
       const res = await target.rest.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(400);
       expect(JSON.parse(res.payload)).toMatchObject({ code: 3, message: expect.stringMatching(/must not contain NUL/) });

@@ -34,10 +34,18 @@ export function consKeyB64(seed: number): string {
 /** A bare genesis (no CometBFT validators) with these accounts and gentxs, as collect-gentxs leaves it. */
 export function genesisWith(accounts: Array<{ address: string; amount: bigint }>, gentxs: JsonValue[]): GenesisDoc {
   const doc: GenesisDoc = {
-    genesis_time: "2026-01-01T00:00:00Z", chain_id: CHAIN_ID, initial_height: "1", consensus_params: defaultConsensusParams(),
-    validators: [], app_hash: "", app_state: defaultAppState(buildModules().modules),
+    genesis_time: "2026-01-01T00:00:00Z",
+    chain_id: CHAIN_ID,
+    initial_height: "1",
+    consensus_params: defaultConsensusParams(),
+    validators: [],
+    app_hash: "",
+    app_state: defaultAppState(buildModules().modules),
   };
-  addGenesisAccounts(doc, accounts.map((a) => ({ address: a.address, coins: [{ denom: DENOM, amount: a.amount }] })));
+  addGenesisAccounts(
+    doc,
+    accounts.map((a) => ({ address: a.address, coins: [{ denom: DENOM, amount: a.amount }] })),
+  );
   ensureTestFoundation(doc.app_state);
   doc.app_state.genutil = { gen_txs: gentxs };
   // As collect-gentxs does: the operators are admitted as validators in genesis.

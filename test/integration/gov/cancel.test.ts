@@ -10,7 +10,8 @@ import { FEE, MIN_DEPOSIT, coins, expectGovError, expectStatus, govChain, msgs, 
 const alice = testKey("alice");
 const bob = testKey("bob");
 const carol = testKey("carol");
-const cancel = (proposer: string, proposalId: bigint) => pack("/cosmos.gov.v1.MsgCancelProposal", MsgCancelProposal, { proposalId, proposer });
+const cancel = (proposer: string, proposalId: bigint) =>
+  pack("/cosmos.gov.v1.MsgCancelProposal", MsgCancelProposal, { proposalId, proposer });
 
 async function open(chain: TestChain, deposit: bigint): Promise<bigint> {
   return proposalIdOf(await chain.mustDeliver(alice, [submitMsg(alice.address, [], coins(deposit), { metadata: "text" })]));

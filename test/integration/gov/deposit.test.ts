@@ -37,7 +37,12 @@ describe("gov: deposits", () => {
     expect(p.status).toBe(ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
     expect(p.totalDeposit).toEqual(coins(MIN_DEPOSIT));
     const deposits = chain.query("/cosmos.gov.v1.Query/Deposits", QueryDepositsRequest, { proposalId: id }, QueryDepositsResponse).deposits;
-    expect(deposits.map((d) => [d.depositor, d.amount[0].amount]).sort()).toEqual([[alice.address, "4000000"], [bob.address, "6000000"]].sort());
+    expect(deposits.map((d) => [d.depositor, d.amount[0].amount]).sort()).toEqual(
+      [
+        [alice.address, "4000000"],
+        [bob.address, "6000000"],
+      ].sort(),
+    );
     // Deposits are still taken during the voting period.
     await chain.mustDeliver(bob, [msgs.deposit(bob.address, id, coins(100_000n))]);
     expect(getProposal(chain, id)!.totalDeposit).toEqual(coins(MIN_DEPOSIT + 100_000n));

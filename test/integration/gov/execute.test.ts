@@ -38,7 +38,12 @@ describe("gov: a passed proposal executes its messages as the governance account
     expect(chain.balance(bob.address)).toBe(bobBefore + 250_000n);
     expect(chain.balance(GOV_ADDRESS)).toBe(govBefore - 250_000n);
     expect(govParams(chain).quorum).toBe("0.400000000000000000");
-    const sendEnabled = chain.query("/cosmos.bank.v1beta1.Query/SendEnabled", QuerySendEnabledRequest, QuerySendEnabledRequest.fromPartial({ denoms: ["ufrozen"] }), QuerySendEnabledResponse);
+    const sendEnabled = chain.query(
+      "/cosmos.bank.v1beta1.Query/SendEnabled",
+      QuerySendEnabledRequest,
+      QuerySendEnabledRequest.fromPartial({ denoms: ["ufrozen"] }),
+      QuerySendEnabledResponse,
+    );
     expect(sendEnabled.sendEnabled).toEqual([{ denom: "ufrozen", enabled: false }]);
     // Only the submit fee is gone: the deposit came back.
     expect(chain.balance(alice.address)).toBe(aliceBefore - FEE);

@@ -19,7 +19,8 @@ describe("gov: queries", () => {
   let voting: bigint;
   let depositing: bigint;
 
-  const query = <Q, R>(method: string, reqCodec: Codec<Q>, req: Q, resCodec: Codec<R>) => chain.query(`/cosmos.gov.v1.Query/${method}`, reqCodec, req, resCodec);
+  const query = <Q, R>(method: string, reqCodec: Codec<Q>, req: Q, resCodec: Codec<R>) =>
+    chain.query(`/cosmos.gov.v1.Query/${method}`, reqCodec, req, resCodec);
   const failure = (fn: () => unknown) => {
     try {
       fn();
@@ -50,14 +51,21 @@ describe("gov: queries", () => {
 
   it("Proposals filters by status, voter and depositor, and paginates", () => {
     const ids = (req: Partial<q.QueryProposalsRequest>) =>
-      query("Proposals", q.QueryProposalsRequest, q.QueryProposalsRequest.fromPartial(req), q.QueryProposalsResponse).proposals.map((p) => p.id);
+      query("Proposals", q.QueryProposalsRequest, q.QueryProposalsRequest.fromPartial(req), q.QueryProposalsResponse).proposals.map(
+        (p) => p.id,
+      );
     expect(ids({})).toEqual([passed, voting, depositing]);
     expect(ids({ proposalStatus: ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD })).toEqual([voting]);
     expect(ids({ proposalStatus: ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD })).toEqual([depositing]);
     expect(ids({ voter: bob.address })).toEqual([voting]);
     expect(ids({ depositor: bob.address })).toEqual([depositing]);
     expect(ids({ depositor: alice.address })).toEqual([voting]);
-    const page = query("Proposals", q.QueryProposalsRequest, q.QueryProposalsRequest.fromPartial({ pagination: { limit: 2n, countTotal: true } }), q.QueryProposalsResponse);
+    const page = query(
+      "Proposals",
+      q.QueryProposalsRequest,
+      q.QueryProposalsRequest.fromPartial({ pagination: { limit: 2n, countTotal: true } }),
+      q.QueryProposalsResponse,
+    );
     expect(page.proposals.map((p) => p.id)).toEqual([passed, voting]);
     expect(page.pagination!.total).toBe(3n);
     expect(failure(() => ids({ voter: "nope" })).code).toBe(18);
@@ -67,18 +75,29 @@ describe("gov: queries", () => {
     const vote = query("Vote", q.QueryVoteRequest, { proposalId: voting, voter: bob.address }, q.QueryVoteResponse).vote!;
     expect(vote.options).toEqual([{ option: VoteOption.VOTE_OPTION_NO, weight: "1.000000000000000000" }]);
     expect(query("Votes", q.QueryVotesRequest, { proposalId: voting }, q.QueryVotesResponse).votes).toEqual([vote]);
-    expect(failure(() => query("Vote", q.QueryVoteRequest, { proposalId: voting, voter: alice.address }, q.QueryVoteResponse)).code).toBe(22);
+    expect(failure(() => query("Vote", q.QueryVoteRequest, { proposalId: voting, voter: alice.address }, q.QueryVoteResponse)).code).toBe(
+      22,
+    );
     expect(failure(() => query("Vote", q.QueryVoteRequest, { proposalId: voting, voter: "" }, q.QueryVoteResponse)).code).toBe(18);
 
-    const deposit = query("Deposit", q.QueryDepositRequest, { proposalId: depositing, depositor: bob.address }, q.QueryDepositResponse).deposit!;
+    const deposit = query(
+      "Deposit",
+      q.QueryDepositRequest,
+      { proposalId: depositing, depositor: bob.address },
+      q.QueryDepositResponse,
+    ).deposit!;
     expect(deposit).toEqual({ proposalId: depositing, depositor: bob.address, amount: coins(1_000_000n) });
     expect(query("Deposits", q.QueryDepositsRequest, { proposalId: depositing }, q.QueryDepositsResponse).deposits).toEqual([deposit]);
-    expect(failure(() => query("Deposit", q.QueryDepositRequest, { proposalId: depositing, depositor: alice.address }, q.QueryDepositResponse)).code).toBe(22);
+    expect(
+      failure(() => query("Deposit", q.QueryDepositRequest, { proposalId: depositing, depositor: alice.address }, q.QueryDepositResponse))
+        .code,
+    ).toBe(22);
     expect(failure(() => query("Deposits", q.QueryDepositsRequest, { proposalId: 0n }, q.QueryDepositsResponse)).code).toBe(18);
   });
 
   it("TallyResult: empty in the deposit period, live while voting, final afterwards", () => {
-    const tally = (proposalId: bigint) => query("TallyResult", q.QueryTallyResultRequest, { proposalId }, q.QueryTallyResultResponse).tally!;
+    const tally = (proposalId: bigint) =>
+      query("TallyResult", q.QueryTallyResultRequest, { proposalId }, q.QueryTallyResultResponse).tally!;
     expect(tally(depositing)).toEqual({ yesCount: "0", abstainCount: "0", noCount: "0", noWithVetoCount: "0" });
     // bob holds no stake, so his vote weighs nothing.
     expect(tally(voting)).toEqual({ yesCount: "0", abstainCount: "0", noCount: "0", noWithVetoCount: "0" });
@@ -93,7 +112,11 @@ describe("gov: queries", () => {
     expect(all.depositParams).toBeUndefined();
     expect(params("deposit").depositParams).toEqual({ minDeposit: coins(MIN_DEPOSIT), maxDepositPeriod: { seconds: 60n, nanos: 0 } });
     expect(params("voting").votingParams).toEqual({ votingPeriod: { seconds: 30n, nanos: 0 } });
-    expect(params("tallying").tallyParams).toEqual({ quorum: "0.334000000000000000", threshold: "0.500000000000000000", vetoThreshold: "0.334000000000000000" });
+    expect(params("tallying").tallyParams).toEqual({
+      quorum: "0.334000000000000000",
+      threshold: "0.500000000000000000",
+      vetoThreshold: "0.334000000000000000",
+    });
     expect(failure(() => params("other")).code).toBe(18);
   });
 
@@ -105,8 +128,14 @@ describe("gov: queries", () => {
     const state = chain.app.exportAppState() as Record<string, any>;
     const gov = state.gov;
     expect(gov.starting_proposal_id).toBe("4");
-    expect(gov.proposals.map((p: any) => [p.id, p.status])).toEqual([["1", "PROPOSAL_STATUS_PASSED"], ["2", "PROPOSAL_STATUS_VOTING_PERIOD"], ["3", "PROPOSAL_STATUS_DEPOSIT_PERIOD"]]);
-    expect(gov.votes).toEqual([{ proposal_id: "2", voter: bob.address, options: [{ option: "VOTE_OPTION_NO", weight: "1.000000000000000000" }], metadata: "" }]);
+    expect(gov.proposals.map((p: any) => [p.id, p.status])).toEqual([
+      ["1", "PROPOSAL_STATUS_PASSED"],
+      ["2", "PROPOSAL_STATUS_VOTING_PERIOD"],
+      ["3", "PROPOSAL_STATUS_DEPOSIT_PERIOD"],
+    ]);
+    expect(gov.votes).toEqual([
+      { proposal_id: "2", voter: bob.address, options: [{ option: "VOTE_OPTION_NO", weight: "1.000000000000000000" }], metadata: "" },
+    ]);
     expect(gov.deposits).toHaveLength(2);
     expect(gov.params.voting_period).toBe("30s");
     expect(gov.params.expedited_min_deposit).toEqual([{ denom: "uyml", amount: "50000000" }]);

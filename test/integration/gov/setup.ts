@@ -40,11 +40,14 @@ export function supply(chain: TestChain, denom = DENOM): bigint {
 }
 
 export const msgs = {
-  send: (from: string, to: string, amount: bigint) => pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: to, amount: coins(amount) }),
-  deposit: (depositor: string, proposalId: bigint, amount: ProtoCoin[]) => pack("/cosmos.gov.v1.MsgDeposit", MsgDeposit, { proposalId, depositor, amount }),
+  send: (from: string, to: string, amount: bigint) =>
+    pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: to, amount: coins(amount) }),
+  deposit: (depositor: string, proposalId: bigint, amount: ProtoCoin[]) =>
+    pack("/cosmos.gov.v1.MsgDeposit", MsgDeposit, { proposalId, depositor, amount }),
   voteWeighted: (voter: string, proposalId: bigint, options: Array<{ option: number; weight: string }>) =>
     pack("/cosmos.gov.v1.MsgVoteWeighted", MsgVoteWeighted, { proposalId, voter, options, metadata: "" }),
-  updateParams: (params: Params, authority = govAuthority()) => pack("/cosmos.gov.v1.MsgUpdateParams", MsgUpdateParams, { authority, params }),
+  updateParams: (params: Params, authority = govAuthority()) =>
+    pack("/cosmos.gov.v1.MsgUpdateParams", MsgUpdateParams, { authority, params }),
 };
 
 export function expectStatus(p: Proposal | undefined, status: ProposalStatus): void {

@@ -20,7 +20,11 @@ describe("gov: MsgSubmitProposal", () => {
 
   it("opens the voting period at once with the minimum deposit and records the proposal", async () => {
     const before = chain.balance(alice.address);
-    const res = await chain.mustDeliver(alice, [submitMsg(alice.address, [fromGov()], deposit, { metadata: '{"title":"test proposal","summary":"executes its messages as the governance account"}' })]);
+    const res = await chain.mustDeliver(alice, [
+      submitMsg(alice.address, [fromGov()], deposit, {
+        metadata: '{"title":"test proposal","summary":"executes its messages as the governance account"}',
+      }),
+    ]);
     const p = getProposal(chain, proposalIdOf(res))!;
     expect(p.status).toBe(ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
     expect(p.proposer).toBe(alice.address);
@@ -34,7 +38,11 @@ describe("gov: MsgSubmitProposal", () => {
   });
 
   it("refuses a message whose signer is not the gov account (gov 13)", async () => {
-    const aliceSend = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: coins(1n) });
+    const aliceSend = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+      fromAddress: alice.address,
+      toAddress: bob.address,
+      amount: coins(1n),
+    });
     expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [aliceSend], deposit)]), 13);
     expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [fromGov(), aliceSend], deposit)]), 13);
   });
@@ -60,14 +68,26 @@ describe("gov: MsgSubmitProposal", () => {
   it("refuses an empty title or summary, or metadata naming another title or summary (gov 5)", async () => {
     expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [fromGov()], deposit, { title: "" })]), 5);
     expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [fromGov()], deposit, { summary: "" })]), 5);
-    expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [fromGov()], deposit, { metadata: '{"title":"other","summary":"executes its messages as the governance account"}' })]), 5);
-    expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [fromGov()], deposit, { metadata: '{"title":"test proposal","summary":"other"}' })]), 5);
+    expectGovError(
+      await chain.deliver(alice, [
+        submitMsg(alice.address, [fromGov()], deposit, {
+          metadata: '{"title":"other","summary":"executes its messages as the governance account"}',
+        }),
+      ]),
+      5,
+    );
+    expectGovError(
+      await chain.deliver(alice, [
+        submitMsg(alice.address, [fromGov()], deposit, { metadata: '{"title":"test proposal","summary":"other"}' }),
+      ]),
+      5,
+    );
   });
 
   it("refuses metadata or a title over 255 bytes (gov 15) and a summary over 10200 bytes (gov 22)", async () => {
     expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [fromGov()], deposit, { metadata: "m".repeat(256) })]), 15);
     expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [fromGov()], deposit, { title: "t".repeat(256) })]), 15);
-    expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [fromGov()], deposit, { summary: "s".repeat(10201) })]), 22, );
+    expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [fromGov()], deposit, { summary: "s".repeat(10201) })]), 22);
     const ok = await chain.deliver(alice, [submitMsg(alice.address, [fromGov()], deposit, { metadata: "m".repeat(255) })]);
     expect(ok.code).toBe(0);
   });
@@ -113,7 +133,10 @@ describe("gov: min_initial_deposit_ratio and expedited proposals", () => {
     expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [], coins(4_999_999n), { metadata: "text" })]), 16);
     expect((await chain.deliver(alice, [submitMsg(alice.address, [], coins(5_000_000n), { metadata: "text" })])).code).toBe(0);
     // Expedited: half of 50_000_000.
-    expectGovError(await chain.deliver(alice, [submitMsg(alice.address, [], coins(24_999_999n), { metadata: "text", expedited: true })]), 16);
+    expectGovError(
+      await chain.deliver(alice, [submitMsg(alice.address, [], coins(24_999_999n), { metadata: "text", expedited: true })]),
+      16,
+    );
     const res = await chain.deliver(alice, [submitMsg(alice.address, [], coins(50_000_000n), { metadata: "text", expedited: true })]);
     expect(res.code).toBe(0);
     const p = getProposal(chain, proposalIdOf(res))!;

@@ -24,7 +24,12 @@ function tallyOf(chain: TestChain, proposalId: bigint) {
 }
 
 function bondedValidator(chain: TestChain) {
-  const res = chain.query("/cosmos.staking.v1beta1.Query/Validators", QueryValidatorsRequest, QueryValidatorsRequest.fromPartial({ status: "BOND_STATUS_BONDED" }), QueryValidatorsResponse);
+  const res = chain.query(
+    "/cosmos.staking.v1beta1.Query/Validators",
+    QueryValidatorsRequest,
+    QueryValidatorsRequest.fromPartial({ status: "BOND_STATUS_BONDED" }),
+    QueryValidatorsResponse,
+  );
   return res.validators[0];
 }
 
@@ -88,31 +93,42 @@ describe("gov: outcomes and deposits", () => {
   it("weighted votes split the validator's power: 0.6 yes / 0.4 no passes, 0.4 yes / 0.6 no does not", async () => {
     const power = BigInt(bondedValidator(chain).tokens);
     const yesId = await open(chain);
-    await chain.mustDeliver(validator, [msgs.voteWeighted(validator.address, yesId, [
-      { option: VoteOption.VOTE_OPTION_YES, weight: "0.6" },
-      { option: VoteOption.VOTE_OPTION_NO, weight: "0.4" },
-    ])]);
+    await chain.mustDeliver(validator, [
+      msgs.voteWeighted(validator.address, yesId, [
+        { option: VoteOption.VOTE_OPTION_YES, weight: "0.6" },
+        { option: VoteOption.VOTE_OPTION_NO, weight: "0.4" },
+      ]),
+    ]);
     const live = tallyOf(chain, yesId);
-    expect(live).toEqual({ yesCount: ((power * 6n) / 10n).toString(), abstainCount: "0", noCount: ((power * 4n) / 10n).toString(), noWithVetoCount: "0" });
+    expect(live).toEqual({
+      yesCount: ((power * 6n) / 10n).toString(),
+      abstainCount: "0",
+      noCount: ((power * 4n) / 10n).toString(),
+      noWithVetoCount: "0",
+    });
     const passed = await endVotingPeriod(chain, yesId);
     expectStatus(passed, ProposalStatus.PROPOSAL_STATUS_PASSED);
     expect(passed!.finalTallyResult).toEqual(live);
 
     const noId = await open(chain);
-    await chain.mustDeliver(validator, [msgs.voteWeighted(validator.address, noId, [
-      { option: VoteOption.VOTE_OPTION_YES, weight: "0.4" },
-      { option: VoteOption.VOTE_OPTION_NO, weight: "0.6" },
-    ])]);
+    await chain.mustDeliver(validator, [
+      msgs.voteWeighted(validator.address, noId, [
+        { option: VoteOption.VOTE_OPTION_YES, weight: "0.4" },
+        { option: VoteOption.VOTE_OPTION_NO, weight: "0.6" },
+      ]),
+    ]);
     expectStatus(await endVotingPeriod(chain, noId), ProposalStatus.PROPOSAL_STATUS_REJECTED);
   });
 
   it("a weighted veto share above veto_threshold vetoes even with a yes majority", async () => {
     const aliceBefore = chain.balance(alice.address);
     const id = await open(chain);
-    await chain.mustDeliver(validator, [msgs.voteWeighted(validator.address, id, [
-      { option: VoteOption.VOTE_OPTION_YES, weight: "0.65" },
-      { option: VoteOption.VOTE_OPTION_NO_WITH_VETO, weight: "0.35" },
-    ])]);
+    await chain.mustDeliver(validator, [
+      msgs.voteWeighted(validator.address, id, [
+        { option: VoteOption.VOTE_OPTION_YES, weight: "0.65" },
+        { option: VoteOption.VOTE_OPTION_NO_WITH_VETO, weight: "0.35" },
+      ]),
+    ]);
     expectStatus(await endVotingPeriod(chain, id), ProposalStatus.PROPOSAL_STATUS_REJECTED);
     expect(chain.balance(alice.address)).toBe(aliceBefore - FEE - MIN_DEPOSIT);
   });
@@ -132,7 +148,11 @@ describe("gov: delegators and their validator", () => {
     const bobStake = validatorPower * 2n;
     const carolStake = validatorPower / 2n;
     const delegate = (who: typeof bob, amount: bigint) =>
-      pack("/cosmos.staking.v1beta1.MsgDelegate", MsgDelegate, { delegatorAddress: who.address, validatorAddress: val.operatorAddress, amount: { denom: DENOM, amount: amount.toString() } });
+      pack("/cosmos.staking.v1beta1.MsgDelegate", MsgDelegate, {
+        delegatorAddress: who.address,
+        validatorAddress: val.operatorAddress,
+        amount: { denom: DENOM, amount: amount.toString() },
+      });
     await chain.mustDeliver(bob, [delegate(bob, bobStake)]);
     await chain.mustDeliver(carol, [delegate(carol, carolStake)]);
     await chain.produceBlocks(1);
@@ -167,10 +187,12 @@ describe("gov: expedited proposals", () => {
     const id = await open(chain, true);
     const opened = getProposal(chain, id)!;
     expect(opened.votingEndTime!.seconds - opened.votingStartTime!.seconds).toBe(15n);
-    await chain.mustDeliver(validator, [msgs.voteWeighted(validator.address, id, [
-      { option: VoteOption.VOTE_OPTION_YES, weight: "0.6" },
-      { option: VoteOption.VOTE_OPTION_NO, weight: "0.4" },
-    ])]);
+    await chain.mustDeliver(validator, [
+      msgs.voteWeighted(validator.address, id, [
+        { option: VoteOption.VOTE_OPTION_YES, weight: "0.6" },
+        { option: VoteOption.VOTE_OPTION_NO, weight: "0.4" },
+      ]),
+    ]);
     const converted = await endVotingPeriod(chain, id);
     expectStatus(converted, ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
     expect(converted!.expedited).toBe(false);

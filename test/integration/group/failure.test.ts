@@ -14,12 +14,17 @@ describe("group: a proposal whose message fails is recorded as FAILURE and chang
 
   beforeAll(async () => {
     chain = await TestChain.create();
-    policy = (await setupPolicy(chain, alice, members([alice.address, "1"], [bob.address, "1"], [carol.address, "1"]), thresholdPolicy("2"), 1000n)).groupPolicyAddress;
+    policy = (
+      await setupPolicy(chain, alice, members([alice.address, "1"], [bob.address, "1"], [carol.address, "1"]), thresholdPolicy("2"), 1000n)
+    ).groupPolicyAddress;
   });
   afterAll(async () => chain.close());
 
   async function passed(messages: Parameters<typeof submit>[2]): Promise<bigint> {
-    const id = responseOf(await chain.mustDeliver(alice, [submit(policy, [alice.address], messages)]), tx.MsgSubmitProposalResponse).proposalId;
+    const id = responseOf(
+      await chain.mustDeliver(alice, [submit(policy, [alice.address], messages)]),
+      tx.MsgSubmitProposalResponse,
+    ).proposalId;
     await chain.mustDeliver(alice, [vote(id, alice.address)]);
     await chain.mustDeliver(bob, [vote(id, bob.address)]);
     return id;
@@ -42,9 +47,13 @@ describe("group: a proposal whose message fails is recorded as FAILURE and chang
 
   it("a failed proposal can be executed again once it can succeed", async () => {
     const id = await passed([send(policy, dave.address, 1500n)]);
-    expect(responseOf(await chain.mustDeliver(carol, [execMsg(id, carol.address)]), tx.MsgExecResponse).result).toBe(ProposalExecutorResult.PROPOSAL_EXECUTOR_RESULT_FAILURE);
+    expect(responseOf(await chain.mustDeliver(carol, [execMsg(id, carol.address)]), tx.MsgExecResponse).result).toBe(
+      ProposalExecutorResult.PROPOSAL_EXECUTOR_RESULT_FAILURE,
+    );
     await chain.mustDeliver(alice, [send(alice.address, policy, 500n)]);
-    expect(responseOf(await chain.mustDeliver(carol, [execMsg(id, carol.address)]), tx.MsgExecResponse).result).toBe(ProposalExecutorResult.PROPOSAL_EXECUTOR_RESULT_SUCCESS);
+    expect(responseOf(await chain.mustDeliver(carol, [execMsg(id, carol.address)]), tx.MsgExecResponse).result).toBe(
+      ProposalExecutorResult.PROPOSAL_EXECUTOR_RESULT_SUCCESS,
+    );
     expect(chain.balance(dave.address)).toBe(1500n);
     expect(chain.balance(policy)).toBe(0n);
   });
@@ -56,13 +65,19 @@ describe("group: a proposal whose message fails is recorded as FAILURE and chang
   });
 
   it("refuses at submission an unknown message type", async () => {
-    const res = await chain.deliver(alice, [submit(policy, [alice.address], [{ typeUrl: "/nope.v1.MsgNothing", value: new Uint8Array() }])]);
+    const res = await chain.deliver(alice, [
+      submit(policy, [alice.address], [{ typeUrl: "/nope.v1.MsgNothing", value: new Uint8Array() }]),
+    ]);
     expect(res.code).not.toBe(0);
   });
 
   it("a proposal message cannot re-execute its own proposal", async () => {
     await chain.mustDeliver(alice, [send(alice.address, policy, 100n)]);
-    const next = responseOf(await chain.mustDeliver(alice, [submit(policy, [alice.address], [send(policy, dave.address, 1n)])]), tx.MsgSubmitProposalResponse).proposalId + 1n;
+    const next =
+      responseOf(
+        await chain.mustDeliver(alice, [submit(policy, [alice.address], [send(policy, dave.address, 1n)])]),
+        tx.MsgSubmitProposalResponse,
+      ).proposalId + 1n;
     const id = await passed([send(policy, dave.address, 10n), execMsg(next, policy)]);
     expect(id).toBe(next);
     const before = chain.balance(dave.address);

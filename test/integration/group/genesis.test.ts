@@ -14,12 +14,21 @@ describe("group: genesis", () => {
 
   beforeAll(async () => {
     chain = await TestChain.create();
-    const { groupPolicyAddress: policy } = await setupPolicy(chain, alice, members([alice.address, "1"], [bob.address, "2"]), thresholdPolicy("2"));
+    const { groupPolicyAddress: policy } = await setupPolicy(
+      chain,
+      alice,
+      members([alice.address, "1"], [bob.address, "2"]),
+      thresholdPolicy("2"),
+    );
     await chain.mustDeliver(alice, [send(alice.address, policy, 10n)]);
     // Executed at once (bob alone weighs 2) and so pruned: the export below carries no proposals,
     // because the descriptor set behind genesis JSON has an older cosmos.group.v1.Proposal.
-    await chain.mustDeliver(bob, [submit(policy, [bob.address], [send(policy, alice.address, 1n)], tx.Exec.EXEC_TRY)], { gasLimit: 1_000_000n });
-    await chain.mustDeliver(alice, [msg("MsgCreateGroup", tx.MsgCreateGroup, { admin: alice.address, members: members([bob.address, "0.5"]) })]);
+    await chain.mustDeliver(bob, [submit(policy, [bob.address], [send(policy, alice.address, 1n)], tx.Exec.EXEC_TRY)], {
+      gasLimit: 1_000_000n,
+    });
+    await chain.mustDeliver(alice, [
+      msg("MsgCreateGroup", tx.MsgCreateGroup, { admin: alice.address, members: members([bob.address, "0.5"]) }),
+    ]);
     exported = chain.app.exportAppState().group as Record<string, unknown>;
   });
   afterAll(async () => chain.close());
@@ -36,11 +45,21 @@ describe("group: genesis", () => {
   });
 
   it("a new chain started from the exported groups serves them and continues the sequences", async () => {
-    const next = await TestChain.create({ mutateGenesis: (s) => { s.group = exported; } });
+    const next = await TestChain.create({
+      mutateGenesis: (s) => {
+        s.group = exported;
+      },
+    });
     try {
       const groups = query(next, "Groups", q.QueryGroupsRequest, {}, q.QueryGroupsResponse).groups;
-      expect(groups.map((g) => [g.id, g.totalWeight])).toEqual([[1n, String(foundationCustodians().length)], [2n, "3"], [3n, "0.5"]]);
-      const res = await next.mustDeliver(alice, [msg("MsgCreateGroup", tx.MsgCreateGroup, { admin: alice.address, members: members([alice.address, "1"]) })]);
+      expect(groups.map((g) => [g.id, g.totalWeight])).toEqual([
+        [1n, String(foundationCustodians().length)],
+        [2n, "3"],
+        [3n, "0.5"],
+      ]);
+      const res = await next.mustDeliver(alice, [
+        msg("MsgCreateGroup", tx.MsgCreateGroup, { admin: alice.address, members: members([alice.address, "1"]) }),
+      ]);
       expect(responseOf(res, tx.MsgCreateGroupResponse).groupId).toBe(4n);
     } finally {
       await next.close();
@@ -58,6 +77,11 @@ describe("group: genesis", () => {
     expect(() => validateGroupGenesis({ ...base, groups: [{ ...base.groups[0]!, totalWeight: "2" }] })).toThrow(/total weight/);
     expect(() => validateGroupGenesis({ ...base, groupMembers: [{ ...base.groupMembers[0]!, groupId: 2n }] })).toThrow(/doesn't exist/);
     expect(() => validateGroupGenesis({ ...base, groupMembers: [...base.groupMembers, ...base.groupMembers] })).toThrow(/duplicate/);
-    expect(() => validateGroupGenesis({ ...base, votes: [{ proposalId: 1n, voter: bob.address, option: 1, metadata: "", submitTime: { seconds: 0n, nanos: 0 } }] })).toThrow(/doesn't exist/);
+    expect(() =>
+      validateGroupGenesis({
+        ...base,
+        votes: [{ proposalId: 1n, voter: bob.address, option: 1, metadata: "", submitTime: { seconds: 0n, nanos: 0 } }],
+      }),
+    ).toThrow(/doesn't exist/);
   });
 });

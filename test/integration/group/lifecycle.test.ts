@@ -3,7 +3,22 @@ import * as q from "cosmjs-types/cosmos/group/v1/query";
 import * as tx from "cosmjs-types/cosmos/group/v1/tx";
 import { ProposalExecutorResult, ProposalStatus, VoteOption } from "cosmjs-types/cosmos/group/v1/types";
 import { TestChain, testKey } from "../../helpers/chain";
-import { execMsg, expectCode, members, msg, percentagePolicy, proposal, query, responseOf, secondsAfter, send, setupPolicy, submit, thresholdPolicy, vote } from "./setup";
+import {
+  execMsg,
+  expectCode,
+  members,
+  msg,
+  percentagePolicy,
+  proposal,
+  query,
+  responseOf,
+  secondsAfter,
+  send,
+  setupPolicy,
+  submit,
+  thresholdPolicy,
+  vote,
+} from "./setup";
 
 describe("group: percentage policy, withdraw, leave, version bumps, pruning", () => {
   let chain: TestChain;
@@ -22,7 +37,10 @@ describe("group: percentage policy, withdraw, leave, version bumps, pruning", ()
 
   const four = () => members([alice.address, "1"], [bob.address, "1"], [carol.address, "1"], [dave.address, "1"]);
   const propose = async (policy: string, amount = 1n) =>
-    responseOf(await chain.mustDeliver(alice, [submit(policy, [alice.address], [send(policy, erin.address, amount)])]), tx.MsgSubmitProposalResponse).proposalId;
+    responseOf(
+      await chain.mustDeliver(alice, [submit(policy, [alice.address], [send(policy, erin.address, amount)])]),
+      tx.MsgSubmitProposalResponse,
+    ).proposalId;
 
   it("percentage policy: 25% yes is not enough, 50% yes passes", async () => {
     const { groupPolicyAddress: policy } = await setupPolicy(chain, alice, four(), percentagePolicy("0.5"), 100n);
@@ -45,19 +63,34 @@ describe("group: percentage policy, withdraw, leave, version bumps, pruning", ()
     expect(p.status).toBe(ProposalStatus.PROPOSAL_STATUS_REJECTED);
     expect(p.finalTallyResult).toEqual({ yesCount: "0", abstainCount: "1", noCount: "1", noWithVetoCount: "0" });
     // Votes are pruned once the tally is final.
-    expect(query(chain, "VotesByProposal", q.QueryVotesByProposalRequest, { proposalId: id }, q.QueryVotesByProposalResponse).votes).toHaveLength(0);
+    expect(
+      query(chain, "VotesByProposal", q.QueryVotesByProposalRequest, { proposalId: id }, q.QueryVotesByProposalResponse).votes,
+    ).toHaveLength(0);
   });
 
   it("withdraw: by a proposer or the policy admin only, and only while submitted", async () => {
     const { groupPolicyAddress: policy } = await setupPolicy(chain, alice, four(), thresholdPolicy("2"));
     const id = await propose(policy);
-    expectCode(await chain.deliver(bob, [msg("MsgWithdrawProposal", tx.MsgWithdrawProposal, { proposalId: id, address: bob.address })]), "group", 7);
+    expectCode(
+      await chain.deliver(bob, [msg("MsgWithdrawProposal", tx.MsgWithdrawProposal, { proposalId: id, address: bob.address })]),
+      "group",
+      7,
+    );
     await chain.mustDeliver(alice, [msg("MsgWithdrawProposal", tx.MsgWithdrawProposal, { proposalId: id, address: alice.address })]);
     expect(proposal(chain, id)!.status).toBe(ProposalStatus.PROPOSAL_STATUS_WITHDRAWN);
-    expectCode(await chain.deliver(alice, [msg("MsgWithdrawProposal", tx.MsgWithdrawProposal, { proposalId: id, address: alice.address })]), "group", 6);
+    expectCode(
+      await chain.deliver(alice, [msg("MsgWithdrawProposal", tx.MsgWithdrawProposal, { proposalId: id, address: alice.address })]),
+      "group",
+      6,
+    );
     expectCode(await chain.deliver(bob, [vote(id, bob.address)]), "group", 6);
     expectCode(await chain.deliver(bob, [execMsg(id, bob.address)]), "group", 6);
-    const tally = chain.app.query({ path: "/cosmos.group.v1.Query/TallyResult", data: q.QueryTallyResultRequest.encode({ proposalId: id }).finish(), height: 0n, prove: false });
+    const tally = chain.app.query({
+      path: "/cosmos.group.v1.Query/TallyResult",
+      data: q.QueryTallyResultRequest.encode({ proposalId: id }).finish(),
+      height: 0n,
+      prove: false,
+    });
     expect([tally.codespace, tally.code]).toEqual(["sdk", 18]);
     expect(tally.log).toContain("can't get the tally of a proposal with status PROPOSAL_STATUS_WITHDRAWN");
   });
@@ -71,7 +104,13 @@ describe("group: percentage policy, withdraw, leave, version bumps, pruning", ()
     const after = query(chain, "GroupInfo", q.QueryGroupInfoRequest, { groupId }, q.QueryGroupInfoResponse).info!;
     expect(after.totalWeight).toBe("3");
     expect(after.version).toBe(before.version + 1n);
-    const groupsOfDave = query(chain, "GroupsByMember", q.QueryGroupsByMemberRequest, { address: dave.address }, q.QueryGroupsByMemberResponse).groups;
+    const groupsOfDave = query(
+      chain,
+      "GroupsByMember",
+      q.QueryGroupsByMemberRequest,
+      { address: dave.address },
+      q.QueryGroupsByMemberResponse,
+    ).groups;
     expect(groupsOfDave.map((g) => g.id)).not.toContain(groupId);
     expect(proposal(chain, id)!.status).toBe(ProposalStatus.PROPOSAL_STATUS_ABORTED);
     // Voting or executing an aborted proposal reports the modification.
@@ -84,47 +123,101 @@ describe("group: percentage policy, withdraw, leave, version bumps, pruning", ()
   it("member, admin and metadata updates bump the group version and abort pending proposals; policy updates abort too", async () => {
     const { groupPolicyAddress: policy, groupId } = await setupPolicy(chain, alice, four(), thresholdPolicy("2"));
     const p1 = await propose(policy);
-    await chain.mustDeliver(alice, [msg("MsgUpdateGroupMembers", tx.MsgUpdateGroupMembers, { admin: alice.address, groupId, memberUpdates: members([bob.address, "2"]) })]);
+    await chain.mustDeliver(alice, [
+      msg("MsgUpdateGroupMembers", tx.MsgUpdateGroupMembers, { admin: alice.address, groupId, memberUpdates: members([bob.address, "2"]) }),
+    ]);
     expect(proposal(chain, p1)!.status).toBe(ProposalStatus.PROPOSAL_STATUS_ABORTED);
     const info = query(chain, "GroupInfo", q.QueryGroupInfoRequest, { groupId }, q.QueryGroupInfoResponse).info!;
     expect([info.version, info.totalWeight]).toEqual([2n, "5"]);
 
     const p2 = await propose(policy);
     expect(proposal(chain, p2)!.groupVersion).toBe(2n);
-    await chain.mustDeliver(alice, [msg("MsgUpdateGroupMetadata", tx.MsgUpdateGroupMetadata, { admin: alice.address, groupId, metadata: "registry office" })]);
+    await chain.mustDeliver(alice, [
+      msg("MsgUpdateGroupMetadata", tx.MsgUpdateGroupMetadata, { admin: alice.address, groupId, metadata: "registry office" }),
+    ]);
     expect(proposal(chain, p2)!.status).toBe(ProposalStatus.PROPOSAL_STATUS_ABORTED);
 
     const p3 = await propose(policy);
-    await chain.mustDeliver(alice, [msg("MsgUpdateGroupPolicyDecisionPolicy", tx.MsgUpdateGroupPolicyDecisionPolicy, { admin: alice.address, groupPolicyAddress: policy, decisionPolicy: thresholdPolicy("3") })]);
+    await chain.mustDeliver(alice, [
+      msg("MsgUpdateGroupPolicyDecisionPolicy", tx.MsgUpdateGroupPolicyDecisionPolicy, {
+        admin: alice.address,
+        groupPolicyAddress: policy,
+        decisionPolicy: thresholdPolicy("3"),
+      }),
+    ]);
     expect(proposal(chain, p3)!.status).toBe(ProposalStatus.PROPOSAL_STATUS_ABORTED);
     const pinfo = query(chain, "GroupPolicyInfo", q.QueryGroupPolicyInfoRequest, { address: policy }, q.QueryGroupPolicyInfoResponse).info!;
     expect(pinfo.version).toBe(2n);
 
     const p4 = await propose(policy);
-    await chain.mustDeliver(alice, [msg("MsgUpdateGroupPolicyMetadata", tx.MsgUpdateGroupPolicyMetadata, { admin: alice.address, groupPolicyAddress: policy, metadata: "m" })]);
+    await chain.mustDeliver(alice, [
+      msg("MsgUpdateGroupPolicyMetadata", tx.MsgUpdateGroupPolicyMetadata, {
+        admin: alice.address,
+        groupPolicyAddress: policy,
+        metadata: "m",
+      }),
+    ]);
     expect(proposal(chain, p4)!.status).toBe(ProposalStatus.PROPOSAL_STATUS_ABORTED);
 
     // Removing a member with weight 0; the admin handover moves the group to bob.
-    await chain.mustDeliver(alice, [msg("MsgUpdateGroupMembers", tx.MsgUpdateGroupMembers, { admin: alice.address, groupId, memberUpdates: members([carol.address, "0"]) })]);
-    await chain.mustDeliver(alice, [msg("MsgUpdateGroupAdmin", tx.MsgUpdateGroupAdmin, { admin: alice.address, groupId, newAdmin: bob.address })]);
+    await chain.mustDeliver(alice, [
+      msg("MsgUpdateGroupMembers", tx.MsgUpdateGroupMembers, {
+        admin: alice.address,
+        groupId,
+        memberUpdates: members([carol.address, "0"]),
+      }),
+    ]);
+    await chain.mustDeliver(alice, [
+      msg("MsgUpdateGroupAdmin", tx.MsgUpdateGroupAdmin, { admin: alice.address, groupId, newAdmin: bob.address }),
+    ]);
     const byBob = query(chain, "GroupsByAdmin", q.QueryGroupsByAdminRequest, { admin: bob.address }, q.QueryGroupsByAdminResponse).groups;
     expect(byBob.map((g) => [g.id, g.totalWeight])).toEqual([[groupId, "4"]]);
-    expectCode(await chain.deliver(alice, [msg("MsgUpdateGroupMetadata", tx.MsgUpdateGroupMetadata, { admin: alice.address, groupId, metadata: "x" })]), "group", 7);
-    await chain.mustDeliver(alice, [msg("MsgUpdateGroupPolicyAdmin", tx.MsgUpdateGroupPolicyAdmin, { admin: alice.address, groupPolicyAddress: policy, newAdmin: bob.address })]);
-    const policiesOfBob = query(chain, "GroupPoliciesByAdmin", q.QueryGroupPoliciesByAdminRequest, { admin: bob.address }, q.QueryGroupPoliciesByAdminResponse).groupPolicies;
+    expectCode(
+      await chain.deliver(alice, [
+        msg("MsgUpdateGroupMetadata", tx.MsgUpdateGroupMetadata, { admin: alice.address, groupId, metadata: "x" }),
+      ]),
+      "group",
+      7,
+    );
+    await chain.mustDeliver(alice, [
+      msg("MsgUpdateGroupPolicyAdmin", tx.MsgUpdateGroupPolicyAdmin, {
+        admin: alice.address,
+        groupPolicyAddress: policy,
+        newAdmin: bob.address,
+      }),
+    ]);
+    const policiesOfBob = query(
+      chain,
+      "GroupPoliciesByAdmin",
+      q.QueryGroupPoliciesByAdminRequest,
+      { admin: bob.address },
+      q.QueryGroupPoliciesByAdminResponse,
+    ).groupPolicies;
     expect(policiesOfBob.map((p) => p.address)).toEqual([policy]);
   });
 
   it("policy as its own admin: a passed proposal updates the group", async () => {
-    const res = await chain.mustDeliver(alice, [msg("MsgCreateGroupWithPolicy", tx.MsgCreateGroupWithPolicy, { admin: alice.address, members: four(), decisionPolicy: thresholdPolicy("2"), groupPolicyAsAdmin: true })]);
+    const res = await chain.mustDeliver(alice, [
+      msg("MsgCreateGroupWithPolicy", tx.MsgCreateGroupWithPolicy, {
+        admin: alice.address,
+        members: four(),
+        decisionPolicy: thresholdPolicy("2"),
+        groupPolicyAsAdmin: true,
+      }),
+    ]);
     const { groupId, groupPolicyAddress: policy } = responseOf(res, tx.MsgCreateGroupWithPolicyResponse);
     const info = query(chain, "GroupInfo", q.QueryGroupInfoRequest, { groupId }, q.QueryGroupInfoResponse).info!;
     expect([info.admin, info.version]).toEqual([policy, 2n]);
     const update = msg("MsgUpdateGroupMetadata", tx.MsgUpdateGroupMetadata, { admin: policy, groupId, metadata: "decided together" });
-    const id = responseOf(await chain.mustDeliver(alice, [submit(policy, [alice.address], [update])]), tx.MsgSubmitProposalResponse).proposalId;
+    const id = responseOf(
+      await chain.mustDeliver(alice, [submit(policy, [alice.address], [update])]),
+      tx.MsgSubmitProposalResponse,
+    ).proposalId;
     await chain.mustDeliver(alice, [vote(id, alice.address)]);
     await chain.mustDeliver(bob, [vote(id, bob.address, VoteOption.VOTE_OPTION_YES, tx.Exec.EXEC_TRY)]);
-    expect(query(chain, "GroupInfo", q.QueryGroupInfoRequest, { groupId }, q.QueryGroupInfoResponse).info!.metadata).toBe("decided together");
+    expect(query(chain, "GroupInfo", q.QueryGroupInfoRequest, { groupId }, q.QueryGroupInfoResponse).info!.metadata).toBe(
+      "decided together",
+    );
   });
 
   it("pruning: withdrawn at voting end; rejected gets its final tally at voting end; accepted but unexecuted after the execution window", async () => {

@@ -2,7 +2,13 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { TxMsgData } from "cosmjs-types/cosmos/base/abci/v1beta1/abci";
 import * as q from "cosmjs-types/cosmos/group/v1/query";
 import * as tx from "cosmjs-types/cosmos/group/v1/tx";
-import { PercentageDecisionPolicy, ThresholdDecisionPolicy, VoteOption, type MemberRequest, type Proposal } from "cosmjs-types/cosmos/group/v1/types";
+import {
+  PercentageDecisionPolicy,
+  ThresholdDecisionPolicy,
+  VoteOption,
+  type MemberRequest,
+  type Proposal,
+} from "cosmjs-types/cosmos/group/v1/types";
 import type { AnyMsg, Codec, Timestamp } from "../../../src/types/codec";
 import type { GroupKeeper } from "../../../src/modules/group";
 import { signTx } from "../../../src/client/tx-builder";
@@ -12,7 +18,11 @@ import { CHAIN_ID, DENOM, pack, type DeliverResult, type TestChain } from "../..
 export const G = "/cosmos.group.v1.";
 
 export function send(from: string, to: string, amount: bigint): AnyMsg {
-  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, MsgSend.fromPartial({ fromAddress: from, toAddress: to, amount: [{ denom: DENOM, amount: amount.toString() }] }));
+  return pack(
+    "/cosmos.bank.v1beta1.MsgSend",
+    MsgSend,
+    MsgSend.fromPartial({ fromAddress: from, toAddress: to, amount: [{ denom: DENOM, amount: amount.toString() }] }),
+  );
 }
 
 function windows(votingSeconds: bigint, minExecSeconds: bigint) {
@@ -75,7 +85,13 @@ export function secondsAfter(chain: TestChain, seconds: number): Timestamp {
 }
 
 /** Creates a group with a policy and returns the ids; the policy account is funded with `fund`. */
-export async function setupPolicy(chain: TestChain, admin: { address: string } & Parameters<TestChain["deliver"]>[0], m: MemberRequest[], decisionPolicy: AnyMsg, fund = 0n) {
+export async function setupPolicy(
+  chain: TestChain,
+  admin: { address: string } & Parameters<TestChain["deliver"]>[0],
+  m: MemberRequest[],
+  decisionPolicy: AnyMsg,
+  fund = 0n,
+) {
   const res = await chain.mustDeliver(admin, [createGroupWithPolicy(admin.address, m, decisionPolicy)]);
   const out = responseOf(res, tx.MsgCreateGroupWithPolicyResponse);
   if (fund > 0n) await chain.mustDeliver(admin, [send(admin.address, out.groupPolicyAddress, fund)]);

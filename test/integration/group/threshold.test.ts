@@ -6,7 +6,20 @@ import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
 import { derivedModuleAddress } from "../../../src/types/address";
 import { TestChain, testKey } from "../../helpers/chain";
-import { deliverSignedBy, execMsg, members, proposal, query, responseOf, secondsAfter, send, setupPolicy, submit, thresholdPolicy, vote } from "./setup";
+import {
+  deliverSignedBy,
+  execMsg,
+  members,
+  proposal,
+  query,
+  responseOf,
+  secondsAfter,
+  send,
+  setupPolicy,
+  submit,
+  thresholdPolicy,
+  vote,
+} from "./setup";
 
 describe("group: 2-of-3 threshold policy spends only after two YES votes and MsgExec", () => {
   let chain: TestChain;
@@ -19,7 +32,13 @@ describe("group: 2-of-3 threshold policy spends only after two YES votes and Msg
 
   beforeAll(async () => {
     chain = await TestChain.create();
-    const out = await setupPolicy(chain, alice, members([alice.address, "1"], [bob.address, "1"], [carol.address, "1"]), thresholdPolicy("2", 3600n, 10n), 1_000_000n);
+    const out = await setupPolicy(
+      chain,
+      alice,
+      members([alice.address, "1"], [bob.address, "1"], [carol.address, "1"]),
+      thresholdPolicy("2", 3600n, 10n),
+      1_000_000n,
+    );
     policy = out.groupPolicyAddress;
     groupId = out.groupId;
   });
@@ -37,7 +56,13 @@ describe("group: 2-of-3 threshold policy spends only after two YES votes and Msg
     expect(info).toMatchObject({ id: groupId, admin: alice.address, version: 1n, totalWeight: "3" });
     const byMember = query(chain, "GroupsByMember", q.QueryGroupsByMemberRequest, { address: bob.address }, q.QueryGroupsByMemberResponse);
     expect(byMember.groups.map((g) => g.id)).toEqual([groupId]);
-    const policies = query(chain, "GroupPoliciesByGroup", q.QueryGroupPoliciesByGroupRequest, { groupId }, q.QueryGroupPoliciesByGroupResponse);
+    const policies = query(
+      chain,
+      "GroupPoliciesByGroup",
+      q.QueryGroupPoliciesByGroupRequest,
+      { groupId },
+      q.QueryGroupPoliciesByGroupResponse,
+    );
     expect(policies.groupPolicies.map((p) => p.address)).toEqual([policy]);
   });
 
@@ -79,8 +104,18 @@ describe("group: 2-of-3 threshold policy spends only after two YES votes and Msg
   });
 
   it("EXEC_TRY on submit with two proposers executes immediately when the policy allows no delay", async () => {
-    const fast = await setupPolicy(chain, alice, members([alice.address, "1"], [bob.address, "1"], [carol.address, "1"]), thresholdPolicy("2"), 1000n);
-    const res = await deliverSignedBy(chain, [alice, bob], [submit(fast.groupPolicyAddress, [alice.address, bob.address], [send(fast.groupPolicyAddress, dave.address, 7n)], tx.Exec.EXEC_TRY)]);
+    const fast = await setupPolicy(
+      chain,
+      alice,
+      members([alice.address, "1"], [bob.address, "1"], [carol.address, "1"]),
+      thresholdPolicy("2"),
+      1000n,
+    );
+    const res = await deliverSignedBy(
+      chain,
+      [alice, bob],
+      [submit(fast.groupPolicyAddress, [alice.address, bob.address], [send(fast.groupPolicyAddress, dave.address, 7n)], tx.Exec.EXEC_TRY)],
+    );
     expect(res.code).toBe(0);
     const id = responseOf(res, tx.MsgSubmitProposalResponse).proposalId;
     expect(proposal(chain, id)).toBeUndefined();
@@ -89,8 +124,18 @@ describe("group: 2-of-3 threshold policy spends only after two YES votes and Msg
 
   it("EXEC_TRY on submit with one proposer only records the vote; the second voter's EXEC_TRY executes", async () => {
     const before = chain.balance(dave.address);
-    const fast = await setupPolicy(chain, alice, members([alice.address, "1"], [bob.address, "1"], [carol.address, "1"]), thresholdPolicy("2"), 1000n);
-    const res = await chain.mustDeliver(alice, [submit(fast.groupPolicyAddress, [alice.address], [send(fast.groupPolicyAddress, dave.address, 5n)], tx.Exec.EXEC_TRY)], { gasLimit: 1_000_000n });
+    const fast = await setupPolicy(
+      chain,
+      alice,
+      members([alice.address, "1"], [bob.address, "1"], [carol.address, "1"]),
+      thresholdPolicy("2"),
+      1000n,
+    );
+    const res = await chain.mustDeliver(
+      alice,
+      [submit(fast.groupPolicyAddress, [alice.address], [send(fast.groupPolicyAddress, dave.address, 5n)], tx.Exec.EXEC_TRY)],
+      { gasLimit: 1_000_000n },
+    );
     const id = responseOf(res, tx.MsgSubmitProposalResponse).proposalId;
     expect(proposal(chain, id)!.status).toBe(ProposalStatus.PROPOSAL_STATUS_SUBMITTED);
     const votes = query(chain, "VotesByProposal", q.QueryVotesByProposalRequest, { proposalId: id }, q.QueryVotesByProposalResponse).votes;

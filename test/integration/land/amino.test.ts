@@ -25,7 +25,11 @@ describe("land: LEGACY_AMINO_JSON for every message", () => {
 
   async function aminoDeliver(key: Secp256k1Key, msgs: AnyMsg[]): Promise<DeliverResult> {
     const account = chain.account(key.address)!;
-    const txBytes = signAminoTx(msgs, [{ key, accountNumber: account.accountNumber, sequence: account.sequence }], { chainId: CHAIN_ID, fee: FEE, gasLimit: 2_000_000n });
+    const txBytes = signAminoTx(msgs, [{ key, accountNumber: account.accountNumber, sequence: account.sequence }], {
+      chainId: CHAIN_ID,
+      fee: FEE,
+      gasLimit: 2_000_000n,
+    });
     return chain.deliverRaw(txBytes);
   }
   async function mustAmino(key: Secp256k1Key, msgs: AnyMsg[]): Promise<DeliverResult> {
@@ -33,7 +37,8 @@ describe("land: LEGACY_AMINO_JSON for every message", () => {
     expect(res.log).toBe("");
     return res;
   }
-  const signDocMsgs = (msgs: AnyMsg[]) => (makeStdSignDoc(msgs, { chainId: CHAIN_ID, fee: FEE, gasLimit: 1n }, 0n, 0n) as { msgs: unknown[] }).msgs;
+  const signDocMsgs = (msgs: AnyMsg[]) =>
+    (makeStdSignDoc(msgs, { chainId: CHAIN_ID, fee: FEE, gasLimit: 1n }, 0n, 0n) as { msgs: unknown[] }).msgs;
 
   /** A real gov proposal, submitted with an amino signature, voted through. */
   async function aminoGovernance(msgs: AnyMsg[]): Promise<ProposalStatus> {
@@ -72,24 +77,37 @@ describe("land: LEGACY_AMINO_JSON for every message", () => {
     expect(params(chain).attestationQuorum).toBe(1);
     // And refused from a direct amino-signed tx by anyone else.
     expectLandError(await aminoDeliver(mallory, [msg.registerAuthority(A, "KE", "x", true, mallory.address)]), 24);
-    expectLandError(await aminoDeliver(mallory, [msg.updateParams({ attestationQuorum: 1, challengeWindow: 1n, sameAuthorityAttestation: false }, mallory.address)]), 24);
+    expectLandError(
+      await aminoDeliver(mallory, [
+        msg.updateParams({ attestationQuorum: 1, challengeWindow: 1n, sameAuthorityAttestation: false }, mallory.address),
+      ]),
+      24,
+    );
   });
 
   it("office messages in an amino-signed authz MsgExec; holder, objector and completer sign their own", async () => {
-    await mustAmino(op1, [exec(op1.address, [
-      msg.registerParcel(A, "geo-amino-1", "KE/AM/1", holder.address),
-      msg.registerParcel(A, "geo-amino-2", "KE/AM/2", holder.address),
-      msg.deed(A, 1n),
-      msg.encumber(A, 1n),
-      msg.encumber(A, 1n, { release: true, index: 0 }),
-      msg.restrict(A, 1n, { kind: "heritage_protected" }),
-      msg.restrict(A, 1n, { lift: true, index: 0, kind: "" }),
-      msg.freeze(A, 1n, "hold"),
-      msg.freeze(A, 1n, "", true),
-      msg.authorise(A, 1n, { expiresAt: 1_900_000_000n }),
-    ])]);
+    await mustAmino(op1, [
+      exec(op1.address, [
+        msg.registerParcel(A, "geo-amino-1", "KE/AM/1", holder.address),
+        msg.registerParcel(A, "geo-amino-2", "KE/AM/2", holder.address),
+        msg.deed(A, 1n),
+        msg.encumber(A, 1n),
+        msg.encumber(A, 1n, { release: true, index: 0 }),
+        msg.restrict(A, 1n, { kind: "heritage_protected" }),
+        msg.restrict(A, 1n, { lift: true, index: 0, kind: "" }),
+        msg.freeze(A, 1n, "hold"),
+        msg.freeze(A, 1n, "", true),
+        msg.authorise(A, 1n, { expiresAt: 1_900_000_000n }),
+      ]),
+    ]);
     const p = parcel(chain, 1n);
-    expect([p.deeds.length, p.encumbrances[0]!.released, p.restrictions[0]!.lifted, p.freezes[0]!.lifted, p.status]).toEqual([1, true, true, true, Status.STATUS_REGISTERED]);
+    expect([p.deeds.length, p.encumbrances[0]!.released, p.restrictions[0]!.lifted, p.freezes[0]!.lifted, p.status]).toEqual([
+      1,
+      true,
+      true,
+      true,
+      Status.STATUS_REGISTERED,
+    ]);
     expect(permission(chain, 1n).live).toBe(true);
     await mustAmino(op1, [exec(op1.address, [msg.authorise(A, 1n, { withdraw: true })])]);
     expect(permission(chain, 1n).authorisation.withdrawn).toBe(true);

@@ -6,7 +6,23 @@ import type { Module } from "../../../src/types/module";
 import type { TestChain } from "../../helpers/chain";
 import * as q from "../../../src/gen/blockchain/land/v1/query";
 import {
-  Q, WINDOW, admit, asOffice, at, createOffice, expectLandError, innerResponse, keys, landChain, msg, mustAsOffice, now, parcel, permission, responseOf, transfer,
+  Q,
+  WINDOW,
+  admit,
+  asOffice,
+  at,
+  createOffice,
+  expectLandError,
+  innerResponse,
+  keys,
+  landChain,
+  msg,
+  mustAsOffice,
+  now,
+  parcel,
+  permission,
+  responseOf,
+  transfer,
 } from "./setup";
 
 /**
@@ -25,14 +41,23 @@ describe("land conformance", () => {
   const T = { completed: 0n, open: 0n, disputed: 0n };
 
   const register = async (geometry: string) =>
-    innerResponse(await mustAsOffice(chain, op1, [msg.registerParcel(A, geometry, `REF/${geometry}`, holder.address)]), tx.MsgRegisterParcelResponse).id;
+    innerResponse(
+      await mustAsOffice(chain, op1, [msg.registerParcel(A, geometry, `REF/${geometry}`, holder.address)]),
+      tx.MsgRegisterParcelResponse,
+    ).id;
   const propose = async (parcelId: bigint) =>
-    responseOf(await chain.mustDeliver(holder, [msg.propose(holder.address, parcelId, buyer.address)]), tx.MsgProposeTransferResponse).transferId;
+    responseOf(await chain.mustDeliver(holder, [msg.propose(holder.address, parcelId, buyer.address)]), tx.MsgProposeTransferResponse)
+      .transferId;
   const landModule = () => chain.app.modules.modules.find((m) => m.name === "land") as Module & { keeper: LandKeeper };
 
   beforeAll(async () => {
     chain = await landChain();
-    [A, B, C, D] = [await createOffice(chain, op1), await createOffice(chain, op2), await createOffice(chain, op3), await createOffice(chain, op4)];
+    [A, B, C, D] = [
+      await createOffice(chain, op1),
+      await createOffice(chain, op2),
+      await createOffice(chain, op3),
+      await createOffice(chain, op4),
+    ];
     await admit(chain, A, "KE", "Nairobi");
     await admit(chain, B, "KE", "Mombasa");
     await admit(chain, C, "TZ", "Dar es Salaam");
@@ -54,17 +79,28 @@ describe("land conformance", () => {
       const frozen = await mustAsOffice(chain, op1, [msg.freeze(A, P.lifecycle, "court order")]);
       const lifted = await mustAsOffice(chain, op1, [msg.freeze(A, P.lifecycle, "discharged", true)]);
       const p = parcel(chain, P.lifecycle);
-      expect([p.deeds[0]!.recordedAt, p.encumbrances[0]!.recordedAt, p.restrictions[0]!.imposedAt, p.freezes[0]!.imposedAt, p.freezes[0]!.liftedAt])
-        .toEqual([deed.height, charge.height, rule.height, frozen.height, lifted.height]);
+      expect([
+        p.deeds[0]!.recordedAt,
+        p.encumbrances[0]!.recordedAt,
+        p.restrictions[0]!.imposedAt,
+        p.freezes[0]!.imposedAt,
+        p.freezes[0]!.liftedAt,
+      ]).toEqual([deed.height, charge.height, rule.height, frozen.height, lifted.height]);
       expect(p.registeredAt).toBeLessThan(deed.height);
     });
 
     it("permission: granted_at and withdrawn_at are heights, expires_at stays Unix seconds judged against block time", async () => {
       const expiresAt = now(chain) + 10_000n;
       const granted = await mustAsOffice(chain, op1, [msg.authorise(A, P.lifecycle, { expiresAt })]);
-      expect(permission(chain, P.lifecycle)).toMatchObject({ authorisation: { grantedAt: granted.height, expiresAt, withdrawnAt: 0n }, live: true });
+      expect(permission(chain, P.lifecycle)).toMatchObject({
+        authorisation: { grantedAt: granted.height, expiresAt, withdrawnAt: 0n },
+        live: true,
+      });
       const withdrawn = await mustAsOffice(chain, op1, [msg.authorise(A, P.lifecycle, { withdraw: true })]);
-      expect(permission(chain, P.lifecycle)).toMatchObject({ authorisation: { grantedAt: granted.height, withdrawn: true, withdrawnAt: withdrawn.height }, live: false });
+      expect(permission(chain, P.lifecycle)).toMatchObject({
+        authorisation: { grantedAt: granted.height, withdrawn: true, withdrawnAt: withdrawn.height },
+        live: false,
+      });
     });
 
     it("transfer: proposed_at is a height, quorum_at and completed_at the block time", async () => {
@@ -103,8 +139,11 @@ describe("land conformance", () => {
   describe("rule 10: the office's record messages look up the parcel, then the office, then its charge, then the fields", () => {
     // Each message with a field the keeper refuses: document, encumbrance holder, restriction kind, freeze reason, ceiling.
     const bad = (creator: string, id: bigint) => [
-      msg.deed(creator, id, { documentHash: "" }), msg.encumber(creator, id, { holder: "bad" }), msg.restrict(creator, id, { kind: "" }),
-      msg.freeze(creator, id, " "), msg.authorise(creator, id, { maxShareBps: 0, expiresAt: 0n }),
+      msg.deed(creator, id, { documentHash: "" }),
+      msg.encumber(creator, id, { holder: "bad" }),
+      msg.restrict(creator, id, { kind: "" }),
+      msg.freeze(creator, id, " "),
+      msg.authorise(creator, id, { maxShareBps: 0, expiresAt: 0n }),
     ];
 
     it("8 ErrNoParcel first, whoever signs", async () => {
@@ -175,7 +214,9 @@ describe("land conformance", () => {
 
   describe("rule 12: a jurisdiction in any letter case, stored upper-case", () => {
     const office = (address: string) =>
-      chain.query(Q + "Authorities", q.QueryAuthoritiesRequest, { pagination: undefined }, q.QueryAuthoritiesResponse).authorities.find((a) => a.address === address);
+      chain
+        .query(Q + "Authorities", q.QueryAuthoritiesRequest, { pagination: undefined }, q.QueryAuthoritiesResponse)
+        .authorities.find((a) => a.address === address);
 
     it("accepts gb and Ke, stores GB and KE", async () => {
       await admit(chain, D, "gb", "HM Land Registry", false);
@@ -194,7 +235,7 @@ describe("land conformance", () => {
   describe("consensus version 2: the 1 -> 2 migration turns stamped times into the upgrade's height", () => {
     it("every set stamp becomes the height; unset ones stay 0; quorum_at, completed_at, expires_at untouched", () => {
       const m = landModule();
-      expect(m.consensusVersion).toBe(2);
+      expect(m.consensusVersion).toBe(3);
       const k = m.keeper;
       const ctx = chain.app.queryContext();
       const time = 1_767_225_600n;
@@ -217,7 +258,11 @@ describe("land conformance", () => {
 
       const h = ctx.height;
       const after = k.parcels.get(ctx, P.lifecycle)!;
-      expect([...after.deeds.map((d) => d.recordedAt), ...after.encumbrances.map((e) => e.recordedAt), ...after.restrictions.map((r) => r.imposedAt)]).toEqual([h, h, h]);
+      expect([
+        ...after.deeds.map((d) => d.recordedAt),
+        ...after.encumbrances.map((e) => e.recordedAt),
+        ...after.restrictions.map((r) => r.imposedAt),
+      ]).toEqual([h, h, h]);
       expect(after.freezes.map((f) => [f.imposedAt, f.liftedAt])).toEqual([[h, h]]);
       expect(after.registeredAt).toBe(p.registeredAt);
       expect(k.transfers.get(ctx, T.open)).toEqual({ ...t, proposedAt: h });

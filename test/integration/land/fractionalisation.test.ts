@@ -3,7 +3,21 @@ import * as tx from "../../../src/gen/blockchain/land/v1/tx";
 import type { LandKeeper } from "../../../src/modules/land";
 import type { TestChain } from "../../helpers/chain";
 import {
-  Q, admit, asOffice, at, createOffice, eventOf, expectLandError, innerResponse, keys, landChain, msg, mustAsOffice, now, permission, queryCode,
+  Q,
+  admit,
+  asOffice,
+  at,
+  createOffice,
+  eventOf,
+  expectLandError,
+  innerResponse,
+  keys,
+  landChain,
+  msg,
+  mustAsOffice,
+  now,
+  permission,
+  queryCode,
 } from "./setup";
 import * as q from "../../../src/gen/blockchain/land/v1/query";
 
@@ -23,7 +37,10 @@ describe("land: fractionalisation permission", () => {
     B = await createOffice(chain, op2);
     await admit(chain, A, "KE");
     await admit(chain, B, "TZ");
-    parcelId = innerResponse(await mustAsOffice(chain, op1, [msg.registerParcel(A, "geo-f", "KE/F/1", holder.address)]), tx.MsgRegisterParcelResponse).id;
+    parcelId = innerResponse(
+      await mustAsOffice(chain, op1, [msg.registerParcel(A, "geo-f", "KE/F/1", holder.address)]),
+      tx.MsgRegisterParcelResponse,
+    ).id;
   });
   afterAll(async () => chain.close());
 
@@ -52,10 +69,26 @@ describe("land: fractionalisation permission", () => {
 
   it("grants: live until expires_at (Unix seconds) against block time; granted_at is the block height; ceiling 10000 accepted", async () => {
     const expiresAt = now(chain) + 1000n;
-    const res = await mustAsOffice(chain, op1, [msg.authorise(A, parcelId, { right: "exploitation right", maxShareBps: 10_000, expiresAt })]);
-    expect(eventOf(res, "land_fractionalisation_authorised")).toMatchObject({ parcel_id: parcelId.toString(), max_share_bps: "10000", expires_at: expiresAt.toString(), granted_by: A });
+    const res = await mustAsOffice(chain, op1, [
+      msg.authorise(A, parcelId, { right: "exploitation right", maxShareBps: 10_000, expiresAt }),
+    ]);
+    expect(eventOf(res, "land_fractionalisation_authorised")).toMatchObject({
+      parcel_id: parcelId.toString(),
+      max_share_bps: "10000",
+      expires_at: expiresAt.toString(),
+      granted_by: A,
+    });
     expect(permission(chain, parcelId)).toEqual({
-      authorisation: { parcelId, right: "exploitation right", maxShareBps: 10_000, expiresAt, grantedBy: A, grantedAt: res.height, withdrawn: false, withdrawnAt: 0n },
+      authorisation: {
+        parcelId,
+        right: "exploitation right",
+        maxShareBps: 10_000,
+        expiresAt,
+        grantedBy: A,
+        grantedAt: res.height,
+        withdrawn: false,
+        withdrawnAt: 0n,
+      },
       live: true,
     });
     chain.setNextBlockTime({ seconds: expiresAt - 1n, nanos: 0 });
@@ -69,7 +102,10 @@ describe("land: fractionalisation permission", () => {
   it("granting again replaces the terms", async () => {
     const expiresAt = now(chain) + 5000n;
     await mustAsOffice(chain, op1, [msg.authorise(A, parcelId, { right: "lease", maxShareBps: 2500, expiresAt })]);
-    expect(permission(chain, parcelId)).toMatchObject({ authorisation: { right: "lease", maxShareBps: 2500, expiresAt, withdrawn: false }, live: true });
+    expect(permission(chain, parcelId)).toMatchObject({
+      authorisation: { right: "lease", maxShareBps: 2500, expiresAt, withdrawn: false },
+      live: true,
+    });
   });
 
   it("a no_fractionalisation restriction makes it not live and refuses grants (31); lifting restores it", async () => {
@@ -82,7 +118,12 @@ describe("land: fractionalisation permission", () => {
 
   it("the keeper view tokenisation reads gives the same answer as the query", async () => {
     const ctx = chain.app.queryContext();
-    const r = chain.query(Q + "FractionalisationAuthority", q.QueryFractionalisationAuthorityRequest, { parcelId }, q.QueryFractionalisationAuthorityResponse);
+    const r = chain.query(
+      Q + "FractionalisationAuthority",
+      q.QueryFractionalisationAuthorityRequest,
+      { parcelId },
+      q.QueryFractionalisationAuthorityResponse,
+    );
     expect(keeper().fractionalisationAuthority(ctx, parcelId)).toEqual({ authorisation: r.authorisation, live: r.live });
     expect(keeper().fractionalisationAuthority(ctx, 99n)).toEqual({ authorisation: undefined, live: false });
     expect(keeper().parcelHolder(ctx, parcelId)).toBe(holder.address);
@@ -92,7 +133,10 @@ describe("land: fractionalisation permission", () => {
   it("withdrawal marks the entry (kept on record) and stops it being live; a second withdrawal is 34", async () => {
     const res = await mustAsOffice(chain, op1, [msg.authorise(A, parcelId, { withdraw: true, maxShareBps: 0, expiresAt: 0n })]);
     expect(eventOf(res, "land_fractionalisation_withdrawn")).toMatchObject({ parcel_id: parcelId.toString(), withdrawn_by: A });
-    expect(permission(chain, parcelId)).toMatchObject({ authorisation: { right: "lease", maxShareBps: 2500, withdrawn: true, withdrawnAt: res.height }, live: false });
+    expect(permission(chain, parcelId)).toMatchObject({
+      authorisation: { right: "lease", maxShareBps: 2500, withdrawn: true, withdrawnAt: res.height },
+      live: false,
+    });
     expectLandError(await asOffice(chain, op1, [msg.authorise(A, parcelId, { withdraw: true })]), 34);
   });
 });

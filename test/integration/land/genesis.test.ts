@@ -10,7 +10,22 @@ import { DENOM, type TestChain } from "../../helpers/chain";
 import { moduleChain } from "../../helpers/module-setup";
 import { exec } from "../authz/setup";
 import {
-  Q, WINDOW, admit, at, createOffice, expectLandError, innerResponse, keys, landChain, msg, mustAsOffice, now, parcel, permission, responseOf, transfer,
+  Q,
+  WINDOW,
+  admit,
+  at,
+  createOffice,
+  expectLandError,
+  innerResponse,
+  keys,
+  landChain,
+  msg,
+  mustAsOffice,
+  now,
+  parcel,
+  permission,
+  responseOf,
+  transfer,
 } from "./setup";
 
 describe("land genesis export and import", () => {
@@ -31,9 +46,15 @@ describe("land genesis export and import", () => {
     await admit(chain, C, "UG", "Kampala", false);
     for (const i of [1, 2, 3, 4]) await mustAsOffice(chain, op1, [msg.registerParcel(A, `geo-${i}`, `KE/G/${i}`, holder.address)]);
     await mustAsOffice(chain, op1, [
-      msg.deed(A, 1n), msg.encumber(A, 1n), msg.encumber(A, 1n, { release: true, index: 0 }), msg.restrict(A, 1n, { kind: "customary_tenure" }),
-      msg.freeze(A, 1n, "caveat"), msg.freeze(A, 1n, "", true), msg.authorise(A, 1n, { expiresAt: 1_900_000_000n }),
-      msg.authorise(A, 2n, { expiresAt: 1_900_000_000n }), msg.authorise(A, 2n, { withdraw: true }),
+      msg.deed(A, 1n),
+      msg.encumber(A, 1n),
+      msg.encumber(A, 1n, { release: true, index: 0 }),
+      msg.restrict(A, 1n, { kind: "customary_tenure" }),
+      msg.freeze(A, 1n, "caveat"),
+      msg.freeze(A, 1n, "", true),
+      msg.authorise(A, 1n, { expiresAt: 1_900_000_000n }),
+      msg.authorise(A, 2n, { expiresAt: 1_900_000_000n }),
+      msg.authorise(A, 2n, { withdraw: true }),
       msg.freeze(A, 4n, "court order"),
     ]);
     // Transfer 1 completes, 2 is disputed, 3 is pending with one attestation.
@@ -60,9 +81,16 @@ describe("land genesis export and import", () => {
       ["3", "STATUS_TRANSFER_PENDING", holder.address],
       ["4", "STATUS_FROZEN", holder.address],
     ]);
-    expect(exported.transfers.map((t: any) => [t.id, t.completed_at !== "0", t.objected_by])).toEqual([["1", true, ""], ["2", false, mallory.address], ["3", false, ""]]);
+    expect(exported.transfers.map((t: any) => [t.id, t.completed_at !== "0", t.objected_by])).toEqual([
+      ["1", true, ""],
+      ["2", false, mallory.address],
+      ["3", false, ""],
+    ]);
     expect([exported.next_parcel_id, exported.next_transfer_id]).toEqual(["5", "4"]);
-    expect(exported.fractionalisation_authorities.map((a: any) => [a.parcel_id, a.withdrawn])).toEqual([["1", false], ["2", true]]);
+    expect(exported.fractionalisation_authorities.map((a: any) => [a.parcel_id, a.withdrawn])).toEqual([
+      ["1", false],
+      ["2", true],
+    ]);
   });
 
   it("InitChain from the whole export gives the exporting chain's app hash", async () => {
@@ -83,7 +111,12 @@ describe("land genesis export and import", () => {
       for (const id of [1n, 2n, 3n, 4n]) expect(parcel(imported, id)).toEqual(parcel(chain, id));
       for (const id of [1n, 2n, 3n]) expect(transfer(imported, id)).toEqual(transfer(chain, id));
       expect(permission(imported, 1n)).toEqual(permission(chain, 1n));
-      const pending = imported.query(Q + "PendingTransfers", q.QueryPendingTransfersRequest, { pagination: undefined }, q.QueryPendingTransfersResponse);
+      const pending = imported.query(
+        Q + "PendingTransfers",
+        q.QueryPendingTransfersRequest,
+        { pagination: undefined },
+        q.QueryPendingTransfersResponse,
+      );
       expect(pending.transfers.map((t) => t.id)).toEqual([3n]);
       // Uniqueness indexes were rebuilt.
       expectLandError(await imported.deliver(op1, [exec(op1.address, [msg.registerParcel(A, "geo-1", "NEW/1", holder.address)])]), 6);
@@ -106,26 +139,43 @@ describe("land genesis export and import", () => {
   });
 
   it("InitGenesis refuses an office that is not a group policy account (32)", async () => {
-    await expect(landChain((land) => {
-      land.authorities = [{ address: keys.other.address, name: "x", jurisdiction: "KE", active: true }];
-    })).rejects.toThrow(/group/);
+    await expect(
+      landChain((land) => {
+        land.authorities = [{ address: keys.other.address, name: "x", jurisdiction: "KE", active: true }];
+      }),
+    ).rejects.toThrow(/group/);
   });
 });
 
 describe("land genesis validation", () => {
   const office = keys.op1.address;
-  const base = (): GenesisState => GenesisState.fromPartial({
-    params: { attestationQuorum: 2, challengeWindow: 60n, sameAuthorityAttestation: false },
-    authorities: [{ address: office, name: "A", jurisdiction: "KE", active: true }],
-    parcels: [
-      { id: 1n, geometryHash: "g1", cadastralRef: "r1", holder: keys.holder.address, authority: office, status: Status.STATUS_TRANSFER_PENDING },
-      { id: 2n, geometryHash: "g2", cadastralRef: "r2", holder: keys.holder.address, authority: office, status: Status.STATUS_REGISTERED },
-    ],
-    transfers: [{ id: 1n, parcelId: 1n, from: keys.holder.address, to: keys.buyer.address, proposedAt: 5n }],
-    nextParcelId: 3n,
-    nextTransferId: 2n,
-    fractionalisationAuthorities: [{ parcelId: 2n, right: "lease", maxShareBps: 100, expiresAt: 10n }],
-  });
+  const base = (): GenesisState =>
+    GenesisState.fromPartial({
+      params: { attestationQuorum: 2, challengeWindow: 60n, sameAuthorityAttestation: false },
+      authorities: [{ address: office, name: "A", jurisdiction: "KE", active: true }],
+      parcels: [
+        {
+          id: 1n,
+          geometryHash: "g1",
+          cadastralRef: "r1",
+          holder: keys.holder.address,
+          authority: office,
+          status: Status.STATUS_TRANSFER_PENDING,
+        },
+        {
+          id: 2n,
+          geometryHash: "g2",
+          cadastralRef: "r2",
+          holder: keys.holder.address,
+          authority: office,
+          status: Status.STATUS_REGISTERED,
+        },
+      ],
+      transfers: [{ id: 1n, parcelId: 1n, from: keys.holder.address, to: keys.buyer.address, proposedAt: 5n }],
+      nextParcelId: 3n,
+      nextTransferId: 2n,
+      fractionalisationAuthorities: [{ parcelId: 2n, right: "lease", maxShareBps: 100, expiresAt: 10n }],
+    });
 
   it("accepts a consistent state", () => {
     expect(() => validateLandGenesis(base())).not.toThrow();
@@ -144,7 +194,14 @@ describe("land genesis validation", () => {
     ["a status its transfers contradict", (g) => (g.parcels[0]!.status = Status.STATUS_REGISTERED), /should be/],
     ["a transfer of an unknown parcel", (g) => (g.transfers[0]!.parcelId = 9n), /unknown parcel/],
     ["a transfer id at next_transfer_id", (g) => (g.nextTransferId = 1n), /outside/],
-    ["two open transfers on a parcel", (g) => { g.transfers.push({ ...g.transfers[0]!, id: 2n }); g.nextTransferId = 3n; }, /two open/],
+    [
+      "two open transfers on a parcel",
+      (g) => {
+        g.transfers.push({ ...g.transfers[0]!, id: 2n });
+        g.nextTransferId = 3n;
+      },
+      /two open/,
+    ],
     ["a ceiling of 0", (g) => (g.fractionalisationAuthorities[0]!.maxShareBps = 0), /max_share_bps/],
     ["a permission for an unknown parcel", (g) => (g.fractionalisationAuthorities[0]!.parcelId = 7n), /unknown parcel/],
   ])("refuses %s", (_label, mutate, message) => {

@@ -26,7 +26,9 @@ interface Office {
 
 async function createOffice(chain: TestChain, officers: Office["officers"]): Promise<Office> {
   const [o1, o2, o3] = officers;
-  const res = await chain.mustDeliver(o1, [createGroupWithPolicy(o1.address, members([o1.address, "1"], [o2.address, "1"], [o3.address, "1"]), thresholdPolicy("2", 3600n))]);
+  const res = await chain.mustDeliver(o1, [
+    createGroupWithPolicy(o1.address, members([o1.address, "1"], [o2.address, "1"], [o3.address, "1"]), thresholdPolicy("2", 3600n)),
+  ]);
   return { address: responseOf(res, gtx.MsgCreateGroupWithPolicyResponse).groupPolicyAddress, officers };
 }
 
@@ -37,7 +39,9 @@ async function officeActs(chain: TestChain, office: Office, msgs: AnyMsg[], appr
   const proposalId = responseOf(submitted, gtx.MsgSubmitProposalResponse).proposalId;
   await chain.mustDeliver(proposer, [vote(proposalId, proposer.address)]);
   const second = office.officers[approver]!;
-  const res = await chain.mustDeliver(second, [vote(proposalId, second.address, VoteOption.VOTE_OPTION_YES, gtx.Exec.EXEC_TRY)], { gasLimit: 1_000_000n });
+  const res = await chain.mustDeliver(second, [vote(proposalId, second.address, VoteOption.VOTE_OPTION_YES, gtx.Exec.EXEC_TRY)], {
+    gasLimit: 1_000_000n,
+  });
   const exec = eventsOf(res, "cosmos.group.v1.EventExec")[0]!;
   return { result: exec.result!, logs: exec.logs ?? "" };
 }
@@ -101,11 +105,17 @@ describe("land end to end: three offices as x/group policies", () => {
     arusha = await createOffice(chain, [b1, b2, b3]);
     kampala = await createOffice(chain, [c1, c2, c3]);
     // Governance admits the three offices by a real proposal.
-    const submitted = await chain.mustDeliver(holder, [submitMsg(holder.address, [
-      msg.registerAuthority(nairobi.address, "KE", "Nairobi Central Registry"),
-      msg.registerAuthority(arusha.address, "TZ", "Arusha Land Registry"),
-      msg.registerAuthority(kampala.address, "UG", "Kampala Land Office"),
-    ], govParams(chain).minDeposit)]);
+    const submitted = await chain.mustDeliver(holder, [
+      submitMsg(
+        holder.address,
+        [
+          msg.registerAuthority(nairobi.address, "KE", "Nairobi Central Registry"),
+          msg.registerAuthority(arusha.address, "TZ", "Arusha Land Registry"),
+          msg.registerAuthority(kampala.address, "UG", "Kampala Land Office"),
+        ],
+        govParams(chain).minDeposit,
+      ),
+    ]);
     const id = proposalIdOf(submitted);
     await chain.mustDeliver(validatorKey(), [voteMsg(validatorKey().address, id, 1 /* YES */)]);
     expect((await endVotingPeriod(chain, id))!.status).toBe(ProposalStatus.PROPOSAL_STATUS_PASSED);
@@ -138,7 +148,11 @@ describe("land end to end: three offices as x/group policies", () => {
     chain.setNextBlockTime(at(chain, WINDOW / 2n));
     await chain.mustDeliver(neighbour, [msg.object(neighbour.address, transferId, "the boundary survey includes my borehole")]);
     expect(parcel(chain, parcelId)).toMatchObject({ holder: holder.address, status: Status.STATUS_DISPUTED });
-    expect(transfer(chain, transferId)).toMatchObject({ objectedBy: neighbour.address, objectionReason: "the boundary survey includes my borehole", completedAt: 0n });
+    expect(transfer(chain, transferId)).toMatchObject({
+      objectedBy: neighbour.address,
+      objectionReason: "the boundary survey includes my borehole",
+      completedAt: 0n,
+    });
     chain.setNextBlockTime(at(chain, WINDOW));
     expectLandError(await chain.deliver(buyer, [msg.complete(buyer.address, transferId)]), 15);
     expect(parcel(chain, parcelId).holder).toBe(holder.address);

@@ -2,7 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Status } from "../../../src/gen/blockchain/land/v1/parcel";
 import * as tx from "../../../src/gen/blockchain/land/v1/tx";
 import type { TestChain } from "../../helpers/chain";
-import { admit, asOffice, createOffice, eventOf, expectLandError, gov, innerResponse, keys, landChain, msg, mustAsOffice, parcel } from "./setup";
+import {
+  admit,
+  asOffice,
+  createOffice,
+  eventOf,
+  expectLandError,
+  gov,
+  innerResponse,
+  keys,
+  landChain,
+  msg,
+  mustAsOffice,
+  parcel,
+} from "./setup";
 
 /** Offices admitted by governance; parcels registered once; deeds, encumbrances, restrictions and freezes kept as history. */
 describe("land: registry offices, parcels and their history", () => {
@@ -47,7 +60,9 @@ describe("land: registry offices, parcels and their history", () => {
     it("admits, updates and deactivates; the event names the office", async () => {
       const res = await chain.govExec([msg.registerAuthority(notAdmitted, "GB", "HM Land Registry", false)]);
       expect(res.log).toBe("");
-      expect(eventOf(await chain.deliver(op3, [msg.registerParcel(notAdmitted, "g", "r", holder.address)]), "land_parcel_registered")).toBeUndefined();
+      expect(
+        eventOf(await chain.deliver(op3, [msg.registerParcel(notAdmitted, "g", "r", holder.address)]), "land_parcel_registered"),
+      ).toBeUndefined();
     });
   });
 
@@ -71,10 +86,25 @@ describe("land: registry offices, parcels and their history", () => {
       const res = await mustAsOffice(chain, op1, [msg.registerParcel(officeA, "sha256:9f2c", "NAIROBI/BLOCK 7/1234", holder.address)]);
       parcelId = innerResponse(res, tx.MsgRegisterParcelResponse).id;
       expect(parcelId).toBe(1n);
-      expect(eventOf(res, "land_parcel_registered")).toMatchObject({ parcel_id: "1", holder: holder.address, authority: officeA, cadastral_ref: "NAIROBI/BLOCK 7/1234" });
+      expect(eventOf(res, "land_parcel_registered")).toMatchObject({
+        parcel_id: "1",
+        holder: holder.address,
+        authority: officeA,
+        cadastral_ref: "NAIROBI/BLOCK 7/1234",
+      });
       expect(parcel(chain, parcelId)).toEqual({
-        id: 1n, geometryHash: "sha256:9f2c", cadastralRef: "NAIROBI/BLOCK 7/1234", holder: holder.address, authority: officeA,
-        status: Status.STATUS_REGISTERED, encumbrances: [], registeredAt: res.height, deeds: [], restrictions: [], vehicleId: 0n, freezes: [],
+        id: 1n,
+        geometryHash: "sha256:9f2c",
+        cadastralRef: "NAIROBI/BLOCK 7/1234",
+        holder: holder.address,
+        authority: officeA,
+        status: Status.STATUS_REGISTERED,
+        encumbrances: [],
+        registeredAt: res.height,
+        deeds: [],
+        restrictions: [],
+        vehicleId: 0n,
+        freezes: [],
       });
     });
 
@@ -90,7 +120,11 @@ describe("land: registry offices, parcels and their history", () => {
   describe("parcel history: office in charge only, entries marked, never deleted", () => {
     it("8 ErrNoParcel, 16 ErrWrongJurisdiction, 1 ErrNotAuthority on every history message", async () => {
       const all = (creator: string, id: bigint) => [
-        msg.deed(creator, id), msg.encumber(creator, id), msg.restrict(creator, id), msg.freeze(creator, id), msg.authorise(creator, id),
+        msg.deed(creator, id),
+        msg.encumber(creator, id),
+        msg.restrict(creator, id),
+        msg.freeze(creator, id),
+        msg.authorise(creator, id),
       ];
       for (const m of all(officeA, 99n)) expectLandError(await asOffice(chain, op1, [m]), 8);
       for (const m of all(officeB, parcelId)) expectLandError(await asOffice(chain, op2, [m]), 16);
@@ -99,23 +133,45 @@ describe("land: registry offices, parcels and their history", () => {
 
     it("25 ErrNoDocument; deeds are appended with the block height", async () => {
       expectLandError(await asOffice(chain, op1, [msg.deed(officeA, parcelId, { documentHash: "" })]), 25);
-      const res = await mustAsOffice(chain, op1, [msg.deed(officeA, parcelId), msg.deed(officeA, parcelId, { kind: "survey", documentHash: "sha256:cd34", reference: "S-9" })]);
+      const res = await mustAsOffice(chain, op1, [
+        msg.deed(officeA, parcelId),
+        msg.deed(officeA, parcelId, { kind: "survey", documentHash: "sha256:cd34", reference: "S-9" }),
+      ]);
       const p = parcel(chain, parcelId);
       expect(p.deeds).toEqual([
-        { kind: "grant", documentHash: "sha256:ab12", uri: "ipfs://deed", reference: "G-1", issuedOn: "2020-01-02", recordedAt: res.height },
-        { kind: "survey", documentHash: "sha256:cd34", uri: "ipfs://deed", reference: "S-9", issuedOn: "2020-01-02", recordedAt: res.height },
+        {
+          kind: "grant",
+          documentHash: "sha256:ab12",
+          uri: "ipfs://deed",
+          reference: "G-1",
+          issuedOn: "2020-01-02",
+          recordedAt: res.height,
+        },
+        {
+          kind: "survey",
+          documentHash: "sha256:cd34",
+          uri: "ipfs://deed",
+          reference: "S-9",
+          issuedOn: "2020-01-02",
+          recordedAt: res.height,
+        },
       ]);
     });
 
     it("encumbrances: recorded, released by index and kept; 28 ErrNoEncumbrance for a missing or released entry", async () => {
       expectLandError(await asOffice(chain, op1, [msg.encumber(officeA, parcelId, { holder: "bad" })]), 5);
-      await mustAsOffice(chain, op1, [msg.encumber(officeA, parcelId, { holder: mallory.address }), msg.encumber(officeA, parcelId, { kind: "easement", detail: "right of way" })]);
+      await mustAsOffice(chain, op1, [
+        msg.encumber(officeA, parcelId, { holder: mallory.address }),
+        msg.encumber(officeA, parcelId, { kind: "easement", detail: "right of way" }),
+      ]);
       expectLandError(await asOffice(chain, op1, [msg.encumber(officeA, parcelId, { release: true, index: 2 })]), 28);
       const res = await mustAsOffice(chain, op1, [msg.encumber(officeA, parcelId, { release: true, index: 0 })]);
       expect(eventOf(res, "land_encumbrance_released")).toMatchObject({ parcel_id: "1", index: "0" });
       expectLandError(await asOffice(chain, op1, [msg.encumber(officeA, parcelId, { release: true, index: 0 })]), 28);
       const h = chain.height;
-      expect(parcel(chain, parcelId).encumbrances.map((e) => [e.kind, e.holder, e.released, e.recordedAt > 0n && e.recordedAt <= h])).toEqual([
+      expect(
+        parcel(chain, parcelId).encumbrances.map((e) => [e.kind, e.holder, e.released, e.recordedAt > 0n && e.recordedAt <= h]),
+      ).toEqual([
         ["mortgage", mallory.address, true, true],
         ["easement", "", false, true],
       ]);
@@ -123,13 +179,25 @@ describe("land: registry offices, parcels and their history", () => {
 
     it("restrictions: 27 ErrNoRestrictionKind, lifted by index and kept; 26 ErrNoRestriction", async () => {
       expectLandError(await asOffice(chain, op1, [msg.restrict(officeA, parcelId, { kind: "" })]), 27);
-      await mustAsOffice(chain, op1, [msg.restrict(officeA, parcelId, { kind: "minimum_parcel_size", value: "0.5ha", detail: "county rule" })]);
+      await mustAsOffice(chain, op1, [
+        msg.restrict(officeA, parcelId, { kind: "minimum_parcel_size", value: "0.5ha", detail: "county rule" }),
+      ]);
       expectLandError(await asOffice(chain, op1, [msg.restrict(officeA, parcelId, { lift: true, index: 1 })]), 26);
-      expectLandError(await asOffice(chain, op1, [msg.restrict(officeA, parcelId, { lift: true, index: 0, kind: "heritage_protected" })]), 26);
+      expectLandError(
+        await asOffice(chain, op1, [msg.restrict(officeA, parcelId, { lift: true, index: 0, kind: "heritage_protected" })]),
+        26,
+      );
       await mustAsOffice(chain, op1, [msg.restrict(officeA, parcelId, { lift: true, index: 0, kind: "" })]);
       expectLandError(await asOffice(chain, op1, [msg.restrict(officeA, parcelId, { lift: true, index: 0, kind: "" })]), 26);
       expect(parcel(chain, parcelId).restrictions).toEqual([
-        { kind: "minimum_parcel_size", value: "0.5ha", detail: "county rule", imposedBy: officeA, imposedAt: parcel(chain, parcelId).restrictions[0]!.imposedAt, lifted: true },
+        {
+          kind: "minimum_parcel_size",
+          value: "0.5ha",
+          detail: "county rule",
+          imposedBy: officeA,
+          imposedAt: parcel(chain, parcelId).restrictions[0]!.imposedAt,
+          lifted: true,
+        },
       ]);
     });
 

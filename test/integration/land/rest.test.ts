@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as tx from "../../../src/gen/blockchain/land/v1/tx";
 import { restHarness, type RestHarness } from "../rest/setup";
 import { DENOM } from "../../helpers/chain";
+import { accAddress } from "../../../src/types/address";
 import { WINDOW, admit, at, createOffice, innerResponse, keys, msg, mustAsOffice, now, responseOf } from "./setup";
 
 // Every land query read back through REST with the exact grpc-gateway JSON: snake_case names,
@@ -38,21 +39,35 @@ describe("land through REST", () => {
   const get = (path: string) => h.get(R + path).then((r) => ({ status: r.status, body: r.body }));
 
   it("params: the defaults with the genesis window", async () => {
-    expect(await get("/params")).toEqual({ status: 200, body: { params: { attestation_quorum: 2, challenge_window: "3600", same_authority_attestation: false } } });
+    expect(await get("/params")).toEqual({
+      status: 200,
+      body: { params: { attestation_quorum: 2, challenge_window: "3600", same_authority_attestation: false } },
+    });
   });
 
-  it("authorities, in address order", async () => {
+  it("authorities, in the order of the address bytes", async () => {
     const offices = [
       { address: A, name: "Nairobi Lands Registry", jurisdiction: "KE", active: true },
       { address: B, name: "Mombasa Lands Registry", jurisdiction: "KE", active: true },
       { address: C, name: "Dar es Salaam Registry", jurisdiction: "TZ", active: false },
-    ].sort((x, y) => (x.address < y.address ? -1 : 1));
+    ].sort((x, y) => Buffer.compare(accAddress.decode(x.address), accAddress.decode(y.address)));
     expect(await get("/authorities")).toEqual({ status: 200, body: { authorities: offices, pagination: { next_key: null, total: "3" } } });
   });
 
   const parcelJson = (over: Record<string, unknown> = {}) => ({
-    id: "1", geometry_hash: "sha256:9f2c", cadastral_ref: REF, holder: holder.address, authority: A, status: "STATUS_REGISTERED",
-    encumbrances: [], registered_at: registeredAt.toString(), deeds: [], restrictions: [], vehicle_id: "0", freezes: [], ...over,
+    id: "1",
+    geometry_hash: "sha256:9f2c",
+    cadastral_ref: REF,
+    holder: holder.address,
+    authority: A,
+    status: "STATUS_REGISTERED",
+    encumbrances: [],
+    registered_at: registeredAt.toString(),
+    deeds: [],
+    restrictions: [],
+    vehicle_id: "0",
+    freezes: [],
+    ...over,
   });
 
   it("a parcel by id, by cadastral reference (slashes and spaces in the query string), by geometry, by holder", async () => {
@@ -62,13 +77,21 @@ describe("land through REST", () => {
     expect(await get("/parcel/1")).toEqual({ status: 200, body: { parcel: parcelJson() } });
     expect(await get(`/parcel_by_ref?cadastral_ref=${encodeURIComponent(REF)}`)).toEqual({ status: 200, body: { parcel: parcelJson() } });
     expect(await get("/parcel_by_geometry?geometry_hash=sha256%3A9f2c")).toEqual({ status: 200, body: { parcel: parcelJson() } });
-    expect(await get(`/parcels_by_holder/${holder.address}`)).toEqual({ status: 200, body: { parcels: [parcelJson()], pagination: { next_key: null, total: "1" } } });
-    expect(await get(`/parcels_by_holder/${buyer.address}`)).toEqual({ status: 200, body: { parcels: [], pagination: { next_key: null, total: "0" } } });
+    expect(await get(`/parcels_by_holder/${holder.address}`)).toEqual({
+      status: 200,
+      body: { parcels: [parcelJson()], pagination: { next_key: null, total: "1" } },
+    });
+    expect(await get(`/parcels_by_holder/${buyer.address}`)).toEqual({
+      status: 200,
+      body: { parcels: [], pagination: { next_key: null, total: "0" } },
+    });
   });
 
   it("not found and bad arguments", async () => {
     expect(await get("/parcel/7")).toEqual(notFound("parcel 7 not found"));
-    expect(await get("/parcel_by_ref?cadastral_ref=NAIROBI%2FBLOCK%207")).toEqual(notFound('parcel with cadastral_ref "NAIROBI/BLOCK 7" not found'));
+    expect(await get("/parcel_by_ref?cadastral_ref=NAIROBI%2FBLOCK%207")).toEqual(
+      notFound('parcel with cadastral_ref "NAIROBI/BLOCK 7" not found'),
+    );
     expect(await get("/parcel_by_ref")).toEqual(badArgument("cadastral_ref cannot be empty"));
     expect(await get("/parcel_by_geometry?geometry_hash=nope")).toEqual(notFound('parcel with geometry_hash "nope" not found'));
     expect(await get("/transfer/1")).toEqual(notFound("transfer 1 not found"));
@@ -87,15 +110,31 @@ describe("land through REST", () => {
     ]);
     // Stamps on records are block heights; expires_at is Unix seconds.
     const t = history.height.toString();
-    grantedAt = (await mustAsOffice(h.chain, op1, [msg.authorise(A, 1n, { right: "revenue share", maxShareBps: 4000, expiresAt: 1_900_000_000n })])).height;
+    grantedAt = (
+      await mustAsOffice(h.chain, op1, [msg.authorise(A, 1n, { right: "revenue share", maxShareBps: 4000, expiresAt: 1_900_000_000n })])
+    ).height;
     expect(await get("/parcel/1")).toEqual({
       status: 200,
       body: {
         parcel: parcelJson({
-          deeds: [{ kind: "grant", document_hash: "sha256:ab12", uri: "ipfs://deed", reference: "G-1", issued_on: "2020-01-02", recorded_at: t }],
+          deeds: [
+            { kind: "grant", document_hash: "sha256:ab12", uri: "ipfs://deed", reference: "G-1", issued_on: "2020-01-02", recorded_at: t },
+          ],
           encumbrances: [{ kind: "mortgage", holder: mallory.address, detail: "first charge", recorded_at: t, released: false }],
-          restrictions: [{ kind: "foreign_ownership_capped", value: "49%", detail: "statute", imposed_by: A, imposed_at: t, lifted: false }],
-          freezes: [{ reason: "court order", imposed_by: A, imposed_at: t, lifted: true, lifted_by: A, lift_reason: "order discharged", lifted_at: t }],
+          restrictions: [
+            { kind: "foreign_ownership_capped", value: "49%", detail: "statute", imposed_by: A, imposed_at: t, lifted: false },
+          ],
+          freezes: [
+            {
+              reason: "court order",
+              imposed_by: A,
+              imposed_at: t,
+              lifted: true,
+              lifted_by: A,
+              lift_reason: "order discharged",
+              lifted_at: t,
+            },
+          ],
         }),
       },
     });
@@ -103,7 +142,14 @@ describe("land through REST", () => {
       status: 200,
       body: {
         authorisation: {
-          parcel_id: "1", right: "revenue share", max_share_bps: 4000, expires_at: "1900000000", granted_by: A, granted_at: grantedAt.toString(), withdrawn: false, withdrawn_at: "0",
+          parcel_id: "1",
+          right: "revenue share",
+          max_share_bps: 4000,
+          expires_at: "1900000000",
+          granted_by: A,
+          granted_at: grantedAt.toString(),
+          withdrawn: false,
+          withdrawn_at: "0",
         },
         live: true,
       },
@@ -111,8 +157,20 @@ describe("land through REST", () => {
   });
 
   const transferJson = (over: Record<string, unknown> = {}) => ({
-    id: "1", parcel_id: "1", from: holder.address, to: buyer.address, price: "KES 9,000,000", validated: false, validated_by: "", attestors: [],
-    quorum_at: "0", objected_by: "", objection_reason: "", proposed_at: proposedAt.toString(), completed_at: "0", ...over,
+    id: "1",
+    parcel_id: "1",
+    from: holder.address,
+    to: buyer.address,
+    price: "KES 9,000,000",
+    validated: false,
+    validated_by: "",
+    attestors: [],
+    quorum_at: "0",
+    objected_by: "",
+    objection_reason: "",
+    proposed_at: proposedAt.toString(),
+    completed_at: "0",
+    ...over,
   });
 
   it("a transfer through its stages: transfer, pending_transfers, transfers_by_parcel", async () => {
@@ -130,25 +188,44 @@ describe("land through REST", () => {
     quorumAt = now(h.chain);
     const attested = transferJson({ validated: true, validated_by: A, attestors: [B, C], quorum_at: quorumAt.toString() });
     expect(await get("/transfer/1")).toEqual({ status: 200, body: { transfer: attested } });
-    expect(await get("/pending_transfers")).toEqual({ status: 200, body: { transfers: [attested], pagination: { next_key: null, total: "1" } } });
+    expect(await get("/pending_transfers")).toEqual({
+      status: 200,
+      body: { transfers: [attested], pagination: { next_key: null, total: "1" } },
+    });
     h.chain.setNextBlockTime(at(h.chain, WINDOW));
     await h.chain.mustDeliver(buyer, [msg.complete(buyer.address, 1n)]);
     const done = { ...attested, completed_at: now(h.chain).toString() };
     expect(await get("/transfer/1")).toEqual({ status: 200, body: { transfer: done } });
     expect(await get("/pending_transfers")).toEqual({ status: 200, body: { transfers: [], pagination: { next_key: null, total: "0" } } });
-    expect(await get("/transfers_by_parcel/1")).toEqual({ status: 200, body: { transfers: [done], pagination: { next_key: null, total: "1" } } });
-    expect(await get(`/parcels_by_holder/${holder.address}`)).toEqual({ status: 200, body: { parcels: [], pagination: { next_key: null, total: "0" } } });
-    expect((await get(`/parcels_by_holder/${buyer.address}`)).body.parcels.map((p: { holder: string; status: string }) => [p.holder, p.status])).toEqual([
-      [buyer.address, "STATUS_REGISTERED"],
-    ]);
+    expect(await get("/transfers_by_parcel/1")).toEqual({
+      status: 200,
+      body: { transfers: [done], pagination: { next_key: null, total: "1" } },
+    });
+    expect(await get(`/parcels_by_holder/${holder.address}`)).toEqual({
+      status: 200,
+      body: { parcels: [], pagination: { next_key: null, total: "0" } },
+    });
+    expect(
+      (await get(`/parcels_by_holder/${buyer.address}`)).body.parcels.map((p: { holder: string; status: string }) => [p.holder, p.status]),
+    ).toEqual([[buyer.address, "STATUS_REGISTERED"]]);
   });
 
   it("a disputed transfer reads back with its objection", async () => {
     await h.chain.mustDeliver(buyer, [msg.propose(buyer.address, 1n, holder.address, "")]);
     await h.chain.mustDeliver(mallory, [msg.object(mallory.address, 2n, "forged consent")]);
     const body = (await get("/transfer/2")).body.transfer;
-    expect(body).toMatchObject({ id: "2", from: buyer.address, to: holder.address, price: "", objected_by: mallory.address, objection_reason: "forged consent", completed_at: "0" });
+    expect(body).toMatchObject({
+      id: "2",
+      from: buyer.address,
+      to: holder.address,
+      price: "",
+      objected_by: mallory.address,
+      objection_reason: "forged consent",
+      completed_at: "0",
+    });
     expect((await get("/parcel/1")).body.parcel.status).toBe("STATUS_DISPUTED");
-    expect((await get("/transfers_by_parcel/1?pagination.limit=1&pagination.reverse=true")).body.transfers.map((t: { id: string }) => t.id)).toEqual(["2"]);
+    expect(
+      (await get("/transfers_by_parcel/1?pagination.limit=1&pagination.reverse=true")).body.transfers.map((t: { id: string }) => t.id),
+    ).toEqual(["2"]);
   });
 });

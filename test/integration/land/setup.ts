@@ -37,8 +37,17 @@ export function landChain(mutate?: (land: Record<string, any>) => void): Promise
 export const expectLandError = moduleErrorExpecter("land");
 
 const MSG_NAMES = [
-  "MsgRegisterParcel", "MsgProposeTransfer", "MsgValidateTransfer", "MsgAttestTransfer", "MsgObject", "MsgCompleteTransfer",
-  "MsgRecordEncumbrance", "MsgFreezeParcel", "MsgAttachDeed", "MsgSetRestriction", "MsgAuthoriseFractionalisation",
+  "MsgRegisterParcel",
+  "MsgProposeTransfer",
+  "MsgValidateTransfer",
+  "MsgAttestTransfer",
+  "MsgObject",
+  "MsgCompleteTransfer",
+  "MsgRecordEncumbrance",
+  "MsgFreezeParcel",
+  "MsgAttachDeed",
+  "MsgSetRestriction",
+  "MsgAuthoriseFractionalisation",
 ] as const;
 
 /**
@@ -47,12 +56,16 @@ const MSG_NAMES = [
  * reach the land module with the policy as signer, and their error codes come back on the tx.
  */
 export async function createOffice(chain: TestChain, operator: Secp256k1Key): Promise<string> {
-  const created = await chain.mustDeliver(operator, [createGroupWithPolicy(operator.address, members([operator.address, "1"]), thresholdPolicy("1"))]);
+  const created = await chain.mustDeliver(operator, [
+    createGroupWithPolicy(operator.address, members([operator.address, "1"]), thresholdPolicy("1")),
+  ]);
   const policy = responseOf(created, gtx.MsgCreateGroupWithPolicyResponse).groupPolicyAddress;
   const grants = MSG_NAMES.map((n) => grant(policy, operator.address, genericAuthorization(T + n)));
   const res = await chain.mustDeliver(operator, [submit(policy, [operator.address], grants, gtx.Exec.EXEC_TRY)]);
   const exec = res.events.find((e) => e.type === "cosmos.group.v1.EventExec")!;
-  expect(exec.attributes.find((a) => a.key === "result")!.value).toContain(ProposalExecutorResult[ProposalExecutorResult.PROPOSAL_EXECUTOR_RESULT_SUCCESS]);
+  expect(exec.attributes.find((a) => a.key === "result")!.value).toContain(
+    ProposalExecutorResult[ProposalExecutorResult.PROPOSAL_EXECUTOR_RESULT_SUCCESS],
+  );
   return policy;
 }
 
@@ -82,20 +95,39 @@ export const msg = {
     p("MsgRegisterAuthority", tx.MsgRegisterAuthority, { authority, office, name, jurisdiction, active }),
   registerParcel: (creator: string, geometryHash: string, cadastralRef: string, holder: string) =>
     p("MsgRegisterParcel", tx.MsgRegisterParcel, { creator, geometryHash, cadastralRef, holder }),
-  propose: (creator: string, parcelId: bigint, to: string, price = "250000 KES") => p("MsgProposeTransfer", tx.MsgProposeTransfer, { creator, parcelId, to, price }),
+  propose: (creator: string, parcelId: bigint, to: string, price = "250000 KES") =>
+    p("MsgProposeTransfer", tx.MsgProposeTransfer, { creator, parcelId, to, price }),
   validate: (creator: string, transferId: bigint) => p("MsgValidateTransfer", tx.MsgValidateTransfer, { creator, transferId }),
   attest: (creator: string, transferId: bigint) => p("MsgAttestTransfer", tx.MsgAttestTransfer, { creator, transferId }),
-  object: (creator: string, transferId: bigint, reason = "the seller is not the owner") => p("MsgObject", tx.MsgObject, { creator, transferId, reason }),
+  object: (creator: string, transferId: bigint, reason = "the seller is not the owner") =>
+    p("MsgObject", tx.MsgObject, { creator, transferId, reason }),
   complete: (creator: string, transferId: bigint) => p("MsgCompleteTransfer", tx.MsgCompleteTransfer, { creator, transferId }),
   encumber: (creator: string, parcelId: bigint, f: Partial<tx.MsgRecordEncumbrance> = {}) =>
     p("MsgRecordEncumbrance", tx.MsgRecordEncumbrance, { creator, parcelId, kind: "mortgage", detail: "first charge", ...f }),
-  freeze: (creator: string, parcelId: bigint, reason = "court order 12/2026", unfreeze = false) => p("MsgFreezeParcel", tx.MsgFreezeParcel, { creator, parcelId, reason, unfreeze }),
+  freeze: (creator: string, parcelId: bigint, reason = "court order 12/2026", unfreeze = false) =>
+    p("MsgFreezeParcel", tx.MsgFreezeParcel, { creator, parcelId, reason, unfreeze }),
   deed: (creator: string, parcelId: bigint, f: Partial<tx.MsgAttachDeed> = {}) =>
-    p("MsgAttachDeed", tx.MsgAttachDeed, { creator, parcelId, kind: "grant", documentHash: "sha256:ab12", uri: "ipfs://deed", reference: "G-1", issuedOn: "2020-01-02", ...f }),
+    p("MsgAttachDeed", tx.MsgAttachDeed, {
+      creator,
+      parcelId,
+      kind: "grant",
+      documentHash: "sha256:ab12",
+      uri: "ipfs://deed",
+      reference: "G-1",
+      issuedOn: "2020-01-02",
+      ...f,
+    }),
   restrict: (creator: string, parcelId: bigint, f: Partial<tx.MsgSetRestriction> = {}) =>
     p("MsgSetRestriction", tx.MsgSetRestriction, { creator, parcelId, kind: "agricultural_use_only", ...f }),
   authorise: (creator: string, parcelId: bigint, f: Partial<tx.MsgAuthoriseFractionalisation> = {}) =>
-    p("MsgAuthoriseFractionalisation", tx.MsgAuthoriseFractionalisation, { creator, parcelId, right: "revenue share", maxShareBps: 4000, expiresAt: 1_900_000_000n, ...f }),
+    p("MsgAuthoriseFractionalisation", tx.MsgAuthoriseFractionalisation, {
+      creator,
+      parcelId,
+      right: "revenue share",
+      maxShareBps: 4000,
+      expiresAt: 1_900_000_000n,
+      ...f,
+    }),
 };
 
 export function parcel(chain: TestChain, id: bigint): Parcel {
@@ -107,7 +139,12 @@ export function transfer(chain: TestChain, id: bigint): Transfer {
 }
 
 export function permission(chain: TestChain, parcelId: bigint): { authorisation: FractionalisationAuthority; live: boolean } {
-  const r = chain.query(Q + "FractionalisationAuthority", q.QueryFractionalisationAuthorityRequest, { parcelId }, q.QueryFractionalisationAuthorityResponse);
+  const r = chain.query(
+    Q + "FractionalisationAuthority",
+    q.QueryFractionalisationAuthorityRequest,
+    { parcelId },
+    q.QueryFractionalisationAuthorityResponse,
+  );
   return { authorisation: r.authorisation!, live: r.live };
 }
 

@@ -4,7 +4,24 @@ import { Status } from "../../../src/gen/blockchain/land/v1/parcel";
 import * as tx from "../../../src/gen/blockchain/land/v1/tx";
 import type { TestChain } from "../../helpers/chain";
 import {
-  Q, WINDOW, admit, asOffice, at, createOffice, eventOf, expectLandError, innerResponse, keys, landChain, msg, mustAsOffice, now, params, parcel, responseOf, transfer,
+  Q,
+  WINDOW,
+  admit,
+  asOffice,
+  at,
+  createOffice,
+  eventOf,
+  expectLandError,
+  innerResponse,
+  keys,
+  landChain,
+  msg,
+  mustAsOffice,
+  now,
+  params,
+  parcel,
+  responseOf,
+  transfer,
 } from "./setup";
 
 /** holder proposes → the parcel's office validates → independent offices attest to quorum → window → objection or completion. */
@@ -20,9 +37,19 @@ describe("land: the transfer pipeline", () => {
     innerResponse(await mustAsOffice(chain, op1, [msg.registerParcel(A, geometry, ref, holder.address)]), tx.MsgRegisterParcelResponse).id;
   const propose = async (parcelId: bigint, to = buyer.address) =>
     responseOf(await chain.mustDeliver(holder, [msg.propose(holder.address, parcelId, to)]), tx.MsgProposeTransferResponse).transferId;
-  const pending = () => chain.query(Q + "PendingTransfers", q.QueryPendingTransfersRequest, { pagination: undefined }, q.QueryPendingTransfersResponse).transfers.map((t) => t.id);
+  const pending = () =>
+    chain
+      .query(Q + "PendingTransfers", q.QueryPendingTransfersRequest, { pagination: undefined }, q.QueryPendingTransfersResponse)
+      .transfers.map((t) => t.id);
   const byParcel = (parcelId: bigint) =>
-    chain.query(Q + "TransfersByParcel", q.QueryTransfersByParcelRequest, { parcelId, pagination: undefined }, q.QueryTransfersByParcelResponse).transfers.map((t) => t.id);
+    chain
+      .query(
+        Q + "TransfersByParcel",
+        q.QueryTransfersByParcelRequest,
+        { parcelId, pagination: undefined },
+        q.QueryTransfersByParcelResponse,
+      )
+      .transfers.map((t) => t.id);
 
   beforeAll(async () => {
     chain = await landChain();
@@ -46,7 +73,10 @@ describe("land: the transfer pipeline", () => {
       expectLandError(await chain.deliver(holder, [msg.propose(holder.address, 99n, buyer.address)]), 8);
       expectLandError(await chain.deliver(mallory, [msg.propose(mallory.address, parcelId, buyer.address)]), 9);
       expectLandError(await chain.deliver(holder, [msg.propose(holder.address, parcelId, "")]), 11);
-      expectLandError(await chain.deliver(holder, [msg.propose(holder.address, parcelId, "cosmos1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq")]), 11);
+      expectLandError(
+        await chain.deliver(holder, [msg.propose(holder.address, parcelId, "cosmos1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq")]),
+        11,
+      );
       expectLandError(await chain.deliver(holder, [msg.propose(holder.address, parcelId, holder.address)]), 12);
     });
 
@@ -54,10 +84,27 @@ describe("land: the transfer pipeline", () => {
       const res = await chain.mustDeliver(holder, [msg.propose(holder.address, parcelId, buyer.address, "KES 12,500,000")]);
       id = responseOf(res, tx.MsgProposeTransferResponse).transferId;
       expect(id).toBe(1n);
-      expect(eventOf(res, "land_transfer_proposed")).toEqual({ transfer_id: "1", parcel_id: "1", from: holder.address, to: buyer.address, price: "KES 12,500,000" });
+      expect(eventOf(res, "land_transfer_proposed")).toEqual({
+        transfer_id: "1",
+        parcel_id: "1",
+        from: holder.address,
+        to: buyer.address,
+        price: "KES 12,500,000",
+      });
       expect(transfer(chain, id)).toEqual({
-        id, parcelId, from: holder.address, to: buyer.address, price: "KES 12,500,000", validated: false, validatedBy: "", attestors: [],
-        quorumAt: 0n, objectedBy: "", objectionReason: "", proposedAt: res.height, completedAt: 0n,
+        id,
+        parcelId,
+        from: holder.address,
+        to: buyer.address,
+        price: "KES 12,500,000",
+        validated: false,
+        validatedBy: "",
+        attestors: [],
+        quorumAt: 0n,
+        objectedBy: "",
+        objectionReason: "",
+        proposedAt: res.height,
+        completedAt: 0n,
       });
       expect(parcel(chain, parcelId).status).toBe(Status.STATUS_TRANSFER_PENDING);
       expectLandError(await chain.deliver(holder, [msg.propose(holder.address, parcelId, other.address)]), 10);
@@ -97,7 +144,10 @@ describe("land: the transfer pipeline", () => {
       expect(innerResponse(second, tx.MsgAttestTransferResponse)).toEqual({ attestations: 2, quorum: 2 });
       const quorumAt = now(chain);
       expect(eventOf(second, "land_transfer_quorum_reached")).toMatchObject({
-        transfer_id: "1", parcel_id: "1", quorum_at: quorumAt.toString(), challenge_ends_at: (quorumAt + WINDOW).toString(),
+        transfer_id: "1",
+        parcel_id: "1",
+        quorum_at: quorumAt.toString(),
+        challenge_ends_at: (quorumAt + WINDOW).toString(),
       });
       expect(transfer(chain, id)).toMatchObject({ attestors: [B, C], quorumAt });
       chain.setNextBlockTime({ seconds: quorumAt + WINDOW - 1n, nanos: 0 });
@@ -116,8 +166,15 @@ describe("land: the transfer pipeline", () => {
       const buyerBefore = chain.balance(buyer.address);
       const holderBefore = chain.balance(holder.address);
       const res = await chain.mustDeliver(other, [msg.complete(other.address, id)]);
-      expect(eventOf(res, "land_transfer_completed")).toMatchObject({ transfer_id: "1", from: holder.address, to: buyer.address, price: "KES 12,500,000" });
-      expect(res.events.some((e) => e.type === "transfer" && e.attributes.some((a) => a.value === holder.address || a.value === buyer.address))).toBe(false);
+      expect(eventOf(res, "land_transfer_completed")).toMatchObject({
+        transfer_id: "1",
+        from: holder.address,
+        to: buyer.address,
+        price: "KES 12,500,000",
+      });
+      expect(
+        res.events.some((e) => e.type === "transfer" && e.attributes.some((a) => a.value === holder.address || a.value === buyer.address)),
+      ).toBe(false);
       expect(chain.balance(buyer.address)).toBe(buyerBefore);
       expect(chain.balance(holder.address)).toBe(holderBefore);
       expect(transfer(chain, id).completedAt).toBe(now(chain));
@@ -156,9 +213,18 @@ describe("land: the transfer pipeline", () => {
       expectLandError(await chain.deliver(mallory, [msg.object(mallory.address, 99n)]), 13);
       const res = await chain.mustDeliver(mallory, [msg.object(mallory.address, id, "I hold an unregistered sale agreement")]);
       expect(eventOf(res, "land_transfer_objected")).toEqual({
-        transfer_id: id.toString(), parcel_id: parcelId.toString(), objected_by: mallory.address, objection_reason: "I hold an unregistered sale agreement",
+        transfer_id: id.toString(),
+        parcel_id: parcelId.toString(),
+        objected_by: mallory.address,
+        objection_reason: "I hold an unregistered sale agreement",
       });
-      expect(transfer(chain, id)).toMatchObject({ objectedBy: mallory.address, objectionReason: "I hold an unregistered sale agreement", validated: true, attestors: [B], completedAt: 0n });
+      expect(transfer(chain, id)).toMatchObject({
+        objectedBy: mallory.address,
+        objectionReason: "I hold an unregistered sale agreement",
+        validated: true,
+        attestors: [B],
+        completedAt: 0n,
+      });
       expect(parcel(chain, parcelId)).toMatchObject({ status: Status.STATUS_DISPUTED, holder: holder.address });
       expect(pending()).not.toContain(id);
     });
@@ -198,7 +264,11 @@ describe("land: the transfer pipeline", () => {
     it("24 ErrNotGovernance from any other signer; 36 ErrInvalidParams for quorum 0 or a window of 0", async () => {
       const good = { attestationQuorum: 1, challengeWindow: 60n, sameAuthorityAttestation: true };
       expectLandError(await chain.deliver(mallory, [msg.updateParams(good, mallory.address)]), 24);
-      for (const bad of [{ ...good, attestationQuorum: 0 }, { ...good, challengeWindow: 0n }, { ...good, challengeWindow: -5n }]) {
+      for (const bad of [
+        { ...good, attestationQuorum: 0 },
+        { ...good, challengeWindow: 0n },
+        { ...good, challengeWindow: -5n },
+      ]) {
         const res = await chain.govExec([msg.updateParams(bad)]);
         expect({ codespace: res.codespace, code: res.code }).toEqual({ codespace: "land", code: 36 });
       }

@@ -32,17 +32,32 @@ describe("netting: LEGACY_AMINO_JSON for every message, and REST read-back with 
 
   it("names every message by its wire amino name", () => {
     const names = [
-      msg.post(A, [{ denom: EUR, amount: "1" }]), msg.withdraw(A, [{ denom: EUR, amount: "1" }]), msg.submit(A, B, "1"),
-      msg.updateParams({ cycleBlocks: 1n, denomPolicies: [], maxHoldCycles: 0n }), msg.abandon(1n, EUR),
+      msg.post(A, [{ denom: EUR, amount: "1" }]),
+      msg.withdraw(A, [{ denom: EUR, amount: "1" }]),
+      msg.submit(A, B, "1"),
+      msg.updateParams({ cycleBlocks: 1n, denomPolicies: [], maxHoldCycles: 0n }),
+      msg.abandon(1n, EUR),
     ].map((m) => (makeStdSignDoc([m], opts, 0n, 0n) as any).msgs[0].type);
     expect(names).toEqual([
-      "blockchain/x/netting/MsgPostReserve", "blockchain/x/netting/MsgWithdrawReserve", "blockchain/x/netting/MsgSubmitObligation",
-      "blockchain/x/netting/MsgUpdateParams", "blockchain/x/netting/MsgAbandonHeldSlice",
+      "blockchain/x/netting/MsgPostReserve",
+      "blockchain/x/netting/MsgWithdrawReserve",
+      "blockchain/x/netting/MsgSubmitObligation",
+      "blockchain/x/netting/MsgUpdateParams",
+      "blockchain/x/netting/MsgAbandonHeldSlice",
     ]);
   });
 
   it("amino-signed post, withdraw and obligations succeed; authority messages reach their handler (1100)", async () => {
-    expect((await amino(keys.bankA, [msg.post(A, [{ denom: EUR, amount: "1000" }, { denom: USD, amount: "10" }])])).log).toBe("");
+    expect(
+      (
+        await amino(keys.bankA, [
+          msg.post(A, [
+            { denom: EUR, amount: "1000" },
+            { denom: USD, amount: "10" },
+          ]),
+        ])
+      ).log,
+    ).toBe("");
     expect((await amino(keys.bankA, [msg.withdraw(A, [{ denom: USD, amount: "10" }])])).log).toBe("");
     const res = await amino(keys.bankA, [msg.submit(A, B, "250", EUR, batchHash("batch-1"))]);
     expect(res.log).toBe("");
@@ -53,29 +68,48 @@ describe("netting: LEGACY_AMINO_JSON for every message, and REST read-back with 
 
   it("REST: position, obligations, current cycle and params in grpc-gateway JSON", async () => {
     expect(await t.get(`${R}/position/${A}`)).toMatchObject({
-      status: 200, body: { entries: [{ denom: EUR, reserve: "1000", locked: "250", available: "750", net_position: "-250" }] },
+      status: 200,
+      body: { entries: [{ denom: EUR, reserve: "1000", locked: "250", available: "750", net_position: "-250" }] },
     });
     const ob = await t.get(`${R}/obligations/${B}/1`);
     expect(ob.status).toBe(200);
     expect(ob.body).toEqual({
-      obligations: [{
-        cycle_id: "1", id: "1", from_participant: A, to_participant: B, denom: EUR, amount: "250",
-        batch_hash: Buffer.from(batchHash("batch-1")).toString("base64"), mode: "SETTLEMENT_MODE_NET", submitted_at_height: String(submittedAt),
-      }],
+      obligations: [
+        {
+          cycle_id: "1",
+          id: "1",
+          from_participant: A,
+          to_participant: B,
+          denom: EUR,
+          amount: "250",
+          batch_hash: Buffer.from(batchHash("batch-1")).toString("base64"),
+          mode: "SETTLEMENT_MODE_NET",
+          submitted_at_height: String(submittedAt),
+        },
+      ],
       pagination: { next_key: null, total: "1" },
     });
     const cur = await t.get(`${R}/cycle/current`);
     expect(cur.body).toEqual({
       cycle: {
-        id: "1", opened_at_height: "0", closed_at_height: "0", status: "CYCLE_STATUS_OPEN",
-        outcomes: [{ denom: EUR, status: "DENOM_STATUS_OPEN", gross_amount: "250", net_amount: "0", obligation_count: "1", hold_reason: "" }],
+        id: "1",
+        opened_at_height: "0",
+        closed_at_height: "0",
+        status: "CYCLE_STATUS_OPEN",
+        outcomes: [
+          { denom: EUR, status: "DENOM_STATUS_OPEN", gross_amount: "250", net_amount: "0", obligation_count: "1", hold_reason: "" },
+        ],
       },
       closes_at_height: String(CYCLE),
     });
     expect((await t.get(`${R}/params`)).body).toEqual({
       params: {
-        cycle_blocks: String(CYCLE), max_hold_cycles: "0",
-        denom_policies: [{ denom: EUR, gross_threshold: "1000000", aggregate_gross_threshold: "0" }, { denom: USD, gross_threshold: "1000000", aggregate_gross_threshold: "0" }],
+        cycle_blocks: String(CYCLE),
+        max_hold_cycles: "0",
+        denom_policies: [
+          { denom: EUR, gross_threshold: "1000000", aggregate_gross_threshold: "0" },
+          { denom: USD, gross_threshold: "1000000", aggregate_gross_threshold: "0" },
+        ],
       },
     });
     expect((await t.get(`${R}/held`)).body).toEqual({ held: [] });
@@ -86,16 +120,28 @@ describe("netting: LEGACY_AMINO_JSON for every message, and REST read-back with 
     closedAt = t.chain.height;
     expect((await t.get(`${R}/cycle/1`)).body).toEqual({
       cycle: {
-        id: "1", opened_at_height: "0", closed_at_height: String(closedAt), status: "CYCLE_STATUS_SETTLED",
-        outcomes: [{ denom: EUR, status: "DENOM_STATUS_SETTLED", gross_amount: "250", net_amount: "250", obligation_count: "1", hold_reason: "" }],
+        id: "1",
+        opened_at_height: "0",
+        closed_at_height: String(closedAt),
+        status: "CYCLE_STATUS_SETTLED",
+        outcomes: [
+          { denom: EUR, status: "DENOM_STATUS_SETTLED", gross_amount: "250", net_amount: "250", obligation_count: "1", hold_reason: "" },
+        ],
       },
       compression: [{ denom: EUR, compression_bps: "0" }],
     });
-    expect((await t.get(`${R}/cycle/current`)).body.cycle).toMatchObject({ id: "2", opened_at_height: String(closedAt), status: "CYCLE_STATUS_OPEN", outcomes: [] });
+    expect((await t.get(`${R}/cycle/current`)).body.cycle).toMatchObject({
+      id: "2",
+      opened_at_height: String(closedAt),
+      status: "CYCLE_STATUS_OPEN",
+      outcomes: [],
+    });
     const missing = await t.get(`${R}/cycle/9`);
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe(5);
     expect((await t.get(`${R}/position/notanaddress`)).status).toBe(400);
-    expect((await t.get(`${R}/position/${B}`)).body).toEqual({ entries: [{ denom: EUR, reserve: "250", locked: "0", available: "250", net_position: "0" }] });
+    expect((await t.get(`${R}/position/${B}`)).body).toEqual({
+      entries: [{ denom: EUR, reserve: "250", locked: "0", available: "250", net_position: "0" }],
+    });
   });
 });

@@ -31,7 +31,10 @@ describe("netting off at genesis", () => {
     const res = await rest.inject({ method: "GET", url: "/blockchain/netting/v1/cycle/current" });
     expect({ status: res.statusCode, body: JSON.parse(res.payload) }).toEqual({
       status: 200,
-      body: { cycle: { id: "0", opened_at_height: "0", closed_at_height: "0", status: "CYCLE_STATUS_UNSPECIFIED", outcomes: [] }, closes_at_height: "0" },
+      body: {
+        cycle: { id: "0", opened_at_height: "0", closed_at_height: "0", status: "CYCLE_STATUS_UNSPECIFIED", outcomes: [] },
+        closes_at_height: "0",
+      },
     });
   });
 
@@ -70,6 +73,9 @@ describe("netting on at genesis", () => {
   afterAll(async () => chain.close());
 
   it("rule 48: the first cycle opens at chain start, before the first block ends", async () => {
-    expect(currentCycle(chain)).toMatchObject({ cycle: { id: 1n, openedAtHeight: 0n, status: CycleStatus.CYCLE_STATUS_OPEN }, closesAtHeight: CYCLE });
+    expect(currentCycle(chain)).toMatchObject({
+      cycle: { id: 1n, openedAtHeight: 0n, status: CycleStatus.CYCLE_STATUS_OPEN },
+      closesAtHeight: CYCLE,
+    });
   });
 });

@@ -16,7 +16,8 @@ describe("netting conservation (property, seeded)", () => {
     chain = await nettingChain({
       netting: {
         params: {
-          cycle_blocks: String(CB), max_hold_cycles: "0",
+          cycle_blocks: String(CB),
+          max_hold_cycles: "0",
           denom_policies: DENOMS.map((denom) => ({ denom, gross_threshold: "5000", aggregate_gross_threshold: "0" })),
         },
       },
@@ -56,7 +57,9 @@ describe("netting conservation (property, seeded)", () => {
       check();
     }
     expect(accepted).toBeGreaterThan(50);
-    const settledSlices = [...k.cycles.iterate(chain.app.queryContext())].flatMap(([, c]) => c.outcomes).filter((d) => d.status === DenomStatus.DENOM_STATUS_SETTLED);
+    const settledSlices = [...k.cycles.iterate(chain.app.queryContext())]
+      .flatMap(([, c]) => c.outcomes)
+      .filter((d) => d.status === DenomStatus.DENOM_STATUS_SETTLED);
     expect(settledSlices.length).toBeGreaterThan(20);
 
     function check(): void {
@@ -66,12 +69,14 @@ describe("netting conservation (property, seeded)", () => {
       for (const d of DENOMS) expect(totals.get(d)).toBe(expected.get(d));
       // Positions per (cycle, denom) sum to zero.
       const sums = new Map<string, bigint>();
-      for (const [, p] of k.positions.iterate(ctx)) sums.set(`${p.cycleId}/${p.denom}`, (sums.get(`${p.cycleId}/${p.denom}`) ?? 0n) + BigInt(p.amount));
+      for (const [, p] of k.positions.iterate(ctx))
+        sums.set(`${p.cycleId}/${p.denom}`, (sums.get(`${p.cycleId}/${p.denom}`) ?? 0n) + BigInt(p.amount));
       for (const v of sums.values()) expect(v).toBe(0n);
-      for (const p of PARTICIPANTS) for (const e of k.positionEntries(ctx, p.address)) {
-        expect(BigInt(e.available)).toBeGreaterThanOrEqual(0n);
-        expect(BigInt(e.locked)).toBeLessThanOrEqual(BigInt(e.reserve));
-      }
+      for (const p of PARTICIPANTS)
+        for (const e of k.positionEntries(ctx, p.address)) {
+          expect(BigInt(e.available)).toBeGreaterThanOrEqual(0n);
+          expect(BigInt(e.locked)).toBeLessThanOrEqual(BigInt(e.reserve));
+        }
       // Every netted obligation counted in exactly one slice of its cycle; outcome counts match.
       const counts = new Map<string, bigint>();
       for (const [, o] of k.obligations.iterate(ctx)) {

@@ -3,8 +3,25 @@ import { CycleStatus, DenomStatus, SettlementMode } from "../../../src/gen/block
 import * as q from "../../../src/gen/blockchain/netting/v1/query";
 import { DENOM, type TestChain } from "../../helpers/chain";
 import {
-  CYCLE, EUR, Q, THRESHOLD, USD, batchHash, currentCycle, cycle, eventOf, eventsOf, expectNettingError, held, keys, msg, nettingChain, obligations,
-  position, queryCode, throughBoundary,
+  CYCLE,
+  EUR,
+  Q,
+  THRESHOLD,
+  USD,
+  batchHash,
+  currentCycle,
+  cycle,
+  eventOf,
+  eventsOf,
+  expectNettingError,
+  held,
+  keys,
+  msg,
+  nettingChain,
+  obligations,
+  position,
+  queryCode,
+  throughBoundary,
 } from "./setup";
 
 const { bankA, bankB, bankC, outsider } = keys;
@@ -30,10 +47,18 @@ describe("netting: reserves, obligations and the cycle", () => {
   });
 
   it("posts reserves per currency; non-participants are refused (1101)", async () => {
-    const res = await chain.mustDeliver(bankA, [msg.post(A, [{ denom: EUR, amount: "500" }, { denom: USD, amount: "300" }])]);
-    expect(eventsOf(res, "blockchain.netting.v1.EventReserveChanged")).toEqual([
-      { participant: A, denom: EUR, amount: "500", deposited: true }, { participant: A, denom: USD, amount: "300", deposited: true },
-    ].map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, JSON.stringify(v)]))));
+    const res = await chain.mustDeliver(bankA, [
+      msg.post(A, [
+        { denom: EUR, amount: "500" },
+        { denom: USD, amount: "300" },
+      ]),
+    ]);
+    expect(eventsOf(res, "blockchain.netting.v1.EventReserveChanged")).toEqual(
+      [
+        { participant: A, denom: EUR, amount: "500", deposited: true },
+        { participant: A, denom: USD, amount: "300", deposited: true },
+      ].map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, JSON.stringify(v)]))),
+    );
     await chain.mustDeliver(bankB, [msg.post(B, [{ denom: EUR, amount: "400" }])]);
     await chain.mustDeliver(bankC, [msg.post(C, [{ denom: EUR, amount: "100" }])]);
     expectNettingError(await chain.deliver(outsider, [msg.post(outsider.address, [{ denom: EUR, amount: "1" }])]), 1101);
@@ -60,7 +85,11 @@ describe("netting: reserves, obligations and the cycle", () => {
 
   it("netted obligations move signed positions and commit reserve; the cap counts the running position", async () => {
     const r1 = await chain.mustDeliver(bankA, [msg.submit(A, B, "300")]);
-    expect(eventOf(r1, "blockchain.netting.v1.EventObligationSubmitted")).toMatchObject({ mode: '"SETTLEMENT_MODE_NET"', cycle_id: `"${first}"`, amount: '"300"' });
+    expect(eventOf(r1, "blockchain.netting.v1.EventObligationSubmitted")).toMatchObject({
+      mode: '"SETTLEMENT_MODE_NET"',
+      cycle_id: `"${first}"`,
+      amount: '"300"',
+    });
     await chain.mustDeliver(bankB, [msg.submit(B, C, "250")]);
     await chain.mustDeliver(bankC, [msg.submit(C, A, "150")]); // C: +250 -150 = +100, within reserve 100 anyway
     await chain.mustDeliver(bankA, [msg.submit(A, B, "100", USD)]);
@@ -78,7 +107,9 @@ describe("netting: reserves, obligations and the cycle", () => {
     // A's debit in EUR is 150 of 500: 351 more would pass the reserve.
     expectNettingError(await chain.deliver(bankA, [msg.submit(A, C, "351")]), 1105);
     expect(obligations(chain, A, first).map((o) => [o.id, o.mode])).toEqual([
-      [1n, SettlementMode.SETTLEMENT_MODE_NET], [3n, SettlementMode.SETTLEMENT_MODE_NET], [4n, SettlementMode.SETTLEMENT_MODE_NET],
+      [1n, SettlementMode.SETTLEMENT_MODE_NET],
+      [3n, SettlementMode.SETTLEMENT_MODE_NET],
+      [4n, SettlementMode.SETTLEMENT_MODE_NET],
     ]);
   });
 
@@ -107,7 +138,8 @@ describe("netting: reserves, obligations and the cycle", () => {
     const settled = await throughBoundary(chain);
     // EventCycleSettled once per currency, in denom order.
     expect(settled.map((e) => [e.denom, e.gross_amount, e.net_amount, e.obligation_count, e.participant_count, e.retried])).toEqual([
-      [`"${EUR}"`, '"700"', '"150"', '"3"', '"3"', "false"], [`"${USD}"`, '"100"', '"100"', '"1"', '"2"', "false"],
+      [`"${EUR}"`, '"700"', '"150"', '"3"', '"3"', "false"],
+      [`"${USD}"`, '"100"', '"100"', '"1"', '"2"', "false"],
     ]);
     const c = cycle(chain, first);
     expect(c.cycle).toMatchObject({ id: first, status: CycleStatus.CYCLE_STATUS_SETTLED, closedAtHeight: chain.height });
@@ -115,7 +147,10 @@ describe("netting: reserves, obligations and the cycle", () => {
       { denom: EUR, status: DenomStatus.DENOM_STATUS_SETTLED, grossAmount: "700", netAmount: "150", obligationCount: 3n, holdReason: "" },
       { denom: USD, status: DenomStatus.DENOM_STATUS_SETTLED, grossAmount: "100", netAmount: "100", obligationCount: 1n, holdReason: "" },
     ]);
-    expect(c.compression).toEqual([{ denom: EUR, compressionBps: 7857n }, { denom: USD, compressionBps: 0n }]);
+    expect(c.compression).toEqual([
+      { denom: EUR, compressionBps: 7857n },
+      { denom: USD, compressionBps: 0n },
+    ]);
     // A: 450-150, B: 400+300-250 = 450, C: 100+250-150 = 200.
     expect(position(chain, A)).toEqual([
       { denom: EUR, reserve: "300", locked: "0", available: "300", netPosition: "0" },
@@ -139,7 +174,11 @@ describe("netting: reserves, obligations and the cycle", () => {
   it("cycle_blocks = 0: every submission gross, nothing closes; restoring a value settles the open window", async () => {
     await chain.mustDeliver(bankB, [msg.submit(B, A, "40")]);
     const open = currentCycle(chain).cycle!.id;
-    const params = { cycleBlocks: 0n, denomPolicies: [{ denom: EUR, grossThreshold: THRESHOLD, aggregateGrossThreshold: "0" }], maxHoldCycles: 0n };
+    const params = {
+      cycleBlocks: 0n,
+      denomPolicies: [{ denom: EUR, grossThreshold: THRESHOLD, aggregateGrossThreshold: "0" }],
+      maxHoldCycles: 0n,
+    };
     expect((await chain.govExec([msg.updateParams(params)])).log).toBe("");
     expect(currentCycle(chain).closesAtHeight).toBe(0n);
     const b0 = chain.balance(B, EUR);
@@ -157,9 +196,17 @@ describe("netting: reserves, obligations and the cycle", () => {
   it("ParticipantObligations pages oldest id first, both directions, by key; cycle 0 is never a cycle (404)", () => {
     const all = obligations(chain, A, first).map((o) => o.id);
     expect(all).toEqual([...all].sort((x, y) => (x < y ? -1 : 1)));
-    const page = (key: Uint8Array) => chain.query(Q + "ParticipantObligations", q.QueryParticipantObligationsRequest, {
-      participant: A, cycleId: first, pagination: { key, offset: 0n, limit: 2n, countTotal: false, reverse: false },
-    }, q.QueryParticipantObligationsResponse);
+    const page = (key: Uint8Array) =>
+      chain.query(
+        Q + "ParticipantObligations",
+        q.QueryParticipantObligationsRequest,
+        {
+          participant: A,
+          cycleId: first,
+          pagination: { key, offset: 0n, limit: 2n, countTotal: false, reverse: false },
+        },
+        q.QueryParticipantObligationsResponse,
+      );
     const seen: bigint[] = [];
     let key: Uint8Array = new Uint8Array();
     do {

@@ -2,13 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importGenesis } from "../../helpers/genesis-import";
 import { CycleStatus, DenomStatus } from "../../../src/gen/blockchain/netting/v1/netting";
 import type { TestChain } from "../../helpers/chain";
-import { CYCLE, EUR, USD, currentCycle, cycle, expectNettingError, held, keys, msg, nettingChain, position, throughBoundary } from "./setup";
+import {
+  CYCLE,
+  EUR,
+  USD,
+  currentCycle,
+  cycle,
+  expectNettingError,
+  held,
+  keys,
+  msg,
+  nettingChain,
+  position,
+  throughBoundary,
+} from "./setup";
 
 const A = keys.bankA.address;
 const B = keys.bankB.address;
 
 const outcome = (denom: string, gross: string, count: string) => ({
-  denom, status: "DENOM_STATUS_OPEN", gross_amount: gross, net_amount: "0", obligation_count: count, hold_reason: "",
+  denom,
+  status: "DENOM_STATUS_OPEN",
+  gross_amount: gross,
+  net_amount: "0",
+  obligation_count: count,
+  hold_reason: "",
 });
 
 describe("netting: held slices, retries, abandonment and genesis", () => {
@@ -18,26 +36,46 @@ describe("netting: held slices, retries, abandonment and genesis", () => {
     // An open cycle imported with a EUR slice A owes beyond its reserve and an unbalanced USD slice.
     chain = await nettingChain({
       netting: {
-        cycles: [{ id: "1", opened_at_height: "1", closed_at_height: "0", status: "CYCLE_STATUS_OPEN", outcomes: [outcome(EUR, "300", "1"), outcome(USD, "10", "1")] }],
-        positions: [
-          { cycle_id: "1", denom: EUR, participant: A, amount: "-300" }, { cycle_id: "1", denom: EUR, participant: B, amount: "300" },
-          { cycle_id: "1", denom: USD, participant: A, amount: "-10" }, { cycle_id: "1", denom: USD, participant: B, amount: "5" },
+        cycles: [
+          {
+            id: "1",
+            opened_at_height: "1",
+            closed_at_height: "0",
+            status: "CYCLE_STATUS_OPEN",
+            outcomes: [outcome(EUR, "300", "1"), outcome(USD, "10", "1")],
+          },
         ],
-        current_cycle: "1", cycle_count: "2", obligation_count: "1",
+        positions: [
+          { cycle_id: "1", denom: EUR, participant: A, amount: "-300" },
+          { cycle_id: "1", denom: EUR, participant: B, amount: "300" },
+          { cycle_id: "1", denom: USD, participant: A, amount: "-10" },
+          { cycle_id: "1", denom: USD, participant: B, amount: "5" },
+        ],
+        current_cycle: "1",
+        cycle_count: "2",
+        obligation_count: "1",
       },
     });
   });
   afterAll(async () => chain.close());
 
   it("OPEN → HELD: a refused currency is held with its reason (1107 cover, 1109 unbalanced), nothing moves", async () => {
-    await chain.mustDeliver(keys.bankA, [msg.post(A, [{ denom: EUR, amount: "100" }, { denom: USD, amount: "50" }])]);
+    await chain.mustDeliver(keys.bankA, [
+      msg.post(A, [
+        { denom: EUR, amount: "100" },
+        { denom: USD, amount: "50" },
+      ]),
+    ]);
     expect(position(chain, A)[0]).toEqual({ denom: EUR, reserve: "100", locked: "300", available: "0", netPosition: "-300" });
     expectNettingError(await chain.deliver(keys.bankA, [msg.withdraw(A, [{ denom: EUR, amount: "1" }])]), 1106);
     const heldEvents = await throughBoundary(chain, CYCLE, "blockchain.netting.v1.EventCycleHeld");
     expect(heldEvents.map((e) => e.denom)).toEqual([`"${EUR}"`, `"${USD}"`]);
     const c = cycle(chain, 1n).cycle!;
     expect(c.status).toBe(CycleStatus.CYCLE_STATUS_HELD);
-    expect(c.outcomes.map((d) => [d.denom, d.status, d.netAmount])).toEqual([[EUR, DenomStatus.DENOM_STATUS_HELD, "0"], [USD, DenomStatus.DENOM_STATUS_HELD, "0"]]);
+    expect(c.outcomes.map((d) => [d.denom, d.status, d.netAmount])).toEqual([
+      [EUR, DenomStatus.DENOM_STATUS_HELD, "0"],
+      [USD, DenomStatus.DENOM_STATUS_HELD, "0"],
+    ]);
     expect(c.outcomes[0].holdReason).toMatch(/insufficient reserve/);
     expect(c.outcomes[1].holdReason).toMatch(/positions do not sum to zero/);
     expect(held(chain)).toEqual([
@@ -65,7 +103,8 @@ describe("netting: held slices, retries, abandonment and genesis", () => {
     await chain.mustDeliver(keys.bankA, [msg.post(A, [{ denom: EUR, amount: "200" }])]);
     // With cycle_blocks = 0 nothing retries, even when the slice could now clear.
     const params = {
-      cycleBlocks: 0n, maxHoldCycles: 0n,
+      cycleBlocks: 0n,
+      maxHoldCycles: 0n,
       denomPolicies: [EUR, USD].map((denom) => ({ denom, grossThreshold: "1000000", aggregateGrossThreshold: "0" })),
     };
     expect((await chain.govExec([msg.updateParams(params)])).log).toBe("");
@@ -75,7 +114,13 @@ describe("netting: held slices, retries, abandonment and genesis", () => {
     const settled = await throughBoundary(chain);
     expect(settled).toHaveLength(1);
     expect(settled[0]).toMatchObject({
-      cycle_id: '"1"', denom: `"${EUR}"`, gross_amount: '"300"', net_amount: '"300"', obligation_count: '"1"', participant_count: '"2"', retried: "true",
+      cycle_id: '"1"',
+      denom: `"${EUR}"`,
+      gross_amount: '"300"',
+      net_amount: '"300"',
+      obligation_count: '"1"',
+      participant_count: '"2"',
+      retried: "true",
     });
     const c = cycle(chain, 1n).cycle!;
     expect(c.outcomes[0]).toMatchObject({ status: DenomStatus.DENOM_STATUS_SETTLED, netAmount: "300", holdReason: "" });

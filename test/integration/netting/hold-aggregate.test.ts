@@ -21,7 +21,8 @@ describe("netting: aggregate_gross_threshold caps what one cycle nets per curren
     chain = await nettingChain({
       netting: {
         params: {
-          cycle_blocks: String(AGG_CB), max_hold_cycles: "0",
+          cycle_blocks: String(AGG_CB),
+          max_hold_cycles: "0",
           denom_policies: [
             { denom: EUR, gross_threshold: "1000000", aggregate_gross_threshold: "1000" },
             { denom: USD, gross_threshold: "1000000", aggregate_gross_threshold: "0" },
@@ -30,7 +31,13 @@ describe("netting: aggregate_gross_threshold caps what one cycle nets per curren
       },
     });
     await chain.produceBlocks(1);
-    for (const k of [bankA, bankB, bankC]) await chain.mustDeliver(k, [msg.post(k.address, [{ denom: EUR, amount: "5000" }, { denom: USD, amount: "5000" }])]);
+    for (const k of [bankA, bankB, bankC])
+      await chain.mustDeliver(k, [
+        msg.post(k.address, [
+          { denom: EUR, amount: "5000" },
+          { denom: USD, amount: "5000" },
+        ]),
+      ]);
     await throughBoundary(chain, AGG_CB);
   });
   afterAll(async () => chain.close());
@@ -38,7 +45,8 @@ describe("netting: aggregate_gross_threshold caps what one cycle nets per curren
   it("obligations net up to the cap (reaching it exactly still nets); one that would pass it settles gross", async () => {
     const open = currentCycle(chain).cycle!.id;
     const mode = async (key: typeof bankA, to: string, amount: string, denom = EUR) =>
-      eventOf(await chain.mustDeliver(key, [msg.submit(key.address, to, amount, denom)]), "blockchain.netting.v1.EventObligationSubmitted")!.mode;
+      eventOf(await chain.mustDeliver(key, [msg.submit(key.address, to, amount, denom)]), "blockchain.netting.v1.EventObligationSubmitted")!
+        .mode;
     expect(await mode(bankA, B, "600")).toBe('"SETTLEMENT_MODE_NET"');
     expect(await mode(bankB, C, "400")).toBe('"SETTLEMENT_MODE_NET"'); // 1000: at the cap
     const [c0, a0] = [chain.balance(C, EUR), chain.balance(A, EUR)];
@@ -48,17 +56,26 @@ describe("netting: aggregate_gross_threshold caps what one cycle nets per curren
     expect(await mode(bankA, B, "3000", USD)).toBe('"SETTLEMENT_MODE_NET"');
     expect(await mode(bankB, C, "3000", USD)).toBe('"SETTLEMENT_MODE_NET"');
     const outcomes = currentCycle(chain).cycle!.outcomes;
-    expect(outcomes.map((d) => [d.denom, d.grossAmount, d.obligationCount])).toEqual([[EUR, "1000", 2n], [USD, "6000", 2n]]);
+    expect(outcomes.map((d) => [d.denom, d.grossAmount, d.obligationCount])).toEqual([
+      [EUR, "1000", 2n],
+      [USD, "6000", 2n],
+    ]);
     // The gross one is recorded against the open cycle but moves no position.
     expect(obligations(chain, C, open).map((o) => [o.amount, o.mode])).toEqual([
-      ["400", SettlementMode.SETTLEMENT_MODE_NET], ["1", SettlementMode.SETTLEMENT_MODE_GROSS], ["3000", SettlementMode.SETTLEMENT_MODE_NET],
+      ["400", SettlementMode.SETTLEMENT_MODE_NET],
+      ["1", SettlementMode.SETTLEMENT_MODE_GROSS],
+      ["3000", SettlementMode.SETTLEMENT_MODE_NET],
     ]);
     expect(position(chain, C).find((e) => e.denom === EUR)!.netPosition).toBe("400");
   });
 
   it("a malformed aggregate_gross_threshold is refused through governance (sdk 18) and nothing changes", async () => {
     const before = chain.app.exportAppState() as Record<string, any>;
-    const bad = { cycleBlocks: AGG_CB, maxHoldCycles: 0n, denomPolicies: [{ denom: EUR, grossThreshold: "1000000", aggregateGrossThreshold: "-1" }] };
+    const bad = {
+      cycleBlocks: AGG_CB,
+      maxHoldCycles: 0n,
+      denomPolicies: [{ denom: EUR, grossThreshold: "1000000", aggregateGrossThreshold: "-1" }],
+    };
     expect(await chain.govExec([msg.updateParams(bad)])).toMatchObject({ codespace: "sdk", code: 18 });
     expect((chain.app.exportAppState() as Record<string, any>).netting.params).toEqual(before.netting.params);
   });
@@ -68,7 +85,10 @@ describe("netting: aggregate_gross_threshold caps what one cycle nets per curren
     await throughBoundary(chain, AGG_CB);
     expect(cycle(chain, closed).cycle!.status).toBe(CycleStatus.CYCLE_STATUS_SETTLED);
     const res = await chain.mustDeliver(bankA, [msg.submit(A, C, "1000")]);
-    expect(eventOf(res, "blockchain.netting.v1.EventObligationSubmitted")).toMatchObject({ mode: '"SETTLEMENT_MODE_NET"', cycle_id: j(closed + 1n) });
+    expect(eventOf(res, "blockchain.netting.v1.EventObligationSubmitted")).toMatchObject({
+      mode: '"SETTLEMENT_MODE_NET"',
+      cycle_id: j(closed + 1n),
+    });
   });
 });
 
@@ -81,15 +101,28 @@ describe("netting: max_hold_cycles reports a slice held too long (EventHoldOverd
     chain = await nettingChain({
       netting: {
         params: {
-          cycle_blocks: String(CB), max_hold_cycles: "2",
+          cycle_blocks: String(CB),
+          max_hold_cycles: "2",
           denom_policies: [{ denom: USD, gross_threshold: "1000000", aggregate_gross_threshold: "0" }],
         },
-        cycles: [{
-          id: "1", opened_at_height: "1", closed_at_height: "0", status: "CYCLE_STATUS_OPEN",
-          outcomes: [{ denom: USD, status: "DENOM_STATUS_OPEN", gross_amount: "10", net_amount: "0", obligation_count: "1", hold_reason: "" }],
-        }],
-        positions: [{ cycle_id: "1", denom: USD, participant: A, amount: "-10" }, { cycle_id: "1", denom: USD, participant: B, amount: "5" }],
-        current_cycle: "1", cycle_count: "2", obligation_count: "1",
+        cycles: [
+          {
+            id: "1",
+            opened_at_height: "1",
+            closed_at_height: "0",
+            status: "CYCLE_STATUS_OPEN",
+            outcomes: [
+              { denom: USD, status: "DENOM_STATUS_OPEN", gross_amount: "10", net_amount: "0", obligation_count: "1", hold_reason: "" },
+            ],
+          },
+        ],
+        positions: [
+          { cycle_id: "1", denom: USD, participant: A, amount: "-10" },
+          { cycle_id: "1", denom: USD, participant: B, amount: "5" },
+        ],
+        current_cycle: "1",
+        cycle_count: "2",
+        obligation_count: "1",
       },
     });
     await chain.mustDeliver(bankA, [msg.post(A, [{ denom: USD, amount: "50" }])]);
@@ -108,7 +141,11 @@ describe("netting: max_hold_cycles reports a slice held too long (EventHoldOverd
       { cycle_id: j(1), denom: j(USD), held_since: j(heldSince), cycles_held: j(3), bound: j(2), mode: "EndBlock" },
     ]);
     // A longer cycle_blocks does not change the count: it is the number of cycles, not blocks.
-    const params = { cycleBlocks: CB * 2n, denomPolicies: [{ denom: USD, grossThreshold: "1000000", aggregateGrossThreshold: "0" }], maxHoldCycles: 2n };
+    const params = {
+      cycleBlocks: CB * 2n,
+      denomPolicies: [{ denom: USD, grossThreshold: "1000000", aggregateGrossThreshold: "0" }],
+      maxHoldCycles: 2n,
+    };
     expect((await chain.govExec([msg.updateParams(params)])).log).toBe("");
     expect(await throughBoundary(chain, CB * 2n, OVERDUE)).toEqual([
       { cycle_id: j(1), denom: j(USD), held_since: j(heldSince), cycles_held: j(4), bound: j(2), mode: "EndBlock" },

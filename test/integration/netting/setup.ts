@@ -25,14 +25,22 @@ export function batchHash(label: string): Uint8Array {
 }
 
 /** Genesis edits: netting on (cycle CYCLE blocks), policies for ueur and uusd; bankA..C approved in paymsg. */
-export function nettingGenesisEdit(over: { netting?: Record<string, any>; paymsgParticipants?: string[] } = {}): (appState: Record<string, any>) => void {
+export function nettingGenesisEdit(
+  over: { netting?: Record<string, any>; paymsgParticipants?: string[] } = {},
+): (appState: Record<string, any>) => void {
   const participants = over.paymsgParticipants ?? PARTICIPANTS.map((k) => k.address);
   return (appState) => {
-    appState.paymsg.approved_participant_map = participants.map((p, i) => ({ participant: p, code: `BANK${i}`, name: `Bank ${i}`, payload_store_url: "" }));
+    appState.paymsg.approved_participant_map = participants.map((p, i) => ({
+      participant: p,
+      code: `BANK${i}`,
+      name: `Bank ${i}`,
+      payload_store_url: "",
+    }));
     appState.netting = {
       ...appState.netting,
       params: {
-        cycle_blocks: String(CYCLE), max_hold_cycles: "0",
+        cycle_blocks: String(CYCLE),
+        max_hold_cycles: "0",
         denom_policies: [EUR, USD].map((denom) => ({ denom, gross_threshold: THRESHOLD, aggregate_gross_threshold: "0" })),
       },
       ...over.netting,
@@ -40,15 +48,21 @@ export function nettingGenesisEdit(over: { netting?: Record<string, any>; paymsg
   };
 }
 
-export const FUNDS = [{ denom: EUR, amount: "100000000000" }, { denom: USD, amount: "100000000000" }, { denom: DENOM, amount: "1000000000" }];
+export const FUNDS = [
+  { denom: EUR, amount: "100000000000" },
+  { denom: USD, amount: "100000000000" },
+  { denom: DENOM, amount: "1000000000" },
+];
 
 export function nettingChain(over: { netting?: Record<string, any>; paymsgParticipants?: string[] } = {}): Promise<TestChain> {
   return moduleChain("netting", Object.keys(keys), FUNDS, nettingGenesisEdit(over));
 }
 
 export const msg = {
-  post: (participant: string, amount: Array<{ denom: string; amount: string }>) => pack(T + "MsgPostReserve", tx.MsgPostReserve, { participant, amount }),
-  withdraw: (participant: string, amount: Array<{ denom: string; amount: string }>) => pack(T + "MsgWithdrawReserve", tx.MsgWithdrawReserve, { participant, amount }),
+  post: (participant: string, amount: Array<{ denom: string; amount: string }>) =>
+    pack(T + "MsgPostReserve", tx.MsgPostReserve, { participant, amount }),
+  withdraw: (participant: string, amount: Array<{ denom: string; amount: string }>) =>
+    pack(T + "MsgWithdrawReserve", tx.MsgWithdrawReserve, { participant, amount }),
   submit: (from: string, to: string, amount: string, denom = EUR, hash = batchHash(`${from}${to}${amount}`)) =>
     pack(T + "MsgSubmitObligation", tx.MsgSubmitObligation, { fromParticipant: from, toParticipant: to, denom, amount, batchHash: hash }),
   updateParams: (params: Params, authority = govAuthority()) => pack(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority, params }),
@@ -69,7 +83,12 @@ export function held(chain: TestChain) {
   return chain.query(Q + "HeldSlices", q.QueryHeldSlicesRequest, {}, q.QueryHeldSlicesResponse).held;
 }
 export function obligations(chain: TestChain, participant: string, cycleId: bigint) {
-  return chain.query(Q + "ParticipantObligations", q.QueryParticipantObligationsRequest, { participant, cycleId, pagination: undefined }, q.QueryParticipantObligationsResponse).obligations;
+  return chain.query(
+    Q + "ParticipantObligations",
+    q.QueryParticipantObligationsRequest,
+    { participant, cycleId, pagination: undefined },
+    q.QueryParticipantObligationsResponse,
+  ).obligations;
 }
 
 /** Produces empty blocks until the next block is a cycle boundary (its end blocker closes the cycle). */
@@ -77,7 +96,11 @@ export async function untilBeforeBoundary(chain: TestChain, cb = CYCLE): Promise
   while ((chain.height + 1n) % cb !== 0n) await chain.produceBlocks(1);
 }
 /** Produces blocks through the next boundary; returns the boundary block's events of `type` (end-block events included). */
-export async function throughBoundary(chain: TestChain, cb = CYCLE, type = "blockchain.netting.v1.EventCycleSettled"): Promise<Array<Record<string, string>>> {
+export async function throughBoundary(
+  chain: TestChain,
+  cb = CYCLE,
+  type = "blockchain.netting.v1.EventCycleSettled",
+): Promise<Array<Record<string, string>>> {
   await untilBeforeBoundary(chain, cb);
   const block = await chain.engine.produceBlock();
   return block.response.events.filter((e) => e.type === type).map((e) => Object.fromEntries(e.attributes.map((a) => [a.key, a.value])));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as tx from "cosmjs-types/cosmos/nft/v1beta1/tx";
 import { exportAppState } from "../../../src/app/genesis";
 import { createRestServer, DevBackend } from "../../../src/rest";
+import { accAddress } from "../../../src/types/address";
 import { silentLogger } from "../../../src/types/logger";
 import { DENOM, TestChain, pack } from "../../helpers/chain";
 import { eventOf, moduleChain, moduleErrorExpecter, moduleKeys } from "../../helpers/module-setup";
@@ -12,7 +13,15 @@ const { alice, bob, mallory } = keys;
 const expectNftError = moduleErrorExpecter("nft");
 
 const classes = [
-  { id: "land:parcel", name: "Parcels", symbol: "PCL", description: "Land titles", uri: "https://registry.example/parcels", uri_hash: "abc", data: null },
+  {
+    id: "land:parcel",
+    name: "Parcels",
+    symbol: "PCL",
+    description: "Land titles",
+    uri: "https://registry.example/parcels",
+    uri_hash: "abc",
+    data: null,
+  },
   { id: "art", name: "Art", symbol: "ART", description: "", uri: "", uri_hash: "", data: null },
 ];
 const token = (classId: string, id: string) => ({ class_id: classId, id, uri: `ipfs://${id}`, uri_hash: "", data: null });
@@ -59,7 +68,10 @@ describe("nft (cosmos.nft.v1beta1)", () => {
     expect(await get(`/cosmos/nft/v1beta1/balance/${alice.address}/land:parcel`)).toEqual({ status: 200, body: { amount: "2" } });
     expect(await get(`/cosmos/nft/v1beta1/nfts?owner=${alice.address}`)).toEqual({
       status: 200,
-      body: { nfts: [token("art", "a1"), token("land:parcel", "p1"), token("land:parcel", "p2")], pagination: { next_key: null, total: "3" } },
+      body: {
+        nfts: [token("art", "a1"), token("land:parcel", "p1"), token("land:parcel", "p2")],
+        pagination: { next_key: null, total: "3" },
+      },
     });
     expect(await get("/cosmos/nft/v1beta1/nfts?class_id=land:parcel")).toEqual({
       status: 200,
@@ -68,22 +80,29 @@ describe("nft (cosmos.nft.v1beta1)", () => {
     expect((await get("/cosmos/nft/v1beta1/nfts")).status).toBe(400);
     expect(await get("/cosmos/nft/v1beta1/owner/art/none")).toEqual({ status: 200, body: { owner: "" } });
     expect(await get("/cosmos/nft/v1beta1/nfts/art/none")).toEqual({
-      status: 404, body: { code: 5, message: "not found nft: class: art, id: none: nft does not exist", details: [] },
+      status: 404,
+      body: { code: 5, message: "not found nft: class: art, id: none: nft does not exist", details: [] },
     });
     expect(await get("/cosmos/nft/v1beta1/classes/none")).toEqual({
-      status: 404, body: { code: 5, message: "not found class: none: nft class does not exist", details: [] },
+      status: 404,
+      body: { code: 5, message: "not found class: none: nft class does not exist", details: [] },
     });
   });
 
   it("the owner sends an NFT; owner, balances, index and EventSend follow", async () => {
     const res = await chain.mustDeliver(alice, [send(alice.address, "land:parcel", "p2", bob.address)]);
     expect(eventOf(res, "cosmos.nft.v1beta1.EventSend")).toEqual({
-      class_id: JSON.stringify("land:parcel"), id: JSON.stringify("p2"), sender: JSON.stringify(alice.address), receiver: JSON.stringify(bob.address),
+      class_id: JSON.stringify("land:parcel"),
+      id: JSON.stringify("p2"),
+      sender: JSON.stringify(alice.address),
+      receiver: JSON.stringify(bob.address),
     });
     expect(await get("/cosmos/nft/v1beta1/owner/land:parcel/p2")).toEqual({ status: 200, body: { owner: bob.address } });
     expect((await get(`/cosmos/nft/v1beta1/balance/${alice.address}/land:parcel`)).body).toEqual({ amount: "1" });
     expect((await get(`/cosmos/nft/v1beta1/balance/${bob.address}/land:parcel`)).body).toEqual({ amount: "1" });
-    expect((await get(`/cosmos/nft/v1beta1/nfts?owner=${bob.address}&class_id=land:parcel`)).body.nfts).toEqual([token("land:parcel", "p2")]);
+    expect((await get(`/cosmos/nft/v1beta1/nfts?owner=${bob.address}&class_id=land:parcel`)).body.nfts).toEqual([
+      token("land:parcel", "p2"),
+    ]);
     expect((await get("/cosmos/nft/v1beta1/supply/land:parcel")).body).toEqual({ amount: "2" });
   });
 
@@ -100,7 +119,9 @@ describe("nft (cosmos.nft.v1beta1)", () => {
   });
 
   it("the keeper interface: hasClass, hasNft, saveClass and mint with EventMint (nft 3, 4, 5)", () => {
-    const k = (chain.app.modules.modules.find((m) => m.name === "nft") as unknown as { keeper: import("../../../src/modules/nft").NftKeeper }).keeper;
+    const k = (
+      chain.app.modules.modules.find((m) => m.name === "nft") as unknown as { keeper: import("../../../src/modules/nft").NftKeeper }
+    ).keeper;
     const ctx = chain.app.queryContext();
     expect(k.hasClass(ctx, "art")).toBe(true);
     expect(k.hasClass(ctx, "none")).toBe(false);
@@ -113,22 +134,30 @@ describe("nft (cosmos.nft.v1beta1)", () => {
 
   it("genesis export gives back what was imported, with the sends applied", () => {
     const exported = exportAppState(chain.app.queryContext(), chain.app.modules.modules).nft as Record<string, unknown>;
-    const [first, second] = [alice.address, bob.address].sort();
+    // Owners in store order: by address bytes.
+    const [first, second] = [alice.address, bob.address].sort((x, y) => Buffer.compare(accAddress.decode(x), accAddress.decode(y)));
     const byOwner: Record<string, unknown[]> = {
       [alice.address]: [token("art", "a1"), token("land:parcel", "p1")],
       [bob.address]: [token("land:parcel", "p2")],
     };
-    expect(exported).toEqual({ classes: [classes[1], classes[0]], entries: [{ owner: first, nfts: byOwner[first!] }, { owner: second, nfts: byOwner[second!] }] });
+    expect(exported).toEqual({
+      classes: [classes[1], classes[0]],
+      entries: [
+        { owner: first, nfts: byOwner[first!] },
+        { owner: second, nfts: byOwner[second!] },
+      ],
+    });
   });
 
   it("export -> import gives the same nft state and the same app hash", async () => {
-    const imported = async (state: Record<string, any>) => TestChain.create({
-      funded: {},
-      mutateGenesis: (s) => {
-        for (const key of Object.keys(s)) delete s[key];
-        Object.assign(s, structuredClone(state));
-      },
-    });
+    const imported = async (state: Record<string, any>) =>
+      TestChain.create({
+        funded: {},
+        mutateGenesis: (s) => {
+          for (const key of Object.keys(s)) delete s[key];
+          Object.assign(s, structuredClone(state));
+        },
+      });
     const exported = chain.app.exportAppState() as Record<string, any>;
     const b = await imported(exported);
     const reexported = b.app.exportAppState() as Record<string, any>;
@@ -137,7 +166,9 @@ describe("nft (cosmos.nft.v1beta1)", () => {
       expect(reexported.nft).toEqual(exported.nft);
       expect(Buffer.from(c.app.store.lastAppHash).toString("hex")).toBe(Buffer.from(b.app.store.lastAppHash).toString("hex"));
       await b.mustDeliver(bob, [send(bob.address, "land:parcel", "p2", alice.address)]);
-      expect(b.app.exportAppState().nft).toMatchObject({ entries: [{ nfts: [token("art", "a1"), token("land:parcel", "p1"), token("land:parcel", "p2")] }] });
+      expect(b.app.exportAppState().nft).toMatchObject({
+        entries: [{ nfts: [token("art", "a1"), token("land:parcel", "p1"), token("land:parcel", "p2")] }],
+      });
     } finally {
       await b.close();
       await c.close();

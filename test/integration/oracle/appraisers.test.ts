@@ -17,8 +17,12 @@ describe("oracle appraisers: applications, governance decisions, revocation", ()
     const res = await chain.mustDeliver(appraiser, [msg.apply(appraiser.address, ["land-parcels", "art", "wine"])]);
     expect(eventOf(res, "oracle_appraiser_applied")).toMatchObject({ address: appraiser.address });
     expect(query.appraiser(chain, appraiser.address)).toEqual({
-      address: appraiser.address, name: "Acme Valuers", credentials: "RICS 123456", classIds: ["land-parcels", "art", "wine"],
-      status: AppraiserStatus.APPRAISER_STATUS_PENDING, approvedAtHeight: 0n,
+      address: appraiser.address,
+      name: "Acme Valuers",
+      credentials: "RICS 123456",
+      classIds: ["land-parcels", "art", "wine"],
+      status: AppraiserStatus.APPRAISER_STATUS_PENDING,
+      approvedAtHeight: 0n,
     });
     // A second application while one is pending: 1108.
     expectOracleError(await chain.deliver(appraiser, [msg.apply(appraiser.address)]), 1108);
@@ -27,7 +31,11 @@ describe("oracle appraisers: applications, governance decisions, revocation", ()
     const decided = await chain.govExec([msg.approve(appraiser.address, true, ["land-parcels"])]);
     expect(decided.log).toBe("");
     const a = query.appraiser(chain, appraiser.address);
-    expect(a).toMatchObject({ status: AppraiserStatus.APPRAISER_STATUS_APPROVED, classIds: ["land-parcels"], approvedAtHeight: chain.height });
+    expect(a).toMatchObject({
+      status: AppraiserStatus.APPRAISER_STATUS_APPROVED,
+      classIds: ["land-parcels"],
+      approvedAtHeight: chain.height,
+    });
     // Approved: applying again is still 1108, deciding again is 1110.
     expectOracleError(await chain.deliver(appraiser, [msg.apply(appraiser.address)]), 1108);
     expect((await chain.govExec([msg.approve(appraiser.address, false)])).code).toBe(1110);
@@ -39,10 +47,19 @@ describe("oracle appraisers: applications, governance decisions, revocation", ()
     expect(query.appraiser(chain, appraiser2.address).status).toBe(AppraiserStatus.APPRAISER_STATUS_REJECTED);
     expect((await chain.govExec([msg.approve(appraiser2.address, true)])).code).toBe(1110);
     await chain.mustDeliver(appraiser2, [msg.apply(appraiser2.address, [], "Second Try Ltd")]);
-    expect(query.appraiser(chain, appraiser2.address)).toMatchObject({ name: "Second Try Ltd", status: AppraiserStatus.APPRAISER_STATUS_PENDING, classIds: [] });
+    expect(query.appraiser(chain, appraiser2.address)).toMatchObject({
+      name: "Second Try Ltd",
+      status: AppraiserStatus.APPRAISER_STATUS_PENDING,
+      classIds: [],
+    });
     expect((await chain.govExec([msg.approve(mallory.address, true)])).code).toBe(1109);
     expect((await chain.govExec([msg.revoke(mallory.address)])).code).toBe(1109);
-    expect(query.appraisers(chain).map((x) => x.address).sort()).toEqual([appraiser.address, appraiser2.address].sort());
+    expect(
+      query
+        .appraisers(chain)
+        .map((x) => x.address)
+        .sort(),
+    ).toEqual([appraiser.address, appraiser2.address].sort());
     expect(queryCode(() => query.appraiser(chain, mallory.address))).toBe(22);
   });
 
@@ -114,20 +131,42 @@ describe("oracle appraisals: submission rules", () => {
     expect(eventOf(first, "oracle_appraisal_submitted")).toMatchObject({ class_id: "land-parcels", nft_id: "parcel-1", value: "1000" });
     const a1 = query.appraisal(chain, "land-parcels", "parcel-1");
     expect(a1).toMatchObject({
-      appraisal: { classId: "land-parcels", nftId: "parcel-1", value: "1000", valueDenom: "uusd", appraiser: appraiser.address, valuedAt: now - 500n, submittedHeight: first.height, superseded: false },
-      stale: false, appraiserStillApproved: true,
+      appraisal: {
+        classId: "land-parcels",
+        nftId: "parcel-1",
+        value: "1000",
+        valueDenom: "uusd",
+        appraiser: appraiser.address,
+        valuedAt: now - 500n,
+        submittedHeight: first.height,
+        superseded: false,
+      },
+      stale: false,
+      appraiserStillApproved: true,
     });
     expect(a1.ageSeconds).toBe(chain.engine.lastBlockTime.seconds - (now - 500n));
-    const second = await chain.mustDeliver(appraiser, [msg.appraise({ appraiser: appraiser.address, value: "1200", valuedAt: now - 10n, reportUri: "ipfs://second" })]);
-    expect(query.appraisal(chain, "land-parcels", "parcel-1").appraisal).toMatchObject({ value: "1200", submittedHeight: second.height, superseded: false });
-    expect(query.history(chain, "land-parcels", "parcel-1").map((a) => [a.value, a.superseded])).toEqual([["1200", false], ["1000", true]]);
+    const second = await chain.mustDeliver(appraiser, [
+      msg.appraise({ appraiser: appraiser.address, value: "1200", valuedAt: now - 10n, reportUri: "ipfs://second" }),
+    ]);
+    expect(query.appraisal(chain, "land-parcels", "parcel-1").appraisal).toMatchObject({
+      value: "1200",
+      submittedHeight: second.height,
+      superseded: false,
+    });
+    expect(query.history(chain, "land-parcels", "parcel-1").map((a) => [a.value, a.superseded])).toEqual([
+      ["1200", false],
+      ["1000", true],
+    ]);
     // Another asset is independent.
     await chain.mustDeliver(appraiser, [msg.appraise({ appraiser: appraiser.address, nftId: "parcel-2", value: "5" })]);
     expect(query.history(chain, "land-parcels", "parcel-2").map((a) => a.value)).toEqual(["5"]);
     expect(query.history(chain, "land-parcels", "parcel-1")).toHaveLength(2);
     // Once the appraiser is revoked, the appraisal stays but says so.
     await chain.govExec([msg.revoke(appraiser.address)]);
-    expect(query.appraisal(chain, "land-parcels", "parcel-1")).toMatchObject({ appraisal: { value: "1200" }, appraiserStillApproved: false });
+    expect(query.appraisal(chain, "land-parcels", "parcel-1")).toMatchObject({
+      appraisal: { value: "1200" },
+      appraiserStillApproved: false,
+    });
     expectOracleError(await chain.deliver(appraiser, [msg.appraise({ appraiser: appraiser.address })]), 1105);
   });
 });

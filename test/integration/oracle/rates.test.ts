@@ -2,7 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MissCounter } from "../../../src/gen/blockchain/oracle/v1/oracle";
 import type { TestChain } from "../../helpers/chain";
 import {
-  BTC, EUR, bondValidators, deliverBlock, devValidator, eventsOf, expectOracleError, keys, msg, operatorOf, oracleChain, oracleKeeper, query, queryCode, testParams,
+  BTC,
+  EUR,
+  bondValidators,
+  deliverBlock,
+  devValidator,
+  eventsOf,
+  expectOracleError,
+  keys,
+  msg,
+  operatorOf,
+  oracleChain,
+  oracleKeeper,
+  query,
+  queryCode,
+  testParams,
 } from "./setup";
 
 const { val1, val2, val3, feeder1, feeder2, mallory } = keys;
@@ -25,8 +39,24 @@ describe("oracle rates: rounds, median, misses", () => {
     const before = counters(chain);
     // Bonded: dev 10, val1 30, val2 30, val3 20 (YML). val3 votes BTC only; dev abstains.
     const results = await deliverBlock(chain, [
-      [val1, [msg.vote(val1.address, op1, [[BTC, "100"], [EUR, "1.10"]])]],
-      [val2, [msg.vote(val2.address, op2, [[BTC, "102.5"], [EUR, "1.08"]])]],
+      [
+        val1,
+        [
+          msg.vote(val1.address, op1, [
+            [BTC, "100"],
+            [EUR, "1.10"],
+          ]),
+        ],
+      ],
+      [
+        val2,
+        [
+          msg.vote(val2.address, op2, [
+            [BTC, "102.5"],
+            [EUR, "1.08"],
+          ]),
+        ],
+      ],
       [val3, [msg.vote(val3.address, op3, [[BTC, "150"]])]],
     ]);
     for (const r of results) expect(r.log).toBe("");
@@ -48,7 +78,17 @@ describe("oracle rates: rounds, median, misses", () => {
     expect(delta(op3)).toEqual([1n, 1n]); // did not vote every accepted denom
     expect(delta(opDev)).toEqual([1n, 1n]);
     // Misses cost nothing: everyone is still bonded and votes again.
-    const again = await deliverBlock(chain, [[devValidator, [msg.vote(devValidator.address, opDev, [[BTC, "101"], [EUR, "1.09"]])]]]);
+    const again = await deliverBlock(chain, [
+      [
+        devValidator,
+        [
+          msg.vote(devValidator.address, opDev, [
+            [BTC, "101"],
+            [EUR, "1.09"],
+          ]),
+        ],
+      ],
+    ]);
     expect(again[0].log).toBe("");
   });
 
@@ -107,16 +147,32 @@ describe("oracle rates: rounds, median, misses", () => {
 
   it("refuses votes from non-validators (1101), of unaccepted or repeated denoms (1103) and non-positive or malformed rates (1104), writing nothing", async () => {
     expectOracleError(await chain.deliver(mallory, [msg.vote(mallory.address, operatorOf(mallory), [[BTC, "1"]])]), 1101);
-    expect(await chain.deliver(mallory, [msg.vote(mallory.address, "not-a-valoper", [[BTC, "1"]])])).toMatchObject({ codespace: "sdk", code: 7 });
+    expect(await chain.deliver(mallory, [msg.vote(mallory.address, "not-a-valoper", [[BTC, "1"]])])).toMatchObject({
+      codespace: "sdk",
+      code: 7,
+    });
     expectOracleError(await chain.deliver(val2, [msg.vote(val2.address, op2, [["uatom", "1"]])]), 1103);
     for (const rate of ["0", "-1", "abc", "1.0000000000000000001", "", "1e5", "0.000000000000000000"]) {
       expectOracleError(await chain.deliver(val2, [msg.vote(val2.address, op2, [[BTC, rate]])]), 1104);
     }
     expectOracleError(await chain.deliver(val2, [msg.vote(val2.address, op2, [])]), 1104);
-    expectOracleError(await chain.deliver(val2, [msg.vote(val2.address, op2, [[BTC, "1"], [BTC, "2"]])]), 1103);
+    expectOracleError(
+      await chain.deliver(val2, [
+        msg.vote(val2.address, op2, [
+          [BTC, "1"],
+          [BTC, "2"],
+        ]),
+      ]),
+      1103,
+    );
     // A good BTC vote next to a bad EUR one: the whole message fails, no vote of it stays.
     const k = oracleKeeper(chain);
-    const tx = chain.sign(val2, [msg.vote(val2.address, op2, [[BTC, "7"], [EUR, "0"]])]);
+    const tx = chain.sign(val2, [
+      msg.vote(val2.address, op2, [
+        [BTC, "7"],
+        [EUR, "0"],
+      ]),
+    ]);
     const check = await chain.engine.broadcastTxSync(tx);
     expect(check.code).toBe(0);
     // Inspect the vote store inside the block: the failed message leaves no vote behind.
@@ -142,8 +198,28 @@ describe("oracle rates: longer rounds", () => {
       await bondValidators(chain);
       // Find the start of a round: the block after one whose height is a multiple of 4.
       while (chain.height % 4n !== 0n) await chain.produceBlocks(1);
-      const [a] = await deliverBlock(chain, [[val1, [msg.vote(val1.address, op1, [[BTC, "10"], [EUR, "1"]])]]]);
-      const [b] = await deliverBlock(chain, [[val2, [msg.vote(val2.address, op2, [[BTC, "20"], [EUR, "2"]])]]]);
+      const [a] = await deliverBlock(chain, [
+        [
+          val1,
+          [
+            msg.vote(val1.address, op1, [
+              [BTC, "10"],
+              [EUR, "1"],
+            ]),
+          ],
+        ],
+      ]);
+      const [b] = await deliverBlock(chain, [
+        [
+          val2,
+          [
+            msg.vote(val2.address, op2, [
+              [BTC, "20"],
+              [EUR, "2"],
+            ]),
+          ],
+        ],
+      ]);
       expect([a.log, b.log]).toEqual(["", ""]);
       expect(queryCode(() => query.rate(chain, BTC))).toBe(22);
       // A later vote in the same round replaces the earlier one of that validator.
@@ -151,7 +227,11 @@ describe("oracle rates: longer rounds", () => {
       await chain.produceBlocks(1);
       expect(chain.height % 4n).toBe(0n);
       // 60 of 90 voted: 20 (30) and 30 (30) → 20; EUR 1 (30), 2 (30) → 1.
-      expect(query.rate(chain, BTC).rate).toMatchObject({ rate: "20.000000000000000000", votingPowerBps: 6666n, updatedHeight: chain.height });
+      expect(query.rate(chain, BTC).rate).toMatchObject({
+        rate: "20.000000000000000000",
+        votingPowerBps: 6666n,
+        updatedHeight: chain.height,
+      });
       expect(query.rate(chain, EUR).rate?.rate).toBe("1.000000000000000000");
     } finally {
       await chain.close();

@@ -35,17 +35,27 @@ export function operatorOf(key: Secp256k1Key): string {
 /** Test params: rounds of one block, so every block tallies the votes delivered in it. */
 export function testParams(over: Partial<Params> = {}): Params {
   return {
-    votePeriod: 1n, voteThresholdBps: 5000n, quoteSymbol: "USD", acceptedDenoms: [BTC, EUR],
-    maxRateAgeSeconds: 60n, maxAppraisalAgeSeconds: 86_400n, maxClassIdsPerAppraiser: 3n, ...over,
+    votePeriod: 1n,
+    voteThresholdBps: 5000n,
+    quoteSymbol: "USD",
+    acceptedDenoms: [BTC, EUR],
+    maxRateAgeSeconds: 60n,
+    maxAppraisalAgeSeconds: 86_400n,
+    maxClassIdsPerAppraiser: 3n,
+    ...over,
   };
 }
 
 export function oracleChain(params: Params = testParams(), mutate?: (appState: Record<string, any>) => void): Promise<TestChain> {
   return moduleChain("oracle", Object.keys(keys), [{ denom: DENOM, amount: "1000000000000" }], (s) => {
     s.oracle.params = {
-      vote_period: params.votePeriod.toString(), vote_threshold_bps: params.voteThresholdBps.toString(), quote_symbol: params.quoteSymbol,
-      accepted_denoms: params.acceptedDenoms, max_rate_age_seconds: params.maxRateAgeSeconds.toString(),
-      max_appraisal_age_seconds: params.maxAppraisalAgeSeconds.toString(), max_class_ids_per_appraiser: params.maxClassIdsPerAppraiser.toString(),
+      vote_period: params.votePeriod.toString(),
+      vote_threshold_bps: params.voteThresholdBps.toString(),
+      quote_symbol: params.quoteSymbol,
+      accepted_denoms: params.acceptedDenoms,
+      max_rate_age_seconds: params.maxRateAgeSeconds.toString(),
+      max_appraisal_age_seconds: params.maxAppraisalAgeSeconds.toString(),
+      max_class_ids_per_appraiser: params.maxClassIdsPerAppraiser.toString(),
     };
     admitTestValidators(s);
     mutate?.(s);
@@ -65,7 +75,17 @@ export function nftGenesis(s: Record<string, any>): void {
       { id: "land-parcels", name: "Parcels", symbol: "PCL", description: "", uri: "", uri_hash: "", data: null },
       { id: "art", name: "Art", symbol: "ART", description: "", uri: "", uri_hash: "", data: null },
     ],
-    entries: [{ owner: keys.mallory.address, nfts: [token("art", "art-1"), token("land-parcels", "parcel-1"), token("land-parcels", "parcel-2"), token("land-parcels", "parcel-3")] }],
+    entries: [
+      {
+        owner: keys.mallory.address,
+        nfts: [
+          token("art", "art-1"),
+          token("land-parcels", "parcel-1"),
+          token("land-parcels", "parcel-2"),
+          token("land-parcels", "parcel-3"),
+        ],
+      },
+    ],
   };
 }
 
@@ -73,15 +93,19 @@ export const expectOracleError = moduleErrorExpecter("oracle");
 
 export function createValidator(key: Secp256k1Key, amount: string): AnyMsg {
   const dec = (t: string) => decToWire(decFromString(t));
-  return pack("/cosmos.staking.v1beta1.MsgCreateValidator", MsgCreateValidator, MsgCreateValidator.fromPartial({
-    description: { moniker: `oracle-${key.address.slice(-6)}` },
-    commission: { rate: dec("0.1"), maxRate: dec("0.2"), maxChangeRate: dec("0.01") },
-    minSelfDelegation: "1",
-    delegatorAddress: "",
-    validatorAddress: operatorOf(key),
-    pubkey: ed25519PubKeyAny(ed25519.getPublicKey(sha256(new TextEncoder().encode(`oracle-cons/${key.address}`)))),
-    value: { denom: DENOM, amount },
-  }));
+  return pack(
+    "/cosmos.staking.v1beta1.MsgCreateValidator",
+    MsgCreateValidator,
+    MsgCreateValidator.fromPartial({
+      description: { moniker: `oracle-${key.address.slice(-6)}` },
+      commission: { rate: dec("0.1"), maxRate: dec("0.2"), maxChangeRate: dec("0.01") },
+      minSelfDelegation: "1",
+      delegatorAddress: "",
+      validatorAddress: operatorOf(key),
+      pubkey: ed25519PubKeyAny(ed25519.getPublicKey(sha256(new TextEncoder().encode(`oracle-cons/${key.address}`)))),
+      value: { denom: DENOM, amount },
+    }),
+  );
 }
 
 /**
@@ -120,8 +144,13 @@ export function oracleKeeper(chain: TestChain): OracleKeeper {
 
 export const msg = {
   vote: (feeder: string, validator: string, rates: Array<[string, string]>) =>
-    pack(T + "MsgSubmitExchangeRates", tx.MsgSubmitExchangeRates, { feeder, validator, rates: rates.map(([denom, rate]) => ({ denom, rate })) }),
-  delegate: (operator: string, validator: string, feeder: string) => pack(T + "MsgDelegateFeeder", tx.MsgDelegateFeeder, { operator, validator, feeder }),
+    pack(T + "MsgSubmitExchangeRates", tx.MsgSubmitExchangeRates, {
+      feeder,
+      validator,
+      rates: rates.map(([denom, rate]) => ({ denom, rate })),
+    }),
+  delegate: (operator: string, validator: string, feeder: string) =>
+    pack(T + "MsgDelegateFeeder", tx.MsgDelegateFeeder, { operator, validator, feeder }),
   apply: (creator: string, classIds: string[] = [], name = "Acme Valuers", credentials = "RICS 123456") =>
     pack(T + "MsgApplyAppraiser", tx.MsgApplyAppraiser, { creator, name, credentials, classIds }),
   approve: (appraiser: string, approve = true, classIds: string[] = [], authority = govAuthority()) =>
@@ -129,22 +158,45 @@ export const msg = {
   revoke: (appraiser: string, reason = "licence withdrawn", authority = govAuthority()) =>
     pack(T + "MsgRevokeAppraiser", tx.MsgRevokeAppraiser, { authority, appraiser, reason }),
   appraise: (m: Partial<tx.MsgSubmitAppraisal> & { appraiser: string }) =>
-    pack(T + "MsgSubmitAppraisal", tx.MsgSubmitAppraisal, tx.MsgSubmitAppraisal.fromPartial({
-      classId: "land-parcels", nftId: "parcel-1", value: "250000000000", valueDenom: "uusd", valuedAt: 1_767_225_600n,
-      method: "comparables", reportUri: "ipfs://report", reportHash: "ab12", ...m,
-    })),
+    pack(
+      T + "MsgSubmitAppraisal",
+      tx.MsgSubmitAppraisal,
+      tx.MsgSubmitAppraisal.fromPartial({
+        classId: "land-parcels",
+        nftId: "parcel-1",
+        value: "250000000000",
+        valueDenom: "uusd",
+        valuedAt: 1_767_225_600n,
+        method: "comparables",
+        reportUri: "ipfs://report",
+        reportHash: "ab12",
+        ...m,
+      }),
+    ),
   updateParams: (params: Params, authority = govAuthority()) => pack(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority, params }),
 };
 
 export const query = {
   params: (chain: TestChain) => chain.query(Q + "Params", q.QueryParamsRequest, {}, q.QueryParamsResponse).params!,
-  rate: (chain: TestChain, denom: string) => chain.query(Q + "ExchangeRate", q.QueryExchangeRateRequest, { denom }, q.QueryExchangeRateResponse),
-  rates: (chain: TestChain) => chain.query(Q + "ExchangeRates", q.QueryExchangeRatesRequest, { pagination: undefined }, q.QueryExchangeRatesResponse).rates,
-  misses: (chain: TestChain) => chain.query(Q + "MissCounters", q.QueryMissCountersRequest, { pagination: undefined }, q.QueryMissCountersResponse).counters,
-  feeder: (chain: TestChain, validator: string) => chain.query(Q + "FeederDelegation", q.QueryFeederDelegationRequest, { validator }, q.QueryFeederDelegationResponse).feeder,
-  appraiser: (chain: TestChain, address: string) => chain.query(Q + "GetAppraiser", q.QueryGetAppraiserRequest, { address }, q.QueryGetAppraiserResponse).appraiser!,
-  appraisers: (chain: TestChain) => chain.query(Q + "ListAppraiser", q.QueryListAppraiserRequest, { pagination: undefined }, q.QueryListAppraiserResponse).appraisers,
-  appraisal: (chain: TestChain, classId: string, nftId: string) => chain.query(Q + "Appraisal", q.QueryAppraisalRequest, { classId, nftId }, q.QueryAppraisalResponse),
+  rate: (chain: TestChain, denom: string) =>
+    chain.query(Q + "ExchangeRate", q.QueryExchangeRateRequest, { denom }, q.QueryExchangeRateResponse),
+  rates: (chain: TestChain) =>
+    chain.query(Q + "ExchangeRates", q.QueryExchangeRatesRequest, { pagination: undefined }, q.QueryExchangeRatesResponse).rates,
+  misses: (chain: TestChain) =>
+    chain.query(Q + "MissCounters", q.QueryMissCountersRequest, { pagination: undefined }, q.QueryMissCountersResponse).counters,
+  feeder: (chain: TestChain, validator: string) =>
+    chain.query(Q + "FeederDelegation", q.QueryFeederDelegationRequest, { validator }, q.QueryFeederDelegationResponse).feeder,
+  appraiser: (chain: TestChain, address: string) =>
+    chain.query(Q + "GetAppraiser", q.QueryGetAppraiserRequest, { address }, q.QueryGetAppraiserResponse).appraiser!,
+  appraisers: (chain: TestChain) =>
+    chain.query(Q + "ListAppraiser", q.QueryListAppraiserRequest, { pagination: undefined }, q.QueryListAppraiserResponse).appraisers,
+  appraisal: (chain: TestChain, classId: string, nftId: string) =>
+    chain.query(Q + "Appraisal", q.QueryAppraisalRequest, { classId, nftId }, q.QueryAppraisalResponse),
   history: (chain: TestChain, classId: string, nftId: string) =>
-    chain.query(Q + "AppraisalHistory", q.QueryAppraisalHistoryRequest, { classId, nftId, pagination: undefined }, q.QueryAppraisalHistoryResponse).appraisals,
+    chain.query(
+      Q + "AppraisalHistory",
+      q.QueryAppraisalHistoryRequest,
+      { classId, nftId, pagination: undefined },
+      q.QueryAppraisalHistoryResponse,
+    ).appraisals,
 };

@@ -1,7 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
-import { encodeEnvelope, encodePaymentMetadata, metadataHash, newPaymentMetadata, sealEnvelope, type ViewingKey } from "../../../src/client/envelope/index";
+import {
+  encodeEnvelope,
+  encodePaymentMetadata,
+  metadataHash,
+  newPaymentMetadata,
+  sealEnvelope,
+  type ViewingKey,
+} from "../../../src/client/envelope/index";
 import * as tx from "../../../src/gen/blockchain/paymsg/v1/tx";
 import { signUpload } from "../../../src/payload-store/index";
 import { govAuthority } from "../../../src/types/authority";
@@ -24,9 +31,12 @@ export function paymentsChain(): Promise<TestChain> {
 
 export const msg = {
   apply: (creator: string, code: string, name: string) => pack(T + "MsgApplyParticipant", tx.MsgApplyParticipant, { creator, code, name }),
-  approve: (participant: string, approve = true) => pack(T + "MsgApproveParticipant", tx.MsgApproveParticipant, { authority: govAuthority(), participant, approve }),
-  register: (participant: string, customer: string) => pack(T + "MsgRegisterCustomer", tx.MsgRegisterCustomer, { participant, customer, registered: true }),
-  confirm: (customer: string, participant: string) => pack(T + "MsgConfirmParticipant", tx.MsgConfirmParticipant, { customer, participant, confirm: true }),
+  approve: (participant: string, approve = true) =>
+    pack(T + "MsgApproveParticipant", tx.MsgApproveParticipant, { authority: govAuthority(), participant, approve }),
+  register: (participant: string, customer: string) =>
+    pack(T + "MsgRegisterCustomer", tx.MsgRegisterCustomer, { participant, customer, registered: true }),
+  confirm: (customer: string, participant: string) =>
+    pack(T + "MsgConfirmParticipant", tx.MsgConfirmParticipant, { customer, participant, confirm: true }),
   setStore: (participant: string, url: string) => pack(T + "MsgSetPayloadStore", tx.MsgSetPayloadStore, { participant, url }),
   send: (p: tx.MsgSendPayment) => pack(T + "MsgSendPayment", tx.MsgSendPayment, p),
 };
@@ -42,17 +52,36 @@ export async function setUpParticipants(chain: TestChain): Promise<void> {
 
 /** alice (bankA) pays bob (bankB) `amount` under `endToEndId`; the metadata is sealed to `recipients`. */
 export async function payWithEnvelope(
-  chain: TestChain, endToEndId: string, recipients: ViewingKey[], amount = "1000",
+  chain: TestChain,
+  endToEndId: string,
+  recipients: ViewingKey[],
+  amount = "1000",
 ): Promise<{ envelope: Uint8Array; hash: Uint8Array; signature: string }> {
   const meta = newPaymentMetadata("GDDS", `Invoice ${endToEndId}`);
   const hash = metadataHash(meta);
-  await chain.mustDeliver(keys.alice, [msg.send(tx.MsgSendPayment.fromPartial({
-    debtor: keys.alice.address, endToEndId, instructingParticipant: keys.bankA.address, instructedParticipant: keys.bankB.address,
-    creditor: keys.bob.address, denom: DENOM, amount, metadataHash: hash, settlementJurisdiction: "DE",
-  }))]);
-  const envelope = encodeEnvelope(sealEnvelope({
-    payload: encodePaymentMetadata(meta), instructingParticipant: keys.bankA.address, endToEndId, recipients: recipients.map((r) => r.publicKey),
-  }));
+  await chain.mustDeliver(keys.alice, [
+    msg.send(
+      tx.MsgSendPayment.fromPartial({
+        debtor: keys.alice.address,
+        endToEndId,
+        instructingParticipant: keys.bankA.address,
+        instructedParticipant: keys.bankB.address,
+        creditor: keys.bob.address,
+        denom: DENOM,
+        amount,
+        metadataHash: hash,
+        settlementJurisdiction: "DE",
+      }),
+    ),
+  ]);
+  const envelope = encodeEnvelope(
+    sealEnvelope({
+      payload: encodePaymentMetadata(meta),
+      instructingParticipant: keys.bankA.address,
+      endToEndId,
+      recipients: recipients.map((r) => r.publicKey),
+    }),
+  );
   return { envelope, hash, signature: signUpload((b) => keys.bankA.sign(b), keys.bankA.address, endToEndId, envelope) };
 }
 
@@ -71,7 +100,13 @@ export async function fakeCometRpc(chain: TestChain): Promise<{ url: string; clo
     const data = Buffer.from((url.searchParams.get("data") ?? "").replace(/^0x/, ""), "hex");
     const r = chain.app.query({ path, data: new Uint8Array(data), height: 0n, prove: false });
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ jsonrpc: "2.0", id: -1, result: { response: { code: r.code, log: r.log, value: Buffer.from(r.value).toString("base64") } } }));
+    res.end(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: -1,
+        result: { response: { code: r.code, log: r.log, value: Buffer.from(r.value).toString("base64") } },
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

@@ -3,10 +3,20 @@ import type { TestChain } from "../../helpers/chain";
 import { getProposal, govParams, submitMsg } from "../../helpers/gov";
 import { blockEventsOf } from "../../helpers/module-setup";
 import {
-  expectPaymsgError, getApplication, getApprovedParticipant, getPaymentRecord, keys, msg, payment, paymsgChain, queryCode, sendPayment, setUpParticipants,
+  expectPaymsgError,
+  getApplication,
+  getApprovedParticipant,
+  getPaymentRecord,
+  keys,
+  msg,
+  payment,
+  paymsgChain,
+  queryCode,
+  sendPayment,
+  setUpParticipants,
 } from "./setup";
 
-/** Issue 12: conformance of paymsg with the spec and with clients of the existing chain. */
+/** Conformance of paymsg with the documented rules (docs/modules/paymsg.md) and with clients of the existing chain. */
 
 const { bankA, bankB, bob, mallory } = keys;
 const FEE = 5000n;
@@ -28,7 +38,11 @@ describe("paymsg conformance (issue 12)", () => {
       expect(res.code).toBe(0);
       expect(chain.balance(bankA.address)).toBe(before.bankA - 700n - FEE);
       expect(chain.balance(bob.address)).toBe(before.bob + 700n);
-      expect(getPaymentRecord(chain, bankA.address, "OWN-0001")).toMatchObject({ debtor: bankA.address, instructingParticipant: bankA.address, amount: "700" });
+      expect(getPaymentRecord(chain, bankA.address, "OWN-0001")).toMatchObject({
+        debtor: bankA.address,
+        instructingParticipant: bankA.address,
+        amount: "700",
+      });
     });
 
     it("its end_to_end_id stays unique per instructing participant (1105)", async () => {
@@ -60,20 +74,24 @@ describe("paymsg conformance (issue 12)", () => {
       expect(res.log).toMatch(/invalid payload store URL$/);
     });
 
-    it.each([["https://store.example"], ["https://store.example/"], ["https://store.example:8443/v1/pay-store"], ["http://10.0.0.1/a.b/..c/d.."]])(
-      "accepts %s",
-      async (url) => {
-        await chain.mustDeliver(bankA, [msg.setStore(bankA.address, url)]);
-        expect(getApprovedParticipant(chain, bankA.address).payloadStoreUrl).toBe(url);
-      },
-    );
+    it.each([
+      ["https://store.example"],
+      ["https://store.example/"],
+      ["https://store.example:8443/v1/pay-store"],
+      ["http://10.0.0.1/a.b/..c/d.."],
+    ])("accepts %s", async (url) => {
+      await chain.mustDeliver(bankA, [msg.setStore(bankA.address, url)]);
+      expect(getApprovedParticipant(chain, bankA.address).payloadStoreUrl).toBe(url);
+    });
   });
 
   it("4. (issue 33 rule 23) a rejected participant application keeps its REJECTED status; approving it is 1103; the applicant may apply again", async () => {
     await chain.mustDeliver(mallory, [msg.apply(mallory.address, "MALL", "Mallory Bank")]);
     const res = await blockEventsOf(chain, () => chain.govExec([msg.approve(mallory.address, false)]));
     expect(res.result).toEqual({ code: 0, codespace: "", log: "" });
-    expect(res.events("paymsg_participant_decided")).toEqual([expect.objectContaining({ participant: mallory.address, approved: "false" })]);
+    expect(res.events("paymsg_participant_decided")).toEqual([
+      expect.objectContaining({ participant: mallory.address, approved: "false" }),
+    ]);
     expect(getApplication(chain, mallory.address)).toMatchObject({ status: "rejected", code: "MALL" });
     expect(queryCode(() => getApprovedParticipant(chain, mallory.address))).toBe(22);
     expect(await chain.govExec([msg.approve(mallory.address, true)])).toMatchObject({ codespace: "paymsg", code: 1103 });

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as q from "../../../src/gen/blockchain/paymsg/v1/query";
 import type { TestChain } from "../../helpers/chain";
-import {
-  Q, expectPaymsgError, getApplication, getApprovedParticipant, getCustomer, keys, msg, paymsgChain, queryCode,
-} from "./setup";
+import { Q, expectPaymsgError, getApplication, getApprovedParticipant, getCustomer, keys, msg, paymsgChain, queryCode } from "./setup";
 
 const { bankA, bankB, alice, bob, mallory } = keys;
 
@@ -22,7 +20,12 @@ describe("paymsg participants, customers and payload stores", () => {
 
     expect((await chain.govExec([msg.approve(bankA.address)])).code).toBe(0);
     expect(getApplication(chain, bankA.address).status).toBe("approved");
-    expect(getApprovedParticipant(chain, bankA.address)).toEqual({ participant: bankA.address, code: "BANKADEFF", name: "Bank A", payloadStoreUrl: "" });
+    expect(getApprovedParticipant(chain, bankA.address)).toEqual({
+      participant: bankA.address,
+      code: "BANKADEFF",
+      name: "Bank A",
+      payloadStoreUrl: "",
+    });
   });
 
   it("refuses a duplicate application (1101), also from an approved participant", async () => {
@@ -52,7 +55,7 @@ describe("paymsg participants, customers and payload stores", () => {
     expect((await chain.govExec([msg.approve(mallory.address, false)])).code).toBe(0);
     expect(getApplication(chain, mallory.address)).toMatchObject({ status: "rejected" });
     expect(queryCode(() => getApprovedParticipant(chain, mallory.address))).toBe(22);
-    expect((await chain.govExec([msg.approve(mallory.address, true)]))).toMatchObject({ codespace: "paymsg", code: 1103 });
+    expect(await chain.govExec([msg.approve(mallory.address, true)])).toMatchObject({ codespace: "paymsg", code: 1103 });
     await chain.mustDeliver(mallory, [msg.apply(mallory.address, "MALL2", "Mallory Bank 2")]);
     expect(getApplication(chain, mallory.address)).toMatchObject({ status: "pending", code: "MALL2" });
   });
@@ -134,22 +137,41 @@ describe("paymsg participants, customers and payload stores", () => {
   });
 
   it("lists applications and approved participants with pagination", () => {
-    const apps = chain.query(Q + "ListParticipantApplication", q.QueryAllParticipantApplicationRequest, { pagination: { key: new Uint8Array(), offset: 0n, limit: 2n, countTotal: true, reverse: false } }, q.QueryAllParticipantApplicationResponse);
+    const apps = chain.query(
+      Q + "ListParticipantApplication",
+      q.QueryAllParticipantApplicationRequest,
+      { pagination: { key: new Uint8Array(), offset: 0n, limit: 2n, countTotal: true, reverse: false } },
+      q.QueryAllParticipantApplicationResponse,
+    );
     expect(apps.participantApplication).toHaveLength(2);
     expect(apps.pagination?.total).toBe(3n);
-    const next = chain.query(Q + "ListParticipantApplication", q.QueryAllParticipantApplicationRequest, { pagination: { key: apps.pagination!.nextKey, offset: 0n, limit: 2n, countTotal: false, reverse: false } }, q.QueryAllParticipantApplicationResponse);
+    const next = chain.query(
+      Q + "ListParticipantApplication",
+      q.QueryAllParticipantApplicationRequest,
+      { pagination: { key: apps.pagination!.nextKey, offset: 0n, limit: 2n, countTotal: false, reverse: false } },
+      q.QueryAllParticipantApplicationResponse,
+    );
     expect(next.participantApplication).toHaveLength(1);
     const creators = [...apps.participantApplication, ...next.participantApplication].map((a) => a.creator).sort();
     expect(creators).toEqual([bankA.address, bankB.address, mallory.address].sort());
 
-    const approved = chain.query(Q + "ListApprovedParticipant", q.QueryAllApprovedParticipantRequest, { pagination: undefined }, q.QueryAllApprovedParticipantResponse);
+    const approved = chain.query(
+      Q + "ListApprovedParticipant",
+      q.QueryAllApprovedParticipantRequest,
+      { pagination: undefined },
+      q.QueryAllApprovedParticipantResponse,
+    );
     expect(approved.approvedParticipant.map((p) => p.participant).sort()).toEqual([bankA.address, bankB.address].sort());
   });
 
   it("governance updates params", async () => {
     expect((await chain.govExec([msg.updateParams(true)])).code).toBe(0);
-    expect(chain.query(Q + "Params", q.QueryParamsRequest, {}, q.QueryParamsResponse).params).toEqual({ requireSettlementJurisdiction: true });
+    expect(chain.query(Q + "Params", q.QueryParamsRequest, {}, q.QueryParamsResponse).params).toEqual({
+      requireSettlementJurisdiction: true,
+    });
     expect((await chain.govExec([msg.updateParams(false)])).code).toBe(0);
-    expect(chain.query(Q + "Params", q.QueryParamsRequest, {}, q.QueryParamsResponse).params).toEqual({ requireSettlementJurisdiction: false });
+    expect(chain.query(Q + "Params", q.QueryParamsRequest, {}, q.QueryParamsResponse).params).toEqual({
+      requireSettlementJurisdiction: false,
+    });
   });
 });

@@ -3,12 +3,27 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  EnvelopeError, decodeEnvelope, encodeEnvelope, encodePaymentMetadata, generateViewingKey, metadataHash, newPaymentMetadata,
-  openAndVerify, openEnvelope, sealEnvelope, type ViewingKey,
+  EnvelopeError,
+  decodeEnvelope,
+  encodeEnvelope,
+  encodePaymentMetadata,
+  generateViewingKey,
+  metadataHash,
+  newPaymentMetadata,
+  openAndVerify,
+  openEnvelope,
+  sealEnvelope,
+  type ViewingKey,
 } from "../../../src/client/envelope/index";
 import { PayloadEnvelope } from "../../../src/gen/blockchain/paymsg/v1/envelope";
 import {
-  DEFAULT_MAX_ENVELOPE_BYTES, SIGNATURE_HEADER, envelopePath, inProcessChain, signUpload, startPayloadStore, type RunningPayloadStore,
+  DEFAULT_MAX_ENVELOPE_BYTES,
+  SIGNATURE_HEADER,
+  envelopePath,
+  inProcessChain,
+  signUpload,
+  startPayloadStore,
+  type RunningPayloadStore,
 } from "../../../src/payload-store/index";
 import type { TestChain } from "../../helpers/chain";
 import { getApprovedParticipant, getPaymentRecord, keys, msg, payment, paymsgChain, sendPayment, setUpParticipants } from "./setup";
@@ -42,7 +57,10 @@ describe("payload store end to end over HTTP", () => {
     const meta = newPaymentMetadata("GDDS", `Invoice ${e2e}`);
     await chain.mustDeliver(alice, [msg.send(payment(e2e, { metadataHash: metadataHash(meta), settlementJurisdiction: "DE" }))]);
     const envelope = sealEnvelope({
-      payload: encodePaymentMetadata(meta), instructingParticipant: bankA.address, endToEndId: e2e, recipients: parties.map((p) => p.key.publicKey),
+      payload: encodePaymentMetadata(meta),
+      instructingParticipant: bankA.address,
+      endToEndId: e2e,
+      recipients: parties.map((p) => p.key.publicKey),
     });
     return encodeEnvelope(envelope);
   }
@@ -74,12 +92,23 @@ describe("payload store end to end over HTTP", () => {
     expect(record.metadataHash).toHaveLength(32);
     for (const party of parties) {
       const meta = openAndVerify(decodeEnvelope(fetched), {
-        privateKey: party.key.privateKey, instructingParticipant: record.instructingParticipant, endToEndId: record.endToEndId, metadataHash: record.metadataHash,
+        privateKey: party.key.privateKey,
+        instructingParticipant: record.instructingParticipant,
+        endToEndId: record.endToEndId,
+        metadataHash: record.metadataHash,
       });
-      expect({ party: party.name, purpose: meta.purposeCode, remittance: meta.remittanceInformation }).toEqual({ party: party.name, purpose: "GDDS", remittance: `Invoice ${e2e}` });
+      expect({ party: party.name, purpose: meta.purposeCode, remittance: meta.remittanceInformation }).toEqual({
+        party: party.name,
+        purpose: "GDDS",
+        remittance: `Invoice ${e2e}`,
+      });
     }
 
-    const params = { privateKey: outsider.privateKey, instructingParticipant: record.instructingParticipant, endToEndId: record.endToEndId };
+    const params = {
+      privateKey: outsider.privateKey,
+      instructingParticipant: record.instructingParticipant,
+      endToEndId: record.endToEndId,
+    };
     expect(() => openEnvelope(decodeEnvelope(fetched), params)).toThrow(expect.objectContaining({ code: "not_a_recipient" }));
 
     const tampered = decodeEnvelope(fetched);

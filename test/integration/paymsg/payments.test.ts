@@ -3,7 +3,16 @@ import * as q from "../../../src/gen/blockchain/paymsg/v1/query";
 import { moduleAddress } from "../../../src/types/address";
 import { DENOM, type TestChain } from "../../helpers/chain";
 import {
-  Q, expectPaymsgError, getPaymentRecord, keys, msg, payment, paymsgChain, queryCode, sendPayment, setUpParticipants,
+  Q,
+  expectPaymsgError,
+  getPaymentRecord,
+  keys,
+  msg,
+  payment,
+  paymsgChain,
+  queryCode,
+  sendPayment,
+  setUpParticipants,
 } from "./setup";
 
 const { bankA, bankB, alice, bob, mallory } = keys;
@@ -43,7 +52,11 @@ describe("paymsg SendPayment", () => {
       settlementJurisdiction: "FR",
     });
     const sent = res.events.find((e) => e.type === "paymsg_payment_sent");
-    expect(Object.fromEntries(sent!.attributes.map((a) => [a.key, a.value]))).toMatchObject({ end_to_end_id: "E2E-0001", amount: `250000${DENOM}`, settlement_jurisdiction: "FR" });
+    expect(Object.fromEntries(sent!.attributes.map((a) => [a.key, a.value]))).toMatchObject({
+      end_to_end_id: "E2E-0001",
+      amount: `250000${DENOM}`,
+      settlement_jurisdiction: "FR",
+    });
   });
 
   it("end_to_end_id is unique per instructing participant (1105) and nothing moves on refusal", async () => {
@@ -52,14 +65,26 @@ describe("paymsg SendPayment", () => {
     expect(chain.balance(alice.address)).toBe(before - FEE);
     // The same id under another instructing participant is a different payment.
     await chain.mustDeliver(bankB, [msg.register(bankB.address, mallory.address)]);
-    await chain.mustDeliver(mallory, [msg.send(payment("E2E-0001", { debtor: mallory.address, instructingParticipant: bankB.address, instructedParticipant: bankA.address, creditor: alice.address }))]);
+    await chain.mustDeliver(mallory, [
+      msg.send(
+        payment("E2E-0001", {
+          debtor: mallory.address,
+          instructingParticipant: bankB.address,
+          instructedParticipant: bankA.address,
+          creditor: alice.address,
+        }),
+      ),
+    ]);
     expect(getPaymentRecord(chain, bankB.address, "E2E-0001").debtor).toBe(mallory.address);
     expect(getPaymentRecord(chain, bankA.address, "E2E-0001").debtor).toBe(alice.address);
   });
 
   it("the debtor must bank with the instructing participant (1107)", async () => {
     expectPaymsgError(await sendPayment(chain, payment("E2E-NC-2", { debtor: bob.address }), bob), 1107);
-    expectPaymsgError(await sendPayment(chain, payment("E2E-NC-3", { instructingParticipant: bankB.address, instructedParticipant: bankA.address })), 1107);
+    expectPaymsgError(
+      await sendPayment(chain, payment("E2E-NC-3", { instructingParticipant: bankB.address, instructedParticipant: bankA.address })),
+      1107,
+    );
     expect(queryCode(() => getPaymentRecord(chain, bankA.address, "E2E-NC-2"))).toBe(22);
   });
 
@@ -68,9 +93,12 @@ describe("paymsg SendPayment", () => {
     expectPaymsgError(await sendPayment(chain, payment("E2E-NA-2", { instructingParticipant: mallory.address })), 1104);
   });
 
-  it.each([["0"], ["-5"], ["007"], ["1.5"], ["1e3"], [""], [" 10"], [((1n << 256n)).toString()]])("refuses amount %j (1106)", async (amount) => {
-    expectPaymsgError(await sendPayment(chain, payment("E2E-AMT", { amount })), 1106);
-  });
+  it.each([["0"], ["-5"], ["007"], ["1.5"], ["1e3"], [""], [" 10"], [(1n << 256n).toString()]])(
+    "refuses amount %j (1106)",
+    async (amount) => {
+      expectPaymsgError(await sendPayment(chain, payment("E2E-AMT", { amount })), 1106);
+    },
+  );
 
   it("refuses an invalid denom (1106)", async () => {
     expectPaymsgError(await sendPayment(chain, payment("E2E-DENOM", { denom: "1bad" })), 1106);
@@ -92,13 +120,22 @@ describe("paymsg SendPayment", () => {
 
   it("accepts the longest ISO 20022 values", async () => {
     const id = "Z".repeat(35);
-    await chain.mustDeliver(alice, [msg.send(payment(id, { metadataHash: new Uint8Array(), purposeCode: "SALA", remittanceInformation: "é".repeat(140) }))]);
-    expect(getPaymentRecord(chain, bankA.address, id)).toMatchObject({ purposeCode: "SALA", remittanceInformation: "é".repeat(140), metadataHash: new Uint8Array() });
+    await chain.mustDeliver(alice, [
+      msg.send(payment(id, { metadataHash: new Uint8Array(), purposeCode: "SALA", remittanceInformation: "é".repeat(140) })),
+    ]);
+    expect(getPaymentRecord(chain, bankA.address, id)).toMatchObject({
+      purposeCode: "SALA",
+      remittanceInformation: "é".repeat(140),
+      metadataHash: new Uint8Array(),
+    });
   });
 
-  it.each([["XX"], ["ZZ"], ["AA"], ["QM"], ["XK"], ["EU"], ["UK"], ["zz"], ["DEU"], ["D"]])("refuses settlement jurisdiction %s (1109)", async (code) => {
-    expectPaymsgError(await sendPayment(chain, payment("E2E-J", { settlementJurisdiction: code })), 1109);
-  });
+  it.each([["XX"], ["ZZ"], ["AA"], ["QM"], ["XK"], ["EU"], ["UK"], ["zz"], ["DEU"], ["D"]])(
+    "refuses settlement jurisdiction %s (1109)",
+    async (code) => {
+      expectPaymsgError(await sendPayment(chain, payment("E2E-J", { settlementJurisdiction: code })), 1109);
+    },
+  );
 
   it("a settlement jurisdiction is optional until governance requires it (1109)", async () => {
     await chain.mustDeliver(alice, [msg.send(payment("E2E-NOJ-1", { settlementJurisdiction: "" }))]);
@@ -136,10 +173,20 @@ describe("paymsg SendPayment", () => {
   });
 
   it("lists payment records with pagination and answers bad lookups with gRPC errors", () => {
-    const first = chain.query(Q + "ListPaymentRecord", q.QueryAllPaymentRecordRequest, { pagination: { key: new Uint8Array(), offset: 0n, limit: 2n, countTotal: true, reverse: false } }, q.QueryAllPaymentRecordResponse);
+    const first = chain.query(
+      Q + "ListPaymentRecord",
+      q.QueryAllPaymentRecordRequest,
+      { pagination: { key: new Uint8Array(), offset: 0n, limit: 2n, countTotal: true, reverse: false } },
+      q.QueryAllPaymentRecordResponse,
+    );
     expect(first.paymentRecord).toHaveLength(2);
     expect(first.pagination!.total).toBe(5n);
-    const rest = chain.query(Q + "ListPaymentRecord", q.QueryAllPaymentRecordRequest, { pagination: { key: first.pagination!.nextKey, offset: 0n, limit: 10n, countTotal: false, reverse: false } }, q.QueryAllPaymentRecordResponse);
+    const rest = chain.query(
+      Q + "ListPaymentRecord",
+      q.QueryAllPaymentRecordRequest,
+      { pagination: { key: first.pagination!.nextKey, offset: 0n, limit: 10n, countTotal: false, reverse: false } },
+      q.QueryAllPaymentRecordResponse,
+    );
     expect(rest.paymentRecord).toHaveLength(3);
     expect(queryCode(() => getPaymentRecord(chain, bankA.address, ""))).toBe(18);
     expect(queryCode(() => getPaymentRecord(chain, "not-an-address", "E2E-0001"))).toBe(18);

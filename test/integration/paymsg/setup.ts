@@ -64,15 +64,30 @@ export async function setUpParticipants(chain: TestChain): Promise<void> {
 }
 
 export function getPaymentRecord(chain: TestChain, instructingParticipant: string, endToEndId: string) {
-  return chain.query(Q + "GetPaymentRecord", q.QueryGetPaymentRecordRequest, { endToEndId, instructingParticipant }, q.QueryGetPaymentRecordResponse).paymentRecord!;
+  return chain.query(
+    Q + "GetPaymentRecord",
+    q.QueryGetPaymentRecordRequest,
+    { endToEndId, instructingParticipant },
+    q.QueryGetPaymentRecordResponse,
+  ).paymentRecord!;
 }
 
 export function getApprovedParticipant(chain: TestChain, participant: string) {
-  return chain.query(Q + "GetApprovedParticipant", q.QueryGetApprovedParticipantRequest, { participant }, q.QueryGetApprovedParticipantResponse).approvedParticipant!;
+  return chain.query(
+    Q + "GetApprovedParticipant",
+    q.QueryGetApprovedParticipantRequest,
+    { participant },
+    q.QueryGetApprovedParticipantResponse,
+  ).approvedParticipant!;
 }
 
 export function getApplication(chain: TestChain, creator: string) {
-  return chain.query(Q + "GetParticipantApplication", q.QueryGetParticipantApplicationRequest, { creator }, q.QueryGetParticipantApplicationResponse).participantApplication!;
+  return chain.query(
+    Q + "GetParticipantApplication",
+    q.QueryGetParticipantApplicationRequest,
+    { creator },
+    q.QueryGetParticipantApplicationResponse,
+  ).participantApplication!;
 }
 
 export function getCustomer(chain: TestChain, customer: string) {

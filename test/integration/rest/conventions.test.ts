@@ -3,13 +3,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import { QueryParamsRequest, QueryParamsResponse, QueryProposalRequest, QueryProposalResponse } from "cosmjs-types/cosmos/gov/v1beta1/query";
+import {
+  QueryParamsRequest,
+  QueryParamsResponse,
+  QueryProposalRequest,
+  QueryProposalResponse,
+} from "cosmjs-types/cosmos/gov/v1beta1/query";
 import { App } from "../../../src/app/app";
 import { buildModules } from "../../../src/app/modules";
 import { DevEngine } from "../../../src/abci/dev/engine";
 import { buildDevGenesis } from "../../../src/abci/dev/genesis";
 import { createRestServer, DevBackend, RestMetrics } from "../../../src/rest";
-import { defineQuery } from "../../../src/types/define";
 import { silentLogger } from "../../../src/types/logger";
 import type { Module } from "../../../src/types/module";
 import { DENOM, pack, testKey } from "../../helpers/chain";
@@ -21,8 +25,23 @@ describe("gateway JSON conventions (golden)", () => {
   const bob = testKey("bob");
 
   beforeAll(async () => {
-    h = await restHarness({ prefix: "/api", funded: { alice: [{ denom: DENOM, amount: "1000000000" }, { denom: "uaaa", amount: "7" }, { denom: "ubbb", amount: "8" }] } });
-    await h.chain.mustDeliver(alice, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: DENOM, amount: "1" }] })]);
+    h = await restHarness({
+      prefix: "/api",
+      funded: {
+        alice: [
+          { denom: DENOM, amount: "1000000000" },
+          { denom: "uaaa", amount: "7" },
+          { denom: "ubbb", amount: "8" },
+        ],
+      },
+    });
+    await h.chain.mustDeliver(alice, [
+      pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+        fromAddress: alice.address,
+        toAddress: bob.address,
+        amount: [{ denom: DENOM, amount: "1" }],
+      }),
+    ]);
   });
   afterAll(async () => h.close());
 
@@ -38,7 +57,9 @@ describe("gateway JSON conventions (golden)", () => {
         sequence: "1",
       },
     });
-    expect(JSON.stringify(Object.keys(res.body.account))).toBe(JSON.stringify(["@type", "address", "pub_key", "account_number", "sequence"]));
+    expect(JSON.stringify(Object.keys(res.body.account))).toBe(
+      JSON.stringify(["@type", "address", "pub_key", "account_number", "sequence"]),
+    );
     const missing = await h.get(`/api/cosmos/auth/v1beta1/accounts/${testKey("nobody").address}`);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ code: 5, message: expect.stringMatching(/not found/), details: [] });
@@ -46,8 +67,16 @@ describe("gateway JSON conventions (golden)", () => {
 
   it("a balance page: next_key base64 then null, total only with count_total", async () => {
     const first = await h.get(`/api/cosmos/bank/v1beta1/balances/${alice.address}?pagination.limit=2&pagination.count_total=true`);
-    expect(first.body).toEqual({ balances: [{ denom: "uaaa", amount: "7" }, { denom: "ubbb", amount: "8" }], pagination: { next_key: expect.any(String), total: "3" } });
-    const next = await h.get(`/api/cosmos/bank/v1beta1/balances/${alice.address}?pagination.key=${encodeURIComponent(first.body.pagination.next_key)}`);
+    expect(first.body).toEqual({
+      balances: [
+        { denom: "uaaa", amount: "7" },
+        { denom: "ubbb", amount: "8" },
+      ],
+      pagination: { next_key: expect.any(String), total: "3" },
+    });
+    const next = await h.get(
+      `/api/cosmos/bank/v1beta1/balances/${alice.address}?pagination.key=${encodeURIComponent(first.body.pagination.next_key)}`,
+    );
     expect(next.body).toEqual({ balances: [{ denom: DENOM, amount: expect.any(String) }], pagination: { next_key: null, total: "0" } });
     const reversed = await h.get(`/api/cosmos/bank/v1beta1/balances/${alice.address}?pagination.reverse=true&pagination.limit=1`);
     expect(reversed.body.balances[0].denom).toBe(DENOM);
@@ -99,7 +128,9 @@ describe("gateway JSON conventions (golden)", () => {
   it("publishes openapi.json, the docs page and Prometheus metrics", async () => {
     const spec = await h.get("/api/openapi.json");
     expect(spec.body.openapi).toBe("3.0.3");
-    expect(spec.body.paths["/api/cosmos/bank/v1beta1/balances/{address}"].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(["address", "pagination.key", "pagination.limit", "pagination.count_total"]));
+    expect(spec.body.paths["/api/cosmos/bank/v1beta1/balances/{address}"].get.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(["address", "pagination.key", "pagination.limit", "pagination.count_total"]),
+    );
     expect(spec.body.paths["/api/cosmos/tx/v1beta1/txs"].post.requestBody).toBeDefined();
     expect(spec.body.components.schemas["cosmos.bank.v1beta1.QueryAllBalancesResponse"].properties.balances.type).toBe("array");
     const docs = await h.rest.inject({ method: "GET", url: "/api/docs" });
@@ -108,7 +139,9 @@ describe("gateway JSON conventions (golden)", () => {
     expect(docs.payload).not.toMatch(/https?:\/\//);
     const metrics = await h.rest.inject({ method: "GET", url: "/api/metrics" });
     expect(metrics.payload).toContain(`blockchain_block_height ${h.chain.height}`);
-    expect(metrics.payload).toMatch(/blockchain_rest_requests_total\{route="\/cosmos\/auth\/v1beta1\/accounts\/\{address\}",method="GET",status="200"\} \d+/);
+    expect(metrics.payload).toMatch(
+      /blockchain_rest_requests_total\{route="\/cosmos\/auth\/v1beta1\/accounts\/\{address\}",method="GET",status="200"\} \d+/,
+    );
     expect(metrics.payload).toContain("blockchain_mempool_size 0");
   });
 });
@@ -120,14 +153,31 @@ describe("route table from module query definitions", () => {
     const cases: Module = {
       name: "cases",
       queries: [
-        defineQuery({ path: "/cosmos.gov.v1beta1.Query/Proposal", requestCodec: QueryProposalRequest, responseCodec: QueryProposalResponse, rest: "/blockchain/cases/v1/case/{proposal_id}",
-          handle: (_ctx, req) => QueryProposalResponse.fromPartial({ proposal: { proposalId: req.proposalId } }) }),
-        defineQuery({ path: "/cosmos.gov.v1beta1.Query/Params", requestCodec: QueryParamsRequest, responseCodec: QueryParamsResponse, rest: "/blockchain/cases/v1/case/open",
-          handle: () => QueryParamsResponse.fromPartial({ votingParams: { votingPeriod: { seconds: 42n, nanos: 0 } } }) }),
+        // Routes no proto annotates, so the definitions are written out rather than declared.
+        {
+          path: "/cosmos.gov.v1beta1.Query/Proposal",
+          requestCodec: QueryProposalRequest,
+          responseCodec: QueryProposalResponse,
+          rest: { path: "/blockchain/cases/v1/case/{proposal_id}" },
+          handle: (_ctx, req: QueryProposalRequest) => QueryProposalResponse.fromPartial({ proposal: { proposalId: req.proposalId } }),
+        },
+        {
+          path: "/cosmos.gov.v1beta1.Query/Params",
+          requestCodec: QueryParamsRequest,
+          responseCodec: QueryParamsResponse,
+          rest: { path: "/blockchain/cases/v1/case/open" },
+          handle: () => QueryParamsResponse.fromPartial({ votingParams: { votingPeriod: { seconds: 42n, nanos: 0 } } }),
+        },
       ],
     };
     const modules = buildModules({ extraModules: [cases] });
-    const genesis = buildDevGenesis(modules, { chainId: "literal", genesisTime: "2026-01-01T00:00:00Z", accounts: [{ address: testKey("v").address, coins: [{ denom: DENOM, amount: "1000000000000" }] }], validatorSeed: new Uint8Array(32).fill(3), validatorOperator: testKey("v").address });
+    const genesis = buildDevGenesis(modules, {
+      chainId: "literal",
+      genesisTime: "2026-01-01T00:00:00Z",
+      accounts: [{ address: testKey("v").address, coins: [{ denom: DENOM, amount: "1000000000000" }] }],
+      validatorSeed: new Uint8Array(32).fill(3),
+      validatorOperator: testKey("v").address,
+    });
     const app = await App.open({ dataDir: join(dir, "app"), modules, logger: silentLogger });
     const engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger: silentLogger });
     await engine.produceBlock();

@@ -24,24 +24,63 @@ describe("every registered REST route", () => {
   const values: Record<string, string> = {};
 
   beforeAll(async () => {
-    h = await restHarness({ funded: { alice: [{ denom: DENOM, amount: "1000000000" }, { denom: "uother", amount: "5" }] } });
+    h = await restHarness({
+      funded: {
+        alice: [
+          { denom: DENOM, amount: "1000000000" },
+          { denom: "uother", amount: "5" },
+        ],
+      },
+    });
     routes = collectQueryRoutes(h.chain.app, silentLogger);
-    const vals = h.chain.query("/cosmos.staking.v1beta1.Query/Validators", QueryValidatorsRequest, QueryValidatorsRequest.fromPartial({}), QueryValidatorsResponse).validators;
+    const vals = h.chain.query(
+      "/cosmos.staking.v1beta1.Query/Validators",
+      QueryValidatorsRequest,
+      QueryValidatorsRequest.fromPartial({}),
+      QueryValidatorsResponse,
+    ).validators;
     const validator = vals[0];
     const consKey = PubKey.decode(validator.consensusPubkey!.value).key;
     const alice = testKey("alice").address;
     Object.assign(values, {
-      address: alice, admin: alice, voter: alice, depositor: alice, granter: alice, grantee: alice, creator: alice, participant: alice,
-      customer: alice, address_string: alice, instructing_participant: alice, holder: alice,
-      delegator_addr: testKey("validator").address, validator_addr: validator.operatorAddress,
-      delegator_address: testKey("validator").address, validator_address: validator.operatorAddress,
+      address: alice,
+      admin: alice,
+      voter: alice,
+      depositor: alice,
+      granter: alice,
+      grantee: alice,
+      creator: alice,
+      participant: alice,
+      customer: alice,
+      address_string: alice,
+      instructing_participant: alice,
+      holder: alice,
+      delegator_addr: testKey("validator").address,
+      validator_addr: validator.operatorAddress,
+      delegator_address: testKey("validator").address,
+      validator_address: validator.operatorAddress,
       cons_address: toBech32(bech32Prefix.consensus, createHash("sha256").update(consKey).digest().subarray(0, 20)),
-      denom: DENOM, name: "fee_collector", params_type: "voting", proposal_id: "1", group_id: "1",
-      msg_type_url: "/cosmos.bank.v1beta1.MsgSend", end_to_end_id: "E2E-1",
+      denom: DENOM,
+      name: "fee_collector",
+      params_type: "voting",
+      proposal_id: "1",
+      group_id: "1",
+      msg_type_url: "/cosmos.bank.v1beta1.MsgSend",
+      end_to_end_id: "E2E-1",
       // alias: a country, a role scope and a well-formed identifier (DE + payload 2 + check H);
       // validatorgov: the dev validator is admitted in genesis.
-      country: "DE", jurisdiction: "DE", id: "DE2H", beneficiary: alice, owner: alice, class_id: "class1", nft_id: "nft1", validator: validator.operatorAddress,
-      cadastral_ref: "KE/NAIROBI/1", geometry_hash: "ab".repeat(32), candidate: testKey("validator").address, current_operator: alice,
+      country: "DE",
+      jurisdiction: "DE",
+      id: "DE2H",
+      beneficiary: alice,
+      owner: alice,
+      class_id: "class1",
+      nft_id: "nft1",
+      validator: validator.operatorAddress,
+      cadastral_ref: "KE/NAIROBI/1",
+      geometry_hash: "ab".repeat(32),
+      candidate: testKey("validator").address,
+      current_operator: alice,
     });
   });
   afterAll(async () => h.close());
@@ -50,8 +89,9 @@ describe("every registered REST route", () => {
     let path = route.template;
     // Integer fields (record ids, heights) are "1", and ids not named in `values` too: the route
     // parses them and answers NotFound.
-    const integer = (name: string) => route.request.fields.some((f) => f.name === name && f.fieldKind === "scalar" && INTEGER_SCALARS.has(f.scalar));
-    const valueOf = (name: string) => override[name] ?? (integer(name) ? "1" : values[name] ?? (name.endsWith("_id") ? "1" : "x"));
+    const integer = (name: string) =>
+      route.request.fields.some((f) => f.name === name && f.fieldKind === "scalar" && INTEGER_SCALARS.has(f.scalar));
+    const valueOf = (name: string) => override[name] ?? (integer(name) ? "1" : (values[name] ?? (name.endsWith("_id") ? "1" : "x")));
     for (const name of pathParamNames(route.template)) path = path.replace(`{${name}}`, encodeURIComponent(valueOf(name)));
     const query = new URLSearchParams();
     for (const f of route.request.fields) {
@@ -87,18 +127,45 @@ describe("every registered REST route", () => {
   });
 
   it("answers malformed input on every route with a 4xx gRPC status, never a 5xx", async () => {
-    const bad = ["not-an-address", "../../../etc/passwd", "..%2F..%2Fparams", "18446744073709551616", "-1", "\u0000", "%", "x".repeat(2000), "yml1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq"];
-    const badQueries = ["pagination.key=!!!notbase64", "pagination.limit=-1", "pagination.limit=18446744073709551616", "pagination.offset=abc", "pagination.count_total=maybe", "pagination.reverse=2x", "status=NOT_A_STATUS", "proposal_status=99999999999"];
+    const bad = [
+      "not-an-address",
+      "../../../etc/passwd",
+      "..%2F..%2Fparams",
+      "18446744073709551616",
+      "-1",
+      "\u0000",
+      "%",
+      "x".repeat(2000),
+      "yml1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq",
+    ];
+    const badQueries = [
+      "pagination.key=!!!notbase64",
+      "pagination.limit=-1",
+      "pagination.limit=18446744073709551616",
+      "pagination.offset=abc",
+      "pagination.count_total=maybe",
+      "pagination.reverse=2x",
+      "status=NOT_A_STATUS",
+      "proposal_status=99999999999",
+    ];
     const failures: string[] = [];
     for (const route of routes) {
       const params = pathParamNames(route.template);
       const urls: string[] = [];
-      for (const name of params) for (const b of bad) urls.push(url(route, { [name]: b }).replace(encodeURIComponent(b), b.startsWith("..%2F") || b === "%" ? b : encodeURIComponent(b)));
+      for (const name of params)
+        for (const b of bad)
+          urls.push(
+            url(route, { [name]: b }).replace(encodeURIComponent(b), b.startsWith("..%2F") || b === "%" ? b : encodeURIComponent(b)),
+          );
       for (const q of badQueries) urls.push(`${url(route)}${url(route).includes("?") ? "&" : "?"}${q}`);
       for (const u of urls) {
         const res = await h.get(u);
         if (res.status >= 500) failures.push(`${u.slice(0, 150)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-        else if (res.status !== 200 && !(typeof res.body === "object" && typeof res.body.code === "number" && Array.isArray(res.body.details))) failures.push(`${u.slice(0, 150)} → ${res.status} without a status body`);
+        else if (
+          res.status !== 200 &&
+          !(typeof res.body === "object" && typeof res.body.code === "number" && Array.isArray(res.body.details))
+        )
+          failures.push(`${u.slice(0, 150)} → ${res.status} without a status body`);
       }
     }
     expect(failures).toEqual([]);

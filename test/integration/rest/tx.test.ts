@@ -8,7 +8,12 @@ describe("tx service over the dev engine", () => {
   let h: RestHarness;
   const alice = testKey("alice");
   const bob = testKey("bob");
-  const send = (amount: string) => pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: DENOM, amount }] });
+  const send = (amount: string) =>
+    pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+      fromAddress: alice.address,
+      toAddress: bob.address,
+      amount: [{ denom: DENOM, amount }],
+    });
   let hash = "";
   let height = 0n;
 
@@ -23,7 +28,16 @@ describe("tx service over the dev engine", () => {
     const tx = h.chain.sign(alice, [send("1234")], { memo: "rest" });
     const res = await h.post("/cosmos/tx/v1beta1/txs", { tx_bytes: Buffer.from(tx).toString("base64"), mode: "BROADCAST_MODE_SYNC" });
     expect(res.status).toBe(200);
-    expect(res.body.tx_response).toMatchObject({ height: "0", code: 0, codespace: "", raw_log: "", logs: [], tx: null, timestamp: "", events: [] });
+    expect(res.body.tx_response).toMatchObject({
+      height: "0",
+      code: 0,
+      codespace: "",
+      raw_log: "",
+      logs: [],
+      tx: null,
+      timestamp: "",
+      events: [],
+    });
     hash = res.body.tx_response.txhash;
     expect(hash).toMatch(/^[0-9A-F]{64}$/);
     const block = await h.chain.engine.produceBlock();
@@ -32,12 +46,31 @@ describe("tx service over the dev engine", () => {
     const got = await h.get(`/cosmos/tx/v1beta1/txs/${hash.toLowerCase()}`);
     expect(got.status).toBe(200);
     const r = got.body.tx_response;
-    expect(Object.keys(r)).toEqual(["height", "txhash", "codespace", "code", "data", "raw_log", "logs", "info", "gas_wanted", "gas_used", "tx", "timestamp", "events"]);
+    expect(Object.keys(r)).toEqual([
+      "height",
+      "txhash",
+      "codespace",
+      "code",
+      "data",
+      "raw_log",
+      "logs",
+      "info",
+      "gas_wanted",
+      "gas_used",
+      "tx",
+      "timestamp",
+      "events",
+    ]);
     expect(r).toMatchObject({ height: height.toString(), txhash: hash, code: 0, codespace: "", logs: [], gas_wanted: "400000" });
     expect(r.data).toMatch(/^[0-9A-F]+$/);
     expect(r.timestamp).toBe("2026-01-01T00:00:02Z");
     expect(r.tx["@type"]).toBe("/cosmos.tx.v1beta1.Tx");
-    expect(r.tx.body.messages[0]).toEqual({ "@type": "/cosmos.bank.v1beta1.MsgSend", from_address: alice.address, to_address: bob.address, amount: [{ denom: DENOM, amount: "1234" }] });
+    expect(r.tx.body.messages[0]).toEqual({
+      "@type": "/cosmos.bank.v1beta1.MsgSend",
+      from_address: alice.address,
+      to_address: bob.address,
+      amount: [{ denom: DENOM, amount: "1234" }],
+    });
     expect(got.body.tx.body.memo).toBe("rest");
     expect(got.body.tx.auth_info.signer_infos[0].sequence).toBe("0");
     const transfers = r.events.filter((e: any) => e.type === "transfer").flatMap((e: any) => e.attributes);
@@ -47,7 +80,11 @@ describe("tx service over the dev engine", () => {
   });
 
   it("answers an unknown hash 404 and a malformed one 400", async () => {
-    expect((await h.get(`/cosmos/tx/v1beta1/txs/${"A".repeat(64)}`)).body).toEqual({ code: 5, message: `tx not found: ${"A".repeat(64)}`, details: [] });
+    expect((await h.get(`/cosmos/tx/v1beta1/txs/${"A".repeat(64)}`)).body).toEqual({
+      code: 5,
+      message: `tx not found: ${"A".repeat(64)}`,
+      details: [],
+    });
     expect((await h.get("/cosmos/tx/v1beta1/txs/zz")).status).toBe(400);
   });
 
@@ -61,24 +98,41 @@ describe("tx service over the dev engine", () => {
     expect(all.body.txs).toHaveLength(3);
     expect(all.body.tx_responses[0].txhash).toBe(hash);
 
-    const desc = await h.get(`/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`message.sender='${alice.address}'`)}&order_by=ORDER_BY_DESC&limit=2&page=1`);
+    const desc = await h.get(
+      `/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`message.sender='${alice.address}'`)}&order_by=ORDER_BY_DESC&limit=2&page=1`,
+    );
     expect(desc.body.tx_responses.map((t: any) => t.tx.body.messages[0].amount[0].amount)).toEqual(["2", "1"]);
     expect(desc.body.total).toBe("3");
-    const page2 = await h.get(`/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`message.sender='${alice.address}'`)}&order_by=ORDER_BY_DESC&limit=2&page=2`);
+    const page2 = await h.get(
+      `/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`message.sender='${alice.address}'`)}&order_by=ORDER_BY_DESC&limit=2&page=2`,
+    );
     expect(page2.body.tx_responses.map((t: any) => t.txhash)).toEqual([hash]);
 
-    const both = await h.get(`/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`transfer.recipient='${bob.address}' AND tx.height=${height}`)}`);
+    const both = await h.get(
+      `/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`transfer.recipient='${bob.address}' AND tx.height=${height}`)}`,
+    );
     expect(both.body.tx_responses.map((t: any) => t.txhash)).toEqual([hash]);
     const byHash = await h.get(`/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`tx.hash='${hash}'`)}`);
     expect(byHash.body.total).toBe("1");
-    const legacy = await h.get(`/cosmos/tx/v1beta1/txs?events=${encodeURIComponent(`message.sender='${alice.address}'`)}&events=${encodeURIComponent(`tx.height=${height}`)}`);
+    const legacy = await h.get(
+      `/cosmos/tx/v1beta1/txs?events=${encodeURIComponent(`message.sender='${alice.address}'`)}&events=${encodeURIComponent(`tx.height=${height}`)}`,
+    );
     expect(legacy.body.tx_responses.map((t: any) => t.txhash)).toEqual([hash]);
     const none = await h.get(`/cosmos/tx/v1beta1/txs?query=${encodeURIComponent("message.sender='nobody'")}`);
     expect(none.body).toMatchObject({ txs: [], tx_responses: [], total: "0" });
   });
 
   it("refuses malformed searches with 400", async () => {
-    for (const q of ["", "query=", "query=garbage", `query=${encodeURIComponent("a.b='c' AND")}`, `query=${encodeURIComponent("tx.height='x'")}`, "query=a.b%3D'c'&page=0", "query=a.b%3D'c'&order_by=SIDEWAYS", "query=a.b%3D'c'&limit=18446744073709551616"]) {
+    for (const q of [
+      "",
+      "query=",
+      "query=garbage",
+      `query=${encodeURIComponent("a.b='c' AND")}`,
+      `query=${encodeURIComponent("tx.height='x'")}`,
+      "query=a.b%3D'c'&page=0",
+      "query=a.b%3D'c'&order_by=SIDEWAYS",
+      "query=a.b%3D'c'&limit=18446744073709551616",
+    ]) {
       const res = await h.get(`/cosmos/tx/v1beta1/txs?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.code).toBe(3);
@@ -118,11 +172,19 @@ describe("tx service over the dev engine", () => {
     expect((await h.post("/cosmos/tx/v1beta1/txs", { tx_bytes: "", mode: "BROADCAST_MODE_SYNC" })).status).toBe(400);
     expect((await h.post("/cosmos/tx/v1beta1/txs", { tx_bytes: "@@@", mode: "BROADCAST_MODE_SYNC" })).status).toBe(400);
     expect((await h.post("/cosmos/tx/v1beta1/txs", { tx_bytes: tx, mode: "NOPE" })).status).toBe(400);
-    const notJson = await h.rest.inject({ method: "POST", url: "/cosmos/tx/v1beta1/txs", headers: { "content-type": "application/json" }, payload: "{not json" });
+    const notJson = await h.rest.inject({
+      method: "POST",
+      url: "/cosmos/tx/v1beta1/txs",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
     expect(notJson.statusCode).toBe(400);
     expect(JSON.parse(notJson.payload)).toMatchObject({ code: 3, details: [] });
     expect((await h.post("/cosmos/tx/v1beta1/txs", "plain text")).status).toBe(415);
-    const garbage = await h.post("/cosmos/tx/v1beta1/txs", { tx_bytes: Buffer.from("garbage").toString("base64"), mode: "BROADCAST_MODE_SYNC" });
+    const garbage = await h.post("/cosmos/tx/v1beta1/txs", {
+      tx_bytes: Buffer.from("garbage").toString("base64"),
+      mode: "BROADCAST_MODE_SYNC",
+    });
     expect(garbage.status).toBe(200);
     expect(garbage.body.tx_response).toMatchObject({ code: 2, codespace: "sdk" });
     const async = await h.post("/cosmos/tx/v1beta1/txs", { tx_bytes: tx, mode: "BROADCAST_MODE_ASYNC" });

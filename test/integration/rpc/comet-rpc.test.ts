@@ -15,7 +15,11 @@ let sent: { hash: string; height: number; gasUsed: bigint; gasWanted: bigint };
 let recipient = "";
 
 async function call(method: string, params: unknown = {}, id: unknown = 1): Promise<any> {
-  const res = await fetch(rpc.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id, method, params }) });
+  const res = await fetch(rpc.url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
+  });
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -63,7 +67,14 @@ describe("unmodified cosmjs against the dev node's CometBFT RPC", () => {
     expect(res.msgResponses.map((m) => m.typeUrl)).toEqual(["/cosmos.bank.v1beta1.MsgSendResponse"]);
     sent = { hash: res.transactionHash, height: res.height, gasUsed: res.gasUsed, gasWanted: res.gasWanted };
 
-    expect(await client.getTx(sent.hash)).toMatchObject({ hash: sent.hash, height: sent.height, code: 0, gasUsed: sent.gasUsed, gasWanted: sent.gasWanted, txIndex: 0 });
+    expect(await client.getTx(sent.hash)).toMatchObject({
+      hash: sent.hash,
+      height: sent.height,
+      code: 0,
+      gasUsed: sent.gasUsed,
+      gasWanted: sent.gasWanted,
+      txIndex: 0,
+    });
     expect((await client.searchTx([{ key: "message.sender", value: DEV_FAUCET_ADDRESS }])).map((t) => t.hash)).toEqual([sent.hash]);
     expect((await client.searchTx(`tx.height=${sent.height}`)).map((t) => t.hash)).toEqual([sent.hash]);
     expect(await client.searchTx(`tx.height=${sent.height + 1}`)).toEqual([]);
@@ -108,7 +119,17 @@ describe("unmodified cosmjs against the dev node's CometBFT RPC", () => {
     const wallet = await DirectSecp256k1HdWallet.fromMnemonic(DEV_FAUCET_MNEMONIC, { prefix: "yml" });
     const signing = await SigningStargateClient.connectWithSigner(rpc.url, wallet);
     const fee = { amount: [{ denom: "uyml", amount: "5000" }], gas: "200000" };
-    const raw = await signing.sign(DEV_FAUCET_ADDRESS, [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: DEV_FAUCET_ADDRESS, toAddress: recipient, amount: [{ denom: "uyml", amount: "1" }] } }], fee, "");
+    const raw = await signing.sign(
+      DEV_FAUCET_ADDRESS,
+      [
+        {
+          typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+          value: { fromAddress: DEV_FAUCET_ADDRESS, toAddress: recipient, amount: [{ denom: "uyml", amount: "1" }] },
+        },
+      ],
+      fee,
+      "",
+    );
     const { TxRaw } = await import("cosmjs-types/cosmos/tx/v1beta1/tx");
     const bytes = TxRaw.encode(raw).finish();
     const committed = await comet.broadcastTxCommit({ tx: bytes });
@@ -131,7 +152,11 @@ describe("unmodified cosmjs against the dev node's CometBFT RPC", () => {
 describe("CometBFT's JSON-RPC envelope and errors", () => {
   it("tx not found, unknown method, bad params, bad JSON", async () => {
     const missing = "AB".repeat(32);
-    expect((await call("tx", { hash: Buffer.from(missing, "hex").toString("base64") }, "x")).error).toEqual({ code: -32603, message: "Internal error", data: `tx (${missing}) not found` });
+    expect((await call("tx", { hash: Buffer.from(missing, "hex").toString("base64") }, "x")).error).toEqual({
+      code: -32603,
+      message: "Internal error",
+      data: `tx (${missing}) not found`,
+    });
     expect(await call("no_such_method", {}, 9)).toEqual({ jsonrpc: "2.0", id: 9, error: { code: -32601, message: "Method not found" } });
     const badParams = await call("block", { height: "ten" });
     expect(badParams.error).toMatchObject({ code: -32602, message: "Invalid params" });
@@ -153,7 +178,11 @@ describe("CometBFT's JSON-RPC envelope and errors", () => {
     expect(all.result.txs).toHaveLength(1);
     expect(BigInt(all.result.txs[0].height)).toBeGreaterThan(BigInt(sent.height));
     const out = await call("tx_search", { query: `message.sender='${DEV_FAUCET_ADDRESS}'`, per_page: "1", page: "3" });
-    expect(out.error).toEqual({ code: -32600, message: "Invalid Request", data: "page should be within [1, N] range expected range: [1, 2], given 3" });
+    expect(out.error).toEqual({
+      code: -32600,
+      message: "Invalid Request",
+      data: "page should be within [1, N] range expected range: [1, 2], given 3",
+    });
     expect((await call("tx_search", { query: "tx.height=1", order_by: "sideways" })).error.code).toBe(-32600);
     expect((await call("tx_search", { query: "no quotes here" })).error.code).toBe(-32603);
   });
@@ -163,7 +192,11 @@ describe("CometBFT's JSON-RPC envelope and errors", () => {
     expect(pos.result.block.header.height).toBe("1");
     const batch = await fetch(rpc.url, {
       method: "POST",
-      body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "health" }, { jsonrpc: "2.0", method: "health" }, { jsonrpc: "2.0", id: 2, method: "abci_info" }]),
+      body: JSON.stringify([
+        { jsonrpc: "2.0", id: 1, method: "health" },
+        { jsonrpc: "2.0", method: "health" },
+        { jsonrpc: "2.0", id: 2, method: "abci_info" },
+      ]),
     });
     const answers = (await batch.json()) as Array<{ id: number }>;
     expect(answers.map((a) => a.id)).toEqual([1, 2]);
@@ -171,7 +204,10 @@ describe("CometBFT's JSON-RPC envelope and errors", () => {
 
   it("the URI form: GET /method?arg=... with quoted strings and 0x bytes; errors with id -1 and HTTP 500", async () => {
     const status = await uri("/status");
-    expect(status).toMatchObject({ status: 200, body: { jsonrpc: "2.0", id: -1, result: { node_info: { network: CHAIN, version: "0.38.25" } } } });
+    expect(status).toMatchObject({
+      status: 200,
+      body: { jsonrpc: "2.0", id: -1, result: { node_info: { network: CHAIN, version: "0.38.25" } } },
+    });
     const tx = await uri(`/tx?hash=0x${sent.hash}&prove=false`);
     expect(tx.body.result).toMatchObject({ hash: sent.hash, height: String(sent.height), index: 0 });
     expect(tx.body.result.proof).toBeUndefined();
@@ -190,7 +226,11 @@ describe("CometBFT's JSON-RPC envelope and errors", () => {
   });
 
   it("num_unconfirmed_txs, unconfirmed_txs and net_info answer in CometBFT's shape", async () => {
-    expect((await call("num_unconfirmed_txs")).result).toMatchObject({ n_txs: expect.any(String), total: expect.any(String), total_bytes: expect.any(String) });
+    expect((await call("num_unconfirmed_txs")).result).toMatchObject({
+      n_txs: expect.any(String),
+      total: expect.any(String),
+      total_bytes: expect.any(String),
+    });
     expect((await call("unconfirmed_txs", { limit: "5" })).result.txs).toBeInstanceOf(Array);
     expect((await call("net_info")).result).toMatchObject({ n_peers: "0", peers: [] });
   });

@@ -40,11 +40,21 @@ export async function startDevRpcNode(chainId: string, home?: string): Promise<D
   });
   const app = await App.open({ dataDir: join(dir, "app"), modules, logger: silentLogger, minGasPrices: "0uyml" });
   const engine = await DevEngine.open({ app, blockDir: join(dir, "blocks"), genesis, logger: silentLogger, blockIntervalMs: 150 });
-  const rpc = await startCometRpcServer({ app, engine, backend: new DevBackend(engine, app), genesis, address: "tcp://127.0.0.1:0", broadcastCommitTimeoutMs: 3000 });
+  const rpc = await startCometRpcServer({
+    app,
+    engine,
+    backend: new DevBackend(engine, app),
+    genesis,
+    address: "tcp://127.0.0.1:0",
+    broadcastCommitTimeoutMs: 3000,
+  });
   engine.start();
   while (engine.height < 2n) await new Promise((r) => setTimeout(r, 50));
   const wallet = await DirectSecp256k1HdWallet.fromMnemonic(DEV_FAUCET_MNEMONIC, { prefix: "yml" });
-  const client = await SigningStargateClient.connectWithSigner(rpc.url, wallet, { gasPrice: GasPrice.fromString("0.025uyml"), broadcastPollIntervalMs: 100 });
+  const client = await SigningStargateClient.connectWithSigner(rpc.url, wallet, {
+    gasPrice: GasPrice.fromString("0.025uyml"),
+    broadcastPollIntervalMs: 100,
+  });
   return {
     app,
     engine,

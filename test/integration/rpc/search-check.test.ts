@@ -7,7 +7,11 @@ import { startDevRpcNode, type DevRpcNode } from "./dev-rpc";
 let node: DevRpcNode;
 
 async function call(method: string, params: unknown): Promise<any> {
-  const res = await fetch(node.rpc.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(node.rpc.url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   return res.json();
 }
 
@@ -52,7 +56,18 @@ describe("dev RPC block_search and check_tx", () => {
   it("check_tx answers CheckTx without touching the mempool or the check state", async () => {
     const recipient = Secp256k1Key.random().address;
     const account = await node.client.getAccount(DEV_FAUCET_ADDRESS);
-    const signed = await node.client.sign(DEV_FAUCET_ADDRESS, [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: DEV_FAUCET_ADDRESS, toAddress: recipient, amount: [{ denom: "uyml", amount: "5" }] } }], { amount: [{ denom: "uyml", amount: "5000" }], gas: "200000" }, "", { accountNumber: account!.accountNumber, sequence: account!.sequence, chainId: "search-dev" });
+    const signed = await node.client.sign(
+      DEV_FAUCET_ADDRESS,
+      [
+        {
+          typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+          value: { fromAddress: DEV_FAUCET_ADDRESS, toAddress: recipient, amount: [{ denom: "uyml", amount: "5" }] },
+        },
+      ],
+      { amount: [{ denom: "uyml", amount: "5000" }], gas: "200000" },
+      "",
+      { accountNumber: account!.accountNumber, sequence: account!.sequence, chainId: "search-dev" },
+    );
     const { TxRaw } = await import("cosmjs-types/cosmos/tx/v1beta1/tx");
     const bytes = TxRaw.encode(signed).finish();
     const first = await call("check_tx", { tx: toBase64(bytes) });

@@ -13,7 +13,11 @@ let node: DevRpcNode | undefined;
 
 async function search(query: string, extra: Record<string, string> = {}): Promise<any> {
   if (!node) throw new Error("node not running");
-  const res = await fetch(node.rpc.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tx_search", params: { query, ...extra } }) });
+  const res = await fetch(node.rpc.url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tx_search", params: { query, ...extra } }),
+  });
   const body: any = await res.json();
   return body.result;
 }
@@ -28,7 +32,8 @@ describe("dev tx index across a restart", () => {
     node = await startDevRpcNode("index-dev", home);
     const recipient = Secp256k1Key.fromSeed("tx-index-restart").address;
     const sent = [];
-    for (let i = 0; i < 3; i++) sent.push(await node.client.sendTokens(DEV_FAUCET_ADDRESS, recipient, [{ denom: "uyml", amount: String(i + 1) }], "auto"));
+    for (let i = 0; i < 3; i++)
+      sent.push(await node.client.sendTokens(DEV_FAUCET_ADDRESS, recipient, [{ denom: "uyml", amount: String(i + 1) }], "auto"));
     expect(sent.every((s) => s.code === 0)).toBe(true);
     const last = sent[2].height;
     const queries: Array<[string, Record<string, string>]> = [

@@ -7,7 +7,11 @@ import { startDevRpcNode, type DevRpcNode } from "./dev-rpc";
 let node: DevRpcNode;
 
 async function call(method: string, params: unknown): Promise<any> {
-  const res = await fetch(node.rpc.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(node.rpc.url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   return res.json();
 }
 
@@ -22,7 +26,12 @@ afterAll(async () => {
 describe("dev RPC validators at a height", () => {
   it("answers the set in force at each height: a delegation at H changes the power from H + 2, as CometBFT applies updates", async () => {
     // 5 uyml-millions = 5 more power on top of the genesis validator's 10.
-    const sent = await node.client.delegateTokens(DEV_FAUCET_ADDRESS, valoperOf(DEV_FAUCET_ADDRESS), { denom: "uyml", amount: "5000000" }, "auto");
+    const sent = await node.client.delegateTokens(
+      DEV_FAUCET_ADDRESS,
+      valoperOf(DEV_FAUCET_ADDRESS),
+      { denom: "uyml", amount: "5000000" },
+      "auto",
+    );
     expect(sent.code).toBe(0);
     while (node.engine.height < BigInt(sent.height + 2)) await new Promise((r) => setTimeout(r, 50));
     const comet = await Comet38Client.connect(node.rpc.url);
@@ -52,6 +61,10 @@ describe("dev RPC validators at a height", () => {
       data: `height must be less than or equal to the head of the node's blockchain (requested height: ${latest + 2n}, blockchain height: ${latest + 1n})`,
     });
     const zero = await call("validators", { height: "0" });
-    expect(zero.error).toEqual({ code: -32600, message: "Invalid Request", data: "height must be greater than zero (requested height: 0)" });
+    expect(zero.error).toEqual({
+      code: -32600,
+      message: "Invalid Request",
+      data: "height must be greater than zero (requested height: 0)",
+    });
   });
 });

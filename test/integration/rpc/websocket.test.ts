@@ -19,7 +19,11 @@ afterAll(async () => {
   await node?.close();
 });
 
-function take<T>(stream: { subscribe(l: { next(v: T): void; error(e: unknown): void }): { unsubscribe(): void } }, n: number, timeoutMs = 10_000): Promise<T[]> {
+function take<T>(
+  stream: { subscribe(l: { next(v: T): void; error(e: unknown): void }): { unsubscribe(): void } },
+  n: number,
+  timeoutMs = 10_000,
+): Promise<T[]> {
   return new Promise((resolve, reject) => {
     const got: T[] = [];
     const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${n} events within ${timeoutMs} ms`)), timeoutMs);

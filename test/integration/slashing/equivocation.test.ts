@@ -14,7 +14,18 @@ import type { Timestamp } from "../../../src/types/codec";
 import { DENOM, TestChain, pack, testKey } from "../../helpers/chain";
 import { blockEventsOf } from "../../helpers/module-setup";
 import { validatorKey } from "../staking/setup";
-import { consAddrOf, createValidatorMsg, delegateMsg, operatorOf, signingInfo, slashingChain, supply, unjailMsg, validatorOf, valcons } from "./setup";
+import {
+  consAddrOf,
+  createValidatorMsg,
+  delegateMsg,
+  operatorOf,
+  signingInfo,
+  slashingChain,
+  supply,
+  unjailMsg,
+  validatorOf,
+  valcons,
+} from "./setup";
 
 const alice = testKey("alice");
 const bob = testKey("bob");
@@ -24,16 +35,35 @@ const valDev = operatorOf(validatorKey);
 const B = consAddrOf(bob);
 
 const undelegate = (key: typeof alice, val: string, amount: string) =>
-  pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, { delegatorAddress: key.address, validatorAddress: val, amount: { denom: DENOM, amount } });
+  pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
+    delegatorAddress: key.address,
+    validatorAddress: val,
+    amount: { denom: DENOM, amount },
+  });
 const redelegate = (key: typeof alice, src: string, dst: string, amount: string) =>
-  pack("/cosmos.staking.v1beta1.MsgBeginRedelegate", MsgBeginRedelegate, { delegatorAddress: key.address, validatorSrcAddress: src, validatorDstAddress: dst, amount: { denom: DENOM, amount } });
+  pack("/cosmos.staking.v1beta1.MsgBeginRedelegate", MsgBeginRedelegate, {
+    delegatorAddress: key.address,
+    validatorSrcAddress: src,
+    validatorDstAddress: dst,
+    amount: { denom: DENOM, amount },
+  });
 const submit = (key: typeof alice, evidence: ReturnType<typeof packEquivocation> | undefined) =>
   pack("/cosmos.evidence.v1beta1.MsgSubmitEvidence", MsgSubmitEvidence, { submitter: key.address, evidence });
-const duplicateVote = (addr: Uint8Array, power: bigint, height: bigint, time: Timestamp): Misbehavior =>
-  ({ type: MisbehaviorType.DUPLICATE_VOTE, validator: { address: addr, power }, height, time, totalVotingPower: 100n });
+const duplicateVote = (addr: Uint8Array, power: bigint, height: bigint, time: Timestamp): Misbehavior => ({
+  type: MisbehaviorType.DUPLICATE_VOTE,
+  validator: { address: addr, power },
+  height,
+  time,
+  totalVotingPower: 100n,
+});
 
 function unbondingBalances(chain: TestChain, key: typeof alice, val: string): string[] {
-  const res = chain.query("/cosmos.staking.v1beta1.Query/UnbondingDelegation", stq.QueryUnbondingDelegationRequest, { delegatorAddr: key.address, validatorAddr: val }, stq.QueryUnbondingDelegationResponse);
+  const res = chain.query(
+    "/cosmos.staking.v1beta1.Query/UnbondingDelegation",
+    stq.QueryUnbondingDelegationRequest,
+    { delegatorAddr: key.address, validatorAddr: val },
+    stq.QueryUnbondingDelegationResponse,
+  );
   return res.unbond.entries.map((e) => e.balance);
 }
 
@@ -95,11 +125,22 @@ describe("evidence: double-sign slash of a validator with unbonding delegations 
   it("keeps the evidence: Evidence by hex hash, AllEvidence", () => {
     const e: Equivocation = { height: infraction.height, time: infraction.time, power: 36n, consensusAddress: valcons(B) };
     const hash = Buffer.from(evidenceHash(e)).toString("hex");
-    const one = chain.query("/cosmos.evidence.v1beta1.Query/Evidence", eq.QueryEvidenceRequest, { evidenceHash: new Uint8Array(), hash }, eq.QueryEvidenceResponse);
+    const one = chain.query(
+      "/cosmos.evidence.v1beta1.Query/Evidence",
+      eq.QueryEvidenceRequest,
+      { evidenceHash: new Uint8Array(), hash },
+      eq.QueryEvidenceResponse,
+    );
     expect(one.evidence).toEqual(packEquivocation(e));
     const all = chain.query("/cosmos.evidence.v1beta1.Query/AllEvidence", eq.QueryAllEvidenceRequest, {}, eq.QueryAllEvidenceResponse);
     expect(all.evidence).toEqual([packEquivocation(e)]);
-    const q = (h: string) => () => chain.query("/cosmos.evidence.v1beta1.Query/Evidence", eq.QueryEvidenceRequest, { evidenceHash: new Uint8Array(), hash: h }, eq.QueryEvidenceResponse);
+    const q = (h: string) => () =>
+      chain.query(
+        "/cosmos.evidence.v1beta1.Query/Evidence",
+        eq.QueryEvidenceRequest,
+        { evidenceHash: new Uint8Array(), hash: h },
+        eq.QueryEvidenceResponse,
+      );
     expect(q("")).toThrow(/hash is empty/);
     expect(q("zz")).toThrow(/invalid evidence hash/);
     expect(q("00".repeat(32))).toThrow(/not found/);
@@ -118,12 +159,16 @@ describe("evidence: double-sign slash of a validator with unbonding delegations 
     const kept = packEquivocation({ height: infraction.height, time: infraction.time, power: 36n, consensusAddress: valcons(B) });
     const exists = await chain.deliver(alice, [submit(alice, kept)]);
     expect([exists.codespace, exists.code]).toEqual(["evidence", 5]);
-    const other = await chain.deliver(alice, [submit(alice, packEquivocation({ height: 3n, time: infraction.time, power: 5n, consensusAddress: valcons(B) }))]);
+    const other = await chain.deliver(alice, [
+      submit(alice, packEquivocation({ height: 3n, time: infraction.time, power: 5n, consensusAddress: valcons(B) })),
+    ]);
     expect([other.codespace, other.code]).toEqual(["evidence", 2]);
     expect(other.log).toContain("equivocation");
     const missing = await chain.deliver(alice, [submit(alice, undefined)]);
     expect([missing.codespace, missing.code, missing.checkTx]).toEqual(["evidence", 3, true]);
-    const zeroHeight = await chain.deliver(alice, [submit(alice, packEquivocation({ height: 0n, time: infraction.time, power: 5n, consensusAddress: valcons(B) }))]);
+    const zeroHeight = await chain.deliver(alice, [
+      submit(alice, packEquivocation({ height: 0n, time: infraction.time, power: 5n, consensusAddress: valcons(B) })),
+    ]);
     expect([zeroHeight.codespace, zeroHeight.code]).toEqual(["evidence", 3]);
     expect(zeroHeight.log).toContain("invalid equivocation height");
     const unknown = await chain.deliver(alice, [submit(alice, { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: new Uint8Array() })]);
@@ -132,10 +177,15 @@ describe("evidence: double-sign slash of a validator with unbonding delegations 
 
   it("evidence older than both the consensus max age duration and block count is ignored; the same age within one of them is not", async () => {
     const params = chain.query("/cosmos.consensus.v1.Query/Params", cq.QueryParamsRequest, {}, cq.QueryParamsResponse).params!;
-    const res = await chain.govExec([pack("/cosmos.consensus.v1.MsgUpdateParams", MsgUpdateConsensusParams, {
-      authority: govAuthority(), block: params.block, validator: params.validator, abci: params.abci,
-      evidence: { ...params.evidence!, maxAgeNumBlocks: 3n, maxAgeDuration: { seconds: 3n, nanos: 0 } },
-    })]);
+    const res = await chain.govExec([
+      pack("/cosmos.consensus.v1.MsgUpdateParams", MsgUpdateConsensusParams, {
+        authority: govAuthority(),
+        block: params.block,
+        validator: params.validator,
+        abci: params.abci,
+        evidence: { ...params.evidence!, maxAgeNumBlocks: 3n, maxAgeDuration: { seconds: 3n, nanos: 0 } },
+      }),
+    ]);
     expect(res.log).toBe("");
     await chain.mustDeliver(carol, [createValidatorMsg(carol, { amount: "8000000" })]);
     const D = consAddrOf(carol);
@@ -175,7 +225,9 @@ describe("evidence: a redelegation undelegated from its destination is slashed i
     await chain.mustDeliver(alice, [redelegate(alice, valB, valDev, "4000000")]);
     await chain.mustDeliver(alice, [undelegate(alice, valDev, "3000000")]);
     const devTokens = validatorOf(chain, validatorKey).tokens;
-    chain.engine.setNextMisbehavior([{ ...duplicateVote(B, 30n, infraction.height, infraction.time), type: MisbehaviorType.LIGHT_CLIENT_ATTACK }]);
+    chain.engine.setNextMisbehavior([
+      { ...duplicateVote(B, 30n, infraction.height, infraction.time), type: MisbehaviorType.LIGHT_CLIENT_ATTACK },
+    ]);
     await chain.produceBlocks(1);
     expect(unbondingBalances(chain, alice, valDev)).toEqual(["2800000"]);
     expect(validatorOf(chain, validatorKey).tokens).toBe(devTokens);

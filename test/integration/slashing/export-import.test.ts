@@ -37,9 +37,16 @@ describe("slashing: a chain imported after a missed block was signed over contin
 
     const dir = mkdtempSync(join(tmpdir(), "slashing-import-"));
     dirs.push(dir);
-    const imported = await App.open({ dataDir: dir, modules: buildModules({ extraModules: [createTestGovModule()] }), logger: silentLogger });
+    const imported = await App.open({
+      dataDir: dir,
+      modules: buildModules({ extraModules: [createTestGovModule()] }),
+      logger: silentLogger,
+    });
     const lastTime = (await chain.engine.blocks.block(chain.height))!.time!;
-    const init = imported.initChain({ ...initChainRequest({ ...chain.genesis, initial_height: String(chain.height + 1n), app_state: chain.app.exportAppState() }), time: lastTime });
+    const init = imported.initChain({
+      ...initChainRequest({ ...chain.genesis, initial_height: String(chain.height + 1n), app_state: chain.app.exportAppState() }),
+      time: lastTime,
+    });
     expect(hex(init.appHash)).toBe(hex(chain.app.store.lastAppHash));
     await imported.close();
     await chain.close();

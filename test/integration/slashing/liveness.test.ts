@@ -2,7 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { TestChain, testKey } from "../../helpers/chain";
 import { blockEventsOf } from "../../helpers/module-setup";
-import { ABSENT, COMMIT, consAddrOf, createValidatorMsg, devConsAddr, signingInfo, slashingChain, supply, unjailMsg, validatorOf, valcons, vote } from "./setup";
+import {
+  ABSENT,
+  COMMIT,
+  consAddrOf,
+  createValidatorMsg,
+  devConsAddr,
+  signingInfo,
+  slashingChain,
+  supply,
+  unjailMsg,
+  validatorOf,
+  valcons,
+  vote,
+} from "./setup";
 
 /**
  * Worked example after x/slashing's README (v0.50, "Liveness Tracking"): with
@@ -21,14 +34,26 @@ describe("slashing: downtime over a signed blocks window", () => {
   const votes = (bobFlag: number) => chain.engine.setCommitVotes([vote(devConsAddr, 10n, COMMIT), vote(B, 20n, bobFlag)]);
 
   beforeAll(async () => {
-    chain = await slashingChain({ signed_blocks_window: "10", min_signed_per_window: "0.500000000000000000", downtime_jail_duration: "60s", slash_fraction_downtime: "0.010000000000000000" });
+    chain = await slashingChain({
+      signed_blocks_window: "10",
+      min_signed_per_window: "0.500000000000000000",
+      downtime_jail_duration: "60s",
+      slash_fraction_downtime: "0.010000000000000000",
+    });
     const created = await chain.mustDeliver(bob, [createValidatorMsg(bob, { amount: "20000000" })]);
     bondedAt = created.height;
   });
   afterAll(async () => chain.close());
 
   it("bonding starts the signing info at the bonding height", () => {
-    expect(signingInfo(chain, B)).toEqual({ address: valcons(B), startHeight: bondedAt, indexOffset: 0n, jailedUntil: { seconds: 0n, nanos: 0 }, tombstoned: false, missedBlocksCounter: 0n });
+    expect(signingInfo(chain, B)).toEqual({
+      address: valcons(B),
+      startHeight: bondedAt,
+      indexOffset: 0n,
+      jailedUntil: { seconds: 0n, nanos: 0 },
+      tombstoned: false,
+      missedBlocksCounter: 0n,
+    });
   });
 
   it("counts missed blocks over the window; a validator signing enough is left alone", async () => {
@@ -48,11 +73,20 @@ describe("slashing: downtime over a signed blocks window", () => {
     expect(v.jailed).toBe(true);
     expect(v.tokens).toBe("19800000");
     expect(supply(chain)).toBe(before - 200_000n);
-    expect(events("slash")).toEqual([{ address: valcons(B), power: "20", reason: "missing_signature", jailed: valcons(B), burned: "200000", mode: "BeginBlock" }]);
+    expect(events("slash")).toEqual([
+      { address: valcons(B), power: "20", reason: "missing_signature", jailed: valcons(B), burned: "200000", mode: "BeginBlock" },
+    ]);
     expect(events("liveness")).toEqual([{ address: valcons(B), missed_blocks: "6", height: chain.height.toString(), mode: "BeginBlock" }]);
     const info = signingInfo(chain, B);
     const blockTime = chain.engine["lastTime"].seconds as bigint;
-    expect(info).toEqual({ address: valcons(B), startHeight: bondedAt, indexOffset: 0n, jailedUntil: { seconds: blockTime + 60n, nanos: 0 }, tombstoned: false, missedBlocksCounter: 0n });
+    expect(info).toEqual({
+      address: valcons(B),
+      startHeight: bondedAt,
+      indexOffset: 0n,
+      jailedUntil: { seconds: blockTime + 60n, nanos: 0 },
+      tombstoned: false,
+      missedBlocksCounter: 0n,
+    });
     // The same block's end block takes it out of the bonded set.
     expect(v.status).toBe(BondStatus.BOND_STATUS_UNBONDING);
   });

@@ -35,15 +35,27 @@ export function slashingChain(params: Record<string, string>, staking: Record<st
 }
 
 export function signingInfo(chain: TestChain, addr: Uint8Array): ValidatorSigningInfo {
-  return chain.query("/cosmos.slashing.v1beta1.Query/SigningInfo", sq.QuerySigningInfoRequest, { consAddress: valcons(addr) }, sq.QuerySigningInfoResponse).valSigningInfo;
+  return chain.query(
+    "/cosmos.slashing.v1beta1.Query/SigningInfo",
+    sq.QuerySigningInfoRequest,
+    { consAddress: valcons(addr) },
+    sq.QuerySigningInfoResponse,
+  ).valSigningInfo;
 }
 
 export function validatorOf(chain: TestChain, key: Secp256k1Key): Validator {
-  return chain.query("/cosmos.staking.v1beta1.Query/Validator", stq.QueryValidatorRequest, { validatorAddr: operatorOf(key) }, stq.QueryValidatorResponse).validator;
+  return chain.query(
+    "/cosmos.staking.v1beta1.Query/Validator",
+    stq.QueryValidatorRequest,
+    { validatorAddr: operatorOf(key) },
+    stq.QueryValidatorResponse,
+  ).validator;
 }
 
 export function supply(chain: TestChain): bigint {
-  return BigInt(chain.query("/cosmos.bank.v1beta1.Query/SupplyOf", QuerySupplyOfRequest, { denom: DENOM }, QuerySupplyOfResponse).amount.amount);
+  return BigInt(
+    chain.query("/cosmos.bank.v1beta1.Query/SupplyOf", QuerySupplyOfRequest, { denom: DENOM }, QuerySupplyOfResponse).amount.amount,
+  );
 }
 
 export const unjailMsg = (key: Secp256k1Key) => pack("/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail, { validatorAddr: operatorOf(key) });

@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DENOM, type TestChain } from "../../helpers/chain";
 import {
-  EUR, currency, denomMetadata, eventOf, expectStablecoinError, getApplication, getIssuer, keys, listApplications, listIssuers, msg,
-  queryCode, stablecoinChain,
+  EUR,
+  currency,
+  denomMetadata,
+  eventOf,
+  expectStablecoinError,
+  getApplication,
+  getIssuer,
+  keys,
+  listApplications,
+  listIssuers,
+  msg,
+  queryCode,
+  stablecoinChain,
 } from "./setup";
 
 const { issuer, other, mallory } = keys;
@@ -19,7 +30,14 @@ describe("stablecoin currency registration and issuer approval", () => {
     const res = await chain.mustDeliver(issuer, [msg.register(currency(issuer.address))]);
     expect(eventOf(res, "stablecoin_currency_registered")).toEqual({ denom: EUR, creator: issuer.address });
     expect(getApplication(chain, EUR)).toEqual({
-      denom: EUR, status: "pending", creator: issuer.address, displayDenom: "eur", exponent: 6n, name: "Euro Token", symbol: "EURT", description: "Fully reserved euro",
+      denom: EUR,
+      status: "pending",
+      creator: issuer.address,
+      displayDenom: "eur",
+      exponent: 6n,
+      name: "Euro Token",
+      symbol: "EURT",
+      description: "Fully reserved euro",
     });
     expect(listApplications(chain).issuerApplication.map((a) => a.denom)).toEqual([EUR]);
     expect(queryCode(() => getIssuer(chain, EUR))).toBe(22);
@@ -31,14 +49,20 @@ describe("stablecoin currency registration and issuer approval", () => {
   });
 
   it("refuses a denom already circulating on the chain, such as the staking token (1101)", async () => {
-    expectStablecoinError(await chain.deliver(mallory, [msg.register(currency(mallory.address, { denom: DENOM, displayDenom: "yml" }))]), 1101);
+    expectStablecoinError(
+      await chain.deliver(mallory, [msg.register(currency(mallory.address, { denom: DENOM, displayDenom: "yml" }))]),
+      1101,
+    );
     expect(queryCode(() => getApplication(chain, DENOM))).toBe(22);
   });
 
   it("only governance decides (1100 for anyone else, also for revoke and params)", async () => {
     expectStablecoinError(await chain.deliver(mallory, [msg.approve(EUR, true, mallory.address)]), 1100);
     expectStablecoinError(await chain.deliver(mallory, [msg.revoke(EUR, "because", mallory.address)]), 1100);
-    expectStablecoinError(await chain.deliver(mallory, [msg.updateParams({ defaultMintCeiling: "1", mintCeilings: [] }, mallory.address)]), 1100);
+    expectStablecoinError(
+      await chain.deliver(mallory, [msg.updateParams({ defaultMintCeiling: "1", mintCeilings: [] }, mallory.address)]),
+      1100,
+    );
     expect(getApplication(chain, EUR).status).toBe("pending");
   });
 
@@ -53,8 +77,16 @@ describe("stablecoin currency registration and issuer approval", () => {
     expect(listIssuers(chain).approvedIssuer).toEqual([{ denom: EUR, issuer: issuer.address }]);
     expect(denomMetadata(chain, EUR)).toEqual({
       description: "Fully reserved euro",
-      denomUnits: [{ denom: EUR, exponent: 0, aliases: [] }, { denom: "eur", exponent: 6, aliases: [] }],
-      base: EUR, display: "eur", name: "Euro Token", symbol: "EURT", uri: "", uriHash: "",
+      denomUnits: [
+        { denom: EUR, exponent: 0, aliases: [] },
+        { denom: "eur", exponent: 6, aliases: [] },
+      ],
+      base: EUR,
+      display: "eur",
+      name: "Euro Token",
+      symbol: "EURT",
+      uri: "",
+      uriHash: "",
     });
   });
 
@@ -95,7 +127,14 @@ describe("stablecoin currency registration and issuer approval", () => {
   });
 
   it("accepts fields at their limits", async () => {
-    const edge = currency(mallory.address, { denom: "ugbp", displayDenom: "gbp", exponent: 18n, name: "N".repeat(64), symbol: "G".repeat(12), description: "d".repeat(512) });
+    const edge = currency(mallory.address, {
+      denom: "ugbp",
+      displayDenom: "gbp",
+      exponent: 18n,
+      name: "N".repeat(64),
+      symbol: "G".repeat(12),
+      description: "d".repeat(512),
+    });
     await chain.mustDeliver(mallory, [msg.register(edge)]);
     expect(getApplication(chain, "ugbp")).toMatchObject({ status: "pending", exponent: 18n, symbol: "G".repeat(12) });
   });

@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DENOM, type TestChain } from "../../helpers/chain";
 import { getProposal, govParams, submitMsg } from "../../helpers/gov";
 import { blockEventsOf } from "../../helpers/module-setup";
-import {
-  EUR, approveEuro, currency, eventOf, expectStablecoinError, getApplication, keys, msg, queryCode, stablecoinChain,
-} from "./setup";
+import { EUR, approveEuro, currency, eventOf, expectStablecoinError, getApplication, keys, msg, queryCode, stablecoinChain } from "./setup";
 
-/** Issue 12: conformance of stablecoin with the spec and with clients of the existing chain. */
+/** Conformance of stablecoin with the documented rules (docs/modules/stablecoin.md) and with clients of the existing chain. */
 
 const { issuer, other, holder, mallory } = keys;
 /** Never registered with stablecoin; holder has some from genesis. */
@@ -25,7 +23,8 @@ describe("stablecoin conformance (issue 12)", () => {
   });
   afterAll(async () => chain.close());
 
-  const register = (denom: string) => msg.register(currency(holder.address, { denom, displayDenom: denom.slice(1), symbol: denom.slice(1).toUpperCase() }));
+  const register = (denom: string) =>
+    msg.register(currency(holder.address, { denom, displayDenom: denom.slice(1), symbol: denom.slice(1).toUpperCase() }));
 
   describe("1. a fee in a denomination with no approved issuer is 1111, naming the denom", () => {
     it("a denom never issued at all is refused in CheckTx before its balance is looked at; nothing is charged", async () => {
@@ -45,18 +44,33 @@ describe("stablecoin conformance (issue 12)", () => {
     });
 
     it("mixed fee lists: one coin without an approved issuer refuses the whole fee", async () => {
-      const res = await chain.deliver(holder, [register("uaaa")], { fee: [{ denom: GOLD, amount: "1" }, { denom: DENOM, amount: "5000" }] });
+      const res = await chain.deliver(holder, [register("uaaa")], {
+        fee: [
+          { denom: GOLD, amount: "1" },
+          { denom: DENOM, amount: "5000" },
+        ],
+      });
       expectStablecoinError(res, 1111);
       expect(res.log).toMatch(/fee denom ugold/);
       // An approved currency beside the chain's own fee denom is accepted.
-      await chain.mustDeliver(holder, [register("uaab")], { fee: [{ denom: EUR, amount: "10" }, { denom: DENOM, amount: "5000" }] });
+      await chain.mustDeliver(holder, [register("uaab")], {
+        fee: [
+          { denom: EUR, amount: "10" },
+          { denom: DENOM, amount: "5000" },
+        ],
+      });
       expect(chain.balance(holder.address, EUR)).toBe(99_990n);
     });
 
     it("a pending application is not an approved issuer", async () => {
       // uaab was registered above and is pending.
       expect(getApplication(chain, "uaab").status).toBe("pending");
-      const res = await chain.deliver(holder, [register("uaac")], { fee: [{ denom: "uaab", amount: "1" }, { denom: DENOM, amount: "5000" }] });
+      const res = await chain.deliver(holder, [register("uaac")], {
+        fee: [
+          { denom: "uaab", amount: "1" },
+          { denom: DENOM, amount: "5000" },
+        ],
+      });
       expectStablecoinError(res, 1111);
     });
 
@@ -89,12 +103,16 @@ describe("stablecoin conformance (issue 12)", () => {
       expect(getApplication(chain, "urej").status).toBe("pending");
       const res = await blockEventsOf(chain, () => chain.govExec([msg.approve("urej", false)]));
       expect(res.result).toEqual({ code: 0, codespace: "", log: "" });
-      expect(res.events("stablecoin_application_decided")).toEqual([expect.objectContaining({ denom: "urej", creator: mallory.address, approved: "false" })]);
+      expect(res.events("stablecoin_application_decided")).toEqual([
+        expect.objectContaining({ denom: "urej", creator: mallory.address, approved: "false" }),
+      ]);
       expect(queryCode(() => getApplication(chain, "urej"))).toBe(22);
       // Deciding it again: there is nothing to decide.
       expect(await chain.govExec([msg.approve("urej", true)])).toMatchObject({ codespace: "stablecoin", code: 1102 });
       // The key is free: anyone may apply for it.
-      const again = await chain.mustDeliver(other, [msg.register(currency(other.address, { denom: "urej", displayDenom: "rej", symbol: "REJ" }))]);
+      const again = await chain.mustDeliver(other, [
+        msg.register(currency(other.address, { denom: "urej", displayDenom: "rej", symbol: "REJ" })),
+      ]);
       expect(eventOf(again, "stablecoin_currency_registered")).toEqual({ denom: "urej", creator: other.address });
     });
   });
@@ -112,7 +130,7 @@ describe("stablecoin conformance (issue 12)", () => {
       expect(res.log).toMatch(/^invalid recipient address: /);
     });
 
-    it("a zero or malformed mint amount is 1105 \"invalid mint amount\"; burn likewise", async () => {
+    it('a zero or malformed mint amount is 1105 "invalid mint amount"; burn likewise', async () => {
       for (const amount of ["0", "-5", "1.5"]) {
         const res = await chain.deliver(issuer, [msg.mint(issuer.address, amount, holder.address)]);
         expectStablecoinError(res, 1105);
@@ -138,7 +156,9 @@ describe("stablecoin conformance (issue 12)", () => {
       const missing = await chain.deliver(holder, [submitMsg(holder.address, [msg.updateParams(undefined as never)], deposit)]);
       expectStablecoinError(missing, 1112);
       // Valid params are accepted as a proposal.
-      const ok = await chain.deliver(holder, [submitMsg(holder.address, [msg.updateParams({ defaultMintCeiling: "5", mintCeilings: [] })], deposit)]);
+      const ok = await chain.deliver(holder, [
+        submitMsg(holder.address, [msg.updateParams({ defaultMintCeiling: "5", mintCeilings: [] })], deposit),
+      ]);
       expect(ok.log).toBe("");
       expect(getProposal(chain, 1n)).toBeDefined();
     });

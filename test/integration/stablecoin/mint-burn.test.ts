@@ -7,7 +7,11 @@ import { EUR, approveEuro, eventOf, expectStablecoinError, getParams, keys, msg,
 const { issuer, other, holder, mallory } = keys;
 
 function sendEur(from: string, to: string, amount: bigint) {
-  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: to, amount: [{ denom: EUR, amount: amount.toString() }] });
+  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+    fromAddress: from,
+    toAddress: to,
+    amount: [{ denom: EUR, amount: amount.toString() }],
+  });
 }
 
 describe("stablecoin minting and burning", () => {
@@ -24,7 +28,13 @@ describe("stablecoin minting and burning", () => {
     expect(chain.balance(holder.address, EUR)).toBe(1_500_000n);
     expect(supplyOf(chain, EUR)).toBe(1_500_000n);
     expect(chain.balance(moduleAddress("stablecoin"), EUR)).toBe(0n);
-    expect(eventOf(res, "stablecoin_mint")).toEqual({ issuer: issuer.address, denom: EUR, amount: "1500000", recipient: holder.address, supply: "1500000" });
+    expect(eventOf(res, "stablecoin_mint")).toEqual({
+      issuer: issuer.address,
+      denom: EUR,
+      amount: "1500000",
+      recipient: holder.address,
+      supply: "1500000",
+    });
   });
 
   it("anyone else minting or burning is 1104, as is a denom with no issuer", async () => {
@@ -80,12 +90,16 @@ describe("stablecoin minting and burning", () => {
     await chain.mustDeliver(issuer, [msg.burn(issuer.address, "999999999998000")]);
     expect(supplyOf(chain, EUR)).toBe(1_750n);
 
-    expect((await chain.govExec([msg.updateParams({ defaultMintCeiling: "0", mintCeilings: [{ denom: EUR, ceiling: "2000" }] })])).log).toBe("");
+    expect(
+      (await chain.govExec([msg.updateParams({ defaultMintCeiling: "0", mintCeilings: [{ denom: EUR, ceiling: "2000" }] })])).log,
+    ).toBe("");
     await chain.mustDeliver(issuer, [msg.mint(issuer.address, "250", holder.address)]);
     expect(supplyOf(chain, EUR)).toBe(2_000n);
     expectStablecoinError(await chain.deliver(issuer, [msg.mint(issuer.address, "1", holder.address)]), 1113);
 
-    expect((await chain.govExec([msg.updateParams({ defaultMintCeiling: "5000", mintCeilings: [{ denom: EUR, ceiling: "0" }] })])).code).toBe(0);
+    expect(
+      (await chain.govExec([msg.updateParams({ defaultMintCeiling: "5000", mintCeilings: [{ denom: EUR, ceiling: "0" }] })])).code,
+    ).toBe(0);
     expectStablecoinError(await chain.deliver(issuer, [msg.mint(issuer.address, "1", holder.address)]), 1113);
     // Burning stays possible while minting is suspended.
     await chain.mustDeliver(holder, [sendEur(holder.address, issuer.address, 10n)]);
@@ -101,10 +115,12 @@ describe("stablecoin minting and burning", () => {
 
   it("two messages in one tx are all or nothing", async () => {
     expect((await chain.govExec([msg.updateParams({ defaultMintCeiling: "2100", mintCeilings: [] })])).code).toBe(0);
-    const res = await chain.deliver(issuer, [msg.mint(issuer.address, "100", other.address), msg.mint(issuer.address, "11", other.address)]);
+    const res = await chain.deliver(issuer, [
+      msg.mint(issuer.address, "100", other.address),
+      msg.mint(issuer.address, "11", other.address),
+    ]);
     expectStablecoinError(res, 1113);
     expect(chain.balance(other.address, EUR)).toBe(0n);
     expect(supplyOf(chain, EUR)).toBe(1_990n);
   });
 });
-

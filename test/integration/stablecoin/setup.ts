@@ -1,5 +1,10 @@
 import { expect } from "vitest";
-import { QueryDenomMetadataRequest, QueryDenomMetadataResponse, QuerySupplyOfRequest, QuerySupplyOfResponse } from "cosmjs-types/cosmos/bank/v1beta1/query";
+import {
+  QueryDenomMetadataRequest,
+  QueryDenomMetadataResponse,
+  QuerySupplyOfRequest,
+  QuerySupplyOfResponse,
+} from "cosmjs-types/cosmos/bank/v1beta1/query";
 import * as q from "../../../src/gen/blockchain/stablecoin/v1/query";
 import * as tx from "../../../src/gen/blockchain/stablecoin/v1/tx";
 import type { Params } from "../../../src/gen/blockchain/stablecoin/v1/params";
@@ -23,15 +28,25 @@ export const expectStablecoinError = moduleErrorExpecter("stablecoin");
 
 export function currency(creator: string, over: Partial<tx.MsgRegisterCurrency> = {}): tx.MsgRegisterCurrency {
   return tx.MsgRegisterCurrency.fromPartial({
-    creator, denom: EUR, displayDenom: "eur", exponent: 6n, name: "Euro Token", symbol: "EURT", description: "Fully reserved euro", ...over,
+    creator,
+    denom: EUR,
+    displayDenom: "eur",
+    exponent: 6n,
+    name: "Euro Token",
+    symbol: "EURT",
+    description: "Fully reserved euro",
+    ...over,
   });
 }
 
 export const msg = {
   register: (m: tx.MsgRegisterCurrency) => pack(T + "MsgRegisterCurrency", tx.MsgRegisterCurrency, m),
-  approve: (denom: string, approve = true, authority = govAuthority()) => pack(T + "MsgApproveIssuer", tx.MsgApproveIssuer, { authority, denom, approve }),
-  revoke: (denom: string, reason = "reserve audit failed", authority = govAuthority()) => pack(T + "MsgRevokeIssuer", tx.MsgRevokeIssuer, { authority, denom, reason }),
-  mint: (issuer: string, amount: string, recipient: string, denom = EUR) => pack(T + "MsgMintCoin", tx.MsgMintCoin, { issuer, denom, amount, recipient }),
+  approve: (denom: string, approve = true, authority = govAuthority()) =>
+    pack(T + "MsgApproveIssuer", tx.MsgApproveIssuer, { authority, denom, approve }),
+  revoke: (denom: string, reason = "reserve audit failed", authority = govAuthority()) =>
+    pack(T + "MsgRevokeIssuer", tx.MsgRevokeIssuer, { authority, denom, reason }),
+  mint: (issuer: string, amount: string, recipient: string, denom = EUR) =>
+    pack(T + "MsgMintCoin", tx.MsgMintCoin, { issuer, denom, amount, recipient }),
   burn: (issuer: string, amount: string, denom = EUR) => pack(T + "MsgBurnCoin", tx.MsgBurnCoin, { issuer, denom, amount }),
   updateParams: (params: Params, authority = govAuthority()) => pack(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority, params }),
 };
@@ -44,7 +59,8 @@ export async function approveEuro(chain: TestChain, creator = keys.issuer): Prom
 }
 
 export function getApplication(chain: TestChain, denom: string) {
-  return chain.query(Q + "GetIssuerApplication", q.QueryGetIssuerApplicationRequest, { denom }, q.QueryGetIssuerApplicationResponse).issuerApplication!;
+  return chain.query(Q + "GetIssuerApplication", q.QueryGetIssuerApplicationRequest, { denom }, q.QueryGetIssuerApplicationResponse)
+    .issuerApplication!;
 }
 
 export function getIssuer(chain: TestChain, denom: string) {
@@ -52,11 +68,21 @@ export function getIssuer(chain: TestChain, denom: string) {
 }
 
 export function listApplications(chain: TestChain) {
-  return chain.query(Q + "ListIssuerApplication", q.QueryAllIssuerApplicationRequest, { pagination: undefined }, q.QueryAllIssuerApplicationResponse);
+  return chain.query(
+    Q + "ListIssuerApplication",
+    q.QueryAllIssuerApplicationRequest,
+    { pagination: undefined },
+    q.QueryAllIssuerApplicationResponse,
+  );
 }
 
 export function listIssuers(chain: TestChain) {
-  return chain.query(Q + "ListApprovedIssuer", q.QueryAllApprovedIssuerRequest, { pagination: undefined }, q.QueryAllApprovedIssuerResponse);
+  return chain.query(
+    Q + "ListApprovedIssuer",
+    q.QueryAllApprovedIssuerRequest,
+    { pagination: undefined },
+    q.QueryAllApprovedIssuerResponse,
+  );
 }
 
 export function getParams(chain: TestChain): Params {
@@ -68,5 +94,6 @@ export function supplyOf(chain: TestChain, denom: string): bigint {
 }
 
 export function denomMetadata(chain: TestChain, denom: string) {
-  return chain.query("/cosmos.bank.v1beta1.Query/DenomMetadata", QueryDenomMetadataRequest, { denom }, QueryDenomMetadataResponse).metadata!;
+  return chain.query("/cosmos.bank.v1beta1.Query/DenomMetadata", QueryDenomMetadataRequest, { denom }, QueryDenomMetadataResponse)
+    .metadata!;
 }

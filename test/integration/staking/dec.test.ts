@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { DEC_ONE, decFromString, decFromWire, decMul, decQuo, decQuoRoundUp, decQuoTruncate, decToString, decToWire, decTruncate } from "../../../src/types/dec";
+import {
+  DEC_ONE,
+  decFromString,
+  decFromWire,
+  decMul,
+  decQuo,
+  decQuoRoundUp,
+  decQuoTruncate,
+  decToString,
+  decToWire,
+  decTruncate,
+} from "../../../src/types/dec";
 
 describe("fixed-point Dec (LegacyDec semantics)", () => {
   it("parses and formats the SDK text form and the proto wire form", () => {

@@ -10,7 +10,12 @@ import { createValidatorMsg, delegateMsg, hex, operatorOf, STAKING_TEST_OPERATOR
  * numbered its next entries differently and its app hash left the exporting chain's.
  */
 describe("staking: a chain imported from an export continues with the same app hashes", () => {
-  const undelegate = (who: string, op: string, amount: string) => pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, { delegatorAddress: who, validatorAddress: op, amount: { denom: DENOM, amount } });
+  const undelegate = (who: string, op: string, amount: string) =>
+    pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
+      delegatorAddress: who,
+      validatorAddress: op,
+      amount: { denom: DENOM, amount },
+    });
 
   it("after unbondings, a merged entry and a cancelled one, the next unbonding gets the same id on both chains", async () => {
     const chain = await TestChain.create({ admitValidators: STAKING_TEST_OPERATORS });
@@ -21,7 +26,14 @@ describe("staking: a chain imported from an export continues with the same app h
     const first = await chain.mustDeliver(bob, [undelegate(bob.address, op, "1000")]);
     // Two undelegations in one block merge into one entry.
     await chain.mustDeliver(bob, [undelegate(bob.address, op, "2000"), undelegate(bob.address, op, "3000")]);
-    await chain.mustDeliver(bob, [pack("/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation", MsgCancelUnbondingDelegation, { delegatorAddress: bob.address, validatorAddress: op, amount: { denom: DENOM, amount: "1000" }, creationHeight: first.height })]);
+    await chain.mustDeliver(bob, [
+      pack("/cosmos.staking.v1beta1.MsgCancelUnbondingDelegation", MsgCancelUnbondingDelegation, {
+        delegatorAddress: bob.address,
+        validatorAddress: op,
+        amount: { denom: DENOM, amount: "1000" },
+        creationHeight: first.height,
+      }),
+    ]);
 
     const imported = await ImportedFollower.of(chain);
     expect(imported.initAppHash).toBe(hex(chain.app.store.lastAppHash));

@@ -46,7 +46,11 @@ describe("staking: genesis and hooks", () => {
     expect([refused.codespace, refused.code]).toEqual(["sdk", 4]);
     await chain.mustDeliver(alice, [createValidatorMsg(alice)]);
     await chain.mustDeliver(bob, [delegateMsg(bob, operatorOf(alice), "1000")]);
-    expect(seen).toEqual([`created ${operatorOf(alice)}`, `delegation ${alice.address} ${operatorOf(alice)}`, `delegation ${bob.address} ${operatorOf(alice)}`]);
+    expect(seen).toEqual([
+      `created ${operatorOf(alice)}`,
+      `delegation ${alice.address} ${operatorOf(alice)}`,
+      `delegation ${bob.address} ${operatorOf(alice)}`,
+    ]);
   });
 
   it("exports a genesis that a new chain accepts", async () => {
@@ -59,7 +63,12 @@ describe("staking: genesis and hooks", () => {
       const app = await App.open({ dataDir: dir, modules: buildModules(), logger: silentLogger });
       // Only staking, bank and distribution (which keeps per-validator records staking's export
       // relies on) are carried over: auth's JSON round trip is not this test's concern.
-      const appState = { ...(chain.genesis.app_state as Record<string, unknown>), staking: state.staking, bank: state.bank, distribution: state.distribution };
+      const appState = {
+        ...(chain.genesis.app_state as Record<string, unknown>),
+        staking: state.staking,
+        bank: state.bank,
+        distribution: state.distribution,
+      };
       const res = app.initChain(initChainRequest({ ...chain.genesis, app_state: appState }));
       expect(res.validators.map((v) => v.power).sort()).toEqual([10n, 5n]);
       await app.close();

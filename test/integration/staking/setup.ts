@@ -26,20 +26,40 @@ export function operatorOf(key: Secp256k1Key): string {
 
 export const dec = (text: string) => decToWire(decFromString(text));
 
-export function createValidatorMsg(key: Secp256k1Key, opts: { amount?: string; consName?: string; rate?: string; maxRate?: string; maxChangeRate?: string; minSelf?: string; denom?: string; pubkey?: AnyMsg } = {}): AnyMsg {
-  return pack("/cosmos.staking.v1beta1.MsgCreateValidator", MsgCreateValidator, MsgCreateValidator.fromPartial({
-    description: { moniker: `val-${key.address.slice(-6)}` },
-    commission: { rate: dec(opts.rate ?? "0.1"), maxRate: dec(opts.maxRate ?? "0.2"), maxChangeRate: dec(opts.maxChangeRate ?? "0.01") },
-    minSelfDelegation: opts.minSelf ?? "1",
-    delegatorAddress: "",
-    validatorAddress: operatorOf(key),
-    pubkey: opts.pubkey ?? ed25519PubKeyAny(consPubKey(opts.consName ?? key.address)),
-    value: { denom: opts.denom ?? DENOM, amount: opts.amount ?? "5000000" },
-  }));
+export function createValidatorMsg(
+  key: Secp256k1Key,
+  opts: {
+    amount?: string;
+    consName?: string;
+    rate?: string;
+    maxRate?: string;
+    maxChangeRate?: string;
+    minSelf?: string;
+    denom?: string;
+    pubkey?: AnyMsg;
+  } = {},
+): AnyMsg {
+  return pack(
+    "/cosmos.staking.v1beta1.MsgCreateValidator",
+    MsgCreateValidator,
+    MsgCreateValidator.fromPartial({
+      description: { moniker: `val-${key.address.slice(-6)}` },
+      commission: { rate: dec(opts.rate ?? "0.1"), maxRate: dec(opts.maxRate ?? "0.2"), maxChangeRate: dec(opts.maxChangeRate ?? "0.01") },
+      minSelfDelegation: opts.minSelf ?? "1",
+      delegatorAddress: "",
+      validatorAddress: operatorOf(key),
+      pubkey: opts.pubkey ?? ed25519PubKeyAny(consPubKey(opts.consName ?? key.address)),
+      value: { denom: opts.denom ?? DENOM, amount: opts.amount ?? "5000000" },
+    }),
+  );
 }
 
 export function delegateMsg(delegator: Secp256k1Key, operator: string, amount: string): AnyMsg {
-  return pack("/cosmos.staking.v1beta1.MsgDelegate", MsgDelegate, { delegatorAddress: delegator.address, validatorAddress: operator, amount: { denom: DENOM, amount } });
+  return pack("/cosmos.staking.v1beta1.MsgDelegate", MsgDelegate, {
+    delegatorAddress: delegator.address,
+    validatorAddress: operator,
+    amount: { denom: DENOM, amount },
+  });
 }
 
 export interface BlockOutcome {

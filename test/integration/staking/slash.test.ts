@@ -27,21 +27,33 @@ describe("staking: Slash", () => {
   afterAll(async () => chain.close());
 
   const pool = () => chain.query(Q + "Pool", q.QueryPoolRequest, {}, q.QueryPoolResponse).pool;
-  const validator = (op: string) => chain.query(Q + "Validator", q.QueryValidatorRequest, { validatorAddr: op }, q.QueryValidatorResponse).validator;
-  const slashAtEnd = (fn: (k: ReturnType<typeof stakingModule>["keeper"], ctx: Parameters<Parameters<typeof atNextEndBlock>[1]>[0]) => bigint) => {
+  const validator = (op: string) =>
+    chain.query(Q + "Validator", q.QueryValidatorRequest, { validatorAddr: op }, q.QueryValidatorResponse).validator;
+  const slashAtEnd = (
+    fn: (k: ReturnType<typeof stakingModule>["keeper"], ctx: Parameters<Parameters<typeof atNextEndBlock>[1]>[0]) => bigint,
+  ) => {
     let burned = -1n;
     atNextEndBlock(chain, (ctx, k) => void (burned = fn(k, ctx)));
     return chain.produceBlocks(1).then(() => burned);
   };
 
   it("an infraction at the current height skips unbondings; a bonded validator's tokens burn from the bonded pool; the hook gets the effective fraction rounded up", async () => {
-    await chain.mustDeliver(bob, [pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, { delegatorAddress: bob.address, validatorAddress: operatorOf(bob), amount: { denom: DENOM, amount: "3000000" } })]);
+    await chain.mustDeliver(bob, [
+      pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
+        delegatorAddress: bob.address,
+        validatorAddress: operatorOf(bob),
+        amount: { denom: DENOM, amount: "3000000" },
+      }),
+    ]);
     const before = pool();
     // 10% of power 20 = 2 YML owed; the validator holds 17 YML, so all of it comes from there.
     const burned = await slashAtEnd((k, ctx) => k.slash(ctx, consB, ctx.height, 20n, decFromString("0.1")));
     expect(burned).toBe(2_000_000n);
     expect(validator(operatorOf(bob)).tokens).toBe("15000000");
-    expect(pool()).toEqual({ bondedTokens: (BigInt(before.bondedTokens) - 2_000_000n).toString(), notBondedTokens: before.notBondedTokens });
+    expect(pool()).toEqual({
+      bondedTokens: (BigInt(before.bondedTokens) - 2_000_000n).toString(),
+      notBondedTokens: before.notBondedTokens,
+    });
     // 2 / 17 = 0.117647058823529411.76… rounded up.
     expect(fractions.at(-1)).toEqual([operatorOf(bob), decFromString("0.117647058823529412")]);
   });
@@ -54,7 +66,10 @@ describe("staking: Slash", () => {
     const burned = await slashAtEnd((k, ctx) => k.slash(ctx, consC, ctx.height - 1n, 100n, decFromString("1")));
     expect(burned).toBe(30_000_000n);
     expect(validator(operatorOf(carol)).tokens).toBe("0");
-    expect(pool()).toEqual({ bondedTokens: before.bondedTokens, notBondedTokens: (BigInt(before.notBondedTokens) - 30_000_000n).toString() });
+    expect(pool()).toEqual({
+      bondedTokens: before.bondedTokens,
+      notBondedTokens: (BigInt(before.notBondedTokens) - 30_000_000n).toString(),
+    });
     expect(fractions.at(-1)).toEqual([operatorOf(carol), decFromString("1")]);
   });
 

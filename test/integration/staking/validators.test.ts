@@ -4,7 +4,19 @@ import { BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import { MsgEditValidator } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { ed25519PubKeyAny } from "../../../src/modules/staking";
 import { TestChain, pack, testKey, DENOM } from "../../helpers/chain";
-import { consPubKey, createValidatorMsg, dec, deliverInBlock, devConsKey, hex, operatorOf, updatesByKey, validatorKey, DAY, STAKING_TEST_OPERATORS } from "./setup";
+import {
+  consPubKey,
+  createValidatorMsg,
+  dec,
+  deliverInBlock,
+  devConsKey,
+  hex,
+  operatorOf,
+  updatesByKey,
+  validatorKey,
+  DAY,
+  STAKING_TEST_OPERATORS,
+} from "./setup";
 
 const Q = "/cosmos.staking.v1beta1.Query/";
 
@@ -19,7 +31,8 @@ describe("staking: validators", () => {
   });
   afterAll(async () => chain.close());
 
-  const validator = (addr: string) => chain.query(Q + "Validator", q.QueryValidatorRequest, { validatorAddr: addr }, q.QueryValidatorResponse).validator;
+  const validator = (addr: string) =>
+    chain.query(Q + "Validator", q.QueryValidatorRequest, { validatorAddr: addr }, q.QueryValidatorResponse).validator;
 
   it("bonds the dev validator at genesis", () => {
     const v = validator(operatorOf(validatorKey));
@@ -86,13 +99,23 @@ describe("staking: validators", () => {
   it("edits description, commission (at most once a day, within max change) and minimum self-delegation", async () => {
     const op = operatorOf(alice);
     const edit = (fields: Partial<MsgEditValidator>) =>
-      pack("/cosmos.staking.v1beta1.MsgEditValidator", MsgEditValidator, MsgEditValidator.fromPartial({
-        validatorAddress: op,
-        description: { moniker: "[do-not-modify]", identity: "[do-not-modify]", website: "https://alice.example", securityContact: "[do-not-modify]", details: "[do-not-modify]" },
-        commissionRate: "",
-        minSelfDelegation: "",
-        ...fields,
-      }));
+      pack(
+        "/cosmos.staking.v1beta1.MsgEditValidator",
+        MsgEditValidator,
+        MsgEditValidator.fromPartial({
+          validatorAddress: op,
+          description: {
+            moniker: "[do-not-modify]",
+            identity: "[do-not-modify]",
+            website: "https://alice.example",
+            securityContact: "[do-not-modify]",
+            details: "[do-not-modify]",
+          },
+          commissionRate: "",
+          minSelfDelegation: "",
+          ...fields,
+        }),
+      );
     const tooSoon = await chain.deliver(alice, [edit({ commissionRate: dec("0.105") })]);
     expect([tooSoon.codespace, tooSoon.code]).toEqual(["staking", 12]);
 
@@ -114,14 +137,22 @@ describe("staking: validators", () => {
     expect([decrease.codespace, decrease.code]).toEqual(["staking", 17]);
     const aboveTokens = await chain.deliver(alice, [edit({ minSelfDelegation: "8000000" })]);
     expect([aboveTokens.codespace, aboveTokens.code]).toEqual(["staking", 16]);
-    const unknown = await chain.deliver(carol, [pack("/cosmos.staking.v1beta1.MsgEditValidator", MsgEditValidator, MsgEditValidator.fromPartial({ validatorAddress: operatorOf(carol), description: { moniker: "x" } }))]);
+    const unknown = await chain.deliver(carol, [
+      pack(
+        "/cosmos.staking.v1beta1.MsgEditValidator",
+        MsgEditValidator,
+        MsgEditValidator.fromPartial({ validatorAddress: operatorOf(carol), description: { moniker: "x" } }),
+      ),
+    ]);
     expect([unknown.codespace, unknown.code]).toEqual(["staking", 3]);
   });
 
   it("answers Validator with NotFound for an unknown operator and InvalidArgument for a bad address", () => {
     expect(() => validator(operatorOf(carol))).toThrow(/NotFound/);
     expect(() => validator(carol.address)).toThrow(/InvalidArgument/);
-    expect(() => chain.query(Q + "Validators", q.QueryValidatorsRequest, { status: "BONDED" }, q.QueryValidatorsResponse)).toThrow(/InvalidArgument/);
+    expect(() => chain.query(Q + "Validators", q.QueryValidatorsRequest, { status: "BONDED" }, q.QueryValidatorsResponse)).toThrow(
+      /InvalidArgument/,
+    );
   });
 
   it("keeps every coin accounted for: bonded pool = bonded validators' tokens", () => {

@@ -6,7 +6,19 @@ import { MsgUpdateParams, MsgUndelegate } from "cosmjs-types/cosmos/staking/v1be
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { govAuthority } from "../../../src/types/authority";
 import { TestChain, pack, testKey, DENOM } from "../../helpers/chain";
-import { atNextEndBlock, consPubKey, createValidatorMsg, delegateMsg, deliverInBlock, devConsKey, hex, operatorOf, updatesByKey, validatorKey, STAKING_TEST_OPERATORS } from "./setup";
+import {
+  atNextEndBlock,
+  consPubKey,
+  createValidatorMsg,
+  delegateMsg,
+  deliverInBlock,
+  devConsKey,
+  hex,
+  operatorOf,
+  updatesByKey,
+  validatorKey,
+  STAKING_TEST_OPERATORS,
+} from "./setup";
 
 const Q = "/cosmos.staking.v1beta1.Query/";
 const UNBONDING = 500n;
@@ -35,7 +47,8 @@ describe("staking: bonded set, jailing and unjailing", () => {
   });
   afterAll(async () => chain.close());
 
-  const validator = (val: string) => chain.query(Q + "Validator", q.QueryValidatorRequest, { validatorAddr: val }, q.QueryValidatorResponse).validator;
+  const validator = (val: string) =>
+    chain.query(Q + "Validator", q.QueryValidatorRequest, { validatorAddr: val }, q.QueryValidatorResponse).validator;
   const unjail = (key: typeof alice) => pack("/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail, { validatorAddr: operatorOf(key) });
   const nextTime = () => chain.engine["lastTime"].seconds as bigint;
 
@@ -46,7 +59,10 @@ describe("staking: bonded set, jailing and unjailing", () => {
     const c = await deliverInBlock(chain, carol, [createValidatorMsg(carol, { amount: "5000000" })]);
     expect(c.updates).toEqual([]);
     expect(validator(valC).status).toBe(BondStatus.BOND_STATUS_UNBONDED);
-    expect(chain.query(Q + "Pool", q.QueryPoolRequest, {}, q.QueryPoolResponse).pool).toEqual({ bondedTokens: "30000000", notBondedTokens: "5000000" });
+    expect(chain.query(Q + "Pool", q.QueryPoolRequest, {}, q.QueryPoolResponse).pool).toEqual({
+      bondedTokens: "30000000",
+      notBondedTokens: "5000000",
+    });
 
     // Bob enters with 15: the dev validator (10) drops out with a power-0 update.
     const b = await deliverInBlock(chain, bob, [createValidatorMsg(bob, { amount: "15000000" })]);
@@ -54,7 +70,10 @@ describe("staking: bonded set, jailing and unjailing", () => {
     const dev = validator(operatorOf(validatorKey));
     expect(dev.status).toBe(BondStatus.BOND_STATUS_UNBONDING);
     expect(dev.unbondingTime.seconds).toBe(nextTime() + UNBONDING);
-    expect(chain.query(Q + "Pool", q.QueryPoolRequest, {}, q.QueryPoolResponse).pool).toEqual({ bondedTokens: "35000000", notBondedTokens: "15000000" });
+    expect(chain.query(Q + "Pool", q.QueryPoolRequest, {}, q.QueryPoolResponse).pool).toEqual({
+      bondedTokens: "35000000",
+      notBondedTokens: "15000000",
+    });
   });
 
   it("a delegation that lifts an unbonded validator above the weakest swaps them in one block", async () => {
@@ -92,7 +111,10 @@ describe("staking: bonded set, jailing and unjailing", () => {
     const view = (await import("./setup")).stakingModule(chain).keeper;
     const ctx = chain.app.queryContext();
     expect(view.powerOf(ctx, valC)).toBe(0n);
-    expect(view.bondedValidators(ctx).map((v) => [v.operator, v.power])).toEqual([[valA, 20n], [valB, 15n]]);
+    expect(view.bondedValidators(ctx).map((v) => [v.operator, v.power])).toEqual([
+      [valA, 20n],
+      [valB, 15n],
+    ]);
 
     const ok = await deliverInBlock(chain, carol, [unjail(carol)]);
     expect(ok.result.log).toBe("");
@@ -102,13 +124,24 @@ describe("staking: bonded set, jailing and unjailing", () => {
 
   it("MsgUnjail is refused for unknown validators and operators under their minimum self-delegation", async () => {
     const dave = testKey("dave");
-    await chain.mustDeliver(alice, [pack("/cosmos.bank.v1beta1.MsgSend", (await import("cosmjs-types/cosmos/bank/v1beta1/tx")).MsgSend, { fromAddress: alice.address, toAddress: dave.address, amount: [{ denom: DENOM, amount: "100000000" }] })]);
+    await chain.mustDeliver(alice, [
+      pack("/cosmos.bank.v1beta1.MsgSend", (await import("cosmjs-types/cosmos/bank/v1beta1/tx")).MsgSend, {
+        fromAddress: alice.address,
+        toAddress: dave.address,
+        amount: [{ denom: DENOM, amount: "100000000" }],
+      }),
+    ]);
     const unknown = await chain.deliver(dave, [unjail(dave)]);
     expect([unknown.codespace, unknown.code]).toEqual(["slashing", 2]);
 
     // Dave's validator requires 3 YML of self-delegation; undelegating below it jails, as in the SDK.
     await chain.mustDeliver(dave, [createValidatorMsg(dave, { amount: "4000000", minSelf: "3000000" })]);
-    const undelegate = (amount: string) => pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, { delegatorAddress: dave.address, validatorAddress: operatorOf(dave), amount: { denom: DENOM, amount } });
+    const undelegate = (amount: string) =>
+      pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
+        delegatorAddress: dave.address,
+        validatorAddress: operatorOf(dave),
+        amount: { denom: DENOM, amount },
+      });
     await chain.mustDeliver(dave, [undelegate("2000000")]);
     expect(validator(operatorOf(dave)).jailed).toBe(true);
     const tooLow = await chain.deliver(dave, [unjail(dave)]);
@@ -124,13 +157,19 @@ describe("staking: bonded set, jailing and unjailing", () => {
     const infos = chain.query("/cosmos.slashing.v1beta1.Query/SigningInfos", sq.QuerySigningInfosRequest, {}, sq.QuerySigningInfosResponse);
     expect(infos.info.length).toBeGreaterThanOrEqual(4);
     expect(infos.info.every((i) => i.address.startsWith("ymlvalcons1"))).toBe(true);
-    const one = chain.query("/cosmos.slashing.v1beta1.Query/SigningInfo", sq.QuerySigningInfoRequest, { consAddress: infos.info[0].address }, sq.QuerySigningInfoResponse);
+    const one = chain.query(
+      "/cosmos.slashing.v1beta1.Query/SigningInfo",
+      sq.QuerySigningInfoRequest,
+      { consAddress: infos.info[0].address },
+      sq.QuerySigningInfoResponse,
+    );
     expect(one.valSigningInfo.tombstoned).toBe(false);
   });
 
   it("governance can change max_validators; anyone else is refused", async () => {
     const params = chain.query(Q + "Params", q.QueryParamsRequest, {}, q.QueryParamsResponse).params;
-    const msg = (authority: string, maxValidators: number) => pack("/cosmos.staking.v1beta1.MsgUpdateParams", MsgUpdateParams, { authority, params: { ...params, maxValidators } });
+    const msg = (authority: string, maxValidators: number) =>
+      pack("/cosmos.staking.v1beta1.MsgUpdateParams", MsgUpdateParams, { authority, params: { ...params, maxValidators } });
     const refused = await chain.deliver(alice, [msg(alice.address, 3)]);
     expect([refused.codespace, refused.code]).toEqual(["gov", 13]);
     const invalid = await chain.govExec([msg(govAuthority(), 0)]);

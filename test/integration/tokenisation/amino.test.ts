@@ -42,7 +42,16 @@ describe("tokenisation: LEGACY_AMINO_JSON for every message", () => {
   });
 
   it("user messages succeed when amino-signed", async () => {
-    await mustGov(chain, [msg.createCollection(collection({ verification: VerificationMode.VERIFY_ATTESTORS, attestationThreshold: 2, attestors: [attestor1.address, attestor2.address], challengeWindowSeconds: 60n }))]);
+    await mustGov(chain, [
+      msg.createCollection(
+        collection({
+          verification: VerificationMode.VERIFY_ATTESTORS,
+          attestationThreshold: 2,
+          attestors: [attestor1.address, attestor2.address],
+          challengeWindowSeconds: 60n,
+        }),
+      ),
+    ]);
     await ok(minter, [msg.mint(minter.address, owner.address, "estates", "ipfs://a", 0n)]);
     await ok(owner, [msg.fractionalise(owner.address, 1n, "1000", 5000, DENOM, "AM")]);
     await ok(owner, [msg.transfer(owner.address, 1n, alice.address)]);

@@ -20,7 +20,11 @@ const { minter, owner, alice, bob, carol, attestor1, attestor2, challenger, mall
 const FAR = 1_900_000_000n;
 
 function send(from: string, to: string, amount: bigint, denom: string) {
-  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: to, amount: [{ denom, amount: amount.toString() }] });
+  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+    fromAddress: from,
+    toAddress: to,
+    amount: [{ denom, amount: amount.toString() }],
+  });
 }
 
 describe("tokenisation conformance (issue 33, rules 1-8)", () => {
@@ -32,16 +36,27 @@ describe("tokenisation conformance (issue 33, rules 1-8)", () => {
     mintedId(await chain.mustDeliver(minter, [msg.mint(minter.address, to, collectionId, "ipfs://deed", parcelId)]));
   const issue = async (collectionId: string, opts: { supply?: string; bps?: number; symbol?: string } = {}) => {
     const id = await mint(collectionId);
-    await chain.mustDeliver(owner, [msg.fractionalise(owner.address, id, opts.supply ?? "1000", opts.bps ?? 6000, DENOM, opts.symbol ?? "EST")]);
+    await chain.mustDeliver(owner, [
+      msg.fractionalise(owner.address, id, opts.supply ?? "1000", opts.bps ?? 6000, DENOM, opts.symbol ?? "EST"),
+    ]);
     return id;
   };
   const status = (id: bigint) => getAsset(chain, id).asset!.status;
   const attestors = (over: Partial<Collection> = {}) =>
-    collection({ verification: VerificationMode.VERIFY_ATTESTORS, attestationThreshold: 2, attestors: [attestor1.address, attestor2.address, carol.address], ...over });
+    collection({
+      verification: VerificationMode.VERIFY_ATTESTORS,
+      attestationThreshold: 2,
+      attestors: [attestor1.address, attestor2.address, carol.address],
+      ...over,
+    });
 
   beforeAll(async () => {
-    const funded = Object.fromEntries([...Object.keys(landKeys).map((n) => `land/${n}`), ...Object.keys(keys).map((n) => `tokenisation/${n}`)]
-      .map((n) => [n, [{ denom: DENOM, amount: "100000000000" }]]));
+    const funded = Object.fromEntries(
+      [...Object.keys(landKeys).map((n) => `land/${n}`), ...Object.keys(keys).map((n) => `tokenisation/${n}`)].map((n) => [
+        n,
+        [{ denom: DENOM, amount: "100000000000" }],
+      ]),
+    );
     chain = await TestChain.create({ funded });
     office = await createOffice(chain, op1);
     await admit(chain, office, "KE", "Nairobi Lands Registry");
@@ -63,7 +78,12 @@ describe("tokenisation conformance (issue 33, rules 1-8)", () => {
       expect(responseOf(res, tx.MsgFractionaliseResponse)).toEqual({ fractionDenom: denom });
       expect(getAsset(chain, id).asset!.fractionDenom).toBe(denom);
       expect(chain.balance(owner.address, denom)).toBe(1000n);
-      const md = chain.query("/cosmos.bank.v1beta1.Query/DenomMetadata", QueryDenomMetadataRequest, { denom }, QueryDenomMetadataResponse).metadata!;
+      const md = chain.query(
+        "/cosmos.bank.v1beta1.Query/DenomMetadata",
+        QueryDenomMetadataRequest,
+        { denom },
+        QueryDenomMetadataResponse,
+      ).metadata!;
       expect(md).toMatchObject({ base: denom, display: denom, symbol: "GOLD", name: "GOLD shares" });
       // The send hook finds the share by its denom: income follows the balance across a bank send.
       await chain.mustDeliver(mallory, [msg.fund(mallory.address, id, 10_000n)]);
@@ -105,7 +125,11 @@ describe("tokenisation conformance (issue 33, rules 1-8)", () => {
 
     it("outside VERIFY_ATTESTORS threshold and list are not read", async () => {
       for (const verification of [VerificationMode.VERIFY_VALUER, VerificationMode.VERIFICATION_UNSPECIFIED]) {
-        await mustGov(chain, [msg.createCollection(collection({ id: `r2-${verification}`, verification, attestationThreshold: 1, attestors: ["junk", "junk"] }))]);
+        await mustGov(chain, [
+          msg.createCollection(
+            collection({ id: `r2-${verification}`, verification, attestationThreshold: 1, attestors: ["junk", "junk"] }),
+          ),
+        ]);
       }
       await mustGov(chain, [msg.setAttestors(`r2-${VerificationMode.VERIFY_VALUER}`, ["still junk"])]);
     });
@@ -140,7 +164,8 @@ describe("tokenisation conformance (issue 33, rules 1-8)", () => {
       expectTokError(await chain.deliver(owner, [msg.fractionalise(owner.address, held, "-1", 10_001)]), 10);
     });
     it("22 ErrInvalidAmount: supply zero, negative or empty", async () => {
-      for (const supply of ["0", "-5", ""]) expectTokError(await chain.deliver(owner, [msg.fractionalise(owner.address, held, supply, 5000)]), 22);
+      for (const supply of ["0", "-5", ""])
+        expectTokError(await chain.deliver(owner, [msg.fractionalise(owner.address, held, supply, 5000)]), 22);
     });
 
     describe("over a land parcel", () => {
@@ -208,7 +233,10 @@ describe("tokenisation conformance (issue 33, rules 1-8)", () => {
       expect(responseOf(res, tx.MsgFundVaultResponse).collected).toEqual({ denom: DENOM, amount: "6000" });
       expect(before - chain.balance(mallory.address)).toBe(6000n + 5000n /* fee */);
       await chain.mustDeliver(mallory, [msg.fund(mallory.address, id, 5_000n)]);
-      expect(getAsset(chain, id).vault).toMatchObject({ funded: [{ denom: DENOM, amount: "15000" }], held: [{ denom: DENOM, amount: "9000" }] });
+      expect(getAsset(chain, id).vault).toMatchObject({
+        funded: [{ denom: DENOM, amount: "15000" }],
+        held: [{ denom: DENOM, amount: "9000" }],
+      });
     });
 
     it("REPORTED, DISPUTED, CLOSED → 12; REALISED accepted", async () => {
@@ -366,7 +394,7 @@ describe("tokenisation conformance (issue 33, rules 1-8)", () => {
 
     it("the 1 -> 2 migration rebuilds them from the assets (closed vehicles included)", () => {
       const m = tokenisation();
-      expect(m.consensusVersion).toBe(2);
+      expect(m.consensusVersion).toBe(3);
       const ctx = chain.app.queryContext();
       const before = [...m.keeper.parcelShareIssued.iterate(ctx)];
       expect(before).toEqual([[1n, 6000n]]);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VerificationMode } from "../../../src/gen/blockchain/tokenisation/v1/tokenisation";
-import { TokenisationKeeper, type TokenisationBankKeeper } from "../../../src/modules/tokenisation";
 import { type TestChain } from "../../helpers/chain";
 import { collection, expectTokError, getParams, keys, msg, mustGov, shareDenom, tokenisationChain } from "./setup";
 
@@ -58,7 +57,14 @@ describe("tokenisation error codes through signed txs and governance", () => {
 
   it("19 ErrInvalidThreshold: VERIFY_ATTESTORS below two", async () => {
     for (const threshold of [0, 1]) {
-      expectTokError(await chain.govExec([msg.createCollection(collection({ id: `att${threshold}`, verification: VerificationMode.VERIFY_ATTESTORS, attestationThreshold: threshold }))]), 19);
+      expectTokError(
+        await chain.govExec([
+          msg.createCollection(
+            collection({ id: `att${threshold}`, verification: VerificationMode.VERIFY_ATTESTORS, attestationThreshold: threshold }),
+          ),
+        ]),
+        19,
+      );
     }
   });
 
@@ -125,13 +131,7 @@ describe("tokenisation error codes through signed txs and governance", () => {
     expectTokError(await chain.deliver(alice, [msg.attest(alice.address, 2n, 1000n)]), 12);
   });
 
-  it("33 ErrNoLandRegistry: a chain without a land registry cannot name a parcel (this chain has one: 26)", async () => {
+  it("26 ErrNoParcel: an asset naming a parcel the land registry does not hold", async () => {
     expectTokError(await chain.deliver(minter, [msg.mint(minter.address, owner.address, "estates", "ipfs://land", 7n)]), 26);
-    // The module as built without land (the ErrNoLandRegistry path), on this chain's state.
-    const k = new TokenisationKeeper(chain.app.modules.bank as unknown as TokenisationBankKeeper, undefined);
-    const ctx = chain.app.queryContext();
-    expect(() => k.mintAsset(ctx, minter.address, "estates", owner.address, "ipfs://land", 7n)).toThrow(expect.objectContaining({ codespace: "tokenisation", code: 33 }));
-    const asset = k.mintAsset(ctx, minter.address, "estates", owner.address, "ipfs://plain", 0n);
-    expect(() => k.fractionalise(ctx, owner.address, asset, "EST", 10n, 100, "uyml")).not.toThrow();
   });
 });

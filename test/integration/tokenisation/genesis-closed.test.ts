@@ -33,7 +33,11 @@ describe("tokenisation genesis: a closed asset's share state survives export →
     expect(getAsset(a, 1n).asset!.status).toBe(5); // STATUS_CLOSED
     expect(getAsset(a, 2n).asset!.status).toBe(4); // STATUS_REALISED
     // Realised: its shares no longer move.
-    const send = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: owner.address, toAddress: alice.address, amount: [{ denom: shareDenom(2n), amount: "1" }] });
+    const send = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+      fromAddress: owner.address,
+      toAddress: alice.address,
+      amount: [{ denom: shareDenom(2n), amount: "1" }],
+    });
     expectTokError(await a.deliver(owner, [send]), 13);
     const imported = await importGenesis({ ...a.genesis, app_state: a.app.exportAppState() as Record<string, unknown> });
     expect(imported.appHash).toBe(Buffer.from(a.app.store.lastAppHash).toString("hex"));

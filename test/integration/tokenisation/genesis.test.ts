@@ -11,7 +11,8 @@ function rawEntries(chain: TestChain, prefix: string): Array<[string, string]> {
   const lo = Buffer.from(prefix);
   const hi = Buffer.from(prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1));
   const out: Array<[string, string]> = [];
-  for (const [k, v] of chain.app.queryContext().store.iterator(lo, hi, false)) out.push([Buffer.from(k).toString("hex"), Buffer.from(v).toString("hex")]);
+  for (const [k, v] of chain.app.queryContext().store.iterator(lo, hi, false))
+    out.push([Buffer.from(k).toString("hex"), Buffer.from(v).toString("hex")]);
   return out;
 }
 
@@ -23,12 +24,26 @@ describe("tokenisation genesis: export → import", () => {
 
   beforeAll(async () => {
     a = await tokenisationChain();
-    await mustGov(a, [msg.createCollection(collection({ verification: VerificationMode.VERIFY_ATTESTORS, attestationThreshold: 2, attestors: [attestor1.address, attestor2.address] }))]);
+    await mustGov(a, [
+      msg.createCollection(
+        collection({
+          verification: VerificationMode.VERIFY_ATTESTORS,
+          attestationThreshold: 2,
+          attestors: [attestor1.address, attestor2.address],
+        }),
+      ),
+    ]);
     await mustGov(a, [msg.createCollection(collection({ id: "bare", authority: "" }))]);
     await a.mustDeliver(minter, [msg.mint(minter.address, owner.address)]); // 1 HELD
     await a.mustDeliver(minter, [msg.mint(minter.address, owner.address)]); // 2 ACTIVE
     await a.mustDeliver(owner, [msg.fractionalise(owner.address, 2n, "997", 3333)]);
-    await a.mustDeliver(owner, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: owner.address, toAddress: alice.address, amount: [{ denom: shareDenom(2n), amount: "331" }] })]);
+    await a.mustDeliver(owner, [
+      pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+        fromAddress: owner.address,
+        toAddress: alice.address,
+        amount: [{ denom: shareDenom(2n), amount: "331" }],
+      }),
+    ]);
     await a.mustDeliver(bob, [msg.fund(bob.address, 2n, 123_457n)]);
     await a.mustDeliver(minter, [msg.mint(minter.address, owner.address)]); // 3 REPORTED, attested, disputed
     await a.mustDeliver(owner, [msg.fractionalise(owner.address, 3n, "50", 10_000)]);
@@ -73,7 +88,13 @@ describe("tokenisation genesis: export → import", () => {
 
   it("the imported chain carries on: entitlements, the send hook and the pipeline work", async () => {
     for (const h of [owner.address, alice.address]) expect(entitlement(b, 2n, h)).toBe(entitlement(a, 2n, h));
-    await b.mustDeliver(alice, [pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: alice.address, toAddress: bob.address, amount: [{ denom: shareDenom(2n), amount: "31" }] })]);
+    await b.mustDeliver(alice, [
+      pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+        fromAddress: alice.address,
+        toAddress: bob.address,
+        amount: [{ denom: shareDenom(2n), amount: "31" }],
+      }),
+    ]);
     const before = entitlement(b, 2n, alice.address);
     await b.mustDeliver(alice, [msg.claim(alice.address, 2n)]);
     expect(b.balance(alice.address, shareDenom(2n))).toBe(300n);

@@ -8,7 +8,11 @@ import { entitlement, fractionalisedAsset, keys, msg, shareDenom, tokenisationCh
 const { owner, alice, bob, mallory } = keys;
 
 function sendShares(from: string, to: string, amount: bigint) {
-  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: to, amount: [{ denom: shareDenom(1n), amount: amount.toString() }] });
+  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+    fromAddress: from,
+    toAddress: to,
+    amount: [{ denom: shareDenom(1n), amount: amount.toString() }],
+  });
 }
 
 /** A group policy holding shares moves them through an executed proposal: both positions settle first. */
@@ -18,7 +22,12 @@ describe("tokenisation: share transfers through x/group settle income", () => {
   beforeAll(async () => {
     chain = await tokenisationChain();
     await fractionalisedAsset(chain, { supply: "1000", holderShareBps: 10_000 });
-    ({ groupPolicyAddress: policy } = await setupPolicy(chain, alice, members([alice.address, "1"], [bob.address, "1"]), thresholdPolicy("1")));
+    ({ groupPolicyAddress: policy } = await setupPolicy(
+      chain,
+      alice,
+      members([alice.address, "1"], [bob.address, "1"]),
+      thresholdPolicy("1"),
+    ));
     await chain.mustDeliver(owner, [sendShares(owner.address, policy, 500n)]);
   });
   afterAll(async () => chain.close());
@@ -26,8 +35,14 @@ describe("tokenisation: share transfers through x/group settle income", () => {
   it("income earned by the policy stays with it when its proposal sends the shares away", async () => {
     await chain.mustDeliver(mallory, [msg.fund(mallory.address, 1n, 10_000n)]); // 10 per token
     expect(entitlement(chain, 1n, policy)).toBe(5000n);
-    const res = await chain.mustDeliver(alice, [submit(policy, [alice.address], [sendShares(policy, bob.address, 500n)], gtx.Exec.EXEC_TRY)], { gasLimit: 1_000_000n });
-    expect(res.events.find((e) => e.type === "cosmos.group.v1.EventExec")!.attributes.find((a) => a.key === "result")!.value).toContain("SUCCESS");
+    const res = await chain.mustDeliver(
+      alice,
+      [submit(policy, [alice.address], [sendShares(policy, bob.address, 500n)], gtx.Exec.EXEC_TRY)],
+      { gasLimit: 1_000_000n },
+    );
+    expect(res.events.find((e) => e.type === "cosmos.group.v1.EventExec")!.attributes.find((a) => a.key === "result")!.value).toContain(
+      "SUCCESS",
+    );
     expect(chain.balance(bob.address, shareDenom(1n))).toBe(500n);
     // The policy keeps what it earned; bob's tokens carry no past income.
     expect(entitlement(chain, 1n, policy)).toBe(5000n);

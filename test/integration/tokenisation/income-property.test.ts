@@ -18,7 +18,10 @@ import { collection, entitlement, expectTokError, fractionalisedAsset, getAsset,
 
 /** Exact non-negative rationals. */
 class Frac {
-  constructor(readonly n: bigint, readonly d: bigint) {}
+  constructor(
+    readonly n: bigint,
+    readonly d: bigint,
+  ) {}
   static zero = new Frac(0n, 1n);
   add(o: Frac): Frac {
     const n = this.n * o.d + o.n * this.d;
@@ -51,15 +54,26 @@ function send(from: string, to: string, amount: bigint, denom: string) {
   return pack(SEND, MsgSend, { fromAddress: from, toAddress: to, amount: [{ denom, amount: amount.toString() }] });
 }
 
-async function runProperty(seed: number, steps: number, realisedSteps: number): Promise<{ settlements: number; fundings: number; dust: Frac }> {
-  const funded = Object.fromEntries([...Object.keys(keys).map((n) => `tokenisation/${n}`), ...HOLDERS.map((_, i) => `tokenisation/holder${i}`), "tokenisation/grantee"]
-    .map((n) => [n, [{ denom: DENOM, amount: "100000000000" }]]));
+async function runProperty(
+  seed: number,
+  steps: number,
+  realisedSteps: number,
+): Promise<{ settlements: number; fundings: number; dust: Frac }> {
+  const funded = Object.fromEntries(
+    [...Object.keys(keys).map((n) => `tokenisation/${n}`), ...HOLDERS.map((_, i) => `tokenisation/holder${i}`), "tokenisation/grantee"].map(
+      (n) => [n, [{ denom: DENOM, amount: "100000000000" }]],
+    ),
+  );
   const chain = await TestChain.create({ funded });
   try {
     const rng = new Prng(seed);
     const supply = 1_000_003n + BigInt(rng.int(1000));
     const bps = 1 + rng.int(10_000);
-    const id = await fractionalisedAsset(chain, { collection: collection({ challengeWindowSeconds: 60n }), supply: supply.toString(), holderShareBps: bps });
+    const id = await fractionalisedAsset(chain, {
+      collection: collection({ challengeWindowSeconds: 60n }),
+      supply: supply.toString(),
+      holderShareBps: bps,
+    });
     const denom = shareDenom(id);
     const owner = keys.owner;
     const addrs = HOLDERS.map((k) => k.address);
@@ -78,9 +92,16 @@ async function runProperty(seed: number, steps: number, realisedSteps: number): 
 
     // Every holder lets GRANTEE move its MsgSends (authz path).
     for (const k of [owner, ...HOLDERS]) {
-      await chain.mustDeliver(k, [pack("/cosmos.authz.v1beta1.MsgGrant", MsgGrant, {
-        granter: k.address, grantee: GRANTEE.address, grant: { authorization: pack("/cosmos.authz.v1beta1.GenericAuthorization", GenericAuthorization, { msg: SEND }), expiration: undefined },
-      })]);
+      await chain.mustDeliver(k, [
+        pack("/cosmos.authz.v1beta1.MsgGrant", MsgGrant, {
+          granter: k.address,
+          grantee: GRANTEE.address,
+          grant: {
+            authorization: pack("/cosmos.authz.v1beta1.GenericAuthorization", GenericAuthorization, { msg: SEND }),
+            expiration: undefined,
+          },
+        }),
+      ]);
     }
 
     const holdersWithBalance = () => all.filter((a) => bal.get(a)! > 0n);
@@ -118,10 +139,19 @@ async function runProperty(seed: number, steps: number, realisedSteps: number): 
       else if (path === 1) {
         const to2 = pick(all.filter((a) => a !== from));
         const half = amount / 2n;
-        const outputs = half > 0n && amount - half > 0n
-          ? [{ address: to, coins: [{ denom, amount: half.toString() }] }, { address: to2, coins: [{ denom, amount: (amount - half).toString() }] }]
-          : [{ address: to, coins: [{ denom, amount: amount.toString() }] }];
-        res = await chain.deliver(keyOf(from), [pack("/cosmos.bank.v1beta1.MsgMultiSend", MsgMultiSend, { inputs: [{ address: from, coins: [{ denom, amount: amount.toString() }] }], outputs })]);
+        const outputs =
+          half > 0n && amount - half > 0n
+            ? [
+                { address: to, coins: [{ denom, amount: half.toString() }] },
+                { address: to2, coins: [{ denom, amount: (amount - half).toString() }] },
+              ]
+            : [{ address: to, coins: [{ denom, amount: amount.toString() }] }];
+        res = await chain.deliver(keyOf(from), [
+          pack("/cosmos.bank.v1beta1.MsgMultiSend", MsgMultiSend, {
+            inputs: [{ address: from, coins: [{ denom, amount: amount.toString() }] }],
+            outputs,
+          }),
+        ]);
         if (!halted && res.code === 0) {
           for (const o of outputs) {
             move(from, o.address, BigInt(o.coins[0].amount));
@@ -129,7 +159,10 @@ async function runProperty(seed: number, steps: number, realisedSteps: number): 
           }
           return;
         }
-      } else res = await chain.deliver(GRANTEE, [pack("/cosmos.authz.v1beta1.MsgExec", MsgExec, { grantee: GRANTEE.address, msgs: [send(from, to, amount, denom)] })]);
+      } else
+        res = await chain.deliver(GRANTEE, [
+          pack("/cosmos.authz.v1beta1.MsgExec", MsgExec, { grantee: GRANTEE.address, msgs: [send(from, to, amount, denom)] }),
+        ]);
       if (halted) {
         expectTokError(res, 13);
         return;
@@ -205,7 +238,10 @@ async function runProperty(seed: number, steps: number, realisedSteps: number): 
     await chain.mustDeliver(owner, [msg.report(owner.address, id, price)]);
     const proceeds = (price * BigInt(bps)) / 10_000n;
     const pr = await chain.mustDeliver(keys.mallory, [msg.payProceeds(keys.mallory.address, id, proceeds + 5n)]);
-    expect(responseOf(pr, tx.MsgPaySaleProceedsResponse)).toEqual({ paid: { denom: DENOM, amount: proceeds.toString() }, outstanding: { denom: DENOM, amount: "0" } });
+    expect(responseOf(pr, tx.MsgPaySaleProceedsResponse)).toEqual({
+      paid: { denom: DENOM, amount: proceeds.toString() },
+      outstanding: { denom: DENOM, amount: "0" },
+    });
     fundedTotal += proceeds;
     grossTotal += proceeds;
     for (const a of all) if (bal.get(a)! > 0n) exact.set(a, exact.get(a)!.add(new Frac(proceeds * bal.get(a)!, totalSupply)));
@@ -240,9 +276,13 @@ async function runProperty(seed: number, steps: number, realisedSteps: number): 
 }
 
 describe("tokenisation income conservation (property, seeded)", () => {
-  it.each([[0x5eed1], [0xbeef2], [0xc0ffee3]])("seed %i: entitlements + paid never exceed funded; dust < 1 unit per holder-settlement", async (seed) => {
-    const r = await runProperty(seed, 200, 60);
-    expect(r.fundings).toBeGreaterThan(5);
-    expect(r.dust.ltInt(BigInt(r.settlements))).toBe(true);
-  }, 240_000);
+  it.each([[0x5eed1], [0xbeef2], [0xc0ffee3]])(
+    "seed %i: entitlements + paid never exceed funded; dust < 1 unit per holder-settlement",
+    async (seed) => {
+      const r = await runProperty(seed, 200, 60);
+      expect(r.fundings).toBeGreaterThan(5);
+      expect(r.dust.ltInt(BigInt(r.settlements))).toBe(true);
+    },
+    240_000,
+  );
 });

@@ -13,10 +13,12 @@ describe("tokenisation over land parcels", () => {
   let now: () => bigint;
 
   beforeAll(async () => {
-    const funded = Object.fromEntries([
-      ...Object.keys(landKeys).map((n) => `land/${n}`),
-      ...Object.keys(keys).map((n) => `tokenisation/${n}`),
-    ].map((n) => [n, [{ denom: DENOM, amount: "100000000000" }]]));
+    const funded = Object.fromEntries(
+      [...Object.keys(landKeys).map((n) => `land/${n}`), ...Object.keys(keys).map((n) => `tokenisation/${n}`)].map((n) => [
+        n,
+        [{ denom: DENOM, amount: "100000000000" }],
+      ]),
+    );
     chain = await TestChain.create({ funded });
     now = () => chain.engine.lastBlockTime.seconds;
     office = await createOffice(chain, op1);

@@ -16,13 +16,21 @@ const T0 = 1_800_000_000n;
 const SHARE = shareDenom(1n, "ACRE");
 
 function send(from: string, to: string, amount: bigint, denom: string) {
-  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: to, amount: [{ denom, amount: amount.toString() }] });
+  return pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+    fromAddress: from,
+    toAddress: to,
+    amount: [{ denom, amount: amount.toString() }],
+  });
 }
 
 describe("tokenisation lifecycle through signed txs, read back over REST", () => {
   let t: RestHarness;
   const estates = collection({
-    id: "estates", verification: VerificationMode.VERIFY_ATTESTORS, attestationThreshold: 2, challengeWindowSeconds: 3600n, disputeBondBps: 500,
+    id: "estates",
+    verification: VerificationMode.VERIFY_ATTESTORS,
+    attestationThreshold: 2,
+    challengeWindowSeconds: 3600n,
+    disputeBondBps: 500,
     attestors: [attestor1.address, attestor2.address],
   });
 
@@ -37,16 +45,26 @@ describe("tokenisation lifecycle through signed txs, read back over REST", () =>
   };
 
   it("serves the default params", async () => {
-    expect(await t.get(`${R}/params`)).toMatchObject({ status: 200, body: { params: { min_challenge_window_seconds: "0", max_challenge_window_seconds: "31536000", max_dispute_bond_bps: 10000 } } });
+    expect(await t.get(`${R}/params`)).toMatchObject({
+      status: 200,
+      body: { params: { min_challenge_window_seconds: "0", max_challenge_window_seconds: "31536000", max_dispute_bond_bps: 10000 } },
+    });
   });
 
   it("governance creates a collection with one minting authority", async () => {
     await mustGov(t.chain, [msg.createCollection(estates)]);
     expect((await t.get(`${R}/collections`)).body).toEqual({
-      collections: [{
-        id: "estates", authority: minter.address, verification: "VERIFY_ATTESTORS", attestation_threshold: 2, challenge_window_seconds: "3600",
-        dispute_bond_bps: 500, attestors: [attestor1.address, attestor2.address],
-      }],
+      collections: [
+        {
+          id: "estates",
+          authority: minter.address,
+          verification: "VERIFY_ATTESTORS",
+          attestation_threshold: 2,
+          challenge_window_seconds: "3600",
+          dispute_bond_bps: 500,
+          attestors: [attestor1.address, attestor2.address],
+        },
+      ],
       pagination: { next_key: null, total: "1" },
     });
   });
@@ -54,11 +72,25 @@ describe("tokenisation lifecycle through signed txs, read back over REST", () =>
   it("the authority mints title; the asset is HELD with an empty vault and no sale", async () => {
     const res = await t.chain.mustDeliver(minter, [msg.mint(minter.address, owner.address)]);
     expect(responseOf(res, tx.MsgMintAssetResponse)).toEqual({ assetId: 1n });
-    expect(eventOf(res, "tokenisation_asset_minted")).toEqual({ asset_id: "1", collection_id: "estates", owner: owner.address, parcel_id: "0" });
+    expect(eventOf(res, "tokenisation_asset_minted")).toEqual({
+      asset_id: "1",
+      collection_id: "estates",
+      owner: owner.address,
+      parcel_id: "0",
+    });
     expect(await get(`${R}/assets/1`)).toEqual({
       status: 200,
       body: {
-        asset: { id: "1", collection_id: "estates", owner: owner.address, uri: "ipfs://deed", fraction_denom: "", holder_share_bps: 0, status: "STATUS_HELD", parcel_id: "0" },
+        asset: {
+          id: "1",
+          collection_id: "estates",
+          owner: owner.address,
+          uri: "ipfs://deed",
+          fraction_denom: "",
+          holder_share_bps: 0,
+          status: "STATUS_HELD",
+          parcel_id: "0",
+        },
         vault: { asset_id: "1", cumulative_per_token: "0.000000000000000000", funded: [], denom: "", held: [] },
         sale: null,
       },
@@ -69,9 +101,24 @@ describe("tokenisation lifecycle through signed txs, read back over REST", () =>
     const res = await t.chain.mustDeliver(owner, [msg.fractionalise(owner.address, 1n, "1000", 6000, DENOM, "ACRE")]);
     expect(responseOf(res, tx.MsgFractionaliseResponse)).toEqual({ fractionDenom: SHARE });
     expect(t.chain.balance(owner.address, SHARE)).toBe(1000n);
-    const md = t.chain.query("/cosmos.bank.v1beta1.Query/DenomMetadata", QueryDenomMetadataRequest, { denom: SHARE }, QueryDenomMetadataResponse).metadata!;
-    expect(md).toMatchObject({ base: SHARE, display: SHARE, symbol: "ACRE", name: "ACRE shares", denomUnits: [{ denom: SHARE, exponent: 0, aliases: [] }] });
-    expect((await t.get(`${R}/assets/1`)).body.asset).toMatchObject({ fraction_denom: SHARE, holder_share_bps: 6000, status: "STATUS_ACTIVE" });
+    const md = t.chain.query(
+      "/cosmos.bank.v1beta1.Query/DenomMetadata",
+      QueryDenomMetadataRequest,
+      { denom: SHARE },
+      QueryDenomMetadataResponse,
+    ).metadata!;
+    expect(md).toMatchObject({
+      base: SHARE,
+      display: SHARE,
+      symbol: "ACRE",
+      name: "ACRE shares",
+      denomUnits: [{ denom: SHARE, exponent: 0, aliases: [] }],
+    });
+    expect((await t.get(`${R}/assets/1`)).body.asset).toMatchObject({
+      fraction_denom: SHARE,
+      holder_share_bps: 6000,
+      status: "STATUS_ACTIVE",
+    });
     // Fixed forever: a second fractionalisation is refused.
     expectTokError(await t.chain.deliver(owner, [msg.fractionalise(owner.address, 1n, "5", 9000)]), 8);
   });
@@ -86,7 +133,11 @@ describe("tokenisation lifecycle through signed txs, read back over REST", () =>
     expect((await t.get(`${R}/assets/1/entitlement/${owner.address}`)).body).toEqual({ owed: { denom: DENOM, amount: "3600" } });
     expect((await t.get(`${R}/assets/1/entitlement/${carol.address}`)).body).toEqual({ owed: { denom: DENOM, amount: "0" } });
     expect((await t.get(`${R}/assets/1`)).body.vault).toEqual({
-      asset_id: "1", cumulative_per_token: "6.000000000000000000", funded: [{ denom: DENOM, amount: "10000" }], denom: DENOM, held: [{ denom: DENOM, amount: "6000" }],
+      asset_id: "1",
+      cumulative_per_token: "6.000000000000000000",
+      funded: [{ denom: DENOM, amount: "10000" }],
+      denom: DENOM,
+      held: [{ denom: DENOM, amount: "6000" }],
     });
   });
 
@@ -114,17 +165,31 @@ describe("tokenisation lifecycle through signed txs, read back over REST", () =>
     await t.chain.mustDeliver(attestor2, [msg.attest(attestor2.address, 1n, 100_000n)]);
     expectTokError(await t.chain.deliver(carol, [msg.finalise(carol.address, 1n)]), 15);
     const paid = await t.chain.mustDeliver(mallory, [msg.payProceeds(mallory.address, 1n, 50_000n)]);
-    expect(responseOf(paid, tx.MsgPaySaleProceedsResponse)).toEqual({ paid: { denom: DENOM, amount: "50000" }, outstanding: { denom: DENOM, amount: "10000" } });
+    expect(responseOf(paid, tx.MsgPaySaleProceedsResponse)).toEqual({
+      paid: { denom: DENOM, amount: "50000" },
+      outstanding: { denom: DENOM, amount: "10000" },
+    });
     const rest = await t.chain.mustDeliver(mallory, [msg.payProceeds(mallory.address, 1n, 50_000n)]);
-    expect(responseOf(rest, tx.MsgPaySaleProceedsResponse)).toEqual({ paid: { denom: DENOM, amount: "10000" }, outstanding: { denom: DENOM, amount: "0" } });
+    expect(responseOf(rest, tx.MsgPaySaleProceedsResponse)).toEqual({
+      paid: { denom: DENOM, amount: "10000" },
+      outstanding: { denom: DENOM, amount: "0" },
+    });
     expectTokError(await t.chain.deliver(mallory, [msg.payProceeds(mallory.address, 1n, 1n)]), 23);
     // Still tradeable while reported.
     await t.chain.mustDeliver(carol, [send(carol.address, alice.address, 100n, SHARE)]);
     expect((await t.get(`${R}/assets/1`)).body).toMatchObject({
       asset: { status: "STATUS_REPORTED" },
       sale: {
-        asset_id: "1", price: { denom: DENOM, amount: "100000" }, reporter: carol.address, reported_at: "2027-01-15T08:00:00Z", claimable_at: "2027-01-15T09:00:00Z",
-        attestors: [attestor1.address, attestor2.address], disputed: false, proceeds_paid: { denom: DENOM, amount: "60000" }, challenger: "", bond: { denom: DENOM, amount: "0" },
+        asset_id: "1",
+        price: { denom: DENOM, amount: "100000" },
+        reporter: carol.address,
+        reported_at: "2027-01-15T08:00:00Z",
+        claimable_at: "2027-01-15T09:00:00Z",
+        attestors: [attestor1.address, attestor2.address],
+        disputed: false,
+        proceeds_paid: { denom: DENOM, amount: "60000" },
+        challenger: "",
+        bond: { denom: DENOM, amount: "0" },
       },
     });
     t.chain.setNextBlockTime({ seconds: T0 + 3600n, nanos: 0 });
@@ -146,7 +211,11 @@ describe("tokenisation lifecycle through signed txs, read back over REST", () =>
     expect((await t.get(`${R}/assets/1`)).body.asset).toMatchObject({ owner: "", status: "STATUS_CLOSED" });
     expect(t.chain.balance(moduleAddress("tokenisation"), SHARE)).toBe(0n);
     expect((await t.get(`${R}/assets/1`)).body.vault).toEqual({
-      asset_id: "1", cumulative_per_token: "66.000000000000000000", funded: [{ denom: DENOM, amount: "70000" }], denom: DENOM, held: [{ denom: DENOM, amount: "6000" }],
+      asset_id: "1",
+      cumulative_per_token: "66.000000000000000000",
+      funded: [{ denom: DENOM, amount: "70000" }],
+      denom: DENOM,
+      held: [{ denom: DENOM, amount: "6000" }],
     });
     // carol's settled 100 x 60 stays claimable after the title burned.
     const c = await t.chain.mustDeliver(carol, [msg.claim(carol.address, 1n)]);
@@ -154,7 +223,18 @@ describe("tokenisation lifecycle through signed txs, read back over REST", () =>
     expect((await t.get(`${R}/assets/1`)).body.vault.held).toEqual([]);
     expectTokError(await t.chain.deliver(mallory, [msg.fund(mallory.address, 1n, 10_000n)]), 12);
     expect((await t.get(`${R}/assets?collection_id=estates`)).body).toEqual({
-      assets: [{ id: "1", collection_id: "estates", owner: "", uri: "ipfs://deed", fraction_denom: SHARE, holder_share_bps: 6000, status: "STATUS_CLOSED", parcel_id: "0" }],
+      assets: [
+        {
+          id: "1",
+          collection_id: "estates",
+          owner: "",
+          uri: "ipfs://deed",
+          fraction_denom: SHARE,
+          holder_share_bps: 6000,
+          status: "STATUS_CLOSED",
+          parcel_id: "0",
+        },
+      ],
       pagination: { next_key: null, total: "1" },
     });
   });
@@ -172,7 +252,12 @@ describe("tokenisation lifecycle through signed txs, read back over REST", () =>
     await t.chain.mustDeliver(owner, [msg.report(owner.address, 2n, 50_000n)]);
     const before = t.chain.balance(challenger.address);
     const d = await t.chain.mustDeliver(challenger, [msg.dispute(challenger.address, 2n)]);
-    expect(eventOf(d, "tokenisation_sale_disputed")).toEqual({ asset_id: "2", challenger: challenger.address, bond: `5000${DENOM}`, reason: "price far below valuation" });
+    expect(eventOf(d, "tokenisation_sale_disputed")).toEqual({
+      asset_id: "2",
+      challenger: challenger.address,
+      bond: `5000${DENOM}`,
+      reason: "price far below valuation",
+    });
     expect(t.chain.balance(challenger.address)).toBe(before - 5000n - 5000n /* fee */);
     expectTokError(await t.chain.deliver(mallory, [msg.dispute(mallory.address, 2n)]), 16);
     // Redemption is suspended while the dispute is open.
@@ -181,7 +266,11 @@ describe("tokenisation lifecycle through signed txs, read back over REST", () =>
     await mustGov(t.chain, [msg.resolve(2n)]);
     // The bond went onto the index: all 100 tokens are the owner's.
     expect((await t.get(`${R}/assets/2/entitlement/${owner.address}`)).body).toEqual({ owed: { denom: DENOM, amount: "5000" } });
-    expect((await t.get(`${R}/assets/2`)).body.sale).toMatchObject({ disputed: false, challenger: challenger.address, bond: { denom: DENOM, amount: "5000" } });
+    expect((await t.get(`${R}/assets/2`)).body.sale).toMatchObject({
+      disputed: false,
+      challenger: challenger.address,
+      bond: { denom: DENOM, amount: "5000" },
+    });
     expect(t.chain.balance(challenger.address)).toBe(before - 10_000n);
     // Upheld and out of its window: redemption opens (the first redeem finalises).
     const r = await t.chain.mustDeliver(owner, [msg.redeem(owner.address, 2n, 100n)]);
@@ -198,7 +287,8 @@ describe("tokenisation lifecycle through signed txs, read back over REST", () =>
     await mustGov(t.chain, [msg.resolve(3n, { denom: DENOM, amount: "70000" })]);
     expect(t.chain.balance(challenger.address)).toBe(before - 5000n);
     expect((await t.get(`${R}/assets/3`)).body).toMatchObject({
-      asset: { status: "STATUS_DISPUTED" }, sale: { price: { denom: DENOM, amount: "70000" }, disputed: false, bond: { amount: "2000" } },
+      asset: { status: "STATUS_DISPUTED" },
+      sale: { price: { denom: DENOM, amount: "70000" }, disputed: false, bond: { amount: "2000" } },
     });
     expectTokError(await t.chain.deliver(owner, [msg.redeem(owner.address, 3n, 1n)]), 12);
     expectTokError(await t.chain.deliver(owner, [msg.report(owner.address, 3n, 1n)]), 12);

@@ -14,7 +14,17 @@ export const Q = "/blockchain.tokenisation.v1.Query/";
 /** Income arrives in the chain's own denom in these tests. */
 export const INCOME = DENOM;
 
-export const keys = moduleKeys("tokenisation", ["minter", "owner", "alice", "bob", "carol", "attestor1", "attestor2", "challenger", "mallory"]);
+export const keys = moduleKeys("tokenisation", [
+  "minter",
+  "owner",
+  "alice",
+  "bob",
+  "carol",
+  "attestor1",
+  "attestor2",
+  "challenger",
+  "mallory",
+]);
 
 export function tokenisationChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
   return moduleChain("tokenisation", Object.keys(keys), [{ denom: DENOM, amount: "100000000000" }], mutateGenesis);
@@ -24,8 +34,14 @@ export const expectTokError = moduleErrorExpecter("tokenisation");
 
 export function collection(over: Partial<Collection> = {}): Collection {
   return Collection.fromPartial({
-    id: "estates", authority: keys.minter.address, verification: VerificationMode.VERIFICATION_UNSPECIFIED,
-    attestationThreshold: 0, challengeWindowSeconds: 3600n, disputeBondBps: 500, attestors: [], ...over,
+    id: "estates",
+    authority: keys.minter.address,
+    verification: VerificationMode.VERIFICATION_UNSPECIFIED,
+    attestationThreshold: 0,
+    challengeWindowSeconds: 3600n,
+    disputeBondBps: 500,
+    attestors: [],
+    ...over,
   });
 }
 
@@ -33,7 +49,8 @@ const coin = (amount: bigint | string, denom = INCOME) => ({ denom, amount: amou
 
 export const msg = {
   updateParams: (params: Params, authority = govAuthority()) => pack(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority, params }),
-  createCollection: (c: Collection, authority = govAuthority()) => pack(T + "MsgCreateCollection", tx.MsgCreateCollection, { authority, collection: c }),
+  createCollection: (c: Collection, authority = govAuthority()) =>
+    pack(T + "MsgCreateCollection", tx.MsgCreateCollection, { authority, collection: c }),
   setAuthority: (collectionId: string, newAuthority: string, authority = govAuthority()) =>
     pack(T + "MsgSetCollectionAuthority", tx.MsgSetCollectionAuthority, { authority, collectionId, newAuthority }),
   setAttestors: (collectionId: string, attestors: string[], authority = govAuthority()) =>
@@ -44,17 +61,22 @@ export const msg = {
     pack(T + "MsgMintAsset", tx.MsgMintAsset, { minter, collectionId, owner, uri, parcelId }),
   fractionalise: (owner: string, assetId: bigint, supply = "1000", holderShareBps = 6000, incomeDenom = INCOME, symbol = "EST") =>
     pack(T + "MsgFractionalise", tx.MsgFractionalise, { owner, assetId, symbol, supply, holderShareBps, incomeDenom }),
-  transfer: (owner: string, assetId: bigint, recipient: string) => pack(T + "MsgTransferAsset", tx.MsgTransferAsset, { owner, assetId, recipient }),
-  fund: (funder: string, assetId: bigint, amount: bigint | string, denom = INCOME) => pack(T + "MsgFundVault", tx.MsgFundVault, { funder, assetId, amount: coin(amount, denom) }),
+  transfer: (owner: string, assetId: bigint, recipient: string) =>
+    pack(T + "MsgTransferAsset", tx.MsgTransferAsset, { owner, assetId, recipient }),
+  fund: (funder: string, assetId: bigint, amount: bigint | string, denom = INCOME) =>
+    pack(T + "MsgFundVault", tx.MsgFundVault, { funder, assetId, amount: coin(amount, denom) }),
   report: (reporter: string, assetId: bigint, price: bigint | string, denom = INCOME, evidenceUri = "ipfs://contract") =>
     pack(T + "MsgReportSale", tx.MsgReportSale, { reporter, assetId, price: coin(price, denom), evidenceUri }),
   payProceeds: (payer: string, assetId: bigint, amount: bigint | string, denom = INCOME) =>
     pack(T + "MsgPaySaleProceeds", tx.MsgPaySaleProceeds, { payer, assetId, amount: coin(amount, denom) }),
-  attest: (attestor: string, assetId: bigint, price: bigint | string, denom = INCOME) => pack(T + "MsgAttestSale", tx.MsgAttestSale, { attestor, assetId, price: coin(price, denom) }),
-  dispute: (challenger: string, assetId: bigint, reason = "price far below valuation") => pack(T + "MsgDisputeSale", tx.MsgDisputeSale, { challenger, assetId, reason }),
+  attest: (attestor: string, assetId: bigint, price: bigint | string, denom = INCOME) =>
+    pack(T + "MsgAttestSale", tx.MsgAttestSale, { attestor, assetId, price: coin(price, denom) }),
+  dispute: (challenger: string, assetId: bigint, reason = "price far below valuation") =>
+    pack(T + "MsgDisputeSale", tx.MsgDisputeSale, { challenger, assetId, reason }),
   finalise: (caller: string, assetId: bigint) => pack(T + "MsgFinaliseSale", tx.MsgFinaliseSale, { caller, assetId }),
   claim: (holder: string, assetId: bigint) => pack(T + "MsgClaim", tx.MsgClaim, { holder, assetId }),
-  redeem: (holder: string, assetId: bigint, amount: bigint | string) => pack(T + "MsgRedeem", tx.MsgRedeem, { holder, assetId, amount: amount.toString() }),
+  redeem: (holder: string, assetId: bigint, amount: bigint | string) =>
+    pack(T + "MsgRedeem", tx.MsgRedeem, { holder, assetId, amount: amount.toString() }),
 };
 
 export async function mustGov(chain: TestChain, msgs: Parameters<TestChain["govExec"]>[0]): Promise<void> {

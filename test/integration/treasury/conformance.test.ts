@@ -41,12 +41,20 @@ describe("treasury conformance", () => {
     [main, paused, spare] = await ids(3);
     for (const id of [main, paused, spare]) await chain.mustDeliver(admin, [msg.deposit(admin.address, id, 10_000n)]);
     await chain.mustDeliver(admin, [msg.assign(admin.address, main, spender.address, Role.ROLE_SPENDER)]);
-    await chain.mustDeliver(admin, [msg.policy(admin.address, { treasuryId: main, perTransactionLimit: "500", blocklist: [other.address] })]);
+    await chain.mustDeliver(admin, [
+      msg.policy(admin.address, { treasuryId: main, perTransactionLimit: "500", blocklist: [other.address] }),
+    ]);
     nonRevocable = idOf(await chain.mustDeliver(admin, [msg.lock(admin.address, main, bene.address, 100n, schedule())]));
-    revocableInPaused = idOf(await chain.mustDeliver(admin, [msg.lock(admin.address, paused, bene.address, 100n, { ...schedule(), revocable: true })]));
-    inactive = idOf(await chain.mustDeliver(admin, [msg.lock(admin.address, spare, bene.address, 100n, { ...schedule(), revocable: true })]));
+    revocableInPaused = idOf(
+      await chain.mustDeliver(admin, [msg.lock(admin.address, paused, bene.address, 100n, { ...schedule(), revocable: true })]),
+    );
+    inactive = idOf(
+      await chain.mustDeliver(admin, [msg.lock(admin.address, spare, bene.address, 100n, { ...schedule(), revocable: true })]),
+    );
     await chain.mustDeliver(admin, [msg.revoke(admin.address, inactive)]);
-    revocable = idOf(await chain.mustDeliver(admin, [msg.lock(admin.address, spare, bene.address, 100n, { ...schedule(), revocable: true })]));
+    revocable = idOf(
+      await chain.mustDeliver(admin, [msg.lock(admin.address, spare, bene.address, 100n, { ...schedule(), revocable: true })]),
+    );
     await chain.mustDeliver(admin, [msg.pause(admin.address, paused)]);
     expect((await chain.govExec([msg.updateParams({ ...getParams(chain), maxLocksPerTreasury: 1n })])).log).toBe("");
   });
@@ -63,7 +71,10 @@ describe("treasury conformance", () => {
 
     it("2. a beneficiary bank will not credit: 1112 (blocked, module accounts, the treasury's own)", async () => {
       for (const beneficiary of UNCREDITABLE) {
-        expectTreasuryError(await chain.deliver(admin, [msg.lock(admin.address, MISSING, beneficiary, 0n, { denom: "1bad", ...badSchedule() })]), 1112);
+        expectTreasuryError(
+          await chain.deliver(admin, [msg.lock(admin.address, MISSING, beneficiary, 0n, { denom: "1bad", ...badSchedule() })]),
+          1112,
+        );
       }
     });
 

@@ -61,11 +61,36 @@ describe("treasury through REST, amino and genesis", () => {
     await ok(admin, [msg.assign(admin.address, id, other.address, Role.ROLE_PAUSER)]);
     await ok(admin, [msg.unassign(admin.address, id, other.address)]);
     await ok(admin, [msg.assign(admin.address, id, pauser.address, Role.ROLE_PAUSER)]);
-    await ok(admin, [msg.policy(admin.address, { treasuryId: id, perTransactionLimit: "400", periodLimit: "1000", periodSeconds: 86400n, allowlist: [bene.address] })]);
+    await ok(admin, [
+      msg.policy(admin.address, {
+        treasuryId: id,
+        perTransactionLimit: "400",
+        periodLimit: "1000",
+        periodSeconds: 86400n,
+        allowlist: [bene.address],
+      }),
+    ]);
     await ok(spender, [msg.spend(spender.address, id, bene.address, 100n, { memo: "invoice 7" })]);
     t0 = now(chain);
-    await ok(admin, [msg.lock(admin.address, id, bene.address, 1000n, { lockType: LockType.LOCK_TYPE_VESTING, startTime: t0, cliffTime: t0 + 100n, endTime: t0 + 1000n, releaseIntervals: 4n, revocable: true })]);
-    await ok(admin, [msg.lock(admin.address, id, bene.address, 300n, { lockType: LockType.LOCK_TYPE_VESTING, startTime: t0, cliffTime: t0, endTime: t0 + 1000n, revocable: true })]);
+    await ok(admin, [
+      msg.lock(admin.address, id, bene.address, 1000n, {
+        lockType: LockType.LOCK_TYPE_VESTING,
+        startTime: t0,
+        cliffTime: t0 + 100n,
+        endTime: t0 + 1000n,
+        releaseIntervals: 4n,
+        revocable: true,
+      }),
+    ]);
+    await ok(admin, [
+      msg.lock(admin.address, id, bene.address, 300n, {
+        lockType: LockType.LOCK_TYPE_VESTING,
+        startTime: t0,
+        cliffTime: t0,
+        endTime: t0 + 1000n,
+        revocable: true,
+      }),
+    ]);
     at(chain, t0 + 500n);
     await ok(bene, [msg.claim(bene.address, 1n)]);
     await ok(admin, [msg.revoke(admin.address, 2n)]);
@@ -85,38 +110,99 @@ describe("treasury through REST, amino and genesis", () => {
 
   it("reads back through REST with exact grpc-gateway JSON", async () => {
     const R = "/blockchain/treasury/v1";
-    expect(await get(`${R}/params`)).toEqual({ status: 200, body: { params: {
-      max_locks_per_treasury: "500", max_role_assignments_per_treasury: "100", min_lock_seconds: "60", max_spend_policy_addresses: "200",
-      fee_operating_treasury_id: "0", route_fees_to_operating_treasury: false,
-    } } });
+    expect(await get(`${R}/params`)).toEqual({
+      status: 200,
+      body: {
+        params: {
+          max_locks_per_treasury: "500",
+          max_role_assignments_per_treasury: "100",
+          min_lock_seconds: "60",
+          max_spend_policy_addresses: "200",
+          fee_operating_treasury_id: "0",
+          route_fees_to_operating_treasury: false,
+        },
+      },
+    });
     const treasury = { id: "1", name: "amino", admin: admin.address, paused: false, created_at_height: expect.any(String) };
     expect(await get(`${R}/treasury/1`)).toEqual({ status: 200, body: { treasury } });
     expect(await get(`${R}/treasury`)).toEqual({ status: 200, body: { treasury: [treasury], pagination: { next_key: null, total: "1" } } });
     expect((await get(`${R}/treasury/9`)).status).toBe(404);
     // 5000 - 100 spent - 500 claimed (two of four tranches) - 150 vested to the beneficiary at revocation; 500 still locked.
-    expect(await get(`${R}/treasury/1/balances`)).toEqual({ status: 200, body: { balances: [{ denom: USD, total: "4250", locked: "500", available: "3750" }] } });
-    expect(await get(`${R}/treasury/1/roles`)).toEqual({ status: 200, body: {
-      role: [
-        { treasury_id: "1", address: spender.address, role: "ROLE_SPENDER" },
-        { treasury_id: "1", address: pauser.address, role: "ROLE_PAUSER" },
-      ].sort((a, b) => (a.address < b.address ? -1 : 1)),
-      pagination: { next_key: null, total: "2" },
-    } });
-    expect(await get(`${R}/treasury/1/policy?denom=${USD}`)).toEqual({ status: 200, body: { policy: {
-      treasury_id: "1", denom: USD, per_transaction_limit: "400", period_limit: "1000", period_seconds: "86400", allowlist: [bene.address], blocklist: [],
-    } } });
+    expect(await get(`${R}/treasury/1/balances`)).toEqual({
+      status: 200,
+      body: { balances: [{ denom: USD, total: "4250", locked: "500", available: "3750" }] },
+    });
+    expect(await get(`${R}/treasury/1/roles`)).toEqual({
+      status: 200,
+      body: {
+        role: [
+          { treasury_id: "1", address: spender.address, role: "ROLE_SPENDER" },
+          { treasury_id: "1", address: pauser.address, role: "ROLE_PAUSER" },
+        ].sort((a, b) => (a.address < b.address ? -1 : 1)),
+        pagination: { next_key: null, total: "2" },
+      },
+    });
+    expect(await get(`${R}/treasury/1/policy?denom=${USD}`)).toEqual({
+      status: 200,
+      body: {
+        policy: {
+          treasury_id: "1",
+          denom: USD,
+          per_transaction_limit: "400",
+          period_limit: "1000",
+          period_seconds: "86400",
+          allowlist: [bene.address],
+          blocklist: [],
+        },
+      },
+    });
     const cap = await get(`${R}/treasury/1/capacity?denom=${USD}`);
-    expect(cap.body).toEqual({ remaining_this_period: "900", available: "3750", per_transaction_limit: "400", period_resets_at: expect.any(String) });
+    expect(cap.body).toEqual({
+      remaining_this_period: "900",
+      available: "3750",
+      per_transaction_limit: "400",
+      period_resets_at: expect.any(String),
+    });
     const lock1 = await get(`${R}/lock/1`);
-    expect(lock1).toEqual({ status: 200, body: { lock: {
-      id: "1", treasury_id: "1", beneficiary: bene.address, denom: USD, total_amount: "1000", released_amount: "500",
-      start_time: t0.toString(), cliff_time: (t0 + 100n).toString(), end_time: (t0 + 1000n).toString(), release_intervals: "4",
-      lock_type: "LOCK_TYPE_VESTING", revocable: true, active: true, created_at_height: expect.any(String),
-      depositor: "", moderator: "", dispute: "DISPUTE_STATE_NONE", dispute_reason: "", dispute_opened_by: "",
-    } } });
+    expect(lock1).toEqual({
+      status: 200,
+      body: {
+        lock: {
+          id: "1",
+          treasury_id: "1",
+          beneficiary: bene.address,
+          denom: USD,
+          total_amount: "1000",
+          released_amount: "500",
+          start_time: t0.toString(),
+          cliff_time: (t0 + 100n).toString(),
+          end_time: (t0 + 1000n).toString(),
+          release_intervals: "4",
+          lock_type: "LOCK_TYPE_VESTING",
+          revocable: true,
+          active: true,
+          created_at_height: expect.any(String),
+          depositor: "",
+          moderator: "",
+          dispute: "DISPUTE_STATE_NONE",
+          dispute_reason: "",
+          dispute_opened_by: "",
+        },
+      },
+    });
     expect(await get(`${R}/lock/1/claimable`)).toEqual({ status: 200, body: { claimable: "0", vested: "500", remaining: "500" } });
     const escrow = (await get(`${R}/lock/5`)).body.lock;
-    expect(escrow).toMatchObject({ treasury_id: "0", lock_type: "LOCK_TYPE_CONDITIONAL", depositor: buyer.address, moderator: moderator.address, dispute: "DISPUTE_STATE_OPEN", dispute_reason: "late", dispute_opened_by: buyer.address, active: true, end_time: "0" });
+    expect(escrow).toMatchObject({
+      treasury_id: "0",
+      lock_type: "LOCK_TYPE_CONDITIONAL",
+      depositor: buyer.address,
+      moderator: moderator.address,
+      dispute: "DISPUTE_STATE_OPEN",
+      dispute_reason: "late",
+      dispute_opened_by: buyer.address,
+      active: true,
+      end_time: "0",
+    });
     expect((await get(`${R}/lock/4`)).body.lock).toMatchObject({ dispute: "DISPUTE_STATE_RESOLVED", active: false, released_amount: "80" });
     const all = await get(`${R}/lock?pagination.limit=2`);
     expect(all.body.lock.map((l: any) => l.id)).toEqual(["1", "2"]);
@@ -128,14 +214,17 @@ describe("treasury through REST, amino and genesis", () => {
   });
 
   it("fee routing: with the params on, the end blocker moves collected fees to the operating treasury", async () => {
-    expect((await chain.govExec([msg.updateParams({ ...getParams(chain), feeOperatingTreasuryId: 1n, routeFeesToOperatingTreasury: true })])).log).toBe("");
+    expect(
+      (await chain.govExec([msg.updateParams({ ...getParams(chain), feeOperatingTreasuryId: 1n, routeFeesToOperatingTreasury: true })]))
+        .log,
+    ).toBe("");
     const before = balances(chain, 1n).find((b) => b.denom === DENOM)?.total ?? "0";
     await chain.mustDeliver(other, [msg.deposit(other.address, 1n, 1n)], { fee: [{ denom: DENOM, amount: "777" }] });
     expect(chain.balance(moduleAddress("fee_collector"), DENOM)).toBe(0n);
     const after = balances(chain, 1n).find((b) => b.denom === DENOM)!.total;
     expect(BigInt(after) - BigInt(before)).toBeGreaterThanOrEqual(777n);
     // Routing on without a treasury named is refused.
-    expectTreasuryError(await chain.govExec([msg.updateParams({ ...getParams(chain), feeOperatingTreasuryId: 0n })]) as never, 1126);
+    expectTreasuryError((await chain.govExec([msg.updateParams({ ...getParams(chain), feeOperatingTreasuryId: 0n })])) as never, 1126);
   });
 
   it("InitChain from the export gives the exporting chain's app hash", async () => {
@@ -152,8 +241,10 @@ describe("treasury through REST, amino and genesis", () => {
 
   it("refuses a genesis whose locked balance disagrees with its locks", async () => {
     const section = chain.app.exportAppState().treasury as Record<string, any>;
-    await expect(treasuryChain((s) => {
-      s.treasury = { ...section, balance_list: section.balance_list.map((b: any) => ({ ...b, locked: "0" })) };
-    })).rejects.toThrow(/differs from its active locks|treasury genesis/);
+    await expect(
+      treasuryChain((s) => {
+        s.treasury = { ...section, balance_list: section.balance_list.map((b: any) => ({ ...b, locked: "0" })) };
+      }),
+    ).rejects.toThrow(/differs from its active locks|treasury genesis/);
   });
 });

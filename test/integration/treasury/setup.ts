@@ -19,7 +19,15 @@ export const USD = "uusd";
 export const keys = moduleKeys("treasury", ["admin", "spender", "pauser", "bene", "other", "mallory", "buyer", "seller", "moderator"]);
 
 export function treasuryChain(mutateGenesis?: (appState: Record<string, any>) => void): Promise<TestChain> {
-  return moduleChain("treasury", Object.keys(keys), [{ denom: DENOM, amount: "1000000000" }, { denom: USD, amount: "1000000000" }], mutateGenesis);
+  return moduleChain(
+    "treasury",
+    Object.keys(keys),
+    [
+      { denom: DENOM, amount: "1000000000" },
+      { denom: USD, amount: "1000000000" },
+    ],
+    mutateGenesis,
+  );
 }
 
 export const expectTreasuryError = moduleErrorExpecter("treasury");
@@ -28,24 +36,45 @@ const coins = (amount: string | bigint, denom = USD) => [{ denom, amount: amount
 
 export const msg = {
   create: (creator: string, name = "ops", admin = "") => pack(T + "MsgCreateTreasury", tx.MsgCreateTreasury, { creator, name, admin }),
-  deposit: (depositor: string, treasuryId: bigint, amount: string | bigint, denom = USD) => pack(T + "MsgDeposit", tx.MsgDeposit, { depositor, treasuryId, amount: coins(amount, denom) }),
+  deposit: (depositor: string, treasuryId: bigint, amount: string | bigint, denom = USD) =>
+    pack(T + "MsgDeposit", tx.MsgDeposit, { depositor, treasuryId, amount: coins(amount, denom) }),
   spend: (spender: string, treasuryId: bigint, recipient: string, amount: string | bigint, over: Partial<tx.MsgSpend> = {}) =>
-    pack(T + "MsgSpend", tx.MsgSpend, tx.MsgSpend.fromPartial({ spender, treasuryId, recipient, amount: coins(amount), memo: "", ...over })),
+    pack(
+      T + "MsgSpend",
+      tx.MsgSpend,
+      tx.MsgSpend.fromPartial({ spender, treasuryId, recipient, amount: coins(amount), memo: "", ...over }),
+    ),
   lock: (admin: string, treasuryId: bigint, beneficiary: string, amount: string | bigint, over: Partial<tx.MsgCreateLock>) =>
-    pack(T + "MsgCreateLock", tx.MsgCreateLock, tx.MsgCreateLock.fromPartial({ admin, treasuryId, beneficiary, denom: USD, amount: amount.toString(), ...over })),
+    pack(
+      T + "MsgCreateLock",
+      tx.MsgCreateLock,
+      tx.MsgCreateLock.fromPartial({ admin, treasuryId, beneficiary, denom: USD, amount: amount.toString(), ...over }),
+    ),
   claim: (beneficiary: string, lockId: bigint) => pack(T + "MsgClaimLock", tx.MsgClaimLock, { beneficiary, lockId }),
   revoke: (admin: string, lockId: bigint) => pack(T + "MsgRevokeLock", tx.MsgRevokeLock, { admin, lockId }),
   openEscrow: (depositor: string, beneficiary: string, moderator: string, amount: string | bigint, over: Partial<tx.MsgOpenEscrow> = {}) =>
-    pack(T + "MsgOpenEscrow", tx.MsgOpenEscrow, tx.MsgOpenEscrow.fromPartial({ depositor, beneficiary, moderator, amount: { denom: USD, amount: amount.toString() }, ...over })),
+    pack(
+      T + "MsgOpenEscrow",
+      tx.MsgOpenEscrow,
+      tx.MsgOpenEscrow.fromPartial({ depositor, beneficiary, moderator, amount: { denom: USD, amount: amount.toString() }, ...over }),
+    ),
   release: (depositor: string, lockId: bigint) => pack(T + "MsgReleaseEscrow", tx.MsgReleaseEscrow, { depositor, lockId }),
-  dispute: (party: string, lockId: bigint, reason = "goods not delivered") => pack(T + "MsgDisputeEscrow", tx.MsgDisputeEscrow, { party, lockId, reason }),
-  resolve: (moderator: string, lockId: bigint, payBeneficiary: boolean) => pack(T + "MsgResolveEscrow", tx.MsgResolveEscrow, { moderator, lockId, payBeneficiary }),
-  assign: (admin: string, treasuryId: bigint, address: string, role: Role) => pack(T + "MsgAssignRole", tx.MsgAssignRole, { admin, treasuryId, address, role }),
-  unassign: (admin: string, treasuryId: bigint, address: string) => pack(T + "MsgRevokeRole", tx.MsgRevokeRole, { admin, treasuryId, address }),
+  dispute: (party: string, lockId: bigint, reason = "goods not delivered") =>
+    pack(T + "MsgDisputeEscrow", tx.MsgDisputeEscrow, { party, lockId, reason }),
+  resolve: (moderator: string, lockId: bigint, payBeneficiary: boolean) =>
+    pack(T + "MsgResolveEscrow", tx.MsgResolveEscrow, { moderator, lockId, payBeneficiary }),
+  assign: (admin: string, treasuryId: bigint, address: string, role: Role) =>
+    pack(T + "MsgAssignRole", tx.MsgAssignRole, { admin, treasuryId, address, role }),
+  unassign: (admin: string, treasuryId: bigint, address: string) =>
+    pack(T + "MsgRevokeRole", tx.MsgRevokeRole, { admin, treasuryId, address }),
   policy: (admin: string, policy: Partial<SpendPolicy> & { treasuryId: bigint }) =>
-    pack(T + "MsgSetSpendPolicy", tx.MsgSetSpendPolicy, { admin, policy: { denom: USD, perTransactionLimit: "", periodLimit: "", periodSeconds: 0n, allowlist: [], blocklist: [], ...policy } }),
+    pack(T + "MsgSetSpendPolicy", tx.MsgSetSpendPolicy, {
+      admin,
+      policy: { denom: USD, perTransactionLimit: "", periodLimit: "", periodSeconds: 0n, allowlist: [], blocklist: [], ...policy },
+    }),
   pause: (sender: string, treasuryId: bigint, paused = true) => pack(T + "MsgSetPaused", tx.MsgSetPaused, { sender, treasuryId, paused }),
-  setAdmin: (admin: string, treasuryId: bigint, newAdmin: string) => pack(T + "MsgSetAdmin", tx.MsgSetAdmin, { admin, treasuryId, newAdmin }),
+  setAdmin: (admin: string, treasuryId: bigint, newAdmin: string) =>
+    pack(T + "MsgSetAdmin", tx.MsgSetAdmin, { admin, treasuryId, newAdmin }),
   updateParams: (params: Params, authority = govAuthority()) => pack(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority, params }),
 };
 

@@ -3,7 +3,25 @@ import { moduleAddress } from "../../../src/types/address";
 import * as tx from "../../../src/gen/blockchain/treasury/v1/tx";
 import { DisputeState } from "../../../src/gen/blockchain/treasury/v1/lock";
 import type { TestChain } from "../../helpers/chain";
-import { LockType, Role, USD, at, balances, capacity, claimable, expectTreasuryError, getLock, getParams, getTreasury, idOf, keys, msg, now, responseOf, treasuryChain } from "./setup";
+import {
+  LockType,
+  Role,
+  USD,
+  at,
+  balances,
+  capacity,
+  claimable,
+  expectTreasuryError,
+  getLock,
+  getParams,
+  getTreasury,
+  idOf,
+  keys,
+  msg,
+  now,
+  responseOf,
+  treasuryChain,
+} from "./setup";
 
 const { admin, spender, pauser, bene, other, mallory, buyer, seller, moderator } = keys;
 
@@ -32,7 +50,10 @@ describe("treasuries, roles, policies, pause", () => {
   it("reserved confidentiality bytes are refused when set (1103)", async () => {
     for (const f of ["amountCommitment", "amountRangeProof", "metadataHash"] as const) {
       expectTreasuryError(await chain.deliver(admin, [msg.spend(admin.address, id, bene.address, 1n, { [f]: new Uint8Array([1]) })]), 1103);
-      expectTreasuryError(await chain.deliver(buyer, [msg.openEscrow(buyer.address, seller.address, moderator.address, 1n, { [f]: new Uint8Array([1]) })]), 1103);
+      expectTreasuryError(
+        await chain.deliver(buyer, [msg.openEscrow(buyer.address, seller.address, moderator.address, 1n, { [f]: new Uint8Array([1]) })]),
+        1103,
+      );
     }
   });
 
@@ -41,7 +62,10 @@ describe("treasuries, roles, policies, pause", () => {
     expectTreasuryError(await chain.deliver(admin, [msg.assign(admin.address, id, spender.address, Role.ROLE_UNSPECIFIED)]), 1114);
     expectTreasuryError(await chain.deliver(admin, [msg.unassign(admin.address, id, spender.address)]), 1114);
     expectTreasuryError(await chain.deliver(mallory, [msg.unassign(mallory.address, id, admin.address)]), 1102);
-    await chain.mustDeliver(admin, [msg.assign(admin.address, id, spender.address, Role.ROLE_SPENDER), msg.assign(admin.address, id, pauser.address, Role.ROLE_PAUSER)]);
+    await chain.mustDeliver(admin, [
+      msg.assign(admin.address, id, spender.address, Role.ROLE_SPENDER),
+      msg.assign(admin.address, id, pauser.address, Role.ROLE_PAUSER),
+    ]);
     await chain.mustDeliver(spender, [msg.spend(spender.address, id, bene.address, 100n)]);
     expect(chain.balance(bene.address, USD)).toBe(1_000_000_100n);
     expectTreasuryError(await chain.deliver(mallory, [msg.spend(mallory.address, id, mallory.address, 1n)]), 1102);
@@ -56,13 +80,20 @@ describe("treasuries, roles, policies, pause", () => {
   });
 
   it("per-transaction limit and period budget (1111); SpendCapacity shows the same arithmetic", async () => {
-    await chain.mustDeliver(admin, [msg.policy(admin.address, { treasuryId: id, perTransactionLimit: "500", periodLimit: "800", periodSeconds: 3600n })]);
+    await chain.mustDeliver(admin, [
+      msg.policy(admin.address, { treasuryId: id, perTransactionLimit: "500", periodLimit: "800", periodSeconds: 3600n }),
+    ]);
     expect(capacity(chain, id)).toMatchObject({ remainingThisPeriod: "800", available: "9900", perTransactionLimit: "500" });
     expectTreasuryError(await chain.deliver(spender, [msg.spend(spender.address, id, bene.address, 501n)]), 1111);
     const first = await chain.mustDeliver(spender, [msg.spend(spender.address, id, bene.address, 500n)]);
     const start = now(chain);
     expect(first.code).toBe(0);
-    expect(capacity(chain, id)).toEqual({ remainingThisPeriod: "300", available: "9400", perTransactionLimit: "500", periodResetsAt: start + 3600n });
+    expect(capacity(chain, id)).toEqual({
+      remainingThisPeriod: "300",
+      available: "9400",
+      perTransactionLimit: "500",
+      periodResetsAt: start + 3600n,
+    });
     expectTreasuryError(await chain.deliver(spender, [msg.spend(spender.address, id, bene.address, 301n)]), 1111);
     await chain.mustDeliver(spender, [msg.spend(spender.address, id, bene.address, 300n)]);
     expectTreasuryError(await chain.deliver(spender, [msg.spend(spender.address, id, bene.address, 1n)]), 1111);
@@ -73,12 +104,17 @@ describe("treasuries, roles, policies, pause", () => {
   });
 
   it("allowlist and blocklist (1112); an address in both is denied; too many addresses is 1113", async () => {
-    await chain.mustDeliver(admin, [msg.policy(admin.address, { treasuryId: id, allowlist: [bene.address, other.address], blocklist: [other.address] })]);
+    await chain.mustDeliver(admin, [
+      msg.policy(admin.address, { treasuryId: id, allowlist: [bene.address, other.address], blocklist: [other.address] }),
+    ]);
     expectTreasuryError(await chain.deliver(spender, [msg.spend(spender.address, id, mallory.address, 1n)]), 1112);
     expectTreasuryError(await chain.deliver(spender, [msg.spend(spender.address, id, other.address, 1n)]), 1112);
     await chain.mustDeliver(spender, [msg.spend(spender.address, id, bene.address, 1n)]);
     expect((await chain.govExec([msg.updateParams({ ...getParams(chain), maxSpendPolicyAddresses: 1n })])).log).toBe("");
-    expectTreasuryError(await chain.deliver(admin, [msg.policy(admin.address, { treasuryId: id, allowlist: [bene.address, other.address] })]), 1113);
+    expectTreasuryError(
+      await chain.deliver(admin, [msg.policy(admin.address, { treasuryId: id, allowlist: [bene.address, other.address] })]),
+      1113,
+    );
     await chain.mustDeliver(admin, [msg.policy(admin.address, { treasuryId: id })]);
     expect(capacity(chain, id)).toMatchObject({ remainingThisPeriod: "", perTransactionLimit: "", periodResetsAt: 0n });
   });
@@ -101,7 +137,10 @@ describe("treasuries, roles, policies, pause", () => {
   });
 
   it("a ROLE_ADMIN acts as admin; SetAdmin transfers control", async () => {
-    await chain.mustDeliver(admin, [msg.unassign(admin.address, id, spender.address), msg.assign(admin.address, id, other.address, Role.ROLE_ADMIN)]);
+    await chain.mustDeliver(admin, [
+      msg.unassign(admin.address, id, spender.address),
+      msg.assign(admin.address, id, other.address, Role.ROLE_ADMIN),
+    ]);
     expectTreasuryError(await chain.deliver(spender, [msg.spend(spender.address, id, bene.address, 1n)]), 1102);
     await chain.mustDeliver(other, [msg.setAdmin(other.address, id, bene.address)]);
     expect(getTreasury(chain, id).admin).toBe(bene.address);
@@ -129,11 +168,22 @@ describe("locks", () => {
   it("schedule errors are 1106; more than available is 1104; non-admin 1102", async () => {
     const t = now(chain);
     const ok = { lockType: LockType.LOCK_TYPE_VESTING, startTime: t, cliffTime: t, endTime: t + 1000n };
-    expectTreasuryError(await chain.deliver(admin, [msg.lock(admin.address, id, bene.address, 1n, { ...ok, lockType: LockType.LOCK_TYPE_UNSPECIFIED })]), 1106);
-    expectTreasuryError(await chain.deliver(admin, [msg.lock(admin.address, id, bene.address, 1n, { ...ok, lockType: LockType.LOCK_TYPE_CONDITIONAL })]), 1106);
+    expectTreasuryError(
+      await chain.deliver(admin, [msg.lock(admin.address, id, bene.address, 1n, { ...ok, lockType: LockType.LOCK_TYPE_UNSPECIFIED })]),
+      1106,
+    );
+    expectTreasuryError(
+      await chain.deliver(admin, [msg.lock(admin.address, id, bene.address, 1n, { ...ok, lockType: LockType.LOCK_TYPE_CONDITIONAL })]),
+      1106,
+    );
     expectTreasuryError(await chain.deliver(admin, [msg.lock(admin.address, id, bene.address, 1n, { ...ok, endTime: t + 59n })]), 1106);
     expectTreasuryError(await chain.deliver(admin, [msg.lock(admin.address, id, bene.address, 1n, { ...ok, cliffTime: t - 1n })]), 1106);
-    expectTreasuryError(await chain.deliver(admin, [msg.lock(admin.address, id, bene.address, 1n, { ...ok, startTime: t - 5000n, cliffTime: t - 5000n, endTime: t - 100n })]), 1106);
+    expectTreasuryError(
+      await chain.deliver(admin, [
+        msg.lock(admin.address, id, bene.address, 1n, { ...ok, startTime: t - 5000n, cliffTime: t - 5000n, endTime: t - 100n }),
+      ]),
+      1106,
+    );
     expectTreasuryError(await chain.deliver(admin, [msg.lock(admin.address, id, bene.address, 10_001n, ok)]), 1104);
     expectTreasuryError(await chain.deliver(mallory, [msg.lock(mallory.address, id, bene.address, 1n, ok)]), 1102);
     expectTreasuryError(await chain.deliver(admin, [msg.lock(admin.address, id, bene.address, 0n, ok)]), 1103);
@@ -141,7 +191,15 @@ describe("locks", () => {
 
   it("vesting with cliff: locked funds cannot be spent; claims release what vested; all claims sum to the amount", async () => {
     const t = now(chain);
-    const res = await chain.mustDeliver(admin, [msg.lock(admin.address, id, bene.address, 1000n, { lockType: LockType.LOCK_TYPE_VESTING, startTime: t, cliffTime: t + 250n, endTime: t + 1000n, revocable: true })]);
+    const res = await chain.mustDeliver(admin, [
+      msg.lock(admin.address, id, bene.address, 1000n, {
+        lockType: LockType.LOCK_TYPE_VESTING,
+        startTime: t,
+        cliffTime: t + 250n,
+        endTime: t + 1000n,
+        revocable: true,
+      }),
+    ]);
     const lockId = idOf(res);
     expect(balances(chain, id)).toEqual([{ denom: USD, total: "10000", locked: "1000", available: "9000" }]);
     expectTreasuryError(await chain.deliver(admin, [msg.spend(admin.address, id, admin.address, 9001n)]), 1104);
@@ -167,8 +225,27 @@ describe("locks", () => {
 
   it("tranches release in steps; a time lock releases everything at end_time", async () => {
     const t = now(chain);
-    const tr = idOf(await chain.mustDeliver(admin, [msg.lock(admin.address, id, bene.address, 100n, { lockType: LockType.LOCK_TYPE_VESTING, startTime: t, cliffTime: t, endTime: t + 400n, releaseIntervals: 4n })]));
-    const tl = idOf(await chain.mustDeliver(admin, [msg.lock(admin.address, id, bene.address, 70n, { lockType: LockType.LOCK_TYPE_TIME, startTime: t, cliffTime: t, endTime: t + 400n })]));
+    const tr = idOf(
+      await chain.mustDeliver(admin, [
+        msg.lock(admin.address, id, bene.address, 100n, {
+          lockType: LockType.LOCK_TYPE_VESTING,
+          startTime: t,
+          cliffTime: t,
+          endTime: t + 400n,
+          releaseIntervals: 4n,
+        }),
+      ]),
+    );
+    const tl = idOf(
+      await chain.mustDeliver(admin, [
+        msg.lock(admin.address, id, bene.address, 70n, {
+          lockType: LockType.LOCK_TYPE_TIME,
+          startTime: t,
+          cliffTime: t,
+          endTime: t + 400n,
+        }),
+      ]),
+    );
     at(chain, t + 199n);
     await chain.mustDeliver(other, [msg.deposit(other.address, id, 1n)]);
     expect(claimable(chain, tr)).toEqual({ claimable: "25", vested: "25", remaining: "100" });
@@ -182,8 +259,27 @@ describe("locks", () => {
 
   it("revocation returns only the unvested part; vested but unclaimed goes to the beneficiary; not revocable is 1108", async () => {
     const t = now(chain);
-    const r = idOf(await chain.mustDeliver(admin, [msg.lock(admin.address, id, bene.address, 1000n, { lockType: LockType.LOCK_TYPE_VESTING, startTime: t, cliffTime: t, endTime: t + 1000n, revocable: true })]));
-    const nr = idOf(await chain.mustDeliver(admin, [msg.lock(admin.address, id, bene.address, 10n, { lockType: LockType.LOCK_TYPE_VESTING, startTime: t, cliffTime: t, endTime: t + 1000n })]));
+    const r = idOf(
+      await chain.mustDeliver(admin, [
+        msg.lock(admin.address, id, bene.address, 1000n, {
+          lockType: LockType.LOCK_TYPE_VESTING,
+          startTime: t,
+          cliffTime: t,
+          endTime: t + 1000n,
+          revocable: true,
+        }),
+      ]),
+    );
+    const nr = idOf(
+      await chain.mustDeliver(admin, [
+        msg.lock(admin.address, id, bene.address, 10n, {
+          lockType: LockType.LOCK_TYPE_VESTING,
+          startTime: t,
+          cliffTime: t,
+          endTime: t + 1000n,
+        }),
+      ]),
+    );
     at(chain, t + 100n);
     await chain.mustDeliver(bene, [msg.claim(bene.address, r)]);
     expectTreasuryError(await chain.deliver(admin, [msg.revoke(admin.address, nr)]), 1108);
@@ -203,7 +299,12 @@ describe("locks", () => {
   it("active locks per treasury are capped (1113)", async () => {
     expect((await chain.govExec([msg.updateParams({ ...getParams(chain), maxLocksPerTreasury: 1n })])).log).toBe("");
     const t = now(chain);
-    expectTreasuryError(await chain.deliver(admin, [msg.lock(admin.address, id, bene.address, 1n, { lockType: LockType.LOCK_TYPE_TIME, startTime: t, cliffTime: t, endTime: t + 100n })]), 1113);
+    expectTreasuryError(
+      await chain.deliver(admin, [
+        msg.lock(admin.address, id, bene.address, 1n, { lockType: LockType.LOCK_TYPE_TIME, startTime: t, cliffTime: t, endTime: t + 100n }),
+      ]),
+      1113,
+    );
   });
 });
 
@@ -222,7 +323,13 @@ describe("escrow", () => {
     expectTreasuryError(await chain.deliver(buyer, [msg.openEscrow(buyer.address, seller.address, buyer.address, 1n)]), 1116);
     const id = await open();
     expect(chain.balance(buyer.address, USD)).toBe(999_999_000n);
-    expect(getLock(chain, id)).toMatchObject({ treasuryId: 0n, lockType: LockType.LOCK_TYPE_CONDITIONAL, depositor: buyer.address, moderator: moderator.address, active: true });
+    expect(getLock(chain, id)).toMatchObject({
+      treasuryId: 0n,
+      lockType: LockType.LOCK_TYPE_CONDITIONAL,
+      depositor: buyer.address,
+      moderator: moderator.address,
+      active: true,
+    });
   });
 
   it("only the depositor releases (1118); release pays the beneficiary; a settled escrow is 1125", async () => {
@@ -244,7 +351,11 @@ describe("escrow", () => {
     expectTreasuryError(await chain.deliver(seller, [msg.dispute(seller.address, id, " ")]), 1124);
     expectTreasuryError(await chain.deliver(mallory, [msg.dispute(mallory.address, id)]), 1119);
     await chain.mustDeliver(seller, [msg.dispute(seller.address, id, "payment late")]);
-    expect(getLock(chain, id)).toMatchObject({ dispute: DisputeState.DISPUTE_STATE_OPEN, disputeReason: "payment late", disputeOpenedBy: seller.address });
+    expect(getLock(chain, id)).toMatchObject({
+      dispute: DisputeState.DISPUTE_STATE_OPEN,
+      disputeReason: "payment late",
+      disputeOpenedBy: seller.address,
+    });
     expectTreasuryError(await chain.deliver(buyer, [msg.dispute(buyer.address, id)]), 1122);
     expectTreasuryError(await chain.deliver(buyer, [msg.release(buyer.address, id)]), 1121);
     expectTreasuryError(await chain.deliver(buyer, [msg.resolve(buyer.address, id, false)]), 1120);
@@ -264,7 +375,16 @@ describe("escrow", () => {
     const tid = idOf(await chain.mustDeliver(admin, [msg.create(admin.address)]));
     await chain.mustDeliver(admin, [msg.deposit(admin.address, tid, 100n)]);
     const t = now(chain);
-    const lid = idOf(await chain.mustDeliver(admin, [msg.lock(admin.address, tid, bene.address, 10n, { lockType: LockType.LOCK_TYPE_TIME, startTime: t, cliffTime: t, endTime: t + 100n })]));
+    const lid = idOf(
+      await chain.mustDeliver(admin, [
+        msg.lock(admin.address, tid, bene.address, 10n, {
+          lockType: LockType.LOCK_TYPE_TIME,
+          startTime: t,
+          cliffTime: t,
+          endTime: t + 100n,
+        }),
+      ]),
+    );
     expectTreasuryError(await chain.deliver(admin, [msg.release(admin.address, lid)]), 1117);
     expectTreasuryError(await chain.deliver(bene, [msg.dispute(bene.address, lid)]), 1117);
   });

@@ -28,9 +28,16 @@ describe("vesting through signed txs (property, seeded)", () => {
       const duration = 60n + rand(2000n);
       const cliff = rand(duration);
       const releaseIntervals = [0n, 1n, 1n + rand(10n)][Number(rand(3n))];
-      const res = await chain.mustDeliver(admin, [msg.lock(admin.address, tid, bene.address, amount, {
-        lockType: LockType.LOCK_TYPE_VESTING, startTime: t0, cliffTime: t0 + cliff, endTime: t0 + duration, releaseIntervals, revocable: true,
-      })]);
+      const res = await chain.mustDeliver(admin, [
+        msg.lock(admin.address, tid, bene.address, amount, {
+          lockType: LockType.LOCK_TYPE_VESTING,
+          startTime: t0,
+          cliffTime: t0 + cliff,
+          endTime: t0 + duration,
+          releaseIntervals,
+          revocable: true,
+        }),
+      ]);
       locks.push({ id: idOf(res), amount, claimed: 0n });
     }
     const revokeIdx = Number(rand(BigInt(locks.length)));

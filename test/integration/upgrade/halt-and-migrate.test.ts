@@ -7,7 +7,16 @@ import { createRestServer, DevBackend } from "../../../src/rest";
 import { TestChain } from "../../helpers/chain";
 import { passProposal } from "../../helpers/gov";
 import {
-  appliedHeight, currentPlan, migrationRuns, moduleVersions, NEW_BINARY, OLD_BINARY, PLAN_INFO, PLAN_NAME, softwareUpgrade, upgradeNeeded,
+  appliedHeight,
+  currentPlan,
+  migrationRuns,
+  moduleVersions,
+  NEW_BINARY,
+  OLD_BINARY,
+  PLAN_INFO,
+  PLAN_NAME,
+  softwareUpgrade,
+  upgradeNeeded,
 } from "./setup";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
@@ -54,7 +63,15 @@ describe("software upgrade: halt at the plan height, continue with the next bina
 
     expect(await restGet(chain, "/cosmos/upgrade/v1beta1/current_plan")).toEqual({
       status: 200,
-      body: { plan: { name: PLAN_NAME, time: "0001-01-01T00:00:00Z", height: planHeight.toString(), info: PLAN_INFO, upgraded_client_state: null } },
+      body: {
+        plan: {
+          name: PLAN_NAME,
+          time: "0001-01-01T00:00:00Z",
+          height: planHeight.toString(),
+          info: PLAN_INFO,
+          upgraded_client_state: null,
+        },
+      },
     });
     expect(await restGet(chain, `/cosmos/upgrade/v1beta1/applied_plan/${PLAN_NAME}`)).toEqual({ status: 200, body: { height: "0" } });
     // Before any upgrade every module is at the implicit version 1, and nothing is stored for it.
@@ -97,15 +114,21 @@ describe("software upgrade: halt at the plan height, continue with the next bina
     expect(versions.testmig).toBe(2n);
     expect(versions.upgrade).toBe(1n);
     expect(versions.bank).toBe(1n);
-    expect(await restGet(chain, `/cosmos/upgrade/v1beta1/applied_plan/${PLAN_NAME}`)).toEqual({ status: 200, body: { height: planHeight.toString() } });
+    expect(await restGet(chain, `/cosmos/upgrade/v1beta1/applied_plan/${PLAN_NAME}`)).toEqual({
+      status: 200,
+      body: { height: planHeight.toString() },
+    });
     expect(await restGet(chain, "/cosmos/upgrade/v1beta1/current_plan")).toEqual({ status: 200, body: { plan: null } });
     expect(await restGet(chain, "/cosmos/upgrade/v1beta1/module_versions?module_name=testmig")).toEqual({
-      status: 200, body: { module_versions: [{ name: "testmig", version: "2" }] },
+      status: 200,
+      body: { module_versions: [{ name: "testmig", version: "2" }] },
     });
 
     // A plan of the same name cannot be scheduled again (upgrade 3).
     expect(await chain.govExec([softwareUpgrade(chain.height + 10n)])).toEqual({
-      code: 3, codespace: "upgrade", log: `upgrade with name ${PLAN_NAME} has already been completed: upgrade has already been completed`,
+      code: 3,
+      codespace: "upgrade",
+      log: `upgrade with name ${PLAN_NAME} has already been completed: upgrade has already been completed`,
     });
     await chain.produceBlocks(2);
     expect(chain.height).toBe(planHeight + 3n);

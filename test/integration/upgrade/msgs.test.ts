@@ -1,5 +1,10 @@
 import { ProposalStatus } from "cosmjs-types/cosmos/gov/v1/gov";
-import { QueryAuthorityRequest, QueryAuthorityResponse, QueryUpgradedConsensusStateRequest, QueryUpgradedConsensusStateResponse } from "cosmjs-types/cosmos/upgrade/v1beta1/query";
+import {
+  QueryAuthorityRequest,
+  QueryAuthorityResponse,
+  QueryUpgradedConsensusStateRequest,
+  QueryUpgradedConsensusStateResponse,
+} from "cosmjs-types/cosmos/upgrade/v1beta1/query";
 import { MsgSoftwareUpgrade } from "cosmjs-types/cosmos/upgrade/v1beta1/tx";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,12 +51,28 @@ describe("cosmos.upgrade.v1beta1 messages and queries", () => {
       [softwareUpgrade(h0 - 1n), "upgrade cannot be scheduled in the past: invalid request"],
       [softwareUpgrade(h0 + 10n, ""), "plan: name cannot be empty: invalid request"],
       [softwareUpgrade(0n), "plan: height must be greater than 0: invalid request"],
-      [pack("/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade", MsgSoftwareUpgrade, MsgSoftwareUpgrade.fromPartial({
-        authority: govAuthority(), plan: { name: "t", height: h0 + 10n, time: { seconds: 1_800_000_000n, nanos: 0 } },
-      })), "plan: time-based upgrades have been deprecated in the SDK: invalid request"],
-      [pack("/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade", MsgSoftwareUpgrade, MsgSoftwareUpgrade.fromPartial({
-        authority: govAuthority(), plan: { name: "t", height: h0 + 10n, upgradedClientState: { typeUrl: "/x", value: new Uint8Array() } },
-      })), "plan: upgrade logic for IBC has been moved to the IBC module: invalid request"],
+      [
+        pack(
+          "/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade",
+          MsgSoftwareUpgrade,
+          MsgSoftwareUpgrade.fromPartial({
+            authority: govAuthority(),
+            plan: { name: "t", height: h0 + 10n, time: { seconds: 1_800_000_000n, nanos: 0 } },
+          }),
+        ),
+        "plan: time-based upgrades have been deprecated in the SDK: invalid request",
+      ],
+      [
+        pack(
+          "/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade",
+          MsgSoftwareUpgrade,
+          MsgSoftwareUpgrade.fromPartial({
+            authority: govAuthority(),
+            plan: { name: "t", height: h0 + 10n, upgradedClientState: { typeUrl: "/x", value: new Uint8Array() } },
+          }),
+        ),
+        "plan: upgrade logic for IBC has been moved to the IBC module: invalid request",
+      ],
     ];
     for (const [msg, log] of cases) {
       expect(await chain.govExec([msg])).toEqual({ code: 18, codespace: "sdk", log });
@@ -68,7 +89,9 @@ describe("cosmos.upgrade.v1beta1 messages and queries", () => {
     for (const msg of [softwareUpgrade(chain.height + 10n, PLAN_NAME, "", alice.address), cancelUpgrade(alice.address)]) {
       const account = chain.account(alice.address)!;
       const tx = signAminoTx([msg], [{ key: alice, accountNumber: account.accountNumber, sequence: account.sequence }], {
-        chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "5000" }], gasLimit: 400_000n,
+        chainId: CHAIN_ID,
+        fee: [{ denom: DENOM, amount: "5000" }],
+        gasLimit: 400_000n,
       });
       const res = await chain.deliverRaw(tx);
       expect({ code: res.code, codespace: res.codespace }).toEqual({ code: 7, codespace: "upgrade" });
@@ -79,9 +102,15 @@ describe("cosmos.upgrade.v1beta1 messages and queries", () => {
     const deposit = govParams(chain).minDeposit;
     for (const inner of [softwareUpgrade(chain.height + 100n), cancelUpgrade()]) {
       const account = chain.account(alice.address)!;
-      const tx = signAminoTx([submitMsg(alice.address, [inner], deposit)], [{ key: alice, accountNumber: account.accountNumber, sequence: account.sequence }], {
-        chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "5000" }], gasLimit: 400_000n,
-      });
+      const tx = signAminoTx(
+        [submitMsg(alice.address, [inner], deposit)],
+        [{ key: alice, accountNumber: account.accountNumber, sequence: account.sequence }],
+        {
+          chainId: CHAIN_ID,
+          fee: [{ denom: DENOM, amount: "5000" }],
+          gasLimit: 400_000n,
+        },
+      );
       const res = await chain.deliverRaw(tx);
       expect(res.log).toBe("");
       expect(res.code).toBe(0);
@@ -90,11 +119,19 @@ describe("cosmos.upgrade.v1beta1 messages and queries", () => {
   });
 
   it("authority and upgraded_consensus_state queries, over ABCI and REST", async () => {
-    expect(chain.query("/cosmos.upgrade.v1beta1.Query/Authority", QueryAuthorityRequest, {}, QueryAuthorityResponse)).toEqual({ address: govAuthority() });
+    expect(chain.query("/cosmos.upgrade.v1beta1.Query/Authority", QueryAuthorityRequest, {}, QueryAuthorityResponse)).toEqual({
+      address: govAuthority(),
+    });
     const authority = await h.get("/cosmos/upgrade/v1beta1/authority");
     expect({ status: authority.status, body: authority.body }).toEqual({ status: 200, body: { address: govAuthority() } });
-    expect(() => chain.query("/cosmos.upgrade.v1beta1.Query/UpgradedConsensusState", QueryUpgradedConsensusStateRequest, { lastHeight: 1n }, QueryUpgradedConsensusStateResponse))
-      .toThrow("upgraded consensus state not found");
+    expect(() =>
+      chain.query(
+        "/cosmos.upgrade.v1beta1.Query/UpgradedConsensusState",
+        QueryUpgradedConsensusStateRequest,
+        { lastHeight: 1n },
+        QueryUpgradedConsensusStateResponse,
+      ),
+    ).toThrow("upgraded consensus state not found");
     const rest = await h.get("/cosmos/upgrade/v1beta1/upgraded_consensus_state/1");
     expect(rest.status).toBe(404);
     expect(rest.body).toEqual({ code: 5, message: "upgraded consensus state not found", details: [] });

@@ -1,7 +1,11 @@
 import { MsgCancelUpgrade, MsgSoftwareUpgrade } from "cosmjs-types/cosmos/upgrade/v1beta1/tx";
 import {
-  QueryAppliedPlanRequest, QueryAppliedPlanResponse, QueryCurrentPlanRequest, QueryCurrentPlanResponse,
-  QueryModuleVersionsRequest, QueryModuleVersionsResponse,
+  QueryAppliedPlanRequest,
+  QueryAppliedPlanResponse,
+  QueryCurrentPlanRequest,
+  QueryCurrentPlanResponse,
+  QueryModuleVersionsRequest,
+  QueryModuleVersionsResponse,
 } from "cosmjs-types/cosmos/upgrade/v1beta1/query";
 import type { BuildOptions } from "../../../src/app/modules";
 import { govAuthority } from "../../../src/types/authority";
@@ -41,7 +45,11 @@ export function migrationRuns(chain: TestChain): number {
 }
 
 export function softwareUpgrade(height: bigint, name = PLAN_NAME, info = PLAN_INFO, authority = govAuthority()): AnyMsg {
-  return pack("/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade", MsgSoftwareUpgrade, MsgSoftwareUpgrade.fromPartial({ authority, plan: { name, height, info } }));
+  return pack(
+    "/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade",
+    MsgSoftwareUpgrade,
+    MsgSoftwareUpgrade.fromPartial({ authority, plan: { name, height, info } }),
+  );
 }
 
 export function cancelUpgrade(authority = govAuthority()): AnyMsg {
@@ -57,7 +65,12 @@ export function appliedHeight(chain: TestChain, name = PLAN_NAME): bigint {
 }
 
 export function moduleVersions(chain: TestChain, moduleName = ""): Record<string, bigint> {
-  const res = chain.query("/cosmos.upgrade.v1beta1.Query/ModuleVersions", QueryModuleVersionsRequest, { moduleName }, QueryModuleVersionsResponse);
+  const res = chain.query(
+    "/cosmos.upgrade.v1beta1.Query/ModuleVersions",
+    QueryModuleVersionsRequest,
+    { moduleName },
+    QueryModuleVersionsResponse,
+  );
   return Object.fromEntries(res.moduleVersions.map((v) => [v.name, v.version]));
 }
 

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestChain } from "../../helpers/chain";
-import { createValidatorMsg, declOf, eventOf, expectVgovError, keys, msg, query, queryCode, stakingValidator, valoper, vgovChain } from "./setup";
+import {
+  createValidatorMsg,
+  declOf,
+  eventOf,
+  expectVgovError,
+  keys,
+  msg,
+  query,
+  queryCode,
+  stakingValidator,
+  valoper,
+  vgovChain,
+} from "./setup";
 
 const { alpha, beta, mallory } = keys;
 const D = declOf("LEI-ALPHA-0001", "UBO-ALPHA", "DE");
@@ -35,13 +47,21 @@ describe("validatorgov admission: application, approval and the gate in front of
   it("an application is pending with the declaration, attested at its height", async () => {
     const res = await chain.mustDeliver(alpha, [msg.apply(alpha.address, D)]);
     expect(eventOf(res, "validatorgov_application")).toEqual({ candidate: alpha.address });
-    expect(query.application(chain, alpha.address)).toEqual({ candidate: alpha.address, status: "pending", declaration: { ...D, attestedAtHeight: res.height } });
+    expect(query.application(chain, alpha.address)).toEqual({
+      candidate: alpha.address,
+      status: "pending",
+      declaration: { ...D, attestedAtHeight: res.height },
+    });
     expect(queryCode(() => query.approved(chain, alpha.address))).toBe(22);
   });
 
   it("a second application while one is pending replaces it", async () => {
     const res = await chain.mustDeliver(alpha, [msg.apply(alpha.address, D)]);
-    expect(query.application(chain, alpha.address)).toEqual({ candidate: alpha.address, status: "pending", declaration: { ...D, attestedAtHeight: res.height } });
+    expect(query.application(chain, alpha.address)).toEqual({
+      candidate: alpha.address,
+      status: "pending",
+      declaration: { ...D, attestedAtHeight: res.height },
+    });
   });
 
   it("an unapproved applicant still cannot create a validator (1103)", async () => {
@@ -53,7 +73,12 @@ describe("validatorgov admission: application, approval and the gate in front of
     expectVgovError(await chain.deliver(mallory, [msg.seats(alpha.address, 1n, mallory.address)]), 1100);
     expectVgovError(await chain.deliver(mallory, [msg.approveRecovery(1n, true, mallory.address)]), 1100);
     expectVgovError(
-      await chain.deliver(mallory, [msg.updateParams({ plannedRotationDelayBlocks: 1n, recoveryChallengeWindowBlocks: 1n, attestationIntervalBlocks: 1n, seatBondAmount: "1" }, mallory.address)]),
+      await chain.deliver(mallory, [
+        msg.updateParams(
+          { plannedRotationDelayBlocks: 1n, recoveryChallengeWindowBlocks: 1n, attestationIntervalBlocks: 1n, seatBondAmount: "1" },
+          mallory.address,
+        ),
+      ]),
       1100,
     );
     expect(query.application(chain, alpha.address).status).toBe("pending");
@@ -81,7 +106,9 @@ describe("validatorgov admission: application, approval and the gate in front of
     const res = await chain.mustDeliver(beta, [msg.apply(beta.address, declOf("LEI-B", "UBO-B", "FR"))]);
     expect((await chain.govExec([msg.approve(beta.address, false)])).log).toBe("");
     expect(query.application(chain, beta.address)).toEqual({
-      candidate: beta.address, status: "rejected", declaration: { ...declOf("LEI-B", "UBO-B", "FR"), attestedAtHeight: res.height },
+      candidate: beta.address,
+      status: "rejected",
+      declaration: { ...declOf("LEI-B", "UBO-B", "FR"), attestedAtHeight: res.height },
     });
     expect(queryCode(() => query.approved(chain, beta.address))).toBe(22);
     expect(await chain.govExec([msg.approve(beta.address)])).toMatchObject({ codespace: "validatorgov", code: 1102 });

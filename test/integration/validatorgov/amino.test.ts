@@ -21,18 +21,31 @@ describe("LEGACY_AMINO_JSON signing of every validatorgov message", () => {
   async function amino(key: Secp256k1Key, msgs: AnyMsg[]) {
     const account = chain.account(key.address)!;
     const tx = signAminoTx(msgs, [{ key, accountNumber: account.accountNumber, sequence: account.sequence }], {
-      chainId: CHAIN_ID, fee: [{ denom: DENOM, amount: "5000" }], gasLimit: 600_000n, memo: "amino",
+      chainId: CHAIN_ID,
+      fee: [{ denom: DENOM, amount: "5000" }],
+      gasLimit: 600_000n,
+      memo: "amino",
     });
     return chain.deliverRaw(tx);
   }
 
   it("uses the wire sheet's amino names; MsgApplyValidator has none", () => {
-    for (const name of ["UpdateParams", "ApproveValidator", "RotateOperator", "ProposeOperatorRecovery", "ApproveOperatorRecovery", "CancelOperatorRotation", "AttestOwnership", "SetValidatorPower"]) {
+    for (const name of [
+      "UpdateParams",
+      "ApproveValidator",
+      "RotateOperator",
+      "ProposeOperatorRecovery",
+      "ApproveOperatorRecovery",
+      "CancelOperatorRotation",
+      "AttestOwnership",
+      "SetValidatorPower",
+    ]) {
       expect(aminoNameOf(`/blockchain.validatorgov.v1.Msg${name}`)).toBe(`${A}Msg${name}`);
     }
     expect(aminoNameOf("/blockchain.validatorgov.v1.MsgApplyValidator")).toBeUndefined();
     expect(aminoMsgJson(msg.seats(alpha.address, 3n, mallory.address), `${A}MsgSetValidatorPower`)).toEqual({
-      type: `${A}MsgSetValidatorPower`, value: { authority: mallory.address, seats: "3", validator: alpha.address },
+      type: `${A}MsgSetValidatorPower`,
+      value: { authority: mallory.address, seats: "3", validator: alpha.address },
     });
   });
 
@@ -42,7 +55,7 @@ describe("LEGACY_AMINO_JSON signing of every validatorgov message", () => {
       expect(res.log).toBe("");
       expect(res.code).toBe(0);
     };
-    // MsgApplyValidator has no amino name (wire sheet); the framework's type-URL fallback for
+    // MsgApplyValidator has no amino name (docs/wire/fields-part-a.md); the framework's type-URL fallback for
     // unnamed messages is the integrator's, so it is signed in direct mode here.
     await chain.mustDeliver(beta, [msg.apply(beta.address, declOf("LEI-B", "UBO-B", "FR"))]);
     expect(query.application(chain, beta.address).status).toBe("pending");
@@ -59,7 +72,12 @@ describe("LEGACY_AMINO_JSON signing of every validatorgov message", () => {
     expectVgovError(await amino(mallory, [msg.seats(alpha.address, 1n, mallory.address)]), 1100);
     expectVgovError(await amino(mallory, [msg.approveRecovery(2n, true, mallory.address)]), 1100);
     expectVgovError(
-      await amino(mallory, [msg.updateParams({ plannedRotationDelayBlocks: 1n, recoveryChallengeWindowBlocks: 1n, attestationIntervalBlocks: 1n, seatBondAmount: "1" }, mallory.address)]),
+      await amino(mallory, [
+        msg.updateParams(
+          { plannedRotationDelayBlocks: 1n, recoveryChallengeWindowBlocks: 1n, attestationIntervalBlocks: 1n, seatBondAmount: "1" },
+          mallory.address,
+        ),
+      ]),
       1100,
     );
   });

@@ -5,7 +5,20 @@ import { createRestServer, DevBackend } from "../../../src/rest";
 import { silentLogger } from "../../../src/types/logger";
 import { MsgUnjail } from "cosmjs-types/cosmos/slashing/v1beta1/tx";
 import { pack, testKey, type TestChain } from "../../helpers/chain";
-import { concentrationGenesis, declOf, expectVgovError, fourValidators, keys, msg, nextEpoch, query, stakingValidator, typed, valoper, vgovChain } from "./setup";
+import {
+  concentrationGenesis,
+  declOf,
+  expectVgovError,
+  fourValidators,
+  keys,
+  msg,
+  nextEpoch,
+  query,
+  stakingValidator,
+  typed,
+  valoper,
+  vgovChain,
+} from "./setup";
 
 const { alpha, beta } = keys;
 const dev = testKey("validator");
@@ -42,8 +55,20 @@ describe("validatorgov concentration epochs: demotion and restoration", () => {
     const c = query.concentration(chain);
     expect(c).toMatchObject({ totalPower: 40n, activeValidators: 4, minActiveValidators: 2 });
     const de = c.groups.find((g) => g.cap === ConcentrationCap.CONCENTRATION_CAP_JURISDICTION && g.group === "DE")!;
-    expect(de).toEqual({ cap: ConcentrationCap.CONCENTRATION_CAP_JURISDICTION, group: "DE", power: 20n, powerBps: 5000n, capBps: 6000n, over: false });
-    expect(c.groups.filter((g) => g.cap === ConcentrationCap.CONCENTRATION_CAP_ENTITY).map((g) => g.group)).toEqual(["LEI-ALPHA", "LEI-BETA", "LEI-GAMMA", dev.address]);
+    expect(de).toEqual({
+      cap: ConcentrationCap.CONCENTRATION_CAP_JURISDICTION,
+      group: "DE",
+      power: 20n,
+      powerBps: 5000n,
+      capBps: 6000n,
+      over: false,
+    });
+    expect(c.groups.filter((g) => g.cap === ConcentrationCap.CONCENTRATION_CAP_ENTITY).map((g) => g.group)).toEqual([
+      "LEI-ALPHA",
+      "LEI-BETA",
+      "LEI-GAMMA",
+      dev.address,
+    ]);
   });
 
   it("seats granted through governance push DE over its ceiling: the largest DE validator is demoted (jailed) at the next epoch", async () => {
@@ -51,7 +76,14 @@ describe("validatorgov concentration epochs: demotion and restoration", () => {
     const events = await nextEpoch(chain);
     // alpha 30 + beta 10 of 60: DE holds 6666 bps > 6000; entity and owner shares are exactly 5000, not over.
     expect(typed(events, "EventValidatorDemoted")).toEqual([
-      { operator: alpha.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", group_power_bps: "6666", cap_bps: "6000", jailed_validator: true },
+      {
+        operator: alpha.address,
+        cap: "CONCENTRATION_CAP_JURISDICTION",
+        group: "DE",
+        group_power_bps: "6666",
+        cap_bps: "6000",
+        jailed_validator: true,
+      },
     ]);
     expect(stakingValidator(chain, alpha).jailed).toBe(true);
     expect(stakingValidator(chain, beta).jailed).toBe(false);
@@ -60,10 +92,17 @@ describe("validatorgov concentration epochs: demotion and restoration", () => {
     expect(await get("/blockchain/validatorgov/v1/demotion")).toEqual({
       status: 200,
       body: {
-        demotion: [{
-          operator: alpha.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", group_power_bps: "6666", cap_bps: "6000",
-          demoted_at_height: demotions[0].demotedAtHeight.toString(), jailed_validator: true,
-        }],
+        demotion: [
+          {
+            operator: alpha.address,
+            cap: "CONCENTRATION_CAP_JURISDICTION",
+            group: "DE",
+            group_power_bps: "6666",
+            cap_bps: "6000",
+            demoted_at_height: demotions[0].demotedAtHeight.toString(),
+            jailed_validator: true,
+          },
+        ],
         pagination: { next_key: null, total: "1" },
       },
     });
@@ -87,14 +126,21 @@ describe("validatorgov concentration epochs: demotion and restoration", () => {
     expect(body.active_validators).toBe(3);
     expect(body.min_active_validators).toBe(2);
     expect(body.groups.find((g: any) => g.cap === "CONCENTRATION_CAP_JURISDICTION" && g.group === "DE")).toEqual({
-      cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", power: "40", power_bps: "6666", cap_bps: "6000", over: true,
+      cap: "CONCENTRATION_CAP_JURISDICTION",
+      group: "DE",
+      power: "40",
+      power_bps: "6666",
+      cap_bps: "6000",
+      over: true,
     });
   });
 
   it("when the breach clears, the next epoch restores the validator and un-jails what the demotion jailed", async () => {
     expect((await chain.govExec([msg.seats(alpha.address, 5n)])).log).toBe("");
     const events = await nextEpoch(chain);
-    expect(typed(events, "EventValidatorRestored")).toEqual([{ operator: alpha.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: true }]);
+    expect(typed(events, "EventValidatorRestored")).toEqual([
+      { operator: alpha.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: true },
+    ]);
     expect(stakingValidator(chain, alpha).jailed).toBe(false);
     expect(query.demotions(chain)).toEqual([]);
     await chain.produceBlocks(1);
@@ -129,7 +175,14 @@ describe("validatorgov concentration epochs below the floor: report, do not act"
       const events = await nextEpoch(chain);
       expect(typed(events, "EventValidatorDemoted")).toEqual([]);
       expect(typed(events, "EventConcentrationUncorrected")).toEqual([
-        { cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", group_power_bps: "6666", cap_bps: "6000", active_validators: 4, min_active_validators: 4 },
+        {
+          cap: "CONCENTRATION_CAP_JURISDICTION",
+          group: "DE",
+          group_power_bps: "6666",
+          cap_bps: "6000",
+          active_validators: 4,
+          min_active_validators: 4,
+        },
       ]);
     }
     expect(stakingValidator(chain, beta).jailed).toBe(false);

@@ -42,9 +42,23 @@ describe("validatorgov conformance (issue 33, rules 31–35)", () => {
       const byCode = Object.entries(validatorgovErrors).map(([name, kind]) => [kind.code, name, kind.codespace]);
       expect(byCode.filter(([code]) => (code as number) <= 1116)).toEqual(
         [
-          "InvalidSigner", "ApplicationNotFound", "ApplicationNotPending", "NotApprovedValidator", "RotationInProgress", "RotationNotFound",
-          "RotationNotPending", "RotationNotRecovery", "RecoveryAlreadyDecided", "OperatorUnchanged", "OperatorInUse", "NotCurrentOperator",
-          "MissingReason", "InvalidDeclaration", "NoValidator", "SeatReserveEmpty", "InvalidSeats",
+          "InvalidSigner",
+          "ApplicationNotFound",
+          "ApplicationNotPending",
+          "NotApprovedValidator",
+          "RotationInProgress",
+          "RotationNotFound",
+          "RotationNotPending",
+          "RotationNotRecovery",
+          "RecoveryAlreadyDecided",
+          "OperatorUnchanged",
+          "OperatorInUse",
+          "NotCurrentOperator",
+          "MissingReason",
+          "InvalidDeclaration",
+          "NoValidator",
+          "SeatReserveEmpty",
+          "InvalidSeats",
         ].map((name, i) => [1100 + i, `Err${name}`, "validatorgov"]),
       );
       expect(new Set(byCode.map(([code]) => code)).size).toBe(byCode.length);
@@ -59,15 +73,24 @@ describe("validatorgov conformance (issue 33, rules 31–35)", () => {
 
   describe("rule 32 (and 12): the declaration is normalised; an application always files", () => {
     it("an application's identifiers are trimmed (inner spaces kept) and its jurisdiction upper-cased", async () => {
-      const res = await chain.mustDeliver(delta, [msg.apply(delta.address, declOf("  LEI-D  X\t", " UBO D ", " it "), { moniker: "", description: "" })]);
+      const res = await chain.mustDeliver(delta, [
+        msg.apply(delta.address, declOf("  LEI-D  X\t", " UBO D ", " it "), { moniker: "", description: "" }),
+      ]);
       expect(query.application(chain, delta.address)).toEqual({
-        candidate: delta.address, status: "pending", declaration: { legalEntityId: "LEI-D  X", beneficialOwnerId: "UBO D", jurisdiction: "IT", attestedAtHeight: res.height },
+        candidate: delta.address,
+        status: "pending",
+        declaration: { legalEntityId: "LEI-D  X", beneficialOwnerId: "UBO D", jurisdiction: "IT", attestedAtHeight: res.height },
       });
     });
 
     it("a re-attestation is normalised the same way", async () => {
       const res = await chain.mustDeliver(alpha, [msg.attest(alpha.address, declOf(" LEI-A ", "UBO-A", "de"))]);
-      expect(query.approved(chain, alpha.address).declaration).toEqual({ legalEntityId: "LEI-A", beneficialOwnerId: "UBO-A", jurisdiction: "DE", attestedAtHeight: res.height });
+      expect(query.approved(chain, alpha.address).declaration).toEqual({
+        legalEntityId: "LEI-A",
+        beneficialOwnerId: "UBO-A",
+        jurisdiction: "DE",
+        attestedAtHeight: res.height,
+      });
     });
 
     it("128 characters after trimming pass", async () => {
@@ -90,19 +113,29 @@ describe("validatorgov conformance (issue 33, rules 31–35)", () => {
 
     it("a valid application replaces a pending one", async () => {
       const res = await chain.mustDeliver(delta, [msg.apply(delta.address, declOf("LEI-D", "UBO-D", "IT"))]);
-      expect(query.application(chain, delta.address)).toMatchObject({ status: "pending", declaration: { legalEntityId: "LEI-D", attestedAtHeight: res.height } });
+      expect(query.application(chain, delta.address)).toMatchObject({
+        status: "pending",
+        declaration: { legalEntityId: "LEI-D", attestedAtHeight: res.height },
+      });
     });
 
     it("an approved operator's new application is pending; its approval in force is untouched", async () => {
       const approved = query.approved(chain, epsilon.address);
       await chain.mustDeliver(epsilon, [msg.apply(epsilon.address, declOf("LEI-E2", "UBO-E2", "pt"))]);
-      expect(query.application(chain, epsilon.address)).toMatchObject({ status: "pending", declaration: { legalEntityId: "LEI-E2", jurisdiction: "PT" } });
+      expect(query.application(chain, epsilon.address)).toMatchObject({
+        status: "pending",
+        declaration: { legalEntityId: "LEI-E2", jurisdiction: "PT" },
+      });
       expect(query.approved(chain, epsilon.address)).toEqual(approved);
     });
 
     it("rejecting keeps the application as rejected (the approval stays); a new application files again", async () => {
       expect((await chain.govExec([msg.approve(epsilon.address, false)])).log).toBe("");
-      expect(query.application(chain, epsilon.address)).toMatchObject({ candidate: epsilon.address, status: "rejected", declaration: { legalEntityId: "LEI-E2" } });
+      expect(query.application(chain, epsilon.address)).toMatchObject({
+        candidate: epsilon.address,
+        status: "rejected",
+        declaration: { legalEntityId: "LEI-E2" },
+      });
       expect(query.approved(chain, epsilon.address).declaration).toMatchObject({ legalEntityId: "LEI-E" });
       await chain.mustDeliver(epsilon, [msg.apply(epsilon.address, declOf("LEI-E3", "UBO-E3", "AT"))]);
       expect((await chain.govExec([msg.approve(epsilon.address)])).log).toBe("");
@@ -181,7 +214,10 @@ describe("validatorgov conformance (issue 33, rules 31–35)", () => {
       expect(await chain.govExec([msg.approveRecovery(999n)])).toMatchObject({ codespace: "validatorgov", code: 1105 });
     });
     it("3. a planned rotation (1107), even one no longer pending", async () => {
-      expect(await chain.govExec([msg.approveRecovery(pendingId(chain, alpha.address))])).toMatchObject({ codespace: "validatorgov", code: 1107 });
+      expect(await chain.govExec([msg.approveRecovery(pendingId(chain, alpha.address))])).toMatchObject({
+        codespace: "validatorgov",
+        code: 1107,
+      });
       const cancelled = query.rotation(chain, pendingId(chain, alpha.address) + 1n);
       expect(cancelled).toMatchObject({ kind: RotationKind.ROTATION_KIND_PLANNED, status: RotationStatus.ROTATION_STATUS_CANCELLED });
       expect(await chain.govExec([msg.approveRecovery(cancelled.id)])).toMatchObject({ codespace: "validatorgov", code: 1107 });
@@ -219,7 +255,9 @@ describe("validatorgov conformance (issue 33, rules 31–35)", () => {
       const id = pendingId(chain, beta.address);
       const res = await chain.deliver(beta, [msg.send(beta.address, funder.address, 10n ** 30n)]);
       expect({ codespace: res.codespace, code: res.code }).toEqual({ codespace: "sdk", code: 5 });
-      expect(resolved(res)).toEqual([expect.objectContaining({ rotation_id: id.toString(), status: "ROTATION_STATUS_VETOED", kind: "ROTATION_KIND_RECOVERY" })]);
+      expect(resolved(res)).toEqual([
+        expect.objectContaining({ rotation_id: id.toString(), status: "ROTATION_STATUS_VETOED", kind: "ROTATION_KIND_RECOVERY" }),
+      ]);
       expect(query.rotation(chain, id)).toMatchObject({ status: RotationStatus.ROTATION_STATUS_VETOED, resolvedAtHeight: res.height });
       expect(query.pending(chain, beta.address).found).toBe(false);
       expect(stakingValidator(chain, beta).jailed).toBe(false);
@@ -230,7 +268,11 @@ describe("validatorgov conformance (issue 33, rules 31–35)", () => {
       const id = pendingId(chain, gamma.address);
       const res = await chain.mustDeliver(gamma, [msg.send(gamma.address, funder.address, ONE_YML)]);
       expect(resolved(res)).toHaveLength(1);
-      expect(query.rotation(chain, id)).toMatchObject({ approved: false, status: RotationStatus.ROTATION_STATUS_VETOED, resolvedAtHeight: res.height });
+      expect(query.rotation(chain, id)).toMatchObject({
+        approved: false,
+        status: RotationStatus.ROTATION_STATUS_VETOED,
+        resolvedAtHeight: res.height,
+      });
     });
 
     it("the operator's own refused message counts as its signature (MsgRotateOperator while the recovery is open: 1104)", async () => {
@@ -255,7 +297,11 @@ describe("validatorgov conformance (issue 33, rules 31–35)", () => {
       expect(block.response.txResults.map((r) => r.code)).toEqual([0, 0]);
       const id = BigInt(typed(block.response.txResults[0].events, "EventRotationProposed")[0].rotation_id as string);
       expect(typed(block.response.txResults[1].events, "EventRotationResolved")).toHaveLength(1);
-      expect(query.rotation(chain, id)).toMatchObject({ currentOperator: gamma.address, status: RotationStatus.ROTATION_STATUS_VETOED, resolvedAtHeight: block.height });
+      expect(query.rotation(chain, id)).toMatchObject({
+        currentOperator: gamma.address,
+        status: RotationStatus.ROTATION_STATUS_VETOED,
+        resolvedAtHeight: block.height,
+      });
     });
 
     it("while no recovery is pending, the check after each tx reads no state", async () => {
@@ -279,10 +325,18 @@ describe("validatorgov conformance (issue 33, rules 31–35)", () => {
   });
 
   describe("rule 35: the recovery window is never shorter than the planned delay", () => {
-    const params = { plannedRotationDelayBlocks: DELAY, recoveryChallengeWindowBlocks: DELAY, attestationIntervalBlocks: 100_000n, seatBondAmount: ONE_YML.toString() };
+    const params = {
+      plannedRotationDelayBlocks: DELAY,
+      recoveryChallengeWindowBlocks: DELAY,
+      attestationIntervalBlocks: 100_000n,
+      seatBondAmount: ONE_YML.toString(),
+    };
 
     it("MsgUpdateParams with recovery_challenge_window_blocks below planned_rotation_delay_blocks is 1117; equal passes", async () => {
-      expect(await chain.govExec([msg.updateParams({ ...params, recoveryChallengeWindowBlocks: DELAY - 1n })])).toMatchObject({ codespace: "validatorgov", code: 1117 });
+      expect(await chain.govExec([msg.updateParams({ ...params, recoveryChallengeWindowBlocks: DELAY - 1n })])).toMatchObject({
+        codespace: "validatorgov",
+        code: 1117,
+      });
       expect(query.params(chain).recoveryChallengeWindowBlocks).toBe(DELAY);
       expect((await chain.govExec([msg.updateParams({ ...params, plannedRotationDelayBlocks: DELAY - 1n })])).log).toBe("");
       expect(query.params(chain)).toEqual({ ...params, plannedRotationDelayBlocks: DELAY - 1n });
@@ -290,7 +344,9 @@ describe("validatorgov conformance (issue 33, rules 31–35)", () => {
 
     it("a genesis saying so is refused", () => {
       const g = defaultValidatorgovGenesis();
-      expect(() => validateValidatorgovGenesis({ ...g, params: { ...g.params!, plannedRotationDelayBlocks: 10n, recoveryChallengeWindowBlocks: 9n } })).toThrow(/recovery_challenge_window_blocks/);
+      expect(() =>
+        validateValidatorgovGenesis({ ...g, params: { ...g.params!, plannedRotationDelayBlocks: 10n, recoveryChallengeWindowBlocks: 9n } }),
+      ).toThrow(/recovery_challenge_window_blocks/);
     });
   });
 });

@@ -8,7 +8,24 @@ import { DENOM, pack, type TestChain } from "../../helpers/chain";
 import { exec, genericAuthorization, grant } from "../authz/setup";
 import { delegateMsg } from "../staking/setup";
 import { getAmendment, getInvariants, msg as cmsg, ratifications } from "../constitution/setup";
-import { EPOCH, ONE_YML, admit, concentrationGenesis, createValidatorMsg, declOf, expectVgovError, fourValidators, keys, msg, nextEpoch, query, stakingValidator, typed, valoper, vgovChain } from "./setup";
+import {
+  EPOCH,
+  ONE_YML,
+  admit,
+  concentrationGenesis,
+  createValidatorMsg,
+  declOf,
+  expectVgovError,
+  fourValidators,
+  keys,
+  msg,
+  nextEpoch,
+  query,
+  stakingValidator,
+  typed,
+  valoper,
+  vgovChain,
+} from "./setup";
 
 const { alpha, beta, gamma, delta, epsilon, newop, newop2, mallory, funder } = keys;
 const UNJAIL_URL = "/cosmos.slashing.v1beta1.MsgUnjail";
@@ -17,9 +34,18 @@ const UNBONDING = 100n;
 
 const unjail = (k: { address: string }) => pack(UNJAIL_URL, MsgUnjail, { validatorAddr: valoper(k.address) });
 const undelegate = (k: { address: string }, amount: bigint) =>
-  pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, { delegatorAddress: k.address, validatorAddress: valoper(k.address), amount: { denom: DENOM, amount: amount.toString() } });
+  pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
+    delegatorAddress: k.address,
+    validatorAddress: valoper(k.address),
+    amount: { denom: DENOM, amount: amount.toString() },
+  });
 const redelegate = (k: { address: string }, src: string, dst: string, amount: bigint) =>
-  pack("/cosmos.staking.v1beta1.MsgBeginRedelegate", MsgBeginRedelegate, { delegatorAddress: k.address, validatorSrcAddress: src, validatorDstAddress: dst, amount: { denom: DENOM, amount: amount.toString() } });
+  pack("/cosmos.staking.v1beta1.MsgBeginRedelegate", MsgBeginRedelegate, {
+    delegatorAddress: k.address,
+    validatorSrcAddress: src,
+    validatorDstAddress: dst,
+    amount: { denom: DENOM, amount: amount.toString() },
+  });
 
 /** MsgUnjail is refused with `code`: by CheckTx when signed directly, at delivery when nested in funder's MsgExec. */
 async function expectUnjailRefused(chain: TestChain, op: typeof alpha, code: number): Promise<void> {
@@ -99,7 +125,13 @@ describe("validatorgov holds on MsgUnjail: withdrawn approval, recovery challeng
     await chain.mustDeliver(funder, [delegateMsg(funder, a, (3n * ONE_YML).toString()), delegateMsg(funder, b, (3n * ONE_YML).toString())]);
     await chain.mustDeliver(funder, [redelegate(funder, a, g, ONE_YML), redelegate(funder, b, a, ONE_YML)]);
     const redelegationsOf = () =>
-      chain.query(SQ + "Redelegations", sq.QueryRedelegationsRequest, { delegatorAddr: funder.address, srcValidatorAddr: "", dstValidatorAddr: "" }, sq.QueryRedelegationsResponse)
+      chain
+        .query(
+          SQ + "Redelegations",
+          sq.QueryRedelegationsRequest,
+          { delegatorAddr: funder.address, srcValidatorAddr: "", dstValidatorAddr: "" },
+          sq.QueryRedelegationsResponse,
+        )
         .redelegationResponses.map((r) => [r.redelegation.validatorSrcAddress, r.redelegation.validatorDstAddress, r.entries[0].balance]);
 
     const inv = getInvariants(chain);
@@ -116,8 +148,18 @@ describe("validatorgov holds on MsgUnjail: withdrawn approval, recovery challeng
     expect(query.rotation(chain, id).status).toBe(RotationStatus.ROTATION_STATUS_COMPLETED);
 
     const n = valoper(newop);
-    expect(redelegationsOf().sort()).toEqual([[b, n, ONE_YML.toString()], [n, g, ONE_YML.toString()]].sort());
-    const bySrc = chain.query(SQ + "Redelegations", sq.QueryRedelegationsRequest, { delegatorAddr: "", srcValidatorAddr: a, dstValidatorAddr: "" }, sq.QueryRedelegationsResponse);
+    expect(redelegationsOf().sort()).toEqual(
+      [
+        [b, n, ONE_YML.toString()],
+        [n, g, ONE_YML.toString()],
+      ].sort(),
+    );
+    const bySrc = chain.query(
+      SQ + "Redelegations",
+      sq.QueryRedelegationsRequest,
+      { delegatorAddr: "", srcValidatorAddr: a, dstValidatorAddr: "" },
+      sq.QueryRedelegationsResponse,
+    );
     expect(bySrc.redelegationResponses).toEqual([]);
     // The receiving-redelegation index followed too: no hop onward from the new operator while it matures.
     const hop = await chain.deliver(funder, [redelegate(funder, n, g, 100n)]);
@@ -169,7 +211,9 @@ describe("validatorgov demotions meeting recoveries", () => {
     // The breach clears: alpha 11 + beta 10 of 41 is 5121 bps of DE.
     expect((await chain.govExec([msg.seats(alpha.address, 1n)])).log).toBe("");
     const events = await epoch();
-    expect(typed(events, "EventValidatorRestored")).toEqual([{ operator: alpha.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: false }]);
+    expect(typed(events, "EventValidatorRestored")).toEqual([
+      { operator: alpha.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: false },
+    ]);
     expect(query.demotions(chain)).toEqual([]);
     expect(query.rotation(chain, 1n)).toMatchObject({ pausedValidator: true, status: RotationStatus.ROTATION_STATUS_PENDING });
     expect(stakingValidator(chain, alpha).jailed).toBe(true);
@@ -197,7 +241,14 @@ describe("validatorgov demotions meeting recoveries", () => {
     expect(typed(events, "EventRotationResolved")).toMatchObject([{ rotation_id: "2", status: "ROTATION_STATUS_COMPLETED" }]);
     // newop2 40 + newop 11 of 71 (dev 10, gamma 10): DE holds 7183 bps.
     expect(typed(events, "EventValidatorDemoted")).toEqual([
-      { operator: newop2.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", group_power_bps: "7183", cap_bps: "6000", jailed_validator: true },
+      {
+        operator: newop2.address,
+        cap: "CONCENTRATION_CAP_JURISDICTION",
+        group: "DE",
+        group_power_bps: "7183",
+        cap_bps: "6000",
+        jailed_validator: true,
+      },
     ]);
     expect(stakingValidator(chain, newop2).jailed).toBe(true);
     await chain.produceBlocks(1);
@@ -206,7 +257,9 @@ describe("validatorgov demotions meeting recoveries", () => {
 
     // Fewer seats clear the breach; the restoration un-jails what the demotion jailed.
     expect((await chain.govExec([msg.seats(newop2.address, 1n)])).log).toBe("");
-    expect(typed(await epoch(), "EventValidatorRestored")).toEqual([{ operator: newop2.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: true }]);
+    expect(typed(await epoch(), "EventValidatorRestored")).toEqual([
+      { operator: newop2.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: true },
+    ]);
     expect(stakingValidator(chain, newop2).jailed).toBe(false);
   });
 });

@@ -3,7 +3,13 @@ import { RotationStatus } from "../../../src/gen/blockchain/validatorgov/v1/rota
 import { admitInGenesisJson } from "../../../src/modules/validatorgov/genesis";
 import type { TestChain } from "../../helpers/chain";
 import {
-  VoteOption, caseVotes, enforcementChain, expectEnforcementError, keys, msg as enforcementMsg, openCase,
+  VoteOption,
+  caseVotes,
+  enforcementChain,
+  expectEnforcementError,
+  keys,
+  msg as enforcementMsg,
+  openCase,
 } from "../enforcement/setup";
 import { msg as oracleMsg, query as oracleQuery, testParams } from "../oracle/setup";
 import { createValidatorMsg } from "../staking/setup";
@@ -25,9 +31,13 @@ describe("records keyed by operator follow a rotation", () => {
         admitInGenesisJson(s, val2.address);
         s.validatorgov.params.planned_rotation_delay_blocks = "3";
         s.oracle.params = {
-          vote_period: p.votePeriod.toString(), vote_threshold_bps: p.voteThresholdBps.toString(), quote_symbol: p.quoteSymbol,
-          accepted_denoms: p.acceptedDenoms, max_rate_age_seconds: p.maxRateAgeSeconds.toString(),
-          max_appraisal_age_seconds: p.maxAppraisalAgeSeconds.toString(), max_class_ids_per_appraiser: p.maxClassIdsPerAppraiser.toString(),
+          vote_period: p.votePeriod.toString(),
+          vote_threshold_bps: p.voteThresholdBps.toString(),
+          quote_symbol: p.quoteSymbol,
+          accepted_denoms: p.acceptedDenoms,
+          max_rate_age_seconds: p.maxRateAgeSeconds.toString(),
+          max_appraisal_age_seconds: p.maxAppraisalAgeSeconds.toString(),
+          max_class_ids_per_appraiser: p.maxClassIdsPerAppraiser.toString(),
         };
       },
     });

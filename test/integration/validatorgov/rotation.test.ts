@@ -1,7 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RotationKind, RotationStatus } from "../../../src/gen/blockchain/validatorgov/v1/rotation";
 import type { TestChain } from "../../helpers/chain";
-import { ONE_YML, RESERVE, admit, declOf, eventOf, expectVgovError, keys, msg, query, queryCode, stakingValidator, valoper, vgovChain } from "./setup";
+import {
+  ONE_YML,
+  RESERVE,
+  admit,
+  declOf,
+  eventOf,
+  expectVgovError,
+  keys,
+  msg,
+  query,
+  queryCode,
+  stakingValidator,
+  valoper,
+  vgovChain,
+} from "./setup";
 
 const { alpha, beta, gamma, newop, newop2, mallory, funder } = keys;
 const E = "blockchain.validatorgov.v1.";
@@ -37,12 +51,25 @@ describe("validatorgov operator rotation and recovery", () => {
   it("a planned rotation opens with its delay; a second one for the same operator is 1104", async () => {
     const res = await chain.mustDeliver(alpha, [msg.rotate(alpha.address, newop.address)]);
     expect(eventOf(res, E + "EventRotationProposed")).toEqual({
-      rotation_id: '"1"', current_operator: JSON.stringify(alpha.address), new_operator: JSON.stringify(newop.address), proposer: JSON.stringify(alpha.address),
-      kind: '"ROTATION_KIND_PLANNED"', reason: '""', completes_at_height: JSON.stringify((res.height + 6n).toString()),
+      rotation_id: '"1"',
+      current_operator: JSON.stringify(alpha.address),
+      new_operator: JSON.stringify(newop.address),
+      proposer: JSON.stringify(alpha.address),
+      kind: '"ROTATION_KIND_PLANNED"',
+      reason: '""',
+      completes_at_height: JSON.stringify((res.height + 6n).toString()),
     });
     expect(query.rotation(chain, 1n)).toMatchObject({
-      id: 1n, currentOperator: alpha.address, newOperator: newop.address, kind: RotationKind.ROTATION_KIND_PLANNED, status: RotationStatus.ROTATION_STATUS_PENDING,
-      approved: true, openedAtHeight: res.height, completesAtHeight: res.height + 6n, resolvedAtHeight: 0n, pausedValidator: false,
+      id: 1n,
+      currentOperator: alpha.address,
+      newOperator: newop.address,
+      kind: RotationKind.ROTATION_KIND_PLANNED,
+      status: RotationStatus.ROTATION_STATUS_PENDING,
+      approved: true,
+      openedAtHeight: res.height,
+      completesAtHeight: res.height + 6n,
+      resolvedAtHeight: 0n,
+      pausedValidator: false,
     });
     expect(query.pending(chain, alpha.address)).toMatchObject({ found: true, operatorRotation: { id: 1n } });
     expectVgovError(await chain.deliver(alpha, [msg.rotate(alpha.address, newop2.address)]), 1104);
@@ -55,7 +82,11 @@ describe("validatorgov operator rotation and recovery", () => {
 
   it("the old key cancels its planned rotation; a closed rotation cannot be cancelled again (1106)", async () => {
     const res = await chain.mustDeliver(alpha, [msg.cancel(alpha.address, 1n)]);
-    expect(eventOf(res, E + "EventRotationResolved")).toMatchObject({ rotation_id: '"1"', status: '"ROTATION_STATUS_CANCELLED"', kind: '"ROTATION_KIND_PLANNED"' });
+    expect(eventOf(res, E + "EventRotationResolved")).toMatchObject({
+      rotation_id: '"1"',
+      status: '"ROTATION_STATUS_CANCELLED"',
+      kind: '"ROTATION_KIND_PLANNED"',
+    });
     expect(query.rotation(chain, 1n)).toMatchObject({ status: RotationStatus.ROTATION_STATUS_CANCELLED, resolvedAtHeight: res.height });
     expect(query.pending(chain, alpha.address).found).toBe(false);
     expectVgovError(await chain.deliver(alpha, [msg.cancel(alpha.address, 1n)]), 1106);
@@ -69,9 +100,16 @@ describe("validatorgov operator rotation and recovery", () => {
     await chain.produceBlocks(5);
     expect(query.rotation(chain, id).status).toBe(RotationStatus.ROTATION_STATUS_PENDING);
     await chain.produceBlocks(1);
-    expect(query.rotation(chain, id)).toMatchObject({ status: RotationStatus.ROTATION_STATUS_COMPLETED, resolvedAtHeight: res.height + 6n });
+    expect(query.rotation(chain, id)).toMatchObject({
+      status: RotationStatus.ROTATION_STATUS_COMPLETED,
+      resolvedAtHeight: res.height + 6n,
+    });
     expect(queryCode(() => query.approved(chain, alpha.address))).toBe(22);
-    expect(query.approved(chain, newop.address)).toMatchObject({ candidate: newop.address, approved: "true", declaration: { legalEntityId: "LEI-A" } });
+    expect(query.approved(chain, newop.address)).toMatchObject({
+      candidate: newop.address,
+      approved: "true",
+      declaration: { legalEntityId: "LEI-A" },
+    });
     expect(query.application(chain, alpha.address).status).toBe("rotated");
     expect(query.application(chain, newop.address).status).toBe("approved");
     const moved = stakingValidator(chain, newop);
@@ -90,9 +128,19 @@ describe("validatorgov operator rotation and recovery", () => {
 
   it("anyone proposes a recovery; it is inert until approved, and the admission authority may reject it", async () => {
     const res = await chain.mustDeliver(mallory, [msg.recover(mallory.address, beta.address, newop2.address, "key compromised")]);
-    expect(eventOf(res, E + "EventRotationProposed")).toMatchObject({ kind: '"ROTATION_KIND_RECOVERY"', proposer: JSON.stringify(mallory.address), completes_at_height: '"0"', reason: '"key compromised"' });
+    expect(eventOf(res, E + "EventRotationProposed")).toMatchObject({
+      kind: '"ROTATION_KIND_RECOVERY"',
+      proposer: JSON.stringify(mallory.address),
+      completes_at_height: '"0"',
+      reason: '"key compromised"',
+    });
     const r = query.rotation(chain, 3n);
-    expect(r).toMatchObject({ kind: RotationKind.ROTATION_KIND_RECOVERY, approved: false, completesAtHeight: 0n, status: RotationStatus.ROTATION_STATUS_PENDING });
+    expect(r).toMatchObject({
+      kind: RotationKind.ROTATION_KIND_RECOVERY,
+      approved: false,
+      completesAtHeight: 0n,
+      status: RotationStatus.ROTATION_STATUS_PENDING,
+    });
     await chain.produceBlocks(6);
     expect(query.rotation(chain, 3n).status).toBe(RotationStatus.ROTATION_STATUS_PENDING);
     expect(stakingValidator(chain, beta).jailed).toBe(false);
@@ -118,7 +166,10 @@ describe("validatorgov operator rotation and recovery", () => {
     expect(stakingValidator(chain, beta).jailed).toBe(true);
     expect(await chain.govExec([msg.approveRecovery(5n)])).toMatchObject({ codespace: "validatorgov", code: 1108 });
     const veto = await chain.mustDeliver(beta, [msg.cancel(beta.address, 5n)]);
-    expect(eventOf(veto, E + "EventRotationResolved")).toMatchObject({ status: '"ROTATION_STATUS_VETOED"', kind: '"ROTATION_KIND_RECOVERY"' });
+    expect(eventOf(veto, E + "EventRotationResolved")).toMatchObject({
+      status: '"ROTATION_STATUS_VETOED"',
+      kind: '"ROTATION_KIND_RECOVERY"',
+    });
     expect(stakingValidator(chain, beta).jailed).toBe(false);
   });
 

@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BondStatus } from "cosmjs-types/cosmos/staking/v1beta1/staking";
 import type { TestChain } from "../../helpers/chain";
-import { ONE_YML, RESERVE, admit, createValidatorMsg, declOf, eventOf, expectVgovError, keys, msg, query, stakingValidator, vgovChain } from "./setup";
+import {
+  ONE_YML,
+  RESERVE,
+  admit,
+  createValidatorMsg,
+  declOf,
+  eventOf,
+  expectVgovError,
+  keys,
+  msg,
+  query,
+  stakingValidator,
+  vgovChain,
+} from "./setup";
 
 const { alpha, beta, gamma, funder, mallory } = keys;
 
@@ -79,10 +92,24 @@ describe("validatorgov seats: power delegated from the seat reserve", () => {
   });
 
   it("params: an invalid set is refused (1117), a valid one replaces them", async () => {
-    const good = { plannedRotationDelayBlocks: 7n, recoveryChallengeWindowBlocks: 9n, attestationIntervalBlocks: 50n, seatBondAmount: "2000000" };
-    expect(await chain.govExec([msg.updateParams({ ...good, plannedRotationDelayBlocks: 0n })])).toMatchObject({ codespace: "validatorgov", code: 1117 });
-    expect(await chain.govExec([msg.updateParams({ ...good, seatBondAmount: "0" })])).toMatchObject({ codespace: "validatorgov", code: 1117 });
-    expect(await chain.govExec([msg.updateParams({ ...good, seatBondAmount: "-5" })])).toMatchObject({ codespace: "validatorgov", code: 1117 });
+    const good = {
+      plannedRotationDelayBlocks: 7n,
+      recoveryChallengeWindowBlocks: 9n,
+      attestationIntervalBlocks: 50n,
+      seatBondAmount: "2000000",
+    };
+    expect(await chain.govExec([msg.updateParams({ ...good, plannedRotationDelayBlocks: 0n })])).toMatchObject({
+      codespace: "validatorgov",
+      code: 1117,
+    });
+    expect(await chain.govExec([msg.updateParams({ ...good, seatBondAmount: "0" })])).toMatchObject({
+      codespace: "validatorgov",
+      code: 1117,
+    });
+    expect(await chain.govExec([msg.updateParams({ ...good, seatBondAmount: "-5" })])).toMatchObject({
+      codespace: "validatorgov",
+      code: 1117,
+    });
     expect((await chain.govExec([msg.updateParams({ ...good, seatBondAmount: "0002000000" })])).log).toBe("");
     expect(query.params(chain)).toEqual(good);
   });

@@ -32,7 +32,9 @@ export function vgovChain(opts: { mutateGenesis?: (appState: Record<string, any>
 
 /** Attributes of every typed validatorgov event of `type`, JSON-decoded (the framework's plain "mode" attribute left out). */
 export function typed(events: readonly Event[], type: string): Array<Record<string, unknown>> {
-  return events.filter((e) => e.type === E + type).map((e) => Object.fromEntries(e.attributes.filter((a) => a.key !== "mode").map((a) => [a.key, JSON.parse(a.value)])));
+  return events
+    .filter((e) => e.type === E + type)
+    .map((e) => Object.fromEntries(e.attributes.filter((a) => a.key !== "mode").map((a) => [a.key, JSON.parse(a.value)])));
 }
 
 export const expectVgovError = moduleErrorExpecter("validatorgov");
@@ -43,22 +45,34 @@ export interface Decl {
   jurisdiction: string;
 }
 
-export const declOf = (entity: string, owner: string, jurisdiction: string): Decl => ({ legalEntityId: entity, beneficialOwnerId: owner, jurisdiction });
+export const declOf = (entity: string, owner: string, jurisdiction: string): Decl => ({
+  legalEntityId: entity,
+  beneficialOwnerId: owner,
+  jurisdiction,
+});
 
 export const msg = {
   apply: (creator: string, d: Decl, over: Partial<tx.MsgApplyValidator> = {}) =>
     pack(T + "MsgApplyValidator", tx.MsgApplyValidator, { creator, moniker: "node", description: "a validator", ...d, ...over }),
-  approve: (candidate: string, approve = true, authority = govAuthority()) => pack(T + "MsgApproveValidator", tx.MsgApproveValidator, { authority, candidate, approve }),
+  approve: (candidate: string, approve = true, authority = govAuthority()) =>
+    pack(T + "MsgApproveValidator", tx.MsgApproveValidator, { authority, candidate, approve }),
   attest: (creator: string, d: Decl) => pack(T + "MsgAttestOwnership", tx.MsgAttestOwnership, { creator, ...d }),
-  seats: (validator: string, seats: bigint, authority = govAuthority()) => pack(T + "MsgSetValidatorPower", tx.MsgSetValidatorPower, { authority, validator, seats }),
+  seats: (validator: string, seats: bigint, authority = govAuthority()) =>
+    pack(T + "MsgSetValidatorPower", tx.MsgSetValidatorPower, { authority, validator, seats }),
   rotate: (creator: string, newOperator: string) => pack(T + "MsgRotateOperator", tx.MsgRotateOperator, { creator, newOperator }),
   recover: (creator: string, currentOperator: string, newOperator: string, reason = "operator key lost") =>
     pack(T + "MsgProposeOperatorRecovery", tx.MsgProposeOperatorRecovery, { creator, currentOperator, newOperator, reason }),
   approveRecovery: (rotationId: bigint, approve = true, authority = govAuthority()) =>
     pack(T + "MsgApproveOperatorRecovery", tx.MsgApproveOperatorRecovery, { authority, rotationId, approve }),
-  cancel: (creator: string, rotationId: bigint) => pack(T + "MsgCancelOperatorRotation", tx.MsgCancelOperatorRotation, { creator, rotationId }),
+  cancel: (creator: string, rotationId: bigint) =>
+    pack(T + "MsgCancelOperatorRotation", tx.MsgCancelOperatorRotation, { creator, rotationId }),
   updateParams: (params: Params, authority = govAuthority()) => pack(T + "MsgUpdateParams", tx.MsgUpdateParams, { authority, params }),
-  send: (from: string, to: string, amount: bigint) => pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from, toAddress: to, amount: [{ denom: DENOM, amount: amount.toString() }] }),
+  send: (from: string, to: string, amount: bigint) =>
+    pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, {
+      fromAddress: from,
+      toAddress: to,
+      amount: [{ denom: DENOM, amount: amount.toString() }],
+    }),
 };
 
 /** The concentration epoch length of the demotion suites. */
@@ -70,8 +84,11 @@ export const EPOCH = 5n;
  */
 export function concentrationGenesis(s: Record<string, any>, entityBps = "9000", minActive = 2): void {
   Object.assign(s.constitution.invariants, {
-    max_entity_power_bps: entityBps, max_beneficial_owner_power_bps: entityBps, max_jurisdiction_power_bps: "6000",
-    concentration_epoch_blocks: EPOCH.toString(), min_active_validators: minActive,
+    max_entity_power_bps: entityBps,
+    max_beneficial_owner_power_bps: entityBps,
+    max_jurisdiction_power_bps: "6000",
+    concentration_epoch_blocks: EPOCH.toString(),
+    min_active_validators: minActive,
   });
 }
 
@@ -101,19 +118,34 @@ export async function admit(chain: TestChain, key: Secp256k1Key, d: Decl, selfBo
 }
 
 export function stakingValidator(chain: TestChain, key: Secp256k1Key | string) {
-  return chain.query("/cosmos.staking.v1beta1.Query/Validator", QueryValidatorRequest, { validatorAddr: valoper(key) }, QueryValidatorResponse).validator!;
+  return chain.query(
+    "/cosmos.staking.v1beta1.Query/Validator",
+    QueryValidatorRequest,
+    { validatorAddr: valoper(key) },
+    QueryValidatorResponse,
+  ).validator!;
 }
 
 export const query = {
   params: (chain: TestChain) => chain.query(Q + "Params", q.QueryParamsRequest, {}, q.QueryParamsResponse).params!,
   application: (chain: TestChain, candidate: string) =>
-    chain.query(Q + "GetValidatorApplication", q.QueryGetValidatorApplicationRequest, { candidate }, q.QueryGetValidatorApplicationResponse).validatorApplication!,
+    chain.query(Q + "GetValidatorApplication", q.QueryGetValidatorApplicationRequest, { candidate }, q.QueryGetValidatorApplicationResponse)
+      .validatorApplication!,
   approved: (chain: TestChain, candidate: string) =>
-    chain.query(Q + "GetApprovedValidator", q.QueryGetApprovedValidatorRequest, { candidate }, q.QueryGetApprovedValidatorResponse).approvedValidator!,
-  rotation: (chain: TestChain, id: bigint) => chain.query(Q + "GetOperatorRotation", q.QueryGetOperatorRotationRequest, { id }, q.QueryGetOperatorRotationResponse).operatorRotation!,
+    chain.query(Q + "GetApprovedValidator", q.QueryGetApprovedValidatorRequest, { candidate }, q.QueryGetApprovedValidatorResponse)
+      .approvedValidator!,
+  rotation: (chain: TestChain, id: bigint) =>
+    chain.query(Q + "GetOperatorRotation", q.QueryGetOperatorRotationRequest, { id }, q.QueryGetOperatorRotationResponse).operatorRotation!,
   pending: (chain: TestChain, currentOperator: string) =>
-    chain.query(Q + "PendingOperatorRotation", q.QueryPendingOperatorRotationRequest, { currentOperator }, q.QueryPendingOperatorRotationResponse),
+    chain.query(
+      Q + "PendingOperatorRotation",
+      q.QueryPendingOperatorRotationRequest,
+      { currentOperator },
+      q.QueryPendingOperatorRotationResponse,
+    ),
   concentration: (chain: TestChain) => chain.query(Q + "Concentration", q.QueryConcentrationRequest, {}, q.QueryConcentrationResponse),
-  demotions: (chain: TestChain) => chain.query(Q + "ListDemotion", q.QueryAllDemotionRequest, { pagination: undefined }, q.QueryAllDemotionResponse).demotion,
-  reconciliation: (chain: TestChain) => chain.query(Q + "JurisdictionReconciliation", q.QueryJurisdictionReconciliationRequest, {}, q.QueryJurisdictionReconciliationResponse),
+  demotions: (chain: TestChain) =>
+    chain.query(Q + "ListDemotion", q.QueryAllDemotionRequest, { pagination: undefined }, q.QueryAllDemotionResponse).demotion,
+  reconciliation: (chain: TestChain) =>
+    chain.query(Q + "JurisdictionReconciliation", q.QueryJurisdictionReconciliationRequest, {}, q.QueryJurisdictionReconciliationResponse),
 };

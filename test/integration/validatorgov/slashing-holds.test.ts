@@ -6,7 +6,22 @@ import { RotationStatus } from "../../../src/gen/blockchain/validatorgov/v1/rota
 import type { Timestamp } from "../../../src/types/codec";
 import { DENOM, pack, type TestChain } from "../../helpers/chain";
 import { ABSENT, consAddrOf, signingInfo, vote } from "../slashing/setup";
-import { ONE_YML, admit, concentrationGenesis, createValidatorMsg, declOf, fourValidators, keys, msg, nextEpoch, query, stakingValidator, typed, valoper, vgovChain } from "./setup";
+import {
+  ONE_YML,
+  admit,
+  concentrationGenesis,
+  createValidatorMsg,
+  declOf,
+  fourValidators,
+  keys,
+  msg,
+  nextEpoch,
+  query,
+  stakingValidator,
+  typed,
+  valoper,
+  vgovChain,
+} from "./setup";
 
 /**
  * validatorgov releases only its own hold: when a demotion ends or a rotation's pause ends, a
@@ -19,20 +34,34 @@ const DAY = 86_400n;
 
 const unjail = (k: { address: string }) => pack("/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail, { validatorAddr: valoper(k.address) });
 const undelegateAll = (k: { address: string }, amount: string) =>
-  pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, { delegatorAddress: k.address, validatorAddress: valoper(k.address), amount: { denom: DENOM, amount } });
+  pack("/cosmos.staking.v1beta1.MsgUndelegate", MsgUndelegate, {
+    delegatorAddress: k.address,
+    validatorAddress: valoper(k.address),
+    amount: { denom: DENOM, amount },
+  });
 const lastTime = (chain: TestChain): Timestamp => chain.engine["lastTime"] as Timestamp;
 
 function slashingAndStaking(s: Record<string, any>): void {
-  Object.assign(s.slashing.params, { signed_blocks_window: "10", min_signed_per_window: "0.500000000000000000", downtime_jail_duration: `${DAY}s` });
+  Object.assign(s.slashing.params, {
+    signed_blocks_window: "10",
+    min_signed_per_window: "0.500000000000000000",
+    downtime_jail_duration: `${DAY}s`,
+  });
   s.staking.params.unbonding_time = `${UNBONDING}s`;
 }
 
 /** CometBFT reports `key`'s validator double signing the last block, in the next block. */
 async function doubleSign(chain: TestChain, key: typeof alpha): Promise<void> {
   const power = BigInt(stakingValidator(chain, key).tokens) / ONE_YML;
-  chain.engine.setNextMisbehavior([{
-    type: MisbehaviorType.DUPLICATE_VOTE, validator: { address: consAddrOf(key), power }, height: chain.height, time: lastTime(chain), totalVotingPower: 100n,
-  }]);
+  chain.engine.setNextMisbehavior([
+    {
+      type: MisbehaviorType.DUPLICATE_VOTE,
+      validator: { address: consAddrOf(key), power },
+      height: chain.height,
+      time: lastTime(chain),
+      totalVotingPower: 100n,
+    },
+  ]);
   await chain.produceBlocks(1);
   expect(signingInfo(chain, consAddrOf(key)).tombstoned).toBe(true);
 }
@@ -99,7 +128,9 @@ describe("validatorgov restoration of a demoted validator slashing also holds", 
   it("a demoted validator jailed for downtime until a day ahead stays jailed when the demotion ends; its operator un-jails it once the day is over", async () => {
     const jailedUntil = await backWhileJailedForDowntime(chain, alpha, 10n * ONE_YML);
     await demote(alpha);
-    expect(await clearBreach(alpha)).toEqual([{ operator: alpha.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: false }]);
+    expect(await clearBreach(alpha)).toEqual([
+      { operator: alpha.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: false },
+    ]);
     expect(stakingValidator(chain, alpha).jailed).toBe(true);
     // validatorgov's gate lets it through now (no demotion); slashing's jail time decides.
     await expectSlashingRefusesUnjail(chain, alpha, "validator still jailed");
@@ -111,7 +142,9 @@ describe("validatorgov restoration of a demoted validator slashing also holds", 
   it("a demoted validator tombstoned for a double sign is never un-jailed by the restoration, nor by MsgUnjail", async () => {
     await demote(beta);
     await doubleSign(chain, beta);
-    expect(await clearBreach(beta)).toEqual([{ operator: beta.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: false }]);
+    expect(await clearBreach(beta)).toEqual([
+      { operator: beta.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: false },
+    ]);
     expect(stakingValidator(chain, beta).jailed).toBe(true);
     await expectSlashingRefusesUnjail(chain, beta, "validator is tombstoned");
   });
@@ -120,7 +153,9 @@ describe("validatorgov restoration of a demoted validator slashing also holds", 
     // alpha's signing info still names the jail that ended above.
     expect(signingInfo(chain, consAddrOf(alpha)).jailedUntil.seconds).toBeGreaterThan(0n);
     await demote(alpha);
-    expect(await clearBreach(alpha)).toEqual([{ operator: alpha.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: true }]);
+    expect(await clearBreach(alpha)).toEqual([
+      { operator: alpha.address, cap: "CONCENTRATION_CAP_JURISDICTION", group: "DE", unjailed_validator: true },
+    ]);
     expect(stakingValidator(chain, alpha).jailed).toBe(false);
   });
 });

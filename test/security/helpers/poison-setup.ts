@@ -14,7 +14,21 @@ export const ERR_TRADING_HALTED = 13;
 
 export const UNBONDING_SECONDS = 60n;
 
-export const keys = moduleKeys("poison", ["owner", "minter", "mallory", "val2", "val3", "d1", "d2", "d3", "d4", "target", "ombudsman", "frozen", "buyer"]);
+export const keys = moduleKeys("poison", [
+  "owner",
+  "minter",
+  "mallory",
+  "val2",
+  "val3",
+  "d1",
+  "d2",
+  "d3",
+  "d4",
+  "target",
+  "ombudsman",
+  "frozen",
+  "buyer",
+]);
 
 export const gov = () => moduleAddress("gov");
 export const seatReserve = () => moduleAddress("validatorgov");
@@ -30,7 +44,12 @@ export const sendCoins = (from: string, to: string, denom: string, amount: bigin
  */
 export function poisonChain(): Promise<TestChain> {
   return TestChain.create({
-    funded: Object.fromEntries([...Object.keys(keys).map((n) => `poison/${n}`), ...FOUNDATION_CUSTODIAN_NAMES].map((n) => [n, [{ denom: DENOM, amount: "100000000000" }]])),
+    funded: Object.fromEntries(
+      [...Object.keys(keys).map((n) => `poison/${n}`), ...FOUNDATION_CUSTODIAN_NAMES].map((n) => [
+        n,
+        [{ denom: DENOM, amount: "100000000000" }],
+      ]),
+    ),
     admitValidators: ["poison/val2", "poison/val3"],
     mutateGenesis: (s) => {
       s.staking.params.unbonding_time = `${UNBONDING_SECONDS}s`;
@@ -55,7 +74,9 @@ export async function shareAsset(
 ): Promise<{ assetId: bigint; denom: string }> {
   const owner = opts.owner ?? keys.owner;
   if (opts.createCollection !== false) {
-    await mustGov(chain, [tok.createCollection(collection({ id, authority: keys.minter.address, challengeWindowSeconds: opts.windowSeconds ?? 0n }))]);
+    await mustGov(chain, [
+      tok.createCollection(collection({ id, authority: keys.minter.address, challengeWindowSeconds: opts.windowSeconds ?? 0n })),
+    ]);
   }
   const assetId = mintedId(await chain.mustDeliver(keys.minter, [tok.mint(keys.minter.address, owner.address, id)]));
   await chain.mustDeliver(owner, [tok.fractionalise(owner.address, assetId, opts.supply ?? "100000")]);

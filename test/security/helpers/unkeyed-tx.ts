@@ -13,10 +13,19 @@ import type { Secp256k1Key } from "../../../src/client/signer";
 export function signWithoutPubKey(chain: TestChain, key: Secp256k1Key, msgs: AnyMsg[], opts: DeliverOptions = {}): Uint8Array {
   const account = chain.account(key.address)!;
   const bodyBytes = buildBodyBytes(msgs, {});
-  const authInfoBytes = AuthInfo.encode(AuthInfo.fromPartial({
-    signerInfos: [{ modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence: opts.sequence ?? account.sequence }],
-    fee: { amount: opts.fee ?? [{ denom: DENOM, amount: "5000" }], gasLimit: opts.gasLimit ?? 400_000n, payer: opts.feePayer ?? "", granter: opts.feeGranter ?? "" },
-  })).finish();
-  const signature = key.sign(SignDoc.encode({ bodyBytes, authInfoBytes, chainId: CHAIN_ID, accountNumber: account.accountNumber }).finish());
+  const authInfoBytes = AuthInfo.encode(
+    AuthInfo.fromPartial({
+      signerInfos: [{ modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence: opts.sequence ?? account.sequence }],
+      fee: {
+        amount: opts.fee ?? [{ denom: DENOM, amount: "5000" }],
+        gasLimit: opts.gasLimit ?? 400_000n,
+        payer: opts.feePayer ?? "",
+        granter: opts.feeGranter ?? "",
+      },
+    }),
+  ).finish();
+  const signature = key.sign(
+    SignDoc.encode({ bodyBytes, authInfoBytes, chainId: CHAIN_ID, accountNumber: account.accountNumber }).finish(),
+  );
   return TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish();
 }

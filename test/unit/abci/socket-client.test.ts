@@ -51,7 +51,9 @@ describe("AbciSocketClient", () => {
 
   it("rejects with the server's exception, and every later call once the connection is gone", async () => {
     const { client } = await connect();
-    await expect(client.call([{ checkTx: { tx: new Uint8Array(Buffer.from("boom")) } }])).rejects.toThrow(/ABCI exception: checkTx: kaboom/);
+    await expect(client.call([{ checkTx: { tx: new Uint8Array(Buffer.from("boom")) } }])).rejects.toThrow(
+      /ABCI exception: checkTx: kaboom/,
+    );
     await expect(client.call([{ echo: { message: "after" } }])).rejects.toThrow(/ABCI/);
   });
 

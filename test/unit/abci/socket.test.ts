@@ -147,7 +147,13 @@ describe("AbciSocketServer", () => {
     const { connect } = await start(app);
     const c = await connect();
     // One write: the Flush is answered while "slow" is already read and waiting.
-    await c.write(Buffer.concat([reqFrame({ checkTx: { tx: Buffer.from("fast") } }), reqFrame({ flush: {} }), reqFrame({ checkTx: { tx: Buffer.from("slow") } })]));
+    await c.write(
+      Buffer.concat([
+        reqFrame({ checkTx: { tx: Buffer.from("fast") } }),
+        reqFrame({ flush: {} }),
+        reqFrame({ checkTx: { tx: Buffer.from("slow") } }),
+      ]),
+    );
     const first = await c.waitFor(2, 5_000);
     expect(first.map((r) => (r.flush ? "flush" : Buffer.from(r.checkTx!.data).toString()))).toEqual(["fast", "flush"]);
     release();
@@ -160,9 +166,22 @@ describe("AbciSocketServer", () => {
     const { connect } = await start(app);
     const c = await connect();
     const kinds = [
-      "echo", "info", "initChain", "query", "checkTx", "commit", "listSnapshots", "offerSnapshot",
-      "loadSnapshotChunk", "applySnapshotChunk", "prepareProposal", "processProposal", "extendVote",
-      "verifyVoteExtension", "finalizeBlock", "flush",
+      "echo",
+      "info",
+      "initChain",
+      "query",
+      "checkTx",
+      "commit",
+      "listSnapshots",
+      "offerSnapshot",
+      "loadSnapshotChunk",
+      "applySnapshotChunk",
+      "prepareProposal",
+      "processProposal",
+      "extendVote",
+      "verifyVoteExtension",
+      "finalizeBlock",
+      "flush",
     ];
     await c.write(Buffer.concat(kinds.map((k) => reqFrame({ [k]: {} }))));
     const got = await c.waitFor(kinds.length);
@@ -231,9 +250,16 @@ describe("AbciSocketServer", () => {
     await Promise.all([a!.waitFor(60), b!.waitFor(60), q!.waitFor(60)]);
     expect(app.calls.length).toBe(3 * 54);
     expect(app.maxActive).toBe(1);
-    for (const [c, tag] of [[a!, "a"], [b!, "b"]] as const) {
+    for (const [c, tag] of [
+      [a!, "a"],
+      [b!, "b"],
+    ] as const) {
       const txs = c.responses.filter((r) => r.checkTx).map((r) => Buffer.from(r.checkTx!.data).toString());
-      expect(txs).toEqual(Array.from({ length: 60 }, (_, i) => i).filter((i) => i % 10 !== 9).map((i) => `${tag}${i}`));
+      expect(txs).toEqual(
+        Array.from({ length: 60 }, (_, i) => i)
+          .filter((i) => i % 10 !== 9)
+          .map((i) => `${tag}${i}`),
+      );
     }
   });
 

@@ -1,8 +1,20 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
-  AliasIdError, CROCKFORD_ALPHABET, aliasCheckCharacter, canonicalCountry, composeAliasId, deriveAliasId, deriveAliasPayload, formatAliasId,
-  hasValidAliasCheck, isAssignedCountry, isValidAliasId, normaliseAliasId, parseAliasId, parseAliasIdForm,
+  AliasIdError,
+  CROCKFORD_ALPHABET,
+  aliasCheckCharacter,
+  canonicalCountry,
+  composeAliasId,
+  deriveAliasId,
+  deriveAliasPayload,
+  formatAliasId,
+  hasValidAliasCheck,
+  isAssignedCountry,
+  isValidAliasId,
+  normaliseAliasId,
+  parseAliasId,
+  parseAliasIdForm,
 } from "../../../src/client/alias-id";
 import { ISO3166_ASSIGNED } from "../../../src/types/iso3166";
 import { Prng } from "../../helpers/prng";

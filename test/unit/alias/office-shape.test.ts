@@ -26,6 +26,8 @@ describe("OfficeShape against a group policy", () => {
     expect(() => checkOfficeShape(view([1, 1, 1], threshold(2)), { signatures: 2, members: 3 }, "office")).not.toThrow();
     expect(() => checkOfficeShape(view([1, 1, 1], threshold(2)), { signatures: 3, members: 3 }, "office")).toThrow(/2 signatures/);
     expect(() => checkOfficeShape(view([1, 1, 0], threshold(2)), { signatures: 2, members: 3 }, "office")).toThrow(/2 members/);
-    expect(() => checkOfficeShape(view([5, 1, 1], threshold(2)), { signatures: 2, members: 3 }, "office")).toThrow(expect.objectContaining({ codespace: "alias", code: 23 }));
+    expect(() => checkOfficeShape(view([5, 1, 1], threshold(2)), { signatures: 2, members: 3 }, "office")).toThrow(
+      expect.objectContaining({ codespace: "alias", code: 23 }),
+    );
   });
 });

@@ -28,7 +28,12 @@ function pack<M>(typeUrl: string, codec: { encode(m: M): { finish(): Uint8Array 
 /** Our sign bytes and cosmjs's serializeSignDoc(makeSignDoc(...)) for the same tx. */
 function both(msg: AnyMsg, cosmjsMsg: AminoMsg, opts: Partial<TxOptions> = {}) {
   const full: TxOptions = { chainId: "test-chain", fee: [{ denom: "uyml", amount: "5000" }], gasLimit: 250_000n, memo: "", ...opts };
-  const fee: StdFee = { amount: full.fee!, gas: full.gasLimit!.toString(), ...(full.feeGranter ? { granter: full.feeGranter } : {}), ...(full.feePayer ? { payer: full.feePayer } : {}) };
+  const fee: StdFee = {
+    amount: full.fee!,
+    gas: full.gasLimit!.toString(),
+    ...(full.feeGranter ? { granter: full.feeGranter } : {}),
+    ...(full.feePayer ? { payer: full.feePayer } : {}),
+  };
   const theirs = serializeSignDoc(makeSignDoc([cosmjsMsg], fee, full.chainId, full.memo, 7, 3, full.timeoutHeight));
   const ours = stdSignDocBytes([msg], full, 7n, 3n);
   return { ours: new TextDecoder().decode(ours), theirs: new TextDecoder().decode(theirs) };
@@ -49,10 +54,17 @@ function expectNotSupported(fn: () => unknown, pattern: RegExp): void {
 
 describe("StdSignDoc bytes equal @cosmjs/amino's for the messages cosmjs converts", () => {
   it("MsgSend, with escaped characters, timeout height, fee payer and granter", () => {
-    const value = MsgSend.fromPartial({ fromAddress: ALICE, toAddress: BOB, amount: [{ denom: "uyml", amount: "1234" }, { denom: "uzz", amount: "1" }] });
+    const value = MsgSend.fromPartial({
+      fromAddress: ALICE,
+      toAddress: BOB,
+      amount: [
+        { denom: "uyml", amount: "1234" },
+        { denom: "uzz", amount: "1" },
+      ],
+    });
     const msg = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, value);
     const { ours, theirs } = both(msg, aminoTypes.toAmino({ typeUrl: msg.typeUrl, value }), {
-      memo: "pay <alice> & \"bob\" \u00e9\u4e2d",
+      memo: 'pay <alice> & "bob" \u00e9\u4e2d',
       timeoutHeight: 99n,
       feePayer: BOB,
       feeGranter: ALICE,
@@ -74,7 +86,10 @@ describe("StdSignDoc bytes equal @cosmjs/amino's for the messages cosmjs convert
   it("MsgMultiSend", () => {
     const value = MsgMultiSend.fromPartial({
       inputs: [{ address: ALICE, coins: [{ denom: "uyml", amount: "30" }] }],
-      outputs: [{ address: BOB, coins: [{ denom: "uyml", amount: "10" }] }, { address: ALICE, coins: [{ denom: "uyml", amount: "20" }] }],
+      outputs: [
+        { address: BOB, coins: [{ denom: "uyml", amount: "10" }] },
+        { address: ALICE, coins: [{ denom: "uyml", amount: "20" }] },
+      ],
     });
     const msg = pack("/cosmos.bank.v1beta1.MsgMultiSend", MsgMultiSend, value);
     const { ours, theirs } = both(msg, aminoTypes.toAmino({ typeUrl: msg.typeUrl, value }));
@@ -82,7 +97,11 @@ describe("StdSignDoc bytes equal @cosmjs/amino's for the messages cosmjs convert
   });
 
   it("MsgDelegate", () => {
-    const value = MsgDelegate.fromPartial({ delegatorAddress: ALICE, validatorAddress: VALOPER, amount: { denom: "uyml", amount: "1000000" } });
+    const value = MsgDelegate.fromPartial({
+      delegatorAddress: ALICE,
+      validatorAddress: VALOPER,
+      amount: { denom: "uyml", amount: "1000000" },
+    });
     const msg = pack("/cosmos.staking.v1beta1.MsgDelegate", MsgDelegate, value);
     const { ours, theirs } = both(msg, aminoTypes.toAmino({ typeUrl: msg.typeUrl, value }));
     expect(ours).toBe(theirs);
@@ -137,12 +156,22 @@ describe("amino JSON of messages cosmjs has no converter for", () => {
   });
 
   it("gov v1 MsgSubmitProposal: nested messages as {type, value}, initial_deposit [] when empty, bool omitted when false", () => {
-    const inner = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, MsgSend.fromPartial({ fromAddress: ALICE, toAddress: BOB, amount: [{ denom: "uyml", amount: "1" }] }));
-    const msg = pack("/cosmos.gov.v1.MsgSubmitProposal", MsgSubmitProposal, MsgSubmitProposal.fromPartial({ messages: [inner], proposer: ALICE, title: "t", summary: "s" }));
+    const inner = pack(
+      "/cosmos.bank.v1beta1.MsgSend",
+      MsgSend,
+      MsgSend.fromPartial({ fromAddress: ALICE, toAddress: BOB, amount: [{ denom: "uyml", amount: "1" }] }),
+    );
+    const msg = pack(
+      "/cosmos.gov.v1.MsgSubmitProposal",
+      MsgSubmitProposal,
+      MsgSubmitProposal.fromPartial({ messages: [inner], proposer: ALICE, title: "t", summary: "s" }),
+    );
     expect(aminoMsgJson(msg, "cosmos-sdk/v1/MsgSubmitProposal")).toEqual({
       type: "cosmos-sdk/v1/MsgSubmitProposal",
       value: {
-        messages: [{ type: "cosmos-sdk/MsgSend", value: { from_address: ALICE, to_address: BOB, amount: [{ denom: "uyml", amount: "1" }] } }],
+        messages: [
+          { type: "cosmos-sdk/MsgSend", value: { from_address: ALICE, to_address: BOB, amount: [{ denom: "uyml", amount: "1" }] } },
+        ],
         initial_deposit: [],
         proposer: ALICE,
         title: "t",
@@ -152,12 +181,19 @@ describe("amino JSON of messages cosmjs has no converter for", () => {
   });
 
   it("authz MsgGrant: timestamps in RFC 3339, nested authorization by amino name", () => {
-    const authorization = { typeUrl: "/cosmos.authz.v1beta1.GenericAuthorization", value: GenericAuthorization.encode({ msg: "/cosmos.bank.v1beta1.MsgSend" }).finish() };
-    const msg = pack("/cosmos.authz.v1beta1.MsgGrant", MsgGrant, MsgGrant.fromPartial({
-      granter: ALICE,
-      grantee: BOB,
-      grant: { authorization, expiration: { seconds: 1_800_000_000n, nanos: 500_000_000 } },
-    }));
+    const authorization = {
+      typeUrl: "/cosmos.authz.v1beta1.GenericAuthorization",
+      value: GenericAuthorization.encode({ msg: "/cosmos.bank.v1beta1.MsgSend" }).finish(),
+    };
+    const msg = pack(
+      "/cosmos.authz.v1beta1.MsgGrant",
+      MsgGrant,
+      MsgGrant.fromPartial({
+        granter: ALICE,
+        grantee: BOB,
+        grant: { authorization, expiration: { seconds: 1_800_000_000n, nanos: 500_000_000 } },
+      }),
+    );
     expect(canonicalJson(aminoMsgJson(msg, "cosmos-sdk/MsgGrant"))).toBe(
       `{"type":"cosmos-sdk/MsgGrant","value":{"grant":{"authorization":{"type":"cosmos-sdk/GenericAuthorization","value":{"msg":"/cosmos.bank.v1beta1.MsgSend"}},"expiration":"2027-01-15T08:00:00.5Z"},"grantee":"${BOB}","granter":"${ALICE}"}}`,
     );
@@ -167,14 +203,17 @@ describe("amino JSON of messages cosmjs has no converter for", () => {
     const msg = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, MsgSend.fromPartial({ fromAddress: ALICE, toAddress: BOB, amount: [] }));
     const opts: TxOptions = { chainId: "c", fee: [], gasLimit: 1n };
     expect(canonicalJson(makeStdSignDoc([msg], opts, 1n, 2n))).toBe(new TextDecoder().decode(stdSignDocBytes([msg], opts, 1n, 2n)));
-    expect(makeStdSignDoc([msg], opts, 1n, 2n).msgs).toEqual([{ type: "cosmos-sdk/MsgSend", value: { from_address: ALICE, to_address: BOB, amount: [] } }]);
+    expect(makeStdSignDoc([msg], opts, 1n, 2n).msgs).toEqual([
+      { type: "cosmos-sdk/MsgSend", value: { from_address: ALICE, to_address: BOB, amount: [] } },
+    ]);
   });
 });
 
 describe("what amino JSON cannot show the signer is refused", () => {
-
   it("fields the schema does not know, duplicated fields and non-canonical encodings", () => {
-    const send = MsgSend.encode(MsgSend.fromPartial({ fromAddress: ALICE, toAddress: BOB, amount: [{ denom: "uyml", amount: "1" }] })).finish();
+    const send = MsgSend.encode(
+      MsgSend.fromPartial({ fromAddress: ALICE, toAddress: BOB, amount: [{ denom: "uyml", amount: "1" }] }),
+    ).finish();
     const unknownField = new Uint8Array([...send, 0x48, 0x01]); // field 9, varint 1
     const duplicated = new Uint8Array([...send, 0x12, 0x01, 0x78]); // to_address again: "x"
     const explicitZero = new Uint8Array([0x0a, 0x00, ...send]); // from_address "" written out
@@ -182,12 +221,15 @@ describe("what amino JSON cannot show the signer is refused", () => {
       expectNotSupported(() => aminoMsgJson({ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value }, "cosmos-sdk/MsgSend"), /canonical/);
     }
   });
-
 });
 
 describe("messages without an amino name", () => {
   it("are shown under their type URL, as the SDK's x/tx aminojson encoder falls back", () => {
-    const msg = pack("/blockchain.builderfee.v1.MsgRegisterBuilder", MsgRegisterBuilder, { creator: ALICE, msgTypeUrl: "/cosmos.bank.v1beta1.MsgSend", payoutAddress: ALICE });
+    const msg = pack("/blockchain.builderfee.v1.MsgRegisterBuilder", MsgRegisterBuilder, {
+      creator: ALICE,
+      msgTypeUrl: "/cosmos.bank.v1beta1.MsgSend",
+      payoutAddress: ALICE,
+    });
     expect(aminoMsgJson(msg, undefined)).toEqual({
       type: "/blockchain.builderfee.v1.MsgRegisterBuilder",
       value: { creator: ALICE, msg_type_url: "/cosmos.bank.v1beta1.MsgSend", payout_address: ALICE },
@@ -195,8 +237,16 @@ describe("messages without an amino name", () => {
   });
 
   it("also when nested in an Any", () => {
-    const inner = pack("/blockchain.builderfee.v1.MsgRegisterBuilder", MsgRegisterBuilder, { creator: ALICE, msgTypeUrl: "/x", payoutAddress: ALICE });
-    const msg = pack("/cosmos.gov.v1.MsgSubmitProposal", MsgSubmitProposal, MsgSubmitProposal.fromPartial({ messages: [inner], proposer: ALICE }));
+    const inner = pack("/blockchain.builderfee.v1.MsgRegisterBuilder", MsgRegisterBuilder, {
+      creator: ALICE,
+      msgTypeUrl: "/x",
+      payoutAddress: ALICE,
+    });
+    const msg = pack(
+      "/cosmos.gov.v1.MsgSubmitProposal",
+      MsgSubmitProposal,
+      MsgSubmitProposal.fromPartial({ messages: [inner], proposer: ALICE }),
+    );
     const json = aminoMsgJson(msg, "cosmos-sdk/v1/MsgSubmitProposal") as { value: { messages: Array<{ type: string }> } };
     expect(json.value.messages[0].type).toBe("/blockchain.builderfee.v1.MsgRegisterBuilder");
   });
@@ -205,7 +255,12 @@ describe("messages without an amino name", () => {
 describe("hostile nesting", () => {
   it("refuses messages nested deeper than 32 Anys", () => {
     let msg = pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, MsgSend.fromPartial({ fromAddress: ALICE, toAddress: BOB, amount: [] }));
-    for (let i = 0; i < 40; i++) msg = pack("/cosmos.gov.v1.MsgSubmitProposal", MsgSubmitProposal, MsgSubmitProposal.fromPartial({ messages: [msg], proposer: ALICE }));
+    for (let i = 0; i < 40; i++)
+      msg = pack(
+        "/cosmos.gov.v1.MsgSubmitProposal",
+        MsgSubmitProposal,
+        MsgSubmitProposal.fromPartial({ messages: [msg], proposer: ALICE }),
+      );
     expectNotSupported(() => aminoMsgJson(msg, "cosmos-sdk/v1/MsgSubmitProposal"), /nested deeper than 32/);
   });
 });
@@ -224,10 +279,18 @@ describe("amino names", () => {
 
 describe("a message type without an amino name signs under its type URL (x/tx aminojson)", () => {
   it("at top level and nested in an Any", () => {
-    const inner = pack("/blockchain.builderfee.v1.MsgRegisterBuilder", MsgRegisterBuilder, { creator: ALICE, msgTypeUrl: "/x", payoutAddress: ALICE });
+    const inner = pack("/blockchain.builderfee.v1.MsgRegisterBuilder", MsgRegisterBuilder, {
+      creator: ALICE,
+      msgTypeUrl: "/x",
+      payoutAddress: ALICE,
+    });
     const value = { creator: ALICE, msg_type_url: "/x", payout_address: ALICE };
     expect(aminoMsgJson(inner, undefined)).toEqual({ type: "/blockchain.builderfee.v1.MsgRegisterBuilder", value });
-    const msg = pack("/cosmos.gov.v1.MsgSubmitProposal", MsgSubmitProposal, MsgSubmitProposal.fromPartial({ messages: [inner], proposer: ALICE }));
+    const msg = pack(
+      "/cosmos.gov.v1.MsgSubmitProposal",
+      MsgSubmitProposal,
+      MsgSubmitProposal.fromPartial({ messages: [inner], proposer: ALICE }),
+    );
     expect((aminoMsgJson(msg, "cosmos-sdk/v1/MsgSubmitProposal").value as { messages: unknown[] }).messages).toEqual([
       { type: "/blockchain.builderfee.v1.MsgRegisterBuilder", value },
     ]);

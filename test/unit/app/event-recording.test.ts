@@ -19,6 +19,7 @@ describe("event recording by execution mode", () => {
     };
     expect(recorded("check")).toEqual([]);
     expect(recorded("recheck")).toEqual([]);
-    for (const mode of ["deliver", "simulate", "block", "query"] as const) expect(recorded(mode)).toEqual(["transfer", "x.v1.EventY", "inner"]);
+    for (const mode of ["deliver", "simulate", "block", "query"] as const)
+      expect(recorded(mode)).toEqual(["transfer", "x.v1.EventY", "inner"]);
   });
 });

@@ -48,10 +48,13 @@ describe("validateMsg names the field a refusal concerns", () => {
   });
 
   it("a field already named by ending in address is not doubled", () => {
-    const register = def<{ creator: string; msgTypeUrl: string; payoutAddress: string }>("/blockchain.builderfee.v1.MsgRegisterBuilder", (m) => {
-      accAddress.validate(m.creator);
-      accAddress.validate(m.payoutAddress);
-    });
+    const register = def<{ creator: string; msgTypeUrl: string; payoutAddress: string }>(
+      "/blockchain.builderfee.v1.MsgRegisterBuilder",
+      (m) => {
+        accAddress.validate(m.creator);
+        accAddress.validate(m.payoutAddress);
+      },
+    );
     const e = refusal(() => validateMsg(register, { creator: ALICE, msgTypeUrl: "/x.y", payoutAddress: "nope" }));
     expect(e.message).toMatch(/^invalid payout address: /);
   });

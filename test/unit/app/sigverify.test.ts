@@ -50,7 +50,15 @@ describe("isLowS", () => {
 
   it("takes 0 < S <= N/2 and refuses the rest, at the boundaries", () => {
     const half = N / 2n;
-    expect([0n, 1n, half - 1n, half, half + 1n, N - 1n, 2n ** 256n - 1n].map((s) => isLowS(withS(s)))).toEqual([false, true, true, true, false, false, false]);
+    expect([0n, 1n, half - 1n, half, half + 1n, N - 1n, 2n ** 256n - 1n].map((s) => isLowS(withS(s)))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("agrees with the arithmetic comparison on random values", () => {

@@ -15,7 +15,8 @@ const router = new Router(buildModules().modules);
 describe("generated commands", () => {
   const tx = txCommand();
   const query = queryCommand();
-  const sub = (root: typeof tx, module: string, name: string) => root.commands.find((c) => c.name() === module)?.commands.find((c) => c.name() === name || c.aliases().includes(name));
+  const sub = (root: typeof tx, module: string, name: string) =>
+    root.commands.find((c) => c.name() === module)?.commands.find((c) => c.name() === name || c.aliases().includes(name));
 
   it("every MsgDef has a tx command under its module, with a flag per field", () => {
     for (const def of router.allMsgs()) {
@@ -24,8 +25,30 @@ describe("generated commands", () => {
       expect(cmd, def.typeUrl).toBeDefined();
       const entry = catalogue().msgByType(def.typeUrl)!;
       const longs = cmd!.options.map((o) => o.long);
-      for (const f of entry.schema.fields) expect(longs.some((l) => l === `--${f.flag}` || l === `--msg-${f.flag}`), `${def.typeUrl} ${f.flag}`).toBe(true);
-      expect(longs).toEqual(expect.arrayContaining(["--from", "--fees", "--gas", "--gas-adjustment", "--gas-prices", "--memo", "--timeout-height", "--fee-granter", "--generate-only", "--yes", "--sequence", "--account-number", "--chain-id", "--node", "--output"]));
+      for (const f of entry.schema.fields)
+        expect(
+          longs.some((l) => l === `--${f.flag}` || l === `--msg-${f.flag}`),
+          `${def.typeUrl} ${f.flag}`,
+        ).toBe(true);
+      expect(longs).toEqual(
+        expect.arrayContaining([
+          "--from",
+          "--fees",
+          "--gas",
+          "--gas-adjustment",
+          "--gas-prices",
+          "--memo",
+          "--timeout-height",
+          "--fee-granter",
+          "--generate-only",
+          "--yes",
+          "--sequence",
+          "--account-number",
+          "--chain-id",
+          "--node",
+          "--output",
+        ]),
+      );
     }
   });
 
@@ -39,7 +62,9 @@ describe("generated commands", () => {
     }
     const balances = sub(query, "bank", "balances")!;
     expect(balances.name()).toBe("all-balances");
-    expect(balances.options.map((o) => o.long)).toEqual(expect.arrayContaining(["--page-key", "--offset", "--limit", "--count-total", "--reverse"]));
+    expect(balances.options.map((o) => o.long)).toEqual(
+      expect.arrayContaining(["--page-key", "--offset", "--limit", "--count-total", "--reverse"]),
+    );
   });
 
   it("finds the signer field of each message: account, validator operator or list", () => {
@@ -51,11 +76,19 @@ describe("generated commands", () => {
 
   it("names fields by kind: coins, enums with their values, JSON for nested messages", () => {
     const send = catalogue().msgByType("/cosmos.bank.v1beta1.MsgSend")!.schema;
-    expect(send.fields.map((f) => [f.flag, f.kind])).toEqual([["from-address", "string"], ["to-address", "string"], ["amount", "coins"]]);
-    const vote = catalogue().msgByType("/cosmos.gov.v1.MsgVote")!.schema.fields.find((f) => f.name === "option")!;
+    expect(send.fields.map((f) => [f.flag, f.kind])).toEqual([
+      ["from-address", "string"],
+      ["to-address", "string"],
+      ["amount", "coins"],
+    ]);
+    const vote = catalogue()
+      .msgByType("/cosmos.gov.v1.MsgVote")!
+      .schema.fields.find((f) => f.name === "option")!;
     expect(vote.kind).toBe("enum");
     expect(vote.enumValues).toContain("VOTE_OPTION_YES");
-    const grant = catalogue().msgByType("/cosmos.authz.v1beta1.MsgGrant")!.schema.fields.find((f) => f.name === "grant")!;
+    const grant = catalogue()
+      .msgByType("/cosmos.authz.v1beta1.MsgGrant")!
+      .schema.fields.find((f) => f.name === "grant")!;
     expect([grant.flag, grant.kind]).toEqual(["grant-json", "json"]);
   });
 });
@@ -71,7 +104,11 @@ describe("codec-only fields (a descriptor set older than the codecs)", () => {
       ["creation_height", "int64", "codec"],
     ]);
     const bytes = encodeMessage(schema, {}, { delegator_address: "yml1a", amount: { denom: "uyml", amount: "5" }, creation_height: "12" });
-    expect(MsgCancelUnbondingDelegation.decode(bytes)).toMatchObject({ delegatorAddress: "yml1a", amount: { denom: "uyml", amount: "5" }, creationHeight: 12n });
+    expect(MsgCancelUnbondingDelegation.decode(bytes)).toMatchObject({
+      delegatorAddress: "yml1a",
+      amount: { denom: "uyml", amount: "5" },
+      creationHeight: 12n,
+    });
     const json = messageToJson(schema, bytes);
     expect(json).toMatchObject({ delegator_address: "yml1a", creation_height: "12" });
     expect(messageFromJson(schema, json)).toEqual(bytes);
@@ -79,11 +116,22 @@ describe("codec-only fields (a descriptor set older than the codecs)", () => {
 
   it("nested Anys in codec JSON are inlined with @type and packed back", () => {
     const schema = schemaOf("test.cli.MissingSubmitProposal", MsgSubmitProposal);
-    const json = { messages: [{ "@type": "/cosmos.bank.v1beta1.MsgSend", from_address: "a", to_address: "b", amount: [] }], initial_deposit: [], proposer: "p", metadata: "", title: "t", summary: "s", expedited: true };
+    const json = {
+      messages: [{ "@type": "/cosmos.bank.v1beta1.MsgSend", from_address: "a", to_address: "b", amount: [] }],
+      initial_deposit: [],
+      proposer: "p",
+      metadata: "",
+      title: "t",
+      summary: "s",
+      expedited: true,
+    };
     const bytes = messageFromJson(schema, json);
     const decoded = MsgSubmitProposal.decode(bytes);
     expect(decoded.messages[0].typeUrl).toBe("/cosmos.bank.v1beta1.MsgSend");
     expect(decoded.expedited).toBe(true);
-    expect(messageToJson(schema, bytes)).toMatchObject({ messages: [{ "@type": "/cosmos.bank.v1beta1.MsgSend", to_address: "b" }], title: "t" });
+    expect(messageToJson(schema, bytes)).toMatchObject({
+      messages: [{ "@type": "/cosmos.bank.v1beta1.MsgSend", to_address: "b" }],
+      title: "t",
+    });
   });
 });

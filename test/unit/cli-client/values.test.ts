@@ -5,12 +5,27 @@ import { toText } from "../../../src/cli/client/output";
 import { kebab } from "../../../src/cli/client/names";
 import type { CliField } from "../../../src/cli/client/schema";
 
-const field = (kind: CliField["kind"], o: Partial<CliField> = {}): CliField => ({ name: "f", localName: "f", flag: "f", kind, repeated: false, doc: "", source: "descriptor", ...o });
+const field = (kind: CliField["kind"], o: Partial<CliField> = {}): CliField => ({
+  name: "f",
+  localName: "f",
+  flag: "f",
+  kind,
+  repeated: false,
+  doc: "",
+  source: "descriptor",
+  ...o,
+});
 
 describe("flag values", () => {
   it("coins from comma lists and repeated flags, one coin for a Coin field", () => {
-    expect(parseField(field("coins"), ["100uyml,5ufoo"])).toEqual([{ denom: "ufoo", amount: "5" }, { denom: "uyml", amount: "100" }]);
-    expect(parseField(field("coins"), ["1uyml", "2ufoo", "3uyml"])).toEqual([{ denom: "ufoo", amount: "2" }, { denom: "uyml", amount: "4" }]);
+    expect(parseField(field("coins"), ["100uyml,5ufoo"])).toEqual([
+      { denom: "ufoo", amount: "5" },
+      { denom: "uyml", amount: "100" },
+    ]);
+    expect(parseField(field("coins"), ["1uyml", "2ufoo", "3uyml"])).toEqual([
+      { denom: "ufoo", amount: "2" },
+      { denom: "uyml", amount: "4" },
+    ]);
     expect(parseField(field("coin"), ["7uyml"])).toEqual({ denom: "uyml", amount: "7" });
     expect(() => parseField(field("coin"), ["1uyml,2ufoo"])).toThrow(/--f: expected one coin/);
     expect(() => parseField(field("coins"), ["ten"])).toThrow(/--f/);
@@ -63,9 +78,13 @@ describe("flag values", () => {
   it("kebab names, REST URLs, text output", () => {
     expect(kebab("MultiSend")).toBe("multi-send");
     expect(kebab("to_address")).toBe("to-address");
-    expect(restUrl("/cosmos/bank/v1beta1/balances/{address}", { address: "yml1x", pagination: { limit: "2", count_total: true }, resolve_denom: false })).toBe(
-      "/cosmos/bank/v1beta1/balances/yml1x?pagination.limit=2&pagination.count_total=true",
-    );
+    expect(
+      restUrl("/cosmos/bank/v1beta1/balances/{address}", {
+        address: "yml1x",
+        pagination: { limit: "2", count_total: true },
+        resolve_denom: false,
+      }),
+    ).toBe("/cosmos/bank/v1beta1/balances/yml1x?pagination.limit=2&pagination.count_total=true");
     expect(toText({ a: "1", b: [{ c: true }], d: [] })).toBe('\na: "1"\nb:\n  - c: true\nd: []');
   });
 });

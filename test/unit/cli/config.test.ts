@@ -44,7 +44,21 @@ describe("config.toml patching", () => {
 describe("app.toml", () => {
   it("round-trips every setting", () => {
     const path = join(mkdtempSync(join(tmpdir(), "cli-")), "app.toml");
-    const cfg: AppConfig = { ...DEFAULT_APP_CONFIG, minimumGasPrices: "0.025uyml", pruning: "custom", pruningKeepRecent: 7, pruningInterval: 10, snapshotInterval: 10, snapshotKeepRecent: 3, minRetainBlocks: 1000n, haltHeight: 42n, abciAddress: "unix:///tmp/x.sock", apiEnable: false, proposalHoldMs: 0, warmUpTxs: 0 };
+    const cfg: AppConfig = {
+      ...DEFAULT_APP_CONFIG,
+      minimumGasPrices: "0.025uyml",
+      pruning: "custom",
+      pruningKeepRecent: 7,
+      pruningInterval: 10,
+      snapshotInterval: 10,
+      snapshotKeepRecent: 3,
+      minRetainBlocks: 1000n,
+      haltHeight: 42n,
+      abciAddress: "unix:///tmp/x.sock",
+      apiEnable: false,
+      proposalHoldMs: 0,
+      warmUpTxs: 0,
+    };
     writeAppConfig(path, cfg);
     expect(readAppConfig(path)).toEqual(cfg);
   });

@@ -10,7 +10,9 @@ const home = mkdtempSync(join(tmpdir(), "dev-home-"));
 
 /** Runs `blockchaind start --dev` until it has logged `blocks` more committed blocks, then SIGINTs it. */
 async function runDev(blocks: number): Promise<{ code: number | null; stderr: string; heights: number[] }> {
-  const child = spawn(process.execPath, [BLOCKCHAIND_BIN, "start", "--dev", "--home", home, "--block-interval", "100"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [BLOCKCHAIND_BIN, "start", "--dev", "--home", home, "--block-interval", "100"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
   const heights: number[] = [];
@@ -41,13 +43,21 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 /** Runs `blockchaind start --dev --halt-height h` to its end; the heights it committed. */
 function runToHalt(h: number): { heights: number[]; log: string } {
-  const log = execFileSync(process.execPath, [BLOCKCHAIND_BIN, "start", "--dev", "--home", home, "--block-interval", "50", "--halt-height", String(h)], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-    timeout: 60_000,
-  });
-  const heights = log.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { msg: string; height?: string })
-    .filter((e) => e.msg === "committed block").map((e) => Number(e.height));
+  const log = execFileSync(
+    process.execPath,
+    [BLOCKCHAIND_BIN, "start", "--dev", "--home", home, "--block-interval", "50", "--halt-height", String(h)],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 60_000,
+    },
+  );
+  const heights = log
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { msg: string; height?: string })
+    .filter((e) => e.msg === "committed block")
+    .map((e) => Number(e.height));
   return { heights, log };
 }
 

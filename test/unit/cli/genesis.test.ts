@@ -7,7 +7,15 @@ import { buildModules } from "../../../src/app/modules";
 import { ed25519PubKey } from "../../../src/abci/dev/genesis";
 import { initChainRequest, type GenesisDoc } from "../../../src/abci/genesis-doc";
 import { defaultAppState } from "../../../src/app/genesis";
-import { addGenesisAccounts, buildGentx, collectGentxs, defaultConsensusParams, genesisGentxs, loadGenesis, validateGenesis } from "../../../src/cli/genesis-file";
+import {
+  addGenesisAccounts,
+  buildGentx,
+  collectGentxs,
+  defaultConsensusParams,
+  genesisGentxs,
+  loadGenesis,
+  validateGenesis,
+} from "../../../src/cli/genesis-file";
 import { addGenesisAccountCmd, collectGentxsCmd, gentxCmd, validateGenesisCmd } from "../../../src/cli/commands/genesis";
 import { initHome } from "../../../src/cli/commands/init";
 import { nodeIdOf } from "../../../src/cli/comet";
@@ -19,7 +27,15 @@ import { silentLogger } from "../../../src/types/logger";
 import { ensureTestFoundation, testKey } from "../../helpers/chain";
 
 function emptyGenesis(): GenesisDoc {
-  const doc: GenesisDoc = { genesis_time: "2026-01-01T00:00:00Z", chain_id: "t-1", initial_height: "1", consensus_params: defaultConsensusParams(), validators: [], app_hash: "", app_state: defaultAppState(buildModules().modules) };
+  const doc: GenesisDoc = {
+    genesis_time: "2026-01-01T00:00:00Z",
+    chain_id: "t-1",
+    initial_height: "1",
+    consensus_params: defaultConsensusParams(),
+    validators: [],
+    app_hash: "",
+    app_state: defaultAppState(buildModules().modules),
+  };
   ensureTestFoundation(doc.app_state);
   return doc;
 }
@@ -31,10 +47,17 @@ function gentxDir(gentxs: unknown[]): string {
 }
 
 function gentx(operator: Secp256k1Key, seed: number, bond: bigint, chainId = "t-1") {
-  return buildGentx({ chainId, operatorKey: operator, consensusPubKey: ed25519PubKey(new Uint8Array(32).fill(seed)), selfBond: { denom: "uyml", amount: bond.toString() }, description: { moniker: `v${seed}` } });
+  return buildGentx({
+    chainId,
+    operatorKey: operator,
+    consensusPubKey: ed25519PubKey(new Uint8Array(32).fill(seed)),
+    selfBond: { denom: "uyml", amount: bond.toString() },
+    description: { moniker: `v${seed}` },
+  });
 }
 
-const bankOf = (doc: GenesisDoc) => doc.app_state.bank as { balances: Array<{ address: string; coins: Array<{ denom: string; amount: string }> }>; supply: unknown[] };
+const bankOf = (doc: GenesisDoc) =>
+  doc.app_state.bank as { balances: Array<{ address: string; coins: Array<{ denom: string; amount: string }> }>; supply: unknown[] };
 const authOf = (doc: GenesisDoc) => doc.app_state.auth as { accounts: Array<{ address: string; account_number: string }> };
 
 describe("genesis add-genesis-account", () => {
@@ -43,7 +66,14 @@ describe("genesis add-genesis-account", () => {
     addGenesisAccounts(doc, [{ address: testKey("a").address, coins: [{ denom: "uyml", amount: 5n }] }]);
     addGenesisAccounts(doc, [{ address: testKey("b").address, coins: [{ denom: "uyml", amount: 7n }] }]);
     // Account 0 is the foundation's policy account, which the genesis already holds.
-    expect(authOf(doc).accounts.slice(1).map((a) => [a.address, a.account_number])).toEqual([[testKey("a").address, "1"], [testKey("b").address, "2"]]);
+    expect(
+      authOf(doc)
+        .accounts.slice(1)
+        .map((a) => [a.address, a.account_number]),
+    ).toEqual([
+      [testKey("a").address, "1"],
+      [testKey("b").address, "2"],
+    ]);
     expect(bankOf(doc).balances).toEqual([
       { address: testKey("a").address, coins: [{ denom: "uyml", amount: "5" }] },
       { address: testKey("b").address, coins: [{ denom: "uyml", amount: "7" }] },
@@ -67,9 +97,17 @@ describe("genesis gentx and collect-gentxs", () => {
       const operator = testKey("op1");
       await new Keyring(home, "test", () => "").add("op1", operator);
       addGenesisAccountCmd(home, [{ address: operator.address, coins: "50000000uyml" }]);
-      await expect(gentxCmd(home, { key: "op1", amount: "10000000uyml", chainId: "other", keyringBackend: "test" })).rejects.toThrow(/differs from the genesis file's chain id t-1/);
+      await expect(gentxCmd(home, { key: "op1", amount: "10000000uyml", chainId: "other", keyringBackend: "test" })).rejects.toThrow(
+        /differs from the genesis file's chain id t-1/,
+      );
       await expect(gentxCmd(home, { key: "op1", amount: "10000000ufoo", keyringBackend: "test" })).rejects.toThrow(/bond denom uyml/);
-      const { file, gentx } = await gentxCmd(home, { key: "op1", amount: "10000000", keyringBackend: "test", commissionRate: "0.05", ip: "10.0.0.1" });
+      const { file, gentx } = await gentxCmd(home, {
+        key: "op1",
+        amount: "10000000",
+        keyringBackend: "test",
+        commissionRate: "0.05",
+        ip: "10.0.0.1",
+      });
       const paths = homePaths(home);
       const nodeId = nodeIdOf(paths.nodeKey);
       expect(file).toBe(join(paths.gentxDir, `gentx-${nodeId}.json`));
@@ -114,7 +152,10 @@ describe("genesis gentx and collect-gentxs", () => {
     const before = JSON.stringify(doc.app_state.bank);
     const collected = collectGentxs(doc, gentxDir([gentx(op1, 1, 10_000_000n), gentx(op2, 2, 20_000_000n)]));
     validateGenesis(doc, buildModules());
-    expect(collected.map((c) => [c.moniker, c.power, c.self_bond])).toEqual([["v1", "10", "10000000uyml"], ["v2", "20", "20000000uyml"]]);
+    expect(collected.map((c) => [c.moniker, c.power, c.self_bond])).toEqual([
+      ["v1", "10", "10000000uyml"],
+      ["v2", "20", "20000000uyml"],
+    ]);
     expect(JSON.stringify(doc.app_state.bank)).toBe(before);
     expect(bankOf(doc).balances.some((b) => b.address === moduleAddress("bonded_tokens_pool"))).toBe(false);
     expect(genesisGentxs(doc).map((g) => g.signer)).toEqual([op1.address, op2.address]);
@@ -124,9 +165,13 @@ describe("genesis gentx and collect-gentxs", () => {
     const doc = emptyGenesis();
     const op = testKey("op");
     addGenesisAccounts(doc, [{ address: op.address, coins: [{ denom: "uyml", amount: 9_999_999n }] }]);
-    expect(() => collectGentxs(doc, gentxDir([gentx(op, 1, 10_000_000n)]))).toThrow(/gentx-0.json: gentx 0 \(v1\): account yml1\w+ has a balance in genesis of 9999999uyml, less than the self-bond 10000000uyml/);
+    expect(() => collectGentxs(doc, gentxDir([gentx(op, 1, 10_000_000n)]))).toThrow(
+      /gentx-0.json: gentx 0 \(v1\): account yml1\w+ has a balance in genesis of 9999999uyml, less than the self-bond 10000000uyml/,
+    );
     expect(() => collectGentxs(doc, gentxDir([gentx(testKey("nobody"), 1, 10_000_000n)]))).toThrow(/not in genesis state/);
-    expect(() => collectGentxs(doc, gentxDir([{ body: { messages: [] }, auth_info: {}, signatures: [] }]))).toThrow(/exactly 1 CreateValidator message, got 0/);
+    expect(() => collectGentxs(doc, gentxDir([{ body: { messages: [] }, auth_info: {}, signatures: [] }]))).toThrow(
+      /exactly 1 CreateValidator message, got 0/,
+    );
     expect(() => collectGentxs(doc, gentxDir([]))).toThrow(/no gentx files/);
   });
 

@@ -56,7 +56,8 @@ describe("parseListen", () => {
     expect(parseListen(":9000")).toEqual({ host: "127.0.0.1", port: 9000 });
   });
   it("refuses anything else", () => {
-    for (const bad of ["8787", "127.0.0.1", "127.0.0.1:65536", "127.0.0.1:x", "a:b:1"]) expect(() => parseListen(bad), bad).toThrow("host:port");
+    for (const bad of ["8787", "127.0.0.1", "127.0.0.1:65536", "127.0.0.1:x", "a:b:1"])
+      expect(() => parseListen(bad), bad).toThrow("host:port");
   });
 });
 
@@ -78,7 +79,16 @@ describe("blockchaind payload-store start", () => {
   });
 
   it("serves an upload signed by the participant, refuses others, and stops cleanly on SIGTERM", async () => {
-    const store = await startCli(["--dir", join(dir, "store"), "--listen", "127.0.0.1:0", "--node", rpc.url, "--max-envelope-bytes", "65536"]);
+    const store = await startCli([
+      "--dir",
+      join(dir, "store"),
+      "--listen",
+      "127.0.0.1:0",
+      "--node",
+      rpc.url,
+      "--max-envelope-bytes",
+      "65536",
+    ]);
     try {
       expect(store.url).toMatch(/^http:\/\/127\.0\.0\.1:[0-9]+$/);
       await chain.mustDeliver(keys.bankA, [msg.setStore(keys.bankA.address, store.url)]);
@@ -117,7 +127,11 @@ describe("blockchaind payload-store start", () => {
     const first = await startCli(args);
     const { envelope, signature } = await payWithEnvelope(chain, e2e, [generateViewingKey()]);
     const path = envelopePath(keys.bankA.address, e2e);
-    const put = await fetch(`${first.url}${path}`, { method: "PUT", body: envelope, headers: { "content-type": "application/octet-stream", [SIGNATURE_HEADER]: signature } });
+    const put = await fetch(`${first.url}${path}`, {
+      method: "PUT",
+      body: envelope,
+      headers: { "content-type": "application/octet-stream", [SIGNATURE_HEADER]: signature },
+    });
     expect(put.status).toBe(201);
     first.child.kill("SIGINT");
     expect(await first.exited).toBe(0);

@@ -39,7 +39,10 @@ describe("validateInvariants", () => {
     const d = withDestination();
     for (const key of Object.keys(d) as Array<keyof Invariants>) {
       const zero = typeof d[key] === "bigint" ? 0n : typeof d[key] === "number" ? 0 : "";
-      expect(code(() => validateInvariants({ ...d, [key]: zero })), key).toBe(1107);
+      expect(
+        code(() => validateInvariants({ ...d, [key]: zero })),
+        key,
+      ).toBe(1107);
     }
     expect(code(() => validateInvariants({ ...d, amendmentThresholdBps: 10_000n }))).toBe(0);
     expect(code(() => validateInvariants({ ...d, amendmentThresholdBps: 10_001n }))).toBe(1107);

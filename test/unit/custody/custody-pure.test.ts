@@ -16,29 +16,46 @@ describe("custody pure functions", () => {
     expect(parseAmount("", "a", true)).toBe(0n);
     expect(parseAmount("0", "a", true)).toBe(0n);
     expect(() => parseAmount("0", "a")).toThrow(/must be positive/);
-    expect(() => parseAmount(((1n << 256n)).toString(), "a")).toThrow(/below 2\^256/);
+    expect(() => parseAmount((1n << 256n).toString(), "a")).toThrow(/below 2\^256/);
     for (const bad of ["-1", "1.0", "1e3", " 1", "abc"]) expect(() => parseAmount(bad, "a", true)).toThrow(/not an integer/);
   });
 
   it("claim metadata: base at 0, the symbol's unit at the exponent", () => {
     expect(claimMetadata({ denom: "cbtc", symbol: "BTC", exponent: 8, sourceChain: "bitcoin" })).toMatchObject({
-      base: "cbtc", display: "btc", denomUnits: [{ denom: "cbtc", exponent: 0 }, { denom: "btc", exponent: 8 }],
+      base: "cbtc",
+      display: "btc",
+      denomUnits: [
+        { denom: "cbtc", exponent: 0 },
+        { denom: "btc", exponent: 8 },
+      ],
     });
     expect(claimMetadata({ denom: "cgold", symbol: "XAU", exponent: 0, sourceChain: "vault" })).toMatchObject({
-      base: "cgold", display: "cgold", denomUnits: [{ denom: "cgold", exponent: 0 }],
+      base: "cgold",
+      display: "cgold",
+      denomUnits: [{ denom: "cgold", exponent: 0 }],
     });
   });
 
   it("params: threshold at least 2, fee at most 1000 bps, a positive reserve max age", () => {
-    expect(validateCustodyParams(defaultCustodyParams())).toEqual({ attestationThreshold: 2, redemptionDelayBlocks: 100n, feeBps: 0, reserveReportMaxAgeBlocks: 14_400n });
+    expect(validateCustodyParams(defaultCustodyParams())).toEqual({
+      attestationThreshold: 2,
+      redemptionDelayBlocks: 100n,
+      feeBps: 0,
+      reserveReportMaxAgeBlocks: 14_400n,
+    });
     expect(() => validateCustodyParams({ ...defaultCustodyParams(), attestationThreshold: 1 })).toThrow(/at least 2/);
     expect(() => validateCustodyParams({ ...defaultCustodyParams(), feeBps: 1001 })).toThrow(/at most 1000/);
     expect(() => validateCustodyParams({ ...defaultCustodyParams(), reserveReportMaxAgeBlocks: 0n })).toThrow(/must be positive/);
   });
 
   it("params stored before the bounds are brought within them", () => {
-    expect(boundedCustodyParams({ attestationThreshold: 1, redemptionDelayBlocks: 7n, feeBps: 5000, reserveReportMaxAgeBlocks: 0n })).toEqual({
-      attestationThreshold: 2, redemptionDelayBlocks: 7n, feeBps: 1000, reserveReportMaxAgeBlocks: (1n << 64n) - 1n,
+    expect(
+      boundedCustodyParams({ attestationThreshold: 1, redemptionDelayBlocks: 7n, feeBps: 5000, reserveReportMaxAgeBlocks: 0n }),
+    ).toEqual({
+      attestationThreshold: 2,
+      redemptionDelayBlocks: 7n,
+      feeBps: 1000,
+      reserveReportMaxAgeBlocks: (1n << 64n) - 1n,
     });
   });
 

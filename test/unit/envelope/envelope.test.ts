@@ -65,7 +65,9 @@ describe("sealEnvelope / openEnvelope", () => {
       const opened = open(env, key.privateKey);
       expect(opened, name).toEqual(payload);
       expect(sha256(opened), name).toEqual(hash);
-      expect(openAndVerify(env, { privateKey: key.privateKey, instructingParticipant: participant, endToEndId: e2e, metadataHash: hash })).toEqual(meta);
+      expect(
+        openAndVerify(env, { privateKey: key.privateKey, instructingParticipant: participant, endToEndId: e2e, metadataHash: hash }),
+      ).toEqual(meta);
     }
   });
 
@@ -97,7 +99,10 @@ describe("sealEnvelope / openEnvelope", () => {
     for (const field of ["wrappedKey", "ephemeralPublicKey"] as const) {
       const recipients = env.recipients.map((b, i) => (i === idx ? { ...b, [field]: flipByte(b[field], 5) } : b));
       const tampered = { ...env, recipients };
-      expect(codeOf(() => open(tampered, payee.privateKey)), field).toBe("not_a_recipient");
+      expect(
+        codeOf(() => open(tampered, payee.privateKey)),
+        field,
+      ).toBe("not_a_recipient");
       expect(open(tampered, payer.privateKey)).toEqual(payload);
     }
   });
@@ -204,9 +209,11 @@ describe("verifyAgainstHash / openAndVerify", () => {
     const other = encodePaymentMetadata(newPaymentMetadata("GDDS", "Invoice 42 / PO 7781"));
     expect(codeOf(() => verifyAgainstHash(other, hash))).toBe("hash_mismatch");
     const env = seal({ payload: other });
-    expect(codeOf(() =>
-      openAndVerify(env, { privateKey: payer.privateKey, instructingParticipant: participant, endToEndId: e2e, metadataHash: hash }),
-    )).toBe("hash_mismatch");
+    expect(
+      codeOf(() =>
+        openAndVerify(env, { privateKey: payer.privateKey, instructingParticipant: participant, endToEndId: e2e, metadataHash: hash }),
+      ),
+    ).toBe("hash_mismatch");
   });
 
   it("throws when the hash matches bytes that are not PaymentMetadata", () => {

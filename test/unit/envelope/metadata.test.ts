@@ -16,9 +16,15 @@ describe("PaymentMetadata", () => {
   it("encodes fields in ascending number with length-delimited tags", () => {
     const meta = newPaymentMetadata("GDDS", "Invoice 42", salt);
     const expected = Uint8Array.from([
-      0x0a, 0x20, ...salt, // field 1 salt, wire type 2, 32 bytes
-      0x12, 0x04, ...ascii("GDDS"), // field 2 purpose_code
-      0x1a, 0x0a, ...ascii("Invoice 42"), // field 3 remittance_information
+      0x0a,
+      0x20,
+      ...salt, // field 1 salt, wire type 2, 32 bytes
+      0x12,
+      0x04,
+      ...ascii("GDDS"), // field 2 purpose_code
+      0x1a,
+      0x0a,
+      ...ascii("Invoice 42"), // field 3 remittance_information
     ]);
     expect(encodePaymentMetadata(meta)).toEqual(expected);
     expect(metadataHash(meta)).toEqual(sha256(expected));

@@ -17,7 +17,12 @@ describe("land rules: the parcel status follows freezes and the latest transfer"
     ["an objected transfer (terminal)", parcel(), transfer({ objectedBy: "x" }), Status.STATUS_DISPUTED],
     ["a completed transfer", parcel(), transfer({ completedAt: 20n }), Status.STATUS_REGISTERED],
     ["a freeze in force over an open transfer", parcel({ freezes: [freeze(false)] }), transfer(), Status.STATUS_FROZEN],
-    ["a freeze in force over a dispute", parcel({ freezes: [freeze(true), freeze(false)] }), transfer({ objectedBy: "x" }), Status.STATUS_FROZEN],
+    [
+      "a freeze in force over a dispute",
+      parcel({ freezes: [freeze(true), freeze(false)] }),
+      transfer({ objectedBy: "x" }),
+      Status.STATUS_FROZEN,
+    ],
     ["only lifted freezes", parcel({ freezes: [freeze(true), freeze(true)] }), transfer({ objectedBy: "x" }), Status.STATUS_DISPUTED],
   ])("%s", (_label, p, t, expected) => {
     expect(derivedStatus(p, t)).toBe(expected);
@@ -30,7 +35,11 @@ describe("land rules: the parcel status follows freezes and the latest transfer"
   });
 
   it("a transfer is open until completed or objected", () => {
-    expect([isOpen(transfer()), isOpen(transfer({ completedAt: 1n })), isOpen(transfer({ objectedBy: "x" }))]).toEqual([true, false, false]);
+    expect([isOpen(transfer()), isOpen(transfer({ completedAt: 1n })), isOpen(transfer({ objectedBy: "x" }))]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -47,7 +56,9 @@ describe("land rules: a permission is live", () => {
   it("not while a no_fractionalisation restriction is in force; other or lifted restrictions do not matter", () => {
     expect(forbidsFractionalisation(parcel({ restrictions: [restriction("no_fractionalisation")] }))).toBe(true);
     expect(isLive(a, parcel({ restrictions: [restriction("no_fractionalisation")] }), 10n)).toBe(false);
-    expect(isLive(a, parcel({ restrictions: [restriction("no_fractionalisation", true), restriction("heritage_protected")] }), 10n)).toBe(true);
+    expect(isLive(a, parcel({ restrictions: [restriction("no_fractionalisation", true), restriction("heritage_protected")] }), 10n)).toBe(
+      true,
+    );
     expect(isLive(a, parcel({ restrictions: [restriction("NO_FRACTIONALISATION")] }), 10n)).toBe(true);
   });
 });

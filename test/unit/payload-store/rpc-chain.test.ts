@@ -8,7 +8,12 @@ import { QueryGetPaymentRecordRequest, QueryGetPaymentRecordResponse } from "../
 import { PaymentRecord } from "../../../src/gen/blockchain/paymsg/v1/records";
 import { ChainUnavailableError, cometRpcChain } from "../../../src/payload-store/chain";
 
-const record = PaymentRecord.fromPartial({ endToEndId: "E2E-1", instructingParticipant: "yml1a", amount: "5", metadataHash: new Uint8Array(32).fill(9) });
+const record = PaymentRecord.fromPartial({
+  endToEndId: "E2E-1",
+  instructingParticipant: "yml1a",
+  amount: "5",
+  metadataHash: new Uint8Array(32).fill(9),
+});
 const pubKey = new Uint8Array(33).fill(2);
 
 /** A stand-in for CometBFT's JSON-RPC abci_query route. */
@@ -20,12 +25,25 @@ function fakeComet(): Server {
     let response: Record<string, unknown>;
     if (path === "/blockchain.paymsg.v1.Query/GetPaymentRecord") {
       const req = QueryGetPaymentRecordRequest.decode(data);
-      response = req.endToEndId === "E2E-1"
-        ? { code: 0, value: Buffer.from(QueryGetPaymentRecordResponse.encode({ paymentRecord: record }).finish()).toString("base64") }
-        : req.endToEndId === "E2E-BROKEN" ? { code: 18, log: "boom" } : { code: 22, log: "not found", value: null };
+      response =
+        req.endToEndId === "E2E-1"
+          ? { code: 0, value: Buffer.from(QueryGetPaymentRecordResponse.encode({ paymentRecord: record }).finish()).toString("base64") }
+          : req.endToEndId === "E2E-BROKEN"
+            ? { code: 18, log: "boom" }
+            : { code: 22, log: "not found", value: null };
     } else {
-      const account = BaseAccount.fromPartial({ address: "yml1a", pubKey: { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: PubKey.encode({ key: pubKey }).finish() } });
-      response = { code: 0, value: Buffer.from(QueryAccountResponse.encode({ account: { typeUrl: "/cosmos.auth.v1beta1.BaseAccount", value: BaseAccount.encode(account).finish() } }).finish()).toString("base64") };
+      const account = BaseAccount.fromPartial({
+        address: "yml1a",
+        pubKey: { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: PubKey.encode({ key: pubKey }).finish() },
+      });
+      response = {
+        code: 0,
+        value: Buffer.from(
+          QueryAccountResponse.encode({
+            account: { typeUrl: "/cosmos.auth.v1beta1.BaseAccount", value: BaseAccount.encode(account).finish() },
+          }).finish(),
+        ).toString("base64"),
+      };
     }
     res.setHeader("content-type", "application/json");
     res.end(JSON.stringify({ jsonrpc: "2.0", id: -1, result: { response } }));

@@ -22,7 +22,7 @@ describe("envelope storage", () => {
     expect(outcomes).toEqual(["stored", "conflict", "identical"]);
     expect(await s.get("yml1a", "E2E-1")).toEqual(new Uint8Array([1]));
     // Keys cannot collide through the separator: the pair is encoded unambiguously.
-    expect(await s.putOnce("yml1a\"", "E2E-1", new Uint8Array([3]))).toBe("stored");
+    expect(await s.putOnce('yml1a"', "E2E-1", new Uint8Array([3]))).toBe("stored");
     expect(await s.get("yml1b", "E2E-1")).toBeUndefined();
     await s.close();
 

@@ -12,16 +12,22 @@ describe("payload store upload signature", () => {
   it("signs the documented domain-separated message", () => {
     const m = uploadSignBytes("yml1participant", "E2E-1", envelope);
     const expected = Buffer.concat([
-      Buffer.from([0, 0, 0, UPLOAD_DOMAIN.length]), Buffer.from(UPLOAD_DOMAIN),
-      Buffer.from([0, 0, 0, 15]), Buffer.from("yml1participant"),
-      Buffer.from([0, 0, 0, 5]), Buffer.from("E2E-1"),
+      Buffer.from([0, 0, 0, UPLOAD_DOMAIN.length]),
+      Buffer.from(UPLOAD_DOMAIN),
+      Buffer.from([0, 0, 0, 15]),
+      Buffer.from("yml1participant"),
+      Buffer.from([0, 0, 0, 5]),
+      Buffer.from("E2E-1"),
       Buffer.from(sha256(envelope)),
     ]);
     expect(Buffer.from(m).equals(expected)).toBe(true);
   });
 
   it("accepts the participant's signature over exactly this payment and envelope", () => {
-    const sig = Buffer.from(signUpload((b) => key.sign(b), key.address, "E2E-1", envelope), "base64");
+    const sig = Buffer.from(
+      signUpload((b) => key.sign(b), key.address, "E2E-1", envelope),
+      "base64",
+    );
     expect(verifyUploadSignature(sig, key.pubKey, key.address, "E2E-1", envelope)).toBe(true);
     expect(verifyUploadSignature(sig, other.pubKey, key.address, "E2E-1", envelope)).toBe(false);
     expect(verifyUploadSignature(sig, key.pubKey, key.address, "E2E-2", envelope)).toBe(false);
@@ -31,7 +37,10 @@ describe("payload store upload signature", () => {
   });
 
   it("refuses the high-S twin of a valid signature", () => {
-    const sig = Buffer.from(signUpload((b) => key.sign(b), key.address, "E2E-1", envelope), "base64");
+    const sig = Buffer.from(
+      signUpload((b) => key.sign(b), key.address, "E2E-1", envelope),
+      "base64",
+    );
     const n = BigInt("0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141");
     const s = BigInt(`0x${sig.subarray(32).toString("hex")}`);
     const highS = Buffer.concat([sig.subarray(0, 32), Buffer.from((n - s).toString(16).padStart(64, "0"), "hex")]);

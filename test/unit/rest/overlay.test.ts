@@ -14,7 +14,21 @@ import { protoRegistry } from "../../../src/codec/proto-json";
  */
 const require = createRequire(import.meta.url);
 const cosmjsRoot = join(process.cwd(), "node_modules/cosmjs-types");
-const SERVED = ["auth", "authz", "bank", "base", "crypto", "distribution", "feegrant", "gov", "group", "slashing", "staking", "tx", "upgrade"].map((p) => `cosmos.${p}.`);
+const SERVED = [
+  "auth",
+  "authz",
+  "bank",
+  "base",
+  "crypto",
+  "distribution",
+  "feegrant",
+  "gov",
+  "group",
+  "slashing",
+  "staking",
+  "tx",
+  "upgrade",
+].map((p) => `cosmos.${p}.`);
 // Not part of the chain's wire: node-local keyring records, app-wiring module configs, client config.
 const NOT_SERVED = [/^cosmos\.crypto\.keyring\./, /\.module\.v1\./, /^cosmos\.tx\.config\./, /^cosmos\.base\.node\./];
 
@@ -35,7 +49,8 @@ function loadCosmjs(): { codecs: Map<string, CosmjsCodec>; enums: Map<string, Re
         if (typeof mod.protobufPackage !== "string") continue;
         for (const [k, v] of Object.entries(mod)) {
           const name = `${mod.protobufPackage}.${k.replace(/_/g, ".")}`;
-          if (v && typeof (v as CosmjsCodec).decode === "function" && typeof (v as CosmjsCodec).fromPartial === "function") codecs.set(name, v as CosmjsCodec);
+          if (v && typeof (v as CosmjsCodec).decode === "function" && typeof (v as CosmjsCodec).fromPartial === "function")
+            codecs.set(name, v as CosmjsCodec);
           else if (v && typeof v === "object" && !Array.isArray(v)) enums.set(name, v as Record<string, unknown>);
         }
       }
@@ -51,12 +66,23 @@ const served = (name: string) => SERVED.some((p) => name.startsWith(p)) && !NOT_
 function scalarValue(f: { scalar: ScalarType; number: number; name: string }, salt: number): unknown {
   const n = f.number * 10 + salt;
   switch (f.scalar) {
-    case ScalarType.STRING: return `${f.name}_${salt}`;
-    case ScalarType.BYTES: return new Uint8Array([f.number, salt, 9]);
-    case ScalarType.BOOL: return true;
-    case ScalarType.DOUBLE: case ScalarType.FLOAT: return n + 0.5;
-    case ScalarType.INT64: case ScalarType.UINT64: case ScalarType.FIXED64: case ScalarType.SFIXED64: case ScalarType.SINT64: return BigInt(n);
-    default: return n;
+    case ScalarType.STRING:
+      return `${f.name}_${salt}`;
+    case ScalarType.BYTES:
+      return new Uint8Array([f.number, salt, 9]);
+    case ScalarType.BOOL:
+      return true;
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return n + 0.5;
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+    case ScalarType.SINT64:
+      return BigInt(n);
+    default:
+      return n;
   }
 }
 
@@ -108,7 +134,10 @@ function mismatches(d: DescMessage, ours: any, theirs: any, path: string, out: s
       if (!eq) out.push(`${sub} (${String(a)} vs ${String(b)})`);
     };
     if (f.fieldKind === "list") {
-      if (!Array.isArray(their) || their.length !== mine.length) { out.push(`${at} (list)`); continue; }
+      if (!Array.isArray(their) || their.length !== mine.length) {
+        out.push(`${at} (list)`);
+        continue;
+      }
       mine.forEach((v: unknown, i: number) => same(v, their[i], `${at}[${i}]`));
     } else same(mine, their, at);
   }

@@ -67,11 +67,34 @@ describe("tx query language", () => {
 
   it("intersects conditions in chain order, pages and reverses", async () => {
     const index = new TxEventIndex();
-    const ev = (sender: string) => ({ code: 0, data: new Uint8Array(), log: "", info: "", gasWanted: 0n, gasUsed: 0n, codespace: "", events: [{ type: "message", attributes: [{ key: "sender", value: sender, index: true }, { key: "secret", value: "x", index: false }] }] });
+    const ev = (sender: string) => ({
+      code: 0,
+      data: new Uint8Array(),
+      log: "",
+      info: "",
+      gasWanted: 0n,
+      gasUsed: 0n,
+      codespace: "",
+      events: [
+        {
+          type: "message",
+          attributes: [
+            { key: "sender", value: sender, index: true },
+            { key: "secret", value: "x", index: false },
+          ],
+        },
+      ],
+    });
     index.add({ height: 2n, index: 0 }, "AA", ev("a"));
     index.add({ height: 2n, index: 1 }, "BB", ev("b"));
     index.add({ height: 3n, index: 0 }, "CC", ev("a"));
-    expect(await index.search(parseTxQuery("message.sender='a'"), 1, 10, "asc")).toEqual({ refs: [{ height: 2n, index: 0 }, { height: 3n, index: 0 }], total: 2 });
+    expect(await index.search(parseTxQuery("message.sender='a'"), 1, 10, "asc")).toEqual({
+      refs: [
+        { height: 2n, index: 0 },
+        { height: 3n, index: 0 },
+      ],
+      total: 2,
+    });
     expect((await index.search(parseTxQuery("message.sender='a' AND tx.height=3"), 1, 10, "asc")).refs).toEqual([{ height: 3n, index: 0 }]);
     expect((await index.search(parseTxQuery("message.sender='a'"), 2, 1, "desc")).refs).toEqual([{ height: 2n, index: 0 }]);
     expect((await index.search(parseTxQuery("tx.hash='bb'"), 1, 10, "asc")).total).toBe(1);
@@ -82,7 +105,20 @@ describe("tx query language", () => {
 
 describe("gRPC status mapping", () => {
   it("maps codes to the gateway's HTTP statuses and reads the SDK's query log", () => {
-    expect([GrpcCode.NotFound, GrpcCode.InvalidArgument, GrpcCode.FailedPrecondition, GrpcCode.AlreadyExists, GrpcCode.PermissionDenied, GrpcCode.Unauthenticated, GrpcCode.ResourceExhausted, GrpcCode.Unimplemented, GrpcCode.OutOfRange, GrpcCode.Internal].map(httpStatusOf)).toEqual([404, 400, 400, 409, 403, 401, 429, 501, 400, 500]);
+    expect(
+      [
+        GrpcCode.NotFound,
+        GrpcCode.InvalidArgument,
+        GrpcCode.FailedPrecondition,
+        GrpcCode.AlreadyExists,
+        GrpcCode.PermissionDenied,
+        GrpcCode.Unauthenticated,
+        GrpcCode.ResourceExhausted,
+        GrpcCode.Unimplemented,
+        GrpcCode.OutOfRange,
+        GrpcCode.Internal,
+      ].map(httpStatusOf),
+    ).toEqual([404, 400, 400, 409, 403, 401, 429, 501, 400, 500]);
     const e = fromQueryLog("rpc error: code = NotFound desc = account yml1 not found: key not found");
     expect(e.body()).toEqual({ code: 5, message: "account yml1 not found: key not found", details: [] });
     expect(e.httpStatus).toBe(404);
@@ -93,7 +129,16 @@ describe("CometBackend over CometBFT's JSON-RPC", () => {
   let rpc: FastifyInstance;
   let backend: CometBackend;
   const calls: string[] = [];
-  const txResult = { code: 0, data: "CgA=", log: "", info: "", gas_wanted: "200000", gas_used: "51234", events: [{ type: "message", attributes: [{ key: "sender", value: "yml1x", index: true }] }], codespace: "" };
+  const txResult = {
+    code: 0,
+    data: "CgA=",
+    log: "",
+    info: "",
+    gas_wanted: "200000",
+    gas_used: "51234",
+    events: [{ type: "message", attributes: [{ key: "sender", value: "yml1x", index: true }] }],
+    codespace: "",
+  };
 
   beforeAll(async () => {
     rpc = Fastify();
@@ -102,16 +147,62 @@ describe("CometBackend over CometBFT's JSON-RPC", () => {
       calls.push(`${method} ${JSON.stringify(params)}`);
       const result = (r: unknown) => ({ jsonrpc: "2.0", id, result: r });
       switch (method) {
-        case "broadcast_tx_sync": return result({ code: 0, data: "", log: "", codespace: "", hash: "ABCD" });
+        case "broadcast_tx_sync":
+          return result({ code: 0, data: "", log: "", codespace: "", hash: "ABCD" });
         case "tx":
-          if (params.hash !== Buffer.from("AB".repeat(32), "hex").toString("base64")) return { jsonrpc: "2.0", id, error: { code: -32603, message: "Internal error", data: "tx (CD) not found" } };
+          if (params.hash !== Buffer.from("AB".repeat(32), "hex").toString("base64"))
+            return { jsonrpc: "2.0", id, error: { code: -32603, message: "Internal error", data: "tx (CD) not found" } };
           return result({ hash: "AB".repeat(32), height: "7", index: 0, tx_result: txResult, tx: "CgA=" });
-        case "tx_search": return result({ txs: [{ hash: "AB".repeat(32), height: "7", index: 0, tx_result: txResult, tx: "CgA=" }], total_count: "1" });
-        case "block": return result({ block_id: { hash: "AA", parts: { total: 1, hash: "BB" } }, block: { header: { version: { block: "11", app: "1" }, chain_id: "c", height: "7", time: "2026-01-01T00:00:07.123456789Z", proposer_address: "0102" }, data: { txs: ["CgA="] }, evidence: { evidence: [] }, last_commit: { height: "6", round: 0, block_id: { hash: "", parts: { total: 0, hash: "" } }, signatures: [] } } });
-        case "status": return result({ node_info: { protocol_version: { p2p: "8", block: "11", app: "1" }, id: "nodeid", listen_addr: "tcp://0.0.0.0:26656", network: "c", version: "0.38.25", channels: "40", moniker: "m", other: { tx_index: "on", rpc_address: "tcp://127.0.0.1:26657" } }, sync_info: { catching_up: true } });
-        case "validators": return result({ block_height: "7", validators: [{ address: "0A0B", pub_key: { type: "tendermint/PubKeyEd25519", value: "AAAA" }, voting_power: "10", proposer_priority: "-3" }], count: "1", total: "1" });
-        case "num_unconfirmed_txs": return result({ n_txs: "2", total: "2", total_bytes: "10" });
-        default: return { jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } };
+        case "tx_search":
+          return result({ txs: [{ hash: "AB".repeat(32), height: "7", index: 0, tx_result: txResult, tx: "CgA=" }], total_count: "1" });
+        case "block":
+          return result({
+            block_id: { hash: "AA", parts: { total: 1, hash: "BB" } },
+            block: {
+              header: {
+                version: { block: "11", app: "1" },
+                chain_id: "c",
+                height: "7",
+                time: "2026-01-01T00:00:07.123456789Z",
+                proposer_address: "0102",
+              },
+              data: { txs: ["CgA="] },
+              evidence: { evidence: [] },
+              last_commit: { height: "6", round: 0, block_id: { hash: "", parts: { total: 0, hash: "" } }, signatures: [] },
+            },
+          });
+        case "status":
+          return result({
+            node_info: {
+              protocol_version: { p2p: "8", block: "11", app: "1" },
+              id: "nodeid",
+              listen_addr: "tcp://0.0.0.0:26656",
+              network: "c",
+              version: "0.38.25",
+              channels: "40",
+              moniker: "m",
+              other: { tx_index: "on", rpc_address: "tcp://127.0.0.1:26657" },
+            },
+            sync_info: { catching_up: true },
+          });
+        case "validators":
+          return result({
+            block_height: "7",
+            validators: [
+              {
+                address: "0A0B",
+                pub_key: { type: "tendermint/PubKeyEd25519", value: "AAAA" },
+                voting_power: "10",
+                proposer_priority: "-3",
+              },
+            ],
+            count: "1",
+            total: "1",
+          });
+        case "num_unconfirmed_txs":
+          return result({ n_txs: "2", total: "2", total_bytes: "10" });
+        default:
+          return { jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } };
       }
     });
     await rpc.listen({ host: "127.0.0.1", port: 0 });
@@ -123,7 +214,11 @@ describe("CometBackend over CometBFT's JSON-RPC", () => {
   it("reads txs, search results, blocks, status, validators and mempool size", async () => {
     expect(await backend.broadcastTx(new Uint8Array([1]), "sync")).toEqual({ hash: "ABCD", code: 0, codespace: "", log: "" });
     const tx = await backend.getTx("AB".repeat(32));
-    expect(tx).toMatchObject({ height: 7n, index: 0, result: { gasUsed: 51234n, events: [{ type: "message", attributes: [{ key: "sender", value: "yml1x", index: true }] }] } });
+    expect(tx).toMatchObject({
+      height: 7n,
+      index: 0,
+      result: { gasUsed: 51234n, events: [{ type: "message", attributes: [{ key: "sender", value: "yml1x", index: true }] }] },
+    });
     expect(tx?.time).toEqual({ seconds: 1767225607n, nanos: 123456789 });
     expect(await backend.getTx("CD".repeat(32))).toBeUndefined();
     const page = await backend.searchTxs("message.sender='yml1x'", 1, 10, "desc");

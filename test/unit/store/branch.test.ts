@@ -41,15 +41,25 @@ describe("BranchStore", () => {
     expect(br.has(vs("a"))).toBe(false);
     expect(sv(br.get(vs("b"))!)).toBe("22");
     expect(base.get(vs("c"))).toBeUndefined();
-    expect(br.changes().map(([k, v]) => [sv(k), v && sv(v)])).toEqual([["a", undefined], ["b", "22"], ["c", "3"]]);
+    expect(br.changes().map(([k, v]) => [sv(k), v && sv(v)])).toEqual([
+      ["a", undefined],
+      ["b", "22"],
+      ["c", "3"],
+    ]);
     const order: string[] = [];
     const spy: KVStore = {
       ...base,
       get: (k) => base.get(k),
       has: (k) => base.has(k),
       iterator: (s, e, r) => base.iterator(s, e, r),
-      set: (k, v) => { order.push(sv(k)); base.set(k, v); },
-      delete: (k) => { order.push(sv(k)); base.delete(k); },
+      set: (k, v) => {
+        order.push(sv(k));
+        base.set(k, v);
+      },
+      delete: (k) => {
+        order.push(sv(k));
+        base.delete(k);
+      },
     };
     const br2 = new BranchStore(spy);
     br2.set(vs("z"), vs("1"));
@@ -106,9 +116,10 @@ describe("BranchStore", () => {
         const a = rnd() < 0.3 ? undefined : randKey();
         const b = rnd() < 0.3 ? undefined : randKey();
         const reverse = rnd() < 0.5;
-        const got = [...top.iterator(a === undefined ? undefined : vs(a), b === undefined ? undefined : vs(b), reverse)].map(
-          ([k, v]) => [sv(k), sv(v)],
-        );
+        const got = [...top.iterator(a === undefined ? undefined : vs(a), b === undefined ? undefined : vs(b), reverse)].map(([k, v]) => [
+          sv(k),
+          sv(v),
+        ]);
         let want = model.entries().filter(([k]) => (a === undefined || k >= a) && (b === undefined || k < b));
         if (reverse) want = want.reverse();
         expect(got).toEqual(want);

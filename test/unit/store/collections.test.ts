@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { BranchStore } from "../../../src/store/branch";
 import {
-  boolKey, bytesKey, int64Key, pairKey, protoValue, stringKey, stringValue, tripleKey, uint32Key, uint64Key,
+  boolKey,
+  bytesKey,
+  int64Key,
+  pairKey,
+  protoValue,
+  stringKey,
+  stringValue,
+  tripleKey,
+  uint32Key,
+  uint64Key,
   uint64Value,
 } from "../../../src/store/codecs";
 import { Schema } from "../../../src/store/collections";
@@ -91,7 +100,11 @@ describe("collections", () => {
   });
 
   it("indexed map keeps multi and unique indexes in step", () => {
-    interface Lock { owner: string; beneficiary: string; ref: string }
+    interface Lock {
+      owner: string;
+      beneficiary: string;
+      ref: string;
+    }
     const json = {
       encode: (m: Lock) => ({ finish: () => new TextEncoder().encode(`${m.owner}|${m.beneficiary}|${m.ref}`) }),
       decode: (b: Uint8Array) => {
@@ -190,7 +203,11 @@ describe("pagination", () => {
     const c = ctx();
     for (const owner of ["a", "ab", "b"]) for (let i = 1n; i <= 4n; i++) m.set(c, [owner, i], i);
     const p = m.paginate(c, { limit: 3n, countTotal: true, offset: 0n }, { prefix: key.prefix("a") });
-    expect(p.items.map(([k]) => k)).toEqual([["a", 1n], ["a", 2n], ["a", 3n]]);
+    expect(p.items.map(([k]) => k)).toEqual([
+      ["a", 1n],
+      ["a", 2n],
+      ["a", 3n],
+    ]);
     expect(p.total).toBe(4n);
     const p2 = m.paginate(c, { key: p.nextKey, limit: 3n }, { prefix: key.prefix("a") });
     expect(p2.items.map(([k]) => k)).toEqual([["a", 4n]]);

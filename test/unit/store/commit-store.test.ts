@@ -34,7 +34,10 @@ async function randomBlock(store: CommitStore, model: State, rnd: () => number, 
     }
   }
   const predicted = store.computeAppHash(b);
-  const info = await store.commit(b, height, [[utf("block/" + height), utf("meta")], [utf("last"), utf(String(height))]]);
+  const info = await store.commit(b, height, [
+    [utf("block/" + height), utf("meta")],
+    [utf("last"), utf(String(height))],
+  ]);
   expect(hex(info.appHash)).toBe(hex(predicted));
   return info;
 }
@@ -70,7 +73,10 @@ describe("CommitStore", () => {
     expect(hex(s.lastAppHash)).toBe(hash);
     expectState(s, model);
     expect([...s.iterator(utf("k1"), utf("k2"), true)].map(([k]) => bin(k))).toEqual(
-      [...model.keys()].filter((k) => k >= "k1" && k < "k2").sort().reverse(),
+      [...model.keys()]
+        .filter((k) => k >= "k1" && k < "k2")
+        .sort()
+        .reverse(),
     );
     expect(new TextDecoder().decode(s.getMeta(utf("block/7")))).toBe("meta");
     // Proofs against the committed root.
@@ -109,7 +115,14 @@ describe("CommitStore", () => {
     const h2 = s.computeAppHash(b);
     expect(hex(h2)).not.toBe(hex(h1));
     const info = await s.commit(b, 1n);
-    expect(hex(info.appHash)).toBe(hex(naiveRoot([[utf("a"), utf("1")], [utf("b"), utf("2")]])));
+    expect(hex(info.appHash)).toBe(
+      hex(
+        naiveRoot([
+          [utf("a"), utf("1")],
+          [utf("b"), utf("2")],
+        ]),
+      ),
+    );
     await s.close();
   });
 
@@ -183,9 +196,9 @@ describe("CommitStore", () => {
       const write = (s: CommitStore) => {
         const b = s.branch();
         for (const [k, v] of blockWrites(h)) {
-        if (v === undefined) b.delete(k);
-        else b.set(k, v);
-      }
+          if (v === undefined) b.delete(k);
+          else b.set(k, v);
+        }
         return s.commit(b, h);
       };
       const [a, b] = [await write(steady), await write(reopened)];
@@ -223,7 +236,11 @@ describe("CommitStore", () => {
 
   it("upgrades a store of the node-key format by rebuilding the tree from the state", async () => {
     const dir = tmp();
-    const model: State = new Map([[bin(utf("a")), utf("1")], [bin(utf("b")), utf("2")], [bin(utf("c")), utf("3")]]);
+    const model: State = new Map([
+      [bin(utf("a")), utf("1")],
+      [bin(utf("b")), utf("2")],
+      [bin(utf("c")), utf("3")],
+    ]);
     const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
     await db.open();
     for (const [k, v] of model) await db.put(Uint8Array.of(0x73, ...unbin(k)), v);

@@ -45,9 +45,9 @@ function modelAt(height: bigint): Map<string, Uint8Array> {
   const m = new Map<string, Uint8Array>();
   for (let h = 1n; h <= height; h++) {
     for (const [k, v] of blockWrites(h)) {
-        if (v === undefined) m.delete(bin(k));
-        else m.set(bin(k), v);
-      }
+      if (v === undefined) m.delete(bin(k));
+      else m.set(bin(k), v);
+    }
   }
   return m;
 }

@@ -26,9 +26,12 @@ describe("store key fast paths give the generic path's bytes", () => {
       expect(bytes(uint64Key.encode(n))).toEqual(refU64(n));
       expect(uint64Key.decode(uint64Key.encode(n))).toBe(n);
     }
-    fc.assert(fc.property(u64, (n) => {
-      expect(bytes(uint64Key.encode(n))).toEqual(refU64(n));
-    }), { seed: 18, numRuns: 2000 });
+    fc.assert(
+      fc.property(u64, (n) => {
+        expect(bytes(uint64Key.encode(n))).toEqual(refU64(n));
+      }),
+      { seed: 18, numRuns: 2000 },
+    );
     expect(() => uint64Key.encode(-1n)).toThrow(RangeError);
     expect(() => uint64Key.encode(1n << 64n)).toThrow(RangeError);
   });
@@ -37,21 +40,24 @@ describe("store key fast paths give the generic path's bytes", () => {
     const triple = tripleKey(uint64Key, stringKey, stringKey);
     const pair = pairKey(stringKey, stringKey);
     const triple2 = tripleKey(stringKey, uint64Key, uint64Key);
-    fc.assert(fc.property(u64, str, str, u64, (n, a, b, m) => {
-      const cases: Array<[KeyCodec<any>, unknown, number[]]> = [
-        [uint64Key, n, refU64(n)],
-        [stringKey, a, refString(a, true)],
-        [pair, [a, b], [...refString(a, false), ...refString(b, true)]],
-        [triple, [n, a, b], [...refU64(n), ...refString(a, false), ...refString(b, true)]],
-        [triple2, [a, n, m], [...refString(a, false), ...refU64(n), ...refU64(m)]],
-      ];
-      for (const [codec, key, ref] of cases) {
-        const fast = mapOf(codec).rawKey(key);
-        expect(bytes(fast)).toEqual([...PREFIX, ...ref]);
-        expect(bytes(fast)).toEqual([...PREFIX, ...codec.encode(key)]);
-        expect(codec.decode(fast.subarray(PREFIX.length))).toEqual(key);
-      }
-    }), { seed: 18, numRuns: 500 });
+    fc.assert(
+      fc.property(u64, str, str, u64, (n, a, b, m) => {
+        const cases: Array<[KeyCodec<any>, unknown, number[]]> = [
+          [uint64Key, n, refU64(n)],
+          [stringKey, a, refString(a, true)],
+          [pair, [a, b], [...refString(a, false), ...refString(b, true)]],
+          [triple, [n, a, b], [...refU64(n), ...refString(a, false), ...refString(b, true)]],
+          [triple2, [a, n, m], [...refString(a, false), ...refU64(n), ...refU64(m)]],
+        ];
+        for (const [codec, key, ref] of cases) {
+          const fast = mapOf(codec).rawKey(key);
+          expect(bytes(fast)).toEqual([...PREFIX, ...ref]);
+          expect(bytes(fast)).toEqual([...PREFIX, ...codec.encode(key)]);
+          expect(codec.decode(fast.subarray(PREFIX.length))).toEqual(key);
+        }
+      }),
+      { seed: 18, numRuns: 500 },
+    );
   });
 
   it("a cached string encoding is never handed out to be changed, and NUL stays refused before the last position", () => {
@@ -70,16 +76,23 @@ describe("store key fast paths give the generic path's bytes", () => {
       ["int64 (no fast path)", int64Key, fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n })],
       ["string", stringKey, fc.string({ unit: "binary", maxLength: 40 })],
       ["bytes", bytesKey, fc.uint8Array({ maxLength: 300 })],
-      ["pair bytes,string", pairKey(bytesKey, stringKey), fc.tuple(fc.uint8Array({ maxLength: 255 }), fc.string({ unit: "binary", maxLength: 20 }))],
+      [
+        "pair bytes,string",
+        pairKey(bytesKey, stringKey),
+        fc.tuple(fc.uint8Array({ maxLength: 255 }), fc.string({ unit: "binary", maxLength: 20 })),
+      ],
       ["pair string,bytes", pairKey(stringKey, bytesKey), fc.tuple(str, fc.uint8Array({ maxLength: 40 }))],
       ["pair uint64,string", pairKey(uint64Key, stringKey), fc.tuple(u64, str)],
       ["triple uint64,string,string", tripleKey(uint64Key, stringKey, stringKey), fc.tuple(u64, str, str)],
       ["pair int64,uint64", pairKey(int64Key, uint64Key), fc.tuple(fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n }), u64)],
     ];
     for (const [, codec, arb] of codecs) {
-      fc.assert(fc.property(arb, (key) => {
-        expect(mapOf(codec).binKey(key)).toBe(toBin(mapOf(codec).rawKey(key)));
-      }), { seed: 26, numRuns: 300 });
+      fc.assert(
+        fc.property(arb, (key) => {
+          expect(mapOf(codec).binKey(key)).toBe(toBin(mapOf(codec).rawKey(key)));
+        }),
+        { seed: 26, numRuns: 300 },
+      );
     }
   });
 

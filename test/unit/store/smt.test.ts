@@ -23,10 +23,15 @@ class Tree {
 
   apply(kv: Array<[Uint8Array, Uint8Array | undefined]>): void {
     const up = applyChanges(this.arena, this.root, changesOf(kv));
-    writeTreeUpdate({
-      put: (k, v) => this.records.set(hex(k), hex(v)),
-      del: (k) => this.records.delete(hex(k)),
-    }, 0x74, this.arena, up);
+    writeTreeUpdate(
+      {
+        put: (k, v) => this.records.set(hex(k), hex(v)),
+        del: (k) => this.records.delete(hex(k)),
+      },
+      0x74,
+      this.arena,
+      up,
+    );
     settleUpdate(this.arena, up);
     this.root = up.root;
   }
@@ -73,12 +78,21 @@ describe("sparse Merkle tree", () => {
     t.apply([]);
     expect(t.hash).toBe(hex(EMPTY_HASH));
     t.apply([[utf("a"), utf("1")]]);
-    const leaf = createHash("sha256").update(Uint8Array.of(0)).update(sha(utf("a"))).update(sha(utf("1"))).digest();
+    const leaf = createHash("sha256")
+      .update(Uint8Array.of(0))
+      .update(sha(utf("a")))
+      .update(sha(utf("1")))
+      .digest();
     expect(t.hash).toBe(leaf.toString("hex"));
   });
 
   it("equals a naive full recomputation, independent of batching and order", () => {
-    for (const [seed, n] of [[1, 2], [2, 3], [3, 17], [4, 300]] as const) {
+    for (const [seed, n] of [
+      [1, 2],
+      [2, 3],
+      [3, 17],
+      [4, 300],
+    ] as const) {
       const state = randomState(seed, n);
       const want = hex(naiveRoot(asBytes(state)));
       const all = new Tree();
@@ -92,7 +106,7 @@ describe("sparse Merkle tree", () => {
       const rnd = prng(seed + 100);
       const entries = asBytes(state);
       const batched = new Tree();
-      for (let i = 0; i < entries.length; ) {
+      for (let i = 0; i < entries.length;) {
         const size = 1 + Math.floor(rnd() * 40);
         batched.apply(entries.slice(i, i + size));
         i += size;
@@ -137,7 +151,14 @@ describe("sparse Merkle tree", () => {
     t.apply(asBytes(randomState(9, 64)));
     const before = t.hash;
     const nodes = t.arena.size;
-    const up = applyChanges(t.arena, t.root, changesOf([[utf("new"), utf("x")], [utf(randomState(9, 64).keys().next().value!), undefined]]));
+    const up = applyChanges(
+      t.arena,
+      t.root,
+      changesOf([
+        [utf("new"), utf("x")],
+        [utf(randomState(9, 64).keys().next().value!), undefined],
+      ]),
+    );
     expect(hex(rootHash(t.arena, up.root))).not.toBe(before);
     expect(up.created.length).toBeGreaterThan(0);
     discardUpdate(t.arena, up);

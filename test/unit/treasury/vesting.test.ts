@@ -11,7 +11,10 @@ function randomSchedule(rand: (b: bigint) => bigint): { s: Schedule; total: bigi
   const cliffTime = vesting ? startTime + rand(duration + 1n) : startTime;
   const releaseIntervals = vesting ? [0n, 1n, 2n + rand(50n), 1n + rand(duration)][Number(rand(4n))] : 0n;
   const total = 1n + rand(10n ** (1n + rand(30n)));
-  return { s: { lockType: vesting ? LockType.LOCK_TYPE_VESTING : LockType.LOCK_TYPE_TIME, startTime, cliffTime, endTime, releaseIntervals }, total };
+  return {
+    s: { lockType: vesting ? LockType.LOCK_TYPE_VESTING : LockType.LOCK_TYPE_TIME, startTime, cliffTime, endTime, releaseIntervals },
+    total,
+  };
 }
 
 describe("vesting arithmetic (property, seeded)", () => {

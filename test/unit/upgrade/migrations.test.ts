@@ -8,7 +8,12 @@ import type { Module } from "../../../src/types/module";
 import { MemKV } from "../store/setup";
 
 function ctx(): Context {
-  return Context.create(new BranchStore(new MemKV()), { height: 5n, time: { seconds: 0n, nanos: 0 }, chainId: "t", proposer: new Uint8Array() }, "block", silentLogger);
+  return Context.create(
+    new BranchStore(new MemKV()),
+    { height: 5n, time: { seconds: 0n, nanos: 0 }, chainId: "t", proposer: new Uint8Array() },
+    "block",
+    silentLogger,
+  );
 }
 
 describe("module consensus versions and migrations", () => {
@@ -20,7 +25,10 @@ describe("module consensus versions and migrations", () => {
   });
 
   it("lists versions by name, unset as 1", () => {
-    expect([...currentVersionMap([mod("b", 3, [1, 2]), mod("a")]).entries()]).toEqual([["a", 1], ["b", 3]]);
+    expect([...currentVersionMap([mod("b", 3, [1, 2]), mod("a")]).entries()]).toEqual([
+      ["a", 1],
+      ["b", 3],
+    ]);
   });
 
   it("orders migrations by name with auth last (the SDK's default)", () => {
@@ -29,20 +37,44 @@ describe("module consensus versions and migrations", () => {
 
   it("runs each step from the stored version to the binary's, once, in order", () => {
     ran.length = 0;
-    const vm = runMigrations(ctx(), [mod("b", 4, [3, 1, 2]), mod("auth", 2, [1]), mod("a", 2, [1])], new Map([["a", 2], ["b", 2], ["auth", 1]]));
+    const vm = runMigrations(
+      ctx(),
+      [mod("b", 4, [3, 1, 2]), mod("auth", 2, [1]), mod("a", 2, [1])],
+      new Map([
+        ["a", 2],
+        ["b", 2],
+        ["auth", 1],
+      ]),
+    );
     expect(ran).toEqual(["b:2", "b:3", "auth:1"]);
-    expect([...vm.entries()]).toEqual([["a", 2], ["auth", 2], ["b", 4]]);
+    expect([...vm.entries()]).toEqual([
+      ["a", 2],
+      ["auth", 2],
+      ["b", 4],
+    ]);
   });
 
   it("gives a module missing from the stored map its default genesis instead of migrations", () => {
     const inits: unknown[] = [];
-    const fresh: Module = { ...mod("fresh", 3), genesis: { typeName: "x", codec: {} as never, defaultGenesis: () => ({ d: 1 }), validate: () => {}, init: (_c, g) => void inits.push(g), export: () => ({}) } };
+    const fresh: Module = {
+      ...mod("fresh", 3),
+      genesis: {
+        typeName: "x",
+        codec: {} as never,
+        defaultGenesis: () => ({ d: 1 }),
+        validate: () => {},
+        init: (_c, g) => void inits.push(g),
+        export: () => ({}),
+      },
+    };
     runMigrations(ctx(), [fresh], new Map());
     expect(inits).toEqual([{ d: 1 }]);
   });
 
   it("fails on a missing migration and on a downgrade", () => {
-    expect(() => runMigrations(ctx(), [mod("a", 3, [1])], new Map([["a", 1]]))).toThrow("no migration found for module a from version 2 to version 3");
+    expect(() => runMigrations(ctx(), [mod("a", 3, [1])], new Map([["a", 1]]))).toThrow(
+      "no migration found for module a from version 2 to version 3",
+    );
     expect(() => runMigrations(ctx(), [mod("a", 1)], new Map([["a", 2]]))).toThrow("module a cannot go from consensus version 2 down to 1");
   });
 
@@ -60,7 +92,9 @@ describe("upgrade plans", () => {
   it("accepts an unset time as cosmjs (1970) or Go (year 1) sends it", () => {
     expect(() => validatePlan(plan)).not.toThrow();
     expect(() => validatePlan({ ...plan, time: { seconds: -62135596800n, nanos: 0 } })).not.toThrow();
-    expect(() => validatePlan({ ...plan, time: { seconds: 1n, nanos: 0 } })).toThrow("plan: time-based upgrades have been deprecated in the SDK");
+    expect(() => validatePlan({ ...plan, time: { seconds: 1n, nanos: 0 } })).toThrow(
+      "plan: time-based upgrades have been deprecated in the SDK",
+    );
   });
 
   it("formats the SDK's upgrade-needed message", () => {

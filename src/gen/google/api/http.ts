@@ -378,7 +378,9 @@ function createBaseHttp(): Http {
   return { rules: [], fullyDecodeReservedExpansion: false };
 }
 
-export const Http: MessageFns<Http> = {
+export const Http: MessageFns<Http, "google.api.Http"> = {
+  $type: "google.api.Http" as const,
+
   encode(message: Http, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.rules) {
       HttpRule.encode(v!, writer.uint32(10).fork()).join();
@@ -445,7 +447,9 @@ function createBaseHttpRule(): HttpRule {
   return { selector: "", pattern: undefined, body: "", responseBody: "", additionalBindings: [] };
 }
 
-export const HttpRule: MessageFns<HttpRule> = {
+export const HttpRule: MessageFns<HttpRule, "google.api.HttpRule"> = {
+  $type: "google.api.HttpRule" as const,
+
   encode(message: HttpRule, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.selector !== "") {
       writer.uint32(10).string(message.selector);
@@ -642,7 +646,9 @@ function createBaseCustomHttpPattern(): CustomHttpPattern {
   return { kind: "", path: "" };
 }
 
-export const CustomHttpPattern: MessageFns<CustomHttpPattern> = {
+export const CustomHttpPattern: MessageFns<CustomHttpPattern, "google.api.CustomHttpPattern"> = {
+  $type: "google.api.CustomHttpPattern" as const,
+
   encode(message: CustomHttpPattern, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.kind !== "") {
       writer.uint32(10).string(message.kind);
@@ -714,7 +720,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

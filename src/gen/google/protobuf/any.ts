@@ -126,7 +126,9 @@ function createBaseAny(): Any {
   return { typeUrl: "", value: new Uint8Array(0) };
 }
 
-export const Any: MessageFns<Any> = {
+export const Any: MessageFns<Any, "google.protobuf.Any"> = {
+  $type: "google.protobuf.Any" as const,
+
   encode(message: Any, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.typeUrl !== "") {
       writer.uint32(10).string(message.typeUrl);
@@ -198,7 +200,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -933,7 +933,9 @@ function createBaseFileDescriptorSet(): FileDescriptorSet {
   return { file: [] };
 }
 
-export const FileDescriptorSet: MessageFns<FileDescriptorSet> = {
+export const FileDescriptorSet: MessageFns<FileDescriptorSet, "google.protobuf.FileDescriptorSet"> = {
+  $type: "google.protobuf.FileDescriptorSet" as const,
+
   encode(message: FileDescriptorSet, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.file) {
       FileDescriptorProto.encode(v!, writer.uint32(10).fork()).join();
@@ -1001,7 +1003,9 @@ function createBaseFileDescriptorProto(): FileDescriptorProto {
   };
 }
 
-export const FileDescriptorProto: MessageFns<FileDescriptorProto> = {
+export const FileDescriptorProto: MessageFns<FileDescriptorProto, "google.protobuf.FileDescriptorProto"> = {
+  $type: "google.protobuf.FileDescriptorProto" as const,
+
   encode(message: FileDescriptorProto, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.name !== undefined && message.name !== "") {
       writer.uint32(10).string(message.name);
@@ -1223,7 +1227,9 @@ function createBaseDescriptorProto(): DescriptorProto {
   };
 }
 
-export const DescriptorProto: MessageFns<DescriptorProto> = {
+export const DescriptorProto: MessageFns<DescriptorProto, "google.protobuf.DescriptorProto"> = {
+  $type: "google.protobuf.DescriptorProto" as const,
+
   encode(message: DescriptorProto, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.name !== undefined && message.name !== "") {
       writer.uint32(10).string(message.name);
@@ -1388,7 +1394,12 @@ function createBaseDescriptorProto_ExtensionRange(): DescriptorProto_ExtensionRa
   return { start: 0, end: 0, options: undefined };
 }
 
-export const DescriptorProto_ExtensionRange: MessageFns<DescriptorProto_ExtensionRange> = {
+export const DescriptorProto_ExtensionRange: MessageFns<
+  DescriptorProto_ExtensionRange,
+  "google.protobuf.DescriptorProto.ExtensionRange"
+> = {
+  $type: "google.protobuf.DescriptorProto.ExtensionRange" as const,
+
   encode(message: DescriptorProto_ExtensionRange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.start !== undefined && message.start !== 0) {
       writer.uint32(8).int32(message.start);
@@ -1469,7 +1480,12 @@ function createBaseDescriptorProto_ReservedRange(): DescriptorProto_ReservedRang
   return { start: 0, end: 0 };
 }
 
-export const DescriptorProto_ReservedRange: MessageFns<DescriptorProto_ReservedRange> = {
+export const DescriptorProto_ReservedRange: MessageFns<
+  DescriptorProto_ReservedRange,
+  "google.protobuf.DescriptorProto.ReservedRange"
+> = {
+  $type: "google.protobuf.DescriptorProto.ReservedRange" as const,
+
   encode(message: DescriptorProto_ReservedRange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.start !== undefined && message.start !== 0) {
       writer.uint32(8).int32(message.start);
@@ -1536,7 +1552,9 @@ function createBaseExtensionRangeOptions(): ExtensionRangeOptions {
   return { uninterpretedOption: [] };
 }
 
-export const ExtensionRangeOptions: MessageFns<ExtensionRangeOptions> = {
+export const ExtensionRangeOptions: MessageFns<ExtensionRangeOptions, "google.protobuf.ExtensionRangeOptions"> = {
+  $type: "google.protobuf.ExtensionRangeOptions" as const,
+
   encode(message: ExtensionRangeOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.uninterpretedOption) {
       UninterpretedOption.encode(v!, writer.uint32(7994).fork()).join();
@@ -1602,7 +1620,9 @@ function createBaseFieldDescriptorProto(): FieldDescriptorProto {
   };
 }
 
-export const FieldDescriptorProto: MessageFns<FieldDescriptorProto> = {
+export const FieldDescriptorProto: MessageFns<FieldDescriptorProto, "google.protobuf.FieldDescriptorProto"> = {
+  $type: "google.protobuf.FieldDescriptorProto" as const,
+
   encode(message: FieldDescriptorProto, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.name !== undefined && message.name !== "") {
       writer.uint32(10).string(message.name);
@@ -1767,7 +1787,9 @@ function createBaseOneofDescriptorProto(): OneofDescriptorProto {
   return { name: "", options: undefined };
 }
 
-export const OneofDescriptorProto: MessageFns<OneofDescriptorProto> = {
+export const OneofDescriptorProto: MessageFns<OneofDescriptorProto, "google.protobuf.OneofDescriptorProto"> = {
+  $type: "google.protobuf.OneofDescriptorProto" as const,
+
   encode(message: OneofDescriptorProto, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.name !== undefined && message.name !== "") {
       writer.uint32(10).string(message.name);
@@ -1836,7 +1858,9 @@ function createBaseEnumDescriptorProto(): EnumDescriptorProto {
   return { name: "", value: [], options: undefined, reservedRange: [], reservedName: [] };
 }
 
-export const EnumDescriptorProto: MessageFns<EnumDescriptorProto> = {
+export const EnumDescriptorProto: MessageFns<EnumDescriptorProto, "google.protobuf.EnumDescriptorProto"> = {
+  $type: "google.protobuf.EnumDescriptorProto" as const,
+
   encode(message: EnumDescriptorProto, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.name !== undefined && message.name !== "") {
       writer.uint32(10).string(message.name);
@@ -1942,7 +1966,12 @@ function createBaseEnumDescriptorProto_EnumReservedRange(): EnumDescriptorProto_
   return { start: 0, end: 0 };
 }
 
-export const EnumDescriptorProto_EnumReservedRange: MessageFns<EnumDescriptorProto_EnumReservedRange> = {
+export const EnumDescriptorProto_EnumReservedRange: MessageFns<
+  EnumDescriptorProto_EnumReservedRange,
+  "google.protobuf.EnumDescriptorProto.EnumReservedRange"
+> = {
+  $type: "google.protobuf.EnumDescriptorProto.EnumReservedRange" as const,
+
   encode(message: EnumDescriptorProto_EnumReservedRange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.start !== undefined && message.start !== 0) {
       writer.uint32(8).int32(message.start);
@@ -2009,7 +2038,12 @@ function createBaseEnumValueDescriptorProto(): EnumValueDescriptorProto {
   return { name: "", number: 0, options: undefined };
 }
 
-export const EnumValueDescriptorProto: MessageFns<EnumValueDescriptorProto> = {
+export const EnumValueDescriptorProto: MessageFns<
+  EnumValueDescriptorProto,
+  "google.protobuf.EnumValueDescriptorProto"
+> = {
+  $type: "google.protobuf.EnumValueDescriptorProto" as const,
+
   encode(message: EnumValueDescriptorProto, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.name !== undefined && message.name !== "") {
       writer.uint32(10).string(message.name);
@@ -2090,7 +2124,9 @@ function createBaseServiceDescriptorProto(): ServiceDescriptorProto {
   return { name: "", method: [], options: undefined };
 }
 
-export const ServiceDescriptorProto: MessageFns<ServiceDescriptorProto> = {
+export const ServiceDescriptorProto: MessageFns<ServiceDescriptorProto, "google.protobuf.ServiceDescriptorProto"> = {
+  $type: "google.protobuf.ServiceDescriptorProto" as const,
+
   encode(message: ServiceDescriptorProto, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.name !== undefined && message.name !== "") {
       writer.uint32(10).string(message.name);
@@ -2178,7 +2214,9 @@ function createBaseMethodDescriptorProto(): MethodDescriptorProto {
   };
 }
 
-export const MethodDescriptorProto: MessageFns<MethodDescriptorProto> = {
+export const MethodDescriptorProto: MessageFns<MethodDescriptorProto, "google.protobuf.MethodDescriptorProto"> = {
+  $type: "google.protobuf.MethodDescriptorProto" as const,
+
   encode(message: MethodDescriptorProto, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.name !== undefined && message.name !== "") {
       writer.uint32(10).string(message.name);
@@ -2317,7 +2355,9 @@ function createBaseFileOptions(): FileOptions {
   };
 }
 
-export const FileOptions: MessageFns<FileOptions> = {
+export const FileOptions: MessageFns<FileOptions, "google.protobuf.FileOptions"> = {
+  $type: "google.protobuf.FileOptions" as const,
+
   encode(message: FileOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.javaPackage !== undefined && message.javaPackage !== "") {
       writer.uint32(10).string(message.javaPackage);
@@ -2618,7 +2658,9 @@ function createBaseMessageOptions(): MessageOptions {
   };
 }
 
-export const MessageOptions: MessageFns<MessageOptions> = {
+export const MessageOptions: MessageFns<MessageOptions, "google.protobuf.MessageOptions"> = {
+  $type: "google.protobuf.MessageOptions" as const,
+
   encode(message: MessageOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.messageSetWireFormat !== undefined && message.messageSetWireFormat !== false) {
       writer.uint32(8).bool(message.messageSetWireFormat);
@@ -2721,7 +2763,9 @@ function createBaseFieldOptions(): FieldOptions {
   return { ctype: 0, packed: false, jstype: 0, lazy: false, deprecated: false, weak: false, uninterpretedOption: [] };
 }
 
-export const FieldOptions: MessageFns<FieldOptions> = {
+export const FieldOptions: MessageFns<FieldOptions, "google.protobuf.FieldOptions"> = {
+  $type: "google.protobuf.FieldOptions" as const,
+
   encode(message: FieldOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.ctype !== undefined && message.ctype !== 0) {
       writer.uint32(8).int32(message.ctype);
@@ -2848,7 +2892,9 @@ function createBaseOneofOptions(): OneofOptions {
   return { uninterpretedOption: [] };
 }
 
-export const OneofOptions: MessageFns<OneofOptions> = {
+export const OneofOptions: MessageFns<OneofOptions, "google.protobuf.OneofOptions"> = {
+  $type: "google.protobuf.OneofOptions" as const,
+
   encode(message: OneofOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.uninterpretedOption) {
       UninterpretedOption.encode(v!, writer.uint32(7994).fork()).join();
@@ -2903,7 +2949,9 @@ function createBaseEnumOptions(): EnumOptions {
   return { allowAlias: false, deprecated: false, uninterpretedOption: [] };
 }
 
-export const EnumOptions: MessageFns<EnumOptions> = {
+export const EnumOptions: MessageFns<EnumOptions, "google.protobuf.EnumOptions"> = {
+  $type: "google.protobuf.EnumOptions" as const,
+
   encode(message: EnumOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.allowAlias !== undefined && message.allowAlias !== false) {
       writer.uint32(16).bool(message.allowAlias);
@@ -2982,7 +3030,9 @@ function createBaseEnumValueOptions(): EnumValueOptions {
   return { deprecated: false, uninterpretedOption: [] };
 }
 
-export const EnumValueOptions: MessageFns<EnumValueOptions> = {
+export const EnumValueOptions: MessageFns<EnumValueOptions, "google.protobuf.EnumValueOptions"> = {
+  $type: "google.protobuf.EnumValueOptions" as const,
+
   encode(message: EnumValueOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.deprecated !== undefined && message.deprecated !== false) {
       writer.uint32(8).bool(message.deprecated);
@@ -3049,7 +3099,9 @@ function createBaseServiceOptions(): ServiceOptions {
   return { deprecated: false, uninterpretedOption: [] };
 }
 
-export const ServiceOptions: MessageFns<ServiceOptions> = {
+export const ServiceOptions: MessageFns<ServiceOptions, "google.protobuf.ServiceOptions"> = {
+  $type: "google.protobuf.ServiceOptions" as const,
+
   encode(message: ServiceOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.deprecated !== undefined && message.deprecated !== false) {
       writer.uint32(264).bool(message.deprecated);
@@ -3116,7 +3168,9 @@ function createBaseMethodOptions(): MethodOptions {
   return { deprecated: false, idempotencyLevel: 0, uninterpretedOption: [] };
 }
 
-export const MethodOptions: MessageFns<MethodOptions> = {
+export const MethodOptions: MessageFns<MethodOptions, "google.protobuf.MethodOptions"> = {
+  $type: "google.protobuf.MethodOptions" as const,
+
   encode(message: MethodOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.deprecated !== undefined && message.deprecated !== false) {
       writer.uint32(264).bool(message.deprecated);
@@ -3203,7 +3257,9 @@ function createBaseUninterpretedOption(): UninterpretedOption {
   };
 }
 
-export const UninterpretedOption: MessageFns<UninterpretedOption> = {
+export const UninterpretedOption: MessageFns<UninterpretedOption, "google.protobuf.UninterpretedOption"> = {
+  $type: "google.protobuf.UninterpretedOption" as const,
+
   encode(message: UninterpretedOption, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.name) {
       UninterpretedOption_NamePart.encode(v!, writer.uint32(18).fork()).join();
@@ -3340,7 +3396,12 @@ function createBaseUninterpretedOption_NamePart(): UninterpretedOption_NamePart 
   return { namePart: "", isExtension: false };
 }
 
-export const UninterpretedOption_NamePart: MessageFns<UninterpretedOption_NamePart> = {
+export const UninterpretedOption_NamePart: MessageFns<
+  UninterpretedOption_NamePart,
+  "google.protobuf.UninterpretedOption.NamePart"
+> = {
+  $type: "google.protobuf.UninterpretedOption.NamePart" as const,
+
   encode(message: UninterpretedOption_NamePart, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.namePart !== "") {
       writer.uint32(10).string(message.namePart);
@@ -3407,7 +3468,9 @@ function createBaseSourceCodeInfo(): SourceCodeInfo {
   return { location: [] };
 }
 
-export const SourceCodeInfo: MessageFns<SourceCodeInfo> = {
+export const SourceCodeInfo: MessageFns<SourceCodeInfo, "google.protobuf.SourceCodeInfo"> = {
+  $type: "google.protobuf.SourceCodeInfo" as const,
+
   encode(message: SourceCodeInfo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.location) {
       SourceCodeInfo_Location.encode(v!, writer.uint32(10).fork()).join();
@@ -3462,7 +3525,9 @@ function createBaseSourceCodeInfo_Location(): SourceCodeInfo_Location {
   return { path: [], span: [], leadingComments: "", trailingComments: "", leadingDetachedComments: [] };
 }
 
-export const SourceCodeInfo_Location: MessageFns<SourceCodeInfo_Location> = {
+export const SourceCodeInfo_Location: MessageFns<SourceCodeInfo_Location, "google.protobuf.SourceCodeInfo.Location"> = {
+  $type: "google.protobuf.SourceCodeInfo.Location" as const,
+
   encode(message: SourceCodeInfo_Location, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.path.length !== 0) {
       writer.uint32(10).fork();
@@ -3593,7 +3658,9 @@ function createBaseGeneratedCodeInfo(): GeneratedCodeInfo {
   return { annotation: [] };
 }
 
-export const GeneratedCodeInfo: MessageFns<GeneratedCodeInfo> = {
+export const GeneratedCodeInfo: MessageFns<GeneratedCodeInfo, "google.protobuf.GeneratedCodeInfo"> = {
+  $type: "google.protobuf.GeneratedCodeInfo" as const,
+
   encode(message: GeneratedCodeInfo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.annotation) {
       GeneratedCodeInfo_Annotation.encode(v!, writer.uint32(10).fork()).join();
@@ -3648,7 +3715,12 @@ function createBaseGeneratedCodeInfo_Annotation(): GeneratedCodeInfo_Annotation 
   return { path: [], sourceFile: "", begin: 0, end: 0 };
 }
 
-export const GeneratedCodeInfo_Annotation: MessageFns<GeneratedCodeInfo_Annotation> = {
+export const GeneratedCodeInfo_Annotation: MessageFns<
+  GeneratedCodeInfo_Annotation,
+  "google.protobuf.GeneratedCodeInfo.Annotation"
+> = {
+  $type: "google.protobuf.GeneratedCodeInfo.Annotation" as const,
+
   encode(message: GeneratedCodeInfo_Annotation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.path.length !== 0) {
       writer.uint32(10).fork();
@@ -3758,7 +3830,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -84,7 +84,9 @@ function createBaseAlias(): Alias {
   return { id: "", address: "", registeredAtHeight: 0n };
 }
 
-export const Alias: MessageFns<Alias> = {
+export const Alias: MessageFns<Alias, "blockchain.alias.v1.Alias"> = {
+  $type: "blockchain.alias.v1.Alias" as const,
+
   encode(message: Alias, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
@@ -168,7 +170,9 @@ function createBaseJurisdiction(): Jurisdiction {
   return { address: "", country: "", recordedBy: "", recordedAtHeight: 0n };
 }
 
-export const Jurisdiction: MessageFns<Jurisdiction> = {
+export const Jurisdiction: MessageFns<Jurisdiction, "blockchain.alias.v1.Jurisdiction"> = {
+  $type: "blockchain.alias.v1.Jurisdiction" as const,
+
   encode(message: Jurisdiction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -271,7 +275,9 @@ function createBaseViewingKey(): ViewingKey {
   };
 }
 
-export const ViewingKey: MessageFns<ViewingKey> = {
+export const ViewingKey: MessageFns<ViewingKey, "blockchain.alias.v1.ViewingKey"> = {
+  $type: "blockchain.alias.v1.ViewingKey" as const,
+
   encode(message: ViewingKey, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -399,7 +405,9 @@ function createBaseRegulatorAppointment(): RegulatorAppointment {
   return { country: "", address: "", appointedBy: "", appointedAtHeight: 0n };
 }
 
-export const RegulatorAppointment: MessageFns<RegulatorAppointment> = {
+export const RegulatorAppointment: MessageFns<RegulatorAppointment, "blockchain.alias.v1.RegulatorAppointment"> = {
+  $type: "blockchain.alias.v1.RegulatorAppointment" as const,
+
   encode(message: RegulatorAppointment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.country !== "") {
       writer.uint32(10).string(message.country);
@@ -495,7 +503,9 @@ function createBaseAuditorGrant(): AuditorGrant {
   return { address: "", grantedBy: "", grantedAtHeight: 0n, expiresAtHeight: 0n };
 }
 
-export const AuditorGrant: MessageFns<AuditorGrant> = {
+export const AuditorGrant: MessageFns<AuditorGrant, "blockchain.alias.v1.AuditorGrant"> = {
+  $type: "blockchain.alias.v1.AuditorGrant" as const,
+
   encode(message: AuditorGrant, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -596,7 +606,9 @@ function createBaseRoleGrant(): RoleGrant {
   return { holder: "", role: 0, jurisdiction: "", grantedBy: "", grantedAtHeight: 0n, requiredShape: undefined };
 }
 
-export const RoleGrant: MessageFns<RoleGrant> = {
+export const RoleGrant: MessageFns<RoleGrant, "blockchain.alias.v1.RoleGrant"> = {
+  $type: "blockchain.alias.v1.RoleGrant" as const,
+
   encode(message: RoleGrant, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.holder !== "") {
       writer.uint32(10).string(message.holder);
@@ -718,7 +730,9 @@ function createBaseOfficeShape(): OfficeShape {
   return { signatures: 0, members: 0 };
 }
 
-export const OfficeShape: MessageFns<OfficeShape> = {
+export const OfficeShape: MessageFns<OfficeShape, "blockchain.alias.v1.OfficeShape"> = {
+  $type: "blockchain.alias.v1.OfficeShape" as const,
+
   encode(message: OfficeShape, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.signatures !== 0) {
       writer.uint32(8).uint32(message.signatures);
@@ -790,7 +804,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -145,7 +145,9 @@ function createBaseAuditorEntitlement(): AuditorEntitlement {
   return { grant: undefined, key: undefined };
 }
 
-export const AuditorEntitlement: MessageFns<AuditorEntitlement> = {
+export const AuditorEntitlement: MessageFns<AuditorEntitlement, "blockchain.alias.v1.AuditorEntitlement"> = {
+  $type: "blockchain.alias.v1.AuditorEntitlement" as const,
+
   encode(message: AuditorEntitlement, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.grant !== undefined) {
       AuditorGrant.encode(message.grant, writer.uint32(10).fork()).join();
@@ -214,7 +216,9 @@ function createBasePayloadReader(): PayloadReader {
   return { address: "", basis: 0, scope: "", key: undefined };
 }
 
-export const PayloadReader: MessageFns<PayloadReader> = {
+export const PayloadReader: MessageFns<PayloadReader, "blockchain.alias.v1.PayloadReader"> = {
+  $type: "blockchain.alias.v1.PayloadReader" as const,
+
   encode(message: PayloadReader, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -305,7 +309,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.alias.v1.QueryParamsRequest"> = {
+  $type: "blockchain.alias.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -348,7 +354,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.alias.v1.QueryParamsResponse"> = {
+  $type: "blockchain.alias.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -405,7 +413,9 @@ function createBaseQueryAliasRequest(): QueryAliasRequest {
   return { id: "" };
 }
 
-export const QueryAliasRequest: MessageFns<QueryAliasRequest> = {
+export const QueryAliasRequest: MessageFns<QueryAliasRequest, "blockchain.alias.v1.QueryAliasRequest"> = {
+  $type: "blockchain.alias.v1.QueryAliasRequest" as const,
+
   encode(message: QueryAliasRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
@@ -460,7 +470,9 @@ function createBaseQueryAliasResponse(): QueryAliasResponse {
   return { alias: undefined };
 }
 
-export const QueryAliasResponse: MessageFns<QueryAliasResponse> = {
+export const QueryAliasResponse: MessageFns<QueryAliasResponse, "blockchain.alias.v1.QueryAliasResponse"> = {
+  $type: "blockchain.alias.v1.QueryAliasResponse" as const,
+
   encode(message: QueryAliasResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.alias !== undefined) {
       Alias.encode(message.alias, writer.uint32(10).fork()).join();
@@ -515,7 +527,9 @@ function createBaseQueryAliasOfRequest(): QueryAliasOfRequest {
   return { address: "" };
 }
 
-export const QueryAliasOfRequest: MessageFns<QueryAliasOfRequest> = {
+export const QueryAliasOfRequest: MessageFns<QueryAliasOfRequest, "blockchain.alias.v1.QueryAliasOfRequest"> = {
+  $type: "blockchain.alias.v1.QueryAliasOfRequest" as const,
+
   encode(message: QueryAliasOfRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -570,7 +584,9 @@ function createBaseQueryAliasOfResponse(): QueryAliasOfResponse {
   return { alias: undefined };
 }
 
-export const QueryAliasOfResponse: MessageFns<QueryAliasOfResponse> = {
+export const QueryAliasOfResponse: MessageFns<QueryAliasOfResponse, "blockchain.alias.v1.QueryAliasOfResponse"> = {
+  $type: "blockchain.alias.v1.QueryAliasOfResponse" as const,
+
   encode(message: QueryAliasOfResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.alias !== undefined) {
       Alias.encode(message.alias, writer.uint32(10).fork()).join();
@@ -625,7 +641,9 @@ function createBaseQueryRetiredRequest(): QueryRetiredRequest {
   return { id: "" };
 }
 
-export const QueryRetiredRequest: MessageFns<QueryRetiredRequest> = {
+export const QueryRetiredRequest: MessageFns<QueryRetiredRequest, "blockchain.alias.v1.QueryRetiredRequest"> = {
+  $type: "blockchain.alias.v1.QueryRetiredRequest" as const,
+
   encode(message: QueryRetiredRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
@@ -680,7 +698,9 @@ function createBaseQueryRetiredResponse(): QueryRetiredResponse {
   return { retired: false };
 }
 
-export const QueryRetiredResponse: MessageFns<QueryRetiredResponse> = {
+export const QueryRetiredResponse: MessageFns<QueryRetiredResponse, "blockchain.alias.v1.QueryRetiredResponse"> = {
+  $type: "blockchain.alias.v1.QueryRetiredResponse" as const,
+
   encode(message: QueryRetiredResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.retired !== false) {
       writer.uint32(8).bool(message.retired);
@@ -735,7 +755,12 @@ function createBaseQueryJurisdictionRequest(): QueryJurisdictionRequest {
   return { address: "" };
 }
 
-export const QueryJurisdictionRequest: MessageFns<QueryJurisdictionRequest> = {
+export const QueryJurisdictionRequest: MessageFns<
+  QueryJurisdictionRequest,
+  "blockchain.alias.v1.QueryJurisdictionRequest"
+> = {
+  $type: "blockchain.alias.v1.QueryJurisdictionRequest" as const,
+
   encode(message: QueryJurisdictionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -790,7 +815,12 @@ function createBaseQueryJurisdictionResponse(): QueryJurisdictionResponse {
   return { jurisdiction: undefined };
 }
 
-export const QueryJurisdictionResponse: MessageFns<QueryJurisdictionResponse> = {
+export const QueryJurisdictionResponse: MessageFns<
+  QueryJurisdictionResponse,
+  "blockchain.alias.v1.QueryJurisdictionResponse"
+> = {
+  $type: "blockchain.alias.v1.QueryJurisdictionResponse" as const,
+
   encode(message: QueryJurisdictionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.jurisdiction !== undefined) {
       Jurisdiction.encode(message.jurisdiction, writer.uint32(10).fork()).join();
@@ -847,7 +877,9 @@ function createBaseQueryPerimeterRequest(): QueryPerimeterRequest {
   return { country: "", pagination: undefined };
 }
 
-export const QueryPerimeterRequest: MessageFns<QueryPerimeterRequest> = {
+export const QueryPerimeterRequest: MessageFns<QueryPerimeterRequest, "blockchain.alias.v1.QueryPerimeterRequest"> = {
+  $type: "blockchain.alias.v1.QueryPerimeterRequest" as const,
+
   encode(message: QueryPerimeterRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.country !== "") {
       writer.uint32(10).string(message.country);
@@ -916,76 +948,84 @@ function createBaseQueryPerimeterResponse(): QueryPerimeterResponse {
   return { jurisdictions: [], pagination: undefined };
 }
 
-export const QueryPerimeterResponse: MessageFns<QueryPerimeterResponse> = {
-  encode(message: QueryPerimeterResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.jurisdictions) {
-      Jurisdiction.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.pagination !== undefined) {
-      PageResponse.encode(message.pagination, writer.uint32(18).fork()).join();
-    }
-    return writer;
-  },
+export const QueryPerimeterResponse: MessageFns<QueryPerimeterResponse, "blockchain.alias.v1.QueryPerimeterResponse"> =
+  {
+    $type: "blockchain.alias.v1.QueryPerimeterResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): QueryPerimeterResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseQueryPerimeterResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.jurisdictions.push(Jurisdiction.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.pagination = PageResponse.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: QueryPerimeterResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      for (const v of message.jurisdictions) {
+        Jurisdiction.encode(v!, writer.uint32(10).fork()).join();
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      if (message.pagination !== undefined) {
+        PageResponse.encode(message.pagination, writer.uint32(18).fork()).join();
+      }
+      return writer;
+    },
 
-  create(base?: DeepPartial<QueryPerimeterResponse>): QueryPerimeterResponse {
-    return QueryPerimeterResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<QueryPerimeterResponse>): QueryPerimeterResponse {
-    const message = createBaseQueryPerimeterResponse();
-    message.jurisdictions = object.jurisdictions?.map((e) => Jurisdiction.fromPartial(e)) || [];
-    message.pagination = (object.pagination !== undefined && object.pagination !== null)
-      ? PageResponse.fromPartial(object.pagination)
-      : undefined;
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): QueryPerimeterResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseQueryPerimeterResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.jurisdictions.push(Jurisdiction.decode(reader, reader.uint32()));
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.pagination = PageResponse.decode(reader, reader.uint32());
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<QueryPerimeterResponse>): QueryPerimeterResponse {
+      return QueryPerimeterResponse.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<QueryPerimeterResponse>): QueryPerimeterResponse {
+      const message = createBaseQueryPerimeterResponse();
+      message.jurisdictions = object.jurisdictions?.map((e) => Jurisdiction.fromPartial(e)) || [];
+      message.pagination = (object.pagination !== undefined && object.pagination !== null)
+        ? PageResponse.fromPartial(object.pagination)
+        : undefined;
+      return message;
+    },
+  };
 
 function createBaseQueryViewingKeysRequest(): QueryViewingKeysRequest {
   return { address: "" };
 }
 
-export const QueryViewingKeysRequest: MessageFns<QueryViewingKeysRequest> = {
+export const QueryViewingKeysRequest: MessageFns<
+  QueryViewingKeysRequest,
+  "blockchain.alias.v1.QueryViewingKeysRequest"
+> = {
+  $type: "blockchain.alias.v1.QueryViewingKeysRequest" as const,
+
   encode(message: QueryViewingKeysRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -1040,7 +1080,12 @@ function createBaseQueryViewingKeysResponse(): QueryViewingKeysResponse {
   return { keys: [] };
 }
 
-export const QueryViewingKeysResponse: MessageFns<QueryViewingKeysResponse> = {
+export const QueryViewingKeysResponse: MessageFns<
+  QueryViewingKeysResponse,
+  "blockchain.alias.v1.QueryViewingKeysResponse"
+> = {
+  $type: "blockchain.alias.v1.QueryViewingKeysResponse" as const,
+
   encode(message: QueryViewingKeysResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.keys) {
       ViewingKey.encode(v!, writer.uint32(10).fork()).join();
@@ -1095,7 +1140,9 @@ function createBaseQueryRegulatorRequest(): QueryRegulatorRequest {
   return { country: "" };
 }
 
-export const QueryRegulatorRequest: MessageFns<QueryRegulatorRequest> = {
+export const QueryRegulatorRequest: MessageFns<QueryRegulatorRequest, "blockchain.alias.v1.QueryRegulatorRequest"> = {
+  $type: "blockchain.alias.v1.QueryRegulatorRequest" as const,
+
   encode(message: QueryRegulatorRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.country !== "") {
       writer.uint32(10).string(message.country);
@@ -1150,76 +1197,84 @@ function createBaseQueryRegulatorResponse(): QueryRegulatorResponse {
   return { appointment: undefined, key: undefined };
 }
 
-export const QueryRegulatorResponse: MessageFns<QueryRegulatorResponse> = {
-  encode(message: QueryRegulatorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.appointment !== undefined) {
-      RegulatorAppointment.encode(message.appointment, writer.uint32(10).fork()).join();
-    }
-    if (message.key !== undefined) {
-      ViewingKey.encode(message.key, writer.uint32(18).fork()).join();
-    }
-    return writer;
-  },
+export const QueryRegulatorResponse: MessageFns<QueryRegulatorResponse, "blockchain.alias.v1.QueryRegulatorResponse"> =
+  {
+    $type: "blockchain.alias.v1.QueryRegulatorResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): QueryRegulatorResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseQueryRegulatorResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.appointment = RegulatorAppointment.decode(reader, reader.uint32());
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.key = ViewingKey.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: QueryRegulatorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.appointment !== undefined) {
+        RegulatorAppointment.encode(message.appointment, writer.uint32(10).fork()).join();
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      if (message.key !== undefined) {
+        ViewingKey.encode(message.key, writer.uint32(18).fork()).join();
+      }
+      return writer;
+    },
 
-  create(base?: DeepPartial<QueryRegulatorResponse>): QueryRegulatorResponse {
-    return QueryRegulatorResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<QueryRegulatorResponse>): QueryRegulatorResponse {
-    const message = createBaseQueryRegulatorResponse();
-    message.appointment = (object.appointment !== undefined && object.appointment !== null)
-      ? RegulatorAppointment.fromPartial(object.appointment)
-      : undefined;
-    message.key = (object.key !== undefined && object.key !== null) ? ViewingKey.fromPartial(object.key) : undefined;
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): QueryRegulatorResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseQueryRegulatorResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.appointment = RegulatorAppointment.decode(reader, reader.uint32());
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.key = ViewingKey.decode(reader, reader.uint32());
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<QueryRegulatorResponse>): QueryRegulatorResponse {
+      return QueryRegulatorResponse.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<QueryRegulatorResponse>): QueryRegulatorResponse {
+      const message = createBaseQueryRegulatorResponse();
+      message.appointment = (object.appointment !== undefined && object.appointment !== null)
+        ? RegulatorAppointment.fromPartial(object.appointment)
+        : undefined;
+      message.key = (object.key !== undefined && object.key !== null) ? ViewingKey.fromPartial(object.key) : undefined;
+      return message;
+    },
+  };
 
 function createBaseQueryPayloadReadersRequest(): QueryPayloadReadersRequest {
   return { country: "" };
 }
 
-export const QueryPayloadReadersRequest: MessageFns<QueryPayloadReadersRequest> = {
+export const QueryPayloadReadersRequest: MessageFns<
+  QueryPayloadReadersRequest,
+  "blockchain.alias.v1.QueryPayloadReadersRequest"
+> = {
+  $type: "blockchain.alias.v1.QueryPayloadReadersRequest" as const,
+
   encode(message: QueryPayloadReadersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.country !== "") {
       writer.uint32(10).string(message.country);
@@ -1274,7 +1329,12 @@ function createBaseQueryPayloadReadersResponse(): QueryPayloadReadersResponse {
   return { readers: [] };
 }
 
-export const QueryPayloadReadersResponse: MessageFns<QueryPayloadReadersResponse> = {
+export const QueryPayloadReadersResponse: MessageFns<
+  QueryPayloadReadersResponse,
+  "blockchain.alias.v1.QueryPayloadReadersResponse"
+> = {
+  $type: "blockchain.alias.v1.QueryPayloadReadersResponse" as const,
+
   encode(message: QueryPayloadReadersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.readers) {
       PayloadReader.encode(v!, writer.uint32(10).fork()).join();
@@ -1329,7 +1389,9 @@ function createBaseQueryAuditorsRequest(): QueryAuditorsRequest {
   return {};
 }
 
-export const QueryAuditorsRequest: MessageFns<QueryAuditorsRequest> = {
+export const QueryAuditorsRequest: MessageFns<QueryAuditorsRequest, "blockchain.alias.v1.QueryAuditorsRequest"> = {
+  $type: "blockchain.alias.v1.QueryAuditorsRequest" as const,
+
   encode(_: QueryAuditorsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1372,7 +1434,9 @@ function createBaseQueryAuditorsResponse(): QueryAuditorsResponse {
   return { auditors: [] };
 }
 
-export const QueryAuditorsResponse: MessageFns<QueryAuditorsResponse> = {
+export const QueryAuditorsResponse: MessageFns<QueryAuditorsResponse, "blockchain.alias.v1.QueryAuditorsResponse"> = {
+  $type: "blockchain.alias.v1.QueryAuditorsResponse" as const,
+
   encode(message: QueryAuditorsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.auditors) {
       AuditorEntitlement.encode(v!, writer.uint32(10).fork()).join();
@@ -1427,62 +1491,70 @@ function createBaseQueryRoleGrantsRequest(): QueryRoleGrantsRequest {
   return { holder: "" };
 }
 
-export const QueryRoleGrantsRequest: MessageFns<QueryRoleGrantsRequest> = {
-  encode(message: QueryRoleGrantsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.holder !== "") {
-      writer.uint32(10).string(message.holder);
-    }
-    return writer;
-  },
+export const QueryRoleGrantsRequest: MessageFns<QueryRoleGrantsRequest, "blockchain.alias.v1.QueryRoleGrantsRequest"> =
+  {
+    $type: "blockchain.alias.v1.QueryRoleGrantsRequest" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): QueryRoleGrantsRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseQueryRoleGrantsRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.holder = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: QueryRoleGrantsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.holder !== "") {
+        writer.uint32(10).string(message.holder);
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      return writer;
+    },
 
-  create(base?: DeepPartial<QueryRoleGrantsRequest>): QueryRoleGrantsRequest {
-    return QueryRoleGrantsRequest.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<QueryRoleGrantsRequest>): QueryRoleGrantsRequest {
-    const message = createBaseQueryRoleGrantsRequest();
-    message.holder = object.holder ?? "";
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): QueryRoleGrantsRequest {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseQueryRoleGrantsRequest();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.holder = reader.string();
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<QueryRoleGrantsRequest>): QueryRoleGrantsRequest {
+      return QueryRoleGrantsRequest.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<QueryRoleGrantsRequest>): QueryRoleGrantsRequest {
+      const message = createBaseQueryRoleGrantsRequest();
+      message.holder = object.holder ?? "";
+      return message;
+    },
+  };
 
 function createBaseQueryRoleGrantsResponse(): QueryRoleGrantsResponse {
   return { grants: [] };
 }
 
-export const QueryRoleGrantsResponse: MessageFns<QueryRoleGrantsResponse> = {
+export const QueryRoleGrantsResponse: MessageFns<
+  QueryRoleGrantsResponse,
+  "blockchain.alias.v1.QueryRoleGrantsResponse"
+> = {
+  $type: "blockchain.alias.v1.QueryRoleGrantsResponse" as const,
+
   encode(message: QueryRoleGrantsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.grants) {
       RoleGrant.encode(v!, writer.uint32(10).fork()).join();
@@ -1537,7 +1609,12 @@ function createBaseQueryRoleHoldersRequest(): QueryRoleHoldersRequest {
   return { jurisdiction: "", role: 0, pagination: undefined };
 }
 
-export const QueryRoleHoldersRequest: MessageFns<QueryRoleHoldersRequest> = {
+export const QueryRoleHoldersRequest: MessageFns<
+  QueryRoleHoldersRequest,
+  "blockchain.alias.v1.QueryRoleHoldersRequest"
+> = {
+  $type: "blockchain.alias.v1.QueryRoleHoldersRequest" as const,
+
   encode(message: QueryRoleHoldersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.jurisdiction !== "") {
       writer.uint32(10).string(message.jurisdiction);
@@ -1618,7 +1695,12 @@ function createBaseQueryRoleHoldersResponse(): QueryRoleHoldersResponse {
   return { grants: [], pagination: undefined };
 }
 
-export const QueryRoleHoldersResponse: MessageFns<QueryRoleHoldersResponse> = {
+export const QueryRoleHoldersResponse: MessageFns<
+  QueryRoleHoldersResponse,
+  "blockchain.alias.v1.QueryRoleHoldersResponse"
+> = {
+  $type: "blockchain.alias.v1.QueryRoleHoldersResponse" as const,
+
   encode(message: QueryRoleHoldersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.grants) {
       RoleGrant.encode(v!, writer.uint32(10).fork()).join();
@@ -1687,7 +1769,12 @@ function createBaseQueryChainWideGrantsRequest(): QueryChainWideGrantsRequest {
   return {};
 }
 
-export const QueryChainWideGrantsRequest: MessageFns<QueryChainWideGrantsRequest> = {
+export const QueryChainWideGrantsRequest: MessageFns<
+  QueryChainWideGrantsRequest,
+  "blockchain.alias.v1.QueryChainWideGrantsRequest"
+> = {
+  $type: "blockchain.alias.v1.QueryChainWideGrantsRequest" as const,
+
   encode(_: QueryChainWideGrantsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1730,7 +1817,12 @@ function createBaseQueryChainWideGrantsResponse(): QueryChainWideGrantsResponse 
   return { grants: [] };
 }
 
-export const QueryChainWideGrantsResponse: MessageFns<QueryChainWideGrantsResponse> = {
+export const QueryChainWideGrantsResponse: MessageFns<
+  QueryChainWideGrantsResponse,
+  "blockchain.alias.v1.QueryChainWideGrantsResponse"
+> = {
+  $type: "blockchain.alias.v1.QueryChainWideGrantsResponse" as const,
+
   encode(message: QueryChainWideGrantsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.grants) {
       RoleGrant.encode(v!, writer.uint32(10).fork()).join();
@@ -1790,7 +1882,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -106,7 +106,9 @@ function createBaseMsgRegisterAlias(): MsgRegisterAlias {
   return { account: "" };
 }
 
-export const MsgRegisterAlias: MessageFns<MsgRegisterAlias> = {
+export const MsgRegisterAlias: MessageFns<MsgRegisterAlias, "blockchain.alias.v1.MsgRegisterAlias"> = {
+  $type: "blockchain.alias.v1.MsgRegisterAlias" as const,
+
   encode(message: MsgRegisterAlias, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.account !== "") {
       writer.uint32(10).string(message.account);
@@ -161,7 +163,12 @@ function createBaseMsgRegisterAliasResponse(): MsgRegisterAliasResponse {
   return { id: "" };
 }
 
-export const MsgRegisterAliasResponse: MessageFns<MsgRegisterAliasResponse> = {
+export const MsgRegisterAliasResponse: MessageFns<
+  MsgRegisterAliasResponse,
+  "blockchain.alias.v1.MsgRegisterAliasResponse"
+> = {
+  $type: "blockchain.alias.v1.MsgRegisterAliasResponse" as const,
+
   encode(message: MsgRegisterAliasResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
@@ -216,7 +223,9 @@ function createBaseMsgRotateAlias(): MsgRotateAlias {
   return { account: "" };
 }
 
-export const MsgRotateAlias: MessageFns<MsgRotateAlias> = {
+export const MsgRotateAlias: MessageFns<MsgRotateAlias, "blockchain.alias.v1.MsgRotateAlias"> = {
+  $type: "blockchain.alias.v1.MsgRotateAlias" as const,
+
   encode(message: MsgRotateAlias, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.account !== "") {
       writer.uint32(10).string(message.account);
@@ -271,74 +280,79 @@ function createBaseMsgRotateAliasResponse(): MsgRotateAliasResponse {
   return { retired: "", id: "" };
 }
 
-export const MsgRotateAliasResponse: MessageFns<MsgRotateAliasResponse> = {
-  encode(message: MsgRotateAliasResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.retired !== "") {
-      writer.uint32(10).string(message.retired);
-    }
-    if (message.id !== "") {
-      writer.uint32(18).string(message.id);
-    }
-    return writer;
-  },
+export const MsgRotateAliasResponse: MessageFns<MsgRotateAliasResponse, "blockchain.alias.v1.MsgRotateAliasResponse"> =
+  {
+    $type: "blockchain.alias.v1.MsgRotateAliasResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgRotateAliasResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMsgRotateAliasResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.retired = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.id = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: MsgRotateAliasResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.retired !== "") {
+        writer.uint32(10).string(message.retired);
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      if (message.id !== "") {
+        writer.uint32(18).string(message.id);
+      }
+      return writer;
+    },
 
-  create(base?: DeepPartial<MsgRotateAliasResponse>): MsgRotateAliasResponse {
-    return MsgRotateAliasResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<MsgRotateAliasResponse>): MsgRotateAliasResponse {
-    const message = createBaseMsgRotateAliasResponse();
-    message.retired = object.retired ?? "";
-    message.id = object.id ?? "";
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgRotateAliasResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgRotateAliasResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.retired = reader.string();
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.id = reader.string();
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<MsgRotateAliasResponse>): MsgRotateAliasResponse {
+      return MsgRotateAliasResponse.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<MsgRotateAliasResponse>): MsgRotateAliasResponse {
+      const message = createBaseMsgRotateAliasResponse();
+      message.retired = object.retired ?? "";
+      message.id = object.id ?? "";
+      return message;
+    },
+  };
 
 function createBaseMsgSetJurisdiction(): MsgSetJurisdiction {
   return { recorder: "", account: "", country: "" };
 }
 
-export const MsgSetJurisdiction: MessageFns<MsgSetJurisdiction> = {
+export const MsgSetJurisdiction: MessageFns<MsgSetJurisdiction, "blockchain.alias.v1.MsgSetJurisdiction"> = {
+  $type: "blockchain.alias.v1.MsgSetJurisdiction" as const,
+
   encode(message: MsgSetJurisdiction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.recorder !== "") {
       writer.uint32(10).string(message.recorder);
@@ -417,7 +431,12 @@ function createBaseMsgSetJurisdictionResponse(): MsgSetJurisdictionResponse {
   return { retired: "", id: "" };
 }
 
-export const MsgSetJurisdictionResponse: MessageFns<MsgSetJurisdictionResponse> = {
+export const MsgSetJurisdictionResponse: MessageFns<
+  MsgSetJurisdictionResponse,
+  "blockchain.alias.v1.MsgSetJurisdictionResponse"
+> = {
+  $type: "blockchain.alias.v1.MsgSetJurisdictionResponse" as const,
+
   encode(message: MsgSetJurisdictionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.retired !== "") {
       writer.uint32(10).string(message.retired);
@@ -484,7 +503,9 @@ function createBaseMsgRegisterViewingKey(): MsgRegisterViewingKey {
   return { account: "", publicKey: new Uint8Array(0) };
 }
 
-export const MsgRegisterViewingKey: MessageFns<MsgRegisterViewingKey> = {
+export const MsgRegisterViewingKey: MessageFns<MsgRegisterViewingKey, "blockchain.alias.v1.MsgRegisterViewingKey"> = {
+  $type: "blockchain.alias.v1.MsgRegisterViewingKey" as const,
+
   encode(message: MsgRegisterViewingKey, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.account !== "") {
       writer.uint32(10).string(message.account);
@@ -551,7 +572,12 @@ function createBaseMsgRegisterViewingKeyResponse(): MsgRegisterViewingKeyRespons
   return { version: 0n };
 }
 
-export const MsgRegisterViewingKeyResponse: MessageFns<MsgRegisterViewingKeyResponse> = {
+export const MsgRegisterViewingKeyResponse: MessageFns<
+  MsgRegisterViewingKeyResponse,
+  "blockchain.alias.v1.MsgRegisterViewingKeyResponse"
+> = {
+  $type: "blockchain.alias.v1.MsgRegisterViewingKeyResponse" as const,
+
   encode(message: MsgRegisterViewingKeyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.version !== 0n) {
       if (BigInt.asUintN(64, message.version) !== message.version) {
@@ -609,7 +635,9 @@ function createBaseMsgRevokeViewingKey(): MsgRevokeViewingKey {
   return { account: "", version: 0n };
 }
 
-export const MsgRevokeViewingKey: MessageFns<MsgRevokeViewingKey> = {
+export const MsgRevokeViewingKey: MessageFns<MsgRevokeViewingKey, "blockchain.alias.v1.MsgRevokeViewingKey"> = {
+  $type: "blockchain.alias.v1.MsgRevokeViewingKey" as const,
+
   encode(message: MsgRevokeViewingKey, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.account !== "") {
       writer.uint32(10).string(message.account);
@@ -679,7 +707,12 @@ function createBaseMsgRevokeViewingKeyResponse(): MsgRevokeViewingKeyResponse {
   return {};
 }
 
-export const MsgRevokeViewingKeyResponse: MessageFns<MsgRevokeViewingKeyResponse> = {
+export const MsgRevokeViewingKeyResponse: MessageFns<
+  MsgRevokeViewingKeyResponse,
+  "blockchain.alias.v1.MsgRevokeViewingKeyResponse"
+> = {
+  $type: "blockchain.alias.v1.MsgRevokeViewingKeyResponse" as const,
+
   encode(_: MsgRevokeViewingKeyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -722,7 +755,9 @@ function createBaseMsgAppointRegulator(): MsgAppointRegulator {
   return { authority: "", country: "", address: "" };
 }
 
-export const MsgAppointRegulator: MessageFns<MsgAppointRegulator> = {
+export const MsgAppointRegulator: MessageFns<MsgAppointRegulator, "blockchain.alias.v1.MsgAppointRegulator"> = {
+  $type: "blockchain.alias.v1.MsgAppointRegulator" as const,
+
   encode(message: MsgAppointRegulator, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -801,7 +836,12 @@ function createBaseMsgAppointRegulatorResponse(): MsgAppointRegulatorResponse {
   return {};
 }
 
-export const MsgAppointRegulatorResponse: MessageFns<MsgAppointRegulatorResponse> = {
+export const MsgAppointRegulatorResponse: MessageFns<
+  MsgAppointRegulatorResponse,
+  "blockchain.alias.v1.MsgAppointRegulatorResponse"
+> = {
+  $type: "blockchain.alias.v1.MsgAppointRegulatorResponse" as const,
+
   encode(_: MsgAppointRegulatorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -844,7 +884,9 @@ function createBaseMsgGrantAuditor(): MsgGrantAuditor {
   return { authority: "", address: "", expiresAtHeight: 0n };
 }
 
-export const MsgGrantAuditor: MessageFns<MsgGrantAuditor> = {
+export const MsgGrantAuditor: MessageFns<MsgGrantAuditor, "blockchain.alias.v1.MsgGrantAuditor"> = {
+  $type: "blockchain.alias.v1.MsgGrantAuditor" as const,
+
   encode(message: MsgGrantAuditor, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -928,7 +970,12 @@ function createBaseMsgGrantAuditorResponse(): MsgGrantAuditorResponse {
   return {};
 }
 
-export const MsgGrantAuditorResponse: MessageFns<MsgGrantAuditorResponse> = {
+export const MsgGrantAuditorResponse: MessageFns<
+  MsgGrantAuditorResponse,
+  "blockchain.alias.v1.MsgGrantAuditorResponse"
+> = {
+  $type: "blockchain.alias.v1.MsgGrantAuditorResponse" as const,
+
   encode(_: MsgGrantAuditorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -971,7 +1018,9 @@ function createBaseMsgGrantRole(): MsgGrantRole {
   return { authority: "", holder: "", role: 0, jurisdiction: "", requiredShape: undefined };
 }
 
-export const MsgGrantRole: MessageFns<MsgGrantRole> = {
+export const MsgGrantRole: MessageFns<MsgGrantRole, "blockchain.alias.v1.MsgGrantRole"> = {
+  $type: "blockchain.alias.v1.MsgGrantRole" as const,
+
   encode(message: MsgGrantRole, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -1076,7 +1125,9 @@ function createBaseMsgGrantRoleResponse(): MsgGrantRoleResponse {
   return {};
 }
 
-export const MsgGrantRoleResponse: MessageFns<MsgGrantRoleResponse> = {
+export const MsgGrantRoleResponse: MessageFns<MsgGrantRoleResponse, "blockchain.alias.v1.MsgGrantRoleResponse"> = {
+  $type: "blockchain.alias.v1.MsgGrantRoleResponse" as const,
+
   encode(_: MsgGrantRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1119,7 +1170,9 @@ function createBaseMsgRevokeRole(): MsgRevokeRole {
   return { authority: "", holder: "", role: 0, jurisdiction: "" };
 }
 
-export const MsgRevokeRole: MessageFns<MsgRevokeRole> = {
+export const MsgRevokeRole: MessageFns<MsgRevokeRole, "blockchain.alias.v1.MsgRevokeRole"> = {
+  $type: "blockchain.alias.v1.MsgRevokeRole" as const,
+
   encode(message: MsgRevokeRole, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -1210,7 +1263,9 @@ function createBaseMsgRevokeRoleResponse(): MsgRevokeRoleResponse {
   return {};
 }
 
-export const MsgRevokeRoleResponse: MessageFns<MsgRevokeRoleResponse> = {
+export const MsgRevokeRoleResponse: MessageFns<MsgRevokeRoleResponse, "blockchain.alias.v1.MsgRevokeRoleResponse"> = {
+  $type: "blockchain.alias.v1.MsgRevokeRoleResponse" as const,
+
   encode(_: MsgRevokeRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1253,7 +1308,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.alias.v1.MsgUpdateParams"> = {
+  $type: "blockchain.alias.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -1322,7 +1379,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.alias.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.alias.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1370,7 +1432,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

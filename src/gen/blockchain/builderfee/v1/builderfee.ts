@@ -28,7 +28,9 @@ function createBaseBuilderApplication(): BuilderApplication {
   return { msgTypeUrl: "", status: "", payoutAddress: "", creator: "" };
 }
 
-export const BuilderApplication: MessageFns<BuilderApplication> = {
+export const BuilderApplication: MessageFns<BuilderApplication, "blockchain.builderfee.v1.BuilderApplication"> = {
+  $type: "blockchain.builderfee.v1.BuilderApplication" as const,
+
   encode(message: BuilderApplication, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.msgTypeUrl !== "") {
       writer.uint32(10).string(message.msgTypeUrl);
@@ -119,7 +121,9 @@ function createBaseApprovedBuilder(): ApprovedBuilder {
   return { msgTypeUrl: "", payoutAddress: "" };
 }
 
-export const ApprovedBuilder: MessageFns<ApprovedBuilder> = {
+export const ApprovedBuilder: MessageFns<ApprovedBuilder, "blockchain.builderfee.v1.ApprovedBuilder"> = {
+  $type: "blockchain.builderfee.v1.ApprovedBuilder" as const,
+
   encode(message: ApprovedBuilder, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.msgTypeUrl !== "") {
       writer.uint32(10).string(message.msgTypeUrl);
@@ -191,7 +195,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

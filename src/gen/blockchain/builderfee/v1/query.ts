@@ -55,7 +55,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.builderfee.v1.QueryParamsRequest"> = {
+  $type: "blockchain.builderfee.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -98,7 +100,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.builderfee.v1.QueryParamsResponse"> = {
+  $type: "blockchain.builderfee.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -155,7 +159,12 @@ function createBaseQueryGetBuilderApplicationRequest(): QueryGetBuilderApplicati
   return { msgTypeUrl: "" };
 }
 
-export const QueryGetBuilderApplicationRequest: MessageFns<QueryGetBuilderApplicationRequest> = {
+export const QueryGetBuilderApplicationRequest: MessageFns<
+  QueryGetBuilderApplicationRequest,
+  "blockchain.builderfee.v1.QueryGetBuilderApplicationRequest"
+> = {
+  $type: "blockchain.builderfee.v1.QueryGetBuilderApplicationRequest" as const,
+
   encode(message: QueryGetBuilderApplicationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.msgTypeUrl !== "") {
       writer.uint32(10).string(message.msgTypeUrl);
@@ -210,7 +219,12 @@ function createBaseQueryGetBuilderApplicationResponse(): QueryGetBuilderApplicat
   return { builderApplication: undefined };
 }
 
-export const QueryGetBuilderApplicationResponse: MessageFns<QueryGetBuilderApplicationResponse> = {
+export const QueryGetBuilderApplicationResponse: MessageFns<
+  QueryGetBuilderApplicationResponse,
+  "blockchain.builderfee.v1.QueryGetBuilderApplicationResponse"
+> = {
+  $type: "blockchain.builderfee.v1.QueryGetBuilderApplicationResponse" as const,
+
   encode(message: QueryGetBuilderApplicationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.builderApplication !== undefined) {
       BuilderApplication.encode(message.builderApplication, writer.uint32(10).fork()).join();
@@ -267,7 +281,12 @@ function createBaseQueryAllBuilderApplicationRequest(): QueryAllBuilderApplicati
   return { pagination: undefined };
 }
 
-export const QueryAllBuilderApplicationRequest: MessageFns<QueryAllBuilderApplicationRequest> = {
+export const QueryAllBuilderApplicationRequest: MessageFns<
+  QueryAllBuilderApplicationRequest,
+  "blockchain.builderfee.v1.QueryAllBuilderApplicationRequest"
+> = {
+  $type: "blockchain.builderfee.v1.QueryAllBuilderApplicationRequest" as const,
+
   encode(message: QueryAllBuilderApplicationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -324,7 +343,12 @@ function createBaseQueryAllBuilderApplicationResponse(): QueryAllBuilderApplicat
   return { builderApplication: [], pagination: undefined };
 }
 
-export const QueryAllBuilderApplicationResponse: MessageFns<QueryAllBuilderApplicationResponse> = {
+export const QueryAllBuilderApplicationResponse: MessageFns<
+  QueryAllBuilderApplicationResponse,
+  "blockchain.builderfee.v1.QueryAllBuilderApplicationResponse"
+> = {
+  $type: "blockchain.builderfee.v1.QueryAllBuilderApplicationResponse" as const,
+
   encode(message: QueryAllBuilderApplicationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.builderApplication) {
       BuilderApplication.encode(v!, writer.uint32(10).fork()).join();
@@ -393,7 +417,12 @@ function createBaseQueryGetApprovedBuilderRequest(): QueryGetApprovedBuilderRequ
   return { msgTypeUrl: "" };
 }
 
-export const QueryGetApprovedBuilderRequest: MessageFns<QueryGetApprovedBuilderRequest> = {
+export const QueryGetApprovedBuilderRequest: MessageFns<
+  QueryGetApprovedBuilderRequest,
+  "blockchain.builderfee.v1.QueryGetApprovedBuilderRequest"
+> = {
+  $type: "blockchain.builderfee.v1.QueryGetApprovedBuilderRequest" as const,
+
   encode(message: QueryGetApprovedBuilderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.msgTypeUrl !== "") {
       writer.uint32(10).string(message.msgTypeUrl);
@@ -448,7 +477,12 @@ function createBaseQueryGetApprovedBuilderResponse(): QueryGetApprovedBuilderRes
   return { approvedBuilder: undefined };
 }
 
-export const QueryGetApprovedBuilderResponse: MessageFns<QueryGetApprovedBuilderResponse> = {
+export const QueryGetApprovedBuilderResponse: MessageFns<
+  QueryGetApprovedBuilderResponse,
+  "blockchain.builderfee.v1.QueryGetApprovedBuilderResponse"
+> = {
+  $type: "blockchain.builderfee.v1.QueryGetApprovedBuilderResponse" as const,
+
   encode(message: QueryGetApprovedBuilderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.approvedBuilder !== undefined) {
       ApprovedBuilder.encode(message.approvedBuilder, writer.uint32(10).fork()).join();
@@ -505,7 +539,12 @@ function createBaseQueryAllApprovedBuilderRequest(): QueryAllApprovedBuilderRequ
   return { pagination: undefined };
 }
 
-export const QueryAllApprovedBuilderRequest: MessageFns<QueryAllApprovedBuilderRequest> = {
+export const QueryAllApprovedBuilderRequest: MessageFns<
+  QueryAllApprovedBuilderRequest,
+  "blockchain.builderfee.v1.QueryAllApprovedBuilderRequest"
+> = {
+  $type: "blockchain.builderfee.v1.QueryAllApprovedBuilderRequest" as const,
+
   encode(message: QueryAllApprovedBuilderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -562,7 +601,12 @@ function createBaseQueryAllApprovedBuilderResponse(): QueryAllApprovedBuilderRes
   return { approvedBuilder: [], pagination: undefined };
 }
 
-export const QueryAllApprovedBuilderResponse: MessageFns<QueryAllApprovedBuilderResponse> = {
+export const QueryAllApprovedBuilderResponse: MessageFns<
+  QueryAllApprovedBuilderResponse,
+  "blockchain.builderfee.v1.QueryAllApprovedBuilderResponse"
+> = {
+  $type: "blockchain.builderfee.v1.QueryAllApprovedBuilderResponse" as const,
+
   encode(message: QueryAllApprovedBuilderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.approvedBuilder) {
       ApprovedBuilder.encode(v!, writer.uint32(10).fork()).join();
@@ -636,7 +680,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -40,7 +40,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.builderfee.v1.MsgUpdateParams"> = {
+  $type: "blockchain.builderfee.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -109,7 +111,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.builderfee.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.builderfee.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -152,7 +159,9 @@ function createBaseMsgRegisterBuilder(): MsgRegisterBuilder {
   return { creator: "", msgTypeUrl: "", payoutAddress: "" };
 }
 
-export const MsgRegisterBuilder: MessageFns<MsgRegisterBuilder> = {
+export const MsgRegisterBuilder: MessageFns<MsgRegisterBuilder, "blockchain.builderfee.v1.MsgRegisterBuilder"> = {
+  $type: "blockchain.builderfee.v1.MsgRegisterBuilder" as const,
+
   encode(message: MsgRegisterBuilder, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -231,7 +240,12 @@ function createBaseMsgRegisterBuilderResponse(): MsgRegisterBuilderResponse {
   return {};
 }
 
-export const MsgRegisterBuilderResponse: MessageFns<MsgRegisterBuilderResponse> = {
+export const MsgRegisterBuilderResponse: MessageFns<
+  MsgRegisterBuilderResponse,
+  "blockchain.builderfee.v1.MsgRegisterBuilderResponse"
+> = {
+  $type: "blockchain.builderfee.v1.MsgRegisterBuilderResponse" as const,
+
   encode(_: MsgRegisterBuilderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -274,7 +288,9 @@ function createBaseMsgApproveBuilder(): MsgApproveBuilder {
   return { authority: "", msgTypeUrl: "", approve: false };
 }
 
-export const MsgApproveBuilder: MessageFns<MsgApproveBuilder> = {
+export const MsgApproveBuilder: MessageFns<MsgApproveBuilder, "blockchain.builderfee.v1.MsgApproveBuilder"> = {
+  $type: "blockchain.builderfee.v1.MsgApproveBuilder" as const,
+
   encode(message: MsgApproveBuilder, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -353,7 +369,12 @@ function createBaseMsgApproveBuilderResponse(): MsgApproveBuilderResponse {
   return {};
 }
 
-export const MsgApproveBuilderResponse: MessageFns<MsgApproveBuilderResponse> = {
+export const MsgApproveBuilderResponse: MessageFns<
+  MsgApproveBuilderResponse,
+  "blockchain.builderfee.v1.MsgApproveBuilderResponse"
+> = {
+  $type: "blockchain.builderfee.v1.MsgApproveBuilderResponse" as const,
+
   encode(_: MsgApproveBuilderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -401,7 +422,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -77,7 +77,9 @@ function createBaseInvariants(): Invariants {
   };
 }
 
-export const Invariants: MessageFns<Invariants> = {
+export const Invariants: MessageFns<Invariants, "blockchain.constitution.v1.Invariants"> = {
+  $type: "blockchain.constitution.v1.Invariants" as const,
+
   encode(message: Invariants, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.maxEntityPowerBps !== 0n) {
       if (BigInt.asUintN(64, message.maxEntityPowerBps) !== message.maxEntityPowerBps) {
@@ -348,7 +350,9 @@ function createBaseAmendment(): Amendment {
   };
 }
 
-export const Amendment: MessageFns<Amendment> = {
+export const Amendment: MessageFns<Amendment, "blockchain.constitution.v1.Amendment"> = {
+  $type: "blockchain.constitution.v1.Amendment" as const,
+
   encode(message: Amendment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -529,7 +533,9 @@ function createBaseRatification(): Ratification {
   return { amendmentId: 0n, validator: "", power: 0n, height: 0n };
 }
 
-export const Ratification: MessageFns<Ratification> = {
+export const Ratification: MessageFns<Ratification, "blockchain.constitution.v1.Ratification"> = {
+  $type: "blockchain.constitution.v1.Ratification" as const,
+
   encode(message: Ratification, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.amendmentId !== 0n) {
       if (BigInt.asUintN(64, message.amendmentId) !== message.amendmentId) {
@@ -636,7 +642,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -38,7 +38,12 @@ function createBaseEventAmendmentProposed(): EventAmendmentProposed {
   return { amendmentId: 0n, reason: "", effectiveAtHeight: 0n, snapshotPower: 0n, requiredPower: 0n };
 }
 
-export const EventAmendmentProposed: MessageFns<EventAmendmentProposed> = {
+export const EventAmendmentProposed: MessageFns<
+  EventAmendmentProposed,
+  "blockchain.constitution.v1.EventAmendmentProposed"
+> = {
+  $type: "blockchain.constitution.v1.EventAmendmentProposed" as const,
+
   encode(message: EventAmendmentProposed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.amendmentId !== 0n) {
       if (BigInt.asUintN(64, message.amendmentId) !== message.amendmentId) {
@@ -161,7 +166,12 @@ function createBaseEventAmendmentRatified(): EventAmendmentRatified {
   return { amendmentId: 0n, validator: "", power: 0n, ratifiedPower: 0n, requiredPower: 0n };
 }
 
-export const EventAmendmentRatified: MessageFns<EventAmendmentRatified> = {
+export const EventAmendmentRatified: MessageFns<
+  EventAmendmentRatified,
+  "blockchain.constitution.v1.EventAmendmentRatified"
+> = {
+  $type: "blockchain.constitution.v1.EventAmendmentRatified" as const,
+
   encode(message: EventAmendmentRatified, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.amendmentId !== 0n) {
       if (BigInt.asUintN(64, message.amendmentId) !== message.amendmentId) {
@@ -282,7 +292,12 @@ function createBaseEventAmendmentResolved(): EventAmendmentResolved {
   return { amendmentId: 0n, status: 0, ratifiedPower: 0n, requiredPower: 0n };
 }
 
-export const EventAmendmentResolved: MessageFns<EventAmendmentResolved> = {
+export const EventAmendmentResolved: MessageFns<
+  EventAmendmentResolved,
+  "blockchain.constitution.v1.EventAmendmentResolved"
+> = {
+  $type: "blockchain.constitution.v1.EventAmendmentResolved" as const,
+
   encode(message: EventAmendmentResolved, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.amendmentId !== 0n) {
       if (BigInt.asUintN(64, message.amendmentId) !== message.amendmentId) {
@@ -393,7 +408,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -19,7 +19,9 @@ function createBaseGenesisState(): GenesisState {
   return { invariants: undefined, amendments: [], ratifications: [], amendmentCount: 0n };
 }
 
-export const GenesisState: MessageFns<GenesisState> = {
+export const GenesisState: MessageFns<GenesisState, "blockchain.constitution.v1.GenesisState"> = {
+  $type: "blockchain.constitution.v1.GenesisState" as const,
+
   encode(message: GenesisState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.invariants !== undefined) {
       Invariants.encode(message.invariants, writer.uint32(10).fork()).join();
@@ -122,7 +124,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

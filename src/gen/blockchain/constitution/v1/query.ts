@@ -46,7 +46,12 @@ function createBaseQueryInvariantsRequest(): QueryInvariantsRequest {
   return {};
 }
 
-export const QueryInvariantsRequest: MessageFns<QueryInvariantsRequest> = {
+export const QueryInvariantsRequest: MessageFns<
+  QueryInvariantsRequest,
+  "blockchain.constitution.v1.QueryInvariantsRequest"
+> = {
+  $type: "blockchain.constitution.v1.QueryInvariantsRequest" as const,
+
   encode(_: QueryInvariantsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -89,7 +94,12 @@ function createBaseQueryInvariantsResponse(): QueryInvariantsResponse {
   return { invariants: undefined };
 }
 
-export const QueryInvariantsResponse: MessageFns<QueryInvariantsResponse> = {
+export const QueryInvariantsResponse: MessageFns<
+  QueryInvariantsResponse,
+  "blockchain.constitution.v1.QueryInvariantsResponse"
+> = {
+  $type: "blockchain.constitution.v1.QueryInvariantsResponse" as const,
+
   encode(message: QueryInvariantsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.invariants !== undefined) {
       Invariants.encode(message.invariants, writer.uint32(10).fork()).join();
@@ -146,7 +156,12 @@ function createBaseQueryAmendmentRequest(): QueryAmendmentRequest {
   return { id: 0n };
 }
 
-export const QueryAmendmentRequest: MessageFns<QueryAmendmentRequest> = {
+export const QueryAmendmentRequest: MessageFns<
+  QueryAmendmentRequest,
+  "blockchain.constitution.v1.QueryAmendmentRequest"
+> = {
+  $type: "blockchain.constitution.v1.QueryAmendmentRequest" as const,
+
   encode(message: QueryAmendmentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -204,7 +219,12 @@ function createBaseQueryAmendmentResponse(): QueryAmendmentResponse {
   return { amendment: undefined };
 }
 
-export const QueryAmendmentResponse: MessageFns<QueryAmendmentResponse> = {
+export const QueryAmendmentResponse: MessageFns<
+  QueryAmendmentResponse,
+  "blockchain.constitution.v1.QueryAmendmentResponse"
+> = {
+  $type: "blockchain.constitution.v1.QueryAmendmentResponse" as const,
+
   encode(message: QueryAmendmentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.amendment !== undefined) {
       Amendment.encode(message.amendment, writer.uint32(10).fork()).join();
@@ -261,7 +281,12 @@ function createBaseQueryAllAmendmentRequest(): QueryAllAmendmentRequest {
   return { pagination: undefined };
 }
 
-export const QueryAllAmendmentRequest: MessageFns<QueryAllAmendmentRequest> = {
+export const QueryAllAmendmentRequest: MessageFns<
+  QueryAllAmendmentRequest,
+  "blockchain.constitution.v1.QueryAllAmendmentRequest"
+> = {
+  $type: "blockchain.constitution.v1.QueryAllAmendmentRequest" as const,
+
   encode(message: QueryAllAmendmentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -318,7 +343,12 @@ function createBaseQueryAllAmendmentResponse(): QueryAllAmendmentResponse {
   return { amendment: [], pagination: undefined };
 }
 
-export const QueryAllAmendmentResponse: MessageFns<QueryAllAmendmentResponse> = {
+export const QueryAllAmendmentResponse: MessageFns<
+  QueryAllAmendmentResponse,
+  "blockchain.constitution.v1.QueryAllAmendmentResponse"
+> = {
+  $type: "blockchain.constitution.v1.QueryAllAmendmentResponse" as const,
+
   encode(message: QueryAllAmendmentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.amendment) {
       Amendment.encode(v!, writer.uint32(10).fork()).join();
@@ -387,7 +417,12 @@ function createBaseQueryRatificationsRequest(): QueryRatificationsRequest {
   return { amendmentId: 0n };
 }
 
-export const QueryRatificationsRequest: MessageFns<QueryRatificationsRequest> = {
+export const QueryRatificationsRequest: MessageFns<
+  QueryRatificationsRequest,
+  "blockchain.constitution.v1.QueryRatificationsRequest"
+> = {
+  $type: "blockchain.constitution.v1.QueryRatificationsRequest" as const,
+
   encode(message: QueryRatificationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.amendmentId !== 0n) {
       if (BigInt.asUintN(64, message.amendmentId) !== message.amendmentId) {
@@ -447,7 +482,12 @@ function createBaseQueryRatificationsResponse(): QueryRatificationsResponse {
   return { ratifications: [], requiredPower: 0n };
 }
 
-export const QueryRatificationsResponse: MessageFns<QueryRatificationsResponse> = {
+export const QueryRatificationsResponse: MessageFns<
+  QueryRatificationsResponse,
+  "blockchain.constitution.v1.QueryRatificationsResponse"
+> = {
+  $type: "blockchain.constitution.v1.QueryRatificationsResponse" as const,
+
   encode(message: QueryRatificationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.ratifications) {
       Ratification.encode(v!, writer.uint32(10).fork()).join();
@@ -524,7 +564,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

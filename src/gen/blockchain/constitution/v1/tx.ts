@@ -41,7 +41,9 @@ function createBaseMsgProposeAmendment(): MsgProposeAmendment {
   return { authority: "", invariants: undefined, reason: "" };
 }
 
-export const MsgProposeAmendment: MessageFns<MsgProposeAmendment> = {
+export const MsgProposeAmendment: MessageFns<MsgProposeAmendment, "blockchain.constitution.v1.MsgProposeAmendment"> = {
+  $type: "blockchain.constitution.v1.MsgProposeAmendment" as const,
+
   encode(message: MsgProposeAmendment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -122,7 +124,12 @@ function createBaseMsgProposeAmendmentResponse(): MsgProposeAmendmentResponse {
   return { amendmentId: 0n };
 }
 
-export const MsgProposeAmendmentResponse: MessageFns<MsgProposeAmendmentResponse> = {
+export const MsgProposeAmendmentResponse: MessageFns<
+  MsgProposeAmendmentResponse,
+  "blockchain.constitution.v1.MsgProposeAmendmentResponse"
+> = {
+  $type: "blockchain.constitution.v1.MsgProposeAmendmentResponse" as const,
+
   encode(message: MsgProposeAmendmentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.amendmentId !== 0n) {
       if (BigInt.asUintN(64, message.amendmentId) !== message.amendmentId) {
@@ -182,7 +189,9 @@ function createBaseMsgRatifyAmendment(): MsgRatifyAmendment {
   return { validator: "", amendmentId: 0n };
 }
 
-export const MsgRatifyAmendment: MessageFns<MsgRatifyAmendment> = {
+export const MsgRatifyAmendment: MessageFns<MsgRatifyAmendment, "blockchain.constitution.v1.MsgRatifyAmendment"> = {
+  $type: "blockchain.constitution.v1.MsgRatifyAmendment" as const,
+
   encode(message: MsgRatifyAmendment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.validator !== "") {
       writer.uint32(10).string(message.validator);
@@ -254,7 +263,12 @@ function createBaseMsgRatifyAmendmentResponse(): MsgRatifyAmendmentResponse {
   return {};
 }
 
-export const MsgRatifyAmendmentResponse: MessageFns<MsgRatifyAmendmentResponse> = {
+export const MsgRatifyAmendmentResponse: MessageFns<
+  MsgRatifyAmendmentResponse,
+  "blockchain.constitution.v1.MsgRatifyAmendmentResponse"
+> = {
+  $type: "blockchain.constitution.v1.MsgRatifyAmendmentResponse" as const,
+
   encode(_: MsgRatifyAmendmentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -297,79 +311,87 @@ function createBaseMsgWithdrawAmendment(): MsgWithdrawAmendment {
   return { authority: "", amendmentId: 0n };
 }
 
-export const MsgWithdrawAmendment: MessageFns<MsgWithdrawAmendment> = {
-  encode(message: MsgWithdrawAmendment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.authority !== "") {
-      writer.uint32(10).string(message.authority);
-    }
-    if (message.amendmentId !== 0n) {
-      if (BigInt.asUintN(64, message.amendmentId) !== message.amendmentId) {
-        throw new globalThis.Error("value provided for field message.amendmentId of type uint64 too large");
-      }
-      writer.uint32(16).uint64(message.amendmentId);
-    }
-    return writer;
-  },
+export const MsgWithdrawAmendment: MessageFns<MsgWithdrawAmendment, "blockchain.constitution.v1.MsgWithdrawAmendment"> =
+  {
+    $type: "blockchain.constitution.v1.MsgWithdrawAmendment" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgWithdrawAmendment {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
+    encode(message: MsgWithdrawAmendment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.authority !== "") {
+        writer.uint32(10).string(message.authority);
+      }
+      if (message.amendmentId !== 0n) {
+        if (BigInt.asUintN(64, message.amendmentId) !== message.amendmentId) {
+          throw new globalThis.Error("value provided for field message.amendmentId of type uint64 too large");
+        }
+        writer.uint32(16).uint64(message.amendmentId);
+      }
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgWithdrawAmendment {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgWithdrawAmendment();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.authority = reader.string();
+              continue;
+            }
+            case 2: {
+              if (tag !== 16) {
+                break;
+              }
+
+              message.amendmentId = reader.uint64() as bigint;
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<MsgWithdrawAmendment>): MsgWithdrawAmendment {
+      return MsgWithdrawAmendment.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<MsgWithdrawAmendment>): MsgWithdrawAmendment {
       const message = createBaseMsgWithdrawAmendment();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.authority = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.amendmentId = reader.uint64() as bigint;
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
+      message.authority = object.authority ?? "";
+      message.amendmentId = (object.amendmentId !== undefined && object.amendmentId !== null)
+        ? BigInt(object.amendmentId)
+        : 0n;
       return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  create(base?: DeepPartial<MsgWithdrawAmendment>): MsgWithdrawAmendment {
-    return MsgWithdrawAmendment.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<MsgWithdrawAmendment>): MsgWithdrawAmendment {
-    const message = createBaseMsgWithdrawAmendment();
-    message.authority = object.authority ?? "";
-    message.amendmentId = (object.amendmentId !== undefined && object.amendmentId !== null)
-      ? BigInt(object.amendmentId)
-      : 0n;
-    return message;
-  },
-};
+    },
+  };
 
 function createBaseMsgWithdrawAmendmentResponse(): MsgWithdrawAmendmentResponse {
   return {};
 }
 
-export const MsgWithdrawAmendmentResponse: MessageFns<MsgWithdrawAmendmentResponse> = {
+export const MsgWithdrawAmendmentResponse: MessageFns<
+  MsgWithdrawAmendmentResponse,
+  "blockchain.constitution.v1.MsgWithdrawAmendmentResponse"
+> = {
+  $type: "blockchain.constitution.v1.MsgWithdrawAmendmentResponse" as const,
+
   encode(_: MsgWithdrawAmendmentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -417,7 +439,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

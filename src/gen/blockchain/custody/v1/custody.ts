@@ -86,7 +86,9 @@ function createBaseAsset(): Asset {
   return { denom: "", sourceChain: "", symbol: "", exponent: 0, paused: false };
 }
 
-export const Asset: MessageFns<Asset> = {
+export const Asset: MessageFns<Asset, "blockchain.custody.v1.Asset"> = {
+  $type: "blockchain.custody.v1.Asset" as const,
+
   encode(message: Asset, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -189,7 +191,9 @@ function createBaseAttestation(): Attestation {
   return { depositId: "", attestor: "", attestedAtHeight: 0n };
 }
 
-export const Attestation: MessageFns<Attestation> = {
+export const Attestation: MessageFns<Attestation, "blockchain.custody.v1.Attestation"> = {
+  $type: "blockchain.custody.v1.Attestation" as const,
+
   encode(message: Attestation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.depositId !== "") {
       writer.uint32(10).string(message.depositId);
@@ -273,7 +277,9 @@ function createBaseDeposit(): Deposit {
   return { id: "", denom: "", recipient: "", amount: "", externalRef: "", status: 0, createdAtHeight: 0n };
 }
 
-export const Deposit: MessageFns<Deposit> = {
+export const Deposit: MessageFns<Deposit, "blockchain.custody.v1.Deposit"> = {
+  $type: "blockchain.custody.v1.Deposit" as const,
+
   encode(message: Deposit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
@@ -415,7 +421,9 @@ function createBaseRedemption(): Redemption {
   };
 }
 
-export const Redemption: MessageFns<Redemption> = {
+export const Redemption: MessageFns<Redemption, "blockchain.custody.v1.Redemption"> = {
+  $type: "blockchain.custody.v1.Redemption" as const,
+
   encode(message: Redemption, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
@@ -576,7 +584,9 @@ function createBaseReserve(): Reserve {
   return { denom: "", held: "", asOfHeight: 0n, attestor: "", attestors: 0 };
 }
 
-export const Reserve: MessageFns<Reserve> = {
+export const Reserve: MessageFns<Reserve, "blockchain.custody.v1.Reserve"> = {
+  $type: "blockchain.custody.v1.Reserve" as const,
+
   encode(message: Reserve, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -684,7 +694,9 @@ function createBaseReserveReport(): ReserveReport {
   return { denom: "", attestor: "", held: "", asOfHeight: 0n };
 }
 
-export const ReserveReport: MessageFns<ReserveReport> = {
+export const ReserveReport: MessageFns<ReserveReport, "blockchain.custody.v1.ReserveReport"> = {
+  $type: "blockchain.custody.v1.ReserveReport" as const,
+
   encode(message: ReserveReport, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -780,7 +792,9 @@ function createBaseSolvency(): Solvency {
   return { denom: "", issued: "", held: "", reserveAgeBlocks: 0n, solvent: false };
 }
 
-export const Solvency: MessageFns<Solvency> = {
+export const Solvency: MessageFns<Solvency, "blockchain.custody.v1.Solvency"> = {
+  $type: "blockchain.custody.v1.Solvency" as const,
+
   encode(message: Solvency, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -893,7 +907,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

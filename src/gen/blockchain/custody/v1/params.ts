@@ -22,7 +22,9 @@ function createBaseParams(): Params {
   return { attestationThreshold: 0, redemptionDelayBlocks: 0n, feeBps: 0, reserveReportMaxAgeBlocks: 0n };
 }
 
-export const Params: MessageFns<Params> = {
+export const Params: MessageFns<Params, "blockchain.custody.v1.Params"> = {
+  $type: "blockchain.custody.v1.Params" as const,
+
   encode(message: Params, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.attestationThreshold !== 0) {
       writer.uint32(8).uint32(message.attestationThreshold);
@@ -132,7 +134,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -50,7 +50,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.custody.v1.QueryParamsRequest"> = {
+  $type: "blockchain.custody.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -93,7 +95,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.custody.v1.QueryParamsResponse"> = {
+  $type: "blockchain.custody.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -150,7 +154,9 @@ function createBaseQueryAssetsRequest(): QueryAssetsRequest {
   return {};
 }
 
-export const QueryAssetsRequest: MessageFns<QueryAssetsRequest> = {
+export const QueryAssetsRequest: MessageFns<QueryAssetsRequest, "blockchain.custody.v1.QueryAssetsRequest"> = {
+  $type: "blockchain.custody.v1.QueryAssetsRequest" as const,
+
   encode(_: QueryAssetsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -193,7 +199,9 @@ function createBaseQueryAssetsResponse(): QueryAssetsResponse {
   return { assets: [] };
 }
 
-export const QueryAssetsResponse: MessageFns<QueryAssetsResponse> = {
+export const QueryAssetsResponse: MessageFns<QueryAssetsResponse, "blockchain.custody.v1.QueryAssetsResponse"> = {
+  $type: "blockchain.custody.v1.QueryAssetsResponse" as const,
+
   encode(message: QueryAssetsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.assets) {
       Asset.encode(v!, writer.uint32(10).fork()).join();
@@ -248,7 +256,9 @@ function createBaseQuerySolvencyRequest(): QuerySolvencyRequest {
   return {};
 }
 
-export const QuerySolvencyRequest: MessageFns<QuerySolvencyRequest> = {
+export const QuerySolvencyRequest: MessageFns<QuerySolvencyRequest, "blockchain.custody.v1.QuerySolvencyRequest"> = {
+  $type: "blockchain.custody.v1.QuerySolvencyRequest" as const,
+
   encode(_: QuerySolvencyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -291,7 +301,9 @@ function createBaseQuerySolvencyResponse(): QuerySolvencyResponse {
   return { solvency: [] };
 }
 
-export const QuerySolvencyResponse: MessageFns<QuerySolvencyResponse> = {
+export const QuerySolvencyResponse: MessageFns<QuerySolvencyResponse, "blockchain.custody.v1.QuerySolvencyResponse"> = {
+  $type: "blockchain.custody.v1.QuerySolvencyResponse" as const,
+
   encode(message: QuerySolvencyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.solvency) {
       Solvency.encode(v!, writer.uint32(10).fork()).join();
@@ -346,7 +358,9 @@ function createBaseQueryDepositRequest(): QueryDepositRequest {
   return { id: "" };
 }
 
-export const QueryDepositRequest: MessageFns<QueryDepositRequest> = {
+export const QueryDepositRequest: MessageFns<QueryDepositRequest, "blockchain.custody.v1.QueryDepositRequest"> = {
+  $type: "blockchain.custody.v1.QueryDepositRequest" as const,
+
   encode(message: QueryDepositRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
@@ -401,7 +415,9 @@ function createBaseQueryDepositResponse(): QueryDepositResponse {
   return { deposit: undefined };
 }
 
-export const QueryDepositResponse: MessageFns<QueryDepositResponse> = {
+export const QueryDepositResponse: MessageFns<QueryDepositResponse, "blockchain.custody.v1.QueryDepositResponse"> = {
+  $type: "blockchain.custody.v1.QueryDepositResponse" as const,
+
   encode(message: QueryDepositResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.deposit !== undefined) {
       Deposit.encode(message.deposit, writer.uint32(10).fork()).join();
@@ -458,7 +474,12 @@ function createBaseQueryRedemptionRequest(): QueryRedemptionRequest {
   return { id: "" };
 }
 
-export const QueryRedemptionRequest: MessageFns<QueryRedemptionRequest> = {
+export const QueryRedemptionRequest: MessageFns<
+  QueryRedemptionRequest,
+  "blockchain.custody.v1.QueryRedemptionRequest"
+> = {
+  $type: "blockchain.custody.v1.QueryRedemptionRequest" as const,
+
   encode(message: QueryRedemptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
@@ -513,7 +534,12 @@ function createBaseQueryRedemptionResponse(): QueryRedemptionResponse {
   return { redemption: undefined };
 }
 
-export const QueryRedemptionResponse: MessageFns<QueryRedemptionResponse> = {
+export const QueryRedemptionResponse: MessageFns<
+  QueryRedemptionResponse,
+  "blockchain.custody.v1.QueryRedemptionResponse"
+> = {
+  $type: "blockchain.custody.v1.QueryRedemptionResponse" as const,
+
   encode(message: QueryRedemptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.redemption !== undefined) {
       Redemption.encode(message.redemption, writer.uint32(10).fork()).join();
@@ -575,7 +601,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

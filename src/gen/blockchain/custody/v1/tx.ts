@@ -96,7 +96,9 @@ function createBaseMsgRegisterAsset(): MsgRegisterAsset {
   return { authority: "", denom: "", sourceChain: "", symbol: "", exponent: 0 };
 }
 
-export const MsgRegisterAsset: MessageFns<MsgRegisterAsset> = {
+export const MsgRegisterAsset: MessageFns<MsgRegisterAsset, "blockchain.custody.v1.MsgRegisterAsset"> = {
+  $type: "blockchain.custody.v1.MsgRegisterAsset" as const,
+
   encode(message: MsgRegisterAsset, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -199,7 +201,12 @@ function createBaseMsgRegisterAssetResponse(): MsgRegisterAssetResponse {
   return {};
 }
 
-export const MsgRegisterAssetResponse: MessageFns<MsgRegisterAssetResponse> = {
+export const MsgRegisterAssetResponse: MessageFns<
+  MsgRegisterAssetResponse,
+  "blockchain.custody.v1.MsgRegisterAssetResponse"
+> = {
+  $type: "blockchain.custody.v1.MsgRegisterAssetResponse" as const,
+
   encode(_: MsgRegisterAssetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -242,7 +249,9 @@ function createBaseMsgSetAttestor(): MsgSetAttestor {
   return { authority: "", attestor: "", active: false };
 }
 
-export const MsgSetAttestor: MessageFns<MsgSetAttestor> = {
+export const MsgSetAttestor: MessageFns<MsgSetAttestor, "blockchain.custody.v1.MsgSetAttestor"> = {
+  $type: "blockchain.custody.v1.MsgSetAttestor" as const,
+
   encode(message: MsgSetAttestor, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -321,7 +330,12 @@ function createBaseMsgSetAttestorResponse(): MsgSetAttestorResponse {
   return {};
 }
 
-export const MsgSetAttestorResponse: MessageFns<MsgSetAttestorResponse> = {
+export const MsgSetAttestorResponse: MessageFns<
+  MsgSetAttestorResponse,
+  "blockchain.custody.v1.MsgSetAttestorResponse"
+> = {
+  $type: "blockchain.custody.v1.MsgSetAttestorResponse" as const,
+
   encode(_: MsgSetAttestorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -364,7 +378,9 @@ function createBaseMsgAttestDeposit(): MsgAttestDeposit {
   return { attestor: "", denom: "", recipient: "", amount: "", externalRef: "" };
 }
 
-export const MsgAttestDeposit: MessageFns<MsgAttestDeposit> = {
+export const MsgAttestDeposit: MessageFns<MsgAttestDeposit, "blockchain.custody.v1.MsgAttestDeposit"> = {
+  $type: "blockchain.custody.v1.MsgAttestDeposit" as const,
+
   encode(message: MsgAttestDeposit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.attestor !== "") {
       writer.uint32(10).string(message.attestor);
@@ -467,7 +483,12 @@ function createBaseMsgAttestDepositResponse(): MsgAttestDepositResponse {
   return { depositId: "", attestations: 0, credited: false };
 }
 
-export const MsgAttestDepositResponse: MessageFns<MsgAttestDepositResponse> = {
+export const MsgAttestDepositResponse: MessageFns<
+  MsgAttestDepositResponse,
+  "blockchain.custody.v1.MsgAttestDepositResponse"
+> = {
+  $type: "blockchain.custody.v1.MsgAttestDepositResponse" as const,
+
   encode(message: MsgAttestDepositResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.depositId !== "") {
       writer.uint32(10).string(message.depositId);
@@ -546,7 +567,9 @@ function createBaseMsgReportReserve(): MsgReportReserve {
   return { attestor: "", denom: "", held: "" };
 }
 
-export const MsgReportReserve: MessageFns<MsgReportReserve> = {
+export const MsgReportReserve: MessageFns<MsgReportReserve, "blockchain.custody.v1.MsgReportReserve"> = {
+  $type: "blockchain.custody.v1.MsgReportReserve" as const,
+
   encode(message: MsgReportReserve, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.attestor !== "") {
       writer.uint32(10).string(message.attestor);
@@ -625,7 +648,12 @@ function createBaseMsgReportReserveResponse(): MsgReportReserveResponse {
   return {};
 }
 
-export const MsgReportReserveResponse: MessageFns<MsgReportReserveResponse> = {
+export const MsgReportReserveResponse: MessageFns<
+  MsgReportReserveResponse,
+  "blockchain.custody.v1.MsgReportReserveResponse"
+> = {
+  $type: "blockchain.custody.v1.MsgReportReserveResponse" as const,
+
   encode(_: MsgReportReserveResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -668,7 +696,9 @@ function createBaseMsgWithdrawFees(): MsgWithdrawFees {
   return { authority: "", denom: "", recipient: "", amount: "" };
 }
 
-export const MsgWithdrawFees: MessageFns<MsgWithdrawFees> = {
+export const MsgWithdrawFees: MessageFns<MsgWithdrawFees, "blockchain.custody.v1.MsgWithdrawFees"> = {
+  $type: "blockchain.custody.v1.MsgWithdrawFees" as const,
+
   encode(message: MsgWithdrawFees, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -759,7 +789,12 @@ function createBaseMsgWithdrawFeesResponse(): MsgWithdrawFeesResponse {
   return { paid: undefined };
 }
 
-export const MsgWithdrawFeesResponse: MessageFns<MsgWithdrawFeesResponse> = {
+export const MsgWithdrawFeesResponse: MessageFns<
+  MsgWithdrawFeesResponse,
+  "blockchain.custody.v1.MsgWithdrawFeesResponse"
+> = {
+  $type: "blockchain.custody.v1.MsgWithdrawFeesResponse" as const,
+
   encode(message: MsgWithdrawFeesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.paid !== undefined) {
       Coin.encode(message.paid, writer.uint32(10).fork()).join();
@@ -814,7 +849,9 @@ function createBaseMsgRequestRedemption(): MsgRequestRedemption {
   return { redeemer: "", denom: "", amount: "", destination: "" };
 }
 
-export const MsgRequestRedemption: MessageFns<MsgRequestRedemption> = {
+export const MsgRequestRedemption: MessageFns<MsgRequestRedemption, "blockchain.custody.v1.MsgRequestRedemption"> = {
+  $type: "blockchain.custody.v1.MsgRequestRedemption" as const,
+
   encode(message: MsgRequestRedemption, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.redeemer !== "") {
       writer.uint32(10).string(message.redeemer);
@@ -905,7 +942,12 @@ function createBaseMsgRequestRedemptionResponse(): MsgRequestRedemptionResponse 
   return { redemptionId: "", payableAtHeight: 0n };
 }
 
-export const MsgRequestRedemptionResponse: MessageFns<MsgRequestRedemptionResponse> = {
+export const MsgRequestRedemptionResponse: MessageFns<
+  MsgRequestRedemptionResponse,
+  "blockchain.custody.v1.MsgRequestRedemptionResponse"
+> = {
+  $type: "blockchain.custody.v1.MsgRequestRedemptionResponse" as const,
+
   encode(message: MsgRequestRedemptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.redemptionId !== "") {
       writer.uint32(10).string(message.redemptionId);
@@ -977,7 +1019,9 @@ function createBaseMsgSettleRedemption(): MsgSettleRedemption {
   return { attestor: "", redemptionId: "", settledRef: "" };
 }
 
-export const MsgSettleRedemption: MessageFns<MsgSettleRedemption> = {
+export const MsgSettleRedemption: MessageFns<MsgSettleRedemption, "blockchain.custody.v1.MsgSettleRedemption"> = {
+  $type: "blockchain.custody.v1.MsgSettleRedemption" as const,
+
   encode(message: MsgSettleRedemption, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.attestor !== "") {
       writer.uint32(10).string(message.attestor);
@@ -1056,7 +1100,12 @@ function createBaseMsgSettleRedemptionResponse(): MsgSettleRedemptionResponse {
   return {};
 }
 
-export const MsgSettleRedemptionResponse: MessageFns<MsgSettleRedemptionResponse> = {
+export const MsgSettleRedemptionResponse: MessageFns<
+  MsgSettleRedemptionResponse,
+  "blockchain.custody.v1.MsgSettleRedemptionResponse"
+> = {
+  $type: "blockchain.custody.v1.MsgSettleRedemptionResponse" as const,
+
   encode(_: MsgSettleRedemptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1099,7 +1148,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.custody.v1.MsgUpdateParams"> = {
+  $type: "blockchain.custody.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -1168,7 +1219,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.custody.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.custody.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1216,7 +1272,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -105,7 +105,9 @@ function createBaseLegalInstrument(): LegalInstrument {
   return { issuingAuthority: "", reference: "", kind: 0, hash: "", issuedAt: 0n };
 }
 
-export const LegalInstrument: MessageFns<LegalInstrument> = {
+export const LegalInstrument: MessageFns<LegalInstrument, "blockchain.enforcement.v1.LegalInstrument"> = {
+  $type: "blockchain.enforcement.v1.LegalInstrument" as const,
+
   encode(message: LegalInstrument, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.issuingAuthority !== "") {
       writer.uint32(10).string(message.issuingAuthority);
@@ -211,7 +213,9 @@ function createBaseSeizureRecord(): SeizureRecord {
   return { caseId: 0n, height: 0n, amount: [] };
 }
 
-export const SeizureRecord: MessageFns<SeizureRecord> = {
+export const SeizureRecord: MessageFns<SeizureRecord, "blockchain.enforcement.v1.SeizureRecord"> = {
+  $type: "blockchain.enforcement.v1.SeizureRecord" as const,
+
   encode(message: SeizureRecord, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.caseId !== 0n) {
       if (BigInt.asUintN(64, message.caseId) !== message.caseId) {
@@ -318,7 +322,9 @@ function createBaseCase(): Case {
   };
 }
 
-export const Case: MessageFns<Case> = {
+export const Case: MessageFns<Case, "blockchain.enforcement.v1.Case"> = {
+  $type: "blockchain.enforcement.v1.Case" as const,
+
   encode(message: Case, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -654,7 +660,9 @@ function createBaseVote(): Vote {
   return { caseId: 0n, validator: "", option: 0, power: 0n };
 }
 
-export const Vote: MessageFns<Vote> = {
+export const Vote: MessageFns<Vote, "blockchain.enforcement.v1.Vote"> = {
+  $type: "blockchain.enforcement.v1.Vote" as const,
+
   encode(message: Vote, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.caseId !== 0n) {
       if (BigInt.asUintN(64, message.caseId) !== message.caseId) {
@@ -751,7 +759,9 @@ function createBaseFreeze(): Freeze {
   return { address: "", caseId: 0n, expiresAtHeight: 0n, frozenAtHeight: 0n };
 }
 
-export const Freeze: MessageFns<Freeze> = {
+export const Freeze: MessageFns<Freeze, "blockchain.enforcement.v1.Freeze"> = {
+  $type: "blockchain.enforcement.v1.Freeze" as const,
+
   encode(message: Freeze, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -860,7 +870,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -76,7 +76,9 @@ function createBaseEventCaseOpened(): EventCaseOpened {
   return { caseId: 0n, target: "", opener: "", action: 0, reason: "", votingEndsAtHeight: 0n, emergency: false };
 }
 
-export const EventCaseOpened: MessageFns<EventCaseOpened> = {
+export const EventCaseOpened: MessageFns<EventCaseOpened, "blockchain.enforcement.v1.EventCaseOpened"> = {
+  $type: "blockchain.enforcement.v1.EventCaseOpened" as const,
+
   encode(message: EventCaseOpened, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.caseId !== 0n) {
       if (BigInt.asUintN(64, message.caseId) !== message.caseId) {
@@ -211,7 +213,9 @@ function createBaseEventCaseVoted(): EventCaseVoted {
   return { caseId: 0n, validator: "", option: 0, power: 0n };
 }
 
-export const EventCaseVoted: MessageFns<EventCaseVoted> = {
+export const EventCaseVoted: MessageFns<EventCaseVoted, "blockchain.enforcement.v1.EventCaseVoted"> = {
+  $type: "blockchain.enforcement.v1.EventCaseVoted" as const,
+
   encode(message: EventCaseVoted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.caseId !== 0n) {
       if (BigInt.asUintN(64, message.caseId) !== message.caseId) {
@@ -308,7 +312,9 @@ function createBaseEventCaseResolved(): EventCaseResolved {
   return { caseId: 0n, target: "", status: 0, yesPower: 0n, noPower: 0n, requiredPower: 0n };
 }
 
-export const EventCaseResolved: MessageFns<EventCaseResolved> = {
+export const EventCaseResolved: MessageFns<EventCaseResolved, "blockchain.enforcement.v1.EventCaseResolved"> = {
+  $type: "blockchain.enforcement.v1.EventCaseResolved" as const,
+
   encode(message: EventCaseResolved, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.caseId !== 0n) {
       if (BigInt.asUintN(64, message.caseId) !== message.caseId) {
@@ -437,7 +443,9 @@ function createBaseEventSeized(): EventSeized {
   return { caseId: 0n, target: "", destination: "", collected: [], complete: false };
 }
 
-export const EventSeized: MessageFns<EventSeized> = {
+export const EventSeized: MessageFns<EventSeized, "blockchain.enforcement.v1.EventSeized"> = {
+  $type: "blockchain.enforcement.v1.EventSeized" as const,
+
   encode(message: EventSeized, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.caseId !== 0n) {
       if (BigInt.asUintN(64, message.caseId) !== message.caseId) {
@@ -543,7 +551,9 @@ function createBaseEventCaseHeld(): EventCaseHeld {
   return { caseId: 0n, target: "", assessedValue: [], executeAtHeight: 0n, delayBlocks: 0n };
 }
 
-export const EventCaseHeld: MessageFns<EventCaseHeld> = {
+export const EventCaseHeld: MessageFns<EventCaseHeld, "blockchain.enforcement.v1.EventCaseHeld"> = {
+  $type: "blockchain.enforcement.v1.EventCaseHeld" as const,
+
   encode(message: EventCaseHeld, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.caseId !== 0n) {
       if (BigInt.asUintN(64, message.caseId) !== message.caseId) {
@@ -659,7 +669,9 @@ function createBaseEventCaseVetoed(): EventCaseVetoed {
   return { caseId: 0n, target: "", ombudsman: "", reason: "", wasHeld: false };
 }
 
-export const EventCaseVetoed: MessageFns<EventCaseVetoed> = {
+export const EventCaseVetoed: MessageFns<EventCaseVetoed, "blockchain.enforcement.v1.EventCaseVetoed"> = {
+  $type: "blockchain.enforcement.v1.EventCaseVetoed" as const,
+
   encode(message: EventCaseVetoed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.caseId !== 0n) {
       if (BigInt.asUintN(64, message.caseId) !== message.caseId) {
@@ -765,106 +777,111 @@ function createBaseEventSeizureDeferred(): EventSeizureDeferred {
   return { caseId: 0n, target: "", retryAtHeight: 0n, reason: "" };
 }
 
-export const EventSeizureDeferred: MessageFns<EventSeizureDeferred> = {
-  encode(message: EventSeizureDeferred, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.caseId !== 0n) {
-      if (BigInt.asUintN(64, message.caseId) !== message.caseId) {
-        throw new globalThis.Error("value provided for field message.caseId of type uint64 too large");
-      }
-      writer.uint32(8).uint64(message.caseId);
-    }
-    if (message.target !== "") {
-      writer.uint32(18).string(message.target);
-    }
-    if (message.retryAtHeight !== 0n) {
-      if (BigInt.asIntN(64, message.retryAtHeight) !== message.retryAtHeight) {
-        throw new globalThis.Error("value provided for field message.retryAtHeight of type int64 too large");
-      }
-      writer.uint32(24).int64(message.retryAtHeight);
-    }
-    if (message.reason !== "") {
-      writer.uint32(34).string(message.reason);
-    }
-    return writer;
-  },
+export const EventSeizureDeferred: MessageFns<EventSeizureDeferred, "blockchain.enforcement.v1.EventSeizureDeferred"> =
+  {
+    $type: "blockchain.enforcement.v1.EventSeizureDeferred" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): EventSeizureDeferred {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
+    encode(message: EventSeizureDeferred, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.caseId !== 0n) {
+        if (BigInt.asUintN(64, message.caseId) !== message.caseId) {
+          throw new globalThis.Error("value provided for field message.caseId of type uint64 too large");
+        }
+        writer.uint32(8).uint64(message.caseId);
+      }
+      if (message.target !== "") {
+        writer.uint32(18).string(message.target);
+      }
+      if (message.retryAtHeight !== 0n) {
+        if (BigInt.asIntN(64, message.retryAtHeight) !== message.retryAtHeight) {
+          throw new globalThis.Error("value provided for field message.retryAtHeight of type int64 too large");
+        }
+        writer.uint32(24).int64(message.retryAtHeight);
+      }
+      if (message.reason !== "") {
+        writer.uint32(34).string(message.reason);
+      }
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): EventSeizureDeferred {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseEventSeizureDeferred();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 8) {
+                break;
+              }
+
+              message.caseId = reader.uint64() as bigint;
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.target = reader.string();
+              continue;
+            }
+            case 3: {
+              if (tag !== 24) {
+                break;
+              }
+
+              message.retryAtHeight = reader.int64() as bigint;
+              continue;
+            }
+            case 4: {
+              if (tag !== 34) {
+                break;
+              }
+
+              message.reason = reader.string();
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<EventSeizureDeferred>): EventSeizureDeferred {
+      return EventSeizureDeferred.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<EventSeizureDeferred>): EventSeizureDeferred {
       const message = createBaseEventSeizureDeferred();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.caseId = reader.uint64() as bigint;
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.target = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.retryAtHeight = reader.int64() as bigint;
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.reason = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
+      message.caseId = (object.caseId !== undefined && object.caseId !== null) ? BigInt(object.caseId) : 0n;
+      message.target = object.target ?? "";
+      message.retryAtHeight = (object.retryAtHeight !== undefined && object.retryAtHeight !== null)
+        ? BigInt(object.retryAtHeight)
+        : 0n;
+      message.reason = object.reason ?? "";
       return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  create(base?: DeepPartial<EventSeizureDeferred>): EventSeizureDeferred {
-    return EventSeizureDeferred.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<EventSeizureDeferred>): EventSeizureDeferred {
-    const message = createBaseEventSeizureDeferred();
-    message.caseId = (object.caseId !== undefined && object.caseId !== null) ? BigInt(object.caseId) : 0n;
-    message.target = object.target ?? "";
-    message.retryAtHeight = (object.retryAtHeight !== undefined && object.retryAtHeight !== null)
-      ? BigInt(object.retryAtHeight)
-      : 0n;
-    message.reason = object.reason ?? "";
-    return message;
-  },
-};
+    },
+  };
 
 function createBaseEventFreezeLifted(): EventFreezeLifted {
   return { address: "", caseId: 0n, status: 0 };
 }
 
-export const EventFreezeLifted: MessageFns<EventFreezeLifted> = {
+export const EventFreezeLifted: MessageFns<EventFreezeLifted, "blockchain.enforcement.v1.EventFreezeLifted"> = {
+  $type: "blockchain.enforcement.v1.EventFreezeLifted" as const,
+
   encode(message: EventFreezeLifted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -951,7 +968,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -34,7 +34,9 @@ function createBaseSeizureDelayTier(): SeizureDelayTier {
   return { threshold: undefined, delayBlocks: 0n };
 }
 
-export const SeizureDelayTier: MessageFns<SeizureDelayTier> = {
+export const SeizureDelayTier: MessageFns<SeizureDelayTier, "blockchain.enforcement.v1.SeizureDelayTier"> = {
+  $type: "blockchain.enforcement.v1.SeizureDelayTier" as const,
+
   encode(message: SeizureDelayTier, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.threshold !== undefined) {
       Coin.encode(message.threshold, writer.uint32(10).fork()).join();
@@ -122,7 +124,9 @@ function createBaseParams(): Params {
   };
 }
 
-export const Params: MessageFns<Params> = {
+export const Params: MessageFns<Params, "blockchain.enforcement.v1.Params"> = {
+  $type: "blockchain.enforcement.v1.Params" as const,
+
   encode(message: Params, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.votingPeriodBlocks !== 0n) {
       if (BigInt.asUintN(64, message.votingPeriodBlocks) !== message.votingPeriodBlocks) {
@@ -367,7 +371,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -108,7 +108,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.enforcement.v1.QueryParamsRequest"> = {
+  $type: "blockchain.enforcement.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -151,7 +153,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.enforcement.v1.QueryParamsResponse"> = {
+  $type: "blockchain.enforcement.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -208,7 +212,9 @@ function createBaseQueryGetCaseRequest(): QueryGetCaseRequest {
   return { id: 0n };
 }
 
-export const QueryGetCaseRequest: MessageFns<QueryGetCaseRequest> = {
+export const QueryGetCaseRequest: MessageFns<QueryGetCaseRequest, "blockchain.enforcement.v1.QueryGetCaseRequest"> = {
+  $type: "blockchain.enforcement.v1.QueryGetCaseRequest" as const,
+
   encode(message: QueryGetCaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -266,131 +272,142 @@ function createBaseQueryGetCaseResponse(): QueryGetCaseResponse {
   return { case: undefined, votes: [] };
 }
 
-export const QueryGetCaseResponse: MessageFns<QueryGetCaseResponse> = {
-  encode(message: QueryGetCaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.case !== undefined) {
-      Case.encode(message.case, writer.uint32(10).fork()).join();
-    }
-    for (const v of message.votes) {
-      Vote.encode(v!, writer.uint32(18).fork()).join();
-    }
-    return writer;
-  },
+export const QueryGetCaseResponse: MessageFns<QueryGetCaseResponse, "blockchain.enforcement.v1.QueryGetCaseResponse"> =
+  {
+    $type: "blockchain.enforcement.v1.QueryGetCaseResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): QueryGetCaseResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseQueryGetCaseResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.case = Case.decode(reader, reader.uint32());
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.votes.push(Vote.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: QueryGetCaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.case !== undefined) {
+        Case.encode(message.case, writer.uint32(10).fork()).join();
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      for (const v of message.votes) {
+        Vote.encode(v!, writer.uint32(18).fork()).join();
+      }
+      return writer;
+    },
 
-  create(base?: DeepPartial<QueryGetCaseResponse>): QueryGetCaseResponse {
-    return QueryGetCaseResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<QueryGetCaseResponse>): QueryGetCaseResponse {
-    const message = createBaseQueryGetCaseResponse();
-    message.case = (object.case !== undefined && object.case !== null) ? Case.fromPartial(object.case) : undefined;
-    message.votes = object.votes?.map((e) => Vote.fromPartial(e)) || [];
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): QueryGetCaseResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseQueryGetCaseResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.case = Case.decode(reader, reader.uint32());
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.votes.push(Vote.decode(reader, reader.uint32()));
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<QueryGetCaseResponse>): QueryGetCaseResponse {
+      return QueryGetCaseResponse.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<QueryGetCaseResponse>): QueryGetCaseResponse {
+      const message = createBaseQueryGetCaseResponse();
+      message.case = (object.case !== undefined && object.case !== null) ? Case.fromPartial(object.case) : undefined;
+      message.votes = object.votes?.map((e) => Vote.fromPartial(e)) || [];
+      return message;
+    },
+  };
 
 function createBaseQueryListCaseRequest(): QueryListCaseRequest {
   return { pagination: undefined };
 }
 
-export const QueryListCaseRequest: MessageFns<QueryListCaseRequest> = {
-  encode(message: QueryListCaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.pagination !== undefined) {
-      PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
-    }
-    return writer;
-  },
+export const QueryListCaseRequest: MessageFns<QueryListCaseRequest, "blockchain.enforcement.v1.QueryListCaseRequest"> =
+  {
+    $type: "blockchain.enforcement.v1.QueryListCaseRequest" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): QueryListCaseRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseQueryListCaseRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.pagination = PageRequest.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: QueryListCaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.pagination !== undefined) {
+        PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      return writer;
+    },
 
-  create(base?: DeepPartial<QueryListCaseRequest>): QueryListCaseRequest {
-    return QueryListCaseRequest.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<QueryListCaseRequest>): QueryListCaseRequest {
-    const message = createBaseQueryListCaseRequest();
-    message.pagination = (object.pagination !== undefined && object.pagination !== null)
-      ? PageRequest.fromPartial(object.pagination)
-      : undefined;
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): QueryListCaseRequest {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseQueryListCaseRequest();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.pagination = PageRequest.decode(reader, reader.uint32());
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<QueryListCaseRequest>): QueryListCaseRequest {
+      return QueryListCaseRequest.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<QueryListCaseRequest>): QueryListCaseRequest {
+      const message = createBaseQueryListCaseRequest();
+      message.pagination = (object.pagination !== undefined && object.pagination !== null)
+        ? PageRequest.fromPartial(object.pagination)
+        : undefined;
+      return message;
+    },
+  };
 
 function createBaseQueryListCaseResponse(): QueryListCaseResponse {
   return { case: [], pagination: undefined };
 }
 
-export const QueryListCaseResponse: MessageFns<QueryListCaseResponse> = {
+export const QueryListCaseResponse: MessageFns<
+  QueryListCaseResponse,
+  "blockchain.enforcement.v1.QueryListCaseResponse"
+> = {
+  $type: "blockchain.enforcement.v1.QueryListCaseResponse" as const,
+
   encode(message: QueryListCaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.case) {
       Case.encode(v!, writer.uint32(10).fork()).join();
@@ -459,7 +476,12 @@ function createBaseQueryOpenCasesRequest(): QueryOpenCasesRequest {
   return {};
 }
 
-export const QueryOpenCasesRequest: MessageFns<QueryOpenCasesRequest> = {
+export const QueryOpenCasesRequest: MessageFns<
+  QueryOpenCasesRequest,
+  "blockchain.enforcement.v1.QueryOpenCasesRequest"
+> = {
+  $type: "blockchain.enforcement.v1.QueryOpenCasesRequest" as const,
+
   encode(_: QueryOpenCasesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -502,7 +524,12 @@ function createBaseQueryOpenCasesResponse(): QueryOpenCasesResponse {
   return { case: [] };
 }
 
-export const QueryOpenCasesResponse: MessageFns<QueryOpenCasesResponse> = {
+export const QueryOpenCasesResponse: MessageFns<
+  QueryOpenCasesResponse,
+  "blockchain.enforcement.v1.QueryOpenCasesResponse"
+> = {
+  $type: "blockchain.enforcement.v1.QueryOpenCasesResponse" as const,
+
   encode(message: QueryOpenCasesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.case) {
       Case.encode(v!, writer.uint32(10).fork()).join();
@@ -557,7 +584,12 @@ function createBaseQueryCaseVotesRequest(): QueryCaseVotesRequest {
   return { caseId: 0n };
 }
 
-export const QueryCaseVotesRequest: MessageFns<QueryCaseVotesRequest> = {
+export const QueryCaseVotesRequest: MessageFns<
+  QueryCaseVotesRequest,
+  "blockchain.enforcement.v1.QueryCaseVotesRequest"
+> = {
+  $type: "blockchain.enforcement.v1.QueryCaseVotesRequest" as const,
+
   encode(message: QueryCaseVotesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.caseId !== 0n) {
       if (BigInt.asUintN(64, message.caseId) !== message.caseId) {
@@ -615,7 +647,12 @@ function createBaseQueryCaseVotesResponse(): QueryCaseVotesResponse {
   return { votes: [], yesPower: 0n, noPower: 0n, abstainPower: 0n, totalPowerAtOpen: 0n, requiredPower: 0n };
 }
 
-export const QueryCaseVotesResponse: MessageFns<QueryCaseVotesResponse> = {
+export const QueryCaseVotesResponse: MessageFns<
+  QueryCaseVotesResponse,
+  "blockchain.enforcement.v1.QueryCaseVotesResponse"
+> = {
+  $type: "blockchain.enforcement.v1.QueryCaseVotesResponse" as const,
+
   encode(message: QueryCaseVotesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.votes) {
       Vote.encode(v!, writer.uint32(10).fork()).join();
@@ -751,7 +788,12 @@ function createBaseQueryFreezeStatusRequest(): QueryFreezeStatusRequest {
   return { address: "" };
 }
 
-export const QueryFreezeStatusRequest: MessageFns<QueryFreezeStatusRequest> = {
+export const QueryFreezeStatusRequest: MessageFns<
+  QueryFreezeStatusRequest,
+  "blockchain.enforcement.v1.QueryFreezeStatusRequest"
+> = {
+  $type: "blockchain.enforcement.v1.QueryFreezeStatusRequest" as const,
+
   encode(message: QueryFreezeStatusRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -806,7 +848,12 @@ function createBaseQueryFreezeStatusResponse(): QueryFreezeStatusResponse {
   return { frozen: false, freeze: undefined, case: undefined };
 }
 
-export const QueryFreezeStatusResponse: MessageFns<QueryFreezeStatusResponse> = {
+export const QueryFreezeStatusResponse: MessageFns<
+  QueryFreezeStatusResponse,
+  "blockchain.enforcement.v1.QueryFreezeStatusResponse"
+> = {
+  $type: "blockchain.enforcement.v1.QueryFreezeStatusResponse" as const,
+
   encode(message: QueryFreezeStatusResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.frozen !== false) {
       writer.uint32(8).bool(message.frozen);
@@ -887,7 +934,12 @@ function createBaseQueryListFreezeRequest(): QueryListFreezeRequest {
   return { pagination: undefined };
 }
 
-export const QueryListFreezeRequest: MessageFns<QueryListFreezeRequest> = {
+export const QueryListFreezeRequest: MessageFns<
+  QueryListFreezeRequest,
+  "blockchain.enforcement.v1.QueryListFreezeRequest"
+> = {
+  $type: "blockchain.enforcement.v1.QueryListFreezeRequest" as const,
+
   encode(message: QueryListFreezeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -944,7 +996,12 @@ function createBaseQueryListFreezeResponse(): QueryListFreezeResponse {
   return { freeze: [], pagination: undefined };
 }
 
-export const QueryListFreezeResponse: MessageFns<QueryListFreezeResponse> = {
+export const QueryListFreezeResponse: MessageFns<
+  QueryListFreezeResponse,
+  "blockchain.enforcement.v1.QueryListFreezeResponse"
+> = {
+  $type: "blockchain.enforcement.v1.QueryListFreezeResponse" as const,
+
   encode(message: QueryListFreezeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.freeze) {
       Freeze.encode(v!, writer.uint32(10).fork()).join();
@@ -1013,7 +1070,12 @@ function createBaseQueryRecoveredRequest(): QueryRecoveredRequest {
   return {};
 }
 
-export const QueryRecoveredRequest: MessageFns<QueryRecoveredRequest> = {
+export const QueryRecoveredRequest: MessageFns<
+  QueryRecoveredRequest,
+  "blockchain.enforcement.v1.QueryRecoveredRequest"
+> = {
+  $type: "blockchain.enforcement.v1.QueryRecoveredRequest" as const,
+
   encode(_: QueryRecoveredRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1056,7 +1118,12 @@ function createBaseQueryRecoveredResponse(): QueryRecoveredResponse {
   return { total: [], casesOpened: 0n, casesPassed: 0n };
 }
 
-export const QueryRecoveredResponse: MessageFns<QueryRecoveredResponse> = {
+export const QueryRecoveredResponse: MessageFns<
+  QueryRecoveredResponse,
+  "blockchain.enforcement.v1.QueryRecoveredResponse"
+> = {
+  $type: "blockchain.enforcement.v1.QueryRecoveredResponse" as const,
+
   encode(message: QueryRecoveredResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.total) {
       Coin.encode(v!, writer.uint32(10).fork()).join();
@@ -1145,7 +1212,12 @@ function createBaseQueryHeldCasesRequest(): QueryHeldCasesRequest {
   return {};
 }
 
-export const QueryHeldCasesRequest: MessageFns<QueryHeldCasesRequest> = {
+export const QueryHeldCasesRequest: MessageFns<
+  QueryHeldCasesRequest,
+  "blockchain.enforcement.v1.QueryHeldCasesRequest"
+> = {
+  $type: "blockchain.enforcement.v1.QueryHeldCasesRequest" as const,
+
   encode(_: QueryHeldCasesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1188,7 +1260,12 @@ function createBaseQueryHeldCasesResponse(): QueryHeldCasesResponse {
   return { case: [] };
 }
 
-export const QueryHeldCasesResponse: MessageFns<QueryHeldCasesResponse> = {
+export const QueryHeldCasesResponse: MessageFns<
+  QueryHeldCasesResponse,
+  "blockchain.enforcement.v1.QueryHeldCasesResponse"
+> = {
+  $type: "blockchain.enforcement.v1.QueryHeldCasesResponse" as const,
+
   encode(message: QueryHeldCasesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.case) {
       Case.encode(v!, writer.uint32(10).fork()).join();
@@ -1243,7 +1320,12 @@ function createBaseQuerySeizureWindowRequest(): QuerySeizureWindowRequest {
   return {};
 }
 
-export const QuerySeizureWindowRequest: MessageFns<QuerySeizureWindowRequest> = {
+export const QuerySeizureWindowRequest: MessageFns<
+  QuerySeizureWindowRequest,
+  "blockchain.enforcement.v1.QuerySeizureWindowRequest"
+> = {
+  $type: "blockchain.enforcement.v1.QuerySeizureWindowRequest" as const,
+
   encode(_: QuerySeizureWindowRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1294,7 +1376,12 @@ function createBaseQuerySeizureWindowResponse(): QuerySeizureWindowResponse {
   };
 }
 
-export const QuerySeizureWindowResponse: MessageFns<QuerySeizureWindowResponse> = {
+export const QuerySeizureWindowResponse: MessageFns<
+  QuerySeizureWindowResponse,
+  "blockchain.enforcement.v1.QuerySeizureWindowResponse"
+> = {
+  $type: "blockchain.enforcement.v1.QuerySeizureWindowResponse" as const,
+
   encode(message: QuerySeizureWindowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.windowStartHeight !== 0n) {
       if (BigInt.asIntN(64, message.windowStartHeight) !== message.windowStartHeight) {
@@ -1446,7 +1533,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -102,7 +102,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.enforcement.v1.MsgUpdateParams"> = {
+  $type: "blockchain.enforcement.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -171,7 +173,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.enforcement.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.enforcement.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -222,7 +229,9 @@ function createBaseMsgOpenCase(): MsgOpenCase {
   };
 }
 
-export const MsgOpenCase: MessageFns<MsgOpenCase> = {
+export const MsgOpenCase: MessageFns<MsgOpenCase, "blockchain.enforcement.v1.MsgOpenCase"> = {
+  $type: "blockchain.enforcement.v1.MsgOpenCase" as const,
+
   encode(message: MsgOpenCase, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.opener !== "") {
       writer.uint32(10).string(message.opener);
@@ -351,7 +360,9 @@ function createBaseMsgOpenCaseResponse(): MsgOpenCaseResponse {
   return { id: 0n };
 }
 
-export const MsgOpenCaseResponse: MessageFns<MsgOpenCaseResponse> = {
+export const MsgOpenCaseResponse: MessageFns<MsgOpenCaseResponse, "blockchain.enforcement.v1.MsgOpenCaseResponse"> = {
+  $type: "blockchain.enforcement.v1.MsgOpenCaseResponse" as const,
+
   encode(message: MsgOpenCaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -409,7 +420,9 @@ function createBaseMsgVoteCase(): MsgVoteCase {
   return { voter: "", caseId: 0n, option: 0 };
 }
 
-export const MsgVoteCase: MessageFns<MsgVoteCase> = {
+export const MsgVoteCase: MessageFns<MsgVoteCase, "blockchain.enforcement.v1.MsgVoteCase"> = {
+  $type: "blockchain.enforcement.v1.MsgVoteCase" as const,
+
   encode(message: MsgVoteCase, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.voter !== "") {
       writer.uint32(10).string(message.voter);
@@ -491,7 +504,9 @@ function createBaseMsgVoteCaseResponse(): MsgVoteCaseResponse {
   return {};
 }
 
-export const MsgVoteCaseResponse: MessageFns<MsgVoteCaseResponse> = {
+export const MsgVoteCaseResponse: MessageFns<MsgVoteCaseResponse, "blockchain.enforcement.v1.MsgVoteCaseResponse"> = {
+  $type: "blockchain.enforcement.v1.MsgVoteCaseResponse" as const,
+
   encode(_: MsgVoteCaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -534,7 +549,9 @@ function createBaseMsgWithdrawCase(): MsgWithdrawCase {
   return { opener: "", caseId: 0n };
 }
 
-export const MsgWithdrawCase: MessageFns<MsgWithdrawCase> = {
+export const MsgWithdrawCase: MessageFns<MsgWithdrawCase, "blockchain.enforcement.v1.MsgWithdrawCase"> = {
+  $type: "blockchain.enforcement.v1.MsgWithdrawCase" as const,
+
   encode(message: MsgWithdrawCase, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.opener !== "") {
       writer.uint32(10).string(message.opener);
@@ -604,7 +621,12 @@ function createBaseMsgWithdrawCaseResponse(): MsgWithdrawCaseResponse {
   return {};
 }
 
-export const MsgWithdrawCaseResponse: MessageFns<MsgWithdrawCaseResponse> = {
+export const MsgWithdrawCaseResponse: MessageFns<
+  MsgWithdrawCaseResponse,
+  "blockchain.enforcement.v1.MsgWithdrawCaseResponse"
+> = {
+  $type: "blockchain.enforcement.v1.MsgWithdrawCaseResponse" as const,
+
   encode(_: MsgWithdrawCaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -647,7 +669,9 @@ function createBaseMsgSweep(): MsgSweep {
   return { sender: "", caseId: 0n };
 }
 
-export const MsgSweep: MessageFns<MsgSweep> = {
+export const MsgSweep: MessageFns<MsgSweep, "blockchain.enforcement.v1.MsgSweep"> = {
+  $type: "blockchain.enforcement.v1.MsgSweep" as const,
+
   encode(message: MsgSweep, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.sender !== "") {
       writer.uint32(10).string(message.sender);
@@ -717,7 +741,9 @@ function createBaseMsgSweepResponse(): MsgSweepResponse {
   return { collected: [], complete: false };
 }
 
-export const MsgSweepResponse: MessageFns<MsgSweepResponse> = {
+export const MsgSweepResponse: MessageFns<MsgSweepResponse, "blockchain.enforcement.v1.MsgSweepResponse"> = {
+  $type: "blockchain.enforcement.v1.MsgSweepResponse" as const,
+
   encode(message: MsgSweepResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.collected) {
       Coin.encode(v!, writer.uint32(10).fork()).join();
@@ -784,7 +810,9 @@ function createBaseMsgEmergencyFreeze(): MsgEmergencyFreeze {
   return { authority: "", target: "", reason: "", evidenceUri: "", evidenceHash: "" };
 }
 
-export const MsgEmergencyFreeze: MessageFns<MsgEmergencyFreeze> = {
+export const MsgEmergencyFreeze: MessageFns<MsgEmergencyFreeze, "blockchain.enforcement.v1.MsgEmergencyFreeze"> = {
+  $type: "blockchain.enforcement.v1.MsgEmergencyFreeze" as const,
+
   encode(message: MsgEmergencyFreeze, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -887,7 +915,12 @@ function createBaseMsgEmergencyFreezeResponse(): MsgEmergencyFreezeResponse {
   return { id: 0n };
 }
 
-export const MsgEmergencyFreezeResponse: MessageFns<MsgEmergencyFreezeResponse> = {
+export const MsgEmergencyFreezeResponse: MessageFns<
+  MsgEmergencyFreezeResponse,
+  "blockchain.enforcement.v1.MsgEmergencyFreezeResponse"
+> = {
+  $type: "blockchain.enforcement.v1.MsgEmergencyFreezeResponse" as const,
+
   encode(message: MsgEmergencyFreezeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -945,7 +978,9 @@ function createBaseMsgEmergencyRelease(): MsgEmergencyRelease {
   return { authority: "", caseId: 0n, reason: "" };
 }
 
-export const MsgEmergencyRelease: MessageFns<MsgEmergencyRelease> = {
+export const MsgEmergencyRelease: MessageFns<MsgEmergencyRelease, "blockchain.enforcement.v1.MsgEmergencyRelease"> = {
+  $type: "blockchain.enforcement.v1.MsgEmergencyRelease" as const,
+
   encode(message: MsgEmergencyRelease, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -1027,7 +1062,12 @@ function createBaseMsgEmergencyReleaseResponse(): MsgEmergencyReleaseResponse {
   return {};
 }
 
-export const MsgEmergencyReleaseResponse: MessageFns<MsgEmergencyReleaseResponse> = {
+export const MsgEmergencyReleaseResponse: MessageFns<
+  MsgEmergencyReleaseResponse,
+  "blockchain.enforcement.v1.MsgEmergencyReleaseResponse"
+> = {
+  $type: "blockchain.enforcement.v1.MsgEmergencyReleaseResponse" as const,
+
   encode(_: MsgEmergencyReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1070,7 +1110,9 @@ function createBaseMsgOmbudsmanVeto(): MsgOmbudsmanVeto {
   return { ombudsman: "", caseId: 0n, reason: "" };
 }
 
-export const MsgOmbudsmanVeto: MessageFns<MsgOmbudsmanVeto> = {
+export const MsgOmbudsmanVeto: MessageFns<MsgOmbudsmanVeto, "blockchain.enforcement.v1.MsgOmbudsmanVeto"> = {
+  $type: "blockchain.enforcement.v1.MsgOmbudsmanVeto" as const,
+
   encode(message: MsgOmbudsmanVeto, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.ombudsman !== "") {
       writer.uint32(10).string(message.ombudsman);
@@ -1152,7 +1194,12 @@ function createBaseMsgOmbudsmanVetoResponse(): MsgOmbudsmanVetoResponse {
   return {};
 }
 
-export const MsgOmbudsmanVetoResponse: MessageFns<MsgOmbudsmanVetoResponse> = {
+export const MsgOmbudsmanVetoResponse: MessageFns<
+  MsgOmbudsmanVetoResponse,
+  "blockchain.enforcement.v1.MsgOmbudsmanVetoResponse"
+> = {
+  $type: "blockchain.enforcement.v1.MsgOmbudsmanVetoResponse" as const,
+
   encode(_: MsgOmbudsmanVetoResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1195,7 +1242,9 @@ function createBaseMsgReverseCase(): MsgReverseCase {
   return { authority: "", caseId: 0n, reason: "" };
 }
 
-export const MsgReverseCase: MessageFns<MsgReverseCase> = {
+export const MsgReverseCase: MessageFns<MsgReverseCase, "blockchain.enforcement.v1.MsgReverseCase"> = {
+  $type: "blockchain.enforcement.v1.MsgReverseCase" as const,
+
   encode(message: MsgReverseCase, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -1277,7 +1326,12 @@ function createBaseMsgReverseCaseResponse(): MsgReverseCaseResponse {
   return {};
 }
 
-export const MsgReverseCaseResponse: MessageFns<MsgReverseCaseResponse> = {
+export const MsgReverseCaseResponse: MessageFns<
+  MsgReverseCaseResponse,
+  "blockchain.enforcement.v1.MsgReverseCaseResponse"
+> = {
+  $type: "blockchain.enforcement.v1.MsgReverseCaseResponse" as const,
+
   encode(_: MsgReverseCaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1325,7 +1379,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

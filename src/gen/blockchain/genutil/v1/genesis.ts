@@ -23,7 +23,9 @@ function createBaseGenesisState(): GenesisState {
   return { genTxs: [] };
 }
 
-export const GenesisState: MessageFns<GenesisState> = {
+export const GenesisState: MessageFns<GenesisState, "blockchain.genutil.v1.GenesisState"> = {
+  $type: "blockchain.genutil.v1.GenesisState" as const,
+
   encode(message: GenesisState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.genTxs) {
       Tx.encode(v!, writer.uint32(10).fork()).join();
@@ -83,7 +85,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -31,7 +31,9 @@ function createBaseGenesisState(): GenesisState {
   };
 }
 
-export const GenesisState: MessageFns<GenesisState> = {
+export const GenesisState: MessageFns<GenesisState, "blockchain.land.v1.GenesisState"> = {
+  $type: "blockchain.land.v1.GenesisState" as const,
+
   encode(message: GenesisState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -176,7 +178,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -20,7 +20,9 @@ function createBaseParams(): Params {
   return { attestationQuorum: 0, challengeWindow: 0n, sameAuthorityAttestation: false };
 }
 
-export const Params: MessageFns<Params> = {
+export const Params: MessageFns<Params, "blockchain.land.v1.Params"> = {
+  $type: "blockchain.land.v1.Params" as const,
+
   encode(message: Params, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.attestationQuorum !== 0) {
       writer.uint32(8).uint32(message.attestationQuorum);
@@ -109,7 +111,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -128,7 +128,9 @@ function createBaseParcel(): Parcel {
   };
 }
 
-export const Parcel: MessageFns<Parcel> = {
+export const Parcel: MessageFns<Parcel, "blockchain.land.v1.Parcel"> = {
+  $type: "blockchain.land.v1.Parcel" as const,
+
   encode(message: Parcel, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -326,7 +328,9 @@ function createBaseFreeze(): Freeze {
   return { reason: "", imposedBy: "", imposedAt: 0n, lifted: false, liftedBy: "", liftReason: "", liftedAt: 0n };
 }
 
-export const Freeze: MessageFns<Freeze> = {
+export const Freeze: MessageFns<Freeze, "blockchain.land.v1.Freeze"> = {
+  $type: "blockchain.land.v1.Freeze" as const,
+
   encode(message: Freeze, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.reason !== "") {
       writer.uint32(10).string(message.reason);
@@ -459,7 +463,9 @@ function createBaseDeed(): Deed {
   return { kind: "", documentHash: "", uri: "", reference: "", issuedOn: "", recordedAt: 0n };
 }
 
-export const Deed: MessageFns<Deed> = {
+export const Deed: MessageFns<Deed, "blockchain.land.v1.Deed"> = {
+  $type: "blockchain.land.v1.Deed" as const,
+
   encode(message: Deed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.kind !== "") {
       writer.uint32(10).string(message.kind);
@@ -579,7 +585,9 @@ function createBaseRestriction(): Restriction {
   return { kind: "", value: "", detail: "", imposedBy: "", imposedAt: 0n, lifted: false };
 }
 
-export const Restriction: MessageFns<Restriction> = {
+export const Restriction: MessageFns<Restriction, "blockchain.land.v1.Restriction"> = {
+  $type: "blockchain.land.v1.Restriction" as const,
+
   encode(message: Restriction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.kind !== "") {
       writer.uint32(10).string(message.kind);
@@ -706,7 +714,12 @@ function createBaseFractionalisationAuthority(): FractionalisationAuthority {
   };
 }
 
-export const FractionalisationAuthority: MessageFns<FractionalisationAuthority> = {
+export const FractionalisationAuthority: MessageFns<
+  FractionalisationAuthority,
+  "blockchain.land.v1.FractionalisationAuthority"
+> = {
+  $type: "blockchain.land.v1.FractionalisationAuthority" as const,
+
   encode(message: FractionalisationAuthority, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.parcelId !== 0n) {
       if (BigInt.asUintN(64, message.parcelId) !== message.parcelId) {
@@ -859,7 +872,9 @@ function createBaseEncumbrance(): Encumbrance {
   return { kind: "", holder: "", detail: "", recordedAt: 0n, released: false };
 }
 
-export const Encumbrance: MessageFns<Encumbrance> = {
+export const Encumbrance: MessageFns<Encumbrance, "blockchain.land.v1.Encumbrance"> = {
+  $type: "blockchain.land.v1.Encumbrance" as const,
+
   encode(message: Encumbrance, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.kind !== "") {
       writer.uint32(10).string(message.kind);
@@ -967,7 +982,9 @@ function createBaseAuthority(): Authority {
   return { address: "", name: "", jurisdiction: "", active: false };
 }
 
-export const Authority: MessageFns<Authority> = {
+export const Authority: MessageFns<Authority, "blockchain.land.v1.Authority"> = {
+  $type: "blockchain.land.v1.Authority" as const,
+
   encode(message: Authority, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -1072,7 +1089,9 @@ function createBaseTransfer(): Transfer {
   };
 }
 
-export const Transfer: MessageFns<Transfer> = {
+export const Transfer: MessageFns<Transfer, "blockchain.land.v1.Transfer"> = {
+  $type: "blockchain.land.v1.Transfer" as const,
+
   encode(message: Transfer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -1295,7 +1314,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -100,7 +100,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.land.v1.QueryParamsRequest"> = {
+  $type: "blockchain.land.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -143,7 +145,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.land.v1.QueryParamsResponse"> = {
+  $type: "blockchain.land.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -200,7 +204,9 @@ function createBaseQueryParcelRequest(): QueryParcelRequest {
   return { id: 0n };
 }
 
-export const QueryParcelRequest: MessageFns<QueryParcelRequest> = {
+export const QueryParcelRequest: MessageFns<QueryParcelRequest, "blockchain.land.v1.QueryParcelRequest"> = {
+  $type: "blockchain.land.v1.QueryParcelRequest" as const,
+
   encode(message: QueryParcelRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -258,7 +264,9 @@ function createBaseQueryParcelResponse(): QueryParcelResponse {
   return { parcel: undefined };
 }
 
-export const QueryParcelResponse: MessageFns<QueryParcelResponse> = {
+export const QueryParcelResponse: MessageFns<QueryParcelResponse, "blockchain.land.v1.QueryParcelResponse"> = {
+  $type: "blockchain.land.v1.QueryParcelResponse" as const,
+
   encode(message: QueryParcelResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.parcel !== undefined) {
       Parcel.encode(message.parcel, writer.uint32(10).fork()).join();
@@ -315,7 +323,12 @@ function createBaseQueryParcelByRefRequest(): QueryParcelByRefRequest {
   return { cadastralRef: "" };
 }
 
-export const QueryParcelByRefRequest: MessageFns<QueryParcelByRefRequest> = {
+export const QueryParcelByRefRequest: MessageFns<
+  QueryParcelByRefRequest,
+  "blockchain.land.v1.QueryParcelByRefRequest"
+> = {
+  $type: "blockchain.land.v1.QueryParcelByRefRequest" as const,
+
   encode(message: QueryParcelByRefRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cadastralRef !== "") {
       writer.uint32(10).string(message.cadastralRef);
@@ -370,7 +383,12 @@ function createBaseQueryParcelByRefResponse(): QueryParcelByRefResponse {
   return { parcel: undefined };
 }
 
-export const QueryParcelByRefResponse: MessageFns<QueryParcelByRefResponse> = {
+export const QueryParcelByRefResponse: MessageFns<
+  QueryParcelByRefResponse,
+  "blockchain.land.v1.QueryParcelByRefResponse"
+> = {
+  $type: "blockchain.land.v1.QueryParcelByRefResponse" as const,
+
   encode(message: QueryParcelByRefResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.parcel !== undefined) {
       Parcel.encode(message.parcel, writer.uint32(10).fork()).join();
@@ -427,7 +445,12 @@ function createBaseQueryParcelByGeometryRequest(): QueryParcelByGeometryRequest 
   return { geometryHash: "" };
 }
 
-export const QueryParcelByGeometryRequest: MessageFns<QueryParcelByGeometryRequest> = {
+export const QueryParcelByGeometryRequest: MessageFns<
+  QueryParcelByGeometryRequest,
+  "blockchain.land.v1.QueryParcelByGeometryRequest"
+> = {
+  $type: "blockchain.land.v1.QueryParcelByGeometryRequest" as const,
+
   encode(message: QueryParcelByGeometryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.geometryHash !== "") {
       writer.uint32(10).string(message.geometryHash);
@@ -482,7 +505,12 @@ function createBaseQueryParcelByGeometryResponse(): QueryParcelByGeometryRespons
   return { parcel: undefined };
 }
 
-export const QueryParcelByGeometryResponse: MessageFns<QueryParcelByGeometryResponse> = {
+export const QueryParcelByGeometryResponse: MessageFns<
+  QueryParcelByGeometryResponse,
+  "blockchain.land.v1.QueryParcelByGeometryResponse"
+> = {
+  $type: "blockchain.land.v1.QueryParcelByGeometryResponse" as const,
+
   encode(message: QueryParcelByGeometryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.parcel !== undefined) {
       Parcel.encode(message.parcel, writer.uint32(10).fork()).join();
@@ -539,7 +567,9 @@ function createBaseQueryTransferRequest(): QueryTransferRequest {
   return { id: 0n };
 }
 
-export const QueryTransferRequest: MessageFns<QueryTransferRequest> = {
+export const QueryTransferRequest: MessageFns<QueryTransferRequest, "blockchain.land.v1.QueryTransferRequest"> = {
+  $type: "blockchain.land.v1.QueryTransferRequest" as const,
+
   encode(message: QueryTransferRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -597,7 +627,9 @@ function createBaseQueryTransferResponse(): QueryTransferResponse {
   return { transfer: undefined };
 }
 
-export const QueryTransferResponse: MessageFns<QueryTransferResponse> = {
+export const QueryTransferResponse: MessageFns<QueryTransferResponse, "blockchain.land.v1.QueryTransferResponse"> = {
+  $type: "blockchain.land.v1.QueryTransferResponse" as const,
+
   encode(message: QueryTransferResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.transfer !== undefined) {
       Transfer.encode(message.transfer, writer.uint32(10).fork()).join();
@@ -654,7 +686,12 @@ function createBaseQueryTransfersByParcelRequest(): QueryTransfersByParcelReques
   return { parcelId: 0n, pagination: undefined };
 }
 
-export const QueryTransfersByParcelRequest: MessageFns<QueryTransfersByParcelRequest> = {
+export const QueryTransfersByParcelRequest: MessageFns<
+  QueryTransfersByParcelRequest,
+  "blockchain.land.v1.QueryTransfersByParcelRequest"
+> = {
+  $type: "blockchain.land.v1.QueryTransfersByParcelRequest" as const,
+
   encode(message: QueryTransfersByParcelRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.parcelId !== 0n) {
       if (BigInt.asUintN(64, message.parcelId) !== message.parcelId) {
@@ -726,7 +763,12 @@ function createBaseQueryTransfersByParcelResponse(): QueryTransfersByParcelRespo
   return { transfers: [], pagination: undefined };
 }
 
-export const QueryTransfersByParcelResponse: MessageFns<QueryTransfersByParcelResponse> = {
+export const QueryTransfersByParcelResponse: MessageFns<
+  QueryTransfersByParcelResponse,
+  "blockchain.land.v1.QueryTransfersByParcelResponse"
+> = {
+  $type: "blockchain.land.v1.QueryTransfersByParcelResponse" as const,
+
   encode(message: QueryTransfersByParcelResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.transfers) {
       Transfer.encode(v!, writer.uint32(10).fork()).join();
@@ -795,7 +837,12 @@ function createBaseQueryPendingTransfersRequest(): QueryPendingTransfersRequest 
   return { pagination: undefined };
 }
 
-export const QueryPendingTransfersRequest: MessageFns<QueryPendingTransfersRequest> = {
+export const QueryPendingTransfersRequest: MessageFns<
+  QueryPendingTransfersRequest,
+  "blockchain.land.v1.QueryPendingTransfersRequest"
+> = {
+  $type: "blockchain.land.v1.QueryPendingTransfersRequest" as const,
+
   encode(message: QueryPendingTransfersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -852,7 +899,12 @@ function createBaseQueryPendingTransfersResponse(): QueryPendingTransfersRespons
   return { transfers: [], pagination: undefined };
 }
 
-export const QueryPendingTransfersResponse: MessageFns<QueryPendingTransfersResponse> = {
+export const QueryPendingTransfersResponse: MessageFns<
+  QueryPendingTransfersResponse,
+  "blockchain.land.v1.QueryPendingTransfersResponse"
+> = {
+  $type: "blockchain.land.v1.QueryPendingTransfersResponse" as const,
+
   encode(message: QueryPendingTransfersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.transfers) {
       Transfer.encode(v!, writer.uint32(10).fork()).join();
@@ -921,7 +973,12 @@ function createBaseQueryAuthoritiesRequest(): QueryAuthoritiesRequest {
   return { pagination: undefined };
 }
 
-export const QueryAuthoritiesRequest: MessageFns<QueryAuthoritiesRequest> = {
+export const QueryAuthoritiesRequest: MessageFns<
+  QueryAuthoritiesRequest,
+  "blockchain.land.v1.QueryAuthoritiesRequest"
+> = {
+  $type: "blockchain.land.v1.QueryAuthoritiesRequest" as const,
+
   encode(message: QueryAuthoritiesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -978,7 +1035,12 @@ function createBaseQueryAuthoritiesResponse(): QueryAuthoritiesResponse {
   return { authorities: [], pagination: undefined };
 }
 
-export const QueryAuthoritiesResponse: MessageFns<QueryAuthoritiesResponse> = {
+export const QueryAuthoritiesResponse: MessageFns<
+  QueryAuthoritiesResponse,
+  "blockchain.land.v1.QueryAuthoritiesResponse"
+> = {
+  $type: "blockchain.land.v1.QueryAuthoritiesResponse" as const,
+
   encode(message: QueryAuthoritiesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.authorities) {
       Authority.encode(v!, writer.uint32(10).fork()).join();
@@ -1047,7 +1109,12 @@ function createBaseQueryParcelsByHolderRequest(): QueryParcelsByHolderRequest {
   return { holder: "", pagination: undefined };
 }
 
-export const QueryParcelsByHolderRequest: MessageFns<QueryParcelsByHolderRequest> = {
+export const QueryParcelsByHolderRequest: MessageFns<
+  QueryParcelsByHolderRequest,
+  "blockchain.land.v1.QueryParcelsByHolderRequest"
+> = {
+  $type: "blockchain.land.v1.QueryParcelsByHolderRequest" as const,
+
   encode(message: QueryParcelsByHolderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.holder !== "") {
       writer.uint32(10).string(message.holder);
@@ -1116,7 +1183,12 @@ function createBaseQueryParcelsByHolderResponse(): QueryParcelsByHolderResponse 
   return { parcels: [], pagination: undefined };
 }
 
-export const QueryParcelsByHolderResponse: MessageFns<QueryParcelsByHolderResponse> = {
+export const QueryParcelsByHolderResponse: MessageFns<
+  QueryParcelsByHolderResponse,
+  "blockchain.land.v1.QueryParcelsByHolderResponse"
+> = {
+  $type: "blockchain.land.v1.QueryParcelsByHolderResponse" as const,
+
   encode(message: QueryParcelsByHolderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.parcels) {
       Parcel.encode(v!, writer.uint32(10).fork()).join();
@@ -1185,7 +1257,12 @@ function createBaseQueryFractionalisationAuthorityRequest(): QueryFractionalisat
   return { parcelId: 0n };
 }
 
-export const QueryFractionalisationAuthorityRequest: MessageFns<QueryFractionalisationAuthorityRequest> = {
+export const QueryFractionalisationAuthorityRequest: MessageFns<
+  QueryFractionalisationAuthorityRequest,
+  "blockchain.land.v1.QueryFractionalisationAuthorityRequest"
+> = {
+  $type: "blockchain.land.v1.QueryFractionalisationAuthorityRequest" as const,
+
   encode(message: QueryFractionalisationAuthorityRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.parcelId !== 0n) {
       if (BigInt.asUintN(64, message.parcelId) !== message.parcelId) {
@@ -1243,7 +1320,12 @@ function createBaseQueryFractionalisationAuthorityResponse(): QueryFractionalisa
   return { authorisation: undefined, live: false };
 }
 
-export const QueryFractionalisationAuthorityResponse: MessageFns<QueryFractionalisationAuthorityResponse> = {
+export const QueryFractionalisationAuthorityResponse: MessageFns<
+  QueryFractionalisationAuthorityResponse,
+  "blockchain.land.v1.QueryFractionalisationAuthorityResponse"
+> = {
+  $type: "blockchain.land.v1.QueryFractionalisationAuthorityResponse" as const,
+
   encode(message: QueryFractionalisationAuthorityResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authorisation !== undefined) {
       FractionalisationAuthority.encode(message.authorisation, writer.uint32(10).fork()).join();
@@ -1317,7 +1399,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

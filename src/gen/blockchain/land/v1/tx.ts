@@ -162,7 +162,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.land.v1.MsgUpdateParams"> = {
+  $type: "blockchain.land.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -231,7 +233,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.land.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.land.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -274,7 +281,9 @@ function createBaseMsgRegisterAuthority(): MsgRegisterAuthority {
   return { authority: "", office: "", name: "", jurisdiction: "", active: false };
 }
 
-export const MsgRegisterAuthority: MessageFns<MsgRegisterAuthority> = {
+export const MsgRegisterAuthority: MessageFns<MsgRegisterAuthority, "blockchain.land.v1.MsgRegisterAuthority"> = {
+  $type: "blockchain.land.v1.MsgRegisterAuthority" as const,
+
   encode(message: MsgRegisterAuthority, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -377,7 +386,12 @@ function createBaseMsgRegisterAuthorityResponse(): MsgRegisterAuthorityResponse 
   return {};
 }
 
-export const MsgRegisterAuthorityResponse: MessageFns<MsgRegisterAuthorityResponse> = {
+export const MsgRegisterAuthorityResponse: MessageFns<
+  MsgRegisterAuthorityResponse,
+  "blockchain.land.v1.MsgRegisterAuthorityResponse"
+> = {
+  $type: "blockchain.land.v1.MsgRegisterAuthorityResponse" as const,
+
   encode(_: MsgRegisterAuthorityResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -420,7 +434,9 @@ function createBaseMsgRegisterParcel(): MsgRegisterParcel {
   return { creator: "", geometryHash: "", cadastralRef: "", holder: "" };
 }
 
-export const MsgRegisterParcel: MessageFns<MsgRegisterParcel> = {
+export const MsgRegisterParcel: MessageFns<MsgRegisterParcel, "blockchain.land.v1.MsgRegisterParcel"> = {
+  $type: "blockchain.land.v1.MsgRegisterParcel" as const,
+
   encode(message: MsgRegisterParcel, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -511,7 +527,12 @@ function createBaseMsgRegisterParcelResponse(): MsgRegisterParcelResponse {
   return { id: 0n };
 }
 
-export const MsgRegisterParcelResponse: MessageFns<MsgRegisterParcelResponse> = {
+export const MsgRegisterParcelResponse: MessageFns<
+  MsgRegisterParcelResponse,
+  "blockchain.land.v1.MsgRegisterParcelResponse"
+> = {
+  $type: "blockchain.land.v1.MsgRegisterParcelResponse" as const,
+
   encode(message: MsgRegisterParcelResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -569,7 +590,9 @@ function createBaseMsgProposeTransfer(): MsgProposeTransfer {
   return { creator: "", parcelId: 0n, to: "", price: "" };
 }
 
-export const MsgProposeTransfer: MessageFns<MsgProposeTransfer> = {
+export const MsgProposeTransfer: MessageFns<MsgProposeTransfer, "blockchain.land.v1.MsgProposeTransfer"> = {
+  $type: "blockchain.land.v1.MsgProposeTransfer" as const,
+
   encode(message: MsgProposeTransfer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -663,7 +686,12 @@ function createBaseMsgProposeTransferResponse(): MsgProposeTransferResponse {
   return { transferId: 0n };
 }
 
-export const MsgProposeTransferResponse: MessageFns<MsgProposeTransferResponse> = {
+export const MsgProposeTransferResponse: MessageFns<
+  MsgProposeTransferResponse,
+  "blockchain.land.v1.MsgProposeTransferResponse"
+> = {
+  $type: "blockchain.land.v1.MsgProposeTransferResponse" as const,
+
   encode(message: MsgProposeTransferResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.transferId !== 0n) {
       if (BigInt.asUintN(64, message.transferId) !== message.transferId) {
@@ -723,7 +751,9 @@ function createBaseMsgValidateTransfer(): MsgValidateTransfer {
   return { creator: "", transferId: 0n };
 }
 
-export const MsgValidateTransfer: MessageFns<MsgValidateTransfer> = {
+export const MsgValidateTransfer: MessageFns<MsgValidateTransfer, "blockchain.land.v1.MsgValidateTransfer"> = {
+  $type: "blockchain.land.v1.MsgValidateTransfer" as const,
+
   encode(message: MsgValidateTransfer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -795,7 +825,12 @@ function createBaseMsgValidateTransferResponse(): MsgValidateTransferResponse {
   return {};
 }
 
-export const MsgValidateTransferResponse: MessageFns<MsgValidateTransferResponse> = {
+export const MsgValidateTransferResponse: MessageFns<
+  MsgValidateTransferResponse,
+  "blockchain.land.v1.MsgValidateTransferResponse"
+> = {
+  $type: "blockchain.land.v1.MsgValidateTransferResponse" as const,
+
   encode(_: MsgValidateTransferResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -838,7 +873,9 @@ function createBaseMsgAttestTransfer(): MsgAttestTransfer {
   return { creator: "", transferId: 0n };
 }
 
-export const MsgAttestTransfer: MessageFns<MsgAttestTransfer> = {
+export const MsgAttestTransfer: MessageFns<MsgAttestTransfer, "blockchain.land.v1.MsgAttestTransfer"> = {
+  $type: "blockchain.land.v1.MsgAttestTransfer" as const,
+
   encode(message: MsgAttestTransfer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -910,7 +947,12 @@ function createBaseMsgAttestTransferResponse(): MsgAttestTransferResponse {
   return { attestations: 0, quorum: 0 };
 }
 
-export const MsgAttestTransferResponse: MessageFns<MsgAttestTransferResponse> = {
+export const MsgAttestTransferResponse: MessageFns<
+  MsgAttestTransferResponse,
+  "blockchain.land.v1.MsgAttestTransferResponse"
+> = {
+  $type: "blockchain.land.v1.MsgAttestTransferResponse" as const,
+
   encode(message: MsgAttestTransferResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.attestations !== 0) {
       writer.uint32(8).uint32(message.attestations);
@@ -977,7 +1019,9 @@ function createBaseMsgObject(): MsgObject {
   return { creator: "", transferId: 0n, reason: "" };
 }
 
-export const MsgObject: MessageFns<MsgObject> = {
+export const MsgObject: MessageFns<MsgObject, "blockchain.land.v1.MsgObject"> = {
+  $type: "blockchain.land.v1.MsgObject" as const,
+
   encode(message: MsgObject, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -1061,7 +1105,9 @@ function createBaseMsgObjectResponse(): MsgObjectResponse {
   return {};
 }
 
-export const MsgObjectResponse: MessageFns<MsgObjectResponse> = {
+export const MsgObjectResponse: MessageFns<MsgObjectResponse, "blockchain.land.v1.MsgObjectResponse"> = {
+  $type: "blockchain.land.v1.MsgObjectResponse" as const,
+
   encode(_: MsgObjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1104,7 +1150,9 @@ function createBaseMsgCompleteTransfer(): MsgCompleteTransfer {
   return { creator: "", transferId: 0n };
 }
 
-export const MsgCompleteTransfer: MessageFns<MsgCompleteTransfer> = {
+export const MsgCompleteTransfer: MessageFns<MsgCompleteTransfer, "blockchain.land.v1.MsgCompleteTransfer"> = {
+  $type: "blockchain.land.v1.MsgCompleteTransfer" as const,
+
   encode(message: MsgCompleteTransfer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -1176,7 +1224,12 @@ function createBaseMsgCompleteTransferResponse(): MsgCompleteTransferResponse {
   return {};
 }
 
-export const MsgCompleteTransferResponse: MessageFns<MsgCompleteTransferResponse> = {
+export const MsgCompleteTransferResponse: MessageFns<
+  MsgCompleteTransferResponse,
+  "blockchain.land.v1.MsgCompleteTransferResponse"
+> = {
+  $type: "blockchain.land.v1.MsgCompleteTransferResponse" as const,
+
   encode(_: MsgCompleteTransferResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1219,7 +1272,9 @@ function createBaseMsgRecordEncumbrance(): MsgRecordEncumbrance {
   return { creator: "", parcelId: 0n, kind: "", holder: "", detail: "", release: false, index: 0 };
 }
 
-export const MsgRecordEncumbrance: MessageFns<MsgRecordEncumbrance> = {
+export const MsgRecordEncumbrance: MessageFns<MsgRecordEncumbrance, "blockchain.land.v1.MsgRecordEncumbrance"> = {
+  $type: "blockchain.land.v1.MsgRecordEncumbrance" as const,
+
   encode(message: MsgRecordEncumbrance, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -1349,7 +1404,12 @@ function createBaseMsgRecordEncumbranceResponse(): MsgRecordEncumbranceResponse 
   return {};
 }
 
-export const MsgRecordEncumbranceResponse: MessageFns<MsgRecordEncumbranceResponse> = {
+export const MsgRecordEncumbranceResponse: MessageFns<
+  MsgRecordEncumbranceResponse,
+  "blockchain.land.v1.MsgRecordEncumbranceResponse"
+> = {
+  $type: "blockchain.land.v1.MsgRecordEncumbranceResponse" as const,
+
   encode(_: MsgRecordEncumbranceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1392,7 +1452,9 @@ function createBaseMsgFreezeParcel(): MsgFreezeParcel {
   return { creator: "", parcelId: 0n, reason: "", unfreeze: false };
 }
 
-export const MsgFreezeParcel: MessageFns<MsgFreezeParcel> = {
+export const MsgFreezeParcel: MessageFns<MsgFreezeParcel, "blockchain.land.v1.MsgFreezeParcel"> = {
+  $type: "blockchain.land.v1.MsgFreezeParcel" as const,
+
   encode(message: MsgFreezeParcel, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -1486,7 +1548,12 @@ function createBaseMsgFreezeParcelResponse(): MsgFreezeParcelResponse {
   return {};
 }
 
-export const MsgFreezeParcelResponse: MessageFns<MsgFreezeParcelResponse> = {
+export const MsgFreezeParcelResponse: MessageFns<
+  MsgFreezeParcelResponse,
+  "blockchain.land.v1.MsgFreezeParcelResponse"
+> = {
+  $type: "blockchain.land.v1.MsgFreezeParcelResponse" as const,
+
   encode(_: MsgFreezeParcelResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1529,7 +1596,9 @@ function createBaseMsgAttachDeed(): MsgAttachDeed {
   return { creator: "", parcelId: 0n, kind: "", documentHash: "", uri: "", reference: "", issuedOn: "" };
 }
 
-export const MsgAttachDeed: MessageFns<MsgAttachDeed> = {
+export const MsgAttachDeed: MessageFns<MsgAttachDeed, "blockchain.land.v1.MsgAttachDeed"> = {
+  $type: "blockchain.land.v1.MsgAttachDeed" as const,
+
   encode(message: MsgAttachDeed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -1659,7 +1728,9 @@ function createBaseMsgAttachDeedResponse(): MsgAttachDeedResponse {
   return {};
 }
 
-export const MsgAttachDeedResponse: MessageFns<MsgAttachDeedResponse> = {
+export const MsgAttachDeedResponse: MessageFns<MsgAttachDeedResponse, "blockchain.land.v1.MsgAttachDeedResponse"> = {
+  $type: "blockchain.land.v1.MsgAttachDeedResponse" as const,
+
   encode(_: MsgAttachDeedResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1702,7 +1773,9 @@ function createBaseMsgSetRestriction(): MsgSetRestriction {
   return { creator: "", parcelId: 0n, kind: "", value: "", detail: "", lift: false, index: 0 };
 }
 
-export const MsgSetRestriction: MessageFns<MsgSetRestriction> = {
+export const MsgSetRestriction: MessageFns<MsgSetRestriction, "blockchain.land.v1.MsgSetRestriction"> = {
+  $type: "blockchain.land.v1.MsgSetRestriction" as const,
+
   encode(message: MsgSetRestriction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -1832,7 +1905,12 @@ function createBaseMsgSetRestrictionResponse(): MsgSetRestrictionResponse {
   return {};
 }
 
-export const MsgSetRestrictionResponse: MessageFns<MsgSetRestrictionResponse> = {
+export const MsgSetRestrictionResponse: MessageFns<
+  MsgSetRestrictionResponse,
+  "blockchain.land.v1.MsgSetRestrictionResponse"
+> = {
+  $type: "blockchain.land.v1.MsgSetRestrictionResponse" as const,
+
   encode(_: MsgSetRestrictionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1875,7 +1953,12 @@ function createBaseMsgAuthoriseFractionalisation(): MsgAuthoriseFractionalisatio
   return { creator: "", parcelId: 0n, right: "", maxShareBps: 0, expiresAt: 0n, withdraw: false };
 }
 
-export const MsgAuthoriseFractionalisation: MessageFns<MsgAuthoriseFractionalisation> = {
+export const MsgAuthoriseFractionalisation: MessageFns<
+  MsgAuthoriseFractionalisation,
+  "blockchain.land.v1.MsgAuthoriseFractionalisation"
+> = {
+  $type: "blockchain.land.v1.MsgAuthoriseFractionalisation" as const,
+
   encode(message: MsgAuthoriseFractionalisation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -1996,7 +2079,12 @@ function createBaseMsgAuthoriseFractionalisationResponse(): MsgAuthoriseFraction
   return {};
 }
 
-export const MsgAuthoriseFractionalisationResponse: MessageFns<MsgAuthoriseFractionalisationResponse> = {
+export const MsgAuthoriseFractionalisationResponse: MessageFns<
+  MsgAuthoriseFractionalisationResponse,
+  "blockchain.land.v1.MsgAuthoriseFractionalisationResponse"
+> = {
+  $type: "blockchain.land.v1.MsgAuthoriseFractionalisationResponse" as const,
+
   encode(_: MsgAuthoriseFractionalisationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -2044,7 +2132,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -61,7 +61,12 @@ function createBaseEventObligationSubmitted(): EventObligationSubmitted {
   return { id: 0n, cycleId: 0n, mode: 0, fromParticipant: "", toParticipant: "", denom: "", amount: "" };
 }
 
-export const EventObligationSubmitted: MessageFns<EventObligationSubmitted> = {
+export const EventObligationSubmitted: MessageFns<
+  EventObligationSubmitted,
+  "blockchain.netting.v1.EventObligationSubmitted"
+> = {
+  $type: "blockchain.netting.v1.EventObligationSubmitted" as const,
+
   encode(message: EventObligationSubmitted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -202,7 +207,9 @@ function createBaseEventCycleSettled(): EventCycleSettled {
   };
 }
 
-export const EventCycleSettled: MessageFns<EventCycleSettled> = {
+export const EventCycleSettled: MessageFns<EventCycleSettled, "blockchain.netting.v1.EventCycleSettled"> = {
+  $type: "blockchain.netting.v1.EventCycleSettled" as const,
+
   encode(message: EventCycleSettled, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cycleId !== 0n) {
       if (BigInt.asUintN(64, message.cycleId) !== message.cycleId) {
@@ -342,7 +349,9 @@ function createBaseEventCycleHeld(): EventCycleHeld {
   return { cycleId: 0n, denom: "", reason: "" };
 }
 
-export const EventCycleHeld: MessageFns<EventCycleHeld> = {
+export const EventCycleHeld: MessageFns<EventCycleHeld, "blockchain.netting.v1.EventCycleHeld"> = {
+  $type: "blockchain.netting.v1.EventCycleHeld" as const,
+
   encode(message: EventCycleHeld, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cycleId !== 0n) {
       if (BigInt.asUintN(64, message.cycleId) !== message.cycleId) {
@@ -424,7 +433,9 @@ function createBaseEventReserveChanged(): EventReserveChanged {
   return { participant: "", denom: "", amount: "", deposited: false };
 }
 
-export const EventReserveChanged: MessageFns<EventReserveChanged> = {
+export const EventReserveChanged: MessageFns<EventReserveChanged, "blockchain.netting.v1.EventReserveChanged"> = {
+  $type: "blockchain.netting.v1.EventReserveChanged" as const,
+
   encode(message: EventReserveChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.participant !== "") {
       writer.uint32(10).string(message.participant);
@@ -515,7 +526,9 @@ function createBaseEventHoldOverdue(): EventHoldOverdue {
   return { cycleId: 0n, denom: "", heldSince: 0n, cyclesHeld: 0n, bound: 0n };
 }
 
-export const EventHoldOverdue: MessageFns<EventHoldOverdue> = {
+export const EventHoldOverdue: MessageFns<EventHoldOverdue, "blockchain.netting.v1.EventHoldOverdue"> = {
+  $type: "blockchain.netting.v1.EventHoldOverdue" as const,
+
   encode(message: EventHoldOverdue, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cycleId !== 0n) {
       if (BigInt.asUintN(64, message.cycleId) !== message.cycleId) {
@@ -632,7 +645,12 @@ function createBaseEventHeldSliceAbandoned(): EventHeldSliceAbandoned {
   return { cycleId: 0n, denom: "", cyclesHeld: 0n, reason: "", released: [] };
 }
 
-export const EventHeldSliceAbandoned: MessageFns<EventHeldSliceAbandoned> = {
+export const EventHeldSliceAbandoned: MessageFns<
+  EventHeldSliceAbandoned,
+  "blockchain.netting.v1.EventHeldSliceAbandoned"
+> = {
+  $type: "blockchain.netting.v1.EventHeldSliceAbandoned" as const,
+
   encode(message: EventHeldSliceAbandoned, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cycleId !== 0n) {
       if (BigInt.asUintN(64, message.cycleId) !== message.cycleId) {
@@ -748,7 +766,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -76,7 +76,9 @@ function createBaseCycle(): Cycle {
   return { id: 0n, openedAtHeight: 0n, closedAtHeight: 0n, status: 0, outcomes: [] };
 }
 
-export const Cycle: MessageFns<Cycle> = {
+export const Cycle: MessageFns<Cycle, "blockchain.netting.v1.Cycle"> = {
+  $type: "blockchain.netting.v1.Cycle" as const,
+
   encode(message: Cycle, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -192,7 +194,9 @@ function createBaseDenomOutcome(): DenomOutcome {
   return { denom: "", status: 0, grossAmount: "", netAmount: "", obligationCount: 0n, holdReason: "" };
 }
 
-export const DenomOutcome: MessageFns<DenomOutcome> = {
+export const DenomOutcome: MessageFns<DenomOutcome, "blockchain.netting.v1.DenomOutcome"> = {
+  $type: "blockchain.netting.v1.DenomOutcome" as const,
+
   encode(message: DenomOutcome, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -322,7 +326,9 @@ function createBaseObligation(): Obligation {
   };
 }
 
-export const Obligation: MessageFns<Obligation> = {
+export const Obligation: MessageFns<Obligation, "blockchain.netting.v1.Obligation"> = {
+  $type: "blockchain.netting.v1.Obligation" as const,
+
   encode(message: Obligation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cycleId !== 0n) {
       if (BigInt.asUintN(64, message.cycleId) !== message.cycleId) {
@@ -484,7 +490,9 @@ function createBasePosition(): Position {
   return { cycleId: 0n, denom: "", participant: "", amount: "" };
 }
 
-export const Position: MessageFns<Position> = {
+export const Position: MessageFns<Position, "blockchain.netting.v1.Position"> = {
+  $type: "blockchain.netting.v1.Position" as const,
+
   encode(message: Position, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cycleId !== 0n) {
       if (BigInt.asUintN(64, message.cycleId) !== message.cycleId) {
@@ -578,7 +586,9 @@ function createBaseReserve(): Reserve {
   return { participant: "", denom: "", amount: "" };
 }
 
-export const Reserve: MessageFns<Reserve> = {
+export const Reserve: MessageFns<Reserve, "blockchain.netting.v1.Reserve"> = {
+  $type: "blockchain.netting.v1.Reserve" as const,
+
   encode(message: Reserve, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.participant !== "") {
       writer.uint32(10).string(message.participant);
@@ -662,7 +672,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

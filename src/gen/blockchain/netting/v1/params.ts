@@ -25,7 +25,9 @@ function createBaseParams(): Params {
   return { cycleBlocks: 0n, denomPolicies: [], maxHoldCycles: 0n };
 }
 
-export const Params: MessageFns<Params> = {
+export const Params: MessageFns<Params, "blockchain.netting.v1.Params"> = {
+  $type: "blockchain.netting.v1.Params" as const,
+
   encode(message: Params, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cycleBlocks !== 0n) {
       if (BigInt.asUintN(64, message.cycleBlocks) !== message.cycleBlocks) {
@@ -114,7 +116,9 @@ function createBaseDenomPolicy(): DenomPolicy {
   return { denom: "", grossThreshold: "", aggregateGrossThreshold: "" };
 }
 
-export const DenomPolicy: MessageFns<DenomPolicy> = {
+export const DenomPolicy: MessageFns<DenomPolicy, "blockchain.netting.v1.DenomPolicy"> = {
+  $type: "blockchain.netting.v1.DenomPolicy" as const,
+
   encode(message: DenomPolicy, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -198,7 +202,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

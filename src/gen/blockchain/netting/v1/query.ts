@@ -84,7 +84,9 @@ function createBaseDenomCompression(): DenomCompression {
   return { denom: "", compressionBps: 0n };
 }
 
-export const DenomCompression: MessageFns<DenomCompression> = {
+export const DenomCompression: MessageFns<DenomCompression, "blockchain.netting.v1.DenomCompression"> = {
+  $type: "blockchain.netting.v1.DenomCompression" as const,
+
   encode(message: DenomCompression, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -156,7 +158,9 @@ function createBasePositionEntry(): PositionEntry {
   return { denom: "", reserve: "", locked: "", available: "", netPosition: "" };
 }
 
-export const PositionEntry: MessageFns<PositionEntry> = {
+export const PositionEntry: MessageFns<PositionEntry, "blockchain.netting.v1.PositionEntry"> = {
+  $type: "blockchain.netting.v1.PositionEntry" as const,
+
   encode(message: PositionEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -259,7 +263,9 @@ function createBaseHeldSlice(): HeldSlice {
   return { cycleId: 0n, denom: "", reason: "", heldSinceHeight: 0n };
 }
 
-export const HeldSlice: MessageFns<HeldSlice> = {
+export const HeldSlice: MessageFns<HeldSlice, "blockchain.netting.v1.HeldSlice"> = {
+  $type: "blockchain.netting.v1.HeldSlice" as const,
+
   encode(message: HeldSlice, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cycleId !== 0n) {
       if (BigInt.asUintN(64, message.cycleId) !== message.cycleId) {
@@ -358,7 +364,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.netting.v1.QueryParamsRequest"> = {
+  $type: "blockchain.netting.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -401,7 +409,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.netting.v1.QueryParamsResponse"> = {
+  $type: "blockchain.netting.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -458,7 +468,12 @@ function createBaseQueryCurrentCycleRequest(): QueryCurrentCycleRequest {
   return {};
 }
 
-export const QueryCurrentCycleRequest: MessageFns<QueryCurrentCycleRequest> = {
+export const QueryCurrentCycleRequest: MessageFns<
+  QueryCurrentCycleRequest,
+  "blockchain.netting.v1.QueryCurrentCycleRequest"
+> = {
+  $type: "blockchain.netting.v1.QueryCurrentCycleRequest" as const,
+
   encode(_: QueryCurrentCycleRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -501,7 +516,12 @@ function createBaseQueryCurrentCycleResponse(): QueryCurrentCycleResponse {
   return { cycle: undefined, closesAtHeight: 0n };
 }
 
-export const QueryCurrentCycleResponse: MessageFns<QueryCurrentCycleResponse> = {
+export const QueryCurrentCycleResponse: MessageFns<
+  QueryCurrentCycleResponse,
+  "blockchain.netting.v1.QueryCurrentCycleResponse"
+> = {
+  $type: "blockchain.netting.v1.QueryCurrentCycleResponse" as const,
+
   encode(message: QueryCurrentCycleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cycle !== undefined) {
       Cycle.encode(message.cycle, writer.uint32(10).fork()).join();
@@ -573,7 +593,9 @@ function createBaseQueryCycleRequest(): QueryCycleRequest {
   return { id: 0n };
 }
 
-export const QueryCycleRequest: MessageFns<QueryCycleRequest> = {
+export const QueryCycleRequest: MessageFns<QueryCycleRequest, "blockchain.netting.v1.QueryCycleRequest"> = {
+  $type: "blockchain.netting.v1.QueryCycleRequest" as const,
+
   encode(message: QueryCycleRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -631,7 +653,9 @@ function createBaseQueryCycleResponse(): QueryCycleResponse {
   return { cycle: undefined, compression: [] };
 }
 
-export const QueryCycleResponse: MessageFns<QueryCycleResponse> = {
+export const QueryCycleResponse: MessageFns<QueryCycleResponse, "blockchain.netting.v1.QueryCycleResponse"> = {
+  $type: "blockchain.netting.v1.QueryCycleResponse" as const,
+
   encode(message: QueryCycleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cycle !== undefined) {
       Cycle.encode(message.cycle, writer.uint32(10).fork()).join();
@@ -698,7 +722,9 @@ function createBaseQueryPositionRequest(): QueryPositionRequest {
   return { participant: "" };
 }
 
-export const QueryPositionRequest: MessageFns<QueryPositionRequest> = {
+export const QueryPositionRequest: MessageFns<QueryPositionRequest, "blockchain.netting.v1.QueryPositionRequest"> = {
+  $type: "blockchain.netting.v1.QueryPositionRequest" as const,
+
   encode(message: QueryPositionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.participant !== "") {
       writer.uint32(10).string(message.participant);
@@ -753,7 +779,9 @@ function createBaseQueryPositionResponse(): QueryPositionResponse {
   return { entries: [] };
 }
 
-export const QueryPositionResponse: MessageFns<QueryPositionResponse> = {
+export const QueryPositionResponse: MessageFns<QueryPositionResponse, "blockchain.netting.v1.QueryPositionResponse"> = {
+  $type: "blockchain.netting.v1.QueryPositionResponse" as const,
+
   encode(message: QueryPositionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.entries) {
       PositionEntry.encode(v!, writer.uint32(10).fork()).join();
@@ -808,7 +836,12 @@ function createBaseQueryParticipantObligationsRequest(): QueryParticipantObligat
   return { participant: "", cycleId: 0n, pagination: undefined };
 }
 
-export const QueryParticipantObligationsRequest: MessageFns<QueryParticipantObligationsRequest> = {
+export const QueryParticipantObligationsRequest: MessageFns<
+  QueryParticipantObligationsRequest,
+  "blockchain.netting.v1.QueryParticipantObligationsRequest"
+> = {
+  $type: "blockchain.netting.v1.QueryParticipantObligationsRequest" as const,
+
   encode(message: QueryParticipantObligationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.participant !== "") {
       writer.uint32(10).string(message.participant);
@@ -892,7 +925,12 @@ function createBaseQueryParticipantObligationsResponse(): QueryParticipantObliga
   return { obligations: [], pagination: undefined };
 }
 
-export const QueryParticipantObligationsResponse: MessageFns<QueryParticipantObligationsResponse> = {
+export const QueryParticipantObligationsResponse: MessageFns<
+  QueryParticipantObligationsResponse,
+  "blockchain.netting.v1.QueryParticipantObligationsResponse"
+> = {
+  $type: "blockchain.netting.v1.QueryParticipantObligationsResponse" as const,
+
   encode(message: QueryParticipantObligationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.obligations) {
       Obligation.encode(v!, writer.uint32(10).fork()).join();
@@ -961,7 +999,12 @@ function createBaseQueryHeldSlicesRequest(): QueryHeldSlicesRequest {
   return {};
 }
 
-export const QueryHeldSlicesRequest: MessageFns<QueryHeldSlicesRequest> = {
+export const QueryHeldSlicesRequest: MessageFns<
+  QueryHeldSlicesRequest,
+  "blockchain.netting.v1.QueryHeldSlicesRequest"
+> = {
+  $type: "blockchain.netting.v1.QueryHeldSlicesRequest" as const,
+
   encode(_: QueryHeldSlicesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1004,7 +1047,12 @@ function createBaseQueryHeldSlicesResponse(): QueryHeldSlicesResponse {
   return { held: [] };
 }
 
-export const QueryHeldSlicesResponse: MessageFns<QueryHeldSlicesResponse> = {
+export const QueryHeldSlicesResponse: MessageFns<
+  QueryHeldSlicesResponse,
+  "blockchain.netting.v1.QueryHeldSlicesResponse"
+> = {
+  $type: "blockchain.netting.v1.QueryHeldSlicesResponse" as const,
+
   encode(message: QueryHeldSlicesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.held) {
       HeldSlice.encode(v!, writer.uint32(10).fork()).join();
@@ -1064,7 +1112,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

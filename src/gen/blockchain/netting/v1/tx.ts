@@ -63,7 +63,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.netting.v1.MsgUpdateParams"> = {
+  $type: "blockchain.netting.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -132,7 +134,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.netting.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.netting.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -175,7 +182,9 @@ function createBaseMsgPostReserve(): MsgPostReserve {
   return { participant: "", amount: [] };
 }
 
-export const MsgPostReserve: MessageFns<MsgPostReserve> = {
+export const MsgPostReserve: MessageFns<MsgPostReserve, "blockchain.netting.v1.MsgPostReserve"> = {
+  $type: "blockchain.netting.v1.MsgPostReserve" as const,
+
   encode(message: MsgPostReserve, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.participant !== "") {
       writer.uint32(10).string(message.participant);
@@ -242,7 +251,12 @@ function createBaseMsgPostReserveResponse(): MsgPostReserveResponse {
   return {};
 }
 
-export const MsgPostReserveResponse: MessageFns<MsgPostReserveResponse> = {
+export const MsgPostReserveResponse: MessageFns<
+  MsgPostReserveResponse,
+  "blockchain.netting.v1.MsgPostReserveResponse"
+> = {
+  $type: "blockchain.netting.v1.MsgPostReserveResponse" as const,
+
   encode(_: MsgPostReserveResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -285,7 +299,9 @@ function createBaseMsgWithdrawReserve(): MsgWithdrawReserve {
   return { participant: "", amount: [] };
 }
 
-export const MsgWithdrawReserve: MessageFns<MsgWithdrawReserve> = {
+export const MsgWithdrawReserve: MessageFns<MsgWithdrawReserve, "blockchain.netting.v1.MsgWithdrawReserve"> = {
+  $type: "blockchain.netting.v1.MsgWithdrawReserve" as const,
+
   encode(message: MsgWithdrawReserve, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.participant !== "") {
       writer.uint32(10).string(message.participant);
@@ -352,7 +368,12 @@ function createBaseMsgWithdrawReserveResponse(): MsgWithdrawReserveResponse {
   return {};
 }
 
-export const MsgWithdrawReserveResponse: MessageFns<MsgWithdrawReserveResponse> = {
+export const MsgWithdrawReserveResponse: MessageFns<
+  MsgWithdrawReserveResponse,
+  "blockchain.netting.v1.MsgWithdrawReserveResponse"
+> = {
+  $type: "blockchain.netting.v1.MsgWithdrawReserveResponse" as const,
+
   encode(_: MsgWithdrawReserveResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -395,7 +416,9 @@ function createBaseMsgSubmitObligation(): MsgSubmitObligation {
   return { fromParticipant: "", toParticipant: "", denom: "", amount: "", batchHash: new Uint8Array(0) };
 }
 
-export const MsgSubmitObligation: MessageFns<MsgSubmitObligation> = {
+export const MsgSubmitObligation: MessageFns<MsgSubmitObligation, "blockchain.netting.v1.MsgSubmitObligation"> = {
+  $type: "blockchain.netting.v1.MsgSubmitObligation" as const,
+
   encode(message: MsgSubmitObligation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.fromParticipant !== "") {
       writer.uint32(10).string(message.fromParticipant);
@@ -498,7 +521,12 @@ function createBaseMsgSubmitObligationResponse(): MsgSubmitObligationResponse {
   return { id: 0n, cycleId: 0n, mode: 0 };
 }
 
-export const MsgSubmitObligationResponse: MessageFns<MsgSubmitObligationResponse> = {
+export const MsgSubmitObligationResponse: MessageFns<
+  MsgSubmitObligationResponse,
+  "blockchain.netting.v1.MsgSubmitObligationResponse"
+> = {
+  $type: "blockchain.netting.v1.MsgSubmitObligationResponse" as const,
+
   encode(message: MsgSubmitObligationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -583,7 +611,9 @@ function createBaseMsgAbandonHeldSlice(): MsgAbandonHeldSlice {
   return { authority: "", cycleId: 0n, denom: "", reason: "" };
 }
 
-export const MsgAbandonHeldSlice: MessageFns<MsgAbandonHeldSlice> = {
+export const MsgAbandonHeldSlice: MessageFns<MsgAbandonHeldSlice, "blockchain.netting.v1.MsgAbandonHeldSlice"> = {
+  $type: "blockchain.netting.v1.MsgAbandonHeldSlice" as const,
+
   encode(message: MsgAbandonHeldSlice, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -677,7 +707,12 @@ function createBaseMsgAbandonHeldSliceResponse(): MsgAbandonHeldSliceResponse {
   return { released: [] };
 }
 
-export const MsgAbandonHeldSliceResponse: MessageFns<MsgAbandonHeldSliceResponse> = {
+export const MsgAbandonHeldSliceResponse: MessageFns<
+  MsgAbandonHeldSliceResponse,
+  "blockchain.netting.v1.MsgAbandonHeldSliceResponse"
+> = {
+  $type: "blockchain.netting.v1.MsgAbandonHeldSliceResponse" as const,
+
   encode(message: MsgAbandonHeldSliceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.released) {
       writer.uint32(10).string(v!);
@@ -737,7 +772,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -87,7 +87,9 @@ function createBaseExchangeRate(): ExchangeRate {
   return { denom: "", rate: "", updatedAt: 0n, updatedHeight: 0n, votingPowerBps: 0n };
 }
 
-export const ExchangeRate: MessageFns<ExchangeRate> = {
+export const ExchangeRate: MessageFns<ExchangeRate, "blockchain.oracle.v1.ExchangeRate"> = {
+  $type: "blockchain.oracle.v1.ExchangeRate" as const,
+
   encode(message: ExchangeRate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -203,7 +205,9 @@ function createBaseExchangeRateVote(): ExchangeRateVote {
   return { validator: "", denom: "", rate: "" };
 }
 
-export const ExchangeRateVote: MessageFns<ExchangeRateVote> = {
+export const ExchangeRateVote: MessageFns<ExchangeRateVote, "blockchain.oracle.v1.ExchangeRateVote"> = {
+  $type: "blockchain.oracle.v1.ExchangeRateVote" as const,
+
   encode(message: ExchangeRateVote, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.validator !== "") {
       writer.uint32(10).string(message.validator);
@@ -282,7 +286,9 @@ function createBaseFeederDelegation(): FeederDelegation {
   return { validator: "", feeder: "" };
 }
 
-export const FeederDelegation: MessageFns<FeederDelegation> = {
+export const FeederDelegation: MessageFns<FeederDelegation, "blockchain.oracle.v1.FeederDelegation"> = {
+  $type: "blockchain.oracle.v1.FeederDelegation" as const,
+
   encode(message: FeederDelegation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.validator !== "") {
       writer.uint32(10).string(message.validator);
@@ -349,7 +355,9 @@ function createBaseMissCounter(): MissCounter {
   return { validator: "", misses: 0n, windows: 0n };
 }
 
-export const MissCounter: MessageFns<MissCounter> = {
+export const MissCounter: MessageFns<MissCounter, "blockchain.oracle.v1.MissCounter"> = {
+  $type: "blockchain.oracle.v1.MissCounter" as const,
+
   encode(message: MissCounter, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.validator !== "") {
       writer.uint32(10).string(message.validator);
@@ -434,7 +442,9 @@ function createBaseAppraiser(): Appraiser {
   return { address: "", name: "", credentials: "", classIds: [], status: 0, approvedAtHeight: 0n };
 }
 
-export const Appraiser: MessageFns<Appraiser> = {
+export const Appraiser: MessageFns<Appraiser, "blockchain.oracle.v1.Appraiser"> = {
+  $type: "blockchain.oracle.v1.Appraiser" as const,
+
   encode(message: Appraiser, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -567,7 +577,9 @@ function createBaseAppraisal(): Appraisal {
   };
 }
 
-export const Appraisal: MessageFns<Appraisal> = {
+export const Appraisal: MessageFns<Appraisal, "blockchain.oracle.v1.Appraisal"> = {
+  $type: "blockchain.oracle.v1.Appraisal" as const,
+
   encode(message: Appraisal, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.classId !== "") {
       writer.uint32(10).string(message.classId);
@@ -767,7 +779,9 @@ function createBaseExchangeRateVotes(): ExchangeRateVotes {
   return { votes: [] };
 }
 
-export const ExchangeRateVotes: MessageFns<ExchangeRateVotes> = {
+export const ExchangeRateVotes: MessageFns<ExchangeRateVotes, "blockchain.oracle.v1.ExchangeRateVotes"> = {
+  $type: "blockchain.oracle.v1.ExchangeRateVotes" as const,
+
   encode(message: ExchangeRateVotes, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.votes) {
       ExchangeRateVote.encode(v!, writer.uint32(10).fork()).join();
@@ -827,7 +841,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

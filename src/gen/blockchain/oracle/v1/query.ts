@@ -97,7 +97,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.oracle.v1.QueryParamsRequest"> = {
+  $type: "blockchain.oracle.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -140,7 +142,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.oracle.v1.QueryParamsResponse"> = {
+  $type: "blockchain.oracle.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -197,7 +201,12 @@ function createBaseQueryExchangeRateRequest(): QueryExchangeRateRequest {
   return { denom: "" };
 }
 
-export const QueryExchangeRateRequest: MessageFns<QueryExchangeRateRequest> = {
+export const QueryExchangeRateRequest: MessageFns<
+  QueryExchangeRateRequest,
+  "blockchain.oracle.v1.QueryExchangeRateRequest"
+> = {
+  $type: "blockchain.oracle.v1.QueryExchangeRateRequest" as const,
+
   encode(message: QueryExchangeRateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -252,7 +261,12 @@ function createBaseQueryExchangeRateResponse(): QueryExchangeRateResponse {
   return { rate: undefined, stale: false, ageSeconds: 0n };
 }
 
-export const QueryExchangeRateResponse: MessageFns<QueryExchangeRateResponse> = {
+export const QueryExchangeRateResponse: MessageFns<
+  QueryExchangeRateResponse,
+  "blockchain.oracle.v1.QueryExchangeRateResponse"
+> = {
+  $type: "blockchain.oracle.v1.QueryExchangeRateResponse" as const,
+
   encode(message: QueryExchangeRateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.rate !== undefined) {
       ExchangeRate.encode(message.rate, writer.uint32(10).fork()).join();
@@ -338,7 +352,12 @@ function createBaseQueryExchangeRatesRequest(): QueryExchangeRatesRequest {
   return { pagination: undefined };
 }
 
-export const QueryExchangeRatesRequest: MessageFns<QueryExchangeRatesRequest> = {
+export const QueryExchangeRatesRequest: MessageFns<
+  QueryExchangeRatesRequest,
+  "blockchain.oracle.v1.QueryExchangeRatesRequest"
+> = {
+  $type: "blockchain.oracle.v1.QueryExchangeRatesRequest" as const,
+
   encode(message: QueryExchangeRatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -395,7 +414,12 @@ function createBaseQueryExchangeRatesResponse(): QueryExchangeRatesResponse {
   return { rates: [], pagination: undefined };
 }
 
-export const QueryExchangeRatesResponse: MessageFns<QueryExchangeRatesResponse> = {
+export const QueryExchangeRatesResponse: MessageFns<
+  QueryExchangeRatesResponse,
+  "blockchain.oracle.v1.QueryExchangeRatesResponse"
+> = {
+  $type: "blockchain.oracle.v1.QueryExchangeRatesResponse" as const,
+
   encode(message: QueryExchangeRatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.rates) {
       ExchangeRate.encode(v!, writer.uint32(10).fork()).join();
@@ -464,7 +488,9 @@ function createBaseQueryAppraisalRequest(): QueryAppraisalRequest {
   return { classId: "", nftId: "" };
 }
 
-export const QueryAppraisalRequest: MessageFns<QueryAppraisalRequest> = {
+export const QueryAppraisalRequest: MessageFns<QueryAppraisalRequest, "blockchain.oracle.v1.QueryAppraisalRequest"> = {
+  $type: "blockchain.oracle.v1.QueryAppraisalRequest" as const,
+
   encode(message: QueryAppraisalRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.classId !== "") {
       writer.uint32(10).string(message.classId);
@@ -531,105 +557,113 @@ function createBaseQueryAppraisalResponse(): QueryAppraisalResponse {
   return { appraisal: undefined, stale: false, ageSeconds: 0n, appraiserStillApproved: false };
 }
 
-export const QueryAppraisalResponse: MessageFns<QueryAppraisalResponse> = {
-  encode(message: QueryAppraisalResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.appraisal !== undefined) {
-      Appraisal.encode(message.appraisal, writer.uint32(10).fork()).join();
-    }
-    if (message.stale !== false) {
-      writer.uint32(16).bool(message.stale);
-    }
-    if (message.ageSeconds !== 0n) {
-      if (BigInt.asIntN(64, message.ageSeconds) !== message.ageSeconds) {
-        throw new globalThis.Error("value provided for field message.ageSeconds of type int64 too large");
-      }
-      writer.uint32(24).int64(message.ageSeconds);
-    }
-    if (message.appraiserStillApproved !== false) {
-      writer.uint32(32).bool(message.appraiserStillApproved);
-    }
-    return writer;
-  },
+export const QueryAppraisalResponse: MessageFns<QueryAppraisalResponse, "blockchain.oracle.v1.QueryAppraisalResponse"> =
+  {
+    $type: "blockchain.oracle.v1.QueryAppraisalResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): QueryAppraisalResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
+    encode(message: QueryAppraisalResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.appraisal !== undefined) {
+        Appraisal.encode(message.appraisal, writer.uint32(10).fork()).join();
+      }
+      if (message.stale !== false) {
+        writer.uint32(16).bool(message.stale);
+      }
+      if (message.ageSeconds !== 0n) {
+        if (BigInt.asIntN(64, message.ageSeconds) !== message.ageSeconds) {
+          throw new globalThis.Error("value provided for field message.ageSeconds of type int64 too large");
+        }
+        writer.uint32(24).int64(message.ageSeconds);
+      }
+      if (message.appraiserStillApproved !== false) {
+        writer.uint32(32).bool(message.appraiserStillApproved);
+      }
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): QueryAppraisalResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseQueryAppraisalResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.appraisal = Appraisal.decode(reader, reader.uint32());
+              continue;
+            }
+            case 2: {
+              if (tag !== 16) {
+                break;
+              }
+
+              message.stale = reader.bool();
+              continue;
+            }
+            case 3: {
+              if (tag !== 24) {
+                break;
+              }
+
+              message.ageSeconds = reader.int64() as bigint;
+              continue;
+            }
+            case 4: {
+              if (tag !== 32) {
+                break;
+              }
+
+              message.appraiserStillApproved = reader.bool();
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<QueryAppraisalResponse>): QueryAppraisalResponse {
+      return QueryAppraisalResponse.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<QueryAppraisalResponse>): QueryAppraisalResponse {
       const message = createBaseQueryAppraisalResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.appraisal = Appraisal.decode(reader, reader.uint32());
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.stale = reader.bool();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.ageSeconds = reader.int64() as bigint;
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.appraiserStillApproved = reader.bool();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
+      message.appraisal = (object.appraisal !== undefined && object.appraisal !== null)
+        ? Appraisal.fromPartial(object.appraisal)
+        : undefined;
+      message.stale = object.stale ?? false;
+      message.ageSeconds = (object.ageSeconds !== undefined && object.ageSeconds !== null)
+        ? BigInt(object.ageSeconds)
+        : 0n;
+      message.appraiserStillApproved = object.appraiserStillApproved ?? false;
       return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  create(base?: DeepPartial<QueryAppraisalResponse>): QueryAppraisalResponse {
-    return QueryAppraisalResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<QueryAppraisalResponse>): QueryAppraisalResponse {
-    const message = createBaseQueryAppraisalResponse();
-    message.appraisal = (object.appraisal !== undefined && object.appraisal !== null)
-      ? Appraisal.fromPartial(object.appraisal)
-      : undefined;
-    message.stale = object.stale ?? false;
-    message.ageSeconds = (object.ageSeconds !== undefined && object.ageSeconds !== null)
-      ? BigInt(object.ageSeconds)
-      : 0n;
-    message.appraiserStillApproved = object.appraiserStillApproved ?? false;
-    return message;
-  },
-};
+    },
+  };
 
 function createBaseQueryAppraisalHistoryRequest(): QueryAppraisalHistoryRequest {
   return { classId: "", nftId: "", pagination: undefined };
 }
 
-export const QueryAppraisalHistoryRequest: MessageFns<QueryAppraisalHistoryRequest> = {
+export const QueryAppraisalHistoryRequest: MessageFns<
+  QueryAppraisalHistoryRequest,
+  "blockchain.oracle.v1.QueryAppraisalHistoryRequest"
+> = {
+  $type: "blockchain.oracle.v1.QueryAppraisalHistoryRequest" as const,
+
   encode(message: QueryAppraisalHistoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.classId !== "") {
       writer.uint32(10).string(message.classId);
@@ -710,7 +744,12 @@ function createBaseQueryAppraisalHistoryResponse(): QueryAppraisalHistoryRespons
   return { appraisals: [], pagination: undefined };
 }
 
-export const QueryAppraisalHistoryResponse: MessageFns<QueryAppraisalHistoryResponse> = {
+export const QueryAppraisalHistoryResponse: MessageFns<
+  QueryAppraisalHistoryResponse,
+  "blockchain.oracle.v1.QueryAppraisalHistoryResponse"
+> = {
+  $type: "blockchain.oracle.v1.QueryAppraisalHistoryResponse" as const,
+
   encode(message: QueryAppraisalHistoryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.appraisals) {
       Appraisal.encode(v!, writer.uint32(10).fork()).join();
@@ -779,7 +818,12 @@ function createBaseQueryGetAppraiserRequest(): QueryGetAppraiserRequest {
   return { address: "" };
 }
 
-export const QueryGetAppraiserRequest: MessageFns<QueryGetAppraiserRequest> = {
+export const QueryGetAppraiserRequest: MessageFns<
+  QueryGetAppraiserRequest,
+  "blockchain.oracle.v1.QueryGetAppraiserRequest"
+> = {
+  $type: "blockchain.oracle.v1.QueryGetAppraiserRequest" as const,
+
   encode(message: QueryGetAppraiserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -834,7 +878,12 @@ function createBaseQueryGetAppraiserResponse(): QueryGetAppraiserResponse {
   return { appraiser: undefined };
 }
 
-export const QueryGetAppraiserResponse: MessageFns<QueryGetAppraiserResponse> = {
+export const QueryGetAppraiserResponse: MessageFns<
+  QueryGetAppraiserResponse,
+  "blockchain.oracle.v1.QueryGetAppraiserResponse"
+> = {
+  $type: "blockchain.oracle.v1.QueryGetAppraiserResponse" as const,
+
   encode(message: QueryGetAppraiserResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.appraiser !== undefined) {
       Appraiser.encode(message.appraiser, writer.uint32(10).fork()).join();
@@ -891,7 +940,12 @@ function createBaseQueryListAppraiserRequest(): QueryListAppraiserRequest {
   return { pagination: undefined };
 }
 
-export const QueryListAppraiserRequest: MessageFns<QueryListAppraiserRequest> = {
+export const QueryListAppraiserRequest: MessageFns<
+  QueryListAppraiserRequest,
+  "blockchain.oracle.v1.QueryListAppraiserRequest"
+> = {
+  $type: "blockchain.oracle.v1.QueryListAppraiserRequest" as const,
+
   encode(message: QueryListAppraiserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -948,7 +1002,12 @@ function createBaseQueryListAppraiserResponse(): QueryListAppraiserResponse {
   return { appraisers: [], pagination: undefined };
 }
 
-export const QueryListAppraiserResponse: MessageFns<QueryListAppraiserResponse> = {
+export const QueryListAppraiserResponse: MessageFns<
+  QueryListAppraiserResponse,
+  "blockchain.oracle.v1.QueryListAppraiserResponse"
+> = {
+  $type: "blockchain.oracle.v1.QueryListAppraiserResponse" as const,
+
   encode(message: QueryListAppraiserResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.appraisers) {
       Appraiser.encode(v!, writer.uint32(10).fork()).join();
@@ -1017,7 +1076,12 @@ function createBaseQueryMissCountersRequest(): QueryMissCountersRequest {
   return { pagination: undefined };
 }
 
-export const QueryMissCountersRequest: MessageFns<QueryMissCountersRequest> = {
+export const QueryMissCountersRequest: MessageFns<
+  QueryMissCountersRequest,
+  "blockchain.oracle.v1.QueryMissCountersRequest"
+> = {
+  $type: "blockchain.oracle.v1.QueryMissCountersRequest" as const,
+
   encode(message: QueryMissCountersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -1074,7 +1138,12 @@ function createBaseQueryMissCountersResponse(): QueryMissCountersResponse {
   return { counters: [], pagination: undefined };
 }
 
-export const QueryMissCountersResponse: MessageFns<QueryMissCountersResponse> = {
+export const QueryMissCountersResponse: MessageFns<
+  QueryMissCountersResponse,
+  "blockchain.oracle.v1.QueryMissCountersResponse"
+> = {
+  $type: "blockchain.oracle.v1.QueryMissCountersResponse" as const,
+
   encode(message: QueryMissCountersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.counters) {
       MissCounter.encode(v!, writer.uint32(10).fork()).join();
@@ -1143,7 +1212,12 @@ function createBaseQueryFeederDelegationRequest(): QueryFeederDelegationRequest 
   return { validator: "" };
 }
 
-export const QueryFeederDelegationRequest: MessageFns<QueryFeederDelegationRequest> = {
+export const QueryFeederDelegationRequest: MessageFns<
+  QueryFeederDelegationRequest,
+  "blockchain.oracle.v1.QueryFeederDelegationRequest"
+> = {
+  $type: "blockchain.oracle.v1.QueryFeederDelegationRequest" as const,
+
   encode(message: QueryFeederDelegationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.validator !== "") {
       writer.uint32(10).string(message.validator);
@@ -1198,7 +1272,12 @@ function createBaseQueryFeederDelegationResponse(): QueryFeederDelegationRespons
   return { feeder: "" };
 }
 
-export const QueryFeederDelegationResponse: MessageFns<QueryFeederDelegationResponse> = {
+export const QueryFeederDelegationResponse: MessageFns<
+  QueryFeederDelegationResponse,
+  "blockchain.oracle.v1.QueryFeederDelegationResponse"
+> = {
+  $type: "blockchain.oracle.v1.QueryFeederDelegationResponse" as const,
+
   encode(message: QueryFeederDelegationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.feeder !== "") {
       writer.uint32(10).string(message.feeder);
@@ -1258,7 +1337,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -89,7 +89,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.oracle.v1.MsgUpdateParams"> = {
+  $type: "blockchain.oracle.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -158,7 +160,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.oracle.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.oracle.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -201,7 +208,9 @@ function createBaseRateVote(): RateVote {
   return { denom: "", rate: "" };
 }
 
-export const RateVote: MessageFns<RateVote> = {
+export const RateVote: MessageFns<RateVote, "blockchain.oracle.v1.RateVote"> = {
+  $type: "blockchain.oracle.v1.RateVote" as const,
+
   encode(message: RateVote, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -268,86 +277,94 @@ function createBaseMsgSubmitExchangeRates(): MsgSubmitExchangeRates {
   return { feeder: "", validator: "", rates: [] };
 }
 
-export const MsgSubmitExchangeRates: MessageFns<MsgSubmitExchangeRates> = {
-  encode(message: MsgSubmitExchangeRates, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.feeder !== "") {
-      writer.uint32(10).string(message.feeder);
-    }
-    if (message.validator !== "") {
-      writer.uint32(18).string(message.validator);
-    }
-    for (const v of message.rates) {
-      RateVote.encode(v!, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
+export const MsgSubmitExchangeRates: MessageFns<MsgSubmitExchangeRates, "blockchain.oracle.v1.MsgSubmitExchangeRates"> =
+  {
+    $type: "blockchain.oracle.v1.MsgSubmitExchangeRates" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgSubmitExchangeRates {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMsgSubmitExchangeRates();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.feeder = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.validator = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.rates.push(RateVote.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: MsgSubmitExchangeRates, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.feeder !== "") {
+        writer.uint32(10).string(message.feeder);
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      if (message.validator !== "") {
+        writer.uint32(18).string(message.validator);
+      }
+      for (const v of message.rates) {
+        RateVote.encode(v!, writer.uint32(26).fork()).join();
+      }
+      return writer;
+    },
 
-  create(base?: DeepPartial<MsgSubmitExchangeRates>): MsgSubmitExchangeRates {
-    return MsgSubmitExchangeRates.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<MsgSubmitExchangeRates>): MsgSubmitExchangeRates {
-    const message = createBaseMsgSubmitExchangeRates();
-    message.feeder = object.feeder ?? "";
-    message.validator = object.validator ?? "";
-    message.rates = object.rates?.map((e) => RateVote.fromPartial(e)) || [];
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgSubmitExchangeRates {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgSubmitExchangeRates();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.feeder = reader.string();
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.validator = reader.string();
+              continue;
+            }
+            case 3: {
+              if (tag !== 26) {
+                break;
+              }
+
+              message.rates.push(RateVote.decode(reader, reader.uint32()));
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<MsgSubmitExchangeRates>): MsgSubmitExchangeRates {
+      return MsgSubmitExchangeRates.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<MsgSubmitExchangeRates>): MsgSubmitExchangeRates {
+      const message = createBaseMsgSubmitExchangeRates();
+      message.feeder = object.feeder ?? "";
+      message.validator = object.validator ?? "";
+      message.rates = object.rates?.map((e) => RateVote.fromPartial(e)) || [];
+      return message;
+    },
+  };
 
 function createBaseMsgSubmitExchangeRatesResponse(): MsgSubmitExchangeRatesResponse {
   return {};
 }
 
-export const MsgSubmitExchangeRatesResponse: MessageFns<MsgSubmitExchangeRatesResponse> = {
+export const MsgSubmitExchangeRatesResponse: MessageFns<
+  MsgSubmitExchangeRatesResponse,
+  "blockchain.oracle.v1.MsgSubmitExchangeRatesResponse"
+> = {
+  $type: "blockchain.oracle.v1.MsgSubmitExchangeRatesResponse" as const,
+
   encode(_: MsgSubmitExchangeRatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -390,7 +407,9 @@ function createBaseMsgDelegateFeeder(): MsgDelegateFeeder {
   return { operator: "", validator: "", feeder: "" };
 }
 
-export const MsgDelegateFeeder: MessageFns<MsgDelegateFeeder> = {
+export const MsgDelegateFeeder: MessageFns<MsgDelegateFeeder, "blockchain.oracle.v1.MsgDelegateFeeder"> = {
+  $type: "blockchain.oracle.v1.MsgDelegateFeeder" as const,
+
   encode(message: MsgDelegateFeeder, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.operator !== "") {
       writer.uint32(10).string(message.operator);
@@ -469,7 +488,12 @@ function createBaseMsgDelegateFeederResponse(): MsgDelegateFeederResponse {
   return {};
 }
 
-export const MsgDelegateFeederResponse: MessageFns<MsgDelegateFeederResponse> = {
+export const MsgDelegateFeederResponse: MessageFns<
+  MsgDelegateFeederResponse,
+  "blockchain.oracle.v1.MsgDelegateFeederResponse"
+> = {
+  $type: "blockchain.oracle.v1.MsgDelegateFeederResponse" as const,
+
   encode(_: MsgDelegateFeederResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -512,7 +536,9 @@ function createBaseMsgApplyAppraiser(): MsgApplyAppraiser {
   return { creator: "", name: "", credentials: "", classIds: [] };
 }
 
-export const MsgApplyAppraiser: MessageFns<MsgApplyAppraiser> = {
+export const MsgApplyAppraiser: MessageFns<MsgApplyAppraiser, "blockchain.oracle.v1.MsgApplyAppraiser"> = {
+  $type: "blockchain.oracle.v1.MsgApplyAppraiser" as const,
+
   encode(message: MsgApplyAppraiser, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -603,7 +629,12 @@ function createBaseMsgApplyAppraiserResponse(): MsgApplyAppraiserResponse {
   return {};
 }
 
-export const MsgApplyAppraiserResponse: MessageFns<MsgApplyAppraiserResponse> = {
+export const MsgApplyAppraiserResponse: MessageFns<
+  MsgApplyAppraiserResponse,
+  "blockchain.oracle.v1.MsgApplyAppraiserResponse"
+> = {
+  $type: "blockchain.oracle.v1.MsgApplyAppraiserResponse" as const,
+
   encode(_: MsgApplyAppraiserResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -646,7 +677,9 @@ function createBaseMsgApproveAppraiser(): MsgApproveAppraiser {
   return { authority: "", appraiser: "", approve: false, classIds: [] };
 }
 
-export const MsgApproveAppraiser: MessageFns<MsgApproveAppraiser> = {
+export const MsgApproveAppraiser: MessageFns<MsgApproveAppraiser, "blockchain.oracle.v1.MsgApproveAppraiser"> = {
+  $type: "blockchain.oracle.v1.MsgApproveAppraiser" as const,
+
   encode(message: MsgApproveAppraiser, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -737,7 +770,12 @@ function createBaseMsgApproveAppraiserResponse(): MsgApproveAppraiserResponse {
   return {};
 }
 
-export const MsgApproveAppraiserResponse: MessageFns<MsgApproveAppraiserResponse> = {
+export const MsgApproveAppraiserResponse: MessageFns<
+  MsgApproveAppraiserResponse,
+  "blockchain.oracle.v1.MsgApproveAppraiserResponse"
+> = {
+  $type: "blockchain.oracle.v1.MsgApproveAppraiserResponse" as const,
+
   encode(_: MsgApproveAppraiserResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -780,7 +818,9 @@ function createBaseMsgRevokeAppraiser(): MsgRevokeAppraiser {
   return { authority: "", appraiser: "", reason: "" };
 }
 
-export const MsgRevokeAppraiser: MessageFns<MsgRevokeAppraiser> = {
+export const MsgRevokeAppraiser: MessageFns<MsgRevokeAppraiser, "blockchain.oracle.v1.MsgRevokeAppraiser"> = {
+  $type: "blockchain.oracle.v1.MsgRevokeAppraiser" as const,
+
   encode(message: MsgRevokeAppraiser, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -859,7 +899,12 @@ function createBaseMsgRevokeAppraiserResponse(): MsgRevokeAppraiserResponse {
   return {};
 }
 
-export const MsgRevokeAppraiserResponse: MessageFns<MsgRevokeAppraiserResponse> = {
+export const MsgRevokeAppraiserResponse: MessageFns<
+  MsgRevokeAppraiserResponse,
+  "blockchain.oracle.v1.MsgRevokeAppraiserResponse"
+> = {
+  $type: "blockchain.oracle.v1.MsgRevokeAppraiserResponse" as const,
+
   encode(_: MsgRevokeAppraiserResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -912,7 +957,9 @@ function createBaseMsgSubmitAppraisal(): MsgSubmitAppraisal {
   };
 }
 
-export const MsgSubmitAppraisal: MessageFns<MsgSubmitAppraisal> = {
+export const MsgSubmitAppraisal: MessageFns<MsgSubmitAppraisal, "blockchain.oracle.v1.MsgSubmitAppraisal"> = {
+  $type: "blockchain.oracle.v1.MsgSubmitAppraisal" as const,
+
   encode(message: MsgSubmitAppraisal, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.appraiser !== "") {
       writer.uint32(10).string(message.appraiser);
@@ -1066,7 +1113,12 @@ function createBaseMsgSubmitAppraisalResponse(): MsgSubmitAppraisalResponse {
   return {};
 }
 
-export const MsgSubmitAppraisalResponse: MessageFns<MsgSubmitAppraisalResponse> = {
+export const MsgSubmitAppraisalResponse: MessageFns<
+  MsgSubmitAppraisalResponse,
+  "blockchain.oracle.v1.MsgSubmitAppraisalResponse"
+> = {
+  $type: "blockchain.oracle.v1.MsgSubmitAppraisalResponse" as const,
+
   encode(_: MsgSubmitAppraisalResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1114,7 +1166,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

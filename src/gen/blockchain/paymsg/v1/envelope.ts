@@ -38,7 +38,9 @@ function createBasePaymentMetadata(): PaymentMetadata {
   return { salt: new Uint8Array(0), purposeCode: "", remittanceInformation: "" };
 }
 
-export const PaymentMetadata: MessageFns<PaymentMetadata> = {
+export const PaymentMetadata: MessageFns<PaymentMetadata, "blockchain.paymsg.v1.PaymentMetadata"> = {
+  $type: "blockchain.paymsg.v1.PaymentMetadata" as const,
+
   encode(message: PaymentMetadata, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.salt.length !== 0) {
       writer.uint32(10).bytes(message.salt);
@@ -117,7 +119,9 @@ function createBasePayloadEnvelope(): PayloadEnvelope {
   return { version: 0, recipients: [], nonce: new Uint8Array(0), ciphertext: new Uint8Array(0) };
 }
 
-export const PayloadEnvelope: MessageFns<PayloadEnvelope> = {
+export const PayloadEnvelope: MessageFns<PayloadEnvelope, "blockchain.paymsg.v1.PayloadEnvelope"> = {
+  $type: "blockchain.paymsg.v1.PayloadEnvelope" as const,
+
   encode(message: PayloadEnvelope, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.version !== 0) {
       writer.uint32(8).uint32(message.version);
@@ -208,7 +212,9 @@ function createBaseRecipientBlock(): RecipientBlock {
   return { keyId: new Uint8Array(0), ephemeralPublicKey: new Uint8Array(0), wrappedKey: new Uint8Array(0) };
 }
 
-export const RecipientBlock: MessageFns<RecipientBlock> = {
+export const RecipientBlock: MessageFns<RecipientBlock, "blockchain.paymsg.v1.RecipientBlock"> = {
+  $type: "blockchain.paymsg.v1.RecipientBlock" as const,
+
   encode(message: RecipientBlock, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.keyId.length !== 0) {
       writer.uint32(10).bytes(message.keyId);
@@ -292,7 +298,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -20,7 +20,9 @@ function createBaseParams(): Params {
   return { requireSettlementJurisdiction: false };
 }
 
-export const Params: MessageFns<Params> = {
+export const Params: MessageFns<Params, "blockchain.paymsg.v1.Params"> = {
+  $type: "blockchain.paymsg.v1.Params" as const,
+
   encode(message: Params, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.requireSettlementJurisdiction !== false) {
       writer.uint32(8).bool(message.requireSettlementJurisdiction);
@@ -80,7 +82,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

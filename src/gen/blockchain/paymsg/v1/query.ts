@@ -82,7 +82,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.paymsg.v1.QueryParamsRequest"> = {
+  $type: "blockchain.paymsg.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -125,7 +127,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.paymsg.v1.QueryParamsResponse"> = {
+  $type: "blockchain.paymsg.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -182,7 +186,12 @@ function createBaseQueryGetParticipantApplicationRequest(): QueryGetParticipantA
   return { creator: "" };
 }
 
-export const QueryGetParticipantApplicationRequest: MessageFns<QueryGetParticipantApplicationRequest> = {
+export const QueryGetParticipantApplicationRequest: MessageFns<
+  QueryGetParticipantApplicationRequest,
+  "blockchain.paymsg.v1.QueryGetParticipantApplicationRequest"
+> = {
+  $type: "blockchain.paymsg.v1.QueryGetParticipantApplicationRequest" as const,
+
   encode(message: QueryGetParticipantApplicationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -237,7 +246,12 @@ function createBaseQueryGetParticipantApplicationResponse(): QueryGetParticipant
   return { participantApplication: undefined };
 }
 
-export const QueryGetParticipantApplicationResponse: MessageFns<QueryGetParticipantApplicationResponse> = {
+export const QueryGetParticipantApplicationResponse: MessageFns<
+  QueryGetParticipantApplicationResponse,
+  "blockchain.paymsg.v1.QueryGetParticipantApplicationResponse"
+> = {
+  $type: "blockchain.paymsg.v1.QueryGetParticipantApplicationResponse" as const,
+
   encode(message: QueryGetParticipantApplicationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.participantApplication !== undefined) {
       ParticipantApplication.encode(message.participantApplication, writer.uint32(10).fork()).join();
@@ -295,7 +309,12 @@ function createBaseQueryAllParticipantApplicationRequest(): QueryAllParticipantA
   return { pagination: undefined };
 }
 
-export const QueryAllParticipantApplicationRequest: MessageFns<QueryAllParticipantApplicationRequest> = {
+export const QueryAllParticipantApplicationRequest: MessageFns<
+  QueryAllParticipantApplicationRequest,
+  "blockchain.paymsg.v1.QueryAllParticipantApplicationRequest"
+> = {
+  $type: "blockchain.paymsg.v1.QueryAllParticipantApplicationRequest" as const,
+
   encode(message: QueryAllParticipantApplicationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -352,7 +371,12 @@ function createBaseQueryAllParticipantApplicationResponse(): QueryAllParticipant
   return { participantApplication: [], pagination: undefined };
 }
 
-export const QueryAllParticipantApplicationResponse: MessageFns<QueryAllParticipantApplicationResponse> = {
+export const QueryAllParticipantApplicationResponse: MessageFns<
+  QueryAllParticipantApplicationResponse,
+  "blockchain.paymsg.v1.QueryAllParticipantApplicationResponse"
+> = {
+  $type: "blockchain.paymsg.v1.QueryAllParticipantApplicationResponse" as const,
+
   encode(message: QueryAllParticipantApplicationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.participantApplication) {
       ParticipantApplication.encode(v!, writer.uint32(10).fork()).join();
@@ -422,7 +446,12 @@ function createBaseQueryGetApprovedParticipantRequest(): QueryGetApprovedPartici
   return { participant: "" };
 }
 
-export const QueryGetApprovedParticipantRequest: MessageFns<QueryGetApprovedParticipantRequest> = {
+export const QueryGetApprovedParticipantRequest: MessageFns<
+  QueryGetApprovedParticipantRequest,
+  "blockchain.paymsg.v1.QueryGetApprovedParticipantRequest"
+> = {
+  $type: "blockchain.paymsg.v1.QueryGetApprovedParticipantRequest" as const,
+
   encode(message: QueryGetApprovedParticipantRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.participant !== "") {
       writer.uint32(10).string(message.participant);
@@ -477,7 +506,12 @@ function createBaseQueryGetApprovedParticipantResponse(): QueryGetApprovedPartic
   return { approvedParticipant: undefined };
 }
 
-export const QueryGetApprovedParticipantResponse: MessageFns<QueryGetApprovedParticipantResponse> = {
+export const QueryGetApprovedParticipantResponse: MessageFns<
+  QueryGetApprovedParticipantResponse,
+  "blockchain.paymsg.v1.QueryGetApprovedParticipantResponse"
+> = {
+  $type: "blockchain.paymsg.v1.QueryGetApprovedParticipantResponse" as const,
+
   encode(message: QueryGetApprovedParticipantResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.approvedParticipant !== undefined) {
       ApprovedParticipant.encode(message.approvedParticipant, writer.uint32(10).fork()).join();
@@ -534,7 +568,12 @@ function createBaseQueryAllApprovedParticipantRequest(): QueryAllApprovedPartici
   return { pagination: undefined };
 }
 
-export const QueryAllApprovedParticipantRequest: MessageFns<QueryAllApprovedParticipantRequest> = {
+export const QueryAllApprovedParticipantRequest: MessageFns<
+  QueryAllApprovedParticipantRequest,
+  "blockchain.paymsg.v1.QueryAllApprovedParticipantRequest"
+> = {
+  $type: "blockchain.paymsg.v1.QueryAllApprovedParticipantRequest" as const,
+
   encode(message: QueryAllApprovedParticipantRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -591,7 +630,12 @@ function createBaseQueryAllApprovedParticipantResponse(): QueryAllApprovedPartic
   return { approvedParticipant: [], pagination: undefined };
 }
 
-export const QueryAllApprovedParticipantResponse: MessageFns<QueryAllApprovedParticipantResponse> = {
+export const QueryAllApprovedParticipantResponse: MessageFns<
+  QueryAllApprovedParticipantResponse,
+  "blockchain.paymsg.v1.QueryAllApprovedParticipantResponse"
+> = {
+  $type: "blockchain.paymsg.v1.QueryAllApprovedParticipantResponse" as const,
+
   encode(message: QueryAllApprovedParticipantResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.approvedParticipant) {
       ApprovedParticipant.encode(v!, writer.uint32(10).fork()).join();
@@ -660,7 +704,12 @@ function createBaseQueryGetPaymentRecordRequest(): QueryGetPaymentRecordRequest 
   return { endToEndId: "", instructingParticipant: "" };
 }
 
-export const QueryGetPaymentRecordRequest: MessageFns<QueryGetPaymentRecordRequest> = {
+export const QueryGetPaymentRecordRequest: MessageFns<
+  QueryGetPaymentRecordRequest,
+  "blockchain.paymsg.v1.QueryGetPaymentRecordRequest"
+> = {
+  $type: "blockchain.paymsg.v1.QueryGetPaymentRecordRequest" as const,
+
   encode(message: QueryGetPaymentRecordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.endToEndId !== "") {
       writer.uint32(10).string(message.endToEndId);
@@ -727,7 +776,12 @@ function createBaseQueryGetPaymentRecordResponse(): QueryGetPaymentRecordRespons
   return { paymentRecord: undefined };
 }
 
-export const QueryGetPaymentRecordResponse: MessageFns<QueryGetPaymentRecordResponse> = {
+export const QueryGetPaymentRecordResponse: MessageFns<
+  QueryGetPaymentRecordResponse,
+  "blockchain.paymsg.v1.QueryGetPaymentRecordResponse"
+> = {
+  $type: "blockchain.paymsg.v1.QueryGetPaymentRecordResponse" as const,
+
   encode(message: QueryGetPaymentRecordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.paymentRecord !== undefined) {
       PaymentRecord.encode(message.paymentRecord, writer.uint32(10).fork()).join();
@@ -784,7 +838,12 @@ function createBaseQueryAllPaymentRecordRequest(): QueryAllPaymentRecordRequest 
   return { pagination: undefined };
 }
 
-export const QueryAllPaymentRecordRequest: MessageFns<QueryAllPaymentRecordRequest> = {
+export const QueryAllPaymentRecordRequest: MessageFns<
+  QueryAllPaymentRecordRequest,
+  "blockchain.paymsg.v1.QueryAllPaymentRecordRequest"
+> = {
+  $type: "blockchain.paymsg.v1.QueryAllPaymentRecordRequest" as const,
+
   encode(message: QueryAllPaymentRecordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -841,7 +900,12 @@ function createBaseQueryAllPaymentRecordResponse(): QueryAllPaymentRecordRespons
   return { paymentRecord: [], pagination: undefined };
 }
 
-export const QueryAllPaymentRecordResponse: MessageFns<QueryAllPaymentRecordResponse> = {
+export const QueryAllPaymentRecordResponse: MessageFns<
+  QueryAllPaymentRecordResponse,
+  "blockchain.paymsg.v1.QueryAllPaymentRecordResponse"
+> = {
+  $type: "blockchain.paymsg.v1.QueryAllPaymentRecordResponse" as const,
+
   encode(message: QueryAllPaymentRecordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.paymentRecord) {
       PaymentRecord.encode(v!, writer.uint32(10).fork()).join();
@@ -910,7 +974,12 @@ function createBaseQueryGetCustomerRequest(): QueryGetCustomerRequest {
   return { customer: "" };
 }
 
-export const QueryGetCustomerRequest: MessageFns<QueryGetCustomerRequest> = {
+export const QueryGetCustomerRequest: MessageFns<
+  QueryGetCustomerRequest,
+  "blockchain.paymsg.v1.QueryGetCustomerRequest"
+> = {
+  $type: "blockchain.paymsg.v1.QueryGetCustomerRequest" as const,
+
   encode(message: QueryGetCustomerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.customer !== "") {
       writer.uint32(10).string(message.customer);
@@ -965,7 +1034,12 @@ function createBaseQueryGetCustomerResponse(): QueryGetCustomerResponse {
   return { customer: undefined };
 }
 
-export const QueryGetCustomerResponse: MessageFns<QueryGetCustomerResponse> = {
+export const QueryGetCustomerResponse: MessageFns<
+  QueryGetCustomerResponse,
+  "blockchain.paymsg.v1.QueryGetCustomerResponse"
+> = {
+  $type: "blockchain.paymsg.v1.QueryGetCustomerResponse" as const,
+
   encode(message: QueryGetCustomerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.customer !== undefined) {
       Customer.encode(message.customer, writer.uint32(10).fork()).join();
@@ -1027,7 +1101,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -60,98 +60,103 @@ function createBaseParticipantApplication(): ParticipantApplication {
   return { creator: "", status: "", code: "", name: "" };
 }
 
-export const ParticipantApplication: MessageFns<ParticipantApplication> = {
-  encode(message: ParticipantApplication, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.creator !== "") {
-      writer.uint32(10).string(message.creator);
-    }
-    if (message.status !== "") {
-      writer.uint32(18).string(message.status);
-    }
-    if (message.code !== "") {
-      writer.uint32(26).string(message.code);
-    }
-    if (message.name !== "") {
-      writer.uint32(34).string(message.name);
-    }
-    return writer;
-  },
+export const ParticipantApplication: MessageFns<ParticipantApplication, "blockchain.paymsg.v1.ParticipantApplication"> =
+  {
+    $type: "blockchain.paymsg.v1.ParticipantApplication" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ParticipantApplication {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseParticipantApplication();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.creator = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.status = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.code = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: ParticipantApplication, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.creator !== "") {
+        writer.uint32(10).string(message.creator);
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      if (message.status !== "") {
+        writer.uint32(18).string(message.status);
+      }
+      if (message.code !== "") {
+        writer.uint32(26).string(message.code);
+      }
+      if (message.name !== "") {
+        writer.uint32(34).string(message.name);
+      }
+      return writer;
+    },
 
-  create(base?: DeepPartial<ParticipantApplication>): ParticipantApplication {
-    return ParticipantApplication.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<ParticipantApplication>): ParticipantApplication {
-    const message = createBaseParticipantApplication();
-    message.creator = object.creator ?? "";
-    message.status = object.status ?? "";
-    message.code = object.code ?? "";
-    message.name = object.name ?? "";
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): ParticipantApplication {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseParticipantApplication();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.creator = reader.string();
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.status = reader.string();
+              continue;
+            }
+            case 3: {
+              if (tag !== 26) {
+                break;
+              }
+
+              message.code = reader.string();
+              continue;
+            }
+            case 4: {
+              if (tag !== 34) {
+                break;
+              }
+
+              message.name = reader.string();
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<ParticipantApplication>): ParticipantApplication {
+      return ParticipantApplication.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<ParticipantApplication>): ParticipantApplication {
+      const message = createBaseParticipantApplication();
+      message.creator = object.creator ?? "";
+      message.status = object.status ?? "";
+      message.code = object.code ?? "";
+      message.name = object.name ?? "";
+      return message;
+    },
+  };
 
 function createBaseApprovedParticipant(): ApprovedParticipant {
   return { participant: "", code: "", name: "", payloadStoreUrl: "" };
 }
 
-export const ApprovedParticipant: MessageFns<ApprovedParticipant> = {
+export const ApprovedParticipant: MessageFns<ApprovedParticipant, "blockchain.paymsg.v1.ApprovedParticipant"> = {
+  $type: "blockchain.paymsg.v1.ApprovedParticipant" as const,
+
   encode(message: ApprovedParticipant, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.participant !== "") {
       writer.uint32(10).string(message.participant);
@@ -242,7 +247,9 @@ function createBaseCustomer(): Customer {
   return { customer: "", participant: "", confirmed: false };
 }
 
-export const Customer: MessageFns<Customer> = {
+export const Customer: MessageFns<Customer, "blockchain.paymsg.v1.Customer"> = {
+  $type: "blockchain.paymsg.v1.Customer" as const,
+
   encode(message: Customer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.customer !== "") {
       writer.uint32(10).string(message.customer);
@@ -335,7 +342,9 @@ function createBasePaymentRecord(): PaymentRecord {
   };
 }
 
-export const PaymentRecord: MessageFns<PaymentRecord> = {
+export const PaymentRecord: MessageFns<PaymentRecord, "blockchain.paymsg.v1.PaymentRecord"> = {
+  $type: "blockchain.paymsg.v1.PaymentRecord" as const,
+
   encode(message: PaymentRecord, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.endToEndId !== "") {
       writer.uint32(10).string(message.endToEndId);
@@ -544,7 +553,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

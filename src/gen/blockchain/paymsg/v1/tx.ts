@@ -91,7 +91,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.paymsg.v1.MsgUpdateParams"> = {
+  $type: "blockchain.paymsg.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -160,7 +162,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.paymsg.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.paymsg.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -203,7 +210,9 @@ function createBaseMsgApplyParticipant(): MsgApplyParticipant {
   return { creator: "", code: "", name: "" };
 }
 
-export const MsgApplyParticipant: MessageFns<MsgApplyParticipant> = {
+export const MsgApplyParticipant: MessageFns<MsgApplyParticipant, "blockchain.paymsg.v1.MsgApplyParticipant"> = {
+  $type: "blockchain.paymsg.v1.MsgApplyParticipant" as const,
+
   encode(message: MsgApplyParticipant, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -282,7 +291,12 @@ function createBaseMsgApplyParticipantResponse(): MsgApplyParticipantResponse {
   return {};
 }
 
-export const MsgApplyParticipantResponse: MessageFns<MsgApplyParticipantResponse> = {
+export const MsgApplyParticipantResponse: MessageFns<
+  MsgApplyParticipantResponse,
+  "blockchain.paymsg.v1.MsgApplyParticipantResponse"
+> = {
+  $type: "blockchain.paymsg.v1.MsgApplyParticipantResponse" as const,
+
   encode(_: MsgApplyParticipantResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -339,7 +353,9 @@ function createBaseMsgSendPayment(): MsgSendPayment {
   };
 }
 
-export const MsgSendPayment: MessageFns<MsgSendPayment> = {
+export const MsgSendPayment: MessageFns<MsgSendPayment, "blockchain.paymsg.v1.MsgSendPayment"> = {
+  $type: "blockchain.paymsg.v1.MsgSendPayment" as const,
+
   encode(message: MsgSendPayment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.debtor !== "") {
       writer.uint32(10).string(message.debtor);
@@ -538,50 +554,55 @@ function createBaseMsgSendPaymentResponse(): MsgSendPaymentResponse {
   return {};
 }
 
-export const MsgSendPaymentResponse: MessageFns<MsgSendPaymentResponse> = {
-  encode(_: MsgSendPaymentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    return writer;
-  },
+export const MsgSendPaymentResponse: MessageFns<MsgSendPaymentResponse, "blockchain.paymsg.v1.MsgSendPaymentResponse"> =
+  {
+    $type: "blockchain.paymsg.v1.MsgSendPaymentResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgSendPaymentResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMsgSendPaymentResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(_: MsgSendPaymentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgSendPaymentResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgSendPaymentResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
 
-  create(base?: DeepPartial<MsgSendPaymentResponse>): MsgSendPaymentResponse {
-    return MsgSendPaymentResponse.fromPartial(base ?? {});
-  },
-  fromPartial(_: DeepPartial<MsgSendPaymentResponse>): MsgSendPaymentResponse {
-    const message = createBaseMsgSendPaymentResponse();
-    return message;
-  },
-};
+    create(base?: DeepPartial<MsgSendPaymentResponse>): MsgSendPaymentResponse {
+      return MsgSendPaymentResponse.fromPartial(base ?? {});
+    },
+    fromPartial(_: DeepPartial<MsgSendPaymentResponse>): MsgSendPaymentResponse {
+      const message = createBaseMsgSendPaymentResponse();
+      return message;
+    },
+  };
 
 function createBaseMsgApproveParticipant(): MsgApproveParticipant {
   return { authority: "", participant: "", approve: false };
 }
 
-export const MsgApproveParticipant: MessageFns<MsgApproveParticipant> = {
+export const MsgApproveParticipant: MessageFns<MsgApproveParticipant, "blockchain.paymsg.v1.MsgApproveParticipant"> = {
+  $type: "blockchain.paymsg.v1.MsgApproveParticipant" as const,
+
   encode(message: MsgApproveParticipant, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -660,7 +681,12 @@ function createBaseMsgApproveParticipantResponse(): MsgApproveParticipantRespons
   return {};
 }
 
-export const MsgApproveParticipantResponse: MessageFns<MsgApproveParticipantResponse> = {
+export const MsgApproveParticipantResponse: MessageFns<
+  MsgApproveParticipantResponse,
+  "blockchain.paymsg.v1.MsgApproveParticipantResponse"
+> = {
+  $type: "blockchain.paymsg.v1.MsgApproveParticipantResponse" as const,
+
   encode(_: MsgApproveParticipantResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -703,7 +729,9 @@ function createBaseMsgRegisterCustomer(): MsgRegisterCustomer {
   return { participant: "", customer: "", registered: false };
 }
 
-export const MsgRegisterCustomer: MessageFns<MsgRegisterCustomer> = {
+export const MsgRegisterCustomer: MessageFns<MsgRegisterCustomer, "blockchain.paymsg.v1.MsgRegisterCustomer"> = {
+  $type: "blockchain.paymsg.v1.MsgRegisterCustomer" as const,
+
   encode(message: MsgRegisterCustomer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.participant !== "") {
       writer.uint32(10).string(message.participant);
@@ -782,7 +810,12 @@ function createBaseMsgRegisterCustomerResponse(): MsgRegisterCustomerResponse {
   return {};
 }
 
-export const MsgRegisterCustomerResponse: MessageFns<MsgRegisterCustomerResponse> = {
+export const MsgRegisterCustomerResponse: MessageFns<
+  MsgRegisterCustomerResponse,
+  "blockchain.paymsg.v1.MsgRegisterCustomerResponse"
+> = {
+  $type: "blockchain.paymsg.v1.MsgRegisterCustomerResponse" as const,
+
   encode(_: MsgRegisterCustomerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -825,7 +858,9 @@ function createBaseMsgConfirmParticipant(): MsgConfirmParticipant {
   return { customer: "", participant: "", confirm: false };
 }
 
-export const MsgConfirmParticipant: MessageFns<MsgConfirmParticipant> = {
+export const MsgConfirmParticipant: MessageFns<MsgConfirmParticipant, "blockchain.paymsg.v1.MsgConfirmParticipant"> = {
+  $type: "blockchain.paymsg.v1.MsgConfirmParticipant" as const,
+
   encode(message: MsgConfirmParticipant, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.customer !== "") {
       writer.uint32(10).string(message.customer);
@@ -904,7 +939,12 @@ function createBaseMsgConfirmParticipantResponse(): MsgConfirmParticipantRespons
   return {};
 }
 
-export const MsgConfirmParticipantResponse: MessageFns<MsgConfirmParticipantResponse> = {
+export const MsgConfirmParticipantResponse: MessageFns<
+  MsgConfirmParticipantResponse,
+  "blockchain.paymsg.v1.MsgConfirmParticipantResponse"
+> = {
+  $type: "blockchain.paymsg.v1.MsgConfirmParticipantResponse" as const,
+
   encode(_: MsgConfirmParticipantResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -947,7 +987,9 @@ function createBaseMsgSetPayloadStore(): MsgSetPayloadStore {
   return { participant: "", url: "" };
 }
 
-export const MsgSetPayloadStore: MessageFns<MsgSetPayloadStore> = {
+export const MsgSetPayloadStore: MessageFns<MsgSetPayloadStore, "blockchain.paymsg.v1.MsgSetPayloadStore"> = {
+  $type: "blockchain.paymsg.v1.MsgSetPayloadStore" as const,
+
   encode(message: MsgSetPayloadStore, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.participant !== "") {
       writer.uint32(10).string(message.participant);
@@ -1014,7 +1056,12 @@ function createBaseMsgSetPayloadStoreResponse(): MsgSetPayloadStoreResponse {
   return {};
 }
 
-export const MsgSetPayloadStoreResponse: MessageFns<MsgSetPayloadStoreResponse> = {
+export const MsgSetPayloadStoreResponse: MessageFns<
+  MsgSetPayloadStoreResponse,
+  "blockchain.paymsg.v1.MsgSetPayloadStoreResponse"
+> = {
+  $type: "blockchain.paymsg.v1.MsgSetPayloadStoreResponse" as const,
+
   encode(_: MsgSetPayloadStoreResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1062,7 +1109,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -24,7 +24,9 @@ function createBaseParams(): Params {
   return { defaultMintCeiling: "", mintCeilings: [] };
 }
 
-export const Params: MessageFns<Params> = {
+export const Params: MessageFns<Params, "blockchain.stablecoin.v1.Params"> = {
+  $type: "blockchain.stablecoin.v1.Params" as const,
+
   encode(message: Params, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.defaultMintCeiling !== "") {
       writer.uint32(10).string(message.defaultMintCeiling);
@@ -91,7 +93,9 @@ function createBaseMintCeiling(): MintCeiling {
   return { denom: "", ceiling: "" };
 }
 
-export const MintCeiling: MessageFns<MintCeiling> = {
+export const MintCeiling: MessageFns<MintCeiling, "blockchain.stablecoin.v1.MintCeiling"> = {
+  $type: "blockchain.stablecoin.v1.MintCeiling" as const,
+
   encode(message: MintCeiling, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -163,7 +167,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

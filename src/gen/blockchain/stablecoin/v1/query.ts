@@ -55,7 +55,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.stablecoin.v1.QueryParamsRequest"> = {
+  $type: "blockchain.stablecoin.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -98,7 +100,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.stablecoin.v1.QueryParamsResponse"> = {
+  $type: "blockchain.stablecoin.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -155,7 +159,12 @@ function createBaseQueryGetIssuerApplicationRequest(): QueryGetIssuerApplication
   return { denom: "" };
 }
 
-export const QueryGetIssuerApplicationRequest: MessageFns<QueryGetIssuerApplicationRequest> = {
+export const QueryGetIssuerApplicationRequest: MessageFns<
+  QueryGetIssuerApplicationRequest,
+  "blockchain.stablecoin.v1.QueryGetIssuerApplicationRequest"
+> = {
+  $type: "blockchain.stablecoin.v1.QueryGetIssuerApplicationRequest" as const,
+
   encode(message: QueryGetIssuerApplicationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -210,7 +219,12 @@ function createBaseQueryGetIssuerApplicationResponse(): QueryGetIssuerApplicatio
   return { issuerApplication: undefined };
 }
 
-export const QueryGetIssuerApplicationResponse: MessageFns<QueryGetIssuerApplicationResponse> = {
+export const QueryGetIssuerApplicationResponse: MessageFns<
+  QueryGetIssuerApplicationResponse,
+  "blockchain.stablecoin.v1.QueryGetIssuerApplicationResponse"
+> = {
+  $type: "blockchain.stablecoin.v1.QueryGetIssuerApplicationResponse" as const,
+
   encode(message: QueryGetIssuerApplicationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.issuerApplication !== undefined) {
       IssuerApplication.encode(message.issuerApplication, writer.uint32(10).fork()).join();
@@ -267,7 +281,12 @@ function createBaseQueryAllIssuerApplicationRequest(): QueryAllIssuerApplication
   return { pagination: undefined };
 }
 
-export const QueryAllIssuerApplicationRequest: MessageFns<QueryAllIssuerApplicationRequest> = {
+export const QueryAllIssuerApplicationRequest: MessageFns<
+  QueryAllIssuerApplicationRequest,
+  "blockchain.stablecoin.v1.QueryAllIssuerApplicationRequest"
+> = {
+  $type: "blockchain.stablecoin.v1.QueryAllIssuerApplicationRequest" as const,
+
   encode(message: QueryAllIssuerApplicationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -324,7 +343,12 @@ function createBaseQueryAllIssuerApplicationResponse(): QueryAllIssuerApplicatio
   return { issuerApplication: [], pagination: undefined };
 }
 
-export const QueryAllIssuerApplicationResponse: MessageFns<QueryAllIssuerApplicationResponse> = {
+export const QueryAllIssuerApplicationResponse: MessageFns<
+  QueryAllIssuerApplicationResponse,
+  "blockchain.stablecoin.v1.QueryAllIssuerApplicationResponse"
+> = {
+  $type: "blockchain.stablecoin.v1.QueryAllIssuerApplicationResponse" as const,
+
   encode(message: QueryAllIssuerApplicationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.issuerApplication) {
       IssuerApplication.encode(v!, writer.uint32(10).fork()).join();
@@ -393,7 +417,12 @@ function createBaseQueryGetApprovedIssuerRequest(): QueryGetApprovedIssuerReques
   return { denom: "" };
 }
 
-export const QueryGetApprovedIssuerRequest: MessageFns<QueryGetApprovedIssuerRequest> = {
+export const QueryGetApprovedIssuerRequest: MessageFns<
+  QueryGetApprovedIssuerRequest,
+  "blockchain.stablecoin.v1.QueryGetApprovedIssuerRequest"
+> = {
+  $type: "blockchain.stablecoin.v1.QueryGetApprovedIssuerRequest" as const,
+
   encode(message: QueryGetApprovedIssuerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -448,7 +477,12 @@ function createBaseQueryGetApprovedIssuerResponse(): QueryGetApprovedIssuerRespo
   return { approvedIssuer: undefined };
 }
 
-export const QueryGetApprovedIssuerResponse: MessageFns<QueryGetApprovedIssuerResponse> = {
+export const QueryGetApprovedIssuerResponse: MessageFns<
+  QueryGetApprovedIssuerResponse,
+  "blockchain.stablecoin.v1.QueryGetApprovedIssuerResponse"
+> = {
+  $type: "blockchain.stablecoin.v1.QueryGetApprovedIssuerResponse" as const,
+
   encode(message: QueryGetApprovedIssuerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.approvedIssuer !== undefined) {
       ApprovedIssuer.encode(message.approvedIssuer, writer.uint32(10).fork()).join();
@@ -505,7 +539,12 @@ function createBaseQueryAllApprovedIssuerRequest(): QueryAllApprovedIssuerReques
   return { pagination: undefined };
 }
 
-export const QueryAllApprovedIssuerRequest: MessageFns<QueryAllApprovedIssuerRequest> = {
+export const QueryAllApprovedIssuerRequest: MessageFns<
+  QueryAllApprovedIssuerRequest,
+  "blockchain.stablecoin.v1.QueryAllApprovedIssuerRequest"
+> = {
+  $type: "blockchain.stablecoin.v1.QueryAllApprovedIssuerRequest" as const,
+
   encode(message: QueryAllApprovedIssuerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -562,7 +601,12 @@ function createBaseQueryAllApprovedIssuerResponse(): QueryAllApprovedIssuerRespo
   return { approvedIssuer: [], pagination: undefined };
 }
 
-export const QueryAllApprovedIssuerResponse: MessageFns<QueryAllApprovedIssuerResponse> = {
+export const QueryAllApprovedIssuerResponse: MessageFns<
+  QueryAllApprovedIssuerResponse,
+  "blockchain.stablecoin.v1.QueryAllApprovedIssuerResponse"
+> = {
+  $type: "blockchain.stablecoin.v1.QueryAllApprovedIssuerResponse" as const,
+
   encode(message: QueryAllApprovedIssuerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.approvedIssuer) {
       ApprovedIssuer.encode(v!, writer.uint32(10).fork()).join();
@@ -636,7 +680,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

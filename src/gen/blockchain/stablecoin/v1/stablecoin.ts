@@ -32,7 +32,9 @@ function createBaseIssuerApplication(): IssuerApplication {
   return { denom: "", status: "", creator: "", displayDenom: "", exponent: 0n, name: "", symbol: "", description: "" };
 }
 
-export const IssuerApplication: MessageFns<IssuerApplication> = {
+export const IssuerApplication: MessageFns<IssuerApplication, "blockchain.stablecoin.v1.IssuerApplication"> = {
+  $type: "blockchain.stablecoin.v1.IssuerApplication" as const,
+
   encode(message: IssuerApplication, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -174,7 +176,9 @@ function createBaseApprovedIssuer(): ApprovedIssuer {
   return { denom: "", issuer: "" };
 }
 
-export const ApprovedIssuer: MessageFns<ApprovedIssuer> = {
+export const ApprovedIssuer: MessageFns<ApprovedIssuer, "blockchain.stablecoin.v1.ApprovedIssuer"> = {
+  $type: "blockchain.stablecoin.v1.ApprovedIssuer" as const,
+
   encode(message: ApprovedIssuer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -246,7 +250,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -75,7 +75,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.stablecoin.v1.MsgUpdateParams"> = {
+  $type: "blockchain.stablecoin.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -144,7 +146,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.stablecoin.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.stablecoin.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -187,7 +194,9 @@ function createBaseMsgRegisterCurrency(): MsgRegisterCurrency {
   return { creator: "", denom: "", displayDenom: "", exponent: 0n, name: "", symbol: "", description: "" };
 }
 
-export const MsgRegisterCurrency: MessageFns<MsgRegisterCurrency> = {
+export const MsgRegisterCurrency: MessageFns<MsgRegisterCurrency, "blockchain.stablecoin.v1.MsgRegisterCurrency"> = {
+  $type: "blockchain.stablecoin.v1.MsgRegisterCurrency" as const,
+
   encode(message: MsgRegisterCurrency, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -317,7 +326,12 @@ function createBaseMsgRegisterCurrencyResponse(): MsgRegisterCurrencyResponse {
   return {};
 }
 
-export const MsgRegisterCurrencyResponse: MessageFns<MsgRegisterCurrencyResponse> = {
+export const MsgRegisterCurrencyResponse: MessageFns<
+  MsgRegisterCurrencyResponse,
+  "blockchain.stablecoin.v1.MsgRegisterCurrencyResponse"
+> = {
+  $type: "blockchain.stablecoin.v1.MsgRegisterCurrencyResponse" as const,
+
   encode(_: MsgRegisterCurrencyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -360,7 +374,9 @@ function createBaseMsgMintCoin(): MsgMintCoin {
   return { issuer: "", denom: "", amount: "", recipient: "" };
 }
 
-export const MsgMintCoin: MessageFns<MsgMintCoin> = {
+export const MsgMintCoin: MessageFns<MsgMintCoin, "blockchain.stablecoin.v1.MsgMintCoin"> = {
+  $type: "blockchain.stablecoin.v1.MsgMintCoin" as const,
+
   encode(message: MsgMintCoin, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.issuer !== "") {
       writer.uint32(10).string(message.issuer);
@@ -451,7 +467,9 @@ function createBaseMsgMintCoinResponse(): MsgMintCoinResponse {
   return {};
 }
 
-export const MsgMintCoinResponse: MessageFns<MsgMintCoinResponse> = {
+export const MsgMintCoinResponse: MessageFns<MsgMintCoinResponse, "blockchain.stablecoin.v1.MsgMintCoinResponse"> = {
+  $type: "blockchain.stablecoin.v1.MsgMintCoinResponse" as const,
+
   encode(_: MsgMintCoinResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -494,7 +512,9 @@ function createBaseMsgBurnCoin(): MsgBurnCoin {
   return { issuer: "", denom: "", amount: "" };
 }
 
-export const MsgBurnCoin: MessageFns<MsgBurnCoin> = {
+export const MsgBurnCoin: MessageFns<MsgBurnCoin, "blockchain.stablecoin.v1.MsgBurnCoin"> = {
+  $type: "blockchain.stablecoin.v1.MsgBurnCoin" as const,
+
   encode(message: MsgBurnCoin, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.issuer !== "") {
       writer.uint32(10).string(message.issuer);
@@ -573,7 +593,9 @@ function createBaseMsgBurnCoinResponse(): MsgBurnCoinResponse {
   return {};
 }
 
-export const MsgBurnCoinResponse: MessageFns<MsgBurnCoinResponse> = {
+export const MsgBurnCoinResponse: MessageFns<MsgBurnCoinResponse, "blockchain.stablecoin.v1.MsgBurnCoinResponse"> = {
+  $type: "blockchain.stablecoin.v1.MsgBurnCoinResponse" as const,
+
   encode(_: MsgBurnCoinResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -616,7 +638,9 @@ function createBaseMsgApproveIssuer(): MsgApproveIssuer {
   return { authority: "", denom: "", approve: false };
 }
 
-export const MsgApproveIssuer: MessageFns<MsgApproveIssuer> = {
+export const MsgApproveIssuer: MessageFns<MsgApproveIssuer, "blockchain.stablecoin.v1.MsgApproveIssuer"> = {
+  $type: "blockchain.stablecoin.v1.MsgApproveIssuer" as const,
+
   encode(message: MsgApproveIssuer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -695,7 +719,12 @@ function createBaseMsgApproveIssuerResponse(): MsgApproveIssuerResponse {
   return {};
 }
 
-export const MsgApproveIssuerResponse: MessageFns<MsgApproveIssuerResponse> = {
+export const MsgApproveIssuerResponse: MessageFns<
+  MsgApproveIssuerResponse,
+  "blockchain.stablecoin.v1.MsgApproveIssuerResponse"
+> = {
+  $type: "blockchain.stablecoin.v1.MsgApproveIssuerResponse" as const,
+
   encode(_: MsgApproveIssuerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -738,7 +767,9 @@ function createBaseMsgRevokeIssuer(): MsgRevokeIssuer {
   return { authority: "", denom: "", reason: "" };
 }
 
-export const MsgRevokeIssuer: MessageFns<MsgRevokeIssuer> = {
+export const MsgRevokeIssuer: MessageFns<MsgRevokeIssuer, "blockchain.stablecoin.v1.MsgRevokeIssuer"> = {
+  $type: "blockchain.stablecoin.v1.MsgRevokeIssuer" as const,
+
   encode(message: MsgRevokeIssuer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -817,7 +848,12 @@ function createBaseMsgRevokeIssuerResponse(): MsgRevokeIssuerResponse {
   return {};
 }
 
-export const MsgRevokeIssuerResponse: MessageFns<MsgRevokeIssuerResponse> = {
+export const MsgRevokeIssuerResponse: MessageFns<
+  MsgRevokeIssuerResponse,
+  "blockchain.stablecoin.v1.MsgRevokeIssuerResponse"
+> = {
+  $type: "blockchain.stablecoin.v1.MsgRevokeIssuerResponse" as const,
+
   encode(_: MsgRevokeIssuerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -865,7 +901,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

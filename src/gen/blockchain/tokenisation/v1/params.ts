@@ -18,7 +18,9 @@ function createBaseParams(): Params {
   return { minChallengeWindowSeconds: 0n, maxChallengeWindowSeconds: 0n, maxDisputeBondBps: 0 };
 }
 
-export const Params: MessageFns<Params> = {
+export const Params: MessageFns<Params, "blockchain.tokenisation.v1.Params"> = {
+  $type: "blockchain.tokenisation.v1.Params" as const,
+
   encode(message: Params, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.minChallengeWindowSeconds !== 0n) {
       if (BigInt.asIntN(64, message.minChallengeWindowSeconds) !== message.minChallengeWindowSeconds) {
@@ -118,7 +120,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

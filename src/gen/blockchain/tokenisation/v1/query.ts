@@ -60,7 +60,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.tokenisation.v1.QueryParamsRequest"> = {
+  $type: "blockchain.tokenisation.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -103,7 +105,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.tokenisation.v1.QueryParamsResponse"> = {
+  $type: "blockchain.tokenisation.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -160,7 +164,12 @@ function createBaseQueryCollectionsRequest(): QueryCollectionsRequest {
   return { pagination: undefined };
 }
 
-export const QueryCollectionsRequest: MessageFns<QueryCollectionsRequest> = {
+export const QueryCollectionsRequest: MessageFns<
+  QueryCollectionsRequest,
+  "blockchain.tokenisation.v1.QueryCollectionsRequest"
+> = {
+  $type: "blockchain.tokenisation.v1.QueryCollectionsRequest" as const,
+
   encode(message: QueryCollectionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -217,7 +226,12 @@ function createBaseQueryCollectionsResponse(): QueryCollectionsResponse {
   return { collections: [], pagination: undefined };
 }
 
-export const QueryCollectionsResponse: MessageFns<QueryCollectionsResponse> = {
+export const QueryCollectionsResponse: MessageFns<
+  QueryCollectionsResponse,
+  "blockchain.tokenisation.v1.QueryCollectionsResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.QueryCollectionsResponse" as const,
+
   encode(message: QueryCollectionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.collections) {
       Collection.encode(v!, writer.uint32(10).fork()).join();
@@ -286,7 +300,9 @@ function createBaseQueryAssetsRequest(): QueryAssetsRequest {
   return { collectionId: "", pagination: undefined };
 }
 
-export const QueryAssetsRequest: MessageFns<QueryAssetsRequest> = {
+export const QueryAssetsRequest: MessageFns<QueryAssetsRequest, "blockchain.tokenisation.v1.QueryAssetsRequest"> = {
+  $type: "blockchain.tokenisation.v1.QueryAssetsRequest" as const,
+
   encode(message: QueryAssetsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.collectionId !== "") {
       writer.uint32(10).string(message.collectionId);
@@ -355,7 +371,9 @@ function createBaseQueryAssetsResponse(): QueryAssetsResponse {
   return { assets: [], pagination: undefined };
 }
 
-export const QueryAssetsResponse: MessageFns<QueryAssetsResponse> = {
+export const QueryAssetsResponse: MessageFns<QueryAssetsResponse, "blockchain.tokenisation.v1.QueryAssetsResponse"> = {
+  $type: "blockchain.tokenisation.v1.QueryAssetsResponse" as const,
+
   encode(message: QueryAssetsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.assets) {
       Asset.encode(v!, writer.uint32(10).fork()).join();
@@ -424,7 +442,9 @@ function createBaseQueryAssetRequest(): QueryAssetRequest {
   return { assetId: 0n };
 }
 
-export const QueryAssetRequest: MessageFns<QueryAssetRequest> = {
+export const QueryAssetRequest: MessageFns<QueryAssetRequest, "blockchain.tokenisation.v1.QueryAssetRequest"> = {
+  $type: "blockchain.tokenisation.v1.QueryAssetRequest" as const,
+
   encode(message: QueryAssetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.assetId !== 0n) {
       if (BigInt.asUintN(64, message.assetId) !== message.assetId) {
@@ -482,7 +502,9 @@ function createBaseQueryAssetResponse(): QueryAssetResponse {
   return { asset: undefined, vault: undefined, sale: undefined };
 }
 
-export const QueryAssetResponse: MessageFns<QueryAssetResponse> = {
+export const QueryAssetResponse: MessageFns<QueryAssetResponse, "blockchain.tokenisation.v1.QueryAssetResponse"> = {
+  $type: "blockchain.tokenisation.v1.QueryAssetResponse" as const,
+
   encode(message: QueryAssetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.asset !== undefined) {
       Asset.encode(message.asset, writer.uint32(10).fork()).join();
@@ -563,7 +585,12 @@ function createBaseQueryEntitlementRequest(): QueryEntitlementRequest {
   return { assetId: 0n, holder: "" };
 }
 
-export const QueryEntitlementRequest: MessageFns<QueryEntitlementRequest> = {
+export const QueryEntitlementRequest: MessageFns<
+  QueryEntitlementRequest,
+  "blockchain.tokenisation.v1.QueryEntitlementRequest"
+> = {
+  $type: "blockchain.tokenisation.v1.QueryEntitlementRequest" as const,
+
   encode(message: QueryEntitlementRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.assetId !== 0n) {
       if (BigInt.asUintN(64, message.assetId) !== message.assetId) {
@@ -633,7 +660,12 @@ function createBaseQueryEntitlementResponse(): QueryEntitlementResponse {
   return { owed: undefined };
 }
 
-export const QueryEntitlementResponse: MessageFns<QueryEntitlementResponse> = {
+export const QueryEntitlementResponse: MessageFns<
+  QueryEntitlementResponse,
+  "blockchain.tokenisation.v1.QueryEntitlementResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.QueryEntitlementResponse" as const,
+
   encode(message: QueryEntitlementResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.owed !== undefined) {
       Coin.encode(message.owed, writer.uint32(10).fork()).join();
@@ -693,7 +725,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

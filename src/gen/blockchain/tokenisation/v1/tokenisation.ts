@@ -97,7 +97,9 @@ function createBaseCollection(): Collection {
   };
 }
 
-export const Collection: MessageFns<Collection> = {
+export const Collection: MessageFns<Collection, "blockchain.tokenisation.v1.Collection"> = {
+  $type: "blockchain.tokenisation.v1.Collection" as const,
+
   encode(message: Collection, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
@@ -239,7 +241,9 @@ function createBaseAsset(): Asset {
   };
 }
 
-export const Asset: MessageFns<Asset> = {
+export const Asset: MessageFns<Asset, "blockchain.tokenisation.v1.Asset"> = {
+  $type: "blockchain.tokenisation.v1.Asset" as const,
+
   encode(message: Asset, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -384,7 +388,9 @@ function createBaseVault(): Vault {
   return { assetId: 0n, cumulativePerToken: "", funded: [], denom: "", held: [] };
 }
 
-export const Vault: MessageFns<Vault> = {
+export const Vault: MessageFns<Vault, "blockchain.tokenisation.v1.Vault"> = {
+  $type: "blockchain.tokenisation.v1.Vault" as const,
+
   encode(message: Vault, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.assetId !== 0n) {
       if (BigInt.asUintN(64, message.assetId) !== message.assetId) {
@@ -490,7 +496,9 @@ function createBasePosition(): Position {
   return { assetId: 0n, holder: "", lastIndex: "", accrued: "" };
 }
 
-export const Position: MessageFns<Position> = {
+export const Position: MessageFns<Position, "blockchain.tokenisation.v1.Position"> = {
+  $type: "blockchain.tokenisation.v1.Position" as const,
+
   encode(message: Position, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.assetId !== 0n) {
       if (BigInt.asUintN(64, message.assetId) !== message.assetId) {
@@ -595,7 +603,9 @@ function createBaseSaleReport(): SaleReport {
   };
 }
 
-export const SaleReport: MessageFns<SaleReport> = {
+export const SaleReport: MessageFns<SaleReport, "blockchain.tokenisation.v1.SaleReport"> = {
+  $type: "blockchain.tokenisation.v1.SaleReport" as const,
+
   encode(message: SaleReport, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.assetId !== 0n) {
       if (BigInt.asUintN(64, message.assetId) !== message.assetId) {
@@ -772,7 +782,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -167,7 +167,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.tokenisation.v1.MsgUpdateParams"> = {
+  $type: "blockchain.tokenisation.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -236,7 +238,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.tokenisation.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -279,7 +286,9 @@ function createBaseMsgCreateCollection(): MsgCreateCollection {
   return { authority: "", collection: undefined };
 }
 
-export const MsgCreateCollection: MessageFns<MsgCreateCollection> = {
+export const MsgCreateCollection: MessageFns<MsgCreateCollection, "blockchain.tokenisation.v1.MsgCreateCollection"> = {
+  $type: "blockchain.tokenisation.v1.MsgCreateCollection" as const,
+
   encode(message: MsgCreateCollection, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -348,7 +357,12 @@ function createBaseMsgCreateCollectionResponse(): MsgCreateCollectionResponse {
   return {};
 }
 
-export const MsgCreateCollectionResponse: MessageFns<MsgCreateCollectionResponse> = {
+export const MsgCreateCollectionResponse: MessageFns<
+  MsgCreateCollectionResponse,
+  "blockchain.tokenisation.v1.MsgCreateCollectionResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgCreateCollectionResponse" as const,
+
   encode(_: MsgCreateCollectionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -391,7 +405,12 @@ function createBaseMsgSetCollectionAuthority(): MsgSetCollectionAuthority {
   return { authority: "", collectionId: "", newAuthority: "" };
 }
 
-export const MsgSetCollectionAuthority: MessageFns<MsgSetCollectionAuthority> = {
+export const MsgSetCollectionAuthority: MessageFns<
+  MsgSetCollectionAuthority,
+  "blockchain.tokenisation.v1.MsgSetCollectionAuthority"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgSetCollectionAuthority" as const,
+
   encode(message: MsgSetCollectionAuthority, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -470,7 +489,12 @@ function createBaseMsgSetCollectionAuthorityResponse(): MsgSetCollectionAuthorit
   return {};
 }
 
-export const MsgSetCollectionAuthorityResponse: MessageFns<MsgSetCollectionAuthorityResponse> = {
+export const MsgSetCollectionAuthorityResponse: MessageFns<
+  MsgSetCollectionAuthorityResponse,
+  "blockchain.tokenisation.v1.MsgSetCollectionAuthorityResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgSetCollectionAuthorityResponse" as const,
+
   encode(_: MsgSetCollectionAuthorityResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -513,7 +537,12 @@ function createBaseMsgSetCollectionAttestors(): MsgSetCollectionAttestors {
   return { authority: "", collectionId: "", attestors: [] };
 }
 
-export const MsgSetCollectionAttestors: MessageFns<MsgSetCollectionAttestors> = {
+export const MsgSetCollectionAttestors: MessageFns<
+  MsgSetCollectionAttestors,
+  "blockchain.tokenisation.v1.MsgSetCollectionAttestors"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgSetCollectionAttestors" as const,
+
   encode(message: MsgSetCollectionAttestors, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -592,7 +621,12 @@ function createBaseMsgSetCollectionAttestorsResponse(): MsgSetCollectionAttestor
   return {};
 }
 
-export const MsgSetCollectionAttestorsResponse: MessageFns<MsgSetCollectionAttestorsResponse> = {
+export const MsgSetCollectionAttestorsResponse: MessageFns<
+  MsgSetCollectionAttestorsResponse,
+  "blockchain.tokenisation.v1.MsgSetCollectionAttestorsResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgSetCollectionAttestorsResponse" as const,
+
   encode(_: MsgSetCollectionAttestorsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -635,7 +669,9 @@ function createBaseMsgResolveDispute(): MsgResolveDispute {
   return { authority: "", assetId: 0n, correctedPrice: undefined };
 }
 
-export const MsgResolveDispute: MessageFns<MsgResolveDispute> = {
+export const MsgResolveDispute: MessageFns<MsgResolveDispute, "blockchain.tokenisation.v1.MsgResolveDispute"> = {
+  $type: "blockchain.tokenisation.v1.MsgResolveDispute" as const,
+
   encode(message: MsgResolveDispute, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -719,7 +755,12 @@ function createBaseMsgResolveDisputeResponse(): MsgResolveDisputeResponse {
   return {};
 }
 
-export const MsgResolveDisputeResponse: MessageFns<MsgResolveDisputeResponse> = {
+export const MsgResolveDisputeResponse: MessageFns<
+  MsgResolveDisputeResponse,
+  "blockchain.tokenisation.v1.MsgResolveDisputeResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgResolveDisputeResponse" as const,
+
   encode(_: MsgResolveDisputeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -762,7 +803,9 @@ function createBaseMsgMintAsset(): MsgMintAsset {
   return { minter: "", collectionId: "", owner: "", uri: "", parcelId: 0n };
 }
 
-export const MsgMintAsset: MessageFns<MsgMintAsset> = {
+export const MsgMintAsset: MessageFns<MsgMintAsset, "blockchain.tokenisation.v1.MsgMintAsset"> = {
+  $type: "blockchain.tokenisation.v1.MsgMintAsset" as const,
+
   encode(message: MsgMintAsset, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.minter !== "") {
       writer.uint32(10).string(message.minter);
@@ -868,65 +911,70 @@ function createBaseMsgMintAssetResponse(): MsgMintAssetResponse {
   return { assetId: 0n };
 }
 
-export const MsgMintAssetResponse: MessageFns<MsgMintAssetResponse> = {
-  encode(message: MsgMintAssetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.assetId !== 0n) {
-      if (BigInt.asUintN(64, message.assetId) !== message.assetId) {
-        throw new globalThis.Error("value provided for field message.assetId of type uint64 too large");
-      }
-      writer.uint32(8).uint64(message.assetId);
-    }
-    return writer;
-  },
+export const MsgMintAssetResponse: MessageFns<MsgMintAssetResponse, "blockchain.tokenisation.v1.MsgMintAssetResponse"> =
+  {
+    $type: "blockchain.tokenisation.v1.MsgMintAssetResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgMintAssetResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMsgMintAssetResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
+    encode(message: MsgMintAssetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.assetId !== 0n) {
+        if (BigInt.asUintN(64, message.assetId) !== message.assetId) {
+          throw new globalThis.Error("value provided for field message.assetId of type uint64 too large");
+        }
+        writer.uint32(8).uint64(message.assetId);
+      }
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgMintAssetResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgMintAssetResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 8) {
+                break;
+              }
+
+              message.assetId = reader.uint64() as bigint;
+              continue;
             }
-
-            message.assetId = reader.uint64() as bigint;
-            continue;
           }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
         }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+    },
 
-  create(base?: DeepPartial<MsgMintAssetResponse>): MsgMintAssetResponse {
-    return MsgMintAssetResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<MsgMintAssetResponse>): MsgMintAssetResponse {
-    const message = createBaseMsgMintAssetResponse();
-    message.assetId = (object.assetId !== undefined && object.assetId !== null) ? BigInt(object.assetId) : 0n;
-    return message;
-  },
-};
+    create(base?: DeepPartial<MsgMintAssetResponse>): MsgMintAssetResponse {
+      return MsgMintAssetResponse.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<MsgMintAssetResponse>): MsgMintAssetResponse {
+      const message = createBaseMsgMintAssetResponse();
+      message.assetId = (object.assetId !== undefined && object.assetId !== null) ? BigInt(object.assetId) : 0n;
+      return message;
+    },
+  };
 
 function createBaseMsgFractionalise(): MsgFractionalise {
   return { owner: "", assetId: 0n, symbol: "", supply: "", holderShareBps: 0, incomeDenom: "" };
 }
 
-export const MsgFractionalise: MessageFns<MsgFractionalise> = {
+export const MsgFractionalise: MessageFns<MsgFractionalise, "blockchain.tokenisation.v1.MsgFractionalise"> = {
+  $type: "blockchain.tokenisation.v1.MsgFractionalise" as const,
+
   encode(message: MsgFractionalise, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.owner !== "") {
       writer.uint32(10).string(message.owner);
@@ -1044,7 +1092,12 @@ function createBaseMsgFractionaliseResponse(): MsgFractionaliseResponse {
   return { fractionDenom: "" };
 }
 
-export const MsgFractionaliseResponse: MessageFns<MsgFractionaliseResponse> = {
+export const MsgFractionaliseResponse: MessageFns<
+  MsgFractionaliseResponse,
+  "blockchain.tokenisation.v1.MsgFractionaliseResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgFractionaliseResponse" as const,
+
   encode(message: MsgFractionaliseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.fractionDenom !== "") {
       writer.uint32(10).string(message.fractionDenom);
@@ -1099,7 +1152,9 @@ function createBaseMsgTransferAsset(): MsgTransferAsset {
   return { owner: "", assetId: 0n, recipient: "" };
 }
 
-export const MsgTransferAsset: MessageFns<MsgTransferAsset> = {
+export const MsgTransferAsset: MessageFns<MsgTransferAsset, "blockchain.tokenisation.v1.MsgTransferAsset"> = {
+  $type: "blockchain.tokenisation.v1.MsgTransferAsset" as const,
+
   encode(message: MsgTransferAsset, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.owner !== "") {
       writer.uint32(10).string(message.owner);
@@ -1181,7 +1236,12 @@ function createBaseMsgTransferAssetResponse(): MsgTransferAssetResponse {
   return {};
 }
 
-export const MsgTransferAssetResponse: MessageFns<MsgTransferAssetResponse> = {
+export const MsgTransferAssetResponse: MessageFns<
+  MsgTransferAssetResponse,
+  "blockchain.tokenisation.v1.MsgTransferAssetResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgTransferAssetResponse" as const,
+
   encode(_: MsgTransferAssetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1224,7 +1284,9 @@ function createBaseMsgFundVault(): MsgFundVault {
   return { funder: "", assetId: 0n, amount: undefined };
 }
 
-export const MsgFundVault: MessageFns<MsgFundVault> = {
+export const MsgFundVault: MessageFns<MsgFundVault, "blockchain.tokenisation.v1.MsgFundVault"> = {
+  $type: "blockchain.tokenisation.v1.MsgFundVault" as const,
+
   encode(message: MsgFundVault, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.funder !== "") {
       writer.uint32(10).string(message.funder);
@@ -1308,64 +1370,69 @@ function createBaseMsgFundVaultResponse(): MsgFundVaultResponse {
   return { collected: undefined };
 }
 
-export const MsgFundVaultResponse: MessageFns<MsgFundVaultResponse> = {
-  encode(message: MsgFundVaultResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.collected !== undefined) {
-      Coin.encode(message.collected, writer.uint32(10).fork()).join();
-    }
-    return writer;
-  },
+export const MsgFundVaultResponse: MessageFns<MsgFundVaultResponse, "blockchain.tokenisation.v1.MsgFundVaultResponse"> =
+  {
+    $type: "blockchain.tokenisation.v1.MsgFundVaultResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgFundVaultResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMsgFundVaultResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.collected = Coin.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: MsgFundVaultResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.collected !== undefined) {
+        Coin.encode(message.collected, writer.uint32(10).fork()).join();
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      return writer;
+    },
 
-  create(base?: DeepPartial<MsgFundVaultResponse>): MsgFundVaultResponse {
-    return MsgFundVaultResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<MsgFundVaultResponse>): MsgFundVaultResponse {
-    const message = createBaseMsgFundVaultResponse();
-    message.collected = (object.collected !== undefined && object.collected !== null)
-      ? Coin.fromPartial(object.collected)
-      : undefined;
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgFundVaultResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgFundVaultResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.collected = Coin.decode(reader, reader.uint32());
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<MsgFundVaultResponse>): MsgFundVaultResponse {
+      return MsgFundVaultResponse.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<MsgFundVaultResponse>): MsgFundVaultResponse {
+      const message = createBaseMsgFundVaultResponse();
+      message.collected = (object.collected !== undefined && object.collected !== null)
+        ? Coin.fromPartial(object.collected)
+        : undefined;
+      return message;
+    },
+  };
 
 function createBaseMsgReportSale(): MsgReportSale {
   return { reporter: "", assetId: 0n, price: undefined, evidenceUri: "" };
 }
 
-export const MsgReportSale: MessageFns<MsgReportSale> = {
+export const MsgReportSale: MessageFns<MsgReportSale, "blockchain.tokenisation.v1.MsgReportSale"> = {
+  $type: "blockchain.tokenisation.v1.MsgReportSale" as const,
+
   encode(message: MsgReportSale, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.reporter !== "") {
       writer.uint32(10).string(message.reporter);
@@ -1459,7 +1526,12 @@ function createBaseMsgReportSaleResponse(): MsgReportSaleResponse {
   return {};
 }
 
-export const MsgReportSaleResponse: MessageFns<MsgReportSaleResponse> = {
+export const MsgReportSaleResponse: MessageFns<
+  MsgReportSaleResponse,
+  "blockchain.tokenisation.v1.MsgReportSaleResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgReportSaleResponse" as const,
+
   encode(_: MsgReportSaleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1502,7 +1574,9 @@ function createBaseMsgPaySaleProceeds(): MsgPaySaleProceeds {
   return { payer: "", assetId: 0n, amount: undefined };
 }
 
-export const MsgPaySaleProceeds: MessageFns<MsgPaySaleProceeds> = {
+export const MsgPaySaleProceeds: MessageFns<MsgPaySaleProceeds, "blockchain.tokenisation.v1.MsgPaySaleProceeds"> = {
+  $type: "blockchain.tokenisation.v1.MsgPaySaleProceeds" as const,
+
   encode(message: MsgPaySaleProceeds, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.payer !== "") {
       writer.uint32(10).string(message.payer);
@@ -1586,7 +1660,12 @@ function createBaseMsgPaySaleProceedsResponse(): MsgPaySaleProceedsResponse {
   return { paid: undefined, outstanding: undefined };
 }
 
-export const MsgPaySaleProceedsResponse: MessageFns<MsgPaySaleProceedsResponse> = {
+export const MsgPaySaleProceedsResponse: MessageFns<
+  MsgPaySaleProceedsResponse,
+  "blockchain.tokenisation.v1.MsgPaySaleProceedsResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgPaySaleProceedsResponse" as const,
+
   encode(message: MsgPaySaleProceedsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.paid !== undefined) {
       Coin.encode(message.paid, writer.uint32(10).fork()).join();
@@ -1655,7 +1734,9 @@ function createBaseMsgAttestSale(): MsgAttestSale {
   return { attestor: "", assetId: 0n, price: undefined };
 }
 
-export const MsgAttestSale: MessageFns<MsgAttestSale> = {
+export const MsgAttestSale: MessageFns<MsgAttestSale, "blockchain.tokenisation.v1.MsgAttestSale"> = {
+  $type: "blockchain.tokenisation.v1.MsgAttestSale" as const,
+
   encode(message: MsgAttestSale, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.attestor !== "") {
       writer.uint32(10).string(message.attestor);
@@ -1737,7 +1818,12 @@ function createBaseMsgAttestSaleResponse(): MsgAttestSaleResponse {
   return {};
 }
 
-export const MsgAttestSaleResponse: MessageFns<MsgAttestSaleResponse> = {
+export const MsgAttestSaleResponse: MessageFns<
+  MsgAttestSaleResponse,
+  "blockchain.tokenisation.v1.MsgAttestSaleResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgAttestSaleResponse" as const,
+
   encode(_: MsgAttestSaleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1780,7 +1866,9 @@ function createBaseMsgDisputeSale(): MsgDisputeSale {
   return { challenger: "", assetId: 0n, reason: "" };
 }
 
-export const MsgDisputeSale: MessageFns<MsgDisputeSale> = {
+export const MsgDisputeSale: MessageFns<MsgDisputeSale, "blockchain.tokenisation.v1.MsgDisputeSale"> = {
+  $type: "blockchain.tokenisation.v1.MsgDisputeSale" as const,
+
   encode(message: MsgDisputeSale, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.challenger !== "") {
       writer.uint32(10).string(message.challenger);
@@ -1862,7 +1950,12 @@ function createBaseMsgDisputeSaleResponse(): MsgDisputeSaleResponse {
   return {};
 }
 
-export const MsgDisputeSaleResponse: MessageFns<MsgDisputeSaleResponse> = {
+export const MsgDisputeSaleResponse: MessageFns<
+  MsgDisputeSaleResponse,
+  "blockchain.tokenisation.v1.MsgDisputeSaleResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgDisputeSaleResponse" as const,
+
   encode(_: MsgDisputeSaleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1905,7 +1998,9 @@ function createBaseMsgFinaliseSale(): MsgFinaliseSale {
   return { caller: "", assetId: 0n };
 }
 
-export const MsgFinaliseSale: MessageFns<MsgFinaliseSale> = {
+export const MsgFinaliseSale: MessageFns<MsgFinaliseSale, "blockchain.tokenisation.v1.MsgFinaliseSale"> = {
+  $type: "blockchain.tokenisation.v1.MsgFinaliseSale" as const,
+
   encode(message: MsgFinaliseSale, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.caller !== "") {
       writer.uint32(10).string(message.caller);
@@ -1975,7 +2070,12 @@ function createBaseMsgFinaliseSaleResponse(): MsgFinaliseSaleResponse {
   return {};
 }
 
-export const MsgFinaliseSaleResponse: MessageFns<MsgFinaliseSaleResponse> = {
+export const MsgFinaliseSaleResponse: MessageFns<
+  MsgFinaliseSaleResponse,
+  "blockchain.tokenisation.v1.MsgFinaliseSaleResponse"
+> = {
+  $type: "blockchain.tokenisation.v1.MsgFinaliseSaleResponse" as const,
+
   encode(_: MsgFinaliseSaleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -2018,7 +2118,9 @@ function createBaseMsgClaim(): MsgClaim {
   return { holder: "", assetId: 0n };
 }
 
-export const MsgClaim: MessageFns<MsgClaim> = {
+export const MsgClaim: MessageFns<MsgClaim, "blockchain.tokenisation.v1.MsgClaim"> = {
+  $type: "blockchain.tokenisation.v1.MsgClaim" as const,
+
   encode(message: MsgClaim, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.holder !== "") {
       writer.uint32(10).string(message.holder);
@@ -2088,7 +2190,9 @@ function createBaseMsgClaimResponse(): MsgClaimResponse {
   return { paid: [] };
 }
 
-export const MsgClaimResponse: MessageFns<MsgClaimResponse> = {
+export const MsgClaimResponse: MessageFns<MsgClaimResponse, "blockchain.tokenisation.v1.MsgClaimResponse"> = {
+  $type: "blockchain.tokenisation.v1.MsgClaimResponse" as const,
+
   encode(message: MsgClaimResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.paid) {
       Coin.encode(v!, writer.uint32(10).fork()).join();
@@ -2143,7 +2247,9 @@ function createBaseMsgRedeem(): MsgRedeem {
   return { holder: "", assetId: 0n, amount: "" };
 }
 
-export const MsgRedeem: MessageFns<MsgRedeem> = {
+export const MsgRedeem: MessageFns<MsgRedeem, "blockchain.tokenisation.v1.MsgRedeem"> = {
+  $type: "blockchain.tokenisation.v1.MsgRedeem" as const,
+
   encode(message: MsgRedeem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.holder !== "") {
       writer.uint32(10).string(message.holder);
@@ -2225,7 +2331,9 @@ function createBaseMsgRedeemResponse(): MsgRedeemResponse {
   return { paid: [] };
 }
 
-export const MsgRedeemResponse: MessageFns<MsgRedeemResponse> = {
+export const MsgRedeemResponse: MessageFns<MsgRedeemResponse, "blockchain.tokenisation.v1.MsgRedeemResponse"> = {
+  $type: "blockchain.tokenisation.v1.MsgRedeemResponse" as const,
+
   encode(message: MsgRedeemResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.paid) {
       Coin.encode(v!, writer.uint32(10).fork()).join();
@@ -2285,7 +2393,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

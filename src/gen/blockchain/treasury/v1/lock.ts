@@ -68,7 +68,9 @@ function createBaseLock(): Lock {
   };
 }
 
-export const Lock: MessageFns<Lock> = {
+export const Lock: MessageFns<Lock, "blockchain.treasury.v1.Lock"> = {
+  $type: "blockchain.treasury.v1.Lock" as const,
+
   encode(message: Lock, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -371,7 +373,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

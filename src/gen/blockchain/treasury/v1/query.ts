@@ -132,7 +132,9 @@ function createBaseDenomBalance(): DenomBalance {
   return { denom: "", total: "", locked: "", available: "" };
 }
 
-export const DenomBalance: MessageFns<DenomBalance> = {
+export const DenomBalance: MessageFns<DenomBalance, "blockchain.treasury.v1.DenomBalance"> = {
+  $type: "blockchain.treasury.v1.DenomBalance" as const,
+
   encode(message: DenomBalance, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -223,7 +225,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.treasury.v1.QueryParamsRequest"> = {
+  $type: "blockchain.treasury.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -266,7 +270,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.treasury.v1.QueryParamsResponse"> = {
+  $type: "blockchain.treasury.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -323,7 +329,12 @@ function createBaseQueryGetTreasuryRequest(): QueryGetTreasuryRequest {
   return { id: 0n };
 }
 
-export const QueryGetTreasuryRequest: MessageFns<QueryGetTreasuryRequest> = {
+export const QueryGetTreasuryRequest: MessageFns<
+  QueryGetTreasuryRequest,
+  "blockchain.treasury.v1.QueryGetTreasuryRequest"
+> = {
+  $type: "blockchain.treasury.v1.QueryGetTreasuryRequest" as const,
+
   encode(message: QueryGetTreasuryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -381,7 +392,12 @@ function createBaseQueryGetTreasuryResponse(): QueryGetTreasuryResponse {
   return { treasury: undefined };
 }
 
-export const QueryGetTreasuryResponse: MessageFns<QueryGetTreasuryResponse> = {
+export const QueryGetTreasuryResponse: MessageFns<
+  QueryGetTreasuryResponse,
+  "blockchain.treasury.v1.QueryGetTreasuryResponse"
+> = {
+  $type: "blockchain.treasury.v1.QueryGetTreasuryResponse" as const,
+
   encode(message: QueryGetTreasuryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.treasury !== undefined) {
       Treasury.encode(message.treasury, writer.uint32(10).fork()).join();
@@ -438,7 +454,12 @@ function createBaseQueryAllTreasuryRequest(): QueryAllTreasuryRequest {
   return { pagination: undefined };
 }
 
-export const QueryAllTreasuryRequest: MessageFns<QueryAllTreasuryRequest> = {
+export const QueryAllTreasuryRequest: MessageFns<
+  QueryAllTreasuryRequest,
+  "blockchain.treasury.v1.QueryAllTreasuryRequest"
+> = {
+  $type: "blockchain.treasury.v1.QueryAllTreasuryRequest" as const,
+
   encode(message: QueryAllTreasuryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -495,7 +516,12 @@ function createBaseQueryAllTreasuryResponse(): QueryAllTreasuryResponse {
   return { treasury: [], pagination: undefined };
 }
 
-export const QueryAllTreasuryResponse: MessageFns<QueryAllTreasuryResponse> = {
+export const QueryAllTreasuryResponse: MessageFns<
+  QueryAllTreasuryResponse,
+  "blockchain.treasury.v1.QueryAllTreasuryResponse"
+> = {
+  $type: "blockchain.treasury.v1.QueryAllTreasuryResponse" as const,
+
   encode(message: QueryAllTreasuryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.treasury) {
       Treasury.encode(v!, writer.uint32(10).fork()).join();
@@ -564,7 +590,12 @@ function createBaseQueryTreasuryBalancesRequest(): QueryTreasuryBalancesRequest 
   return { treasuryId: 0n };
 }
 
-export const QueryTreasuryBalancesRequest: MessageFns<QueryTreasuryBalancesRequest> = {
+export const QueryTreasuryBalancesRequest: MessageFns<
+  QueryTreasuryBalancesRequest,
+  "blockchain.treasury.v1.QueryTreasuryBalancesRequest"
+> = {
+  $type: "blockchain.treasury.v1.QueryTreasuryBalancesRequest" as const,
+
   encode(message: QueryTreasuryBalancesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.treasuryId !== 0n) {
       if (BigInt.asUintN(64, message.treasuryId) !== message.treasuryId) {
@@ -624,7 +655,12 @@ function createBaseQueryTreasuryBalancesResponse(): QueryTreasuryBalancesRespons
   return { balances: [] };
 }
 
-export const QueryTreasuryBalancesResponse: MessageFns<QueryTreasuryBalancesResponse> = {
+export const QueryTreasuryBalancesResponse: MessageFns<
+  QueryTreasuryBalancesResponse,
+  "blockchain.treasury.v1.QueryTreasuryBalancesResponse"
+> = {
+  $type: "blockchain.treasury.v1.QueryTreasuryBalancesResponse" as const,
+
   encode(message: QueryTreasuryBalancesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.balances) {
       DenomBalance.encode(v!, writer.uint32(10).fork()).join();
@@ -679,7 +715,9 @@ function createBaseQueryGetLockRequest(): QueryGetLockRequest {
   return { id: 0n };
 }
 
-export const QueryGetLockRequest: MessageFns<QueryGetLockRequest> = {
+export const QueryGetLockRequest: MessageFns<QueryGetLockRequest, "blockchain.treasury.v1.QueryGetLockRequest"> = {
+  $type: "blockchain.treasury.v1.QueryGetLockRequest" as const,
+
   encode(message: QueryGetLockRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -737,7 +775,9 @@ function createBaseQueryGetLockResponse(): QueryGetLockResponse {
   return { lock: undefined };
 }
 
-export const QueryGetLockResponse: MessageFns<QueryGetLockResponse> = {
+export const QueryGetLockResponse: MessageFns<QueryGetLockResponse, "blockchain.treasury.v1.QueryGetLockResponse"> = {
+  $type: "blockchain.treasury.v1.QueryGetLockResponse" as const,
+
   encode(message: QueryGetLockResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.lock !== undefined) {
       Lock.encode(message.lock, writer.uint32(10).fork()).join();
@@ -792,7 +832,9 @@ function createBaseQueryAllLockRequest(): QueryAllLockRequest {
   return { pagination: undefined };
 }
 
-export const QueryAllLockRequest: MessageFns<QueryAllLockRequest> = {
+export const QueryAllLockRequest: MessageFns<QueryAllLockRequest, "blockchain.treasury.v1.QueryAllLockRequest"> = {
+  $type: "blockchain.treasury.v1.QueryAllLockRequest" as const,
+
   encode(message: QueryAllLockRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -849,7 +891,9 @@ function createBaseQueryAllLockResponse(): QueryAllLockResponse {
   return { lock: [], pagination: undefined };
 }
 
-export const QueryAllLockResponse: MessageFns<QueryAllLockResponse> = {
+export const QueryAllLockResponse: MessageFns<QueryAllLockResponse, "blockchain.treasury.v1.QueryAllLockResponse"> = {
+  $type: "blockchain.treasury.v1.QueryAllLockResponse" as const,
+
   encode(message: QueryAllLockResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.lock) {
       Lock.encode(v!, writer.uint32(10).fork()).join();
@@ -918,7 +962,12 @@ function createBaseQueryLocksByTreasuryRequest(): QueryLocksByTreasuryRequest {
   return { treasuryId: 0n, pagination: undefined };
 }
 
-export const QueryLocksByTreasuryRequest: MessageFns<QueryLocksByTreasuryRequest> = {
+export const QueryLocksByTreasuryRequest: MessageFns<
+  QueryLocksByTreasuryRequest,
+  "blockchain.treasury.v1.QueryLocksByTreasuryRequest"
+> = {
+  $type: "blockchain.treasury.v1.QueryLocksByTreasuryRequest" as const,
+
   encode(message: QueryLocksByTreasuryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.treasuryId !== 0n) {
       if (BigInt.asUintN(64, message.treasuryId) !== message.treasuryId) {
@@ -992,7 +1041,12 @@ function createBaseQueryLocksByTreasuryResponse(): QueryLocksByTreasuryResponse 
   return { lock: [], pagination: undefined };
 }
 
-export const QueryLocksByTreasuryResponse: MessageFns<QueryLocksByTreasuryResponse> = {
+export const QueryLocksByTreasuryResponse: MessageFns<
+  QueryLocksByTreasuryResponse,
+  "blockchain.treasury.v1.QueryLocksByTreasuryResponse"
+> = {
+  $type: "blockchain.treasury.v1.QueryLocksByTreasuryResponse" as const,
+
   encode(message: QueryLocksByTreasuryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.lock) {
       Lock.encode(v!, writer.uint32(10).fork()).join();
@@ -1061,7 +1115,12 @@ function createBaseQueryLocksByBeneficiaryRequest(): QueryLocksByBeneficiaryRequ
   return { beneficiary: "", pagination: undefined };
 }
 
-export const QueryLocksByBeneficiaryRequest: MessageFns<QueryLocksByBeneficiaryRequest> = {
+export const QueryLocksByBeneficiaryRequest: MessageFns<
+  QueryLocksByBeneficiaryRequest,
+  "blockchain.treasury.v1.QueryLocksByBeneficiaryRequest"
+> = {
+  $type: "blockchain.treasury.v1.QueryLocksByBeneficiaryRequest" as const,
+
   encode(message: QueryLocksByBeneficiaryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.beneficiary !== "") {
       writer.uint32(10).string(message.beneficiary);
@@ -1130,7 +1189,12 @@ function createBaseQueryLocksByBeneficiaryResponse(): QueryLocksByBeneficiaryRes
   return { lock: [], pagination: undefined };
 }
 
-export const QueryLocksByBeneficiaryResponse: MessageFns<QueryLocksByBeneficiaryResponse> = {
+export const QueryLocksByBeneficiaryResponse: MessageFns<
+  QueryLocksByBeneficiaryResponse,
+  "blockchain.treasury.v1.QueryLocksByBeneficiaryResponse"
+> = {
+  $type: "blockchain.treasury.v1.QueryLocksByBeneficiaryResponse" as const,
+
   encode(message: QueryLocksByBeneficiaryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.lock) {
       Lock.encode(v!, writer.uint32(10).fork()).join();
@@ -1199,7 +1263,12 @@ function createBaseQueryClaimableAmountRequest(): QueryClaimableAmountRequest {
   return { lockId: 0n };
 }
 
-export const QueryClaimableAmountRequest: MessageFns<QueryClaimableAmountRequest> = {
+export const QueryClaimableAmountRequest: MessageFns<
+  QueryClaimableAmountRequest,
+  "blockchain.treasury.v1.QueryClaimableAmountRequest"
+> = {
+  $type: "blockchain.treasury.v1.QueryClaimableAmountRequest" as const,
+
   encode(message: QueryClaimableAmountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.lockId !== 0n) {
       if (BigInt.asUintN(64, message.lockId) !== message.lockId) {
@@ -1257,7 +1326,12 @@ function createBaseQueryClaimableAmountResponse(): QueryClaimableAmountResponse 
   return { claimable: "", vested: "", remaining: "" };
 }
 
-export const QueryClaimableAmountResponse: MessageFns<QueryClaimableAmountResponse> = {
+export const QueryClaimableAmountResponse: MessageFns<
+  QueryClaimableAmountResponse,
+  "blockchain.treasury.v1.QueryClaimableAmountResponse"
+> = {
+  $type: "blockchain.treasury.v1.QueryClaimableAmountResponse" as const,
+
   encode(message: QueryClaimableAmountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.claimable !== "") {
       writer.uint32(10).string(message.claimable);
@@ -1336,7 +1410,9 @@ function createBaseQueryListRoleRequest(): QueryListRoleRequest {
   return { treasuryId: 0n, pagination: undefined };
 }
 
-export const QueryListRoleRequest: MessageFns<QueryListRoleRequest> = {
+export const QueryListRoleRequest: MessageFns<QueryListRoleRequest, "blockchain.treasury.v1.QueryListRoleRequest"> = {
+  $type: "blockchain.treasury.v1.QueryListRoleRequest" as const,
+
   encode(message: QueryListRoleRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.treasuryId !== 0n) {
       if (BigInt.asUintN(64, message.treasuryId) !== message.treasuryId) {
@@ -1410,76 +1486,84 @@ function createBaseQueryListRoleResponse(): QueryListRoleResponse {
   return { role: [], pagination: undefined };
 }
 
-export const QueryListRoleResponse: MessageFns<QueryListRoleResponse> = {
-  encode(message: QueryListRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.role) {
-      RoleAssignment.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.pagination !== undefined) {
-      PageResponse.encode(message.pagination, writer.uint32(18).fork()).join();
-    }
-    return writer;
-  },
+export const QueryListRoleResponse: MessageFns<QueryListRoleResponse, "blockchain.treasury.v1.QueryListRoleResponse"> =
+  {
+    $type: "blockchain.treasury.v1.QueryListRoleResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): QueryListRoleResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseQueryListRoleResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.role.push(RoleAssignment.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.pagination = PageResponse.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: QueryListRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      for (const v of message.role) {
+        RoleAssignment.encode(v!, writer.uint32(10).fork()).join();
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      if (message.pagination !== undefined) {
+        PageResponse.encode(message.pagination, writer.uint32(18).fork()).join();
+      }
+      return writer;
+    },
 
-  create(base?: DeepPartial<QueryListRoleResponse>): QueryListRoleResponse {
-    return QueryListRoleResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<QueryListRoleResponse>): QueryListRoleResponse {
-    const message = createBaseQueryListRoleResponse();
-    message.role = object.role?.map((e) => RoleAssignment.fromPartial(e)) || [];
-    message.pagination = (object.pagination !== undefined && object.pagination !== null)
-      ? PageResponse.fromPartial(object.pagination)
-      : undefined;
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): QueryListRoleResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseQueryListRoleResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.role.push(RoleAssignment.decode(reader, reader.uint32()));
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.pagination = PageResponse.decode(reader, reader.uint32());
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<QueryListRoleResponse>): QueryListRoleResponse {
+      return QueryListRoleResponse.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<QueryListRoleResponse>): QueryListRoleResponse {
+      const message = createBaseQueryListRoleResponse();
+      message.role = object.role?.map((e) => RoleAssignment.fromPartial(e)) || [];
+      message.pagination = (object.pagination !== undefined && object.pagination !== null)
+        ? PageResponse.fromPartial(object.pagination)
+        : undefined;
+      return message;
+    },
+  };
 
 function createBaseQueryGetSpendPolicyRequest(): QueryGetSpendPolicyRequest {
   return { treasuryId: 0n, denom: "" };
 }
 
-export const QueryGetSpendPolicyRequest: MessageFns<QueryGetSpendPolicyRequest> = {
+export const QueryGetSpendPolicyRequest: MessageFns<
+  QueryGetSpendPolicyRequest,
+  "blockchain.treasury.v1.QueryGetSpendPolicyRequest"
+> = {
+  $type: "blockchain.treasury.v1.QueryGetSpendPolicyRequest" as const,
+
   encode(message: QueryGetSpendPolicyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.treasuryId !== 0n) {
       if (BigInt.asUintN(64, message.treasuryId) !== message.treasuryId) {
@@ -1551,7 +1635,12 @@ function createBaseQueryGetSpendPolicyResponse(): QueryGetSpendPolicyResponse {
   return { policy: undefined };
 }
 
-export const QueryGetSpendPolicyResponse: MessageFns<QueryGetSpendPolicyResponse> = {
+export const QueryGetSpendPolicyResponse: MessageFns<
+  QueryGetSpendPolicyResponse,
+  "blockchain.treasury.v1.QueryGetSpendPolicyResponse"
+> = {
+  $type: "blockchain.treasury.v1.QueryGetSpendPolicyResponse" as const,
+
   encode(message: QueryGetSpendPolicyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.policy !== undefined) {
       SpendPolicy.encode(message.policy, writer.uint32(10).fork()).join();
@@ -1608,7 +1697,12 @@ function createBaseQuerySpendCapacityRequest(): QuerySpendCapacityRequest {
   return { treasuryId: 0n, denom: "" };
 }
 
-export const QuerySpendCapacityRequest: MessageFns<QuerySpendCapacityRequest> = {
+export const QuerySpendCapacityRequest: MessageFns<
+  QuerySpendCapacityRequest,
+  "blockchain.treasury.v1.QuerySpendCapacityRequest"
+> = {
+  $type: "blockchain.treasury.v1.QuerySpendCapacityRequest" as const,
+
   encode(message: QuerySpendCapacityRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.treasuryId !== 0n) {
       if (BigInt.asUintN(64, message.treasuryId) !== message.treasuryId) {
@@ -1680,7 +1774,12 @@ function createBaseQuerySpendCapacityResponse(): QuerySpendCapacityResponse {
   return { remainingThisPeriod: "", available: "", perTransactionLimit: "", periodResetsAt: 0n };
 }
 
-export const QuerySpendCapacityResponse: MessageFns<QuerySpendCapacityResponse> = {
+export const QuerySpendCapacityResponse: MessageFns<
+  QuerySpendCapacityResponse,
+  "blockchain.treasury.v1.QuerySpendCapacityResponse"
+> = {
+  $type: "blockchain.treasury.v1.QuerySpendCapacityResponse" as const,
+
   encode(message: QuerySpendCapacityResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.remainingThisPeriod !== "") {
       writer.uint32(10).string(message.remainingThisPeriod);
@@ -1781,7 +1880,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

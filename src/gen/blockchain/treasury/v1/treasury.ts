@@ -58,7 +58,9 @@ function createBaseTreasury(): Treasury {
   return { id: 0n, name: "", admin: "", paused: false, createdAtHeight: 0n };
 }
 
-export const Treasury: MessageFns<Treasury> = {
+export const Treasury: MessageFns<Treasury, "blockchain.treasury.v1.Treasury"> = {
+  $type: "blockchain.treasury.v1.Treasury" as const,
+
   encode(message: Treasury, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -169,7 +171,9 @@ function createBaseRoleAssignment(): RoleAssignment {
   return { treasuryId: 0n, address: "", role: 0 };
 }
 
-export const RoleAssignment: MessageFns<RoleAssignment> = {
+export const RoleAssignment: MessageFns<RoleAssignment, "blockchain.treasury.v1.RoleAssignment"> = {
+  $type: "blockchain.treasury.v1.RoleAssignment" as const,
+
   encode(message: RoleAssignment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.treasuryId !== 0n) {
       if (BigInt.asUintN(64, message.treasuryId) !== message.treasuryId) {
@@ -253,7 +257,9 @@ function createBaseTreasuryBalance(): TreasuryBalance {
   return { treasuryId: 0n, denom: "", total: "", locked: "" };
 }
 
-export const TreasuryBalance: MessageFns<TreasuryBalance> = {
+export const TreasuryBalance: MessageFns<TreasuryBalance, "blockchain.treasury.v1.TreasuryBalance"> = {
+  $type: "blockchain.treasury.v1.TreasuryBalance" as const,
+
   encode(message: TreasuryBalance, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.treasuryId !== 0n) {
       if (BigInt.asUintN(64, message.treasuryId) !== message.treasuryId) {
@@ -357,7 +363,9 @@ function createBaseSpendPolicy(): SpendPolicy {
   };
 }
 
-export const SpendPolicy: MessageFns<SpendPolicy> = {
+export const SpendPolicy: MessageFns<SpendPolicy, "blockchain.treasury.v1.SpendPolicy"> = {
+  $type: "blockchain.treasury.v1.SpendPolicy" as const,
+
   encode(message: SpendPolicy, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.treasuryId !== 0n) {
       if (BigInt.asUintN(64, message.treasuryId) !== message.treasuryId) {
@@ -494,7 +502,9 @@ function createBaseSpendWindow(): SpendWindow {
   return { treasuryId: 0n, denom: "", spent: "", windowStart: 0n };
 }
 
-export const SpendWindow: MessageFns<SpendWindow> = {
+export const SpendWindow: MessageFns<SpendWindow, "blockchain.treasury.v1.SpendWindow"> = {
+  $type: "blockchain.treasury.v1.SpendWindow" as const,
+
   encode(message: SpendWindow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.treasuryId !== 0n) {
       if (BigInt.asUintN(64, message.treasuryId) !== message.treasuryId) {
@@ -600,7 +610,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

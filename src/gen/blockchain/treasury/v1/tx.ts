@@ -179,7 +179,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.treasury.v1.MsgUpdateParams"> = {
+  $type: "blockchain.treasury.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -248,7 +250,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.treasury.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.treasury.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -291,7 +298,9 @@ function createBaseMsgCreateTreasury(): MsgCreateTreasury {
   return { creator: "", name: "", admin: "" };
 }
 
-export const MsgCreateTreasury: MessageFns<MsgCreateTreasury> = {
+export const MsgCreateTreasury: MessageFns<MsgCreateTreasury, "blockchain.treasury.v1.MsgCreateTreasury"> = {
+  $type: "blockchain.treasury.v1.MsgCreateTreasury" as const,
+
   encode(message: MsgCreateTreasury, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -370,7 +379,12 @@ function createBaseMsgCreateTreasuryResponse(): MsgCreateTreasuryResponse {
   return { id: 0n };
 }
 
-export const MsgCreateTreasuryResponse: MessageFns<MsgCreateTreasuryResponse> = {
+export const MsgCreateTreasuryResponse: MessageFns<
+  MsgCreateTreasuryResponse,
+  "blockchain.treasury.v1.MsgCreateTreasuryResponse"
+> = {
+  $type: "blockchain.treasury.v1.MsgCreateTreasuryResponse" as const,
+
   encode(message: MsgCreateTreasuryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -428,7 +442,9 @@ function createBaseMsgDeposit(): MsgDeposit {
   return { depositor: "", treasuryId: 0n, amount: [] };
 }
 
-export const MsgDeposit: MessageFns<MsgDeposit> = {
+export const MsgDeposit: MessageFns<MsgDeposit, "blockchain.treasury.v1.MsgDeposit"> = {
+  $type: "blockchain.treasury.v1.MsgDeposit" as const,
+
   encode(message: MsgDeposit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.depositor !== "") {
       writer.uint32(10).string(message.depositor);
@@ -512,7 +528,9 @@ function createBaseMsgDepositResponse(): MsgDepositResponse {
   return {};
 }
 
-export const MsgDepositResponse: MessageFns<MsgDepositResponse> = {
+export const MsgDepositResponse: MessageFns<MsgDepositResponse, "blockchain.treasury.v1.MsgDepositResponse"> = {
+  $type: "blockchain.treasury.v1.MsgDepositResponse" as const,
+
   encode(_: MsgDepositResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -564,7 +582,9 @@ function createBaseMsgSpend(): MsgSpend {
   };
 }
 
-export const MsgSpend: MessageFns<MsgSpend> = {
+export const MsgSpend: MessageFns<MsgSpend, "blockchain.treasury.v1.MsgSpend"> = {
+  $type: "blockchain.treasury.v1.MsgSpend" as const,
+
   encode(message: MsgSpend, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.spender !== "") {
       writer.uint32(10).string(message.spender);
@@ -708,7 +728,9 @@ function createBaseMsgSpendResponse(): MsgSpendResponse {
   return {};
 }
 
-export const MsgSpendResponse: MessageFns<MsgSpendResponse> = {
+export const MsgSpendResponse: MessageFns<MsgSpendResponse, "blockchain.treasury.v1.MsgSpendResponse"> = {
+  $type: "blockchain.treasury.v1.MsgSpendResponse" as const,
+
   encode(_: MsgSpendResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -763,7 +785,9 @@ function createBaseMsgCreateLock(): MsgCreateLock {
   };
 }
 
-export const MsgCreateLock: MessageFns<MsgCreateLock> = {
+export const MsgCreateLock: MessageFns<MsgCreateLock, "blockchain.treasury.v1.MsgCreateLock"> = {
+  $type: "blockchain.treasury.v1.MsgCreateLock" as const,
+
   encode(message: MsgCreateLock, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.admin !== "") {
       writer.uint32(10).string(message.admin);
@@ -957,65 +981,70 @@ function createBaseMsgCreateLockResponse(): MsgCreateLockResponse {
   return { id: 0n };
 }
 
-export const MsgCreateLockResponse: MessageFns<MsgCreateLockResponse> = {
-  encode(message: MsgCreateLockResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== 0n) {
-      if (BigInt.asUintN(64, message.id) !== message.id) {
-        throw new globalThis.Error("value provided for field message.id of type uint64 too large");
-      }
-      writer.uint32(8).uint64(message.id);
-    }
-    return writer;
-  },
+export const MsgCreateLockResponse: MessageFns<MsgCreateLockResponse, "blockchain.treasury.v1.MsgCreateLockResponse"> =
+  {
+    $type: "blockchain.treasury.v1.MsgCreateLockResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgCreateLockResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMsgCreateLockResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
+    encode(message: MsgCreateLockResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.id !== 0n) {
+        if (BigInt.asUintN(64, message.id) !== message.id) {
+          throw new globalThis.Error("value provided for field message.id of type uint64 too large");
+        }
+        writer.uint32(8).uint64(message.id);
+      }
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgCreateLockResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgCreateLockResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 8) {
+                break;
+              }
+
+              message.id = reader.uint64() as bigint;
+              continue;
             }
-
-            message.id = reader.uint64() as bigint;
-            continue;
           }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
         }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+    },
 
-  create(base?: DeepPartial<MsgCreateLockResponse>): MsgCreateLockResponse {
-    return MsgCreateLockResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<MsgCreateLockResponse>): MsgCreateLockResponse {
-    const message = createBaseMsgCreateLockResponse();
-    message.id = (object.id !== undefined && object.id !== null) ? BigInt(object.id) : 0n;
-    return message;
-  },
-};
+    create(base?: DeepPartial<MsgCreateLockResponse>): MsgCreateLockResponse {
+      return MsgCreateLockResponse.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<MsgCreateLockResponse>): MsgCreateLockResponse {
+      const message = createBaseMsgCreateLockResponse();
+      message.id = (object.id !== undefined && object.id !== null) ? BigInt(object.id) : 0n;
+      return message;
+    },
+  };
 
 function createBaseMsgClaimLock(): MsgClaimLock {
   return { beneficiary: "", lockId: 0n };
 }
 
-export const MsgClaimLock: MessageFns<MsgClaimLock> = {
+export const MsgClaimLock: MessageFns<MsgClaimLock, "blockchain.treasury.v1.MsgClaimLock"> = {
+  $type: "blockchain.treasury.v1.MsgClaimLock" as const,
+
   encode(message: MsgClaimLock, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.beneficiary !== "") {
       writer.uint32(10).string(message.beneficiary);
@@ -1085,7 +1114,9 @@ function createBaseMsgClaimLockResponse(): MsgClaimLockResponse {
   return { released: "" };
 }
 
-export const MsgClaimLockResponse: MessageFns<MsgClaimLockResponse> = {
+export const MsgClaimLockResponse: MessageFns<MsgClaimLockResponse, "blockchain.treasury.v1.MsgClaimLockResponse"> = {
+  $type: "blockchain.treasury.v1.MsgClaimLockResponse" as const,
+
   encode(message: MsgClaimLockResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.released !== "") {
       writer.uint32(10).string(message.released);
@@ -1140,7 +1171,9 @@ function createBaseMsgRevokeLock(): MsgRevokeLock {
   return { admin: "", lockId: 0n };
 }
 
-export const MsgRevokeLock: MessageFns<MsgRevokeLock> = {
+export const MsgRevokeLock: MessageFns<MsgRevokeLock, "blockchain.treasury.v1.MsgRevokeLock"> = {
+  $type: "blockchain.treasury.v1.MsgRevokeLock" as const,
+
   encode(message: MsgRevokeLock, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.admin !== "") {
       writer.uint32(10).string(message.admin);
@@ -1210,68 +1243,71 @@ function createBaseMsgRevokeLockResponse(): MsgRevokeLockResponse {
   return { returned: "", vestedToBeneficiary: "" };
 }
 
-export const MsgRevokeLockResponse: MessageFns<MsgRevokeLockResponse> = {
-  encode(message: MsgRevokeLockResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.returned !== "") {
-      writer.uint32(10).string(message.returned);
-    }
-    if (message.vestedToBeneficiary !== "") {
-      writer.uint32(18).string(message.vestedToBeneficiary);
-    }
-    return writer;
-  },
+export const MsgRevokeLockResponse: MessageFns<MsgRevokeLockResponse, "blockchain.treasury.v1.MsgRevokeLockResponse"> =
+  {
+    $type: "blockchain.treasury.v1.MsgRevokeLockResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgRevokeLockResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMsgRevokeLockResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.returned = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.vestedToBeneficiary = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: MsgRevokeLockResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.returned !== "") {
+        writer.uint32(10).string(message.returned);
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      if (message.vestedToBeneficiary !== "") {
+        writer.uint32(18).string(message.vestedToBeneficiary);
+      }
+      return writer;
+    },
 
-  create(base?: DeepPartial<MsgRevokeLockResponse>): MsgRevokeLockResponse {
-    return MsgRevokeLockResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<MsgRevokeLockResponse>): MsgRevokeLockResponse {
-    const message = createBaseMsgRevokeLockResponse();
-    message.returned = object.returned ?? "";
-    message.vestedToBeneficiary = object.vestedToBeneficiary ?? "";
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgRevokeLockResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgRevokeLockResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.returned = reader.string();
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.vestedToBeneficiary = reader.string();
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<MsgRevokeLockResponse>): MsgRevokeLockResponse {
+      return MsgRevokeLockResponse.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<MsgRevokeLockResponse>): MsgRevokeLockResponse {
+      const message = createBaseMsgRevokeLockResponse();
+      message.returned = object.returned ?? "";
+      message.vestedToBeneficiary = object.vestedToBeneficiary ?? "";
+      return message;
+    },
+  };
 
 function createBaseMsgOpenEscrow(): MsgOpenEscrow {
   return {
@@ -1286,7 +1322,9 @@ function createBaseMsgOpenEscrow(): MsgOpenEscrow {
   };
 }
 
-export const MsgOpenEscrow: MessageFns<MsgOpenEscrow> = {
+export const MsgOpenEscrow: MessageFns<MsgOpenEscrow, "blockchain.treasury.v1.MsgOpenEscrow"> = {
+  $type: "blockchain.treasury.v1.MsgOpenEscrow" as const,
+
   encode(message: MsgOpenEscrow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.depositor !== "") {
       writer.uint32(10).string(message.depositor);
@@ -1427,65 +1465,70 @@ function createBaseMsgOpenEscrowResponse(): MsgOpenEscrowResponse {
   return { lockId: 0n };
 }
 
-export const MsgOpenEscrowResponse: MessageFns<MsgOpenEscrowResponse> = {
-  encode(message: MsgOpenEscrowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.lockId !== 0n) {
-      if (BigInt.asUintN(64, message.lockId) !== message.lockId) {
-        throw new globalThis.Error("value provided for field message.lockId of type uint64 too large");
-      }
-      writer.uint32(8).uint64(message.lockId);
-    }
-    return writer;
-  },
+export const MsgOpenEscrowResponse: MessageFns<MsgOpenEscrowResponse, "blockchain.treasury.v1.MsgOpenEscrowResponse"> =
+  {
+    $type: "blockchain.treasury.v1.MsgOpenEscrowResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgOpenEscrowResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMsgOpenEscrowResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
+    encode(message: MsgOpenEscrowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.lockId !== 0n) {
+        if (BigInt.asUintN(64, message.lockId) !== message.lockId) {
+          throw new globalThis.Error("value provided for field message.lockId of type uint64 too large");
+        }
+        writer.uint32(8).uint64(message.lockId);
+      }
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgOpenEscrowResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgOpenEscrowResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 8) {
+                break;
+              }
+
+              message.lockId = reader.uint64() as bigint;
+              continue;
             }
-
-            message.lockId = reader.uint64() as bigint;
-            continue;
           }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
         }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+    },
 
-  create(base?: DeepPartial<MsgOpenEscrowResponse>): MsgOpenEscrowResponse {
-    return MsgOpenEscrowResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<MsgOpenEscrowResponse>): MsgOpenEscrowResponse {
-    const message = createBaseMsgOpenEscrowResponse();
-    message.lockId = (object.lockId !== undefined && object.lockId !== null) ? BigInt(object.lockId) : 0n;
-    return message;
-  },
-};
+    create(base?: DeepPartial<MsgOpenEscrowResponse>): MsgOpenEscrowResponse {
+      return MsgOpenEscrowResponse.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<MsgOpenEscrowResponse>): MsgOpenEscrowResponse {
+      const message = createBaseMsgOpenEscrowResponse();
+      message.lockId = (object.lockId !== undefined && object.lockId !== null) ? BigInt(object.lockId) : 0n;
+      return message;
+    },
+  };
 
 function createBaseMsgReleaseEscrow(): MsgReleaseEscrow {
   return { depositor: "", lockId: 0n };
 }
 
-export const MsgReleaseEscrow: MessageFns<MsgReleaseEscrow> = {
+export const MsgReleaseEscrow: MessageFns<MsgReleaseEscrow, "blockchain.treasury.v1.MsgReleaseEscrow"> = {
+  $type: "blockchain.treasury.v1.MsgReleaseEscrow" as const,
+
   encode(message: MsgReleaseEscrow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.depositor !== "") {
       writer.uint32(10).string(message.depositor);
@@ -1555,7 +1598,12 @@ function createBaseMsgReleaseEscrowResponse(): MsgReleaseEscrowResponse {
   return {};
 }
 
-export const MsgReleaseEscrowResponse: MessageFns<MsgReleaseEscrowResponse> = {
+export const MsgReleaseEscrowResponse: MessageFns<
+  MsgReleaseEscrowResponse,
+  "blockchain.treasury.v1.MsgReleaseEscrowResponse"
+> = {
+  $type: "blockchain.treasury.v1.MsgReleaseEscrowResponse" as const,
+
   encode(_: MsgReleaseEscrowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1598,7 +1646,9 @@ function createBaseMsgDisputeEscrow(): MsgDisputeEscrow {
   return { party: "", lockId: 0n, reason: "" };
 }
 
-export const MsgDisputeEscrow: MessageFns<MsgDisputeEscrow> = {
+export const MsgDisputeEscrow: MessageFns<MsgDisputeEscrow, "blockchain.treasury.v1.MsgDisputeEscrow"> = {
+  $type: "blockchain.treasury.v1.MsgDisputeEscrow" as const,
+
   encode(message: MsgDisputeEscrow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.party !== "") {
       writer.uint32(10).string(message.party);
@@ -1680,7 +1730,12 @@ function createBaseMsgDisputeEscrowResponse(): MsgDisputeEscrowResponse {
   return {};
 }
 
-export const MsgDisputeEscrowResponse: MessageFns<MsgDisputeEscrowResponse> = {
+export const MsgDisputeEscrowResponse: MessageFns<
+  MsgDisputeEscrowResponse,
+  "blockchain.treasury.v1.MsgDisputeEscrowResponse"
+> = {
+  $type: "blockchain.treasury.v1.MsgDisputeEscrowResponse" as const,
+
   encode(_: MsgDisputeEscrowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1723,7 +1778,9 @@ function createBaseMsgResolveEscrow(): MsgResolveEscrow {
   return { moderator: "", lockId: 0n, payBeneficiary: false };
 }
 
-export const MsgResolveEscrow: MessageFns<MsgResolveEscrow> = {
+export const MsgResolveEscrow: MessageFns<MsgResolveEscrow, "blockchain.treasury.v1.MsgResolveEscrow"> = {
+  $type: "blockchain.treasury.v1.MsgResolveEscrow" as const,
+
   encode(message: MsgResolveEscrow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.moderator !== "") {
       writer.uint32(10).string(message.moderator);
@@ -1805,7 +1862,12 @@ function createBaseMsgResolveEscrowResponse(): MsgResolveEscrowResponse {
   return {};
 }
 
-export const MsgResolveEscrowResponse: MessageFns<MsgResolveEscrowResponse> = {
+export const MsgResolveEscrowResponse: MessageFns<
+  MsgResolveEscrowResponse,
+  "blockchain.treasury.v1.MsgResolveEscrowResponse"
+> = {
+  $type: "blockchain.treasury.v1.MsgResolveEscrowResponse" as const,
+
   encode(_: MsgResolveEscrowResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1848,7 +1910,9 @@ function createBaseMsgAssignRole(): MsgAssignRole {
   return { admin: "", treasuryId: 0n, address: "", role: 0 };
 }
 
-export const MsgAssignRole: MessageFns<MsgAssignRole> = {
+export const MsgAssignRole: MessageFns<MsgAssignRole, "blockchain.treasury.v1.MsgAssignRole"> = {
+  $type: "blockchain.treasury.v1.MsgAssignRole" as const,
+
   encode(message: MsgAssignRole, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.admin !== "") {
       writer.uint32(10).string(message.admin);
@@ -1944,50 +2008,55 @@ function createBaseMsgAssignRoleResponse(): MsgAssignRoleResponse {
   return {};
 }
 
-export const MsgAssignRoleResponse: MessageFns<MsgAssignRoleResponse> = {
-  encode(_: MsgAssignRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    return writer;
-  },
+export const MsgAssignRoleResponse: MessageFns<MsgAssignRoleResponse, "blockchain.treasury.v1.MsgAssignRoleResponse"> =
+  {
+    $type: "blockchain.treasury.v1.MsgAssignRoleResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgAssignRoleResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMsgAssignRoleResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(_: MsgAssignRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgAssignRoleResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgAssignRoleResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
 
-  create(base?: DeepPartial<MsgAssignRoleResponse>): MsgAssignRoleResponse {
-    return MsgAssignRoleResponse.fromPartial(base ?? {});
-  },
-  fromPartial(_: DeepPartial<MsgAssignRoleResponse>): MsgAssignRoleResponse {
-    const message = createBaseMsgAssignRoleResponse();
-    return message;
-  },
-};
+    create(base?: DeepPartial<MsgAssignRoleResponse>): MsgAssignRoleResponse {
+      return MsgAssignRoleResponse.fromPartial(base ?? {});
+    },
+    fromPartial(_: DeepPartial<MsgAssignRoleResponse>): MsgAssignRoleResponse {
+      const message = createBaseMsgAssignRoleResponse();
+      return message;
+    },
+  };
 
 function createBaseMsgRevokeRole(): MsgRevokeRole {
   return { admin: "", treasuryId: 0n, address: "" };
 }
 
-export const MsgRevokeRole: MessageFns<MsgRevokeRole> = {
+export const MsgRevokeRole: MessageFns<MsgRevokeRole, "blockchain.treasury.v1.MsgRevokeRole"> = {
+  $type: "blockchain.treasury.v1.MsgRevokeRole" as const,
+
   encode(message: MsgRevokeRole, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.admin !== "") {
       writer.uint32(10).string(message.admin);
@@ -2071,50 +2140,55 @@ function createBaseMsgRevokeRoleResponse(): MsgRevokeRoleResponse {
   return {};
 }
 
-export const MsgRevokeRoleResponse: MessageFns<MsgRevokeRoleResponse> = {
-  encode(_: MsgRevokeRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    return writer;
-  },
+export const MsgRevokeRoleResponse: MessageFns<MsgRevokeRoleResponse, "blockchain.treasury.v1.MsgRevokeRoleResponse"> =
+  {
+    $type: "blockchain.treasury.v1.MsgRevokeRoleResponse" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgRevokeRoleResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMsgRevokeRoleResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(_: MsgRevokeRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgRevokeRoleResponse {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgRevokeRoleResponse();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
 
-  create(base?: DeepPartial<MsgRevokeRoleResponse>): MsgRevokeRoleResponse {
-    return MsgRevokeRoleResponse.fromPartial(base ?? {});
-  },
-  fromPartial(_: DeepPartial<MsgRevokeRoleResponse>): MsgRevokeRoleResponse {
-    const message = createBaseMsgRevokeRoleResponse();
-    return message;
-  },
-};
+    create(base?: DeepPartial<MsgRevokeRoleResponse>): MsgRevokeRoleResponse {
+      return MsgRevokeRoleResponse.fromPartial(base ?? {});
+    },
+    fromPartial(_: DeepPartial<MsgRevokeRoleResponse>): MsgRevokeRoleResponse {
+      const message = createBaseMsgRevokeRoleResponse();
+      return message;
+    },
+  };
 
 function createBaseMsgSetSpendPolicy(): MsgSetSpendPolicy {
   return { admin: "", policy: undefined };
 }
 
-export const MsgSetSpendPolicy: MessageFns<MsgSetSpendPolicy> = {
+export const MsgSetSpendPolicy: MessageFns<MsgSetSpendPolicy, "blockchain.treasury.v1.MsgSetSpendPolicy"> = {
+  $type: "blockchain.treasury.v1.MsgSetSpendPolicy" as const,
+
   encode(message: MsgSetSpendPolicy, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.admin !== "") {
       writer.uint32(10).string(message.admin);
@@ -2183,7 +2257,12 @@ function createBaseMsgSetSpendPolicyResponse(): MsgSetSpendPolicyResponse {
   return {};
 }
 
-export const MsgSetSpendPolicyResponse: MessageFns<MsgSetSpendPolicyResponse> = {
+export const MsgSetSpendPolicyResponse: MessageFns<
+  MsgSetSpendPolicyResponse,
+  "blockchain.treasury.v1.MsgSetSpendPolicyResponse"
+> = {
+  $type: "blockchain.treasury.v1.MsgSetSpendPolicyResponse" as const,
+
   encode(_: MsgSetSpendPolicyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -2226,7 +2305,9 @@ function createBaseMsgSetPaused(): MsgSetPaused {
   return { sender: "", treasuryId: 0n, paused: false };
 }
 
-export const MsgSetPaused: MessageFns<MsgSetPaused> = {
+export const MsgSetPaused: MessageFns<MsgSetPaused, "blockchain.treasury.v1.MsgSetPaused"> = {
+  $type: "blockchain.treasury.v1.MsgSetPaused" as const,
+
   encode(message: MsgSetPaused, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.sender !== "") {
       writer.uint32(10).string(message.sender);
@@ -2310,7 +2391,9 @@ function createBaseMsgSetPausedResponse(): MsgSetPausedResponse {
   return {};
 }
 
-export const MsgSetPausedResponse: MessageFns<MsgSetPausedResponse> = {
+export const MsgSetPausedResponse: MessageFns<MsgSetPausedResponse, "blockchain.treasury.v1.MsgSetPausedResponse"> = {
+  $type: "blockchain.treasury.v1.MsgSetPausedResponse" as const,
+
   encode(_: MsgSetPausedResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -2353,7 +2436,9 @@ function createBaseMsgSetAdmin(): MsgSetAdmin {
   return { admin: "", treasuryId: 0n, newAdmin: "" };
 }
 
-export const MsgSetAdmin: MessageFns<MsgSetAdmin> = {
+export const MsgSetAdmin: MessageFns<MsgSetAdmin, "blockchain.treasury.v1.MsgSetAdmin"> = {
+  $type: "blockchain.treasury.v1.MsgSetAdmin" as const,
+
   encode(message: MsgSetAdmin, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.admin !== "") {
       writer.uint32(10).string(message.admin);
@@ -2437,7 +2522,9 @@ function createBaseMsgSetAdminResponse(): MsgSetAdminResponse {
   return {};
 }
 
-export const MsgSetAdminResponse: MessageFns<MsgSetAdminResponse> = {
+export const MsgSetAdminResponse: MessageFns<MsgSetAdminResponse, "blockchain.treasury.v1.MsgSetAdminResponse"> = {
+  $type: "blockchain.treasury.v1.MsgSetAdminResponse" as const,
+
   encode(_: MsgSetAdminResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -2485,7 +2572,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -18,7 +18,9 @@ function createBaseApprovedValidator(): ApprovedValidator {
   return { candidate: "", approved: "", declaration: undefined };
 }
 
-export const ApprovedValidator: MessageFns<ApprovedValidator> = {
+export const ApprovedValidator: MessageFns<ApprovedValidator, "blockchain.validatorgov.v1.ApprovedValidator"> = {
+  $type: "blockchain.validatorgov.v1.ApprovedValidator" as const,
+
   encode(message: ApprovedValidator, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.candidate !== "") {
       writer.uint32(10).string(message.candidate);
@@ -104,7 +106,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

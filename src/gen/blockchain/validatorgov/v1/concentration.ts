@@ -46,7 +46,9 @@ function createBaseDemotion(): Demotion {
   };
 }
 
-export const Demotion: MessageFns<Demotion> = {
+export const Demotion: MessageFns<Demotion, "blockchain.validatorgov.v1.Demotion"> = {
+  $type: "blockchain.validatorgov.v1.Demotion" as const,
+
   encode(message: Demotion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.operator !== "") {
       writer.uint32(10).string(message.operator);
@@ -186,7 +188,9 @@ function createBaseConcentrationGroup(): ConcentrationGroup {
   return { cap: 0, group: "", power: 0n, powerBps: 0n, capBps: 0n, over: false };
 }
 
-export const ConcentrationGroup: MessageFns<ConcentrationGroup> = {
+export const ConcentrationGroup: MessageFns<ConcentrationGroup, "blockchain.validatorgov.v1.ConcentrationGroup"> = {
+  $type: "blockchain.validatorgov.v1.ConcentrationGroup" as const,
+
   encode(message: ConcentrationGroup, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cap !== 0) {
       writer.uint32(8).int32(message.cap);
@@ -315,7 +319,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

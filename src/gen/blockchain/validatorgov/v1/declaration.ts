@@ -20,7 +20,9 @@ function createBaseDeclaration(): Declaration {
   return { legalEntityId: "", beneficialOwnerId: "", jurisdiction: "", attestedAtHeight: 0n };
 }
 
-export const Declaration: MessageFns<Declaration> = {
+export const Declaration: MessageFns<Declaration, "blockchain.validatorgov.v1.Declaration"> = {
+  $type: "blockchain.validatorgov.v1.Declaration" as const,
+
   encode(message: Declaration, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.legalEntityId !== "") {
       writer.uint32(10).string(message.legalEntityId);
@@ -121,7 +123,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -78,7 +78,12 @@ function createBaseEventRotationProposed(): EventRotationProposed {
   };
 }
 
-export const EventRotationProposed: MessageFns<EventRotationProposed> = {
+export const EventRotationProposed: MessageFns<
+  EventRotationProposed,
+  "blockchain.validatorgov.v1.EventRotationProposed"
+> = {
+  $type: "blockchain.validatorgov.v1.EventRotationProposed" as const,
+
   encode(message: EventRotationProposed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.rotationId !== 0n) {
       if (BigInt.asUintN(64, message.rotationId) !== message.rotationId) {
@@ -215,7 +220,12 @@ function createBaseEventRecoveryApproved(): EventRecoveryApproved {
   return { rotationId: 0n, currentOperator: "", newOperator: "", completesAtHeight: 0n, validatorPaused: false };
 }
 
-export const EventRecoveryApproved: MessageFns<EventRecoveryApproved> = {
+export const EventRecoveryApproved: MessageFns<
+  EventRecoveryApproved,
+  "blockchain.validatorgov.v1.EventRecoveryApproved"
+> = {
+  $type: "blockchain.validatorgov.v1.EventRecoveryApproved" as const,
+
   encode(message: EventRecoveryApproved, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.rotationId !== 0n) {
       if (BigInt.asUintN(64, message.rotationId) !== message.rotationId) {
@@ -328,7 +338,12 @@ function createBaseEventRotationResolved(): EventRotationResolved {
   return { rotationId: 0n, currentOperator: "", newOperator: "", kind: 0, status: 0 };
 }
 
-export const EventRotationResolved: MessageFns<EventRotationResolved> = {
+export const EventRotationResolved: MessageFns<
+  EventRotationResolved,
+  "blockchain.validatorgov.v1.EventRotationResolved"
+> = {
+  $type: "blockchain.validatorgov.v1.EventRotationResolved" as const,
+
   encode(message: EventRotationResolved, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.rotationId !== 0n) {
       if (BigInt.asUintN(64, message.rotationId) !== message.rotationId) {
@@ -436,7 +451,12 @@ function createBaseEventValidatorDemoted(): EventValidatorDemoted {
   return { operator: "", cap: 0, group: "", groupPowerBps: 0n, capBps: 0n, jailedValidator: false };
 }
 
-export const EventValidatorDemoted: MessageFns<EventValidatorDemoted> = {
+export const EventValidatorDemoted: MessageFns<
+  EventValidatorDemoted,
+  "blockchain.validatorgov.v1.EventValidatorDemoted"
+> = {
+  $type: "blockchain.validatorgov.v1.EventValidatorDemoted" as const,
+
   encode(message: EventValidatorDemoted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.operator !== "") {
       writer.uint32(10).string(message.operator);
@@ -559,7 +579,12 @@ function createBaseEventValidatorRestored(): EventValidatorRestored {
   return { operator: "", cap: 0, group: "", unjailedValidator: false };
 }
 
-export const EventValidatorRestored: MessageFns<EventValidatorRestored> = {
+export const EventValidatorRestored: MessageFns<
+  EventValidatorRestored,
+  "blockchain.validatorgov.v1.EventValidatorRestored"
+> = {
+  $type: "blockchain.validatorgov.v1.EventValidatorRestored" as const,
+
   encode(message: EventValidatorRestored, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.operator !== "") {
       writer.uint32(10).string(message.operator);
@@ -650,7 +675,12 @@ function createBaseEventConcentrationUncorrected(): EventConcentrationUncorrecte
   return { cap: 0, group: "", groupPowerBps: 0n, capBps: 0n, activeValidators: 0, minActiveValidators: 0 };
 }
 
-export const EventConcentrationUncorrected: MessageFns<EventConcentrationUncorrected> = {
+export const EventConcentrationUncorrected: MessageFns<
+  EventConcentrationUncorrected,
+  "blockchain.validatorgov.v1.EventConcentrationUncorrected"
+> = {
+  $type: "blockchain.validatorgov.v1.EventConcentrationUncorrected" as const,
+
   encode(message: EventConcentrationUncorrected, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.cap !== 0) {
       writer.uint32(8).int32(message.cap);
@@ -773,7 +803,12 @@ function createBaseEventDeclarationStale(): EventDeclarationStale {
   return { operator: "", attestedAtHeight: 0n, staleSinceHeight: 0n };
 }
 
-export const EventDeclarationStale: MessageFns<EventDeclarationStale> = {
+export const EventDeclarationStale: MessageFns<
+  EventDeclarationStale,
+  "blockchain.validatorgov.v1.EventDeclarationStale"
+> = {
+  $type: "blockchain.validatorgov.v1.EventDeclarationStale" as const,
+
   encode(message: EventDeclarationStale, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.operator !== "") {
       writer.uint32(10).string(message.operator);
@@ -867,7 +902,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -24,7 +24,9 @@ function createBaseParams(): Params {
   };
 }
 
-export const Params: MessageFns<Params> = {
+export const Params: MessageFns<Params, "blockchain.validatorgov.v1.Params"> = {
+  $type: "blockchain.validatorgov.v1.Params" as const,
+
   encode(message: Params, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.plannedRotationDelayBlocks !== 0n) {
       if (BigInt.asUintN(64, message.plannedRotationDelayBlocks) !== message.plannedRotationDelayBlocks) {
@@ -144,7 +146,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -130,7 +130,9 @@ function createBaseQueryParamsRequest(): QueryParamsRequest {
   return {};
 }
 
-export const QueryParamsRequest: MessageFns<QueryParamsRequest> = {
+export const QueryParamsRequest: MessageFns<QueryParamsRequest, "blockchain.validatorgov.v1.QueryParamsRequest"> = {
+  $type: "blockchain.validatorgov.v1.QueryParamsRequest" as const,
+
   encode(_: QueryParamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -173,7 +175,9 @@ function createBaseQueryParamsResponse(): QueryParamsResponse {
   return { params: undefined };
 }
 
-export const QueryParamsResponse: MessageFns<QueryParamsResponse> = {
+export const QueryParamsResponse: MessageFns<QueryParamsResponse, "blockchain.validatorgov.v1.QueryParamsResponse"> = {
+  $type: "blockchain.validatorgov.v1.QueryParamsResponse" as const,
+
   encode(message: QueryParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.params !== undefined) {
       Params.encode(message.params, writer.uint32(10).fork()).join();
@@ -230,7 +234,12 @@ function createBaseQueryGetValidatorApplicationRequest(): QueryGetValidatorAppli
   return { candidate: "" };
 }
 
-export const QueryGetValidatorApplicationRequest: MessageFns<QueryGetValidatorApplicationRequest> = {
+export const QueryGetValidatorApplicationRequest: MessageFns<
+  QueryGetValidatorApplicationRequest,
+  "blockchain.validatorgov.v1.QueryGetValidatorApplicationRequest"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryGetValidatorApplicationRequest" as const,
+
   encode(message: QueryGetValidatorApplicationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.candidate !== "") {
       writer.uint32(10).string(message.candidate);
@@ -285,7 +294,12 @@ function createBaseQueryGetValidatorApplicationResponse(): QueryGetValidatorAppl
   return { validatorApplication: undefined };
 }
 
-export const QueryGetValidatorApplicationResponse: MessageFns<QueryGetValidatorApplicationResponse> = {
+export const QueryGetValidatorApplicationResponse: MessageFns<
+  QueryGetValidatorApplicationResponse,
+  "blockchain.validatorgov.v1.QueryGetValidatorApplicationResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryGetValidatorApplicationResponse" as const,
+
   encode(message: QueryGetValidatorApplicationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.validatorApplication !== undefined) {
       ValidatorApplication.encode(message.validatorApplication, writer.uint32(10).fork()).join();
@@ -342,7 +356,12 @@ function createBaseQueryAllValidatorApplicationRequest(): QueryAllValidatorAppli
   return { pagination: undefined };
 }
 
-export const QueryAllValidatorApplicationRequest: MessageFns<QueryAllValidatorApplicationRequest> = {
+export const QueryAllValidatorApplicationRequest: MessageFns<
+  QueryAllValidatorApplicationRequest,
+  "blockchain.validatorgov.v1.QueryAllValidatorApplicationRequest"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryAllValidatorApplicationRequest" as const,
+
   encode(message: QueryAllValidatorApplicationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -399,7 +418,12 @@ function createBaseQueryAllValidatorApplicationResponse(): QueryAllValidatorAppl
   return { validatorApplication: [], pagination: undefined };
 }
 
-export const QueryAllValidatorApplicationResponse: MessageFns<QueryAllValidatorApplicationResponse> = {
+export const QueryAllValidatorApplicationResponse: MessageFns<
+  QueryAllValidatorApplicationResponse,
+  "blockchain.validatorgov.v1.QueryAllValidatorApplicationResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryAllValidatorApplicationResponse" as const,
+
   encode(message: QueryAllValidatorApplicationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.validatorApplication) {
       ValidatorApplication.encode(v!, writer.uint32(10).fork()).join();
@@ -468,7 +492,12 @@ function createBaseQueryGetApprovedValidatorRequest(): QueryGetApprovedValidator
   return { candidate: "" };
 }
 
-export const QueryGetApprovedValidatorRequest: MessageFns<QueryGetApprovedValidatorRequest> = {
+export const QueryGetApprovedValidatorRequest: MessageFns<
+  QueryGetApprovedValidatorRequest,
+  "blockchain.validatorgov.v1.QueryGetApprovedValidatorRequest"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryGetApprovedValidatorRequest" as const,
+
   encode(message: QueryGetApprovedValidatorRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.candidate !== "") {
       writer.uint32(10).string(message.candidate);
@@ -523,7 +552,12 @@ function createBaseQueryGetApprovedValidatorResponse(): QueryGetApprovedValidato
   return { approvedValidator: undefined };
 }
 
-export const QueryGetApprovedValidatorResponse: MessageFns<QueryGetApprovedValidatorResponse> = {
+export const QueryGetApprovedValidatorResponse: MessageFns<
+  QueryGetApprovedValidatorResponse,
+  "blockchain.validatorgov.v1.QueryGetApprovedValidatorResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryGetApprovedValidatorResponse" as const,
+
   encode(message: QueryGetApprovedValidatorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.approvedValidator !== undefined) {
       ApprovedValidator.encode(message.approvedValidator, writer.uint32(10).fork()).join();
@@ -580,7 +614,12 @@ function createBaseQueryAllApprovedValidatorRequest(): QueryAllApprovedValidator
   return { pagination: undefined };
 }
 
-export const QueryAllApprovedValidatorRequest: MessageFns<QueryAllApprovedValidatorRequest> = {
+export const QueryAllApprovedValidatorRequest: MessageFns<
+  QueryAllApprovedValidatorRequest,
+  "blockchain.validatorgov.v1.QueryAllApprovedValidatorRequest"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryAllApprovedValidatorRequest" as const,
+
   encode(message: QueryAllApprovedValidatorRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -637,7 +676,12 @@ function createBaseQueryAllApprovedValidatorResponse(): QueryAllApprovedValidato
   return { approvedValidator: [], pagination: undefined };
 }
 
-export const QueryAllApprovedValidatorResponse: MessageFns<QueryAllApprovedValidatorResponse> = {
+export const QueryAllApprovedValidatorResponse: MessageFns<
+  QueryAllApprovedValidatorResponse,
+  "blockchain.validatorgov.v1.QueryAllApprovedValidatorResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryAllApprovedValidatorResponse" as const,
+
   encode(message: QueryAllApprovedValidatorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.approvedValidator) {
       ApprovedValidator.encode(v!, writer.uint32(10).fork()).join();
@@ -706,7 +750,12 @@ function createBaseQueryGetOperatorRotationRequest(): QueryGetOperatorRotationRe
   return { id: 0n };
 }
 
-export const QueryGetOperatorRotationRequest: MessageFns<QueryGetOperatorRotationRequest> = {
+export const QueryGetOperatorRotationRequest: MessageFns<
+  QueryGetOperatorRotationRequest,
+  "blockchain.validatorgov.v1.QueryGetOperatorRotationRequest"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryGetOperatorRotationRequest" as const,
+
   encode(message: QueryGetOperatorRotationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -764,7 +813,12 @@ function createBaseQueryGetOperatorRotationResponse(): QueryGetOperatorRotationR
   return { operatorRotation: undefined };
 }
 
-export const QueryGetOperatorRotationResponse: MessageFns<QueryGetOperatorRotationResponse> = {
+export const QueryGetOperatorRotationResponse: MessageFns<
+  QueryGetOperatorRotationResponse,
+  "blockchain.validatorgov.v1.QueryGetOperatorRotationResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryGetOperatorRotationResponse" as const,
+
   encode(message: QueryGetOperatorRotationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.operatorRotation !== undefined) {
       OperatorRotation.encode(message.operatorRotation, writer.uint32(10).fork()).join();
@@ -821,7 +875,12 @@ function createBaseQueryAllOperatorRotationRequest(): QueryAllOperatorRotationRe
   return { pagination: undefined };
 }
 
-export const QueryAllOperatorRotationRequest: MessageFns<QueryAllOperatorRotationRequest> = {
+export const QueryAllOperatorRotationRequest: MessageFns<
+  QueryAllOperatorRotationRequest,
+  "blockchain.validatorgov.v1.QueryAllOperatorRotationRequest"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryAllOperatorRotationRequest" as const,
+
   encode(message: QueryAllOperatorRotationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -878,7 +937,12 @@ function createBaseQueryAllOperatorRotationResponse(): QueryAllOperatorRotationR
   return { operatorRotation: [], pagination: undefined };
 }
 
-export const QueryAllOperatorRotationResponse: MessageFns<QueryAllOperatorRotationResponse> = {
+export const QueryAllOperatorRotationResponse: MessageFns<
+  QueryAllOperatorRotationResponse,
+  "blockchain.validatorgov.v1.QueryAllOperatorRotationResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryAllOperatorRotationResponse" as const,
+
   encode(message: QueryAllOperatorRotationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.operatorRotation) {
       OperatorRotation.encode(v!, writer.uint32(10).fork()).join();
@@ -947,7 +1011,12 @@ function createBaseQueryPendingOperatorRotationRequest(): QueryPendingOperatorRo
   return { currentOperator: "" };
 }
 
-export const QueryPendingOperatorRotationRequest: MessageFns<QueryPendingOperatorRotationRequest> = {
+export const QueryPendingOperatorRotationRequest: MessageFns<
+  QueryPendingOperatorRotationRequest,
+  "blockchain.validatorgov.v1.QueryPendingOperatorRotationRequest"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryPendingOperatorRotationRequest" as const,
+
   encode(message: QueryPendingOperatorRotationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.currentOperator !== "") {
       writer.uint32(10).string(message.currentOperator);
@@ -1002,7 +1071,12 @@ function createBaseQueryPendingOperatorRotationResponse(): QueryPendingOperatorR
   return { found: false, operatorRotation: undefined };
 }
 
-export const QueryPendingOperatorRotationResponse: MessageFns<QueryPendingOperatorRotationResponse> = {
+export const QueryPendingOperatorRotationResponse: MessageFns<
+  QueryPendingOperatorRotationResponse,
+  "blockchain.validatorgov.v1.QueryPendingOperatorRotationResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryPendingOperatorRotationResponse" as const,
+
   encode(message: QueryPendingOperatorRotationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.found !== false) {
       writer.uint32(8).bool(message.found);
@@ -1071,7 +1145,12 @@ function createBaseQueryConcentrationRequest(): QueryConcentrationRequest {
   return {};
 }
 
-export const QueryConcentrationRequest: MessageFns<QueryConcentrationRequest> = {
+export const QueryConcentrationRequest: MessageFns<
+  QueryConcentrationRequest,
+  "blockchain.validatorgov.v1.QueryConcentrationRequest"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryConcentrationRequest" as const,
+
   encode(_: QueryConcentrationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1114,7 +1193,12 @@ function createBaseQueryConcentrationResponse(): QueryConcentrationResponse {
   return { groups: [], totalPower: 0n, activeValidators: 0, minActiveValidators: 0 };
 }
 
-export const QueryConcentrationResponse: MessageFns<QueryConcentrationResponse> = {
+export const QueryConcentrationResponse: MessageFns<
+  QueryConcentrationResponse,
+  "blockchain.validatorgov.v1.QueryConcentrationResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryConcentrationResponse" as const,
+
   encode(message: QueryConcentrationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.groups) {
       ConcentrationGroup.encode(v!, writer.uint32(10).fork()).join();
@@ -1210,7 +1294,12 @@ function createBaseQueryAllDemotionRequest(): QueryAllDemotionRequest {
   return { pagination: undefined };
 }
 
-export const QueryAllDemotionRequest: MessageFns<QueryAllDemotionRequest> = {
+export const QueryAllDemotionRequest: MessageFns<
+  QueryAllDemotionRequest,
+  "blockchain.validatorgov.v1.QueryAllDemotionRequest"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryAllDemotionRequest" as const,
+
   encode(message: QueryAllDemotionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.pagination !== undefined) {
       PageRequest.encode(message.pagination, writer.uint32(10).fork()).join();
@@ -1267,7 +1356,12 @@ function createBaseQueryAllDemotionResponse(): QueryAllDemotionResponse {
   return { demotion: [], pagination: undefined };
 }
 
-export const QueryAllDemotionResponse: MessageFns<QueryAllDemotionResponse> = {
+export const QueryAllDemotionResponse: MessageFns<
+  QueryAllDemotionResponse,
+  "blockchain.validatorgov.v1.QueryAllDemotionResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryAllDemotionResponse" as const,
+
   encode(message: QueryAllDemotionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.demotion) {
       Demotion.encode(v!, writer.uint32(10).fork()).join();
@@ -1343,7 +1437,12 @@ function createBaseJurisdictionReconciliation(): JurisdictionReconciliation {
   };
 }
 
-export const JurisdictionReconciliation: MessageFns<JurisdictionReconciliation> = {
+export const JurisdictionReconciliation: MessageFns<
+  JurisdictionReconciliation,
+  "blockchain.validatorgov.v1.JurisdictionReconciliation"
+> = {
+  $type: "blockchain.validatorgov.v1.JurisdictionReconciliation" as const,
+
   encode(message: JurisdictionReconciliation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.candidate !== "") {
       writer.uint32(10).string(message.candidate);
@@ -1463,7 +1562,12 @@ function createBaseQueryJurisdictionReconciliationRequest(): QueryJurisdictionRe
   return {};
 }
 
-export const QueryJurisdictionReconciliationRequest: MessageFns<QueryJurisdictionReconciliationRequest> = {
+export const QueryJurisdictionReconciliationRequest: MessageFns<
+  QueryJurisdictionReconciliationRequest,
+  "blockchain.validatorgov.v1.QueryJurisdictionReconciliationRequest"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryJurisdictionReconciliationRequest" as const,
+
   encode(_: QueryJurisdictionReconciliationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1506,7 +1610,12 @@ function createBaseQueryJurisdictionReconciliationResponse(): QueryJurisdictionR
   return { records: [], agreeCount: 0, disagreeCount: 0, unrecordedCount: 0 };
 }
 
-export const QueryJurisdictionReconciliationResponse: MessageFns<QueryJurisdictionReconciliationResponse> = {
+export const QueryJurisdictionReconciliationResponse: MessageFns<
+  QueryJurisdictionReconciliationResponse,
+  "blockchain.validatorgov.v1.QueryJurisdictionReconciliationResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.QueryJurisdictionReconciliationResponse" as const,
+
   encode(message: QueryJurisdictionReconciliationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.records) {
       JurisdictionReconciliation.encode(v!, writer.uint32(10).fork()).join();
@@ -1602,7 +1711,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

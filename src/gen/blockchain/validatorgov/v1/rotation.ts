@@ -56,7 +56,9 @@ function createBaseOperatorRotation(): OperatorRotation {
   };
 }
 
-export const OperatorRotation: MessageFns<OperatorRotation> = {
+export const OperatorRotation: MessageFns<OperatorRotation, "blockchain.validatorgov.v1.OperatorRotation"> = {
+  $type: "blockchain.validatorgov.v1.OperatorRotation" as const,
+
   encode(message: OperatorRotation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== 0n) {
       if (BigInt.asUintN(64, message.id) !== message.id) {
@@ -266,7 +268,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

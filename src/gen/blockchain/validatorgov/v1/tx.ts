@@ -100,7 +100,9 @@ function createBaseMsgUpdateParams(): MsgUpdateParams {
   return { authority: "", params: undefined };
 }
 
-export const MsgUpdateParams: MessageFns<MsgUpdateParams> = {
+export const MsgUpdateParams: MessageFns<MsgUpdateParams, "blockchain.validatorgov.v1.MsgUpdateParams"> = {
+  $type: "blockchain.validatorgov.v1.MsgUpdateParams" as const,
+
   encode(message: MsgUpdateParams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -169,7 +171,12 @@ function createBaseMsgUpdateParamsResponse(): MsgUpdateParamsResponse {
   return {};
 }
 
-export const MsgUpdateParamsResponse: MessageFns<MsgUpdateParamsResponse> = {
+export const MsgUpdateParamsResponse: MessageFns<
+  MsgUpdateParamsResponse,
+  "blockchain.validatorgov.v1.MsgUpdateParamsResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgUpdateParamsResponse" as const,
+
   encode(_: MsgUpdateParamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -212,7 +219,9 @@ function createBaseMsgApplyValidator(): MsgApplyValidator {
   return { creator: "", moniker: "", description: "", legalEntityId: "", beneficialOwnerId: "", jurisdiction: "" };
 }
 
-export const MsgApplyValidator: MessageFns<MsgApplyValidator> = {
+export const MsgApplyValidator: MessageFns<MsgApplyValidator, "blockchain.validatorgov.v1.MsgApplyValidator"> = {
+  $type: "blockchain.validatorgov.v1.MsgApplyValidator" as const,
+
   encode(message: MsgApplyValidator, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -327,7 +336,12 @@ function createBaseMsgApplyValidatorResponse(): MsgApplyValidatorResponse {
   return {};
 }
 
-export const MsgApplyValidatorResponse: MessageFns<MsgApplyValidatorResponse> = {
+export const MsgApplyValidatorResponse: MessageFns<
+  MsgApplyValidatorResponse,
+  "blockchain.validatorgov.v1.MsgApplyValidatorResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgApplyValidatorResponse" as const,
+
   encode(_: MsgApplyValidatorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -370,7 +384,9 @@ function createBaseMsgApproveValidator(): MsgApproveValidator {
   return { authority: "", candidate: "", approve: false };
 }
 
-export const MsgApproveValidator: MessageFns<MsgApproveValidator> = {
+export const MsgApproveValidator: MessageFns<MsgApproveValidator, "blockchain.validatorgov.v1.MsgApproveValidator"> = {
+  $type: "blockchain.validatorgov.v1.MsgApproveValidator" as const,
+
   encode(message: MsgApproveValidator, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -449,7 +465,12 @@ function createBaseMsgApproveValidatorResponse(): MsgApproveValidatorResponse {
   return {};
 }
 
-export const MsgApproveValidatorResponse: MessageFns<MsgApproveValidatorResponse> = {
+export const MsgApproveValidatorResponse: MessageFns<
+  MsgApproveValidatorResponse,
+  "blockchain.validatorgov.v1.MsgApproveValidatorResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgApproveValidatorResponse" as const,
+
   encode(_: MsgApproveValidatorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -492,7 +513,9 @@ function createBaseMsgRotateOperator(): MsgRotateOperator {
   return { creator: "", newOperator: "" };
 }
 
-export const MsgRotateOperator: MessageFns<MsgRotateOperator> = {
+export const MsgRotateOperator: MessageFns<MsgRotateOperator, "blockchain.validatorgov.v1.MsgRotateOperator"> = {
+  $type: "blockchain.validatorgov.v1.MsgRotateOperator" as const,
+
   encode(message: MsgRotateOperator, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -559,7 +582,12 @@ function createBaseMsgRotateOperatorResponse(): MsgRotateOperatorResponse {
   return { rotationId: 0n };
 }
 
-export const MsgRotateOperatorResponse: MessageFns<MsgRotateOperatorResponse> = {
+export const MsgRotateOperatorResponse: MessageFns<
+  MsgRotateOperatorResponse,
+  "blockchain.validatorgov.v1.MsgRotateOperatorResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgRotateOperatorResponse" as const,
+
   encode(message: MsgRotateOperatorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.rotationId !== 0n) {
       if (BigInt.asUintN(64, message.rotationId) !== message.rotationId) {
@@ -619,7 +647,12 @@ function createBaseMsgProposeOperatorRecovery(): MsgProposeOperatorRecovery {
   return { creator: "", currentOperator: "", newOperator: "", reason: "" };
 }
 
-export const MsgProposeOperatorRecovery: MessageFns<MsgProposeOperatorRecovery> = {
+export const MsgProposeOperatorRecovery: MessageFns<
+  MsgProposeOperatorRecovery,
+  "blockchain.validatorgov.v1.MsgProposeOperatorRecovery"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgProposeOperatorRecovery" as const,
+
   encode(message: MsgProposeOperatorRecovery, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -710,7 +743,12 @@ function createBaseMsgProposeOperatorRecoveryResponse(): MsgProposeOperatorRecov
   return { rotationId: 0n };
 }
 
-export const MsgProposeOperatorRecoveryResponse: MessageFns<MsgProposeOperatorRecoveryResponse> = {
+export const MsgProposeOperatorRecoveryResponse: MessageFns<
+  MsgProposeOperatorRecoveryResponse,
+  "blockchain.validatorgov.v1.MsgProposeOperatorRecoveryResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgProposeOperatorRecoveryResponse" as const,
+
   encode(message: MsgProposeOperatorRecoveryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.rotationId !== 0n) {
       if (BigInt.asUintN(64, message.rotationId) !== message.rotationId) {
@@ -770,7 +808,12 @@ function createBaseMsgApproveOperatorRecovery(): MsgApproveOperatorRecovery {
   return { authority: "", rotationId: 0n, approve: false };
 }
 
-export const MsgApproveOperatorRecovery: MessageFns<MsgApproveOperatorRecovery> = {
+export const MsgApproveOperatorRecovery: MessageFns<
+  MsgApproveOperatorRecovery,
+  "blockchain.validatorgov.v1.MsgApproveOperatorRecovery"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgApproveOperatorRecovery" as const,
+
   encode(message: MsgApproveOperatorRecovery, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authority !== "") {
       writer.uint32(10).string(message.authority);
@@ -854,7 +897,12 @@ function createBaseMsgApproveOperatorRecoveryResponse(): MsgApproveOperatorRecov
   return {};
 }
 
-export const MsgApproveOperatorRecoveryResponse: MessageFns<MsgApproveOperatorRecoveryResponse> = {
+export const MsgApproveOperatorRecoveryResponse: MessageFns<
+  MsgApproveOperatorRecoveryResponse,
+  "blockchain.validatorgov.v1.MsgApproveOperatorRecoveryResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgApproveOperatorRecoveryResponse" as const,
+
   encode(_: MsgApproveOperatorRecoveryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -897,7 +945,12 @@ function createBaseMsgCancelOperatorRotation(): MsgCancelOperatorRotation {
   return { creator: "", rotationId: 0n };
 }
 
-export const MsgCancelOperatorRotation: MessageFns<MsgCancelOperatorRotation> = {
+export const MsgCancelOperatorRotation: MessageFns<
+  MsgCancelOperatorRotation,
+  "blockchain.validatorgov.v1.MsgCancelOperatorRotation"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgCancelOperatorRotation" as const,
+
   encode(message: MsgCancelOperatorRotation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -969,7 +1022,12 @@ function createBaseMsgCancelOperatorRotationResponse(): MsgCancelOperatorRotatio
   return {};
 }
 
-export const MsgCancelOperatorRotationResponse: MessageFns<MsgCancelOperatorRotationResponse> = {
+export const MsgCancelOperatorRotationResponse: MessageFns<
+  MsgCancelOperatorRotationResponse,
+  "blockchain.validatorgov.v1.MsgCancelOperatorRotationResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgCancelOperatorRotationResponse" as const,
+
   encode(_: MsgCancelOperatorRotationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1012,7 +1070,9 @@ function createBaseMsgAttestOwnership(): MsgAttestOwnership {
   return { creator: "", legalEntityId: "", beneficialOwnerId: "", jurisdiction: "" };
 }
 
-export const MsgAttestOwnership: MessageFns<MsgAttestOwnership> = {
+export const MsgAttestOwnership: MessageFns<MsgAttestOwnership, "blockchain.validatorgov.v1.MsgAttestOwnership"> = {
+  $type: "blockchain.validatorgov.v1.MsgAttestOwnership" as const,
+
   encode(message: MsgAttestOwnership, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.creator !== "") {
       writer.uint32(10).string(message.creator);
@@ -1103,7 +1163,12 @@ function createBaseMsgAttestOwnershipResponse(): MsgAttestOwnershipResponse {
   return {};
 }
 
-export const MsgAttestOwnershipResponse: MessageFns<MsgAttestOwnershipResponse> = {
+export const MsgAttestOwnershipResponse: MessageFns<
+  MsgAttestOwnershipResponse,
+  "blockchain.validatorgov.v1.MsgAttestOwnershipResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgAttestOwnershipResponse" as const,
+
   encode(_: MsgAttestOwnershipResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
@@ -1146,89 +1211,97 @@ function createBaseMsgSetValidatorPower(): MsgSetValidatorPower {
   return { authority: "", validator: "", seats: 0n };
 }
 
-export const MsgSetValidatorPower: MessageFns<MsgSetValidatorPower> = {
-  encode(message: MsgSetValidatorPower, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.authority !== "") {
-      writer.uint32(10).string(message.authority);
-    }
-    if (message.validator !== "") {
-      writer.uint32(18).string(message.validator);
-    }
-    if (message.seats !== 0n) {
-      if (BigInt.asUintN(64, message.seats) !== message.seats) {
-        throw new globalThis.Error("value provided for field message.seats of type uint64 too large");
-      }
-      writer.uint32(24).uint64(message.seats);
-    }
-    return writer;
-  },
+export const MsgSetValidatorPower: MessageFns<MsgSetValidatorPower, "blockchain.validatorgov.v1.MsgSetValidatorPower"> =
+  {
+    $type: "blockchain.validatorgov.v1.MsgSetValidatorPower" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): MsgSetValidatorPower {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
+    encode(message: MsgSetValidatorPower, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.authority !== "") {
+        writer.uint32(10).string(message.authority);
+      }
+      if (message.validator !== "") {
+        writer.uint32(18).string(message.validator);
+      }
+      if (message.seats !== 0n) {
+        if (BigInt.asUintN(64, message.seats) !== message.seats) {
+          throw new globalThis.Error("value provided for field message.seats of type uint64 too large");
+        }
+        writer.uint32(24).uint64(message.seats);
+      }
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): MsgSetValidatorPower {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseMsgSetValidatorPower();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.authority = reader.string();
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.validator = reader.string();
+              continue;
+            }
+            case 3: {
+              if (tag !== 24) {
+                break;
+              }
+
+              message.seats = reader.uint64() as bigint;
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<MsgSetValidatorPower>): MsgSetValidatorPower {
+      return MsgSetValidatorPower.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<MsgSetValidatorPower>): MsgSetValidatorPower {
       const message = createBaseMsgSetValidatorPower();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.authority = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.validator = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.seats = reader.uint64() as bigint;
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
+      message.authority = object.authority ?? "";
+      message.validator = object.validator ?? "";
+      message.seats = (object.seats !== undefined && object.seats !== null) ? BigInt(object.seats) : 0n;
       return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  create(base?: DeepPartial<MsgSetValidatorPower>): MsgSetValidatorPower {
-    return MsgSetValidatorPower.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<MsgSetValidatorPower>): MsgSetValidatorPower {
-    const message = createBaseMsgSetValidatorPower();
-    message.authority = object.authority ?? "";
-    message.validator = object.validator ?? "";
-    message.seats = (object.seats !== undefined && object.seats !== null) ? BigInt(object.seats) : 0n;
-    return message;
-  },
-};
+    },
+  };
 
 function createBaseMsgSetValidatorPowerResponse(): MsgSetValidatorPowerResponse {
   return { seats: 0n };
 }
 
-export const MsgSetValidatorPowerResponse: MessageFns<MsgSetValidatorPowerResponse> = {
+export const MsgSetValidatorPowerResponse: MessageFns<
+  MsgSetValidatorPowerResponse,
+  "blockchain.validatorgov.v1.MsgSetValidatorPowerResponse"
+> = {
+  $type: "blockchain.validatorgov.v1.MsgSetValidatorPowerResponse" as const,
+
   encode(message: MsgSetValidatorPowerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.seats !== 0n) {
       if (BigInt.asUintN(64, message.seats) !== message.seats) {
@@ -1291,7 +1364,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -18,82 +18,85 @@ function createBaseValidatorApplication(): ValidatorApplication {
   return { candidate: "", status: "", declaration: undefined };
 }
 
-export const ValidatorApplication: MessageFns<ValidatorApplication> = {
-  encode(message: ValidatorApplication, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.candidate !== "") {
-      writer.uint32(10).string(message.candidate);
-    }
-    if (message.status !== "") {
-      writer.uint32(18).string(message.status);
-    }
-    if (message.declaration !== undefined) {
-      Declaration.encode(message.declaration, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
+export const ValidatorApplication: MessageFns<ValidatorApplication, "blockchain.validatorgov.v1.ValidatorApplication"> =
+  {
+    $type: "blockchain.validatorgov.v1.ValidatorApplication" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ValidatorApplication {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseValidatorApplication();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.candidate = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.status = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.declaration = Declaration.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: ValidatorApplication, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      if (message.candidate !== "") {
+        writer.uint32(10).string(message.candidate);
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      if (message.status !== "") {
+        writer.uint32(18).string(message.status);
+      }
+      if (message.declaration !== undefined) {
+        Declaration.encode(message.declaration, writer.uint32(26).fork()).join();
+      }
+      return writer;
+    },
 
-  create(base?: DeepPartial<ValidatorApplication>): ValidatorApplication {
-    return ValidatorApplication.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<ValidatorApplication>): ValidatorApplication {
-    const message = createBaseValidatorApplication();
-    message.candidate = object.candidate ?? "";
-    message.status = object.status ?? "";
-    message.declaration = (object.declaration !== undefined && object.declaration !== null)
-      ? Declaration.fromPartial(object.declaration)
-      : undefined;
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): ValidatorApplication {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseValidatorApplication();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.candidate = reader.string();
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.status = reader.string();
+              continue;
+            }
+            case 3: {
+              if (tag !== 26) {
+                break;
+              }
+
+              message.declaration = Declaration.decode(reader, reader.uint32());
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<ValidatorApplication>): ValidatorApplication {
+      return ValidatorApplication.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<ValidatorApplication>): ValidatorApplication {
+      const message = createBaseValidatorApplication();
+      message.candidate = object.candidate ?? "";
+      message.status = object.status ?? "";
+      message.declaration = (object.declaration !== undefined && object.declaration !== null)
+        ? Declaration.fromPartial(object.declaration)
+        : undefined;
+      return message;
+    },
+  };
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | bigint | undefined;
 
@@ -104,7 +107,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -43,7 +43,9 @@ function createBaseCoin(): Coin {
   return { denom: "", amount: "" };
 }
 
-export const Coin: MessageFns<Coin> = {
+export const Coin: MessageFns<Coin, "cosmos.base.v1beta1.Coin"> = {
+  $type: "cosmos.base.v1beta1.Coin" as const,
+
   encode(message: Coin, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -110,7 +112,9 @@ function createBaseDecCoin(): DecCoin {
   return { denom: "", amount: "" };
 }
 
-export const DecCoin: MessageFns<DecCoin> = {
+export const DecCoin: MessageFns<DecCoin, "cosmos.base.v1beta1.DecCoin"> = {
+  $type: "cosmos.base.v1beta1.DecCoin" as const,
+
   encode(message: DecCoin, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.denom !== "") {
       writer.uint32(10).string(message.denom);
@@ -177,7 +181,9 @@ function createBaseIntProto(): IntProto {
   return { int: "" };
 }
 
-export const IntProto: MessageFns<IntProto> = {
+export const IntProto: MessageFns<IntProto, "cosmos.base.v1beta1.IntProto"> = {
+  $type: "cosmos.base.v1beta1.IntProto" as const,
+
   encode(message: IntProto, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.int !== "") {
       writer.uint32(10).string(message.int);
@@ -232,7 +238,9 @@ function createBaseDecProto(): DecProto {
   return { dec: "" };
 }
 
-export const DecProto: MessageFns<DecProto> = {
+export const DecProto: MessageFns<DecProto, "cosmos.base.v1beta1.DecProto"> = {
+  $type: "cosmos.base.v1beta1.DecProto" as const,
+
   encode(message: DecProto, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.dec !== "") {
       writer.uint32(10).string(message.dec);
@@ -292,7 +300,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -324,7 +324,9 @@ function createBaseTx(): Tx {
   return { body: undefined, authInfo: undefined, signatures: [] };
 }
 
-export const Tx: MessageFns<Tx> = {
+export const Tx: MessageFns<Tx, "cosmos.tx.v1beta1.Tx"> = {
+  $type: "cosmos.tx.v1beta1.Tx" as const,
+
   encode(message: Tx, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.body !== undefined) {
       TxBody.encode(message.body, writer.uint32(10).fork()).join();
@@ -405,7 +407,9 @@ function createBaseTxRaw(): TxRaw {
   return { bodyBytes: new Uint8Array(0), authInfoBytes: new Uint8Array(0), signatures: [] };
 }
 
-export const TxRaw: MessageFns<TxRaw> = {
+export const TxRaw: MessageFns<TxRaw, "cosmos.tx.v1beta1.TxRaw"> = {
+  $type: "cosmos.tx.v1beta1.TxRaw" as const,
+
   encode(message: TxRaw, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.bodyBytes.length !== 0) {
       writer.uint32(10).bytes(message.bodyBytes);
@@ -484,7 +488,9 @@ function createBaseSignDoc(): SignDoc {
   return { bodyBytes: new Uint8Array(0), authInfoBytes: new Uint8Array(0), chainId: "", accountNumber: 0n };
 }
 
-export const SignDoc: MessageFns<SignDoc> = {
+export const SignDoc: MessageFns<SignDoc, "cosmos.tx.v1beta1.SignDoc"> = {
+  $type: "cosmos.tx.v1beta1.SignDoc" as const,
+
   encode(message: SignDoc, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.bodyBytes.length !== 0) {
       writer.uint32(10).bytes(message.bodyBytes);
@@ -587,7 +593,9 @@ function createBaseSignDocDirectAux(): SignDocDirectAux {
   };
 }
 
-export const SignDocDirectAux: MessageFns<SignDocDirectAux> = {
+export const SignDocDirectAux: MessageFns<SignDocDirectAux, "cosmos.tx.v1beta1.SignDocDirectAux"> = {
+  $type: "cosmos.tx.v1beta1.SignDocDirectAux" as const,
+
   encode(message: SignDocDirectAux, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.bodyBytes.length !== 0) {
       writer.uint32(10).bytes(message.bodyBytes);
@@ -720,7 +728,9 @@ function createBaseTxBody(): TxBody {
   };
 }
 
-export const TxBody: MessageFns<TxBody> = {
+export const TxBody: MessageFns<TxBody, "cosmos.tx.v1beta1.TxBody"> = {
+  $type: "cosmos.tx.v1beta1.TxBody" as const,
+
   encode(message: TxBody, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.messages) {
       Any.encode(v!, writer.uint32(10).fork()).join();
@@ -854,7 +864,9 @@ function createBaseAuthInfo(): AuthInfo {
   return { signerInfos: [], fee: undefined, tip: undefined };
 }
 
-export const AuthInfo: MessageFns<AuthInfo> = {
+export const AuthInfo: MessageFns<AuthInfo, "cosmos.tx.v1beta1.AuthInfo"> = {
+  $type: "cosmos.tx.v1beta1.AuthInfo" as const,
+
   encode(message: AuthInfo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.signerInfos) {
       SignerInfo.encode(v!, writer.uint32(10).fork()).join();
@@ -933,7 +945,9 @@ function createBaseSignerInfo(): SignerInfo {
   return { publicKey: undefined, modeInfo: undefined, sequence: 0n };
 }
 
-export const SignerInfo: MessageFns<SignerInfo> = {
+export const SignerInfo: MessageFns<SignerInfo, "cosmos.tx.v1beta1.SignerInfo"> = {
+  $type: "cosmos.tx.v1beta1.SignerInfo" as const,
+
   encode(message: SignerInfo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.publicKey !== undefined) {
       Any.encode(message.publicKey, writer.uint32(10).fork()).join();
@@ -1019,7 +1033,9 @@ function createBaseModeInfo(): ModeInfo {
   return { sum: undefined };
 }
 
-export const ModeInfo: MessageFns<ModeInfo> = {
+export const ModeInfo: MessageFns<ModeInfo, "cosmos.tx.v1beta1.ModeInfo"> = {
+  $type: "cosmos.tx.v1beta1.ModeInfo" as const,
+
   encode(message: ModeInfo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     switch (message.sum?.$case) {
       case "single":
@@ -1100,7 +1116,9 @@ function createBaseModeInfo_Single(): ModeInfo_Single {
   return { mode: 0 };
 }
 
-export const ModeInfo_Single: MessageFns<ModeInfo_Single> = {
+export const ModeInfo_Single: MessageFns<ModeInfo_Single, "cosmos.tx.v1beta1.ModeInfo.Single"> = {
+  $type: "cosmos.tx.v1beta1.ModeInfo.Single" as const,
+
   encode(message: ModeInfo_Single, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.mode !== 0) {
       writer.uint32(8).int32(message.mode);
@@ -1155,7 +1173,9 @@ function createBaseModeInfo_Multi(): ModeInfo_Multi {
   return { bitarray: undefined, modeInfos: [] };
 }
 
-export const ModeInfo_Multi: MessageFns<ModeInfo_Multi> = {
+export const ModeInfo_Multi: MessageFns<ModeInfo_Multi, "cosmos.tx.v1beta1.ModeInfo.Multi"> = {
+  $type: "cosmos.tx.v1beta1.ModeInfo.Multi" as const,
+
   encode(message: ModeInfo_Multi, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.bitarray !== undefined) {
       CompactBitArray.encode(message.bitarray, writer.uint32(10).fork()).join();
@@ -1224,7 +1244,9 @@ function createBaseFee(): Fee {
   return { amount: [], gasLimit: 0n, payer: "", granter: "" };
 }
 
-export const Fee: MessageFns<Fee> = {
+export const Fee: MessageFns<Fee, "cosmos.tx.v1beta1.Fee"> = {
+  $type: "cosmos.tx.v1beta1.Fee" as const,
+
   encode(message: Fee, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.amount) {
       Coin.encode(v!, writer.uint32(10).fork()).join();
@@ -1318,7 +1340,9 @@ function createBaseTip(): Tip {
   return { amount: [], tipper: "" };
 }
 
-export const Tip: MessageFns<Tip> = {
+export const Tip: MessageFns<Tip, "cosmos.tx.v1beta1.Tip"> = {
+  $type: "cosmos.tx.v1beta1.Tip" as const,
+
   encode(message: Tip, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.amount) {
       Coin.encode(v!, writer.uint32(10).fork()).join();
@@ -1385,7 +1409,9 @@ function createBaseAuxSignerData(): AuxSignerData {
   return { address: "", signDoc: undefined, mode: 0, sig: new Uint8Array(0) };
 }
 
-export const AuxSignerData: MessageFns<AuxSignerData> = {
+export const AuxSignerData: MessageFns<AuxSignerData, "cosmos.tx.v1beta1.AuxSignerData"> = {
+  $type: "cosmos.tx.v1beta1.AuxSignerData" as const,
+
   encode(message: AuxSignerData, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.address !== "") {
       writer.uint32(10).string(message.address);
@@ -1483,7 +1509,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

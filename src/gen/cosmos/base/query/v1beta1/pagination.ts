@@ -76,7 +76,9 @@ function createBasePageRequest(): PageRequest {
   return { key: new Uint8Array(0), offset: 0n, limit: 0n, countTotal: false, reverse: false };
 }
 
-export const PageRequest: MessageFns<PageRequest> = {
+export const PageRequest: MessageFns<PageRequest, "cosmos.base.query.v1beta1.PageRequest"> = {
+  $type: "cosmos.base.query.v1beta1.PageRequest" as const,
+
   encode(message: PageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.key.length !== 0) {
       writer.uint32(10).bytes(message.key);
@@ -185,7 +187,9 @@ function createBasePageResponse(): PageResponse {
   return { nextKey: new Uint8Array(0), total: 0n };
 }
 
-export const PageResponse: MessageFns<PageResponse> = {
+export const PageResponse: MessageFns<PageResponse, "cosmos.base.query.v1beta1.PageResponse"> = {
+  $type: "cosmos.base.query.v1beta1.PageResponse" as const,
+
   encode(message: PageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.nextKey.length !== 0) {
       writer.uint32(10).bytes(message.nextKey);
@@ -260,7 +264,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -31,7 +31,9 @@ function createBaseMultiSignature(): MultiSignature {
   return { signatures: [] };
 }
 
-export const MultiSignature: MessageFns<MultiSignature> = {
+export const MultiSignature: MessageFns<MultiSignature, "cosmos.crypto.multisig.v1beta1.MultiSignature"> = {
+  $type: "cosmos.crypto.multisig.v1beta1.MultiSignature" as const,
+
   encode(message: MultiSignature, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.signatures) {
       writer.uint32(10).bytes(v!);
@@ -86,7 +88,9 @@ function createBaseCompactBitArray(): CompactBitArray {
   return { extraBitsStored: 0, elems: new Uint8Array(0) };
 }
 
-export const CompactBitArray: MessageFns<CompactBitArray> = {
+export const CompactBitArray: MessageFns<CompactBitArray, "cosmos.crypto.multisig.v1beta1.CompactBitArray"> = {
+  $type: "cosmos.crypto.multisig.v1beta1.CompactBitArray" as const,
+
   encode(message: CompactBitArray, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.extraBitsStored !== 0) {
       writer.uint32(8).uint32(message.extraBitsStored);
@@ -158,7 +162,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;

@@ -114,62 +114,67 @@ function createBaseSignatureDescriptors(): SignatureDescriptors {
   return { signatures: [] };
 }
 
-export const SignatureDescriptors: MessageFns<SignatureDescriptors> = {
-  encode(message: SignatureDescriptors, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.signatures) {
-      SignatureDescriptor.encode(v!, writer.uint32(10).fork()).join();
-    }
-    return writer;
-  },
+export const SignatureDescriptors: MessageFns<SignatureDescriptors, "cosmos.tx.signing.v1beta1.SignatureDescriptors"> =
+  {
+    $type: "cosmos.tx.signing.v1beta1.SignatureDescriptors" as const,
 
-  decode(input: BinaryReader | Uint8Array, length?: number): SignatureDescriptors {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseSignatureDescriptors();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.signatures.push(SignatureDescriptor.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
+    encode(message: SignatureDescriptors, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+      for (const v of message.signatures) {
+        SignatureDescriptor.encode(v!, writer.uint32(10).fork()).join();
       }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
+      return writer;
+    },
 
-  create(base?: DeepPartial<SignatureDescriptors>): SignatureDescriptors {
-    return SignatureDescriptors.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<SignatureDescriptors>): SignatureDescriptors {
-    const message = createBaseSignatureDescriptors();
-    message.signatures = object.signatures?.map((e) => SignatureDescriptor.fromPartial(e)) || [];
-    return message;
-  },
-};
+    decode(input: BinaryReader | Uint8Array, length?: number): SignatureDescriptors {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseSignatureDescriptors();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 10) {
+                break;
+              }
+
+              message.signatures.push(SignatureDescriptor.decode(reader, reader.uint32()));
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    create(base?: DeepPartial<SignatureDescriptors>): SignatureDescriptors {
+      return SignatureDescriptors.fromPartial(base ?? {});
+    },
+    fromPartial(object: DeepPartial<SignatureDescriptors>): SignatureDescriptors {
+      const message = createBaseSignatureDescriptors();
+      message.signatures = object.signatures?.map((e) => SignatureDescriptor.fromPartial(e)) || [];
+      return message;
+    },
+  };
 
 function createBaseSignatureDescriptor(): SignatureDescriptor {
   return { publicKey: undefined, data: undefined, sequence: 0n };
 }
 
-export const SignatureDescriptor: MessageFns<SignatureDescriptor> = {
+export const SignatureDescriptor: MessageFns<SignatureDescriptor, "cosmos.tx.signing.v1beta1.SignatureDescriptor"> = {
+  $type: "cosmos.tx.signing.v1beta1.SignatureDescriptor" as const,
+
   encode(message: SignatureDescriptor, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.publicKey !== undefined) {
       Any.encode(message.publicKey, writer.uint32(10).fork()).join();
@@ -255,7 +260,12 @@ function createBaseSignatureDescriptor_Data(): SignatureDescriptor_Data {
   return { sum: undefined };
 }
 
-export const SignatureDescriptor_Data: MessageFns<SignatureDescriptor_Data> = {
+export const SignatureDescriptor_Data: MessageFns<
+  SignatureDescriptor_Data,
+  "cosmos.tx.signing.v1beta1.SignatureDescriptor.Data"
+> = {
+  $type: "cosmos.tx.signing.v1beta1.SignatureDescriptor.Data" as const,
+
   encode(message: SignatureDescriptor_Data, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     switch (message.sum?.$case) {
       case "single":
@@ -336,7 +346,12 @@ function createBaseSignatureDescriptor_Data_Single(): SignatureDescriptor_Data_S
   return { mode: 0, signature: new Uint8Array(0) };
 }
 
-export const SignatureDescriptor_Data_Single: MessageFns<SignatureDescriptor_Data_Single> = {
+export const SignatureDescriptor_Data_Single: MessageFns<
+  SignatureDescriptor_Data_Single,
+  "cosmos.tx.signing.v1beta1.SignatureDescriptor.Data.Single"
+> = {
+  $type: "cosmos.tx.signing.v1beta1.SignatureDescriptor.Data.Single" as const,
+
   encode(message: SignatureDescriptor_Data_Single, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.mode !== 0) {
       writer.uint32(8).int32(message.mode);
@@ -403,7 +418,12 @@ function createBaseSignatureDescriptor_Data_Multi(): SignatureDescriptor_Data_Mu
   return { bitarray: undefined, signatures: [] };
 }
 
-export const SignatureDescriptor_Data_Multi: MessageFns<SignatureDescriptor_Data_Multi> = {
+export const SignatureDescriptor_Data_Multi: MessageFns<
+  SignatureDescriptor_Data_Multi,
+  "cosmos.tx.signing.v1beta1.SignatureDescriptor.Data.Multi"
+> = {
+  $type: "cosmos.tx.signing.v1beta1.SignatureDescriptor.Data.Multi" as const,
+
   encode(message: SignatureDescriptor_Data_Multi, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.bitarray !== undefined) {
       CompactBitArray.encode(message.bitarray, writer.uint32(10).fork()).join();
@@ -477,7 +497,8 @@ type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-interface MessageFns<T> {
+interface MessageFns<T, V extends string> {
+  readonly $type: V;
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   create(base?: DeepPartial<T>): T;
