@@ -17,22 +17,18 @@ const SCOPE = pairKey(stringKey, uint32Key) as KeyCodec<Scope>;
  * (jurisdiction and role) cannot express.
  */
 export class ScopeIndex extends MultiIndex<Scope, GrantKey, RoleGrant> {
-  constructor(
-    private readonly scopes: KeySet<[Scope, GrantKey]>,
-    codec: PairKeyCodec<Scope, GrantKey>,
-  ) {
+  constructor(scopes: KeySet<[Scope, GrantKey]>, codec: PairKeyCodec<Scope, GrantKey>) {
     super(scopes, codec, (_key, g) => [g.jurisdiction, g.role]);
   }
 
   /** Keys of the grants over `jurisdiction`: of one role, or of every role for ROLE_UNSPECIFIED. */
-  *inScope(ctx: StoreCtx, jurisdiction: string, role: Role): IterableIterator<GrantKey> {
-    for (const [, key] of this.scopes.iterate(ctx, { prefix: scopePrefix(jurisdiction, role) })) yield key;
+  inScope(ctx: StoreCtx, jurisdiction: string, role: Role): IterableIterator<GrantKey> {
+    return this.iterateUnder(ctx, scopePrefix(jurisdiction, role));
   }
 
   /** inScope, one page at a time. */
   paginateScope(ctx: StoreCtx, jurisdiction: string, role: Role, req: PageRequest = {}): Page<GrantKey> {
-    const page = this.scopes.paginate(ctx, req, { prefix: scopePrefix(jurisdiction, role) });
-    return { items: page.items.map(([, key]) => key), nextKey: page.nextKey, total: page.total };
+    return this.paginateUnder(ctx, scopePrefix(jurisdiction, role), req);
   }
 }
 
