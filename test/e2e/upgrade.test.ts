@@ -35,6 +35,17 @@ import type { AnyMsg } from "../../src/types/codec";
 import { pack } from "../helpers/chain";
 import { deliverSignedTx, logOf, setWarmUpTxs, startLocalnet } from "./helpers";
 import { previousRelease } from "./helpers/previous-release";
+import {
+  expectNextIds,
+  expectRecordsWritten,
+  fundedAccounts,
+  govMessages,
+  moduleProbes,
+  operatorKey,
+  ratifyAmendment,
+  seedGenesis,
+  writeModuleRecords,
+} from "./helpers/upgrade-records";
 import { abciQuery, mustDeliver, signingClient } from "./helpers/validator-set";
 
 // The previous release (real old code) runs a 4-validator localnet; records are written in the
@@ -78,13 +89,17 @@ type Codec<M> = { encode(m: M): { finish(): Uint8Array } };
 interface Probe {
   path: string;
   data: Uint8Array;
+  view?: (answer: Uint8Array) => string;
 }
 const probe = <M>(path: string, codec: Codec<M>, req: M): Probe => ({ path, data: codec.encode(req).finish() });
 const ask = (url: string, p: Probe) => abciQuery(url, p.path, { encode: (d: Uint8Array) => ({ finish: () => d }) }, p.data, rawHex);
 
 async function snapshot(url: string, probes: Probe[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const p of probes) out[`${p.path} ${Buffer.from(p.data).toString("hex")}`] = await ask(url, p);
+  for (const p of probes) {
+    const hex = await ask(url, p);
+    out[`${p.path} ${Buffer.from(p.data).toString("hex")}`] = p.view ? p.view(Buffer.from(hex, "hex")) : hex;
+  }
   return out;
 }
 
@@ -323,6 +338,8 @@ describe("in-place upgrade from the previous release on the 4-validator localnet
 
   it(`the previous release halts at the ${PLAN} plan; this release migrates and answers every query as before`, async () => {
     const oldRoot = previousRelease();
+    const operatorKeys = await Promise.all([0, 1, 2, 3].map(operatorKey));
+    const validators = operatorKeys.map((k) => valAddress.encode(accAddress.decode(k.address)));
     net = await startLocalnet({
       validators: 4,
       basePort: 29657,
@@ -331,8 +348,10 @@ describe("in-place upgrade from the previous release on the 4-validator localnet
       accounts: [
         { address: user.address, coins: `1000000000${YML}` },
         ...banks.map((k) => ({ address: k.address, coins: `1000000000${YML},1000000000${EUR}` })),
+        ...fundedAccounts,
       ],
       mutateGenesis: (s) => {
+        seedGenesis(s, validators, s.group.groups[0].created_at);
         s.staking.params.unbonding_time = `${DAY}s`;
         s.paymsg.approved_participant_map = banks.map((k, i) => ({
           participant: k.address,
@@ -351,59 +370,78 @@ describe("in-place upgrade from the previous release on the 4-validator localnet
     const nodes = net.nodes;
     const url = nodes[0].rpcUrl;
     await waitForHeight(url, 2, 60_000);
-    const validators = await Promise.all(nodes.map(async (_, i) => valAddress.encode(accAddress.decode(await localnetOperator(i)))));
+    expect(await Promise.all(nodes.map((_, i) => localnetOperator(i)))).toEqual(operatorKeys.map((k) => k.address));
 
     // The plan: an expedited proposal (15 s voting on the localnet), voted YES by the four
     // operators while the records are written.
     const faucet = await account(url, 0);
-    const planHeight = BigInt((await latestHeight(url)) + 70);
+    const planHeight = BigInt((await latestHeight(url)) + 90);
     const upgrade = MsgSoftwareUpgrade.fromPartial({
       authority: moduleAddress("gov"),
       plan: { name: PLAN, height: planHeight, info: INFO },
     });
-    const submitted = await mustDeliver(faucet.client, faucet.address, [
-      {
-        typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
-        value: {
-          messages: [{ typeUrl: "/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade", value: MsgSoftwareUpgrade.encode(upgrade).finish() }],
-          initialDeposit: [{ denom: YML, amount: "50000000" }],
-          proposer: faucet.address,
-          metadata: "",
-          title: `Upgrade to ${PLAN}`,
-          summary: "e2e software upgrade",
-          expedited: true,
-        },
+    const proposal = (title: string, messages: AnyMsg[]) => ({
+      typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
+      value: {
+        messages,
+        initialDeposit: [{ denom: YML, amount: "50000000" }],
+        proposer: faucet.address,
+        metadata: "",
+        title,
+        summary: `e2e: ${title}`,
+        expedited: true,
       },
+    });
+    // Beside the plan, in the same voting round: governance's own records (a constitutional amendment).
+    const submitted = await mustDeliver(faucet.client, faucet.address, [
+      proposal(`Upgrade to ${PLAN}`, [
+        { typeUrl: "/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade", value: MsgSoftwareUpgrade.encode(upgrade).finish() },
+      ]),
+      proposal("An amendment kept pending", await govMessages(url)),
     ]);
-    const proposalId = MsgSubmitProposalResponse.decode(submitted.msgResponses[0].value).proposalId;
+    const [proposalId, amendmentProposalId] = submitted.msgResponses.map((r) => MsgSubmitProposalResponse.decode(r.value).proposalId);
     const operators = await Promise.all(nodes.map((_, i) => account(url, i + 1)));
-    const [records] = await Promise.all([
-      writeRecords(url, validators),
-      Promise.all(
-        operators.map((op) =>
-          mustDeliver(op.client, op.address, [
-            {
-              typeUrl: "/cosmos.gov.v1.MsgVote",
-              value: { proposalId, voter: op.address, option: VoteOption.VOTE_OPTION_YES, metadata: "" },
-            },
-          ]),
+    const votes = Promise.all(
+      operators.map((op) =>
+        mustDeliver(
+          op.client,
+          op.address,
+          [proposalId, amendmentProposalId].map((id) => ({
+            typeUrl: "/cosmos.gov.v1.MsgVote",
+            value: { proposalId: id, voter: op.address, option: VoteOption.VOTE_OPTION_YES, metadata: "" },
+          })),
         ),
       ),
+    );
+    // The operators sign their own records once their votes are in (one sequence per account).
+    const [records, moduleRecords] = await Promise.all([
+      writeRecords(url, validators),
+      votes.then(() => writeModuleRecords(url, operatorKeys, validators)),
     ]);
+    const proposalStatus = async (id: bigint) =>
+      (await abciQuery(url, "/cosmos.gov.v1.Query/Proposal", QueryProposalRequest, { proposalId: id }, QueryProposalResponse)).proposal!
+        .status;
+    let status = ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD;
+    await until("the proposals to end", 60_000, async () => {
+      status = await proposalStatus(proposalId);
+      return status !== ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD;
+    });
+    expect(status).toBe(ProposalStatus.PROPOSAL_STATUS_PASSED);
+    expect(await proposalStatus(amendmentProposalId)).toBe(ProposalStatus.PROPOSAL_STATUS_PASSED);
+    const amendmentId = await ratifyAmendment(url, operatorKeys[0]);
+    await expectRecordsWritten(url);
     const probes = probesOf(records, validators, [
       user.address,
       ...banks.map((k) => k.address),
       faucet.address,
       ...operators.map((o) => o.address),
-    ]);
-
-    let status = ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD;
-    await until("the proposal to end", 60_000, async () => {
-      status = (await abciQuery(url, "/cosmos.gov.v1.Query/Proposal", QueryProposalRequest, { proposalId }, QueryProposalResponse))
-        .proposal!.status;
-      return status !== ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD;
-    });
-    expect(status).toBe(ProposalStatus.PROPOSAL_STATUS_PASSED);
+    ]).concat(
+      moduleProbes(
+        { ...moduleRecords, amendmentId },
+        operators.map((o) => o.address),
+        validators,
+      ),
+    );
     // Taken once the proposal ended (its deposit is back with the faucet); nothing written above
     // changes by itself between blocks.
     const before = await snapshot(url, probes);
@@ -478,6 +516,7 @@ describe("in-place upgrade from the previous release on the 4-validator localnet
     const treasury = await createTreasury(url);
     expect(treasury).toBe(records.treasury + 1n);
     expect(await createLock(url, treasury)).toBe(records.lock + 1n);
+    await expectNextIds(url, operatorKeys, moduleRecords);
 
     // The chain keeps going, every node on the same state.
     const later = (await latestHeight(url)) + 2;

@@ -1,7 +1,11 @@
 import { Role } from "../../gen/blockchain/alias/v1/alias";
 import { canonicalCountry, isReservedCountry } from "../../types/iso3166";
 import { aliasErrors as E } from "./errors";
-import { CHAIN_WIDE, FOUNDATION_CODE } from "./keeper";
+
+/** The chain-wide scope marker of a role grant. */
+export const CHAIN_WIDE = "*";
+/** The code reserved for the foundation: never a jurisdiction, a role scope or a reader country. */
+export const FOUNDATION_CODE = "ZZ";
 
 const MAX_SHOWN = 16;
 

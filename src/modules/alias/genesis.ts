@@ -4,8 +4,8 @@ import { AliasIdError, parseAliasId, parseAliasIdForm } from "../../types/alias-
 import { sdkErrors } from "../../types/errors";
 import type { GenesisDef } from "../../types/module";
 import { aliasErrors as E } from "./errors";
-import { parseCountry, parseScope, validateRole } from "./fields";
-import { CHAIN_WIDE, validateOfficeShape, type AliasKeeper } from "./keeper";
+import { parseCountry, parseScope, validateRole, CHAIN_WIDE } from "./fields";
+import { validateOfficeShape, type AliasKeeper } from "./keeper";
 import { VIEWING_KEY_BYTES, validateViewingKey } from "./msgs";
 import { defaultAliasParams, validateAliasParams } from "./params";
 import { requireCanonical, requireUnique } from "../../types/genesis-checks";

@@ -6,7 +6,8 @@ import { aliasMsgs } from "./msgs";
 import { aliasQueries } from "./queries";
 import { aliasSimulation } from "./simulation";
 
-export { AliasKeeper, CHAIN_WIDE, FOUNDATION_CODE, checkOfficeShape, signaturesNeeded, type AliasDeps } from "./keeper";
+export { CHAIN_WIDE, FOUNDATION_CODE } from "./fields";
+export { AliasKeeper, checkOfficeShape, signaturesNeeded, type AliasDeps } from "./keeper";
 export { aliasErrors } from "./errors";
 export type { ConstitutionKeeper, GroupKeeper, PaymsgKeeper } from "./expected-keepers";
 

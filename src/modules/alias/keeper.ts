@@ -21,13 +21,10 @@ import type { Context } from "../../types/context";
 import { aliasErrors as E } from "./errors";
 import { aliasEvents as events } from "./events";
 import type { ConstitutionKeeper, GroupKeeper, GroupPolicyView, PaymsgKeeper } from "./expected-keepers";
+import { CHAIN_WIDE, parseScope, validateRole } from "./fields";
 import { defaultAliasParams } from "./params";
 import { scopeIndex } from "./scope-index";
 
-/** The chain-wide scope marker of a role grant. */
-export const CHAIN_WIDE = "*";
-/** The code reserved for the foundation: never a jurisdiction, a role scope or a reader country. */
-export const FOUNDATION_CODE = "ZZ";
 /**
  * Nonces tried per issuance before giving up with ErrExhausted. An account needs one more than
  * the identifiers it has already held under its country, so the bound is never met in use;
@@ -367,6 +364,49 @@ export class AliasKeeper {
   isFoundation(ctx: Context, address: string): boolean {
     const f = this.deps.constitution.foundationAddress(ctx);
     return f !== undefined && f !== "" && f === address;
+  }
+
+  /** Governance, or the foundation where `foundationAllowed`; ErrInvalidSigner otherwise. */
+  requireGovOrFoundation(ctx: Context, authority: string, foundationAllowed: boolean, what: string): void {
+    if (this.isGov(authority)) return;
+    if (foundationAllowed && this.isFoundation(ctx, authority)) return;
+    const who = foundationAllowed ? "governance or the foundation" : "governance alone";
+    throw E.ErrInvalidSigner.wrap(`${what} is signed by ${who}, not ${authority}`);
+  }
+
+  /**
+   * The refusals grant and revoke share, in the order clients branch on: scope, signer (the
+   * chain-wide scope is governance's alone), holder address, role. Returns the canonical scope
+   * and holder.
+   */
+  roleGrantTarget(
+    ctx: Context,
+    m: { authority: string; holder: string; role: Role; jurisdiction: string },
+    verb: string,
+  ): { scope: string; holder: string } {
+    const scope = parseScope(m.jurisdiction);
+    const chainWide = scope === CHAIN_WIDE;
+    this.requireGovOrFoundation(
+      ctx,
+      canonicalAddress(m.authority),
+      !chainWide,
+      chainWide ? `${verb} a chain-wide grant` : `${verb} a role`,
+    );
+    const holder = canonicalAddress(m.holder);
+    validateRole(m.role);
+    if (m.role === Role.ROLE_FOUNDATION_ADMINISTRATOR && !chainWide) {
+      throw E.ErrInvalidScope.wrap('ROLE_FOUNDATION_ADMINISTRATOR is granted chain-wide ("*") only');
+    }
+    return { scope, holder };
+  }
+
+  /** A role holder is an x/group policy account (M-of-N) meeting the required shape. */
+  requireGroupHolder(ctx: Context, holder: string, shape: OfficeShape | undefined): void {
+    const view = this.deps.group.policyInfo(ctx, holder);
+    if (!view) throw E.ErrHolderNotGroup.wrap(`${holder} is not a group policy account`);
+    if (!shape) return;
+    validateOfficeShape(shape);
+    checkOfficeShape(view, shape, holder);
   }
 
   isFoundationAdministrator(ctx: Context, address: string): boolean {

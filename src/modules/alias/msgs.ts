@@ -1,13 +1,12 @@
-import { Role, type OfficeShape, type RoleGrant } from "../../gen/blockchain/alias/v1/alias";
+import { Role, type RoleGrant } from "../../gen/blockchain/alias/v1/alias";
 import * as tx from "../../gen/blockchain/alias/v1/tx";
 import { accAddress } from "../../types/address";
-import type { Context } from "../../types/context";
 import { defineMsg, defineUpdateParamsMsg } from "../../types/define";
 import type { MsgDef } from "../../types/module";
 import { aliasErrors as E } from "./errors";
 import { aliasEvents as events } from "./events";
-import { parseCountry, parseScope, validateRole } from "./fields";
-import { CHAIN_WIDE, checkOfficeShape, canonicalAddress, validateOfficeShape, type AliasKeeper } from "./keeper";
+import { parseCountry } from "./fields";
+import { canonicalAddress, type AliasKeeper } from "./keeper";
 import { validateAliasParams } from "./params";
 
 const AMINO = "blockchain/x/alias/";
@@ -23,45 +22,6 @@ export function validateViewingKey(publicKey: Uint8Array): void {
     throw E.ErrInvalidViewingKey.wrap(`public_key must be ${VIEWING_KEY_BYTES} bytes (X25519), got ${publicKey.length}`);
   }
   if (publicKey.every((b) => b === 0)) throw E.ErrInvalidViewingKey.wrap("public_key is all zeros");
-}
-
-/** Governance, or the foundation where `foundationAllowed`; ErrInvalidSigner otherwise. */
-function requireGovOrFoundation(k: AliasKeeper, ctx: Context, authority: string, foundationAllowed: boolean, what: string): void {
-  if (k.isGov(authority)) return;
-  if (foundationAllowed && k.isFoundation(ctx, authority)) return;
-  const who = foundationAllowed ? "governance or the foundation" : "governance alone";
-  throw E.ErrInvalidSigner.wrap(`${what} is signed by ${who}, not ${authority}`);
-}
-
-/**
- * The refusals grant and revoke share, in the order clients branch on: scope, signer (the
- * chain-wide scope is governance's alone), holder address, role. Returns the canonical scope
- * and holder.
- */
-function roleTarget(
-  k: AliasKeeper,
-  ctx: Context,
-  m: { authority: string; holder: string; role: Role; jurisdiction: string },
-  verb: string,
-): { scope: string; holder: string } {
-  const scope = parseScope(m.jurisdiction);
-  const chainWide = scope === CHAIN_WIDE;
-  requireGovOrFoundation(k, ctx, canonicalAddress(m.authority), !chainWide, chainWide ? `${verb} a chain-wide grant` : `${verb} a role`);
-  const holder = canonicalAddress(m.holder);
-  validateRole(m.role);
-  if (m.role === Role.ROLE_FOUNDATION_ADMINISTRATOR && !chainWide) {
-    throw E.ErrInvalidScope.wrap('ROLE_FOUNDATION_ADMINISTRATOR is granted chain-wide ("*") only');
-  }
-  return { scope, holder };
-}
-
-/** A role holder is an x/group policy account (M-of-N) meeting the required shape. */
-function requireGroupHolder(k: AliasKeeper, ctx: Context, holder: string, shape: OfficeShape | undefined): void {
-  const view = k.group.policyInfo(ctx, holder);
-  if (!view) throw E.ErrHolderNotGroup.wrap(`${holder} is not a group policy account`);
-  if (!shape) return;
-  validateOfficeShape(shape);
-  checkOfficeShape(view, shape, holder);
 }
 
 export function aliasMsgs(k: AliasKeeper): MsgDef[] {
@@ -185,7 +145,7 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
       validate: (m) => void accAddress.validate(m.authority),
       handle: (ctx, m) => {
         const authority = canonicalAddress(m.authority);
-        requireGovOrFoundation(k, ctx, authority, true, "MsgAppointRegulator");
+        k.requireGovOrFoundation(ctx, authority, true, "MsgAppointRegulator");
         const country = parseCountry(m.country);
         const address = canonicalAddress(m.address);
         // A regulator reads the country's payloads: it must already supervise that country.
@@ -214,7 +174,7 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
         }
         const authority = canonicalAddress(m.authority);
         // An auditor reads every jurisdiction's payloads: a chain-wide grant, governance's alone.
-        requireGovOrFoundation(k, ctx, authority, false, "MsgGrantAuditor");
+        k.requireGovOrFoundation(ctx, authority, false, "MsgGrantAuditor");
         const grant = {
           address: canonicalAddress(m.address),
           grantedBy: authority,
@@ -233,8 +193,8 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
       aminoName: AMINO + "MsgGrantRole",
       validate: (m) => void accAddress.validate(m.authority),
       handle: (ctx, m) => {
-        const { scope, holder } = roleTarget(k, ctx, m, "granting");
-        requireGroupHolder(k, ctx, holder, m.requiredShape);
+        const { scope, holder } = k.roleGrantTarget(ctx, m, "granting");
+        k.requireGroupHolder(ctx, holder, m.requiredShape);
         const grant: RoleGrant = {
           holder,
           role: m.role,
@@ -255,7 +215,7 @@ export function aliasMsgs(k: AliasKeeper): MsgDef[] {
       aminoName: AMINO + "MsgRevokeRole",
       validate: (m) => void accAddress.validate(m.authority),
       handle: (ctx, m) => {
-        const { scope, holder } = roleTarget(k, ctx, m, "revoking");
+        const { scope, holder } = k.roleGrantTarget(ctx, m, "revoking");
         const grant = k.getRoleGrant(ctx, holder, m.role, scope);
         if (!grant) throw E.ErrGrantNotFound.wrap(`${holder} holds no ${Role[m.role]} over ${scope}`);
         k.revokeRoleGrant(ctx, grant);

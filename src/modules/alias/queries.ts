@@ -5,8 +5,8 @@ import type { Context } from "../../types/context";
 import { defineQuery, pageRequest, pageResponse, paginated, queryAddress, queryErrors } from "../../types/define";
 import type { QueryDef } from "../../types/module";
 import { aliasErrors as E } from "./errors";
-import { parseCountry } from "./fields";
-import { CHAIN_WIDE, canonicalAddress, type AliasKeeper } from "./keeper";
+import { parseCountry, CHAIN_WIDE } from "./fields";
+import { canonicalAddress, type AliasKeeper } from "./keeper";
 
 /**
  * An identifier in any form → its normalised form; ErrMalformedID when it is not one. A

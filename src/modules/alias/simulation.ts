@@ -2,7 +2,8 @@ import { x25519 } from "@noble/curves/ed25519.js";
 import { Role, type ViewingKey } from "../../gen/blockchain/alias/v1/alias";
 import * as tx from "../../gen/blockchain/alias/v1/tx";
 import { otherAccount, simMsg, type ModuleSimulation, type SimState } from "../../types/simulation";
-import { CHAIN_WIDE, VK_KEY, type AliasKeeper } from "./keeper";
+import { CHAIN_WIDE } from "./fields";
+import { VK_KEY, type AliasKeeper } from "./keeper";
 
 const T = "/blockchain.alias.v1.";
 /** The viewing keys' (address, version) key, for a prefix read of one account's versions. */

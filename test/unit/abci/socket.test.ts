@@ -187,7 +187,8 @@ describe("AbciSocketServer", () => {
     const got = await c.waitFor(kinds.length);
     expect(got.map(kindOf)).toEqual(kinds);
     expect(app.calls).toEqual(kinds.slice(0, -1));
-    expect(got[14]!.finalizeBlock?.appHash).toEqual(new Uint8Array([1, 2, 3]));
+    // Decoders view the bytes they read (src/types/proto-runtime.ts): a Buffer in, a Buffer slice out.
+    expect(Uint8Array.from(got[14]!.finalizeBlock?.appHash ?? [])).toEqual(new Uint8Array([1, 2, 3]));
   });
 
   it("answers an unknown request type with ResponseException, closes, and keeps serving", async () => {
