@@ -105,6 +105,10 @@ async function bench(n: number) {
   // The build's tree and key index are garbage now; collect them before measuring, as a node
   // that opened this state once would not carry them (needs node --expose-gc, as npm runs it).
   collectGarbage();
+  // What the open store holds for the state: the key index, the commitment and the caches
+  // (nothing else is alive here). Off-heap typed arrays count as array buffers.
+  const mem = process.memoryUsage();
+  const bytesPerKey = (mem.heapUsed + mem.arrayBuffers) / n;
 
   const rnd = prng(n);
   // Steady state first, in the store opened once as a running node would have it; then the
@@ -140,7 +144,7 @@ async function bench(n: number) {
   const readRate = reads / ((performance.now() - tr) / 1000);
   await store.close();
   rmSync(dir, { recursive: true, force: true });
-  return { n, build, result, rssMb, readRate };
+  return { n, build, result, rssMb, readRate, bytesPerKey };
 }
 
 const fmt = (s: Sample) => `${s.wall.toFixed(1)} ms (cpu ${s.cpu.toFixed(1)})`;
@@ -151,7 +155,8 @@ for (const n of sizes) {
   results.push(r);
   console.log(
     `${r.n.toLocaleString("en")} keys: build ${(r.build.wall / 1000).toFixed(1)} s (cpu ${(r.build.cpu / 1000).toFixed(1)}), ` +
-      `rss ${r.rssMb.toFixed(0)} MB, cold random reads ${Math.round(r.readRate).toLocaleString("en")}/s`,
+      `rss ${r.rssMb.toFixed(0)} MB, heap + array buffers after open ${Math.round(r.bytesPerKey)} B/key, ` +
+      `cold random reads ${Math.round(r.readRate).toLocaleString("en")}/s`,
   );
   const m = r.result;
   console.log(`  reopen ${m.openMs.toFixed(0)} ms | commit k=${K}: cold ${fmt(m.cold)}, warm median ${fmt(m.warm)}`);

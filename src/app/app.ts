@@ -151,7 +151,8 @@ export class App implements AbciApplication {
   }
 
   static async open(opts: AppOptions): Promise<App> {
-    const store = await CommitStore.open(opts.dataDir, opts.store);
+    // Every module's store is named in the app hash, holding keys or not (an empty one has the empty root).
+    const store = await CommitStore.open(opts.dataDir, { ...opts.store, stores: opts.modules.modules.map((m) => m.name) });
     return new App(store, opts.modules, opts.logger, opts);
   }
 
@@ -245,14 +246,15 @@ export class App implements AbciApplication {
 
   private async storeQuery(req: abci.RequestQuery, state: HistoricalState | undefined, height: bigint): Promise<abci.ResponseQuery> {
     try {
-      return await answerStoreQuery(this.store, state, this.storeNames, req, height);
+      return answerStoreQuery(this.store, state, this.storeNames, req, height);
     } catch (e) {
       return refusal(toAppError(e), height);
     }
   }
 
   private async queryHistorical(req: abci.RequestQuery): Promise<abci.ResponseQuery> {
-    const state = await this.store.stateAt(req.height);
+    // Heights before the store's conversion to per-store tries are gone as a pruned height is.
+    const state = req.height < this.store.convertedAt ? undefined : await this.store.stateAt(req.height);
     if (!state) {
       const latest = this.store.lastHeight;
       return refusal(

@@ -1,7 +1,11 @@
+import type { CommitmentProof, ExistenceProof } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { ClassicLevel } from "classic-level";
 import { BTree } from "./btree";
 import { BranchStore } from "./branch";
-import { type BinKey, bytesEqual, compareBin, compareBytes, fromBin, toBin } from "./bytes";
+import { type BinKey, bytesEqual, compareBin, fromBin, toBin } from "./bytes";
+import type { StoreRoot } from "./commit-info";
+import { sha256 } from "./hash";
+import { HistoricalState } from "./historical";
 import {
   COMMIT_KEY,
   type CommitRecord,
@@ -15,14 +19,11 @@ import {
   RECORD_FORMAT,
 } from "./layout";
 import { LRU } from "./lru";
-import { NodeArena, NONE } from "./node-arena";
-import { compareHash, EMPTY_HASH, sha256 } from "./smt-hash";
-import type { CommitmentProof, ExistenceProof } from "cosmjs-types/cosmos/ics23/v1/proofs";
-import { existenceProof } from "./ics23";
-import { neighbourLeaves, provePath, type SmtProof } from "./smt-proof";
-import { applyChanges, discardUpdate, rootHash, settleUpdate, type TreeChange, type TreeUpdate } from "./smt";
-import { HistoricalState } from "./historical";
-import { loadTree, type WriteBatch, writeTreeUpdate } from "./tree-records";
+import { NONE } from "./node-arena";
+import { StoreTries, type TrieState, type TrieUpdate } from "./store-tries";
+import type { KeyChange } from "./trie";
+import { existenceProof, findLeaf, neighbourLeaves } from "./trie-proof";
+import { convertLegacy, loadTries, type WriteBatch } from "./tree-records";
 import type { Branch, CommitInfo, KVStore, MetaWrites } from "./types";
 
 export interface CommitStoreOptions {
@@ -35,23 +36,27 @@ export interface CommitStoreOptions {
   pruneInterval?: number;
   /** fsync the commit batch (default true). */
   sync?: boolean;
-  /** State keys whose value and key hash are kept in memory (default 200k). */
+  /** State keys whose value is kept in memory (default 200k). */
   cacheSize?: number;
+  /**
+   * Stores the app hash names from the next commit on even while they hold no key: the app's
+   * module names. Stores named by earlier commits and stores holding keys are named anyway.
+   */
+  stores?: readonly string[];
 }
 
 type Db = ClassicLevel<Uint8Array, Uint8Array>;
 type Changes = Array<[Uint8Array, Uint8Array | undefined]>;
 /** Changes keyed by binary string (the form branches keep them in), in key order. */
 type BinChanges = Array<[BinKey, Uint8Array | undefined]>;
-interface KeyEntry {
-  value: Uint8Array | undefined;
-  hash: Uint8Array | undefined;
-}
 
 interface Computed {
+  /** `moves` when computed: the committed tries it was applied to. */
   base: number;
   changes: BinChanges;
-  update: TreeUpdate;
+  keyChanges: KeyChange[];
+  update: TrieUpdate;
+  appHash: Uint8Array;
   /** Previous values for the undo log, being read while the block goes on to its commit. */
   previous: Promise<Map<BinKey, Uint8Array>>;
 }
@@ -59,16 +64,16 @@ interface Computed {
 /**
  * Committed state: read-only, synchronous, backed by one LevelDB. Reads go through an LRU
  * and getSync; ordered iteration walks an in-memory index of every committed key, because
- * LevelDB offers no synchronous iterator. The commitment tree lives wholly in memory (a
- * node arena loaded at open), so computing an app hash never reads the disk. All writes
- * happen in one atomic batch per commit, and in-memory structures change only after that
- * batch is durable, so a crash at any point leaves exactly the previous or the new height.
+ * LevelDB offers no synchronous iterator. The stores' tries live wholly in memory (a node
+ * arena built at open), so computing an app hash never reads the disk. All writes happen in
+ * one atomic batch per commit, and in-memory structures change only after that batch is
+ * durable, so a crash at any point leaves exactly the previous or the new height.
  */
 export class CommitStore implements KVStore {
-  /** Per state key, one entry and one budget for its committed value and its hash. */
-  private readonly keys: LRU<BinKey, KeyEntry>;
+  /** Committed values of recently used keys. */
+  private readonly values: LRU<BinKey, Uint8Array>;
   private computed: Computed | undefined;
-  private prepared: { changes: BinChanges; treeChanges: TreeChange[] } | undefined;
+  private prepared: { changes: BinChanges; keyChanges: KeyChange[] } | undefined;
   private busy = false;
   /** Bumped by every commit and rollback: a view of an older height is valid while it stays. */
   private moves = 0;
@@ -76,8 +81,9 @@ export class CommitStore implements KVStore {
   private constructor(
     private readonly db: Db,
     private record: CommitRecord,
-    private readonly arena: NodeArena,
-    private root: number,
+    private readonly tries: StoreTries,
+    /** The committed tries (those of `record`). */
+    private committed: TrieState,
     private readonly index: BTree<BinKey, undefined>,
     private readonly undoHeights: bigint[],
     private readonly keepRecent: number,
@@ -85,7 +91,7 @@ export class CommitStore implements KVStore {
     private readonly sync: boolean,
     cacheSize: number,
   ) {
-    this.keys = new LRU(cacheSize);
+    this.values = new LRU(cacheSize);
   }
 
   static async open(dir: string, opts: CommitStoreOptions = {}): Promise<CommitStore> {
@@ -93,6 +99,7 @@ export class CommitStore implements KVStore {
     if (!Number.isInteger(keepRecent) || keepRecent < 0) throw new Error("keepRecent must be an integer >= 0 (0 keeps every height)");
     const pruneInterval = opts.pruneInterval ?? 1;
     if (!Number.isInteger(pruneInterval) || pruneInterval < 1) throw new Error("pruneInterval must be an integer >= 1");
+    const tries = new StoreTries(opts.stores ?? []);
     const db: Db = new ClassicLevel<Uint8Array, Uint8Array>(dir, {
       keyEncoding: "view",
       valueEncoding: "view",
@@ -105,23 +112,28 @@ export class CommitStore implements KVStore {
     await db.open();
     try {
       const raw = await db.get(COMMIT_KEY);
-      const decoded = raw ? decodeRecord(raw) : { height: 0n, hash: EMPTY_HASH, format: RECORD_FORMAT };
+      const decoded = raw ? decodeRecord(raw) : undefined;
       const index = new BTree<BinKey, undefined>(undefined, compareBin);
-      await scanKeys(db, NS.state, (k) => index.set(toBin(k), undefined));
+      const addKey = (k: BinKey) => index.set(k, undefined);
+      let record: CommitRecord;
+      let committed: TrieState;
+      if (decoded && decoded.format !== RECORD_FORMAT) {
+        ({ record, state: committed } = await convertLegacy(db, tries, decoded, addKey));
+      } else {
+        committed = await loadTries(db, tries, decoded?.stores ?? [], addKey);
+        record = decoded ?? { height: 0n, hash: tries.appHash(committed), converted: 0n, stores: [] };
+        // The height converted at keeps the earlier tree's app hash: nothing to compare with.
+        if (record.height !== record.converted && !bytesEqual(tries.appHash(committed), record.hash)) {
+          throw new Error(`commit store: the stored state's store roots do not give the app hash of height ${record.height}`);
+        }
+      }
       const undoHeights: bigint[] = [];
       await scanKeys(db, NS.undo, (k) => undoHeights.push(new DataView(k.buffer, k.byteOffset).getBigUint64(0)));
-      const arena = new NodeArena();
-      const record = { height: decoded.height, hash: decoded.hash };
-      const root = decoded.format === RECORD_FORMAT ? await loadTree(db, NS.tree, arena) : await upgradeTree(db, arena, record);
-      if (index.size > 0 && (await isEmpty(db, NS.keyOfHash))) await buildKeyHashIndex(db);
-      if (!bytesEqual(rootHash(arena, root), record.hash)) {
-        throw new Error(`commit store: the stored tree's root does not match the app hash of height ${record.height}`);
-      }
       return new CommitStore(
         db,
         record,
-        arena,
-        root,
+        tries,
+        committed,
         index,
         undoHeights,
         keepRecent,
@@ -143,14 +155,22 @@ export class CommitStore implements KVStore {
     return this.record.hash;
   }
 
+  /**
+   * The last height whose app hash is the root of the single tree this store was converted
+   * from (0 if it never was): no proof, rollback or older state reaches below it.
+   */
+  get convertedAt(): bigint {
+    return this.record.converted;
+  }
+
   /** Number of keys in committed state. */
   get size(): number {
     return this.index.size;
   }
 
-  /** Nodes of the committed tree (and of a computed, not yet committed update). */
+  /** Nodes of the committed tries (and of a computed, not yet committed update). */
   get treeNodes(): number {
-    return this.arena.size;
+    return this.tries.arena.size;
   }
 
   get(key: Uint8Array): Uint8Array | undefined {
@@ -158,14 +178,13 @@ export class CommitStore implements KVStore {
   }
 
   getBin(k: BinKey): Uint8Array | undefined {
-    const e = this.keys.get(k);
-    if (e?.value) return e.value;
+    const cached = this.values.get(k);
+    if (cached) return cached;
     // The index knows every committed key, so misses never touch the disk.
     if (!this.index.has(k)) return undefined;
     const v = this.db.getSync(nsKey(NS.state, fromBin(k)));
     if (v === undefined) throw new Error("commit store: index and disk disagree");
-    if (e) e.value = v;
-    else this.keys.set(k, { value: v, hash: undefined });
+    this.values.set(k, v);
     return v;
   }
 
@@ -221,52 +240,37 @@ export class CommitStore implements KVStore {
     for await (const [k, v] of this.db.iterator({ gte: lo, lt: hi })) yield [k.subarray(1), v];
   }
 
-  /** Root the tree would have after applying the branch; pure, remembered for commit(). */
+  /** The app hash the state would have after applying the branch; pure, remembered for commit(). */
   computeAppHash(branch: Branch): Uint8Array {
-    // A computation for other changes would discard the tree nodes the running commit settles.
+    // A computation for other changes would discard the trie nodes the running commit settles.
     if (this.busy) throw new Error("commit store: commit or rollback in progress");
-    return rootHash(this.arena, this.compute(binChangesOf(branch)).update.root).slice();
+    return this.compute(binChangesOf(branch)).appHash.slice();
   }
 
-  /** sha256(key), remembered: the same keys (balances, accounts) change block after block. */
-  private keyHashOf(bk: BinKey): Uint8Array {
-    const e = this.keys.get(bk);
-    if (e?.hash) return e.hash;
-    const h = sha256(fromBin(bk));
-    if (e) e.hash = h;
-    else this.keys.set(bk, { value: undefined, hash: h });
-    return h;
-  }
-
-  /** The changes as tree input: hashed, sorted by key hash. */
-  private treeChangesOf(changes: BinChanges): TreeChange[] {
+  /** The changes as trie input: each value hashed, in key order. */
+  private keyChangesOf(changes: BinChanges): KeyChange[] {
     const p = this.prepared;
-    if (p && sameChanges(p.changes, changes)) return p.treeChanges;
-    const sortable = changes.map(([k, v]) => {
-      const keyHash = this.keyHashOf(k);
-      return { keyHash, valueHash: v === undefined ? undefined : sha256(v), lead: leadingBits(keyHash) };
-    });
-    // Key hashes are uniform: their first 48 bits almost always decide, without a byte compare.
-    sortable.sort((a, b) => a.lead - b.lead || compareHash(a.keyHash, b.keyHash));
-    const treeChanges: TreeChange[] = sortable.map(({ keyHash, valueHash }) => ({ keyHash, valueHash }));
-    this.prepared = { changes, treeChanges };
-    return treeChanges;
+    if (p && sameChanges(p.changes, changes)) return p.keyChanges;
+    const keyChanges = changes.map(([key, v]) => ({ key, valueHash: v === undefined ? undefined : sha256(v) }));
+    this.prepared = { changes, keyChanges };
+    return keyChanges;
   }
 
   private compute(changes: BinChanges): Computed {
     const c = this.computed;
-    if (c && c.base === this.root && sameChanges(c.changes, changes)) return c;
+    if (c && c.base === this.moves && sameChanges(c.changes, changes)) return c;
     this.discardComputed();
-    const update = applyChanges(this.arena, this.root, this.treeChangesOf(changes));
+    const keyChanges = this.keyChangesOf(changes);
+    const update = this.tries.apply(this.committed, keyChanges);
     const previous = this.previousValues(changes);
     // Awaited by commit(); a computation never committed must not leave a rejection unheard.
     previous.catch(() => undefined);
-    this.computed = { base: this.root, changes, update, previous };
+    this.computed = { base: this.moves, changes, keyChanges, update, appHash: this.tries.appHash(update), previous };
     return this.computed;
   }
 
   private discardComputed(): void {
-    if (this.computed) discardUpdate(this.arena, this.computed.update);
+    if (this.computed) this.tries.discard(this.computed.update);
     this.computed = undefined;
   }
 
@@ -278,8 +282,8 @@ export class CommitStore implements KVStore {
     if (height <= this.record.height) throw new Error(`commit height ${height} <= last height`);
     return this.exclusive(async () => {
       const binChanges = binChangesOf(branch);
-      const { update, previous: reading } = this.compute(binChanges);
-      const record: CommitRecord = { height, hash: rootHash(this.arena, update.root).slice() };
+      const { update, keyChanges, appHash, previous: reading } = this.compute(binChanges);
+      const record: CommitRecord = { height, hash: appHash, converted: this.record.converted, stores: [...update.roots.keys()].sort() };
       // A chained batch: abstract-level's array form validates every op object and costs
       // several times more for the ~10^4 ops of a busy block.
       const batch = this.db.batch();
@@ -287,9 +291,7 @@ export class CommitStore implements KVStore {
       const changes: Changes = binChanges.map(([k, v]) => [fromBin(k), v]);
       const bins = binChanges.map(([k]) => k);
       const undo: Changes = changes.map(([k], i) => [k, previous.get(bins[i]!) ?? this.getBin(bins[i]!)]);
-      writeEntries(batch, NS.state, changes);
-      this.indexKeyHashes(batch, changes, (i) => undo[i]![1] !== undefined);
-      writeTreeUpdate(batch, NS.tree, this.arena, update);
+      writeState(batch, changes, keyChanges);
       const metaUndo: Changes = meta.map(([k]) => [k, this.getMeta(k)]);
       batch.put(heightKey(NS.undo, height), encodeUndo({ prev: this.record, entries: undo, meta: metaUndo }));
       const pruned = this.prunableUndoCount(height);
@@ -305,29 +307,14 @@ export class CommitStore implements KVStore {
         const existed = undo[i]![1] !== undefined;
         if (v === undefined && existed) this.index.delete(bk);
         else if (v !== undefined && !existed) this.index.set(bk, undefined);
-        const e = this.keys.get(bk);
-        if (e) e.value = v;
-        else if (v !== undefined) this.keys.set(bk, { value: v, hash: undefined });
+        if (v === undefined) this.values.delete(bk);
+        else this.values.set(bk, v);
       });
-      this.moveTo(update, record);
+      this.moveTo(update, update, record);
       this.undoHeights.splice(0, pruned);
       this.undoHeights.push(height);
       return { height, appHash: record.hash };
     });
-  }
-
-  /** Keeps sha256(key) -> key for keys the changes create or delete (`existed(i)`: entry i's key was there). */
-  private indexKeyHashes(batch: WriteBatch, changes: Changes, existed: (i: number) => boolean): void {
-    changes.forEach(([k, v], i) => {
-      const was = existed(i);
-      if (v !== undefined && !was) batch.put(nsKey(NS.keyOfHash, this.keyHashOf(toBin(k))), k);
-      else if (v === undefined && was) batch.del(nsKey(NS.keyOfHash, this.keyHashOf(toBin(k))));
-    });
-  }
-
-  /** The committed key whose sha256 is `keyHash` (async: proofs only). */
-  async keyOfHash(keyHash: Uint8Array): Promise<Uint8Array | undefined> {
-    return this.db.get(nsKey(NS.keyOfHash, keyHash));
   }
 
   /** How many of the oldest undo logs the commit of `height` deletes (they are sorted, oldest first). */
@@ -340,7 +327,7 @@ export class CommitStore implements KVStore {
   }
 
   /**
-   * Committed values of changed keys that are not in the key cache, in one batched read begun
+   * Committed values of changed keys that are not in the value cache, in one batched read begun
    * when the app hash is computed: the undo log needs every previous value, and a key written
    * without being read first (or evicted since) would cost a synchronous disk read each.
    */
@@ -348,7 +335,7 @@ export class CommitStore implements KVStore {
     const keys: BinKey[] = [];
     const dbKeys: Uint8Array[] = [];
     for (const [bk] of changes) {
-      if (this.index.has(bk) && this.keys.get(bk)?.value === undefined) {
+      if (this.index.has(bk) && this.values.get(bk) === undefined) {
         keys.push(bk);
         dbKeys.push(nsKey(NS.state, fromBin(bk)));
       }
@@ -362,74 +349,71 @@ export class CommitStore implements KVStore {
     return out;
   }
 
-  private moveTo(update: TreeUpdate, record: CommitRecord): void {
+  private moveTo(state: TrieState, nodes: TrieUpdate, record: CommitRecord): void {
     this.moves++;
-    settleUpdate(this.arena, update);
-    this.root = update.root;
+    this.tries.settle(nodes);
+    this.committed = state;
     this.record = record;
     this.computed = undefined;
     this.prepared = undefined;
   }
 
   /**
-   * Undoes the last commit from its undo log: the previous values go back, and the tree,
-   * a function of the state, is brought back by applying them; it must reproduce the
+   * Undoes the last commit from its undo log: the previous values go back, and the tries, a
+   * function of the state, are brought back by applying them; they must reproduce the
    * previous app hash. Meta writes of the height are undone too.
    */
   async rollback(): Promise<CommitInfo> {
     return this.exclusive(async () => {
       const height = this.record.height;
+      this.refuseBelowConversion(height - 1n, `cannot roll back height ${height}`, true);
       const raw = height > 0n ? await this.db.get(heightKey(NS.undo, height)) : undefined;
       if (!raw) throw new Error(`cannot roll back height ${height}: no undo information (kept for the last ${this.keepRecent} heights)`);
       const undo = decodeUndo(raw);
       this.discardComputed();
-      const update = applyChanges(this.arena, this.root, this.treeChangesOf(toBinChanges(undo.entries)));
-      if (!bytesEqual(rootHash(this.arena, update.root), undo.prev.hash)) {
-        discardUpdate(this.arena, update);
+      const keyChanges = this.keyChangesOf(toBinChanges(undo.entries));
+      const update = this.tries.apply(this.committed, keyChanges);
+      const state = restrictTo(update, undo.prev.stores);
+      if (!state || !bytesEqual(this.tries.appHash(state), undo.prev.hash)) {
+        this.tries.discard(update);
         throw new Error(`cannot roll back height ${height}: the undo log does not reproduce the previous app hash`);
       }
       const batch = this.db.batch();
-      writeEntries(batch, NS.state, undo.entries);
-      this.indexKeyHashes(batch, undo.entries, (i) => this.index.has(toBin(undo.entries[i]![0])));
-      writeTreeUpdate(batch, NS.tree, this.arena, update);
+      writeState(batch, undo.entries, keyChanges);
       // Meta written more than once at a height keeps its first previous value: undo in reverse.
       writeEntries(batch, NS.meta, [...undo.meta].reverse());
       batch.del(heightKey(NS.undo, height));
-      const prev: CommitRecord = { height: undo.prev.height, hash: undo.prev.hash };
-      batch.put(COMMIT_KEY, encodeRecord(prev));
+      batch.put(COMMIT_KEY, encodeRecord(undo.prev));
       await batch.write({ sync: this.sync });
 
       for (const [k, v] of undo.entries) {
         const bk = toBin(k);
-        const e = this.keys.get(bk);
-        if (e) e.value = undefined;
+        this.values.delete(bk);
         if (v === undefined) this.index.delete(bk);
         else this.index.set(bk, undefined);
       }
-      this.moveTo(update, prev);
+      this.moveTo(state, update, undo.prev);
       const i = this.undoHeights.indexOf(height);
       if (i >= 0) this.undoHeights.splice(i, 1);
-      return { height: prev.height, appHash: prev.hash };
+      return { height: undo.prev.height, appHash: undo.prev.hash };
     });
-  }
-
-  /** Sibling path for `key` in the committed tree, with the committed value if present. */
-  prove(key: Uint8Array): { value: Uint8Array | undefined; proof: SmtProof } {
-    return { value: this.get(key), proof: provePath(this.arena, this.root, sha256(key)) };
   }
 
   /** Oldest height whose state can still be read (stateAt) or rolled back to. */
   get oldestHeight(): bigint {
     const first = this.undoHeights[0];
-    return first === undefined ? this.record.height : first - 1n;
+    const oldest = first === undefined ? this.record.height : first - 1n;
+    return oldest < this.record.converted ? this.record.converted : oldest;
   }
 
   /**
    * The state committed at `height`: the undo logs of every later height, newest first, put
-   * back over the latest state. Undefined when a log it needs is pruned. The view reads
-   * through the latest state, so it holds until the next commit or rollback (`current`).
+   * back over the latest state. Undefined when a log it needs is pruned; refused below the
+   * height the store was converted at. The view reads through the latest state, so it holds
+   * until the next commit or rollback (`current`).
    */
   async stateAt(height: bigint): Promise<HistoricalState | undefined> {
+    if (height < this.record.converted) this.refuseBelowConversion(height, `no state of height ${height}`);
     for (;;) {
       const latest = this.record.height;
       const moves = this.moves;
@@ -442,79 +426,91 @@ export class CommitStore implements KVStore {
       if (raws.some((r) => r === undefined)) return undefined;
       const logs = raws.map((r) => decodeUndo(r!));
       // The log of height + 1 records the commit it replaced: the one of `height`.
-      const appHash = logs.length === 0 ? this.record.hash : logs[logs.length - 1]!.prev.hash;
-      return new HistoricalState(height, appHash, this, logs, () => moves === this.moves);
+      const record = logs.length === 0 ? this.record : logs[logs.length - 1]!.prev;
+      return new HistoricalState(record, this, logs, () => moves === this.moves);
+    }
+  }
+
+  /** Each store's name and root at `state`'s height (the latest when omitted), by name: what the app hash commits to. */
+  storeRoots(state?: HistoricalState): StoreRoot[] {
+    return this.onTriesOf(state, (tries) => this.tries.storeRoots(tries));
+  }
+
+  /**
+   * ICS-23 proof (IAVL shape) of `keyInStore` in store `store` at `state`'s height (the
+   * latest when omitted): existence with the value, or non-existence through the key's two
+   * neighbours in key order (one of them absent past either end of the store). With the
+   * store roots of that height, from which commit-info.ts proves the store's root in the app
+   * hash. Absence in an empty store has no ICS-23 proof (there is no neighbour): refused.
+   */
+  proveInStore(
+    store: string,
+    keyInStore: Uint8Array,
+    state?: HistoricalState,
+  ): { value: Uint8Array | undefined; proof: CommitmentProof; storeRoots: StoreRoot[] } {
+    return this.onTriesOf(state, (tries) => {
+      const root = tries.roots.get(store);
+      if (root === undefined) throw new Error(`commit store: no store named ${store}`);
+      const view = state ?? this;
+      const off = store.length + 1;
+      const key = store + "/" + toBin(keyInStore);
+      const storeRoots = this.tries.storeRoots(tries);
+      const prove = (leaf: number): ExistenceProof => {
+        const value = view.get(fromBin(this.tries.arena.key(leaf)));
+        if (value === undefined) throw new Error("commit store: a key of the trie is not in the state");
+        return existenceProof(this.tries.arena, root, leaf, off, value);
+      };
+      const leaf = findLeaf(this.tries.arena, root, key, off);
+      if (leaf !== NONE) {
+        const exist = prove(leaf);
+        return { value: exist.value, proof: { exist }, storeRoots };
+      }
+      if (root === NONE) throw new Error(`commit store: store ${store} is empty; absence in an empty store has no ICS-23 proof`);
+      const { left, right } = neighbourLeaves(this.tries.arena, root, key, off);
+      const nonexist = {
+        key: Uint8Array.from(keyInStore),
+        left: left === NONE ? undefined : prove(left),
+        right: right === NONE ? undefined : prove(right),
+      };
+      return { value: undefined, proof: { nonexist }, storeRoots };
+    });
+  }
+
+  /** Runs `fn` on the tries of `state`'s height (brought back uncommitted, then discarded) or the latest. */
+  private onTriesOf<T>(state: HistoricalState | undefined, fn: (tries: TrieState) => T): T {
+    // Checked for every view: after a rollback and a new commit a stale one may name the latest height.
+    if (state && !state.current()) throw new Error("commit store: the historical view is out of date");
+    const height = state?.height ?? this.record.height;
+    this.refuseBelowConversion(height, `no store roots of height ${height}`, true);
+    if (!state || state.height === this.record.height) return fn(this.committed);
+    const update = this.tries.apply(this.committed, this.keyChangesOf(state.binChanges()));
+    try {
+      const tries = restrictTo(update, state.record.stores);
+      if (!tries || !bytesEqual(this.tries.appHash(tries), state.appHash))
+        throw new Error(`commit store: undo logs do not reproduce the app hash of height ${state.height}`);
+      return fn(tries);
+    } finally {
+      this.tries.discard(update);
     }
   }
 
   /**
-   * Sibling path for `key` in the tree of `state`: the tree is brought back to that height by
-   * applying its changes (as rollback does) without committing them, and must reproduce the
-   * app hash recorded for it.
+   * Heights up to the one converted at have the single tree's app hash, which the tries cannot
+   * reproduce: `what` is refused for them (`inclusive`: for that height itself too).
    */
-  proveAt(state: HistoricalState, key: Uint8Array): { value: Uint8Array | undefined; proof: SmtProof; root: Uint8Array } {
-    return this.onTreeOf(state, (root, appHash) => ({
-      value: state.get(key),
-      proof: provePath(this.arena, root, sha256(key)),
-      root: appHash,
-    }));
-  }
-
-  /**
-   * ICS-23 proof of `key` (existence, or non-existence through its two neighbours) against
-   * the app hash of `state`'s height, the latest when omitted.
-   */
-  async proveCommitment(
-    key: Uint8Array,
-    state?: HistoricalState,
-  ): Promise<{ value: Uint8Array | undefined; proof: CommitmentProof; root: Uint8Array }> {
-    // The tree is read in one synchronous step (a historical one exists only within it);
-    // the neighbours' keys are looked up afterwards, by hash, which no commit changes.
-    const view = state ?? this;
-    const paths = this.onTreeOf(state, (root, treeRoot) => {
-      const keyHash = sha256(key);
-      const own = provePath(this.arena, root, keyHash);
-      const around = own.leaf && bytesEqual(own.leaf.keyHash, keyHash) ? {} : neighbourLeaves(this.arena, root, keyHash);
-      const side = (h: Uint8Array | undefined) => (h ? { keyHash: h, path: provePath(this.arena, root, h) } : undefined);
-      return { treeRoot, own, left: side(around.left), right: side(around.right) };
-    });
-    const value = view.get(key);
-    if (value !== undefined) return { value, proof: { exist: existenceProof(key, value, paths.own) }, root: paths.treeRoot };
-    if (!paths.left && !paths.right) throw new Error("commit store: nothing to prove absence against in an empty tree");
-    const restored = new Map((state?.changes() ?? []).map(([k]) => [toBin(sha256(k)), k] as const));
-    const neighbour = async (side: typeof paths.left): Promise<ExistenceProof | undefined> => {
-      if (!side) return undefined;
-      const k = restored.get(toBin(side.keyHash)) ?? (await this.keyOfHash(side.keyHash));
-      const v = k && view.get(k);
-      if (!k || !v) throw new Error("commit store: the key-hash index misses a key of the tree");
-      return existenceProof(k, v, side.path);
-    };
-    return {
-      value,
-      proof: { nonexist: { key, left: await neighbour(paths.left), right: await neighbour(paths.right) } },
-      root: paths.treeRoot,
-    };
-  }
-
-  /** Runs `fn` on the tree of `state`'s height (brought back uncommitted, then discarded) or the latest. */
-  private onTreeOf<T>(state: HistoricalState | undefined, fn: (root: number, appHash: Uint8Array) => T): T {
-    // Checked for every view: after a rollback and a new commit a stale one may name the latest height.
-    if (state && !state.current()) throw new Error("commit store: the historical view is out of date");
-    if (!state || state.height === this.record.height) return fn(this.root, this.record.hash);
-    const update = applyChanges(this.arena, this.root, this.treeChangesOf(toBinChanges(state.changes())));
-    try {
-      const root = rootHash(this.arena, update.root).slice();
-      if (!bytesEqual(root, state.appHash))
-        throw new Error(`commit store: undo logs do not reproduce the app hash of height ${state.height}`);
-      return fn(update.root, root);
-    } finally {
-      discardUpdate(this.arena, update);
+  private refuseBelowConversion(height: bigint, what: string, inclusive = false): void {
+    const c = this.record.converted;
+    if (c > 0n && (height < c || (inclusive && height === c))) {
+      throw new Error(
+        `${what}: heights up to ${c} were committed under the single-tree app hash this store was converted from at height ${c}`,
+      );
     }
   }
 
   /** Heights that can still be rolled back, oldest first. */
   get rollbackHeights(): readonly bigint[] {
-    return this.undoHeights;
+    const c = this.record.converted;
+    return c > 0n ? this.undoHeights.filter((h) => h > c + 1n) : this.undoHeights;
   }
 
   async close(): Promise<void> {
@@ -532,28 +528,25 @@ export class CommitStore implements KVStore {
   }
 }
 
-/**
- * Format 1 stored nodes under unique keys plus per-height orphan lists. Its tree is rebuilt
- * from the state (the tree is a function of it) and written in the position layout, the old
- * records deleted, all in one batch: a crash midway leaves format 1 to upgrade again.
- */
-async function upgradeTree(db: Db, arena: NodeArena, record: CommitRecord): Promise<number> {
-  const changes: TreeChange[] = [];
-  for await (const [k, v] of db.iterator({ gte: Uint8Array.of(NS.state), lt: Uint8Array.of(NS.state + 1) })) {
-    changes.push({ keyHash: sha256(k.subarray(1)), valueHash: sha256(v) });
-  }
-  changes.sort((a, b) => compareBytes(a.keyHash, b.keyHash));
-  const update = applyChanges(arena, NONE, changes);
-  const batch = db.batch();
-  for (const ns of [NS.tree, NS.legacyOrphans]) {
-    for await (const k of db.keys({ gte: Uint8Array.of(ns), lt: Uint8Array.of(ns + 1) })) batch.del(k);
-  }
-  writeTreeUpdate(batch, NS.tree, arena, update);
-  batch.put(COMMIT_KEY, encodeRecord(record));
-  if (bytesEqual(rootHash(arena, update.root), record.hash)) await batch.write({ sync: true });
-  else await batch.close();
-  settleUpdate(arena, update);
-  return update.root;
+/** The tries of `update` naming exactly `stores`; undefined when another store still holds keys. */
+function restrictTo(update: TrieUpdate, stores: readonly string[]): TrieState | undefined {
+  const roots = new Map<string, number>();
+  for (const name of stores) roots.set(name, update.roots.get(name) ?? NONE);
+  for (const [name, root] of update.roots) if (!roots.has(name) && root !== NONE) return undefined;
+  return { roots };
+}
+
+/** State records and their value-hash records for changes whose value hashes are `hashed` (same order). */
+function writeState(batch: WriteBatch, changes: Changes, hashed: readonly KeyChange[]): void {
+  changes.forEach(([k, v], i) => {
+    if (v === undefined) {
+      batch.del(nsKey(NS.state, k));
+      batch.del(nsKey(NS.valueHash, k));
+    } else {
+      batch.put(nsKey(NS.state, k), v);
+      batch.put(nsKey(NS.valueHash, k), hashed[i]!.valueHash!);
+    }
+  });
 }
 
 /** Puts each entry under `ns`, or deletes it where its value is undefined. */
@@ -562,18 +555,6 @@ function writeEntries(batch: WriteBatch, ns: number, entries: ReadonlyArray<read
     if (v === undefined) batch.del(nsKey(ns, k));
     else batch.put(nsKey(ns, k), v);
   }
-}
-
-async function isEmpty(db: Db, ns: number): Promise<boolean> {
-  for await (const _ of db.keys({ gte: Uint8Array.of(ns), lt: Uint8Array.of(ns + 1), limit: 1 })) return false;
-  return true;
-}
-
-/** Stores written before the key-hash index existed get it once, in one batch. */
-async function buildKeyHashIndex(db: Db): Promise<void> {
-  const batch = db.batch();
-  await scanKeys(db, NS.state, (k) => batch.put(nsKey(NS.keyOfHash, sha256(k)), k.slice()));
-  await batch.write({ sync: true });
 }
 
 async function scanKeys(db: Db, ns: number, each: (keyWithoutNs: Uint8Array) => void): Promise<void> {
@@ -617,9 +598,4 @@ function toBinChanges(changes: Changes): BinChanges {
 /** A branch's changes keyed by binary string, without a round trip through bytes when it is a BranchStore. */
 function binChangesOf(branch: Branch): BinChanges {
   return branch instanceof BranchStore ? branch.binChanges() : toBinChanges(branch.changes());
-}
-
-/** The first 48 bits of a hash as an exact integer-valued double, for a cheap first sort key. */
-function leadingBits(h: Uint8Array): number {
-  return (h[0]! * 0x10000 + h[1]! * 0x100 + h[2]!) * 0x1000000 + (h[3]! * 0x10000 + h[4]! * 0x100 + h[5]!);
 }

@@ -1,6 +1,6 @@
 import { BranchStore } from "./branch";
 import { type BinKey, fromBin, toBin } from "./bytes";
-import type { UndoLog } from "./layout";
+import type { CommitRecord, UndoLog } from "./layout";
 import type { KVStore } from "./types";
 
 type Changes = Array<[Uint8Array, Uint8Array | undefined]>;
@@ -19,14 +19,19 @@ export class HistoricalState implements KVStore {
   private readonly view: BranchStore;
   private readonly restoredMeta = new Map<BinKey, Uint8Array | undefined>();
 
+  readonly height: bigint;
+  readonly appHash: Uint8Array;
+
   constructor(
-    readonly height: bigint,
-    readonly appHash: Uint8Array,
+    /** The commit record of this height. */
+    readonly record: CommitRecord,
     private readonly latest: Latest,
     logs: UndoLog[],
     /** False once the latest state moved on (a commit or rollback): the view is then wrong. */
     readonly current: () => boolean,
   ) {
+    this.height = record.height;
+    this.appHash = record.hash;
     const restored = new Map<BinKey, Uint8Array | undefined>();
     for (const log of logs) {
       for (const [k, v] of log.entries) restored.set(toBin(k), v);
@@ -43,6 +48,11 @@ export class HistoricalState implements KVStore {
   /** Every key that differs from the latest state, with its value at this height. */
   changes(): Changes {
     return this.view.changes();
+  }
+
+  /** changes() with keys as binary strings. */
+  binChanges(): Array<[BinKey, Uint8Array | undefined]> {
+    return this.view.binChanges();
   }
 
   getMeta(key: Uint8Array): Uint8Array | undefined {

@@ -4,7 +4,6 @@ export { BranchStore } from "./branch";
 export { prefixStore, prefixEnd } from "./prefix";
 export { CommitStore, type CommitStoreOptions } from "./commit-store";
 export { HistoricalState } from "./historical";
-export { type SmtProof, verifyExistence, verifyNonExistence } from "./smt-proof";
 export * from "./codecs";
 export * from "./collections";
 export { IndexedMap, MultiIndex, UniqueIndex, multiIndex, uniqueIndex, type Index, type IndexSpec } from "./indexed-map";

@@ -1,5 +1,5 @@
 import { concat, concatAll, readU64be, u64be } from "./bytes";
-import { HASH_LEN } from "./smt-hash";
+import { HASH_LEN } from "./hash";
 
 /**
  * Key layout of the single LevelDB behind the commit store. One byte of namespace keeps
@@ -7,12 +7,14 @@ import { HASH_LEN } from "./smt-hash";
  */
 export const NS = {
   state: 0x73, // 's' key -> value, the flat latest state
-  tree: 0x74, // 't' tree position -> tree node (tree-records.ts)
-  legacyOrphans: 0x6f, // 'o' node keys orphaned per height, in format 1 only (removed on upgrade)
+  valueHash: 0x76, // 'v' key -> sha256(value), for every key of the state: the tries are rebuilt from it at open
   undo: 0x75, // 'u' height -> previous commit record and previous value of each changed key
-  keyOfHash: 0x68, // 'h' sha256(key) -> key, for the neighbours a non-existence proof names
   meta: 0x78, // 'x' key -> non-merkleized bookkeeping
   commit: 0x6d, // 'm' -> the commit record
+  // Records of the earlier single-tree formats, deleted when a store is converted:
+  legacyTree: 0x74, // 't' tree pages (format 2) or nodes (format 1)
+  legacyOrphans: 0x6f, // 'o' node keys orphaned per height (format 1)
+  legacyKeyOfHash: 0x68, // 'h' sha256(key) -> key (format 2)
 } as const;
 
 export const COMMIT_KEY = Uint8Array.of(NS.commit);
@@ -29,25 +31,39 @@ export function heightKey(ns: number, height: bigint): Uint8Array {
 }
 
 /**
- * The commit record: height and app hash. Format 2 (this one) stores the tree by position;
- * format 1 stored nodes by unique key with the root's key in this record, and is upgraded at
- * open by rebuilding the tree from the state.
+ * The commit record: height, app hash, and in format 3 (this one: per-store tries, the app
+ * hash over their roots) the height the store was converted at and the stores the app hash
+ * names. Formats 1 and 2 (one tree over every key, its root the app hash) are converted at
+ * open; their app hash stays the one of the height converted at.
  */
 export interface CommitRecord {
   height: bigint;
   hash: Uint8Array;
+  /** The last height whose app hash is the earlier single tree's root; 0 if there is none. */
+  converted: bigint;
+  /** The stores the app hash names (empty in formats 1 and 2). */
+  stores: readonly string[];
 }
 
-export const RECORD_FORMAT = 2;
+export const RECORD_FORMAT = 3;
+const LEGACY_FORMAT = 2;
 
 export function encodeRecord(rec: CommitRecord): Uint8Array {
-  return concat(u64be(rec.height), rec.hash, Uint8Array.of(RECORD_FORMAT));
+  const names = new TextEncoder().encode(rec.stores.join("/"));
+  return concat(u64be(rec.height), rec.hash, Uint8Array.of(RECORD_FORMAT), u64be(rec.converted), names);
 }
 
 export function decodeRecord(b: Uint8Array): CommitRecord & { format: number } {
   if (b.length < 8 + HASH_LEN + 1) throw new Error("commit record: truncated");
-  const format = b[8 + HASH_LEN] === RECORD_FORMAT && b.length === 9 + HASH_LEN ? RECORD_FORMAT : 1;
-  return { height: readU64be(b, 0), hash: b.slice(8, 8 + HASH_LEN), format };
+  const base = { height: readU64be(b, 0), hash: b.slice(8, 8 + HASH_LEN), converted: 0n, stores: [] as string[] };
+  const tag = b[8 + HASH_LEN];
+  if (tag === LEGACY_FORMAT && b.length === 9 + HASH_LEN) return { ...base, format: LEGACY_FORMAT };
+  if (tag === RECORD_FORMAT && b.length >= 17 + HASH_LEN) {
+    const names = new TextDecoder().decode(b.subarray(17 + HASH_LEN));
+    return { ...base, converted: readU64be(b, 9 + HASH_LEN), stores: names === "" ? [] : names.split("/"), format: RECORD_FORMAT };
+  }
+  // Format 1: the root's node key followed the hash.
+  return { ...base, format: 1 };
 }
 
 /** Undo log: what rollback needs to restore the previous height exactly. */

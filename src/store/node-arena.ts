@@ -1,184 +1,245 @@
-import { HASH_LEN, INNER_PREFIX, LEAF_PREFIX, sha256Into } from "./smt-hash";
+import { HASH_LEN, sha256Into } from "./hash";
 
 /** Index of no node: an empty subtree. */
 export const NONE = -1;
 
-/**
- * The first bytes of `hashes` are scratch for a node's hash input — 0x01 ‖ left hash ‖ right
- * hash, or 0x00 ‖ key hash ‖ value hash (ICS-23 smt) — so child hashes are copied in with
- * copyWithin (a native move, no view allocated); node hashes start after it.
- */
-const SCRATCH_LEN = 1 + 2 * HASH_LEN;
-const BASE = Math.ceil(SCRATCH_LEN / HASH_LEN) * HASH_LEN;
+/** Leaves and inner nodes are numbered apart: leaf slot s is node -2 - s, inner nodes are >= 0. */
+export function isLeaf(node: number): boolean {
+  return node < NONE;
+}
 
-// Per node, three int32 side by side (one cache line covers a node's links and depth):
-const LEFT = 0; // inner: left child (NONE = empty); leaf: its slot in leafData
-const RIGHT = 1; // inner: right child
-const INFO = 2; // depth << 8 | kind
-const STRIDE = 3;
-const INNER = 1;
-const LEAF = 2;
-/** Set on nodes created by an update not yet committed or discarded. */
-const FRESH = 0x80;
-const FREE = 0;
+const slotOf = (leaf: number) => -2 - leaf;
+
+// Per inner node, six int32 side by side:
+const LEFT = 0;
+const RIGHT = 1;
+/** Bit position where its two subtrees part (trie-bits.ts). */
+const CRIT = 2;
+/** Leaves below it. */
+const SIZE = 3;
+/** Its leftmost leaf: a key every key below it shares the first CRIT bits with. */
+const REP = 4;
+/** 1 + the larger child height (leaves are 0); -1 while the slot is free. */
+const HEIGHT = 5;
+const STRIDE = 6;
+
+/** First bytes of a leaf's hash input: zigzag varints of height 0, size 1 and version 0. */
+const LEAF_HEADER = [0, 2, 0];
+/** Length prefix of a 32-byte hash (uvarint 32). */
+const HASH_LEN_PREFIX = 0x20;
 
 /**
- * Every node of the commitment tree, in memory, in a few large typed arrays indexed by node
- * number: the garbage collector sees a handful of arrays instead of millions of small
- * objects, and a commit never waits for a disk read. About 45 bytes per inner node and 110
- * per leaf (a tree over n keys has n leaves and about 1.4n inner nodes).
+ * Every node of the stores' tries, in memory, in a few large typed arrays indexed by node
+ * number: the garbage collector sees a handful of arrays instead of millions of small objects,
+ * and a commit never waits for a disk read. Per inner node 56 bytes (links, crit bit, size,
+ * leftmost leaf, height, hash); per leaf its hash (32 bytes) and a reference to its key, the
+ * binary string the commit store's key index holds anyway. A trie over n keys has n leaves
+ * and n − 1 inner nodes: about 100 bytes per key.
+ *
+ * Hashes are IAVL's with version 0 (what ics23's IavlSpec verifies):
+ *   leaf  = SHA256(0x00 0x02 0x00 ‖ uvarint(len key) ‖ key ‖ 0x20 ‖ sha256(value))
+ *   inner = SHA256(zz(height) ‖ zz(size) ‖ 0x00 ‖ 0x20 ‖ left ‖ 0x20 ‖ right)
+ * where zz is a zigzag varint. A node's hash does not depend on where it sits, so subtrees
+ * are shared freely between tries of different heights.
  *
  * Nodes are immutable once built: an update allocates new nodes for the changed paths and
- * leaves the committed tree intact until the update is committed (its replaced nodes are
+ * leaves the committed tries intact until the update is committed (its replaced nodes are
  * freed) or discarded (its new nodes are freed).
  */
 export class NodeArena {
-  /** Own hash of each node, HASH_LEN bytes at hashOffset(node). */
-  private hashes = new Uint8Array(BASE);
-  private scratch = this.hashes.subarray(0, SCRATCH_LEN);
-  /** Per leaf slot: keyHash ‖ valueHash. */
-  leafData = new Uint8Array(0);
-  private links = new Int32Array(0);
-  private nodeCount = 0;
+  private inner = new Int32Array(0);
+  private innerHashes = new Uint8Array(0);
+  private leafHashes = new Uint8Array(0);
+  /** Per leaf slot: the full state key ("<store>/" ‖ key in store) as a binary string. */
+  private leafKeys: Array<string | undefined> = [];
+  private innerCount = 0;
   private leafCount = 0;
-  private readonly freeNodes: number[] = [];
+  private readonly freeInner: number[] = [];
   private readonly freeLeaves: number[] = [];
+  /** Hash input, and views of it by length (crypto.hash takes a whole view). */
+  private buf = new Uint8Array(256);
+  private views: Uint8Array[] = [];
 
   /** Live nodes (allocated and not freed). */
   get size(): number {
-    return this.nodeCount - this.freeNodes.length;
+    return this.innerCount - this.freeInner.length + this.leafCount - this.freeLeaves.length;
   }
 
   left(i: number): number {
-    return this.links[i * STRIDE + LEFT]!;
+    return this.inner[i * STRIDE + LEFT]!;
   }
 
   right(i: number): number {
-    return this.links[i * STRIDE + RIGHT]!;
+    return this.inner[i * STRIDE + RIGHT]!;
   }
 
   /** The child on side `bit` (0 = left, 1 = right). */
   child(i: number, bit: number): number {
-    return this.links[i * STRIDE + bit]!;
+    return this.inner[i * STRIDE + bit]!;
   }
 
-  /** Links a child of an inner node; only while loading or building fresh nodes. */
-  setChild(i: number, bit: number, child: number): void {
-    this.links[i * STRIDE + bit] = child;
+  crit(i: number): number {
+    return this.inner[i * STRIDE + CRIT]!;
   }
 
-  depth(i: number): number {
-    return this.links[i * STRIDE + INFO]! >>> 8;
+  /** The leftmost leaf below a node (a leaf is its own). */
+  rep(node: number): number {
+    return isLeaf(node) ? node : this.inner[node * STRIDE + REP]!;
   }
 
-  isLeaf(i: number): boolean {
-    return (this.links[i * STRIDE + INFO]! & 3) === LEAF;
+  height(node: number): number {
+    return isLeaf(node) ? 0 : this.inner[node * STRIDE + HEIGHT]!;
   }
 
-  isFresh(i: number): boolean {
-    return (this.links[i * STRIDE + INFO]! & FRESH) !== 0;
+  leaves(node: number): number {
+    return isLeaf(node) ? 1 : this.inner[node * STRIDE + SIZE]!;
   }
 
-  /** Marks fresh nodes as committed. */
-  settle(nodes: readonly number[]): void {
-    for (const i of nodes) this.links[i * STRIDE + INFO]! &= ~FRESH;
+  /** A leaf's full state key. */
+  key(leaf: number): string {
+    return this.leafKeys[slotOf(leaf)]!;
   }
 
-  hashOf(i: number): Uint8Array {
-    return this.hashes.subarray(BASE + i * HASH_LEN, BASE + (i + 1) * HASH_LEN);
+  /** A copy of a node's hash. */
+  hashOf(node: number): Uint8Array {
+    return isLeaf(node)
+      ? this.leafHashes.slice(slotOf(node) * HASH_LEN, (slotOf(node) + 1) * HASH_LEN)
+      : this.innerHashes.slice(node * HASH_LEN, (node + 1) * HASH_LEN);
   }
 
-  keyHashOf(leaf: number): Uint8Array {
-    const s = this.leafOffset(leaf);
-    return this.leafData.subarray(s, s + HASH_LEN);
+  sameHash(a: number, b: number): boolean {
+    const ha = this.hashArray(a);
+    const hb = this.hashArray(b);
+    const oa = this.hashOffset(a);
+    const ob = this.hashOffset(b);
+    for (let i = 0; i < HASH_LEN; i++) if (ha[oa + i] !== hb[ob + i]) return false;
+    return true;
   }
 
-  valueHashOf(leaf: number): Uint8Array {
-    const s = this.leafOffset(leaf) + HASH_LEN;
-    return this.leafData.subarray(s, s + HASH_LEN);
+  /** The bytes before a node's two child hashes in its hash input: zz(height) ‖ zz(size) ‖ zz(0). */
+  header(i: number): Uint8Array {
+    const out = new Uint8Array(16);
+    return out.slice(0, this.writeHeader(out, 0, this.height(i), this.leaves(i)));
   }
 
-  /** Byte offset of a leaf's keyHash in `leafData` (valueHash follows it). */
-  leafOffset(leaf: number): number {
-    return this.links[leaf * STRIDE + LEFT]! * 2 * HASH_LEN;
+  /**
+   * A leaf for `key` (its part from `off` on is the key in its store) holding a value whose
+   * sha256 is `valueHash`.
+   */
+  newLeaf(key: string, off: number, valueHash: Uint8Array): number {
+    const slot = this.freeLeaves.pop() ?? this.growLeaves();
+    this.leafKeys[slot] = key;
+    const len = key.length - off;
+    this.reserve(3 + 5 + len + 1 + HASH_LEN);
+    const buf = this.buf;
+    buf[0] = LEAF_HEADER[0]!;
+    buf[1] = LEAF_HEADER[1]!;
+    buf[2] = LEAF_HEADER[2]!;
+    let o = putUvarint(buf, 3, len);
+    for (let i = off; i < key.length; i++) buf[o++] = key.charCodeAt(i);
+    buf[o++] = HASH_LEN_PREFIX;
+    for (let i = 0; i < HASH_LEN; i++) buf[o++] = valueHash[i]!;
+    sha256Into(this.view(o), this.leafHashes, slot * HASH_LEN);
+    return -2 - slot;
   }
 
-  /** Computes a node's hash in place from its children or, for a leaf, its key and value hash. */
-  hashNode(i: number): void {
-    const h = this.hashes;
-    if (this.isLeaf(i)) {
-      h[0] = LEAF_PREFIX;
-      const o = this.leafOffset(i);
-      h.set(this.leafData.subarray(o, o + 2 * HASH_LEN), 1);
-    } else {
-      const left = this.left(i);
-      const right = this.right(i);
-      h[0] = INNER_PREFIX;
-      if (left === NONE) h.fill(0, 1, 1 + HASH_LEN);
-      else h.copyWithin(1, BASE + left * HASH_LEN, BASE + (left + 1) * HASH_LEN);
-      if (right === NONE) h.fill(0, 1 + HASH_LEN, SCRATCH_LEN);
-      else h.copyWithin(1 + HASH_LEN, BASE + right * HASH_LEN, BASE + (right + 1) * HASH_LEN);
-    }
-    sha256Into(this.scratch, h, BASE + i * HASH_LEN);
-  }
-
-  /** A new inner node; its hash is set by hashNode once its children are. */
-  newInner(left: number, right: number, depth: number, fresh: boolean): number {
-    const i = this.allocNode();
+  /** An inner node over two non-empty subtrees that part at bit `crit`; hashed at once. */
+  newInner(left: number, right: number, crit: number): number {
+    const i = this.freeInner.pop() ?? this.growInner();
+    const height = 1 + Math.max(this.height(left), this.height(right));
+    const size = this.leaves(left) + this.leaves(right);
     const o = i * STRIDE;
-    this.links[o + LEFT] = left;
-    this.links[o + RIGHT] = right;
-    this.links[o + INFO] = (depth << 8) | INNER | (fresh ? FRESH : 0);
+    const a = this.inner;
+    a[o + LEFT] = left;
+    a[o + RIGHT] = right;
+    a[o + CRIT] = crit;
+    a[o + SIZE] = size;
+    a[o + REP] = this.rep(left);
+    a[o + HEIGHT] = height;
+    const buf = this.buf;
+    let at = this.writeHeader(buf, 0, height, size);
+    buf[at++] = HASH_LEN_PREFIX;
+    at = this.copyHash(left, at);
+    buf[at++] = HASH_LEN_PREFIX;
+    at = this.copyHash(right, at);
+    sha256Into(this.view(at), this.innerHashes, i * HASH_LEN);
     return i;
   }
 
-  /** A new leaf; its hash is set by hashNode. */
-  newLeaf(keyHash: Uint8Array, valueHash: Uint8Array, depth: number, fresh: boolean): number {
-    const i = this.allocNode();
-    const slot = this.allocLeaf();
-    this.leafData.set(keyHash, slot * 2 * HASH_LEN);
-    this.leafData.set(valueHash, slot * 2 * HASH_LEN + HASH_LEN);
-    const o = i * STRIDE;
-    this.links[o + LEFT] = slot;
-    this.links[o + RIGHT] = NONE;
-    this.links[o + INFO] = (depth << 8) | LEAF | (fresh ? FRESH : 0);
-    return i;
-  }
-
-  /** A fresh node's depth may still move (a leaf floating up while its update is built). */
-  setDepth(i: number, depth: number): void {
-    const o = i * STRIDE + INFO;
-    this.links[o] = (depth << 8) | (this.links[o]! & 0xff);
-  }
-
-  free(i: number): void {
-    const o = i * STRIDE + INFO;
-    if ((this.links[o]! & 3) === FREE) throw new Error("node arena: double free");
-    if (this.isLeaf(i)) this.freeLeaves.push(this.links[i * STRIDE + LEFT]!);
-    this.links[o] = FREE;
-    this.freeNodes.push(i);
-  }
-
-  private allocNode(): number {
-    const reused = this.freeNodes.pop();
-    if (reused !== undefined) return reused;
-    if ((this.nodeCount + 1) * STRIDE > this.links.length) {
-      const cap = Math.max(1024, this.nodeCount * 2);
-      this.links = grow(this.links, cap * STRIDE);
-      this.hashes = grow(this.hashes, BASE + cap * HASH_LEN);
-      this.scratch = this.hashes.subarray(0, SCRATCH_LEN);
+  free(node: number): void {
+    if (isLeaf(node)) {
+      const slot = slotOf(node);
+      if (this.leafKeys[slot] === undefined) throw new Error("node arena: double free");
+      this.leafKeys[slot] = undefined;
+      this.freeLeaves.push(slot);
+      return;
     }
-    return this.nodeCount++;
+    const o = node * STRIDE + HEIGHT;
+    if (this.inner[o] === -1) throw new Error("node arena: double free");
+    this.inner[o] = -1;
+    this.freeInner.push(node);
   }
 
-  private allocLeaf(): number {
-    const reused = this.freeLeaves.pop();
-    if (reused !== undefined) return reused;
-    if ((this.leafCount + 1) * 2 * HASH_LEN > this.leafData.length) {
-      this.leafData = grow(this.leafData, Math.max(1024, this.leafCount * 2) * 2 * HASH_LEN);
+  private writeHeader(out: Uint8Array, at: number, height: number, size: number): number {
+    at = putUvarint(out, at, 2 * height);
+    at = putUvarint(out, at, 2 * size);
+    out[at] = 0;
+    return at + 1;
+  }
+
+  private hashArray(node: number): Uint8Array {
+    return isLeaf(node) ? this.leafHashes : this.innerHashes;
+  }
+
+  private hashOffset(node: number): number {
+    return (isLeaf(node) ? slotOf(node) : node) * HASH_LEN;
+  }
+
+  /** Copies a node's hash into the hash input at `at`; a byte loop allocates no view. */
+  private copyHash(node: number, at: number): number {
+    const src = this.hashArray(node);
+    const from = this.hashOffset(node);
+    const buf = this.buf;
+    for (let i = 0; i < HASH_LEN; i++) buf[at + i] = src[from + i]!;
+    return at + HASH_LEN;
+  }
+
+  private view(len: number): Uint8Array {
+    return (this.views[len] ??= this.buf.subarray(0, len));
+  }
+
+  private reserve(len: number): void {
+    if (len <= this.buf.length) return;
+    this.buf = new Uint8Array(Math.max(len, this.buf.length * 2));
+    this.views = [];
+  }
+
+  private growInner(): number {
+    if ((this.innerCount + 1) * STRIDE > this.inner.length) {
+      const cap = Math.max(1024, this.innerCount * 2);
+      this.inner = grow(this.inner, cap * STRIDE);
+      this.innerHashes = grow(this.innerHashes, cap * HASH_LEN);
     }
+    return this.innerCount++;
+  }
+
+  private growLeaves(): number {
+    if ((this.leafCount + 1) * HASH_LEN > this.leafHashes.length) {
+      this.leafHashes = grow(this.leafHashes, Math.max(1024, this.leafCount * 2) * HASH_LEN);
+    }
+    this.leafKeys.push(undefined);
     return this.leafCount++;
   }
+}
+
+/** Writes n (a non-negative integer below 2^53) as a protobuf uvarint; returns the end. */
+export function putUvarint(out: Uint8Array, at: number, n: number): number {
+  while (n >= 0x80) {
+    out[at++] = (n % 0x80) | 0x80;
+    n = Math.floor(n / 0x80);
+  }
+  out[at++] = n;
+  return at;
 }
 
 function grow<T extends Uint8Array | Int32Array>(a: T, length: number): T {

@@ -10,6 +10,7 @@ import { buildModules } from "../../src/app/modules";
 import { SnapshotManager } from "../../src/node/snapshots/manager";
 import { silentLogger } from "../../src/types/logger";
 import { DENOM, pack, TestChain, testKey } from "../helpers/chain";
+import { createTestGovModule } from "../helpers/test-gov";
 
 const Result = abci.ResponseApplySnapshotChunk_Result;
 const Offer = abci.ResponseOfferSnapshot_Result;
@@ -48,7 +49,9 @@ describe("state sync snapshots", () => {
         amount: [{ denom: DENOM, amount: String(amount) }],
       }),
     ]);
-  const freshApp = () => App.open({ dataDir: join(tmp(), "app"), modules: buildModules(), logger: silentLogger });
+  // The same modules as the source chain: every module's store is named in the app hash.
+  const freshApp = () =>
+    App.open({ dataDir: join(tmp(), "app"), modules: buildModules({ extraModules: [createTestGovModule()] }), logger: silentLogger });
   const chunks = async (m: SnapshotManager) =>
     Promise.all(
       Array.from({ length: snapshot.chunks }, (_, i) =>

@@ -1,4 +1,4 @@
-import { sha256 } from "../../store/smt-hash";
+import { sha256 } from "../../store/hash";
 
 /**
  * Snapshot format 1: the state of one height as its key/value pairs in key order, cut into

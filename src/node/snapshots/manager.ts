@@ -4,7 +4,7 @@ import { join } from "node:path";
 import * as abci from "cosmjs-types/tendermint/abci/types";
 import type { App } from "../../app/app";
 import type { Logger } from "../../types/logger";
-import { sha256 } from "../../store/smt-hash";
+import { sha256 } from "../../store/hash";
 import { ChunkWriter, decodeMetadata, encodeMetadata, readChunk, SNAPSHOT_FORMAT, snapshotHash, type SnapshotMetadata } from "./format";
 
 export interface SnapshotOptions {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CommitStore } from "../../../src/store/commit-store";
 import { blockWrites } from "./fixtures/crash-model";
-import { bin, hex, naiveRoot, prng, unbin } from "./setup";
+import { bin, hex, naiveAppHash, prng, unbin } from "./setup";
 
 const dir = mkdtempSync(join(tmpdir(), "crash-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,7 +66,7 @@ describe("crash safety", () => {
       const model = modelAt(h);
       const got = [...s.iterator()].map(([k, v]) => [bin(k), bin(v)]);
       expect(got).toEqual([...model].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, bin(v)]));
-      expect(hex(s.lastAppHash)).toBe(hex(naiveRoot([...model].map(([k, v]) => [unbin(k), v]))));
+      expect(hex(s.lastAppHash)).toBe(hex(naiveAppHash([...model].map(([k, v]) => [unbin(k), v]))));
       await s.close();
       prev = h;
     }

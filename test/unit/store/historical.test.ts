@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CommitStore } from "../../../src/store/commit-store";
-import { verifyExistence, verifyNonExistence } from "../../../src/store/smt-proof";
-import { bin, hex, naiveRoot, prng, unbin, utf } from "./setup";
+import { verifyExistence, verifyNonExistence } from "../../../src/client/ics23";
+import { commitInfoHash } from "../../../src/store/commit-info";
+import { IAVL_STORE_SPEC } from "../../../src/types/commitment-spec";
+import { bin, hex, naiveAppHash, prng, unbin, utf } from "./setup";
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -20,7 +22,7 @@ type State = Map<string, Uint8Array>;
 async function commitRandom(store: CommitStore, model: State, rnd: () => number, height: bigint): Promise<void> {
   const b = store.branch();
   for (let i = 0; i < 20; i++) {
-    const k = utf("k" + Math.floor(rnd() * 60));
+    const k = utf("s/k" + Math.floor(rnd() * 60));
     if (rnd() < 0.25) {
       b.delete(k);
       model.delete(bin(k));
@@ -50,29 +52,31 @@ describe("CommitStore.stateAt", () => {
       const view = (await s.stateAt(BigInt(h)))!;
       expect(view.current()).toBe(true);
       expect(hex(view.appHash)).toBe(history[h]!.hash);
-      expect(hex(naiveRoot([...history[h]!.state].map(([k, v]) => [unbin(k), v])))).toBe(history[h]!.hash);
+      expect(hex(naiveAppHash([...history[h]!.state].map(([k, v]) => [unbin(k), v])))).toBe(history[h]!.hash);
       expect([...view.iterator()].map(([k, v]) => [bin(k), hex(v)])).toEqual(sorted(history[h]!.state));
       expect([...view.iterator(undefined, undefined, true)].length).toBe(history[h]!.state.size);
       const time = view.getMeta(utf("time"));
       expect(time && new TextDecoder().decode(time)).toBe(h === 0 ? undefined : String(h));
-      for (let i = 0; i < 60; i += 7) {
-        const key = utf("k" + i);
+      // Height 0 has no key: nothing to prove a key's absence by.
+      for (let i = 0; i < 60 && h > 0; i += 7) {
+        const key = utf("s/k" + i);
         const want = history[h]!.state.get(bin(key));
         expect(hex(view.get(key) ?? new Uint8Array())).toBe(hex(want ?? new Uint8Array()));
-        const { value, proof, root } = s.proveAt(view, key);
-        expect(hex(root)).toBe(history[h]!.hash);
+        const { value, proof, storeRoots } = s.proveInStore("s", utf("k" + i), view);
+        expect(hex(commitInfoHash(storeRoots))).toBe(history[h]!.hash);
+        const root = storeRoots.find((r) => r.name === "s")!.root;
         expect(value && hex(value)).toBe(want && hex(want));
         if (want) {
-          expect(verifyExistence(root, key, want, proof)).toBe(true);
-          expect(verifyExistence(root, key, utf("tampered"), proof)).toBe(false);
+          expect(verifyExistence(IAVL_STORE_SPEC, proof.exist!, root, utf("k" + i), want)).toBe(true);
+          expect(verifyExistence(IAVL_STORE_SPEC, proof.exist!, root, utf("k" + i), utf("tampered"))).toBe(false);
         } else {
-          expect(verifyNonExistence(root, key, proof)).toBe(true);
+          expect(verifyNonExistence(IAVL_STORE_SPEC, proof.nonexist!, root, utf("k" + i))).toBe(true);
         }
       }
     }
     // The proofs did not disturb the committed tree: the next commit still predicts right.
     await commitRandom(s, model, rnd, 31n);
-    expect(hex(s.lastAppHash)).toBe(hex(naiveRoot([...model].map(([k, v]) => [unbin(k), v]))));
+    expect(hex(s.lastAppHash)).toBe(hex(naiveAppHash([...model].map(([k, v]) => [unbin(k), v]))));
     expect(await s.stateAt(32n)).toBeUndefined();
     await s.close();
   });
@@ -93,7 +97,8 @@ describe("CommitStore.stateAt", () => {
     expect(view.current()).toBe(true);
     await commitRandom(s, model, rnd, 21n);
     expect(view.current()).toBe(false);
-    expect(() => s.proveAt(view, utf("k1"))).toThrow(/out of date/);
+    expect(() => s.proveInStore("s", utf("k1"), view)).toThrow(/out of date/);
+    expect(() => s.storeRoots(view)).toThrow(/out of date/);
     await s.close();
   });
 });
