@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates src/gen from proto/ offline: TypeScript types via ts-proto, and one binary
-# descriptor set (our protos plus the Cosmos SDK protos clients read) that the REST layer,
-# the CLI and amino JSON use for reflection. With --check, fails when src/gen is stale.
+# Regenerates src/gen from proto/ offline: TypeScript types via ts-proto (our protos and ibc-go's,
+# proto/ibc-go-v10), and one binary descriptor set (those plus the Cosmos SDK protos clients read)
+# that the REST layer, the CLI and amino JSON use for reflection. With --check, fails when src/gen
+# is stale.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 buf=node_modules/.bin/buf
@@ -12,7 +13,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 out=$work/gen
 mkdir -p "$out"
-$buf generate --path proto/blockchain --output "$out/.." --template buf.gen.yaml >/dev/null
+$buf generate --path proto/blockchain --path proto/ibc-go-v10/ibc --output "$out/.." --template buf.gen.yaml >/dev/null
 
 # Cosmos SDK packages whose messages and queries clients reach through our REST and CLI.
 cosmos=node_modules/@protobufs/cosmos
@@ -27,6 +28,8 @@ for p in auth bank base crypto tx staking slashing distribution evidence gov gro
   done < <([ -d "$cosmos/$p" ] && find "$cosmos/$p" -name '*.proto' -exec dirname {} \; | LC_ALL=C sort -u)
   if [ -d "$overlay/$p" ]; then paths+=(--path "$overlay/$p"); fi
 done
+# ibc-go v10's IBC packages (proto/ibc-go-v10, see its README.md).
+paths+=(--path proto/ibc-go-v10/ibc)
 $buf build "${paths[@]}" -o "$out/descriptors.binpb"
 
 if [ "${1:-}" != "--check" ]; then
