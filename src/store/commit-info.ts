@@ -1,6 +1,8 @@
-import { sha256 } from "./hash";
 import { concatBytes } from "@noble/hashes/utils.js";
-import { HashOp, LengthOp, type CommitmentProof, type InnerOp, type LeafOp } from "cosmjs-types/cosmos/ics23/v1/proofs";
+import { HashOp, LengthOp, type CommitmentProof, type LeafOp } from "cosmjs-types/cosmos/ics23/v1/proofs";
+import { compareBytes } from "./bytes";
+import { sha256 } from "./hash";
+import { SIMPLE_MERKLE_INNER_PREFIX, simpleMerklePath, simpleMerkleRoot } from "./simple-merkle";
 
 /**
  * The app hash over the stores' roots, as the SDK's commit info computes it, so that a
@@ -14,24 +16,19 @@ export interface StoreRoot {
   root: Uint8Array;
 }
 
-const LEAF_PREFIX = Uint8Array.of(0);
-const INNER_PREFIX = Uint8Array.of(1);
-
 /** The leaf op every commit-info proof carries (the leaf spec of ics23's TendermintSpec). */
 export const COMMIT_INFO_LEAF: LeafOp = {
   hash: HashOp.SHA256,
   prehashKey: HashOp.NO_HASH,
   prehashValue: HashOp.SHA256,
   length: LengthOp.VAR_PROTO,
-  prefix: LEAF_PREFIX,
+  prefix: Uint8Array.of(0),
 };
 
 /** The app hash committing to `stores` (any order; names must be distinct and non-empty). */
 export function commitInfoHash(stores: readonly StoreRoot[]): Uint8Array {
-  const leaves = sortedLeaves(stores);
-  // No store: the SDK's commit info hashes to sha256 of nothing.
-  if (leaves.length === 0) return sha256(new Uint8Array());
-  return subtreeHash(leaves);
+  // No store: the SDK's commit info hashes to sha256 of nothing, as the empty tree does.
+  return simpleMerkleRoot(sortedLeaves(stores));
 }
 
 /** ICS-23 existence proof of `name` → its root (key = the name's UTF-8 bytes, value = the root). */
@@ -39,9 +36,11 @@ export function commitInfoProof(stores: readonly StoreRoot[], name: string): Com
   const sorted = sortedStores(stores);
   const index = sorted.findIndex((s) => s.name === name);
   if (index < 0) throw new Error(`commit info: no store named ${name}`);
-  const leaves = sorted.map(leafBytes);
-  const path: InnerOp[] = [];
-  collectPath(leaves, index, path);
+  const path = simpleMerklePath(sorted.map(leafBytes), index).map(({ sibling, siblingIsLeft }) => ({
+    hash: HashOp.SHA256,
+    prefix: siblingIsLeft ? concatBytes(SIMPLE_MERKLE_INNER_PREFIX, sibling) : SIMPLE_MERKLE_INNER_PREFIX,
+    suffix: siblingIsLeft ? new Uint8Array() : sibling,
+  }));
   return { exist: { key: utf8.encode(name), value: sorted[index]!.root, leaf: COMMIT_INFO_LEAF, path } };
 }
 
@@ -68,32 +67,6 @@ function leafBytes(s: StoreRoot): Uint8Array {
   return concatBytes(uvarint(name.length), name, uvarint(valueHash.length), valueHash);
 }
 
-function subtreeHash(leaves: readonly Uint8Array[]): Uint8Array {
-  if (leaves.length === 1) return sha256(concatBytes(LEAF_PREFIX, leaves[0]!));
-  const k = splitPoint(leaves.length);
-  return sha256(concatBytes(INNER_PREFIX, subtreeHash(leaves.slice(0, k)), subtreeHash(leaves.slice(k))));
-}
-
-/** Appends the inner ops from leaf `index` up to the root of `leaves` (leaf first). */
-function collectPath(leaves: readonly Uint8Array[], index: number, path: InnerOp[]): void {
-  if (leaves.length === 1) return;
-  const k = splitPoint(leaves.length);
-  if (index < k) {
-    collectPath(leaves.slice(0, k), index, path);
-    path.push({ hash: HashOp.SHA256, prefix: INNER_PREFIX, suffix: subtreeHash(leaves.slice(k)) });
-  } else {
-    collectPath(leaves.slice(k), index - k, path);
-    path.push({ hash: HashOp.SHA256, prefix: concatBytes(INNER_PREFIX, subtreeHash(leaves.slice(0, k))), suffix: new Uint8Array() });
-  }
-}
-
-/** Largest power of two strictly below n (n ≥ 2). */
-function splitPoint(n: number): number {
-  let k = 1;
-  while (k * 2 < n) k *= 2;
-  return k;
-}
-
 function uvarint(n: number): Uint8Array {
   const out: number[] = [];
   while (n >= 0x80) {
@@ -102,9 +75,4 @@ function uvarint(n: number): Uint8Array {
   }
   out.push(n);
   return Uint8Array.from(out);
-}
-
-function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
 }

@@ -2,9 +2,10 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { BlockIDFlag } from "../../../../gen/tendermint/types/validator";
 import type { BlockID, Commit, CommitSig } from "../../../../gen/tendermint/types/types";
 import type { Fraction } from "../../../../gen/ibc/lightclients/tendermint/v1/tendermint";
+import { bytesEqual } from "../../../../store/bytes";
 import { isGoZeroTime } from "./hashing";
 import { voteSignBytes } from "./sign-bytes";
-import { bytesEqual, MAX_INT64, toHex, type CheckedValidator, type CheckedValidatorSet } from "./validator-set";
+import { MAX_INT64, toHex, type CheckedValidator, type CheckedValidatorSet } from "./validator-set";
 
 const HASH_SIZE = 32;
 const ADDRESS_SIZE = 20;

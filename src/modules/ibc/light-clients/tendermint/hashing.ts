@@ -4,7 +4,7 @@ import { Timestamp } from "../../../../gen/google/protobuf/timestamp";
 import { SimpleValidator, type Validator } from "../../../../gen/tendermint/types/validator";
 import { BlockID, type Header } from "../../../../gen/tendermint/types/types";
 import { Consensus } from "../../../../gen/tendermint/version/types";
-import { merkleRoot } from "./merkle";
+import { simpleMerkleRoot } from "../../../../store/simple-merkle";
 
 /** Go's zero time.Time as a protobuf Timestamp: what a missing non-nullable time means on CometBFT's side. */
 export const GO_ZERO_TIME: Timestamp = { seconds: -62135596800n, nanos: 0 };
@@ -39,7 +39,7 @@ function cdcBytes(b: Uint8Array): Uint8Array {
 /** The block hash (CometBFT types.Header.Hash): Merkle root of the header's 14 fields; empty when validators_hash is. */
 export function headerHash(h: Header): Uint8Array {
   if (h.validatorsHash.length === 0) return new Uint8Array(0);
-  return merkleRoot([
+  return simpleMerkleRoot([
     Consensus.encode(h.version ?? { block: 0n, app: 0n }).finish(),
     cdcString(h.chainId),
     cdcInt64(h.height),
@@ -64,7 +64,7 @@ export function simpleValidatorBytes(v: Validator): Uint8Array {
 
 /** validators_hash / next_validators_hash: Merkle root of the set's SimpleValidators, in set order. */
 export function validatorSetHash(validators: readonly Validator[]): Uint8Array {
-  return merkleRoot(validators.map(simpleValidatorBytes));
+  return simpleMerkleRoot(validators.map(simpleValidatorBytes));
 }
 
 /** A CometBFT address: the first 20 bytes of sha256 of an ed25519 public key. */

@@ -1,11 +1,12 @@
 import type { Header as TmClientHeader } from "../../../../gen/ibc/lightclients/tendermint/v1/tendermint";
 import type { Height } from "../../../../gen/ibc/core/client/v1/client";
 import type { Header, SignedHeader } from "../../../../gen/tendermint/types/types";
+import { bytesEqual } from "../../../../store/bytes";
 import { blockIdError, commitError } from "./commit";
 import { clientErrors, tendermintErrors } from "./errors";
 import { headerHash } from "./hashing";
 import { compareHeight, formatHeight, revisionOf } from "./height";
-import { bytesEqual, checkValidatorSet, toHex, type CheckedValidatorSet } from "./validator-set";
+import { checkValidatorSet, toHex, type CheckedValidatorSet } from "./validator-set";
 
 /** CometBFT's block protocol version (version.BlockProtocol) in v0.38. */
 export const BLOCK_PROTOCOL = 11n;

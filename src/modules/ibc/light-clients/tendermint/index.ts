@@ -27,7 +27,7 @@ export {
 export { verifyCommitLight, verifyCommitLightTrusting, type CommitFailure } from "./commit";
 export { headerHash, validatorSetHash } from "./hashing";
 export { voteSignBytes } from "./sign-bytes";
-export { merkleRoot } from "./merkle";
+export { simpleMerkleRoot as merkleRoot } from "../../../../store/simple-merkle";
 export { checkValidatorSet, type CheckedValidatorSet } from "./validator-set";
 export { compareHeight, revisionOf, isRevisionFormat } from "./height";
 export { tendermintErrors, clientErrors, LightClientError, type LightFailure } from "./errors";

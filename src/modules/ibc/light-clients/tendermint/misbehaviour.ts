@@ -7,12 +7,13 @@ import type {
 } from "../../../../gen/ibc/lightclients/tendermint/v1/tendermint";
 import { AppError } from "../../../../types/errors";
 import { durationNanos } from "../../../../types/time";
+import { bytesEqual } from "../../../../store/bytes";
 import { timeNanos, type ConsensusStates } from "./client-state";
 import { verifyCommitLight, verifyCommitLightTrusting } from "./commit";
 import { clientErrors, tendermintErrors } from "./errors";
 import { checkHeader, type CheckedHeader } from "./header";
 import { compareHeight, formatHeight, heightOf, isRevisionFormat, withRevision } from "./height";
-import { bytesEqual } from "./validator-set";
+
 import { checkTrustedValidators } from "./verify";
 import { consensusStateFromHeader } from "./consensus-state";
 

@@ -1,4 +1,5 @@
 import type { Validator, ValidatorSet } from "../../../../gen/tendermint/types/validator";
+import { bytesEqual } from "../../../../store/bytes";
 import { ed25519Address, validatorSetHash } from "./hashing";
 
 /** CometBFT's cap on a set's total power (MaxTotalVotingPower = MaxInt64 / 8). */
@@ -56,12 +57,6 @@ export function checkValidatorSet(set: ValidatorSet | undefined): Checked<Checke
     return { ok: false, error: "proposer not in validator set" };
   }
   return { ok: true, value: { validators, totalVotingPower: total, hash: validatorSetHash(set.validators) } };
-}
-
-export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 export function toHex(b: Uint8Array): string {

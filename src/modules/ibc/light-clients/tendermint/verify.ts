@@ -7,13 +7,14 @@ import type {
   Header as TmClientHeader,
 } from "../../../../gen/ibc/lightclients/tendermint/v1/tendermint";
 import { durationNanos, formatTime } from "../../../../types/time";
+import { bytesEqual } from "../../../../store/bytes";
 import { timeNanos, type ConsensusStates } from "./client-state";
 import { verifyCommitLight, verifyCommitLightTrusting } from "./commit";
 import { clientErrors, lightFailure, tendermintErrors } from "./errors";
 import { goTime } from "./hashing";
 import { checkHeader, signedHeaderError, type CheckedHeader } from "./header";
 import { compareHeight, formatHeight, heightOf } from "./height";
-import { bytesEqual, checkValidatorSet, toHex, type CheckedValidatorSet } from "./validator-set";
+import { checkValidatorSet, toHex, type CheckedValidatorSet } from "./validator-set";
 
 /** A client state without a trust level: as in Go, a zero fraction that no commit can satisfy. */
 const NO_TRUST_LEVEL: Fraction = { numerator: 0n, denominator: 0n };
