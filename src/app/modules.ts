@@ -29,6 +29,8 @@ import { createNftModule } from "../modules/nft";
 import { createCustodyModule } from "../modules/custody";
 import { createGenutilModule, genesisTxs, GENUTIL } from "../modules/genutil";
 import { createUpgradeModule, type UpgradeDef } from "../modules/upgrade";
+import { createIbcModule } from "../modules/ibc";
+import { createTransferModule, TRANSFER_PORT } from "../modules/transfer";
 import { createConsensusModule } from "../modules/consensus";
 import { assertMigrations, currentVersionMap, runMigrations } from "./migrations";
 import { resolveModuleOrders } from "./module-order";
@@ -73,6 +75,11 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const nft = createNftModule();
   const custody = createCustodyModule({ bank: bank.keeper });
 
+  // Before tokenisation and enforcement: both treat transfer's escrow accounts as payout accounts.
+  const ibc = createIbcModule();
+  const transfer = createTransferModule({ bank: bank.keeper, channels: ibc.keeper.channels });
+  ibc.keeper.ports.bind(TRANSFER_PORT, transfer.app);
+
   const constitution = createConstitutionModule({ staking: staking.keeper, group: group.keeper });
   const alias = createAliasModule({ group: group.keeper, paymsg: paymsg.keeper, constitution: constitution.keeper });
   const validatorgov = createValidatorgovModule({
@@ -87,12 +94,13 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     staking: staking.keeper,
     constitution: constitution.keeper,
     alias: alias.keeper,
+    escrows: transfer.keeper,
   });
   const stablecoin = createStablecoinModule({ bank: bank.keeper, feeDenom: FEE_DENOM });
   const netting = createNettingModule({ bank: bank.keeper, paymsg: paymsg.keeper });
   const treasury = createTreasuryModule({ bank: bank.keeper, feeCollector: "fee_collector" });
   const land = createLandModule({ group: group.keeper });
-  const tokenisation = createTokenisationModule({ bank: bank.keeper, land: land.keeper });
+  const tokenisation = createTokenisationModule({ bank: bank.keeper, land: land.keeper, escrows: transfer.keeper });
   const builderfee = createBuilderfeeModule({ bank: bank.keeper, feeCollector: "fee_collector" });
   const oracle = createOracleModule({ staking: staking.keeper, nft: nft.keeper });
   // x/upgrade sees the whole module list (versions, migrations) through the closure below.
@@ -104,7 +112,6 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
   const consensus = createConsensusModule();
   const evidence = createEvidenceModule({ staking: staking.keeper, slashing: slashing.keeper, consensus: consensus.keeper });
   const genutil = createGenutilModule({ accounts: auth.keeper, bank: bank.keeper });
-
   const extras = opts.extraModules ?? [];
   const modules: Module[] = [
     auth,
@@ -131,6 +138,8 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
     treasury,
     netting,
     builderfee,
+    ibc,
+    transfer,
     upgrade,
     consensus,
     genutil,
@@ -173,6 +182,9 @@ export function buildModules(opts: BuildOptions = {}): ModuleSet {
       "treasury",
       "netting",
       "builderfee",
+      "ibc",
+      // After ibc: its channels tell which escrow accounts exist.
+      "transfer",
       "upgrade",
       "consensus",
       "genutil",

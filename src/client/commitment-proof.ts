@@ -1,6 +1,6 @@
 import { CommitmentProof } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { COMMIT_INFO_PROOF_OP, COMMIT_INFO_SPEC, EMPTY_STORE_ROOT, IAVL_STORE_SPEC, STORE_PROOF_OP } from "../types/commitment-spec";
-import { commitmentRoot, equal, verifyExistence, verifyNonExistence } from "./ics23";
+import { commitmentRoot, equal, verifyExistence, verifyNonExistence } from "../types/ics23";
 
 /**
  * Verifies the chain's chained ICS-23 proofs (abci_query with prove = true on a

@@ -89,8 +89,10 @@ function fieldAmino(field: DescField) {
   if (info) return info;
   const e = ext();
   const override = COSMOS_FIELDS[`${field.parent.typeName}.${field.name}`] ?? {};
-  // A gogoproto.jsontag without ",omitempty" is how older protos said "always emit" (and rename).
-  const jsontag = getOption(field, e.jsontag) as string;
+  // A gogoproto.jsontag without ",omitempty" is how the SDK protos we carry (older than the SDK's
+  // amino annotations) say "always emit" (and rename). The SDK's x/tx encoder itself ignores
+  // jsontag, so it counts only there: ibc-go's Height has jsontags and x/tx omits its zeros.
+  const jsontag = field.parent.typeName.startsWith("cosmos.") ? (getOption(field, e.jsontag) as string) : "";
   const [tagName, ...tagOpts] = jsontag.split(",");
   const customtype = getOption(field, e.customtype) as string;
   info = {

@@ -5,7 +5,7 @@ import type { Logger } from "../types/logger";
 import { RestError, fromQueryLog, restErrors } from "./errors";
 import { gatewayJson } from "../codec/gateway-json";
 import { buildRequest, type QueryValues } from "./request";
-import { fastifyPath, pathParamNames, queryDescriptors, type QueryRoute } from "./routes";
+import { fastifyParamName, fastifyPath, pathParamNames, queryDescriptors, type QueryRoute } from "./routes";
 
 export const HEIGHT_HEADER = "x-cosmos-block-height";
 
@@ -102,7 +102,7 @@ async function answerQuery(app: App, route: QueryRoute, params: string[], req: F
   try {
     const raw = req.params as Record<string, string>;
     const pathValues: Record<string, string> = {};
-    for (const name of params) pathValues[name] = raw[name.replace(/\./g, "__")] ?? "";
+    for (const name of params) pathValues[name] = raw[fastifyParamName(route.template, name)] ?? "";
     const data = buildRequest(route.request, pathValues, req.query as QueryValues);
     const res = await app.query({ path: route.grpcPath, data, height: pinned, prove: false });
     if (res.code !== 0) throw fromQueryLog(res.log, res.codespace, res.code);

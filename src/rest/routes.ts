@@ -33,9 +33,19 @@ export function queryDescriptors(grpcPath: string): { request: DescMessage; resp
   return request && response ? { request, response } : undefined;
 }
 
-/** `{name}` → `:name` for Fastify; literal segments win over parameters in its router. */
+/**
+ * `{name}` → `:name` for Fastify; literal segments win over parameters in its router. A last
+ * `{name=**}` (several segments, e.g. an IBC denom trace `transfer/channel-0/uatom`) → `*`.
+ */
 export function fastifyPath(template: string): string {
-  return template.replace(/\{([\w.]+)(?:=[^}]*)?\}/g, (_, name: string) => `:${name.replace(/\./g, "__")}`);
+  return template
+    .replace(/\{[\w.]+=\*\*\}$/, "*")
+    .replace(/\{([\w.]+)(?:=[^}]*)?\}/g, (_, name: string) => `:${name.replace(/\./g, "__")}`);
+}
+
+/** The Fastify parameter a template's path parameter arrives in (see fastifyPath). */
+export function fastifyParamName(template: string, name: string): string {
+  return template.endsWith(`{${name}=**}`) ? "*" : name.replace(/\./g, "__");
 }
 
 export function pathParamNames(template: string): string[] {

@@ -121,6 +121,10 @@ const NOT_ADDRESSES = new Set([
   "blockchain.validatorgov.v1.MsgAttestOwnership.beneficial_owner_id",
   "cosmos.distribution.v1beta1.Params.base_proposer_reward",
   "cosmos.distribution.v1beta1.Params.bonus_proposer_reward",
+  "ibc.core.channel.v1.Packet.destination_port",
+  "ibc.core.channel.v1.Packet.destination_channel",
+  // The other chain's address, in its own format: never rewritten to ours.
+  "ibc.applications.transfer.v1.MsgTransfer.receiver",
 ]);
 const ADDRESS_LIKE =
   /(addr|address|sender|owner|authority|signer|creator|recipient|admin|grantee|granter|delegator|validator|issuer|voter|proposer|depositor|member|holder|target|opener|payer|beneficiary|spender|operator|custodian|attestor|ombudsman|destination|receiver|debtor|creditor|participant|buyer|seller|reporter|registrar|submitter|builder|account|customer|feeder|appraiser)/i;

@@ -22,6 +22,10 @@ const NOT_SERVED: Record<string, string> = {
   "cosmos.gov.v1beta1.Msg": "the chain's governance is gov v1 only; no v1beta1 proposals",
   "cosmos.gov.v1beta1.Query": "the chain's governance is gov v1 only; no v1beta1 proposals",
   "cosmos.gov.v1.Msg/ExecLegacyContent": "legacy (v1beta1) content proposals do not exist on this chain",
+  "ibc.core.client.v1.Msg/UpgradeClient": "client upgrades across a counterparty's planned upgrade are not built",
+  "ibc.core.client.v1.Msg/IBCSoftwareUpgrade": "client upgrades across a counterparty's planned upgrade are not built",
+  "ibc.core.client.v1.Query/UpgradedClientState": "client upgrades across a counterparty's planned upgrade are not built",
+  "ibc.core.client.v1.Query/UpgradedConsensusState": "client upgrades across a counterparty's planned upgrade are not built",
   "cosmos.staking.v1beta1.Query/HistoricalInfo": "staking keeps no historical info: the chain hosts no IBC light clients",
 };
 
@@ -32,8 +36,6 @@ const services: DescService[] = [...protoRegistry().files].flatMap((f) => f.serv
 const isMsgService = (s: DescService) => s.name === "Msg";
 
 function reasonFor(service: DescService, rpc: string): string | undefined {
-  // ibc-go's protos are generated ahead of the IBC module that will serve them.
-  if (service.typeName.startsWith("ibc.")) return "the IBC module is not wired yet";
   return NOT_SERVED[service.typeName] ?? NOT_SERVED[`${service.typeName}/${rpc}`];
 }
 

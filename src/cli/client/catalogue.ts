@@ -66,6 +66,7 @@ export function catalogue(): Catalogue {
       response: schemaOf(types.response, def.responseCodec),
     };
   });
+  qualifyCollidingCommands(msgs);
   for (const q of queries) q.aliases = q.aliases.filter((a) => !queries.some((o) => o.module === q.module && o.command === a));
   const byType = new Map(msgs.map((m) => [m.def.typeUrl, m]));
   const byPath = new Map(queries.map((q) => [q.def.path, q]));
@@ -111,4 +112,21 @@ function signerField(def: MsgDef, schema: MessageSchema): SignerField | undefine
     }
   }
   return undefined;
+}
+
+/**
+ * A module whose protos span several packages (ibc: client, connection, channel) can route two
+ * messages of one name (`MsgUpdateParams`): each of those is named after its package, e.g.
+ * `tx ibc connection-update-params`, as ibc-go's CLI puts them under `client`/`connection`.
+ */
+function qualifyCollidingCommands(msgs: MsgEntry[]): void {
+  const key = (m: MsgEntry) => `${m.module} ${m.command}`;
+  const counts = new Map<string, number>();
+  for (const m of msgs) counts.set(key(m), (counts.get(key(m)) ?? 0) + 1);
+  for (const m of msgs) {
+    if (counts.get(key(m))! < 2) continue;
+    const pkg = m.def.typeUrl.slice(1).split(".");
+    const sub = pkg.length >= 3 ? pkg[pkg.length - 3] : pkg[0];
+    m.command = `${kebab(sub!)}-${m.command}`;
+  }
 }

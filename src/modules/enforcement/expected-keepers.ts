@@ -39,6 +39,11 @@ export interface EnforcementInvariants {
   enforcementProvisionalFreezeBlocks: bigint;
 }
 
+/** The transfer module's escrow accounts: funds held for other chains, paid out by packets. */
+export interface EscrowAccounts {
+  isEscrowAccount(ctx: Context, address: string): boolean;
+}
+
 export interface ConstitutionKeeper {
   /** The invariants in force; undefined on a chain without a constitution. */
   findInvariants(ctx: Context): EnforcementInvariants | undefined;

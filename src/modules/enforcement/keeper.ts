@@ -29,6 +29,7 @@ import {
   type BankKeeper,
   type BondedValidator,
   type ConstitutionKeeper,
+  type EscrowAccounts,
   type StakingKeeper,
 } from "./expected-keepers";
 import { BPS, defaultEnforcementParams, withInvariants } from "./params";
@@ -40,6 +41,7 @@ export interface EnforcementDeps {
   staking: StakingKeeper;
   constitution: ConstitutionKeeper;
   alias: AliasKeeper;
+  escrows: EscrowAccounts;
 }
 
 /** What a new case carries, whichever message opened it. */
@@ -121,12 +123,16 @@ export class EnforcementKeeper {
 
   // ---- the freeze ---------------------------------------------------------------------------
 
-  /** The freeze in effect on the address at this height, if any. */
+  /**
+   * The freeze in effect on the address at this height, if any. Never on an IBC escrow account:
+   * a case can name the next channel's escrow before that channel opens (ids are sequential),
+   * and a frozen escrow would fail every refund and payout over the channel.
+   */
   activeFreeze(ctx: Context, address: string): Freeze | undefined {
     const id = this.cases.indexes.holding.get(ctx, address);
     if (id === undefined) return undefined;
     const f = this.freezes.get(ctx, id);
-    if (!f || !inEffect(f, ctx.height)) return undefined;
+    if (!f || !inEffect(f, ctx.height) || this.deps.escrows.isEscrowAccount(ctx, address)) return undefined;
     return f;
   }
 
@@ -219,6 +225,8 @@ export class EnforcementKeeper {
   private refuseProtected(ctx: Context, target: string, p: Params): void {
     const isProtected =
       this.deps.bank.isModuleAccount(target) ||
+      // A frozen escrow would fail every refund and payout over its channel.
+      this.deps.escrows.isEscrowAccount(ctx, target) ||
       target === govAuthority() ||
       (p.recoveryDestination !== "" && target === p.recoveryDestination) ||
       (p.ombudsman !== "" && target === p.ombudsman);

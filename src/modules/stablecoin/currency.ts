@@ -37,6 +37,12 @@ export function validateCurrency(c: CurrencyFields): void {
       `display_denom ${JSON.stringify(c.displayDenom.slice(0, 140))} must be 3-128 characters of [a-zA-Z0-9/:._-] starting with a letter`,
     );
   if (c.displayDenom === c.denom) invalid("display_denom must differ from denom");
+  // ibc/<hash> names IBC vouchers: an issuer minting one would redeem another chain's tokens.
+  for (const [field, d] of [
+    ["denom", c.denom],
+    ["display_denom", c.displayDenom],
+  ] as const)
+    if (d.toLowerCase().startsWith("ibc/")) invalid(`${field} ${JSON.stringify(d.slice(0, 140))} is in the ibc/ namespace of IBC vouchers`);
   if (c.exponent < currencyLimits.minExponent || c.exponent > currencyLimits.maxExponent) {
     invalid(`exponent ${c.exponent} must be between ${currencyLimits.minExponent} and ${currencyLimits.maxExponent}`);
   }

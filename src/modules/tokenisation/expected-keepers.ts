@@ -18,6 +18,11 @@ export interface BankKeeper {
   isModuleAccount(address: string): boolean;
 }
 
+/** The transfer module's escrow accounts: their holdings only shrink (no halted share can enter one). */
+export interface EscrowAccounts {
+  isEscrowAccount(ctx: Context, address: string): boolean;
+}
+
 /** A land fractionalisation authorisation as tokenisation reads it (land's FractionalisationAuthority). */
 export interface LandAuthorisation {
   maxShareBps: number;

@@ -1,5 +1,5 @@
 import type { Module } from "../../types/module";
-import type { BankKeeper, LandKeeper } from "./expected-keepers";
+import type { BankKeeper, EscrowAccounts, LandKeeper } from "./expected-keepers";
 import { tokenisationGenesis } from "./genesis";
 import { TOKENISATION_MODULE, TokenisationKeeper } from "./keeper";
 import { migrateTokenisationV2ToV3 } from "./migrations";
@@ -17,8 +17,12 @@ export type { BankKeeper as TokenisationBankKeeper, LandKeeper as TokenisationLa
  * Its send restriction settles income positions before any share-denom balance moves,
  * whatever path moves it.
  */
-export function createTokenisationModule(deps: { bank: BankKeeper; land: LandKeeper }): Module & { keeper: TokenisationKeeper } {
-  const keeper = new TokenisationKeeper(deps.bank, deps.land);
+export function createTokenisationModule(deps: {
+  bank: BankKeeper;
+  land: LandKeeper;
+  escrows: EscrowAccounts;
+}): Module & { keeper: TokenisationKeeper } {
+  const keeper = new TokenisationKeeper(deps.bank, deps.land, deps.escrows);
   return {
     name: TOKENISATION_MODULE,
     keeper,

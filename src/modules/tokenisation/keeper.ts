@@ -14,7 +14,7 @@ import { sdkErrors } from "../../types/errors";
 import { compareTime, formatTime } from "../../types/time";
 import { tokenisationErrors as E } from "./errors";
 import { tokenisationEvents as events } from "./events";
-import type { BankKeeper, LandKeeper, LandParcel } from "./expected-keepers";
+import type { BankKeeper, EscrowAccounts, LandKeeper, LandParcel } from "./expected-keepers";
 import { bpsOf, holderPortion, indexIncrement, owedSince } from "./income";
 import { BPS_DENOMINATOR, defaultTokenisationParams } from "./params";
 
@@ -129,6 +129,7 @@ export class TokenisationKeeper {
   constructor(
     readonly bank: BankKeeper,
     readonly land: LandKeeper,
+    readonly escrows: EscrowAccounts,
   ) {}
 
   getParams(ctx: Context): Params {
@@ -416,12 +417,19 @@ export class TokenisationKeeper {
    * Which moves of a halted share remain. Into this module: redemption. Out of any module
    * account: a payout of what the module already held (reward pools, the community pool,
    * deposits, escrows) must never fail on a denom a user put there; no account can put a halted
-   * share into a module account, so those holdings only shrink. Out of a frozen account: the
+   * share into a module account, so those holdings only shrink. Out of an IBC escrow account:
+   * a refund or a token coming home (a share escrowed before its asset was realised); no halted
+   * share can be escrowed, so those holdings only shrink too. Out of a frozen account: the
    * freeze refuses every send of a frozen account except its seizure's, so this is the seizure
    * taking the share to the recovery destination (which may then redeem it).
    */
   private haltedMayMove(ctx: Context, from: string, to: string): boolean {
-    return to === this.moduleAccount || this.bank.isModuleAccount(from) || this.freeze.isFrozen(ctx, from);
+    return (
+      to === this.moduleAccount ||
+      this.bank.isModuleAccount(from) ||
+      this.escrows.isEscrowAccount(ctx, from) ||
+      this.freeze.isFrozen(ctx, from)
+    );
   }
 
   /** What the holder could withdraw now (accrued plus income since the balance last moved). */

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { MsgApplyValidator } from "../../../src/gen/blockchain/validatorgov/v1/tx";
 import { MsgRatifyAmendment } from "../../../src/gen/blockchain/constitution/v1/tx";
+import { MsgOpenCase } from "../../../src/gen/blockchain/enforcement/v1/tx";
 import { accAddress, valAddress } from "../../../src/types/address";
 import { Registry, type EncodeObject, type OfflineSigner } from "@cosmjs/proto-signing";
 import { defaultRegistryTypes, GasPrice, SigningStargateClient, type DeliverTxResponse } from "@cosmjs/stargate";
@@ -59,6 +60,7 @@ export function chainRegistry(): Registry {
     ["/cosmos.slashing.v1beta1.MsgUnjail", MsgUnjail],
     ["/blockchain.validatorgov.v1.MsgApplyValidator", MsgApplyValidator],
     ["/blockchain.constitution.v1.MsgRatifyAmendment", MsgRatifyAmendment],
+    ["/blockchain.enforcement.v1.MsgOpenCase", MsgOpenCase],
   ]);
 }
 

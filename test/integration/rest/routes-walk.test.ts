@@ -81,6 +81,14 @@ describe("every registered REST route", () => {
       geometry_hash: "ab".repeat(32),
       candidate: testKey("validator").address,
       current_operator: alice,
+      // ibc: the sentinel connection and client exist from genesis; other ids are well formed.
+      client_id: "09-localhost",
+      connection_id: "connection-localhost",
+      channel_id: "channel-0",
+      port_id: "transfer",
+      counterparty_client_id: "07-tendermint-0",
+      trace: "transfer/channel-0/uatom",
+      hash: "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2",
     });
   });
   afterAll(async () => h.close());
@@ -92,7 +100,10 @@ describe("every registered REST route", () => {
     const integer = (name: string) =>
       route.request.fields.some((f) => f.name === name && f.fieldKind === "scalar" && INTEGER_SCALARS.has(f.scalar));
     const valueOf = (name: string) => override[name] ?? (integer(name) ? "1" : (values[name] ?? (name.endsWith("_id") ? "1" : "x")));
-    for (const name of pathParamNames(route.template)) path = path.replace(`{${name}}`, encodeURIComponent(valueOf(name)));
+    for (const name of pathParamNames(route.template)) {
+      // A last {name=**} takes several segments (a denom trace): its slashes stay.
+      path = path.replace(`{${name}}`, encodeURIComponent(valueOf(name))).replace(`{${name}=**}`, valueOf(name));
+    }
     const query = new URLSearchParams();
     for (const f of route.request.fields) {
       if (pathParamNames(route.template).includes(f.name) || f.fieldKind !== "scalar" || f.scalar !== 9) continue;

@@ -7,6 +7,7 @@ import { MsgSubmitProposal, MsgVote } from "cosmjs-types/cosmos/gov/v1/tx";
 import { VoteOption } from "cosmjs-types/cosmos/gov/v1/gov";
 import { MsgGrant } from "cosmjs-types/cosmos/authz/v1beta1/tx";
 import { GenericAuthorization } from "cosmjs-types/cosmos/authz/v1beta1/authz";
+import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
 import { PubKey as Ed25519PubKey } from "cosmjs-types/cosmos/crypto/ed25519/keys";
 import { MsgRegisterBuilder } from "../../../src/gen/blockchain/builderfee/v1/tx";
 import { buildModules } from "../../../src/app/modules";
@@ -177,6 +178,40 @@ describe("amino JSON of messages cosmjs has no converter for", () => {
         title: "t",
         summary: "s",
       },
+    });
+  });
+
+  it("ibc MsgTransfer: timeout_height {} when zero (x/tx ignores ibc-go's jsontags), memo, token always present", () => {
+    for (const value of [
+      MsgTransfer.fromPartial({
+        sourcePort: "transfer",
+        sourceChannel: "channel-0",
+        token: { denom: "uyml", amount: "5" },
+        sender: ALICE,
+        receiver: "cosmos1xyz",
+        timeoutTimestamp: 1_764_300_000_000_000_000n,
+        memo: "to the hub",
+      }),
+      MsgTransfer.fromPartial({
+        sourcePort: "transfer",
+        sourceChannel: "channel-7",
+        token: { denom: "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2", amount: "1" },
+        sender: ALICE,
+        receiver: "cosmos1xyz",
+        timeoutHeight: { revisionNumber: 0n, revisionHeight: 900n },
+      }),
+    ]) {
+      const msg = pack("/ibc.applications.transfer.v1.MsgTransfer", MsgTransfer, value);
+      const { ours, theirs } = both(msg, aminoTypes.toAmino({ typeUrl: msg.typeUrl, value }));
+      expect(ours).toBe(theirs);
+    }
+    const zero = aminoMsgJson(
+      pack("/ibc.applications.transfer.v1.MsgTransfer", MsgTransfer, MsgTransfer.fromPartial({ sender: ALICE })),
+      "cosmos-sdk/MsgTransfer",
+    );
+    expect(zero).toEqual({
+      type: "cosmos-sdk/MsgTransfer",
+      value: { sender: ALICE, timeout_height: {}, token: { amount: "0" } },
     });
   });
 

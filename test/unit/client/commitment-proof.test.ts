@@ -1,7 +1,7 @@
 import { CommitmentProof, HashOp, type ExistenceProof } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { describe, expect, it } from "vitest";
 import { verifyCommitmentProof, type ProofOpLike } from "../../../src/client/commitment-proof";
-import { existenceRoot, verifyExistence } from "../../../src/client/ics23";
+import { existenceRoot, verifyExistence } from "../../../src/types/ics23";
 import { commitInfoHash, commitInfoProof, type StoreRoot } from "../../../src/store/commit-info";
 import { COMMIT_INFO_PROOF_OP, EMPTY_STORE_ROOT, IAVL_STORE_SPEC, STORE_PROOF_OP } from "../../../src/types/commitment-spec";
 import { iavlExist, iavlProve, iavlTree, zigzag, type IavlNode } from "../../helpers/iavl-fixture";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { ClassicLevel } from "classic-level";
 import { afterAll, describe, expect, it } from "vitest";
 import { CommitStore } from "../../../src/store/commit-store";
-import { verifyExistence, verifyNonExistence } from "../../../src/client/ics23";
+import { verifyExistence, verifyNonExistence } from "../../../src/types/ics23";
 import { commitInfoHash } from "../../../src/store/commit-info";
 import { sha256 } from "../../../src/store/hash";
 import { IAVL_STORE_SPEC } from "../../../src/types/commitment-spec";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CommitStore } from "../../../src/store/commit-store";
-import { verifyExistence, verifyNonExistence } from "../../../src/client/ics23";
+import { verifyExistence, verifyNonExistence } from "../../../src/types/ics23";
 import { commitInfoHash } from "../../../src/store/commit-info";
 import { IAVL_STORE_SPEC } from "../../../src/types/commitment-spec";
 import { bin, hex, naiveAppHash, prng, unbin, utf } from "./setup";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { ics23 as confio, iavlSpec, verifyMembership, verifyNonMembership } from "@confio/ics23";
 import { CommitmentProof, type ExistenceProof } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { afterAll, describe, expect, it } from "vitest";
-import { verifyExistence, verifyNonExistence } from "../../../src/client/ics23";
+import { verifyExistence, verifyNonExistence } from "../../../src/types/ics23";
 import { commitInfoHash } from "../../../src/store/commit-info";
 import { CommitStore } from "../../../src/store/commit-store";
 import { IAVL_STORE_SPEC } from "../../../src/types/commitment-spec";

@@ -5,7 +5,7 @@ import type {
   Header as TmClientHeader,
   Misbehaviour,
 } from "../../../../gen/ibc/lightclients/tendermint/v1/tendermint";
-import { AppError } from "../../../../types/errors";
+import { wrapped } from "../../errors";
 import { durationNanos } from "../../../../types/time";
 import { bytesEqual } from "../../../../store/bytes";
 import { timeNanos, type ConsensusStates } from "./client-state";
@@ -117,13 +117,7 @@ export function verifyMisbehaviour(cs: ClientState, states: ConsensusStates, m: 
     return c;
   });
   pairs.forEach(([h, name], i) => {
-    try {
-      checkMisbehaviourHeader(cs, trusted[i], h, now);
-    } catch (e) {
-      if (e instanceof AppError)
-        throw new AppError(e.codespace, e.code, `verifying ${name} in Misbehaviour failed: ${e.message}`, e.grpcCode);
-      throw e;
-    }
+    wrapped(`verifying ${name} in Misbehaviour failed`, () => checkMisbehaviourHeader(cs, trusted[i], h, now));
   });
   return checked;
 }

@@ -10,7 +10,7 @@ import {
   type LeafOp,
   type NonExistenceProof,
 } from "cosmjs-types/cosmos/ics23/v1/proofs";
-import { IAVL_STORE_SPEC, type CommitmentSpec } from "../types/commitment-spec";
+import { IAVL_STORE_SPEC, type CommitmentSpec } from "./commitment-spec";
 
 /**
  * ICS-23 verification of existence and non-existence proofs against a proof spec, with the
