@@ -1,5 +1,5 @@
 import type { Metadata } from "cosmjs-types/cosmos/bank/v1beta1/bank";
-import type { Channel, Counterparty, Order, Packet } from "../../gen/ibc/core/channel/v1/channel";
+import type { Channel } from "../../gen/ibc/core/channel/v1/channel";
 import type { Height } from "../../gen/ibc/core/client/v1/client";
 import type { Coin } from "../../types/coins";
 import type { Context } from "../../types/context";
@@ -40,40 +40,4 @@ export interface ChannelKeeper {
   packetCommitment(ctx: Context, portId: string, channelId: string, sequence: bigint): Uint8Array | undefined;
 }
 
-/** What onRecvPacket answers: the ack bytes, and whether the callback's writes stand. */
-export interface RecvResult {
-  ack: Uint8Array;
-  success: boolean;
-}
-
-/**
- * The callbacks IBC core's port router makes into an application (ibc-go's porttypes.IBCModule
- * for v1 channels); the app wiring binds transfer's under port "transfer".
- */
-export interface IbcApp {
-  onChanOpenInit(
-    ctx: Context,
-    order: Order,
-    connectionHops: readonly string[],
-    portId: string,
-    channelId: string,
-    counterparty: Counterparty,
-    version: string,
-  ): string;
-  onChanOpenTry(
-    ctx: Context,
-    order: Order,
-    connectionHops: readonly string[],
-    portId: string,
-    channelId: string,
-    counterparty: Counterparty,
-    counterpartyVersion: string,
-  ): string;
-  onChanOpenAck(ctx: Context, portId: string, channelId: string, counterpartyChannelId: string, counterpartyVersion: string): void;
-  onChanOpenConfirm(ctx: Context, portId: string, channelId: string): void;
-  onChanCloseInit(ctx: Context, portId: string, channelId: string): void;
-  onChanCloseConfirm(ctx: Context, portId: string, channelId: string): void;
-  onRecvPacket(ctx: Context, channelVersion: string, packet: Packet, relayer: string): RecvResult;
-  onAcknowledgementPacket(ctx: Context, channelVersion: string, packet: Packet, acknowledgement: Uint8Array, relayer: string): void;
-  onTimeoutPacket(ctx: Context, channelVersion: string, packet: Packet, relayer: string): void;
-}
+export type { IbcApp, RecvResult } from "../../types/ibc-app";
