@@ -13,6 +13,8 @@ export interface AppConfig extends PruningSettings {
   abciAddress: string;
   apiEnable: boolean;
   apiAddress: string;
+  /** Serve the read-only explorer page at /explorer on the REST port. */
+  explorerEnable: boolean;
   /** `start --dev` only: its CometBFT-compatible JSON-RPC (with CometBFT, config.toml [rpc] laddr rules). */
   rpcAddress: string;
   /** Heights between state-sync snapshots (a multiple of it gets one); 0 takes none. */
@@ -33,6 +35,12 @@ export interface AppConfig extends PruningSettings {
   proposalHoldMs: number;
   /** Signed MsgSends run through a throwaway chain at start so V8 has compiled the hot paths (warm-up.ts); 0: none. */
   warmUpTxs: number;
+  /** `log_level` as CometBFT's config.toml names it: a level or per-module levels ("*:info,engine:debug"). */
+  logLevel: string;
+  /** `log_format`: plain or json; empty: plain on a terminal, JSON otherwise. */
+  logFormat: string;
+  /** `log_no_color`: plain lines without colours. */
+  logNoColor: boolean;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -44,6 +52,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   haltHeight: 0n,
   abciAddress: "tcp://127.0.0.1:26658",
   apiEnable: true,
+  explorerEnable: true,
   apiAddress: "tcp://127.0.0.1:1317",
   rpcAddress: "tcp://127.0.0.1:26657",
   snapshotInterval: 0,
@@ -55,6 +64,9 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   sigVerifyWorkers: -1,
   proposalHoldMs: DEFAULT_PROPOSAL_HOLD_MS,
   warmUpTxs: 4000,
+  logLevel: "info",
+  logFormat: "",
+  logNoColor: false,
 };
 
 export function renderAppConfig(c: AppConfig): string {
@@ -88,6 +100,16 @@ invariants = ${c.invariants}
 # -1: one per core but one (os.availableParallelism() - 1).
 sig-verify-workers = ${c.sigVerifyWorkers}
 
+# The node's logs (the flags --log_level, --log_format, --log_no_color win over these).
+# log_level: one level (trace, debug, info, warn, error, fatal, none) or per-module levels,
+# e.g. "*:info,engine:debug,abci:error" (modules: app, abci, engine, rest, rpc, gov, snapshots, cometbft).
+log_level = ${JSON.stringify(c.logLevel)}
+# plain: human lines (level, time, module, message, key=value); json: one JSON object a line.
+# Empty: plain on a terminal, JSON when stdout is a file or a pipe.
+log_format = ${JSON.stringify(c.logFormat)}
+# Plain lines without colours (never coloured off a terminal or with NO_COLOR set).
+log_no_color = ${c.logNoColor}
+
 [abci]
 # Where CometBFT's proxy_app connects.
 address = ${JSON.stringify(c.abciAddress)}
@@ -103,6 +125,10 @@ warm-up-txs = ${c.warmUpTxs}
 [api]
 enable = ${c.apiEnable}
 address = ${JSON.stringify(c.apiAddress)}
+
+[explorer]
+# Serve the read-only explorer page at /explorer on the REST port ([api] address).
+enable = ${c.explorerEnable}
 
 [rpc]
 # \`start --dev\` only: its CometBFT JSON-RPC. With CometBFT, config.toml [rpc] laddr applies.
@@ -152,6 +178,7 @@ export function readAppConfig(path: string): AppConfig {
     abciAddress: String(abci.address ?? d.abciAddress),
     apiEnable: Boolean(api.enable ?? d.apiEnable),
     apiAddress: String(api.address ?? d.apiAddress),
+    explorerEnable: Boolean(t.explorer?.enable ?? d.explorerEnable),
     rpcAddress: String(rpc.address ?? d.rpcAddress),
     snapshotInterval: Number(stateSync["snapshot-interval"] ?? d.snapshotInterval),
     snapshotKeepRecent: Number(stateSync["snapshot-keep-recent"] ?? d.snapshotKeepRecent),
@@ -162,6 +189,9 @@ export function readAppConfig(path: string): AppConfig {
     sigVerifyWorkers: Number(top["sig-verify-workers"] ?? d.sigVerifyWorkers),
     proposalHoldMs: millis("proposal-hold-ms", abci["proposal-hold-ms"] ?? d.proposalHoldMs),
     warmUpTxs: count("warm-up-txs", abci["warm-up-txs"] ?? d.warmUpTxs),
+    logLevel: String(top.log_level ?? d.logLevel),
+    logFormat: String(top.log_format ?? d.logFormat),
+    logNoColor: Boolean(top.log_no_color ?? d.logNoColor),
   };
 }
 

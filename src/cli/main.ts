@@ -9,11 +9,13 @@ import { keysCommand } from "./commands/keys";
 import { queryCommand } from "./commands/query";
 import { statusCommand } from "./commands/status";
 import { payloadStoreCommand } from "./commands/payload-store";
+import { indexerCommand } from "./commands/indexer";
+import { TX_INDEXERS, txIndexConfigOf } from "./tx-index-config";
 import { txCommand } from "./commands/tx";
 import { startDev, startNode } from "./commands/start";
 import { exportCmd, rollbackCmd } from "./commands/state";
 import { DEFAULT_DEV_HOME, DEFAULT_HOME, homePaths } from "./home";
-import { LOG_LEVELS } from "./logger";
+import { LOG_OPTIONS, logFlags } from "./log/options";
 import { KEYRING_BACKENDS } from "./keyring/keyring";
 
 function uint(value: string): bigint {
@@ -43,21 +45,25 @@ export function buildProgram(): Command {
       "start CometBFT (same --home) as a supervised child: restarted when it dies, stopped first (app.toml [comet] supervise)",
     )
     .option("--invariants", "check every module's invariants after each block; a break is logged and halts the node (app.toml invariants)")
-    .addOption(new Option("--log-level <level>", "log level").choices(LOG_LEVELS).default("info"))
+    .addOption(LOG_OPTIONS.level())
+    .addOption(LOG_OPTIONS.levelAlias())
+    .addOption(LOG_OPTIONS.format())
+    .addOption(LOG_OPTIONS.noColor())
     .action(async (o) => {
+      const log = logFlags(o);
       if (o.dev)
         await startDev({
+          ...log,
           home: o.home ?? DEFAULT_DEV_HOME,
           blockIntervalMs: o.blockInterval,
-          logLevel: o.logLevel,
           haltHeight: o.haltHeight,
           invariants: o.invariants,
         });
       else
         await startNode({
+          ...log,
           home: o.home ?? DEFAULT_HOME,
           address: o.address,
-          logLevel: o.logLevel,
           haltHeight: o.haltHeight,
           withComet: o.withComet,
           invariants: o.invariants,
@@ -77,6 +83,10 @@ export function buildProgram(): Command {
       parseCustodians,
     )
     .option("--foundation-threshold <n>", "custodian signatures the foundation requires (default: a majority)", (v) => Number(uint(v)))
+    .addOption(
+      new Option("--indexer <kind>", "CometBFT's tx index: kv (embedded), psql (Postgres) or null").choices(TX_INDEXERS).default("kv"),
+    )
+    .option("--psql-conn <url>", "Postgres for --indexer psql: postgres://user:password@host:5432/dbname?sslmode=disable")
     .action((moniker: string, o) => {
       const home = o.home ?? DEFAULT_HOME;
       const genesis = initHome({
@@ -87,6 +97,7 @@ export function buildProgram(): Command {
         timeouts: { commit: o.timeoutCommit },
         foundationCustodians: o.foundationCustodians,
         foundationThreshold: o.foundationThreshold,
+        txIndex: txIndexConfigOf(o.indexer, o.psqlConn),
       });
       if (!o.foundationCustodians) console.error(devFoundationWarning());
       const foundation = (genesis.app_state as Record<string, any>).constitution.invariants.enforcement_recovery_destination;
@@ -213,6 +224,7 @@ export function buildProgram(): Command {
   program.addCommand(queryCommand());
   program.addCommand(statusCommand());
   program.addCommand(payloadStoreCommand());
+  program.addCommand(indexerCommand());
 
   return program;
 }

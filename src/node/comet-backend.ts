@@ -83,7 +83,7 @@ export class CometBackend implements NodeBackend {
     return { hash: String(r.hash ?? "").toUpperCase(), code: Number(r.code ?? 0), codespace: r.codespace ?? "", log: r.log ?? "" };
   }
 
-  private async blockTime(height: string): Promise<Timestamp | undefined> {
+  protected async blockTime(height: string): Promise<Timestamp | undefined> {
     if (this.times.has(height)) return this.times.get(height);
     const r = await this.call("block", { height });
     const t = parseRfc3339(r?.block?.header?.time);

@@ -11,6 +11,7 @@ export { createRestServer, startRestServer, type RestServerOptions, type Running
 export { DevBackend } from "../node/dev-backend";
 export { CometBackend } from "../node/comet-backend";
 export { RestMetrics } from "./metrics";
+export { registerExplorer, type ExplorerOptions } from "./explorer";
 export type {
   NodeBackend,
   IndexedTx,

@@ -4,6 +4,7 @@ import { silentLogger, type Logger } from "../types/logger";
 import type { NodeBackend } from "../node/backend";
 import { NodeError } from "../node/errors";
 import { registerCometRoutes } from "./cmt-routes";
+import { registerExplorer, type ExplorerOptions } from "./explorer";
 import { docsPage } from "./docs-page";
 import { GrpcCode } from "../types/errors";
 import { RestError } from "./errors";
@@ -22,6 +23,8 @@ export interface RestServerOptions {
   metrics?: RestMetrics;
   /** Largest request body (default 2 MiB: a 1 MiB tx in base64 plus JSON). */
   bodyLimit?: number;
+  /** Serve the explorer page under /explorer (off when unset). */
+  explorer?: ExplorerOptions;
 }
 
 /** Routes outside the module query table, documented in openapi.json. */
@@ -185,6 +188,7 @@ export function createRestServer(o: RestServerOptions): FastifyInstance {
       scope.get("/metrics", { config: { route: "/metrics" } }, async (_req, reply) =>
         reply.type(metrics.contentType).send(await metrics.text()),
       );
+      if (o.explorer) registerExplorer(scope, o.explorer);
     },
     { prefix },
   );

@@ -220,8 +220,14 @@ export class DevEngine {
     this.appHeight = block.height;
     this.lastTime = block.time!;
     await this.mempool.afterCommit(new Set(hashes));
+    // Read at a glance on a terminal: the first 6 bytes of the app hash, as CometBFT shortens hashes.
     this.opts.logger.info(
-      { height: block.height.toString(), txs: block.txs.length, appHash: Buffer.from(response.appHash).toString("hex").toUpperCase() },
+      {
+        height: block.height.toString(),
+        txs: block.txs.length,
+        ms: Math.round(executionMs * 10) / 10,
+        appHash: Buffer.from(response.appHash.subarray(0, 6)).toString("hex").toUpperCase(),
+      },
       "committed block",
     );
     const produced = { height: block.height, time: block.time!, txHashes: hashes, response };

@@ -2,6 +2,7 @@ import { ScalarType, type DescField, type DescMessage } from "@bufbuild/protobuf
 import { protoRegistry } from "../../codec/proto-json";
 import type { Codec } from "../../types/codec";
 import { kebab, snake } from "./names";
+import { protoComment, scalarHint } from "./proto-docs";
 
 /**
  * How a CLI value becomes a field value: scalars by type, coins from "100uyml,5ufoo",
@@ -149,17 +150,7 @@ function codecField(codec: Codec<any>, key: string, value: unknown): CliField {
   return { ...base, flag: `${base.flag}-json`, kind: "json", doc: "JSON, or @file" };
 }
 
-/** The leading comment of a field from the descriptor set's source info, first sentence-ish line. */
+/** The field's proto comment, else what its cosmos_proto.scalar says it holds. */
 function comment(f: DescField): string {
-  const path = [...messagePath(f.parent), 2, f.parent.proto.field.indexOf(f.proto)];
-  const loc = f.parent.file.proto.sourceCodeInfo?.location.find(
-    (l) => l.path.length === path.length && l.path.every((p, i) => p === path[i]),
-  );
-  const text = (loc?.leadingComments || loc?.trailingComments || "").trim().replace(/\s+/g, " ");
-  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
-}
-
-function messagePath(m: DescMessage): number[] {
-  if (m.parent) return [...messagePath(m.parent), 3, m.parent.proto.nestedType.indexOf(m.proto)];
-  return [4, m.file.proto.messageType.indexOf(m.proto)];
+  return protoComment(f).replace(/\n\n/g, " ") || scalarHint(f) || "";
 }

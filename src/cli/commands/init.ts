@@ -9,6 +9,7 @@ import { devFoundation } from "../../abci/dev/foundation";
 import { defaultConsensusParams, saveGenesis } from "../genesis-file";
 import { homePaths } from "../home";
 import type { TomlTable } from "../toml";
+import { txIndexConfigOf, txIndexPatch, type TxIndexConfig } from "../tx-index-config";
 
 export interface InitOptions {
   home: string;
@@ -23,6 +24,8 @@ export interface InitOptions {
   foundationCustodians?: string[];
   /** Custodian signatures the foundation's policy requires (`--foundation-threshold`; default a majority). */
   foundationThreshold?: number;
+  /** CometBFT's tx index (`--indexer`, `--psql-conn`); kv when left out. */
+  txIndex?: TxIndexConfig;
 }
 
 /** `--foundation-custodians addr1,addr2,...`: the list, trimmed, empty entries dropped. */
@@ -52,6 +55,7 @@ export function initHome(o: InitOptions): GenesisDoc {
     o.foundationCustodians ? { custodians: o.foundationCustodians, threshold: o.foundationThreshold, createdAt } : devFoundation(createdAt);
   // Checked before anything is written: a bad custodian list leaves no half-made home.
   checkFoundationSpec(foundation(""));
+  const txIndex = txIndexConfigOf(o.txIndex?.indexer, o.txIndex?.psqlConn || undefined);
   mkdirSync(paths.home, { recursive: true });
   if (o.overwrite) {
     // cometbft init keeps existing files; drop the ones we regenerate.
@@ -73,7 +77,7 @@ export function initHome(o: InitOptions): GenesisDoc {
   const app: AppConfig = { ...DEFAULT_APP_CONFIG, ...o.app };
   patchCometConfig(paths.cometConfig, {
     "": { moniker: o.moniker, proxy_app: app.abciAddress },
-    tx_index: { indexer: "kv" },
+    ...txIndexPatch(txIndex),
     ...mergeTables(timeoutPatches({ ...DEFAULT_TIMEOUTS, ...o.timeouts }), o.comet ?? {}),
   });
   writeAppConfig(paths.appConfig, app);

@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { catalogue, type QueryEntry } from "../client/catalogue";
 import { addClientOptions, clientContext, type ClientOptions } from "../client/context";
 import { addFieldOptions, collectFields } from "../client/fields-cli";
+import { queryDoc } from "../client/help";
 import { encodeMessage, messageToJson } from "../client/msg-json";
 import { action, NodeError, print, UsageError } from "../client/output";
 import { waitForTx } from "../client/tx-flow";
@@ -31,15 +32,23 @@ function queryLeaf(entry: QueryEntry): Command {
     .map((m) => m[1])
     .filter((n) => entry.request.fields.some((f) => f.name === n));
   const pagination = entry.request.desc?.fields.find((f) => f.name === "pagination" && f.message?.typeName === PAGE_REQUEST);
-  const cmd = new Command(entry.command)
-    .aliases(entry.aliases)
-    .description(`${entry.def.path}${entry.def.rest ? ` (GET ${entry.def.rest.path})` : ""}`);
-  for (const p of pathParams) cmd.argument(`[${p}]`);
+  const [service] = entry.def.path.slice(1).split("/");
+  const doc = queryDoc({
+    service,
+    method: entry.method,
+    requestType: entry.request.typeName,
+    path: entry.def.path,
+    rest: entry.def.rest?.path,
+  });
+  const cmd = new Command(entry.command).aliases(entry.aliases).summary(doc.summary).description(doc.description);
+  for (const p of pathParams) cmd.argument(`[${p}]`, entry.request.fields.find((f) => f.name === p)?.doc);
+  cmd.optionsGroup("Request fields:");
+  const flags = addFieldOptions(cmd, entry.request, (f) => f.name === "pagination" && pagination !== undefined);
+  cmd.optionsGroup("Query flags:");
   addClientOptions(cmd, { output: "text", keyring: false });
   // A request with a field of that name (a block by height) keeps --height for the field.
   const pinsHeight = !entry.request.fields.some((f) => f.name === "height");
   if (pinsHeight) cmd.option("--height <h>", "answer at this height (0 = latest; the node keeps what its pruning settings say)");
-  const flags = addFieldOptions(cmd, entry.request, (f) => f.name === "pagination" && pagination !== undefined);
   if (pagination) {
     cmd
       .option("--page-key <key>", "next_key of the previous page (base64 or hex)")

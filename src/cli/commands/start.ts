@@ -18,7 +18,7 @@ import { cometBinary } from "../comet";
 import { CometSupervisor } from "../comet-supervisor";
 import { saveGenesis } from "../genesis-file";
 import { homePaths, type HomePaths } from "../home";
-import { createLogger } from "../logger";
+import { createLogger, resolveLogSettings } from "../logger";
 import type { Logger } from "../../types/logger";
 import { crashHeightFromEnv, NodeApp } from "../node-app";
 import { mountDevEndpoints, mountNodeEndpoints, type Endpoints } from "../rest-mount";
@@ -28,11 +28,18 @@ import { warmUp } from "../warm-up";
 
 export const DEV_CHAIN_ID = "blockchain-dev";
 
-export interface StartOptions {
+/** The log flags; each given one wins over its app.toml key. */
+export interface LogFlags {
+  /** One level or per-module levels ("*:info,engine:debug"). */
+  logLevel?: string;
+  logFormat?: string;
+  logNoColor?: boolean;
+}
+
+export interface StartOptions extends LogFlags {
   home: string;
   /** Overrides app.toml [abci] address. */
   address?: string;
-  logLevel: string;
   haltHeight?: bigint;
   /** Run CometBFT as a supervised child (default: app.toml [comet] supervise). */
   withComet?: boolean;
@@ -42,13 +49,13 @@ export interface StartOptions {
 
 async function openApp(
   paths: HomePaths,
-  logLevel: string,
+  log: LogFlags,
   invariants: boolean | undefined,
   onUpgradeNeeded?: () => void,
   sigPool?: SigVerifyPool,
 ) {
   const cfg = readAppConfig(paths.appConfig);
-  const logger = createLogger(logLevel);
+  const logger = createLogger(resolveLogSettings({ level: log.logLevel, format: log.logFormat, noColor: log.logNoColor }, cfg));
   const app = await App.open({
     sigPool,
     dataDir: paths.appData,
@@ -103,7 +110,7 @@ export async function startNode(o: StartOptions): Promise<void> {
   let comet: CometSupervisor | undefined;
   const workers = readAppConfig(paths.appConfig).sigVerifyWorkers;
   const sigPool = new SigVerifyPool(workers < 0 ? defaultSigPoolSize() : workers);
-  const { cfg, logger, app } = await openApp(paths, o.logLevel, o.invariants, () => comet?.markHalted(), sigPool);
+  const { cfg, logger, app } = await openApp(paths, o, o.invariants, () => comet?.markHalted(), sigPool);
   let halt: () => Promise<void> = async () => undefined;
   let endpoints: Endpoints | undefined;
   const snapshots = new SnapshotManager(app, {
@@ -145,8 +152,10 @@ export async function startNode(o: StartOptions): Promise<void> {
   endpoints = await mountNodeEndpoints({
     app,
     cometRpcUrl: cometRpcUrl(paths),
+    cometConfig: paths.cometConfig,
     apiEnable: cfg.apiEnable,
     apiAddress: cfg.apiAddress,
+    explorerEnable: cfg.explorerEnable,
     logger,
   });
   halt = onShutdown(logger, async () => {
@@ -170,10 +179,9 @@ export async function startNode(o: StartOptions): Promise<void> {
   comet?.start();
 }
 
-export interface DevStartOptions {
+export interface DevStartOptions extends LogFlags {
   home: string;
   blockIntervalMs: number;
-  logLevel: string;
   /** Commit this height, then stop (0 or unset: app.toml's halt-height). */
   haltHeight?: bigint;
   /** Check invariants after every block (default: app.toml `invariants`). */
@@ -205,7 +213,7 @@ export async function startDev(o: DevStartOptions): Promise<void> {
   const paths = homePaths(o.home);
   ensureDevHome(paths);
   process.stderr.write(`\n${devMnemonicWarning()}\n\n`);
-  const { cfg, logger, app } = await openApp(paths, o.logLevel, o.invariants);
+  const { cfg, logger, app } = await openApp(paths, o, o.invariants);
   const genesis = readGenesisDoc(paths.genesis);
   const engine = await DevEngine.open({
     app,
@@ -220,6 +228,7 @@ export async function startDev(o: DevStartOptions): Promise<void> {
     genesis,
     apiEnable: cfg.apiEnable,
     apiAddress: cfg.apiAddress,
+    explorerEnable: cfg.explorerEnable,
     rpcAddress: cfg.rpcAddress,
     logger,
   });

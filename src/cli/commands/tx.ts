@@ -5,6 +5,8 @@ import type { AnyMsg } from "../../types/codec";
 import { catalogue, type MsgEntry } from "../client/catalogue";
 import { addClientOptions, clientContext, type ClientOptions } from "../client/context";
 import { addFieldOptions, collectFields, positionalFields } from "../client/fields-cli";
+import { exampleOf } from "../client/examples";
+import { configureHelp, msgDoc } from "../client/help";
 import { aminoTypeOf } from "../../codec/amino";
 import { validateMsg } from "../../app/msg-validate";
 import { encodeMessage } from "../client/msg-json";
@@ -51,22 +53,36 @@ export function txCommand(): Command {
   return tx;
 }
 
-function msgCommand(entry: MsgEntry): Command {
-  const cmd = new Command(entry.command).description(`${entry.def.typeUrl} (amino ${aminoTypeOf(entry.def.typeUrl, entry.def.aminoName)})`);
+export function msgCommand(entry: MsgEntry): Command {
   const signer = entry.signer;
   const isSigner = (f: { name: string }) => f.name === signer?.name;
   const isProposal = entry.def.typeUrl === GOV_SUBMIT;
   const slots = isProposal ? [] : positionalFields(entry.schema, isSigner);
   const signerFirst = signer !== undefined && signer.form === "account" && entry.schema.fields[0]?.name === signer.name;
   const usage = isProposal ? ["[proposal-file]"] : [...(signerFirst ? [`[${signer.name}]`] : []), ...slots.map((f) => `[${f.name}]`)];
+  const example = exampleOf(entry);
+  const doc = msgDoc({
+    typeUrl: entry.def.typeUrl,
+    amino: aminoTypeOf(entry.def.typeUrl, entry.def.aminoName),
+    signer: signer?.name,
+    example: example && `blockchaind tx ${entry.module} ${entry.command} ${example}`,
+  });
+  const cmd = new Command(entry.command).summary(doc.summary).description(doc.description);
   cmd
     .usage(`${usage.join(" ")} [flags]`.trim())
     .argument(
       "[args...]",
       isProposal ? "a proposal JSON file {messages, deposit, title, summary, metadata, expedited}" : slots.map((f) => f.name).join(", "),
     );
-  addTxOptions(cmd);
+  const signerSlot = signerFirst
+    ? entry.schema.fields.filter(isSigner).map((field) => ({ field, note: "the signer: may be left out for --from" }))
+    : [];
+  // A proposal file is the one argument of submit-proposal: commander's own listing says so.
+  configureHelp(cmd, isProposal ? undefined : [...signerSlot, ...slots.map((field) => ({ field }))]);
+  cmd.optionsGroup("Message fields (or give them as arguments, in order):");
   const fieldFlags = addFieldOptions(cmd, entry.schema);
+  cmd.optionsGroup("Transaction flags:");
+  addTxOptions(cmd);
   cmd.action(
     action(async (args: string[], opts: ClientOptions & TxFlags & Record<string, unknown>) => {
       const ctx = clientContext(opts);
