@@ -41,7 +41,9 @@ export function queryDoc(o: { service: string; method: string; requestType: stri
  * whole, so they can be copied.
  */
 export function configureHelp(cmd: Command, slots?: Array<{ field: CliField; note?: string }>): void {
-  const shown = slots?.map(({ field, note }) => new Argument(`[${field.name}]`, note ? `${field.doc}; ${note}` : field.doc));
+  const shown = slots?.map(
+    ({ field, note }) => new Argument(`[${field.name}]`, note ? `${field.doc.replace(/\.?$/, ".")} ${note}` : field.doc),
+  );
   cmd.configureHelp({
     ...(shown ? { visibleArguments: () => shown } : {}),
     boxWrap(this: Help, text: string, width: number): string {

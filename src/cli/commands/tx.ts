@@ -75,7 +75,7 @@ export function msgCommand(entry: MsgEntry): Command {
       isProposal ? "a proposal JSON file {messages, deposit, title, summary, metadata, expedited}" : slots.map((f) => f.name).join(", "),
     );
   const signerSlot = signerFirst
-    ? entry.schema.fields.filter(isSigner).map((field) => ({ field, note: "the signer: may be left out for --from" }))
+    ? entry.schema.fields.filter(isSigner).map((field) => ({ field, note: "The signer: may be left out for --from." }))
     : [];
   // A proposal file is the one argument of submit-proposal: commander's own listing says so.
   configureHelp(cmd, isProposal ? undefined : [...signerSlot, ...slots.map((field) => ({ field }))]);

@@ -137,8 +137,10 @@ describe("tx and query help", () => {
     const help = leaf(tx, "land", "register-parcel").helpInformation();
     expect(help).toContain("First registration of a parcel by a registry office.");
     expect(help).toContain("Message: /blockchain.land.v1.MsgRegisterParcel");
-    expect(help).toMatch(/Arguments:\n\s+creator\s+account address \(yml1\.\.\.\); the signer/);
-    expect(help).toMatch(/holder\s+account address/);
+    expect(help).toMatch(
+      /Arguments:\n\s+creator\s+Address of the registering registry office \(the\s+signer\)\. The signer: may be left out for --from\./,
+    );
+    expect(help).toMatch(/holder\s+Account address of the parcel's one holder\./);
     expect(help).toContain(`$ blockchaind tx land register-parcel ${MSG_EXAMPLES["/blockchain.land.v1.MsgRegisterParcel"]}`);
     expect(help).toContain("Message fields");
     expect(help).toContain("Transaction flags:");

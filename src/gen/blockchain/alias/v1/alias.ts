@@ -24,15 +24,20 @@ export enum Role {
 
 /** A permanent identifier: country prefix, Crockford Base32 payload, check character. */
 export interface Alias {
+  /** Normalised identifier: country prefix, Crockford Base32 payload, check character; uppercase, no separators. */
   id: string;
+  /** Account the identifier resolves to; never changes. */
   address: string;
+  /** Height at which the identifier was issued. */
   registeredAtHeight: bigint;
 }
 
 /** The national jurisdiction recorded against an account (never self-declared). */
 export interface Jurisdiction {
   address: string;
+  /** Assigned ISO 3166-1 alpha-2 code, uppercase. */
   country: string;
+  /** Address that recorded it: the onboarding participant, a foundation administrator or governance. */
   recordedBy: string;
   recordedAtHeight: bigint;
 }
@@ -40,9 +45,12 @@ export interface Jurisdiction {
 /** One version of an account's X25519 viewing key; revoked versions stay listed. */
 export interface ViewingKey {
   address: string;
+  /** Version number, from 1, one higher for each key the account publishes. */
   version: bigint;
+  /** X25519 public key, 32 bytes. */
   publicKey: Uint8Array;
   registeredAtHeight: bigint;
+  /** True once the owner revoked this version; revoked keys are not used to encrypt. */
   revoked: boolean;
   revokedAtHeight: bigint;
 }
@@ -58,8 +66,10 @@ export interface RegulatorAppointment {
 /** A time-boxed auditor; expires_at_height is the first height at which it no longer holds. */
 export interface AuditorGrant {
   address: string;
+  /** Address that granted it (governance). */
   grantedBy: string;
   grantedAtHeight: bigint;
+  /** First height at which the grant no longer holds. */
   expiresAtHeight: bigint;
 }
 
@@ -67,7 +77,9 @@ export interface AuditorGrant {
 export interface RoleGrant {
   holder: string;
   role: Role;
+  /** Scope: an assigned ISO 3166-1 alpha-2 code, or "*" for chain-wide. */
   jurisdiction: string;
+  /** Address that granted it: governance or the foundation. */
   grantedBy: string;
   grantedAtHeight: bigint;
   /** Absent = no requirement; when present the holder must be a group policy of this shape. */
@@ -76,7 +88,9 @@ export interface RoleGrant {
 
 /** Floors on the group behind a holder: fewest signers that can reach the threshold, fewest members. */
 export interface OfficeShape {
+  /** Fewest members, by descending weight, able to reach the policy threshold must be at least this; at least 1. */
   signatures: number;
+  /** Members with positive weight must be at least this; at least signatures. */
   members: number;
 }
 

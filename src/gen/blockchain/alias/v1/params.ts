@@ -7,6 +7,7 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
+/** Alias module parameters, set by governance. */
 export interface Params {
   /** Number of Crockford Base32 characters between the country prefix and the check character. */
   payloadLength: number;

@@ -33,110 +33,166 @@ export interface PayloadReader {
   key: ViewingKey | undefined;
 }
 
+/** Shows the alias module parameters. */
 export interface QueryParamsRequest {
 }
 
+/** The current alias module parameters. */
 export interface QueryParamsResponse {
   params: Params | undefined;
 }
 
+/**
+ * Resolves an identifier to the account it was issued to.
+ * Refused for a malformed or mistyped identifier; a retired identifier is reported as not found.
+ */
 export interface QueryAliasRequest {
+  /** Identifier in any form: hyphenated or not, any letter case; confusable characters are folded. */
   id: string;
 }
 
+/** The identifier record: normalised id, address and issuing height. */
 export interface QueryAliasResponse {
   alias: Alias | undefined;
 }
 
+/**
+ * Shows the active identifier of an account.
+ * Not found when the account holds none.
+ */
 export interface QueryAliasOfRequest {
+  /** Account address whose identifier is shown. */
   address: string;
 }
 
+/** The account's active identifier record. */
 export interface QueryAliasOfResponse {
   alias: Alias | undefined;
 }
 
+/** Tells whether an identifier has been retired (retired identifiers are never reissued). */
 export interface QueryRetiredRequest {
+  /** Identifier in any form: hyphenated or not, any letter case; confusable characters are folded. */
   id: string;
 }
 
+/** True when the identifier has been retired. */
 export interface QueryRetiredResponse {
   retired: boolean;
 }
 
+/**
+ * Shows the national jurisdiction recorded against an account.
+ * Not found when nothing is recorded.
+ */
 export interface QueryJurisdictionRequest {
+  /** Account address whose jurisdiction is shown. */
   address: string;
 }
 
+/** The account's jurisdiction record: country, recorder and height. */
 export interface QueryJurisdictionResponse {
   jurisdiction: Jurisdiction | undefined;
 }
 
+/** Lists the jurisdiction records of every account recorded in a country. */
 export interface QueryPerimeterRequest {
+  /** Assigned ISO 3166-1 alpha-2 country code, any letter case; "*" and ZZ are refused. */
   country: string;
+  /** Page of records to return. */
   pagination: PageRequest | undefined;
 }
 
+/** Jurisdiction records of the country's accounts (records only, never identifiers). */
 export interface QueryPerimeterResponse {
   jurisdictions: Jurisdiction[];
   pagination: PageResponse | undefined;
 }
 
+/** Lists every version of an account's viewing key, newest first, revoked ones included. */
 export interface QueryViewingKeysRequest {
+  /** Account address whose keys are listed. */
   address: string;
 }
 
+/** Every version of the account's viewing key, newest first. */
 export interface QueryViewingKeysResponse {
   keys: ViewingKey[];
 }
 
+/**
+ * Shows a country's appointed regulator and its current viewing key.
+ * Not found when no regulator is appointed for the country.
+ */
 export interface QueryRegulatorRequest {
+  /** Assigned ISO 3166-1 alpha-2 country code, any letter case. */
   country: string;
 }
 
+/** The appointment and the regulator's current viewing key (empty public_key when none). */
 export interface QueryRegulatorResponse {
   appointment: RegulatorAppointment | undefined;
   key: ViewingKey | undefined;
 }
 
+/**
+ * Lists who may read a country's payloads: its regulator and its supervisors, with keys.
+ * Chain-wide supervisors appear for every country; auditors are listed separately.
+ */
 export interface QueryPayloadReadersRequest {
+  /** Assigned ISO 3166-1 alpha-2 country code, any letter case; "*" and ZZ are refused. */
   country: string;
 }
 
+/** The regulator first, then supervisors of the country, then chain-wide ones; may be empty. */
 export interface QueryPayloadReadersResponse {
   readers: PayloadReader[];
 }
 
+/** Lists unexpired auditor grants with each auditor's current viewing key. */
 export interface QueryAuditorsRequest {
 }
 
+/** Unexpired auditor grants, each with the auditor's current key. */
 export interface QueryAuditorsResponse {
   auditors: AuditorEntitlement[];
 }
 
+/** Lists the role grants an address holds (an empty list is a real answer). */
 export interface QueryRoleGrantsRequest {
+  /** Address of the holder whose grants are listed. */
   holder: string;
 }
 
+/** Active role grants of the holder, over every scope. */
 export interface QueryRoleGrantsResponse {
   grants: RoleGrant[];
 }
 
+/**
+ * Lists the role grants scoped to one country, optionally of one role.
+ * Chain-wide grants are not folded in; see ChainWideGrants.
+ */
 export interface QueryRoleHoldersRequest {
+  /** Assigned ISO 3166-1 alpha-2 country code, any letter case; "*" is refused (use ChainWideGrants). */
   jurisdiction: string;
   /** ROLE_UNSPECIFIED = no filter. */
   role: Role;
+  /** Page of grants to return. */
   pagination: PageRequest | undefined;
 }
 
+/** Grants scoped to the country, in role then holder order. */
 export interface QueryRoleHoldersResponse {
   grants: RoleGrant[];
   pagination: PageResponse | undefined;
 }
 
+/** Lists every role grant whose scope is chain-wide ("*"). */
 export interface QueryChainWideGrantsRequest {
 }
 
+/** Every active chain-wide role grant. */
 export interface QueryChainWideGrantsResponse {
   grants: RoleGrant[];
 }

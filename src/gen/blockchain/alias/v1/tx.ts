@@ -9,96 +9,168 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { OfficeShape, Role } from "./alias";
 import { Params } from "./params";
 
+/**
+ * Issues a permanent identifier to the signing account under its recorded country.
+ * Signed by the account itself; refused without a recorded jurisdiction or when it already holds one.
+ */
 export interface MsgRegisterAlias {
+  /** Address of the account receiving the identifier; it signs the message. */
   account: string;
 }
 
+/** The identifier issued, in normalised form (uppercase, no separators). */
 export interface MsgRegisterAliasResponse {
   id: string;
 }
 
+/**
+ * Retires the signing account's identifier and issues it a new one.
+ * Signed by the account itself; refused when it holds no identifier or has no recorded jurisdiction.
+ */
 export interface MsgRotateAlias {
+  /** Address of the account whose identifier is rotated; it signs the message. */
   account: string;
 }
 
+/** The identifier retired (never reissued) and the new one issued. */
 export interface MsgRotateAliasResponse {
   retired: string;
   id: string;
 }
 
+/**
+ * Records or corrects the national jurisdiction of an account (never self-declared).
+ * Signed by the participant that onboarded it (first record only), a foundation administrator or governance.
+ */
 export interface MsgSetJurisdiction {
+  /** Address recording the jurisdiction: the approved participant that has the account as customer, a foundation administrator or governance; never the account. */
   recorder: string;
+  /** Address of the account whose jurisdiction is recorded. */
   account: string;
+  /** Assigned ISO 3166-1 alpha-2 country code, any letter case (e.g. DE); reserved codes such as ZZ are refused. */
   country: string;
 }
 
+/** The retired identifier and its replacement when a correction re-issued one; else empty. */
 export interface MsgSetJurisdictionResponse {
   retired: string;
   id: string;
 }
 
+/**
+ * Publishes a new version of the signing account's X25519 viewing key.
+ * Signed by the account itself; a key already published by the account is refused.
+ */
 export interface MsgRegisterViewingKey {
+  /** Address of the account publishing the key; it signs the message. */
   account: string;
+  /** X25519 public key: exactly 32 bytes, not all zeros (hex or base64 on the command line). */
   publicKey: Uint8Array;
 }
 
+/** The version number given to the new key (previous newest version plus one, starting at 1). */
 export interface MsgRegisterViewingKeyResponse {
   version: bigint;
 }
 
+/**
+ * Marks one version of the signing account's viewing key as revoked.
+ * Signed by the account itself; refused when that version does not exist.
+ */
 export interface MsgRevokeViewingKey {
+  /** Address of the key's owner; it signs the message. */
   account: string;
+  /** Version number of the key to revoke, named explicitly; revoking an already revoked version changes nothing. */
   version: bigint;
 }
 
+/** Empty: the key version is revoked. */
 export interface MsgRevokeViewingKeyResponse {
 }
 
+/**
+ * Appoints the regulator of a country, replacing any previous appointment.
+ * Signed by governance or the foundation; the appointee must hold ROLE_SUPERVISOR over the country.
+ */
 export interface MsgAppointRegulator {
+  /** Address of governance or of the foundation; anyone else is refused. */
   authority: string;
+  /** Assigned ISO 3166-1 alpha-2 country code, any letter case; one regulator per country. */
   country: string;
+  /** Address of the regulator appointed; it must already hold ROLE_SUPERVISOR covering the country. */
   address: string;
 }
 
+/** Empty: the appointment is recorded. */
 export interface MsgAppointRegulatorResponse {
 }
 
+/**
+ * Grants or renews a time-boxed auditor who may read every jurisdiction's payloads.
+ * Signed by governance alone; the expiry height must be in the future.
+ */
 export interface MsgGrantAuditor {
+  /** Address of governance; the foundation may not grant auditors. */
   authority: string;
+  /** Address of the auditor; a new grant replaces the auditor's previous one. */
   address: string;
+  /** Block height from which the grant no longer holds; required, above the current height (no unbounded grant). */
   expiresAtHeight: bigint;
 }
 
+/** Empty: the grant is recorded. */
 export interface MsgGrantAuditorResponse {
 }
 
+/**
+ * Grants a registry role over a country or chain-wide to a group policy account.
+ * Signed by governance or the foundation (chain-wide grants: governance alone).
+ */
 export interface MsgGrantRole {
+  /** Address of governance or of the foundation; only governance may grant chain-wide ("*"). */
   authority: string;
+  /** Address of the holder; must be a group policy account (M-of-N). */
   holder: string;
+  /** Role granted, e.g. ROLE_SUPERVISOR; ROLE_UNSPECIFIED is refused, ROLE_FOUNDATION_ADMINISTRATOR is chain-wide only. */
   role: Role;
+  /** Scope: an assigned ISO 3166-1 alpha-2 country code, or "*" for chain-wide; ZZ is refused. */
   jurisdiction: string;
+  /** Optional floors on the holder's group (fewest signatures, fewest members), checked now and on every use. */
   requiredShape: OfficeShape | undefined;
 }
 
+/** Empty: the grant is recorded. */
 export interface MsgGrantRoleResponse {
 }
 
+/**
+ * Revokes a role grant, identified by holder, role and scope.
+ * Same signers as a grant; revoking a grant that does not exist is refused.
+ */
 export interface MsgRevokeRole {
+  /** Address of governance or of the foundation; only governance may revoke a chain-wide grant. */
   authority: string;
+  /** Address of the grant's holder. */
   holder: string;
+  /** Role of the grant to revoke; ROLE_UNSPECIFIED is refused. */
   role: Role;
+  /** Scope of the grant: the assigned country code it was granted over, or "*" for chain-wide. */
   jurisdiction: string;
 }
 
+/** Empty: the grant is revoked (kept on record as revoked). */
 export interface MsgRevokeRoleResponse {
 }
 
 /** Governance replaces every parameter at once. */
 export interface MsgUpdateParams {
+  /** Address of the governance module account. */
   authority: string;
+  /** The complete new parameter set; it replaces the old one, nothing is merged. */
   params: Params | undefined;
 }
 
+/** Empty: the parameters are replaced. */
 export interface MsgUpdateParamsResponse {
 }
 

@@ -14,13 +14,16 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 export interface BuilderApplication {
   msgTypeUrl: string;
   status: string;
+  /** Address to receive the fee share once approved. */
   payoutAddress: string;
+  /** Address of the applicant. */
   creator: string;
 }
 
 /** The builder paid a share of the fee of every tx whose first matching message has this type. */
 export interface ApprovedBuilder {
   msgTypeUrl: string;
+  /** Address receiving the fee share. */
   payoutAddress: string;
 }
 

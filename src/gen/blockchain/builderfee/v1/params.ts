@@ -7,6 +7,7 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
+/** Builderfee parameters, set by governance. */
 export interface Params {
   /** Share of each tx's fee paid to the builder, out of 10000. */
   builderFeeShareBps: bigint;

@@ -10,42 +10,56 @@ import { PageRequest, PageResponse } from "../../../cosmos/base/query/v1beta1/pa
 import { ApprovedBuilder, BuilderApplication } from "./builderfee";
 import { Params } from "./params";
 
+/** Shows the builderfee parameters. */
 export interface QueryParamsRequest {
 }
 
+/** The current builderfee parameters. */
 export interface QueryParamsResponse {
   params: Params | undefined;
 }
 
+/** Shows the builder application for a message type. */
 export interface QueryGetBuilderApplicationRequest {
+  /** Message type URL, e.g. /blockchain.paymsg.v1.MsgSendPayment. */
   msgTypeUrl: string;
 }
 
+/** The application with its status. */
 export interface QueryGetBuilderApplicationResponse {
   builderApplication: BuilderApplication | undefined;
 }
 
+/** Lists builder applications. */
 export interface QueryAllBuilderApplicationRequest {
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of builder applications. */
 export interface QueryAllBuilderApplicationResponse {
   builderApplication: BuilderApplication[];
   pagination: PageResponse | undefined;
 }
 
+/** Shows the approved builder of a message type and its payout address. */
 export interface QueryGetApprovedBuilderRequest {
+  /** Message type URL, e.g. /blockchain.paymsg.v1.MsgSendPayment. */
   msgTypeUrl: string;
 }
 
+/** The message type and its builder's payout address. */
 export interface QueryGetApprovedBuilderResponse {
   approvedBuilder: ApprovedBuilder | undefined;
 }
 
+/** Lists approved builders. */
 export interface QueryAllApprovedBuilderRequest {
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of approved builders. */
 export interface QueryAllApprovedBuilderResponse {
   approvedBuilder: ApprovedBuilder[];
   pagination: PageResponse | undefined;

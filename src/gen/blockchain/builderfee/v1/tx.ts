@@ -8,31 +8,49 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Params } from "./params";
 
+/** Replaces all builderfee parameters (the builder fee share) at once; signed by governance. */
 export interface MsgUpdateParams {
+  /** Address of the governance module account. */
   authority: string;
+  /** The complete new parameter set; it replaces the old one, nothing is merged. */
   params: Params | undefined;
 }
 
+/** Empty: the parameters are replaced. */
 export interface MsgUpdateParamsResponse {
 }
 
-/** Anyone may apply to be the builder of a message type. */
+/**
+ * Anyone may apply to be the builder of a message type.
+ * Refused while an application for that type is pending or approved.
+ */
 export interface MsgRegisterBuilder {
+  /** Address of the applicant; it signs. */
   creator: string;
+  /** Type URL of a message this chain executes: '/' plus its proto name, e.g. /blockchain.paymsg.v1.MsgSendPayment. */
   msgTypeUrl: string;
+  /** Address that receives the fee share once approved. */
   payoutAddress: string;
 }
 
+/** Empty: the application is pending. */
 export interface MsgRegisterBuilderResponse {
 }
 
-/** Decides a pending application: approve true makes it the type's paid builder. */
+/**
+ * Decides a pending application: approve true makes it the type's paid builder.
+ * Signed by governance; an application that is not pending is refused.
+ */
 export interface MsgApproveBuilder {
+  /** Address of the governance module account. */
   authority: string;
+  /** Type URL of the pending application. */
   msgTypeUrl: string;
+  /** True makes the applicant the type's paid builder; false rejects the application (the type becomes free again). */
   approve: boolean;
 }
 
+/** Empty: the decision is recorded. */
 export interface MsgApproveBuilderResponse {
 }
 

@@ -7,6 +7,7 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
+/** Where an amendment stands. */
 export enum AmendmentStatus {
   AMENDMENT_STATUS_UNSPECIFIED = 0,
   AMENDMENT_STATUS_PENDING = 1,
@@ -21,41 +22,67 @@ export enum AmendmentStatus {
  * genesis refuses a zero.
  */
 export interface Invariants {
+  /** Ceiling on the power share of one legal entity, in basis points. */
   maxEntityPowerBps: bigint;
+  /** Ceiling on the power share of one ultimate beneficial owner, in basis points. */
   maxBeneficialOwnerPowerBps: bigint;
+  /** Ceiling on the power share answering to one country, in basis points. */
   maxJurisdictionPowerBps: bigint;
+  /** How often, in blocks, the concentration ceilings are checked. */
   concentrationEpochBlocks: bigint;
+  /** Active-set size below which a breach is reported instead of corrected. */
   minActiveValidators: number;
+  /** Share of voting power, in basis points, that must vote yes for an enforcement case to pass. */
   enforcementThresholdBps: bigint;
+  /** The only address seized assets may go to; a group policy account held by the foundation. */
   enforcementRecoveryDestination: string;
+  /** Length, in blocks, of the vote on an enforcement case. */
   enforcementVotingPeriodBlocks: bigint;
+  /** Blocks a case freezes its target before the vote ends. */
   enforcementProvisionalFreezeBlocks: bigint;
+  /** Blocks a proposed amendment stays in public before it can take effect (at least 120960). */
   amendmentDelayBlocks: bigint;
+  /** Share of snapshot power, in basis points, that must ratify an amendment. */
   amendmentThresholdBps: bigint;
+  /** Exact number of custodians (members) of the recovery destination's group. */
   foundationCustodianCount: number;
+  /** How many custodians must sign; at most foundation_custodian_count. */
   foundationSignatureThreshold: number;
 }
 
 /** A proposed complete replacement of the invariants. */
 export interface Amendment {
+  /** Amendment id, from 1. */
   id: bigint;
-  proposed: Invariants | undefined;
+  /** The complete replacement set of invariants. */
+  proposed:
+    | Invariants
+    | undefined;
+  /** Why it was proposed. */
   reason: string;
+  /** Block height it was opened. */
   proposedAtHeight: bigint;
   /** Fixed at opening from the delay then in force. */
   effectiveAtHeight: bigint;
   /** Total voting power when the amendment opened. */
   snapshotPower: bigint;
+  /** Sum of the power of the validators that ratified. */
   ratifiedPower: bigint;
+  /** Pending, enacted, lapsed or withdrawn. */
   status: AmendmentStatus;
+  /** Block height of its final status; 0 while pending. */
   resolvedAtHeight: bigint;
 }
 
 /** One validator's ratification of an amendment, at its power when it ratified. */
 export interface Ratification {
+  /** Amendment ratified. */
   amendmentId: bigint;
+  /** Account address of the ratifying operator. */
   validator: string;
+  /** Its consensus power when it ratified. */
   power: bigint;
+  /** Block height of the ratification. */
   height: bigint;
 }
 

@@ -9,36 +9,53 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { PageRequest, PageResponse } from "../../../cosmos/base/query/v1beta1/pagination";
 import { Amendment, Invariants, Ratification } from "./constitution";
 
+/** Shows the constitutional invariants in force. */
 export interface QueryInvariantsRequest {
 }
 
+/** The invariants in force. */
 export interface QueryInvariantsResponse {
+  /** The whole set. */
   invariants: Invariants | undefined;
 }
 
+/** Shows an amendment by id. */
 export interface QueryAmendmentRequest {
+  /** Id of the amendment. */
   id: bigint;
 }
 
+/** An amendment. */
 export interface QueryAmendmentResponse {
+  /** The amendment with its proposed set and status. */
   amendment: Amendment | undefined;
 }
 
+/** Lists every amendment, lapsed and withdrawn included. */
 export interface QueryAllAmendmentRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of amendments. */
 export interface QueryAllAmendmentResponse {
+  /** The amendments, in id order. */
   amendment: Amendment[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Lists the ratifications of an amendment and the power it needs. */
 export interface QueryRatificationsRequest {
+  /** Id of the amendment. */
   amendmentId: bigint;
 }
 
+/** An amendment's ratifications. */
 export interface QueryRatificationsResponse {
+  /** One per ratifying validator, at its power when it ratified. */
   ratifications: Ratification[];
+  /** Ratified power needed for enactment, from the snapshot and the threshold in force. */
   requiredPower: bigint;
 }
 

@@ -8,32 +8,57 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Invariants } from "./constitution";
 
-/** Governance opens an amendment: a complete replacement set of the invariants. */
+/**
+ * Governance opens an amendment: a complete replacement set of the invariants.
+ * Signed by the governance account; takes effect after the delay only if validators ratify it.
+ */
 export interface MsgProposeAmendment {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
-  invariants: Invariants | undefined;
+  /** The complete replacement set: every field non-zero, shares at most 10000 bps. */
+  invariants:
+    | Invariants
+    | undefined;
+  /** Why the change is proposed; required, at most 1024 characters. */
   reason: string;
 }
 
+/** Response of MsgProposeAmendment. */
 export interface MsgProposeAmendmentResponse {
+  /** Id of the amendment opened. */
   amendmentId: bigint;
 }
 
-/** A bonded validator's operator (account form) ratifies a pending amendment. */
+/**
+ * A bonded validator's operator (account form) ratifies a pending amendment.
+ * Refused for a validator that is not bonded or has already ratified.
+ */
 export interface MsgRatifyAmendment {
+  /**
+   * Account address of a bonded validator's operator (the signer); ratifies once, at its current
+   * power.
+   */
   validator: string;
+  /** Id of a pending amendment. */
   amendmentId: bigint;
 }
 
+/** Empty response of MsgRatifyAmendment. */
 export interface MsgRatifyAmendmentResponse {
 }
 
-/** Governance withdraws a pending amendment before its delay runs out. */
+/**
+ * Governance withdraws a pending amendment before its delay runs out.
+ * Signed by the governance account; refused once the amendment is no longer pending.
+ */
 export interface MsgWithdrawAmendment {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Id of a pending amendment. */
   amendmentId: bigint;
 }
 
+/** Empty response of MsgWithdrawAmendment. */
 export interface MsgWithdrawAmendmentResponse {
 }
 

@@ -23,62 +23,107 @@ export enum RedemptionStatus {
   UNRECOGNIZED = -1,
 }
 
+/** An externally held asset against which claims are issued one for one. */
 export interface Asset {
+  /** Claim denom on this chain. */
   denom: string;
+  /** Where the asset is held (informational). */
   sourceChain: string;
+  /** Display symbol. */
   symbol: string;
+  /** Decimal places of the display unit. */
   exponent: number;
+  /** True stops new issuance (deposits); redemption goes on. */
   paused: boolean;
 }
 
+/** One attestor's attestation of a deposit. */
 export interface Attestation {
+  /** Deposit attested (<denom>:<external_ref>). */
   depositId: string;
+  /** Attestor that signed it. */
   attestor: string;
+  /** Block height of the attestation. */
   attestedAtHeight: bigint;
 }
 
+/** A deposit seen on the source chain, credited once enough attestors attest it. */
 export interface Deposit {
+  /** <denom>:<external_ref>. */
   id: string;
+  /** Claim denom. */
   denom: string;
+  /** Account credited with the claims. */
   recipient: string;
+  /** Units deposited (base units). */
   amount: string;
+  /** Transaction reference on the source chain. */
   externalRef: string;
+  /** Pending, credited or rejected. */
   status: DepositStatus;
+  /** Block height of the first attestation. */
   createdAtHeight: bigint;
 }
 
+/** A request to pay out burned claims on the source chain. */
 export interface Redemption {
+  /** Redemption id (r1, r2, ...). */
   id: string;
+  /** Claim denom burned. */
   denom: string;
+  /** Account that burned the claims. */
   redeemer: string;
+  /** Units to pay out (base units): the claims burned less the issuance fee. */
   amount: string;
+  /** Where to pay on the source chain. */
   destination: string;
+  /** Pending, settled or cancelled. */
   status: RedemptionStatus;
+  /** Block height of the request. */
   requestedAtHeight: bigint;
+  /** Block height from which it may be settled; fixed at request time. */
   payableAtHeight: bigint;
+  /** Reference of the payout on the source chain, once settled. */
   settledRef: string;
 }
 
+/** The published reserve of an asset, derived from the attestors' recent reports. */
 export interface Reserve {
+  /** Claim denom. */
   denom: string;
+  /** Lowest figure among the counted reports (base units). */
   held: string;
+  /** Height of the oldest counted report. */
   asOfHeight: bigint;
+  /** Attestor of the lowest figure. */
   attestor: string;
+  /** Number of reports counted. */
   attestors: number;
 }
 
+/** One attestor's latest reserve report for an asset. */
 export interface ReserveReport {
+  /** Claim denom. */
   denom: string;
+  /** Attestor that reported. */
   attestor: string;
+  /** Units held, as reported (base units). */
   held: string;
+  /** Block height of the report. */
   asOfHeight: bigint;
 }
 
+/** Claims issued against an asset compared with its published reserve. */
 export interface Solvency {
+  /** Claim denom. */
   denom: string;
+  /** Total supply of the claim on this chain. */
   issued: string;
+  /** Published reserve; 0 when there is none. */
   held: string;
+  /** Blocks since the reserve was reported; -1 when there is none. */
   reserveAgeBlocks: bigint;
+  /** True when held is at least issued. */
   solvent: boolean;
 }
 

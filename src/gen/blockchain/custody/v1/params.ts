@@ -8,13 +8,13 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
 export interface Params {
-  /** Distinct active attestors needed to credit a deposit (at least 1). */
+  /** Distinct active attestors needed to credit a deposit, and reports needed to publish a reserve (at least 2). */
   attestationThreshold: number;
   /** Blocks between a redemption request and its payable_at_height. */
   redemptionDelayBlocks: bigint;
-  /** Issuance fee in basis points of a credited deposit, kept in claims by the module account. */
+  /** Issuance fee in basis points of a credited deposit (at most 1000), kept in claims by the module account. */
   feeBps: number;
-  /** A reserve report older than this many blocks makes the asset not solvent (0 = no limit). */
+  /** A reserve report older than this many blocks no longer counts toward the published reserve (positive). */
   reserveReportMaxAgeBlocks: bigint;
 }
 

@@ -9,40 +9,57 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Asset, Deposit, Redemption, Solvency } from "./custody";
 import { Params } from "./params";
 
+/** Shows the custody parameters. */
 export interface QueryParamsRequest {
 }
 
+/** The custody parameters. */
 export interface QueryParamsResponse {
+  /** Parameters in force. */
   params: Params | undefined;
 }
 
+/** Lists the registered custody assets. */
 export interface QueryAssetsRequest {
 }
 
+/** Every registered asset. */
 export interface QueryAssetsResponse {
+  /** The assets, with their pause flags. */
   assets: Asset[];
 }
 
+/** Compares claims issued with the last attested reserve, per asset. */
 export interface QuerySolvencyRequest {
 }
 
+/** The solvency of every registered asset. */
 export interface QuerySolvencyResponse {
+  /** One entry per asset. */
   solvency: Solvency[];
 }
 
+/** Shows a deposit and its crediting status. */
 export interface QueryDepositRequest {
+  /** Deposit id: <denom>:<external_ref>. */
   id: string;
 }
 
+/** A deposit. */
 export interface QueryDepositResponse {
+  /** The deposit. */
   deposit: Deposit | undefined;
 }
 
+/** Shows a redemption and its settlement status. */
 export interface QueryRedemptionRequest {
+  /** Redemption id (r1, r2, ...). */
   id: string;
 }
 
+/** A redemption. */
 export interface QueryRedemptionResponse {
+  /** The redemption. */
   redemption: Redemption | undefined;
 }
 

@@ -9,86 +9,167 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Coin } from "../../../cosmos/base/v1beta1/coin";
 import { Params } from "./params";
 
+/**
+ * Registers an externally held asset and the claim denom issued against it.
+ * Signed by the governance account; refused if the denom is registered or already in use.
+ */
 export interface MsgRegisterAsset {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Denom of the claim on this chain (one unit per unit of the asset); must not exist yet. */
   denom: string;
+  /** Where the asset is held, for information; 1-128 printable characters. */
   sourceChain: string;
+  /** Display symbol: 1-32 letters or digits. */
   symbol: string;
+  /** Decimal places of the display unit over the base unit (0-18). */
   exponent: number;
 }
 
+/** Empty response of MsgRegisterAsset. */
 export interface MsgRegisterAssetResponse {
 }
 
+/**
+ * Appoints or removes a custody attestor.
+ * Signed by the governance account; removing an account that is not an attestor is refused.
+ */
 export interface MsgSetAttestor {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Account address of the attestor. */
   attestor: string;
+  /** True appoints; false removes (its past attestations stay on record but stop counting). */
   active: boolean;
 }
 
+/** Empty response of MsgSetAttestor. */
 export interface MsgSetAttestorResponse {
 }
 
+/**
+ * Attests a deposit seen on the source chain; credits it once enough attest.
+ * Only appointed attestors, once per deposit; refused while issuance of the asset is paused.
+ */
 export interface MsgAttestDeposit {
+  /** Account address of an appointed attestor (the signer). */
   attestor: string;
+  /** Claim denom of a registered asset. */
   denom: string;
+  /** Account address credited with the claims; must match earlier attestations of the deposit. */
   recipient: string;
+  /**
+   * Units deposited (integer, base units); positive; must match earlier attestations of the
+   * deposit.
+   */
   amount: string;
+  /**
+   * Transaction reference on the source chain: 1-128 characters, no colon or whitespace; unique per
+   * asset.
+   */
   externalRef: string;
 }
 
+/** Response of MsgAttestDeposit. */
 export interface MsgAttestDepositResponse {
+  /** Id of the deposit: <denom>:<external_ref>. */
   depositId: string;
+  /** Attestations recorded for the deposit so far. */
   attestations: number;
+  /** True when this attestation reached the threshold and the claims were minted. */
   credited: boolean;
 }
 
+/**
+ * Reports what the custodian holds of an asset, for the solvency view.
+ * Only appointed attestors; the published reserve is the lowest recent figure.
+ */
 export interface MsgReportReserve {
+  /** Account address of an appointed attestor (the signer). */
   attestor: string;
+  /** Claim denom of a registered asset. */
   denom: string;
+  /** Units of the asset held in custody (integer, base units); may be 0. */
   held: string;
 }
 
+/** Empty response of MsgReportReserve. */
 export interface MsgReportReserveResponse {
 }
 
+/**
+ * Pays out issuance fees the module collected, in claims.
+ * Signed by the governance account; refused beyond what was collected.
+ */
 export interface MsgWithdrawFees {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Claim denom the fees were collected in. */
   denom: string;
+  /** Account address that receives the claims. */
   recipient: string;
+  /** Claims to pay (integer, base units); empty or 0 pays everything collected in the denom. */
   amount: string;
 }
 
+/** Response of MsgWithdrawFees. */
 export interface MsgWithdrawFeesResponse {
+  /** Claims paid to the recipient. */
   paid: Coin | undefined;
 }
 
+/**
+ * Burns claims and queues their payout on the source chain.
+ * Signed by the claim holder; payable after the redemption delay.
+ */
 export interface MsgRequestRedemption {
+  /** Account address of the claim holder (the signer). */
   redeemer: string;
+  /** Claim denom of a registered asset. */
   denom: string;
+  /** Claims to burn (integer, base units); positive. The payout is this less the issuance fee. */
   amount: string;
+  /** Where to pay on the source chain (an address there); 1-256 printable characters. */
   destination: string;
 }
 
+/** Response of MsgRequestRedemption. */
 export interface MsgRequestRedemptionResponse {
+  /** Id of the redemption (r1, r2, ...). */
   redemptionId: string;
+  /** Block height from which an attestor may settle it. */
   payableAtHeight: bigint;
 }
 
+/**
+ * Marks a redemption paid on the source chain once its delay has passed.
+ * Only appointed attestors; refused before payable_at_height or when already settled.
+ */
 export interface MsgSettleRedemption {
+  /** Account address of an appointed attestor (the signer). */
   attestor: string;
+  /** Id of a pending redemption (r<n>). */
   redemptionId: string;
+  /** Reference of the payout on the source chain; required, 1-256 printable characters. */
   settledRef: string;
 }
 
+/** Empty response of MsgSettleRedemption. */
 export interface MsgSettleRedemptionResponse {
 }
 
+/**
+ * Replaces the custody parameters (threshold, redemption delay, fee, reserve age).
+ * Signed by the governance account; out-of-range values are refused.
+ */
 export interface MsgUpdateParams {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** The complete new parameter set; it replaces the current one. */
   params: Params | undefined;
 }
 
+/** Empty response of MsgUpdateParams. */
 export interface MsgUpdateParamsResponse {
 }
 

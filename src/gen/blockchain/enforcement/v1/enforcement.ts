@@ -46,8 +46,11 @@ export enum VoteOption {
 
 /** The external order a seizure rests on; it carries no URI by design. */
 export interface LegalInstrument {
+  /** Court or authority that issued it; required for a seizure. */
   issuingAuthority: string;
+  /** The instrument's reference number; required for a seizure. */
   reference: string;
+  /** Court order, regulatory direction or warrant. */
   kind: LegalInstrumentKind;
   /** SHA-256 of the instrument, lowercase hex. */
   hash: string;
@@ -55,49 +58,85 @@ export interface LegalInstrument {
   issuedAt: bigint;
 }
 
+/** One executed seizure, counted against the rolling cap. */
 export interface SeizureRecord {
+  /** Case seized under. */
   caseId: bigint;
+  /** Block height of execution. */
   height: bigint;
+  /** Per denom, the larger of the assessed value and what moved. */
   amount: Coin[];
 }
 
+/** A freeze or seizure case against one account, decided by validator votes. */
 export interface Case {
+  /** Case id. */
   id: bigint;
+  /** Account accused (frozen while the case holds it). */
   target: string;
   /** valoper for validator-opened cases, account for authority-opened ones. */
   opener: string;
+  /** Freeze or seize. */
   action: CaseAction;
+  /** Voting, passed, held, rejected, expired, withdrawn, reversed or vetoed. */
   status: CaseStatus;
+  /** Grounds, followed by any release, reversal or veto note. */
   reason: string;
+  /** Where the evidence is held. */
   evidenceUri: string;
+  /** SHA-256 of the evidence at open, lowercase hex. */
   evidenceHash: string;
+  /** Block height it was opened. */
   openedAtHeight: bigint;
+  /** Last block height at which votes are accepted. */
   votingEndsAtHeight: bigint;
+  /** Block height of the last status change. */
   resolvedAtHeight: bigint;
+  /** Bonded power at open: the threshold base. */
   totalPowerAtOpen: bigint;
+  /** Power voting yes. */
   yesPower: bigint;
+  /** Power voting no. */
   noPower: bigint;
+  /** Power abstaining. */
   abstainPower: bigint;
+  /** Running total taken by the seizure and sweeps. */
   recovered: Coin[];
+  /** True when nothing is left to collect. */
   sweepComplete: boolean;
+  /** True when opened by the emergency authority of the target's country. */
   emergency: boolean;
-  legalInstrument: LegalInstrument | undefined;
+  /** The instrument a seizure rests on; empty for a freeze. */
+  legalInstrument:
+    | LegalInstrument
+    | undefined;
+  /** When a held seizure may run; 0 otherwise. */
   executeAtHeight: bigint;
+  /** Balance, stake and unbonding of the target when the vote ended. */
   assessedValue: Coin[];
 }
 
+/** One validator's vote on a case. */
 export interface Vote {
+  /** Case voted on. */
   caseId: bigint;
+  /** Operator address (valoper) of the voting validator. */
   validator: string;
+  /** Yes, no or abstain. */
   option: VoteOption;
+  /** Its consensus power when the vote was cast. */
   power: bigint;
 }
 
+/** A case's freeze of an account; kept after it is lifted. */
 export interface Freeze {
+  /** Account frozen. */
   address: string;
+  /** Case that imposed it. */
   caseId: bigint;
   /** 0 = no expiry. */
   expiresAtHeight: bigint;
+  /** Block height it was imposed. */
   frozenAtHeight: bigint;
 }
 

@@ -10,23 +10,45 @@ import { Coin } from "../../../cosmos/base/v1beta1/coin";
 
 /** A case whose assessed value reaches threshold falls in the tier. */
 export interface SeizureDelayTier {
-  threshold: Coin | undefined;
+  /** Smallest assessed value, in this denom (base units), that falls in the tier. */
+  threshold:
+    | Coin
+    | undefined;
+  /** Delay, in blocks, before a seizure in this tier runs; the longest matching tier applies. */
   delayBlocks: bigint;
 }
 
+/**
+ * Enforcement parameters.
+ * The voting period, provisional freeze, threshold and recovery destination always equal the
+ * constitutional invariants.
+ */
 export interface Params {
+  /** Blocks a case is voted on (constitutional value). */
   votingPeriodBlocks: bigint;
+  /** Blocks a case freezes its target before the vote ends (constitutional value). */
   provisionalFreezeBlocks: bigint;
+  /** Share of power at open, in basis points, that must vote yes (constitutional value). */
   thresholdBps: bigint;
+  /** The only address seized assets may go to (constitutional value). */
   recoveryDestination: string;
+  /** Most characters a case reason may have. */
   maxReasonLength: bigint;
+  /** Most characters an evidence URI may have. */
   maxEvidenceUriLength: bigint;
+  /** When true a seizure must carry an evidence URI and hash. */
   seizeRequiresEvidence: boolean;
+  /** Least delay, in blocks, between an agreed seizure and its execution. */
   seizureDelayBlocks: bigint;
+  /** Longer delays for larger assessed values. */
   seizureDelayTiers: SeizureDelayTier[];
+  /** Length, in blocks, of the rolling seizure window; 0 disables the cap. */
   seizureWindowBlocks: bigint;
+  /** Most value, per denom, that may be seized within one window; empty means no value cap. */
   seizureWindowCap: Coin[];
+  /** Most seizures within one window; 0 means no count limit. */
   maxSeizuresPerWindow: bigint;
+  /** Account that may veto cases (and sign nothing else); empty when there is none. */
   ombudsman: string;
 }
 

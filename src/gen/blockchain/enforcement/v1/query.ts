@@ -11,96 +11,153 @@ import { Coin } from "../../../cosmos/base/v1beta1/coin";
 import { Case, Freeze, Vote } from "./enforcement";
 import { Params } from "./params";
 
+/** Shows the enforcement parameters. */
 export interface QueryParamsRequest {
 }
 
+/** The enforcement parameters. */
 export interface QueryParamsResponse {
+  /** Parameters in force (constitutional values as the invariants set them). */
   params: Params | undefined;
 }
 
+/** Shows a case with its votes. */
 export interface QueryGetCaseRequest {
+  /** Id of the case. */
   id: bigint;
 }
 
+/** A case with its votes. */
 export interface QueryGetCaseResponse {
-  case: Case | undefined;
+  /** The case. */
+  case:
+    | Case
+    | undefined;
+  /** Votes cast on it. */
   votes: Vote[];
 }
 
+/** Lists every case ever opened. */
 export interface QueryListCaseRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of cases. */
 export interface QueryListCaseResponse {
+  /** The cases, in id order. */
   case: Case[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Lists the cases still being voted on. */
 export interface QueryOpenCasesRequest {
 }
 
+/** The cases being voted on. */
 export interface QueryOpenCasesResponse {
+  /** The open cases. */
   case: Case[];
 }
 
+/** Shows a case's votes and tallies against the power it needs. */
 export interface QueryCaseVotesRequest {
+  /** Id of the case. */
   caseId: bigint;
 }
 
+/** A case's votes and tallies. */
 export interface QueryCaseVotesResponse {
+  /** Votes cast. */
   votes: Vote[];
+  /** Power voting yes. */
   yesPower: bigint;
+  /** Power voting no. */
   noPower: bigint;
+  /** Power abstaining. */
   abstainPower: bigint;
+  /** Bonded power when the case opened: the threshold base. */
   totalPowerAtOpen: bigint;
+  /** Yes power needed to pass, with the threshold in force. */
   requiredPower: bigint;
 }
 
+/** Shows whether an account is frozen, and by which case. */
 export interface QueryFreezeStatusRequest {
+  /** Account address to check. */
   address: string;
 }
 
+/** An account's freeze status. */
 export interface QueryFreezeStatusResponse {
+  /** True while the account cannot send. */
   frozen: boolean;
-  freeze: Freeze | undefined;
+  /** The freeze in effect; set only when frozen. */
+  freeze:
+    | Freeze
+    | undefined;
+  /** The case that freezes it; set only when frozen. */
   case: Case | undefined;
 }
 
+/** Lists every freeze record, lifted ones included. */
 export interface QueryListFreezeRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of freeze records. */
 export interface QueryListFreezeResponse {
+  /** The freezes, one per case. */
   freeze: Freeze[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Shows the totals recovered by seizures and the case counts. */
 export interface QueryRecoveredRequest {
 }
 
+/** Totals recovered by enforcement. */
 export interface QueryRecoveredResponse {
+  /** Everything recovered by every case. */
   total: Coin[];
+  /** Cases ever opened. */
   casesOpened: bigint;
+  /** Cases now passed or held. */
   casesPassed: bigint;
 }
 
+/** Lists agreed seizures waiting out their delay. */
 export interface QueryHeldCasesRequest {
 }
 
+/** The held seizure cases. */
 export interface QueryHeldCasesResponse {
+  /** The held cases. */
   case: Case[];
 }
 
+/** Shows the rolling seizure cap: what was seized in the window and what remains. */
 export interface QuerySeizureWindowRequest {
 }
 
+/** The rolling seizure window now. */
 export interface QuerySeizureWindowResponse {
+  /** First block height in the window. */
   windowStartHeight: bigint;
+  /** Current block height. */
   currentHeight: bigint;
+  /** Value seized within the window. */
   seized: Coin[];
+  /** Value cap per window (empty: no value cap). */
   cap: Coin[];
+  /** Cap minus seized, floored at zero, for the denoms the cap names. */
   remaining: Coin[];
+  /** Seizures executed within the window. */
   seizureCount: bigint;
+  /** Seizures allowed per window (0: no count limit). */
   maxSeizures: bigint;
 }
 

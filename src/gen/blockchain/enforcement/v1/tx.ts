@@ -10,91 +10,177 @@ import { Coin } from "../../../cosmos/base/v1beta1/coin";
 import { CaseAction, LegalInstrument, VoteOption } from "./enforcement";
 import { Params } from "./params";
 
+/**
+ * Replaces the enforcement parameters (limits, seizure delays and cap, ombudsman).
+ * Signed by the governance account; constitutional values must equal the invariants in force.
+ */
 export interface MsgUpdateParams {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** The complete new parameter set; it replaces the current one. */
   params: Params | undefined;
 }
 
+/** Empty response of MsgUpdateParams. */
 export interface MsgUpdateParamsResponse {
 }
 
+/**
+ * Opens a case to freeze or seize an account; the account is frozen at once.
+ * Signed by a bonded validator or the authority of the target's country; a seizure needs evidence
+ * and a legal instrument.
+ */
 export interface MsgOpenCase {
+  /**
+   * Account address of a bonded validator's operator, or of the enforcement authority over the
+   * target's country (the signer).
+   */
   opener: string;
+  /**
+   * Account address accused; not a module, governance, recovery or ombudsman account, and not under
+   * another case.
+   */
   target: string;
+  /** CASE_ACTION_FREEZE or CASE_ACTION_SEIZE. */
   action: CaseAction;
+  /** Grounds for the case; required, at most max_reason_length characters. */
   reason: string;
+  /** Where the evidence is held; required for a seizure, at most max_evidence_uri_length characters. */
   evidenceUri: string;
+  /** SHA-256 of the evidence as 64 lowercase hex characters; required for a seizure. */
   evidenceHash: string;
+  /** The court order, regulatory direction or warrant; required for a seizure, ignored for a freeze. */
   legalInstrument: LegalInstrument | undefined;
 }
 
+/** Response of MsgOpenCase. */
 export interface MsgOpenCaseResponse {
+  /** Id of the case opened. */
   id: bigint;
 }
 
+/**
+ * Votes on an open enforcement case as a bonded validator.
+ * One vote per validator, weighted by its power when cast, accepted until voting ends.
+ */
 export interface MsgVoteCase {
+  /** Account address of a bonded validator's operator (the signer). */
   voter: string;
+  /** Id of a case being voted on. */
   caseId: bigint;
+  /** VOTE_OPTION_YES, VOTE_OPTION_NO or VOTE_OPTION_ABSTAIN. */
   option: VoteOption;
 }
 
+/** Empty response of MsgVoteCase. */
 export interface MsgVoteCaseResponse {
 }
 
+/**
+ * Withdraws a case still being voted on, lifting its freeze.
+ * Only the account that opened the case may sign.
+ */
 export interface MsgWithdrawCase {
+  /** Account address that opened the case (the signer). */
   opener: string;
+  /** Id of a case being voted on. */
   caseId: bigint;
 }
 
+/** Empty response of MsgWithdrawCase. */
 export interface MsgWithdrawCaseResponse {
 }
 
+/**
+ * Collects what a passed seizure can still reach for the recovery destination.
+ * Anyone may sign, repeatedly; refused for freeze cases and seizures not yet executed.
+ */
 export interface MsgSweep {
+  /** Account address of whoever sends it (the signer); needs no role. */
   sender: string;
+  /** Id of an executed seizure case. */
   caseId: bigint;
 }
 
+/** Response of MsgSweep. */
 export interface MsgSweepResponse {
+  /** What this sweep moved to the recovery destination. */
   collected: Coin[];
+  /** True when nothing is left to collect. */
   complete: boolean;
 }
 
+/**
+ * Opens a freeze case as the emergency authority of the target's country.
+ * Validators still vote on it; anyone else signing is refused.
+ */
 export interface MsgEmergencyFreeze {
+  /** Account holding the enforcement-authority role over the target's recorded country (the signer). */
   authority: string;
+  /** Account address to freeze; not a protected account, and not under another case. */
   target: string;
+  /** Grounds for the freeze; required, at most max_reason_length characters. */
   reason: string;
+  /** Where the evidence is held; at most max_evidence_uri_length characters. */
   evidenceUri: string;
+  /** SHA-256 of the evidence as 64 lowercase hex characters, when given. */
   evidenceHash: string;
 }
 
+/** Response of MsgEmergencyFreeze. */
 export interface MsgEmergencyFreezeResponse {
+  /** Id of the case opened. */
   id: bigint;
 }
 
+/**
+ * Releases a case as the emergency authority of the target's country.
+ * Only a case being voted on or passed; the case is kept, marked reversed.
+ */
 export interface MsgEmergencyRelease {
+  /** Account holding the enforcement-authority role over the target's recorded country (the signer). */
   authority: string;
+  /** Id of the case to release. */
   caseId: bigint;
+  /** Why it is released; recorded beside the accusation. */
   reason: string;
 }
 
+/** Empty response of MsgEmergencyRelease. */
 export interface MsgEmergencyReleaseResponse {
 }
 
+/**
+ * Vetoes a case that has not yet taken anything, as the ombudsman.
+ * Only the ombudsman named in params; only a case being voted on or held.
+ */
 export interface MsgOmbudsmanVeto {
+  /** Account address of the ombudsman (the signer); must equal the ombudsman parameter. */
   ombudsman: string;
+  /** Id of the case to veto. */
   caseId: bigint;
+  /** Why it is vetoed; required, recorded beside the accusation. */
   reason: string;
 }
 
+/** Empty response of MsgOmbudsmanVeto. */
 export interface MsgOmbudsmanVetoResponse {
 }
 
+/**
+ * Reverses a passed case by governance decision, lifting its freeze.
+ * Signed by the governance account; seized assets are not returned by this message.
+ */
 export interface MsgReverseCase {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Id of a passed case. */
   caseId: bigint;
+  /** Why it is reversed; recorded beside the accusation. */
   reason: string;
 }
 
+/** Empty response of MsgReverseCase. */
 export interface MsgReverseCaseResponse {
 }
 

@@ -19,95 +19,155 @@ export enum Status {
 
 /** A parcel of ground registered exactly once, with exactly one holder. */
 export interface Parcel {
+  /** Parcel id, assigned at registration, never reused. */
   id: bigint;
+  /** Hash of the surveyed boundary; unique across parcels. */
   geometryHash: string;
+  /** The registry's own reference; unique across parcels. */
   cadastralRef: string;
+  /** Account holding the parcel (exactly one). */
   holder: string;
   /** The registry office whose jurisdiction the parcel falls in. */
   authority: string;
+  /** Registered, transfer pending, disputed or frozen; follows from its freezes and latest transfer. */
   status: Status;
+  /** Every encumbrance recorded; released ones are marked, never removed. */
   encumbrances: Encumbrance[];
   /** Block height of first registration. */
   registeredAt: bigint;
+  /** Deeds attached, oldest first. */
   deeds: Deed[];
+  /** Every restriction imposed; lifted ones are marked, never removed. */
   restrictions: Restriction[];
+  /** Id of the tokenisation asset opened over the parcel; 0 when none. Title never moves into it. */
   vehicleId: bigint;
+  /** Every freeze ever imposed, lifted ones included. */
   freezes: Freeze[];
 }
 
 /** Every freeze ever imposed stays on record; lifting marks it. */
 export interface Freeze {
+  /** Why the parcel was frozen. */
   reason: string;
+  /** Office that imposed the freeze. */
   imposedBy: string;
+  /** Block height at which it was imposed. */
   imposedAt: bigint;
+  /** True once lifted. */
   lifted: boolean;
+  /** Office that lifted it. */
   liftedBy: string;
+  /** Why it was lifted (may be empty). */
   liftReason: string;
+  /** Block height at which it was lifted. */
   liftedAt: bigint;
 }
 
+/** A title document attached to a parcel's history. */
 export interface Deed {
+  /** Kind of deed (grant, sale, inheritance, court order, survey, ...). */
   kind: string;
+  /** Hash of the deed document. */
   documentHash: string;
+  /** Where the document can be retrieved. */
   uri: string;
+  /** The deed's reference in the issuing registry. */
   reference: string;
+  /** Date of issue, as given by the office. */
   issuedOn: string;
+  /** Block height at which it was recorded. */
   recordedAt: bigint;
 }
 
+/** A limit on what may be done with a parcel; lifting marks it, never deletes it. */
 export interface Restriction {
+  /** Kind of restriction (e.g. no_fractionalisation, heritage_protected). */
   kind: string;
+  /** The limit where one applies. */
   value: string;
+  /** Free-text description. */
   detail: string;
+  /** Office that imposed it. */
   imposedBy: string;
+  /** Block height at which it was imposed. */
   imposedAt: bigint;
+  /** True once lifted. */
   lifted: boolean;
 }
 
 /** Permission to open a tokenisation vehicle over a parcel; one per parcel. */
 export interface FractionalisationAuthority {
+  /** Parcel the permission is for. */
   parcelId: bigint;
+  /** What may be sold (exploitation right, lease, revenue share); never the title. */
   right: string;
+  /** Ceiling, in basis points, on the share all vehicles' tokens over the parcel may carry together. */
   maxShareBps: number;
   /** Unix seconds. */
   expiresAt: bigint;
+  /** Office that granted it. */
   grantedBy: string;
+  /** Block height of the (latest) grant. */
   grantedAt: bigint;
+  /** True once withdrawn; stops new issuance only. */
   withdrawn: boolean;
+  /** Block height of the withdrawal. */
   withdrawnAt: bigint;
 }
 
+/** A charge or right over a parcel held by someone other than its holder; release marks it. */
 export interface Encumbrance {
+  /** Kind of encumbrance (e.g. mortgage, lease, easement). */
   kind: string;
+  /** Beneficiary's account address; may be empty. */
   holder: string;
+  /** Free-text description. */
   detail: string;
+  /** Block height at which it was recorded. */
   recordedAt: bigint;
+  /** True once released. */
   released: boolean;
 }
 
 /** A registry office admitted by governance; always a group policy account. */
 export interface Authority {
+  /** Group policy account address of the office. */
   address: string;
+  /** Display name. */
   name: string;
+  /** ISO 3166-1 alpha-2 code of the country the office acts for. */
   jurisdiction: string;
+  /** Whether the office may currently act. */
   active: boolean;
 }
 
 /** A transfer of title; kept after completion. */
 export interface Transfer {
+  /** Transfer id. */
   id: bigint;
+  /** Parcel being transferred. */
   parcelId: bigint;
+  /** Holder who proposed the transfer. */
   from: string;
+  /** Proposed new holder. */
   to: string;
   /** Declared consideration: recorded, never moved. */
   price: string;
+  /** True once the parcel's own office validated it. */
   validated: boolean;
+  /** Office that validated it. */
   validatedBy: string;
+  /** Independent offices that attested, one entry each. */
   attestors: string[];
+  /** Block time (Unix seconds) quorum was reached; the challenge window runs from here. 0 before. */
   quorumAt: bigint;
+  /** Account that objected first; an objection stops the transfer for good. */
   objectedBy: string;
+  /** Grounds given with the objection. */
   objectionReason: string;
+  /** Block height of the proposal. */
   proposedAt: bigint;
+  /** Block time (Unix seconds) of completion; 0 while not completed. */
   completedAt: bigint;
 }
 

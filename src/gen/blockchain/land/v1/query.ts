@@ -10,89 +10,140 @@ import { PageRequest, PageResponse } from "../../../cosmos/base/query/v1beta1/pa
 import { Params } from "./params";
 import { Authority, FractionalisationAuthority, Parcel, Transfer } from "./parcel";
 
+/** Shows the land parameters (attestation quorum, challenge window). */
 export interface QueryParamsRequest {
 }
 
+/** The land parameters. */
 export interface QueryParamsResponse {
+  /** Parameters in force. */
   params: Params | undefined;
 }
 
+/** Shows a parcel by id, with its full history. */
 export interface QueryParcelRequest {
+  /** Id of the parcel. */
   id: bigint;
 }
 
+/** A parcel. */
 export interface QueryParcelResponse {
+  /** The parcel with its deeds, encumbrances, restrictions and freezes. */
   parcel: Parcel | undefined;
 }
 
+/** Shows the parcel registered under a cadastral reference. */
 export interface QueryParcelByRefRequest {
+  /** Cadastral reference exactly as registered (may contain slashes); required. */
   cadastralRef: string;
 }
 
+/** The parcel with that reference. */
 export interface QueryParcelByRefResponse {
+  /** The parcel. */
   parcel: Parcel | undefined;
 }
 
+/** Shows the parcel registered under a geometry hash. */
 export interface QueryParcelByGeometryRequest {
+  /** Geometry hash exactly as registered; required. */
   geometryHash: string;
 }
 
+/** The parcel with that geometry. */
 export interface QueryParcelByGeometryResponse {
+  /** The parcel. */
   parcel: Parcel | undefined;
 }
 
+/** Shows a transfer by id. */
 export interface QueryTransferRequest {
+  /** Id of the transfer. */
   id: bigint;
 }
 
+/** A transfer. */
 export interface QueryTransferResponse {
+  /** The transfer with its validation, attestations and any objection. */
   transfer: Transfer | undefined;
 }
 
+/** Lists every transfer ever proposed for a parcel. */
 export interface QueryTransfersByParcelRequest {
+  /** Id of the parcel. */
   parcelId: bigint;
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of a parcel's transfers. */
 export interface QueryTransfersByParcelResponse {
+  /** Transfers in id order: completed, disputed and open alike. */
   transfers: Transfer[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Lists the transfers still open (neither completed nor objected to). */
 export interface QueryPendingTransfersRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of open transfers. */
 export interface QueryPendingTransfersResponse {
+  /** The open transfers. */
   transfers: Transfer[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Lists the registry offices admitted by governance. */
 export interface QueryAuthoritiesRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of registry offices. */
 export interface QueryAuthoritiesResponse {
+  /** The offices, active and inactive. */
   authorities: Authority[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Lists the parcels an account holds. */
 export interface QueryParcelsByHolderRequest {
+  /** Account address of the holder. */
   holder: string;
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of parcels held by the account. */
 export interface QueryParcelsByHolderResponse {
+  /** The parcels. */
   parcels: Parcel[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Shows a parcel's fractionalisation permission and whether it is live. */
 export interface QueryFractionalisationAuthorityRequest {
+  /** Id of the parcel. */
   parcelId: bigint;
 }
 
+/** A parcel's fractionalisation permission. */
 export interface QueryFractionalisationAuthorityResponse {
-  authorisation: FractionalisationAuthority | undefined;
+  /** The permission as granted (withdrawn entries stay on record). */
+  authorisation:
+    | FractionalisationAuthority
+    | undefined;
+  /**
+   * False when withdrawn, expired at the current block time, or a no_fractionalisation restriction
+   * is in force.
+   */
   live: boolean;
 }
 

@@ -8,153 +8,267 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Params } from "./params";
 
-/** Governance sets the quorum and the challenge window. */
+/**
+ * Governance sets the quorum and the challenge window.
+ * Signed by the governance account; out-of-range values are refused.
+ */
 export interface MsgUpdateParams {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** The complete new parameter set; it replaces the current one. */
   params: Params | undefined;
 }
 
+/** Empty response of MsgUpdateParams. */
 export interface MsgUpdateParamsResponse {
 }
 
-/** Governance admits (or updates, or deactivates) a registry office. */
+/**
+ * Governance admits (or updates, or deactivates) a registry office.
+ * Signed by the governance account; the office must be a group policy account.
+ */
 export interface MsgRegisterAuthority {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Group policy account address of the registry office; an existing office is updated. */
   office: string;
+  /** Display name of the office; at most 256 characters. */
   name: string;
+  /** Country the office acts for: an assigned ISO 3166-1 alpha-2 code (any case, stored upper-case). */
   jurisdiction: string;
+  /** Whether the office may act; false deactivates it (its past acts stay on record). */
   active: boolean;
 }
 
+/** Empty response of MsgRegisterAuthority. */
 export interface MsgRegisterAuthorityResponse {
 }
 
-/** First registration of a parcel by a registry office. */
+/**
+ * First registration of a parcel by a registry office.
+ * Signed by any active office, which becomes the parcel's office; geometry and reference must be new.
+ */
 export interface MsgRegisterParcel {
+  /** Address of the registering registry office (the signer). */
   creator: string;
+  /** Hash of the surveyed boundary, any non-empty text up to 256 characters; unique across parcels. */
   geometryHash: string;
+  /** The registry's own cadastral reference, non-empty, up to 256 characters; unique across parcels. */
   cadastralRef: string;
+  /** Account address of the parcel's one holder. */
   holder: string;
 }
 
+/** Response of MsgRegisterParcel. */
 export interface MsgRegisterParcelResponse {
+  /** Id assigned to the new parcel (never reused). */
   id: bigint;
 }
 
-/** The holder proposes a transfer; the price is recorded, never moved. */
+/**
+ * The holder proposes a transfer; the price is recorded, never moved.
+ * Signed by the parcel's holder; refused unless the parcel is registered with no transfer open.
+ */
 export interface MsgProposeTransfer {
+  /** Account address of the parcel's current holder (the signer). */
   creator: string;
+  /** Id of the parcel to transfer. */
   parcelId: bigint;
+  /** Account address of the new holder; must differ from the current holder. */
   to: string;
+  /** Declared consideration as free text (e.g. "KES 18,000,000"), up to 256 characters; no coins move. */
   price: string;
 }
 
+/** Response of MsgProposeTransfer. */
 export interface MsgProposeTransferResponse {
+  /** Id assigned to the transfer. */
   transferId: bigint;
 }
 
-/** The validation of the office in charge of the parcel. */
+/**
+ * The validation of the office in charge of the parcel.
+ * Only the parcel's own active office may sign, once per transfer.
+ */
 export interface MsgValidateTransfer {
+  /** Address of the parcel's registry office (the signer). */
   creator: string;
+  /** Id of an open transfer. */
   transferId: bigint;
 }
 
+/** Empty response of MsgValidateTransfer. */
 export interface MsgValidateTransferResponse {
 }
 
-/** One independent office's attestation toward quorum. */
+/**
+ * One independent office's attestation toward quorum.
+ * Signed by an active office other than the parcel's own, once per office and transfer.
+ */
 export interface MsgAttestTransfer {
+  /** Address of the attesting registry office (the signer). */
   creator: string;
+  /** Id of an open transfer. */
   transferId: bigint;
 }
 
+/** Response of MsgAttestTransfer. */
 export interface MsgAttestTransferResponse {
+  /** Independent attestations recorded so far. */
   attestations: number;
+  /** Attestations the transfer needs (the quorum in force). */
   quorum: number;
 }
 
-/** Any objection halts the transfer and disputes the parcel. */
+/**
+ * Any objection halts the transfer and disputes the parcel.
+ * Anyone may sign before completion; a reason is required; the dispute is final on chain.
+ */
 export interface MsgObject {
+  /** Account address of the objector (the signer); needs no role. */
   creator: string;
+  /** Id of an open transfer. */
   transferId: bigint;
+  /** Grounds for the objection; required, at most 2048 characters. */
   reason: string;
 }
 
+/** Empty response of MsgObject. */
 export interface MsgObjectResponse {
 }
 
-/** Applies a transfer meeting every condition. */
+/**
+ * Applies a transfer meeting every condition.
+ * Anyone may sign; needs validation, quorum, a closed challenge window and no objection.
+ */
 export interface MsgCompleteTransfer {
+  /** Account address of whoever completes it (the signer); needs no role. */
   creator: string;
+  /** Id of the transfer to complete. */
   transferId: bigint;
 }
 
+/** Empty response of MsgCompleteTransfer. */
 export interface MsgCompleteTransferResponse {
 }
 
-/** Records an encumbrance, or with release marks the entry at index released. */
+/**
+ * Records an encumbrance, or with release marks the entry at index released.
+ * Only the parcel's own active office may sign; released entries stay on record.
+ */
 export interface MsgRecordEncumbrance {
+  /** Address of the parcel's registry office (the signer). */
   creator: string;
+  /** Id of the parcel. */
   parcelId: bigint;
+  /** Kind of encumbrance (e.g. mortgage, lease, easement), up to 256 characters; ignored on release. */
   kind: string;
+  /** Account address of the encumbrance's beneficiary; may be empty (e.g. an easement); ignored on release. */
   holder: string;
+  /** Free-text description, up to 2048 characters; ignored on release. */
   detail: string;
+  /** False records a new encumbrance; true marks the entry at index released. */
   release: boolean;
+  /** With release: position (from 0) of the entry in the parcel's encumbrance list. */
   index: number;
 }
 
+/** Empty response of MsgRecordEncumbrance. */
 export interface MsgRecordEncumbranceResponse {
 }
 
-/** Freezes a parcel, or with unfreeze lifts the latest freeze still in force. */
+/**
+ * Freezes a parcel, or with unfreeze lifts the latest freeze still in force.
+ * Only the parcel's own active office may sign; a frozen parcel cannot be transferred.
+ */
 export interface MsgFreezeParcel {
+  /** Address of the parcel's registry office (the signer). */
   creator: string;
+  /** Id of the parcel. */
   parcelId: bigint;
+  /** Why: required when freezing, optional (recorded) when lifting; at most 2048 characters. */
   reason: string;
+  /** False imposes a freeze; true lifts the latest freeze in force (refused if none is). */
   unfreeze: boolean;
 }
 
+/** Empty response of MsgFreezeParcel. */
 export interface MsgFreezeParcelResponse {
 }
 
+/**
+ * Attaches a deed (a title document's hash and reference) to a parcel's history.
+ * Only the parcel's own active office may sign; the document hash is required.
+ */
 export interface MsgAttachDeed {
+  /** Address of the parcel's registry office (the signer). */
   creator: string;
+  /** Id of the parcel. */
   parcelId: bigint;
+  /** Kind of deed (e.g. grant, sale, inheritance, court order, survey), up to 256 characters. */
   kind: string;
+  /** Hash of the deed document; required, up to 256 characters. */
   documentHash: string;
+  /** Where the document can be retrieved; at most 2048 characters. */
   uri: string;
+  /** The deed's reference in the issuing registry, up to 256 characters. */
   reference: string;
+  /** Date the deed was issued, as free text (e.g. 2024-03-01), up to 256 characters. */
   issuedOn: string;
 }
 
+/** Empty response of MsgAttachDeed. */
 export interface MsgAttachDeedResponse {
 }
 
-/** Imposes a restriction, or with lift marks the entry at index lifted. */
+/**
+ * Imposes a restriction, or with lift marks the entry at index lifted.
+ * Only the parcel's own active office may sign; lifted entries stay on record.
+ */
 export interface MsgSetRestriction {
+  /** Address of the parcel's registry office (the signer). */
   creator: string;
+  /** Id of the parcel. */
   parcelId: bigint;
+  /** Kind (e.g. no_fractionalisation, agricultural_use_only); required to impose; on lift must match the entry if given. */
   kind: string;
+  /** The limit where one applies (e.g. a cap or minimum size), up to 256 characters. */
   value: string;
+  /** Free-text description, up to 2048 characters. */
   detail: string;
+  /** False imposes a new restriction; true marks the entry at index lifted. */
   lift: boolean;
+  /** With lift: position (from 0) of the entry in the parcel's restriction list. */
   index: number;
 }
 
+/** Empty response of MsgSetRestriction. */
 export interface MsgSetRestrictionResponse {
 }
 
-/** Grants (or replaces, or with withdraw withdraws) the parcel's fractionalisation permission. */
+/**
+ * Grants, replaces or withdraws a parcel's permission to open a tokenisation vehicle.
+ * Only the parcel's own active office may sign; a no_fractionalisation restriction refuses it.
+ */
 export interface MsgAuthoriseFractionalisation {
+  /** Address of the parcel's registry office (the signer). */
   creator: string;
+  /** Id of a registered parcel. */
   parcelId: bigint;
+  /** What may be sold (exploitation right, lease, revenue share; never the title), up to 256 characters. */
   right: string;
+  /** Ceiling on the share the tokens of all vehicles over the parcel may carry, in basis points (1-10000). */
   maxShareBps: number;
-  /** Unix seconds. */
+  /**
+   * When the permission expires; required on a grant and after the current block time.
+   * Unix seconds.
+   */
   expiresAt: bigint;
+  /** True withdraws the permission in force (other fields ignored); issued tokens are untouched. */
   withdraw: boolean;
 }
 
+/** Empty response of MsgAuthoriseFractionalisation. */
 export interface MsgAuthoriseFractionalisationResponse {
 }
 

@@ -7,68 +7,97 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
+/** How an obligation settles. */
 export enum SettlementMode {
   SETTLEMENT_MODE_UNSPECIFIED = 0,
+  /** SETTLEMENT_MODE_GROSS - Moved as an ordinary transfer in the block it was submitted. */
   SETTLEMENT_MODE_GROSS = 1,
+  /** SETTLEMENT_MODE_NET - Joined the open cycle; settles when the cycle closes. */
   SETTLEMENT_MODE_NET = 2,
   UNRECOGNIZED = -1,
 }
 
+/** State of a netting cycle. */
 export enum CycleStatus {
   CYCLE_STATUS_UNSPECIFIED = 0,
+  /** CYCLE_STATUS_OPEN - Taking obligations; exactly one cycle is open at a time. */
   CYCLE_STATUS_OPEN = 1,
+  /** CYCLE_STATUS_SETTLED - Every currency of the cycle settled. */
   CYCLE_STATUS_SETTLED = 2,
+  /** CYCLE_STATUS_HELD - At least one currency was refused at close and is held. */
   CYCLE_STATUS_HELD = 3,
   UNRECOGNIZED = -1,
 }
 
+/** State of one currency within a cycle. */
 export enum DenomStatus {
   DENOM_STATUS_UNSPECIFIED = 0,
   DENOM_STATUS_OPEN = 1,
+  /** DENOM_STATUS_SETTLED - Every position discharged against reserves in one indivisible step. */
   DENOM_STATUS_SETTLED = 2,
+  /** DENOM_STATUS_HELD - Refused; nothing moved. */
   DENOM_STATUS_HELD = 3,
   UNRECOGNIZED = -1,
 }
 
+/** A netting window: obligations submitted while it is open net per currency when it closes. */
 export interface Cycle {
+  /** Cycle id, from 1; 0 is never a cycle. */
   id: bigint;
   openedAtHeight: bigint;
+  /** Height at which the cycle closed; 0 while open. */
   closedAtHeight: bigint;
   status: CycleStatus;
+  /** One outcome per currency with netted obligations. */
   outcomes: DenomOutcome[];
 }
 
+/** The result of one currency in a cycle. Amounts are integers in base units of denom. */
 export interface DenomOutcome {
   denom: string;
   status: DenomStatus;
+  /** Sum of the obligations netted in this currency. */
   grossAmount: string;
+  /** Sum actually discharged against reserves; 0 while open or held. */
   netAmount: string;
   obligationCount: bigint;
+  /** Why the currency is held; empty unless held or abandoned. */
   holdReason: string;
 }
 
+/** One declared interbank obligation, netted or settled gross. */
 export interface Obligation {
+  /** Cycle open at submission (0 with netting off); a gross obligation takes no part in its positions. */
   cycleId: bigint;
+  /** Obligation id, from 1, unique across the chain. */
   id: bigint;
+  /** Participant that owes the amount and signed the obligation. */
   fromParticipant: string;
+  /** Participant owed the amount. */
   toParticipant: string;
   denom: string;
+  /** Amount in base units of denom, strictly positive. */
   amount: string;
+  /** SHA-256 over the salted off-chain retail batch, 32 bytes. */
   batchHash: Uint8Array;
   mode: SettlementMode;
   submittedAtHeight: bigint;
 }
 
+/** A participant's signed net position in one currency of a cycle. */
 export interface Position {
   cycleId: bigint;
   denom: string;
   participant: string;
+  /** Negative = owes the system, positive = is owed; positions sum to zero per currency. */
   amount: string;
 }
 
+/** A participant's prefunded reserve in one denom. */
 export interface Reserve {
   participant: string;
   denom: string;
+  /** Balance held, in base units of denom. */
   amount: string;
 }
 

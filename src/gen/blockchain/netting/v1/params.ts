@@ -7,17 +7,23 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
+/** Netting parameters, set by governance. */
 export interface Params {
   /** 0 = netting off. */
   cycleBlocks: bigint;
+  /** Per-currency netting policy; a currency without one always settles gross. */
   denomPolicies: DenomPolicy[];
   /** 0 = unbounded. */
   maxHoldCycles: bigint;
 }
 
+/** How obligations in one currency are routed between gross and net settlement. */
 export interface DenomPolicy {
+  /** Denom the policy applies to; one policy per denom. */
   denom: string;
+  /** Amount (base units) at or above which one obligation settles gross; 0 makes every obligation gross. */
   grossThreshold: string;
+  /** Cap on the gross amount one cycle may net in this denom; obligations beyond it settle gross. 0 = no cap. */
   aggregateGrossThreshold: string;
 }
 

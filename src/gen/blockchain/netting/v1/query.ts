@@ -10,72 +10,105 @@ import { PageRequest, PageResponse } from "../../../cosmos/base/query/v1beta1/pa
 import { Cycle, Obligation } from "./netting";
 import { Params } from "./params";
 
+/** How much netting saved in one currency of a cycle. */
 export interface DenomCompression {
   denom: string;
+  /** Share of the gross amount that netting removed, in basis points (10000 = 100%); 0 unless the currency settled. */
   compressionBps: bigint;
 }
 
+/** A participant's standing in one currency. Amounts are integers in base units of denom. */
 export interface PositionEntry {
   denom: string;
+  /** Everything the participant has prefunded in this denom. */
   reserve: string;
+  /** Reserve committed to unsettled debit positions (open or held cycles); cannot be withdrawn. */
   locked: string;
+  /** Reserve minus locked, never negative: what may be withdrawn. */
   available: string;
+  /** Signed position in the open cycle: negative = owes the system, positive = is owed. */
   netPosition: string;
 }
 
+/** One currency of a closed cycle whose settlement was refused; nothing in it moved. */
 export interface HeldSlice {
   cycleId: bigint;
   denom: string;
+  /** Why settlement was refused, e.g. a reserve not covering a net debit. */
   reason: string;
+  /** Height at which the slice was first held. */
   heldSinceHeight: bigint;
 }
 
+/** Shows the netting parameters. */
 export interface QueryParamsRequest {
 }
 
+/** The current netting parameters. */
 export interface QueryParamsResponse {
   params: Params | undefined;
 }
 
+/** Shows the open netting cycle and the height at which it closes. */
 export interface QueryCurrentCycleRequest {
 }
 
+/** The open cycle (empty with id 0 when netting is off) and its closing height. */
 export interface QueryCurrentCycleResponse {
-  cycle: Cycle | undefined;
+  cycle:
+    | Cycle
+    | undefined;
+  /** Height of the next cycle boundary; 0 when netting is off. */
   closesAtHeight: bigint;
 }
 
+/**
+ * Shows one netting cycle with its per-currency outcomes and compression.
+ * Not found for an id no cycle has had.
+ */
 export interface QueryCycleRequest {
+  /** Cycle id, from 1. */
   id: bigint;
 }
 
+/** The cycle and, per currency, the share of gross that netting removed. */
 export interface QueryCycleResponse {
   cycle: Cycle | undefined;
   compression: DenomCompression[];
 }
 
+/** Shows a participant's reserve, committed reserve and open position per currency. */
 export interface QueryPositionRequest {
+  /** Address of the participant (required). */
   participant: string;
 }
 
+/** One entry per currency the participant has reserve or a position in. */
 export interface QueryPositionResponse {
   entries: PositionEntry[];
 }
 
+/** Lists the obligations a participant owes or is owed in one cycle, oldest first. */
 export interface QueryParticipantObligationsRequest {
+  /** Address of the participant, on either side of the obligations. */
   participant: string;
+  /** Id of the cycle open when the obligations were submitted (gross ones included); 0 while netting was off. */
   cycleId: bigint;
+  /** Page of obligations to return. */
   pagination: PageRequest | undefined;
 }
 
+/** The participant's obligations in the cycle, oldest id first. */
 export interface QueryParticipantObligationsResponse {
   obligations: Obligation[];
   pagination: PageResponse | undefined;
 }
 
+/** Lists currency slices refused at cycle close and awaiting retry. */
 export interface QueryHeldSlicesRequest {
 }
 
+/** Held slices, oldest first; empty on a healthy chain. */
 export interface QueryHeldSlicesResponse {
   held: HeldSlice[];
 }

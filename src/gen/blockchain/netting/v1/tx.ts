@@ -10,51 +10,91 @@ import { Coin } from "../../../cosmos/base/v1beta1/coin";
 import { SettlementMode } from "./netting";
 import { Params } from "./params";
 
+/**
+ * Replaces all netting parameters at once; signed by governance.
+ * Setting a positive cycle_blocks switches netting on and opens a cycle at once.
+ */
 export interface MsgUpdateParams {
+  /** Address of the governance module account. */
   authority: string;
+  /** The complete new parameter set; every field must be supplied, nothing is merged. */
   params: Params | undefined;
 }
 
+/** Empty: the parameters are replaced. */
 export interface MsgUpdateParamsResponse {
 }
 
+/**
+ * Prefunds the signing participant's netting reserve from its own account.
+ * Only an approved participant may post; each currency is reserved separately.
+ */
 export interface MsgPostReserve {
+  /** Address of the approved participant posting reserve; it signs and pays. */
   participant: string;
+  /** Coins to reserve, e.g. 1000000ueur,500000uusd; each amount positive, each currency reserved separately. */
   amount: Coin[];
 }
 
+/** Empty: the reserve is credited. */
 export interface MsgPostReserveResponse {
 }
 
+/**
+ * Withdraws uncommitted reserve back to the signing participant's account.
+ * Refused beyond the reserve held or for the part committed to unsettled positions.
+ */
 export interface MsgWithdrawReserve {
+  /** Address of the approved participant withdrawing; it signs and receives the coins. */
   participant: string;
+  /** Coins to withdraw, each at most the participant's available (uncommitted) reserve in that denom. */
   amount: Coin[];
 }
 
+/** Empty: the coins are paid back. */
 export interface MsgWithdrawReserveResponse {
 }
 
+/**
+ * Declares what the signing participant owes another participant for one batch.
+ * Both must be approved; refused if it would take the net debit beyond the posted reserve.
+ */
 export interface MsgSubmitObligation {
+  /** Address of the approved participant that owes the amount; only it may sign. */
   fromParticipant: string;
+  /** Address of the approved participant owed the amount; must differ from from_participant. */
   toParticipant: string;
+  /** Denom of the obligation; obligations net only against others in the same denom. */
   denom: string;
+  /** Amount owed in base units of denom, a positive integer; at or above the denom's gross threshold it settles gross. */
   amount: string;
+  /** SHA-256 over the salted off-chain retail batch: exactly 32 bytes (hex or base64). */
   batchHash: Uint8Array;
 }
 
+/** The obligation's id, the cycle open at submission (0 with netting off) and how it settles. */
 export interface MsgSubmitObligationResponse {
   id: bigint;
   cycleId: bigint;
   mode: SettlementMode;
 }
 
+/**
+ * Gives up a held currency slice of a cycle: its positions are dropped, nothing moves.
+ * Signed by governance; the committed reserve is released.
+ */
 export interface MsgAbandonHeldSlice {
+  /** Address of the governance module account. */
   authority: string;
+  /** Id of the cycle whose slice is held (see HeldSlices). */
   cycleId: bigint;
+  /** Denom of the held slice to abandon. */
   denom: string;
+  /** Why the slice is abandoned, up to 512 characters; recorded in the slice's hold reason. */
   reason: string;
 }
 
+/** Addresses of the participants whose positions in the slice were dropped. */
 export interface MsgAbandonHeldSliceResponse {
   released: string[];
 }

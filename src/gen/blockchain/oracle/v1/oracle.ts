@@ -20,11 +20,15 @@ export enum AppraiserStatus {
  * vote threshold, with the share of bonded power that voted in that round.
  */
 export interface ExchangeRate {
+  /** Denom priced. */
   denom: string;
   /** Decimal text (LegacyDec form, 18 decimals), price of one display unit in the quote symbol. */
   rate: string;
+  /** Block time (Unix seconds) the rate was agreed. */
   updatedAt: bigint;
+  /** Block height the rate was agreed at. */
   updatedHeight: bigint;
+  /** Share of bonded power that voted in that round, in basis points. */
   votingPowerBps: bigint;
 }
 
@@ -37,40 +41,63 @@ export interface ExchangeRateVote {
 
 /** Who may vote for a validator besides its operator account. */
 export interface FeederDelegation {
+  /** Operator address (valoper) of the validator. */
   validator: string;
+  /** Account address that votes for it. */
   feeder: string;
 }
 
 /** Rounds a bonded validator did not vote in (misses) out of the rounds it was bonded at (windows). */
 export interface MissCounter {
+  /** Operator address (valoper) of the validator. */
   validator: string;
+  /** Rounds it did not vote every accepted denom in. */
   misses: bigint;
+  /** Rounds counted while it was bonded. */
   windows: bigint;
 }
 
+/** An appraiser of tokenised assets, or an applicant to become one. */
 export interface Appraiser {
+  /** Account address that signs appraisals. */
   address: string;
+  /** Name given at application. */
   name: string;
+  /** Qualifications given at application. */
   credentials: string;
   /** Empty means every class. */
   classIds: string[];
+  /** Pending, approved or rejected (also after a revocation). */
   status: AppraiserStatus;
+  /** Block height of the (latest) approval. */
   approvedAtHeight: bigint;
 }
 
+/** A signed valuation of one tokenised asset (an NFT). */
 export interface Appraisal {
+  /** NFT class id of the asset. */
   classId: string;
+  /** NFT id of the asset. */
   nftId: string;
   /** Base units of value_denom. */
   value: string;
+  /** Denom the value is expressed in. */
   valueDenom: string;
+  /** Account address of the appraiser that signed it. */
   appraiser: string;
+  /** Date the valuation reflects, in Unix seconds. */
   valuedAt: bigint;
+  /** Block time (Unix seconds) of submission. */
   submittedAt: bigint;
+  /** Block height of submission. */
   submittedHeight: bigint;
+  /** Valuation method. */
   method: string;
+  /** Where the valuation report can be read. */
   reportUri: string;
+  /** Hash of the valuation report. */
   reportHash: string;
+  /** True once a newer appraisal of the asset exists. */
   superseded: boolean;
 }
 

@@ -12,10 +12,15 @@ export interface Params {
   votePeriod: bigint;
   /** Share of bonded power that must vote for a denom's rate to be agreed. */
   voteThresholdBps: bigint;
+  /** Symbol rates are quoted in (e.g. USD): 1-32 of A-Z a-z 0-9 . _ -, starting with a letter. */
   quoteSymbol: string;
+  /** Denoms validators vote rates for (at most 100, no repeats). */
   acceptedDenoms: string[];
+  /** Seconds after which an agreed rate is reported stale. */
   maxRateAgeSeconds: bigint;
+  /** Seconds after valued_at after which an appraisal is reported stale. */
   maxAppraisalAgeSeconds: bigint;
+  /** Most NFT class ids an appraiser may ask to be approved for. */
   maxClassIdsPerAppraiser: bigint;
 }
 

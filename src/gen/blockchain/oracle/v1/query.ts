@@ -10,86 +10,137 @@ import { PageRequest, PageResponse } from "../../../cosmos/base/query/v1beta1/pa
 import { Appraisal, Appraiser, ExchangeRate, MissCounter } from "./oracle";
 import { Params } from "./params";
 
+/** Shows the oracle parameters. */
 export interface QueryParamsRequest {
 }
 
+/** The oracle parameters. */
 export interface QueryParamsResponse {
+  /** Parameters in force. */
   params: Params | undefined;
 }
 
+/** Shows the agreed exchange rate of one denom and whether it is stale. */
 export interface QueryExchangeRateRequest {
+  /** Denom to price (e.g. uyml). */
   denom: string;
 }
 
+/** A denom's agreed rate with its age. */
 export interface QueryExchangeRateResponse {
-  rate: ExchangeRate | undefined;
+  /** The last agreed rate, returned even when stale. */
+  rate:
+    | ExchangeRate
+    | undefined;
+  /** True when older than the max_rate_age_seconds parameter. */
   stale: boolean;
+  /** Seconds since the rate was agreed. */
   ageSeconds: bigint;
 }
 
+/** Lists the agreed exchange rates of every denom. */
 export interface QueryExchangeRatesRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of agreed rates. */
 export interface QueryExchangeRatesResponse {
+  /** The agreed rates, by denom. */
   rates: ExchangeRate[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Shows the current appraisal of an asset and whether it is stale. */
 export interface QueryAppraisalRequest {
+  /** NFT class id of the asset. */
   classId: string;
+  /** NFT id of the asset. */
   nftId: string;
 }
 
+/** An asset's current appraisal with its age. */
 export interface QueryAppraisalResponse {
-  appraisal: Appraisal | undefined;
+  /** The newest appraisal submitted. */
+  appraisal:
+    | Appraisal
+    | undefined;
+  /** True when valued_at is older than the max_appraisal_age_seconds parameter. */
   stale: boolean;
+  /** Seconds since valued_at. */
   ageSeconds: bigint;
+  /** Whether its appraiser is still approved for the class. */
   appraiserStillApproved: boolean;
 }
 
+/** Lists every appraisal of an asset, newest first. */
 export interface QueryAppraisalHistoryRequest {
+  /** NFT class id of the asset. */
   classId: string;
+  /** NFT id of the asset. */
   nftId: string;
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of an asset's appraisals. */
 export interface QueryAppraisalHistoryResponse {
+  /** Appraisals newest first, superseded ones included. */
   appraisals: Appraisal[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Shows an appraiser or applicant by address. */
 export interface QueryGetAppraiserRequest {
+  /** Account address of the appraiser. */
   address: string;
 }
 
+/** An appraiser record. */
 export interface QueryGetAppraiserResponse {
+  /** The appraiser with its status and class scope. */
   appraiser: Appraiser | undefined;
 }
 
+/** Lists appraisers and applicants. */
 export interface QueryListAppraiserRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of appraisers. */
 export interface QueryListAppraiserResponse {
+  /** Appraisers in every status (pending, approved, rejected). */
   appraisers: Appraiser[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Lists how many voting rounds each validator missed. */
 export interface QueryMissCountersRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of miss counters. */
 export interface QueryMissCountersResponse {
+  /** Misses and rounds counted per validator. */
   counters: MissCounter[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Shows the account that votes exchange rates for a validator. */
 export interface QueryFeederDelegationRequest {
+  /** Operator address (valoper) of the validator. */
   validator: string;
 }
 
+/** Who votes for the validator. */
 export interface QueryFeederDelegationResponse {
+  /** Account address that votes; the operator's own account when no feeder is delegated. */
   feeder: string;
 }
 

@@ -8,80 +8,151 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Params } from "./params";
 
+/**
+ * Replaces the oracle parameters (voting round, threshold, accepted denoms, ages).
+ * Signed by the governance account; invalid values are refused.
+ */
 export interface MsgUpdateParams {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** The complete new parameter set; it replaces the current one. */
   params: Params | undefined;
 }
 
+/** Empty response of MsgUpdateParams. */
 export interface MsgUpdateParamsResponse {
 }
 
+/** One denom's rate in a vote. */
 export interface RateVote {
+  /** Denom priced; must be in the accepted_denoms parameter, once per message. */
   denom: string;
+  /** Price of one display unit in the quote symbol, as positive decimal text (at most 18 decimals). */
   rate: string;
 }
 
 /** A validator's rates for the current round, sent by its operator account or its feeder. */
 export interface MsgSubmitExchangeRates {
+  /**
+   * Account address of the validator's feeder, or of its operator when no feeder is delegated (the
+   * signer).
+   */
   feeder: string;
+  /** Operator address (valoper) of a bonded, unjailed validator. */
   validator: string;
+  /**
+   * Rates voted, one per accepted denom; a denom voted again in the round replaces the earlier
+   * vote.
+   */
   rates: RateVote[];
 }
 
+/** Empty response of MsgSubmitExchangeRates. */
 export interface MsgSubmitExchangeRatesResponse {
 }
 
 /** The operator names the account that votes for its validator. */
 export interface MsgDelegateFeeder {
+  /** Account address of the validator's operator (the signer). */
   operator: string;
+  /** Operator address (valoper) of the validator; it need not be bonded yet. */
   validator: string;
+  /** Account address that will vote; the operator's own account removes the delegation. */
   feeder: string;
 }
 
+/** Empty response of MsgDelegateFeeder. */
 export interface MsgDelegateFeederResponse {
 }
 
+/**
+ * Applies to become an approved appraiser of tokenised assets.
+ * Anyone may sign; refused while an application is pending or approved.
+ */
 export interface MsgApplyAppraiser {
+  /** Account address of the applicant (the signer); it will sign appraisals. */
   creator: string;
+  /** Name of the appraiser; required, at most 128 characters. */
   name: string;
+  /** Qualifications (licence, registration); required, at most 1024 characters. */
   credentials: string;
+  /**
+   * NFT class ids the appraiser asks to value (each at most 64 bytes, no repeats); empty asks for
+   * every class.
+   */
   classIds: string[];
 }
 
+/** Empty response of MsgApplyAppraiser. */
 export interface MsgApplyAppraiserResponse {
 }
 
+/**
+ * Approves or rejects a pending appraiser application.
+ * Signed by the governance account; refused when no application is pending.
+ */
 export interface MsgApproveAppraiser {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Account address of the applicant. */
   appraiser: string;
+  /** True approves; false rejects (the applicant may apply again). */
   approve: boolean;
+  /**
+   * Narrows the approved scope to these requested classes; empty keeps the requested scope. Ignored
+   * on rejection.
+   */
   classIds: string[];
 }
 
+/** Empty response of MsgApproveAppraiser. */
 export interface MsgApproveAppraiserResponse {
 }
 
+/**
+ * Revokes an approved appraiser's right to sign valuations.
+ * Signed by the governance account; its past appraisals stay, and it may apply again.
+ */
 export interface MsgRevokeAppraiser {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Account address of an approved appraiser. */
   appraiser: string;
+  /** Why the approval is revoked; at most 512 printable characters. */
   reason: string;
 }
 
+/** Empty response of MsgRevokeAppraiser. */
 export interface MsgRevokeAppraiserResponse {
 }
 
+/**
+ * Submits a signed valuation of a tokenised asset (an NFT).
+ * Only an approved appraiser within its class scope; the NFT must exist; older valuations are
+ * superseded.
+ */
 export interface MsgSubmitAppraisal {
+  /** Account address of the approved appraiser (the signer). */
   appraiser: string;
+  /** NFT class id of the asset; must be in the appraiser's scope. */
   classId: string;
+  /** NFT id of the asset: a letter then 2-100 of a-z A-Z 0-9 / : -. */
   nftId: string;
+  /** Valuation as a positive integer in base units of value_denom (at most 78 digits). */
   value: string;
+  /** Denom the value is expressed in (e.g. uusd). */
   valueDenom: string;
+  /** Date the valuation reflects, in Unix seconds; positive and not after the current block time. */
   valuedAt: bigint;
+  /** Valuation method (e.g. comparables, income); at most 128 characters. */
   method: string;
+  /** Where the valuation report can be read; at most 512 characters. */
   reportUri: string;
+  /** Hash of the valuation report; at most 128 characters. */
   reportHash: string;
 }
 
+/** Empty response of MsgSubmitAppraisal. */
 export interface MsgSubmitAppraisalResponse {
 }
 

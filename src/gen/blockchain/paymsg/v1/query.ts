@@ -10,70 +10,96 @@ import { PageRequest, PageResponse } from "../../../cosmos/base/query/v1beta1/pa
 import { Params } from "./params";
 import { ApprovedParticipant, Customer, ParticipantApplication, PaymentRecord } from "./records";
 
+/** Shows the paymsg parameters. */
 export interface QueryParamsRequest {
 }
 
+/** The current paymsg parameters. */
 export interface QueryParamsResponse {
   params: Params | undefined;
 }
 
+/** Shows the participant application made by an account. */
 export interface QueryGetParticipantApplicationRequest {
+  /** Address of the applicant account. */
   creator: string;
 }
 
+/** The application with its status. */
 export interface QueryGetParticipantApplicationResponse {
   participantApplication: ParticipantApplication | undefined;
 }
 
+/** Lists participant applications. */
 export interface QueryAllParticipantApplicationRequest {
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of participant applications. */
 export interface QueryAllParticipantApplicationResponse {
   participantApplication: ParticipantApplication[];
   pagination: PageResponse | undefined;
 }
 
+/** Shows an approved participant, with its code, name and payload store URL. */
 export interface QueryGetApprovedParticipantRequest {
+  /** Address of the participant. */
   participant: string;
 }
 
+/** The approved participant's record. */
 export interface QueryGetApprovedParticipantResponse {
   approvedParticipant: ApprovedParticipant | undefined;
 }
 
+/** Lists approved participants. */
 export interface QueryAllApprovedParticipantRequest {
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of approved participants. */
 export interface QueryAllApprovedParticipantResponse {
   approvedParticipant: ApprovedParticipant[];
   pagination: PageResponse | undefined;
 }
 
+/** Shows the statement entry of one payment, by end-to-end id and instructing participant. */
 export interface QueryGetPaymentRecordRequest {
+  /** The payment's ISO 20022 end-to-end id, exactly as sent. */
   endToEndId: string;
-  /** Scopes the id: end-to-end ids are unique per instructing participant only. */
+  /**
+   * Scopes the id: end-to-end ids are unique per instructing participant only.
+   * Address of the instructing participant.
+   */
   instructingParticipant: string;
 }
 
+/** The payment's statement entry. */
 export interface QueryGetPaymentRecordResponse {
   paymentRecord: PaymentRecord | undefined;
 }
 
+/** Lists payment statement entries. */
 export interface QueryAllPaymentRecordRequest {
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of payment statement entries. */
 export interface QueryAllPaymentRecordResponse {
   paymentRecord: PaymentRecord[];
   pagination: PageResponse | undefined;
 }
 
+/** Shows which participant a customer account banks with, and whether it confirmed. */
 export interface QueryGetCustomerRequest {
+  /** Address of the customer account. */
   customer: string;
 }
 
+/** The customer's relationship with its participant. */
 export interface QueryGetCustomerResponse {
   customer: Customer | undefined;
 }

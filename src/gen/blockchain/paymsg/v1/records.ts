@@ -9,14 +9,19 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
 /** A request to become a participant; governance decides it while it is pending. */
 export interface ParticipantApplication {
+  /** Address of the applicant; it becomes the participant once approved. */
   creator: string;
   /** "pending", "approved" or "rejected". */
   status: string;
+  /** Participant code (clearing or BIC-style member id). */
   code: string;
+  /** Institution's name. */
   name: string;
 }
 
+/** An institution governance approved to send payments for its customers. */
 export interface ApprovedParticipant {
+  /** Address of the participant's account. */
   participant: string;
   code: string;
   name: string;
@@ -26,7 +31,9 @@ export interface ApprovedParticipant {
 
 /** One participant per customer, keyed by the customer. */
 export interface Customer {
+  /** Address of the customer's account. */
   customer: string;
+  /** Address of the participant the customer banks with. */
   participant: string;
   /** Set once the customer has confirmed the relationship with MsgConfirmParticipant. */
   confirmed: boolean;
@@ -34,12 +41,18 @@ export interface Customer {
 
 /** The statement entry a payment leaves, keyed by (instructing_participant, end_to_end_id). */
 export interface PaymentRecord {
+  /** ISO 20022 end-to-end id, unique per instructing participant. */
   endToEndId: string;
+  /** Participant of the debtor; scopes end_to_end_id. */
   instructingParticipant: string;
+  /** Participant of the creditor. */
   instructedParticipant: string;
+  /** Account that paid and signed. */
   debtor: string;
+  /** Account that received the coins. */
   creditor: string;
   denom: string;
+  /** Amount in base units of denom. */
   amount: string;
   /**
    * 8 and 9 are permanent: existing payments and statement exports decode by number.
@@ -47,6 +60,7 @@ export interface PaymentRecord {
    */
   purposeCode: string;
   remittanceInformation: string;
+  /** Height of the block the payment was executed in. */
   blockHeight: bigint;
   /** Reserved for a Pedersen commitment; never populated yet. */
   amountCommitment: Uint8Array;

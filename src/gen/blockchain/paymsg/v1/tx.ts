@@ -8,82 +8,156 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Params } from "./params";
 
+/** Replaces all paymsg parameters at once; signed by governance. */
 export interface MsgUpdateParams {
+  /** Address of the governance module account. */
   authority: string;
   /** All parameters must be supplied. */
   params: Params | undefined;
 }
 
+/** Empty: the parameters are replaced. */
 export interface MsgUpdateParamsResponse {
 }
 
+/**
+ * Applies for the signing account to become an approved payment participant.
+ * Refused while an application of the same account is pending or approved.
+ */
 export interface MsgApplyParticipant {
+  /** Address of the applying institution's account; it signs and becomes the participant once approved. */
   creator: string;
+  /** Participant code (clearing or BIC-style member id): 1-35 characters, no control characters. */
   code: string;
+  /** Institution's name: 1-140 characters, no control characters. */
   name: string;
 }
 
+/** Empty: the application is pending. */
 export interface MsgApplyParticipantResponse {
 }
 
+/**
+ * Sends a credit transfer from the debtor to the creditor and records a statement entry.
+ * Signed by the debtor, who must bank with the instructing participant; ids are unique per participant.
+ */
 export interface MsgSendPayment {
+  /** Address of the paying account; it signs, and must be a customer of (or be) the instructing participant. */
   debtor: string;
+  /** ISO 20022 EndToEndIdentification: 1-35 characters, no leading or trailing spaces; unique per instructing participant. */
   endToEndId: string;
+  /** Address of the debtor's approved participant; it scopes end_to_end_id and serves the encrypted detail. */
   instructingParticipant: string;
+  /** Address of the creditor's approved participant. */
   instructedParticipant: string;
+  /** Address of the account receiving the coins. */
   creditor: string;
+  /** Denom of the coins sent. */
   denom: string;
+  /** Amount in base units of denom: a positive integer without sign or leading zeros. */
   amount: string;
-  /** Legacy plaintext detail, numbers permanent; must be empty when metadata_hash is set. */
+  /**
+   * Legacy plaintext detail, numbers permanent; must be empty when metadata_hash is set.
+   * ISO 20022 ExternalPurpose1Code: 1-4 of A-Z, 0-9.
+   */
   purposeCode: string;
+  /** Legacy unstructured remittance text, up to 140 characters; must be empty when metadata_hash is set. */
   remittanceInformation: string;
-  /** Reserved for a Pedersen commitment and its range proof: refused while unverified. */
+  /**
+   * Reserved for a Pedersen commitment and its range proof: refused while unverified.
+   * Must be empty.
+   */
   amountCommitment: Uint8Array;
+  /** Reserved for the range proof of amount_commitment; must be empty. */
   amountRangeProof: Uint8Array;
-  /** SHA-256 of the PaymentMetadata encoding (32 bytes). */
+  /**
+   * SHA-256 of the PaymentMetadata encoding (32 bytes).
+   * Optional; hashes the salted payload itself, not the ciphertext.
+   */
   metadataHash: Uint8Array;
-  /** ISO 3166-1 alpha-2 code. */
+  /**
+   * ISO 3166-1 alpha-2 code.
+   * Any letter case; may be empty unless the chain requires it. Names the regulator the payload is encrypted to.
+   */
   settlementJurisdiction: string;
 }
 
+/** Empty: the coins moved and the payment record is stored. */
 export interface MsgSendPaymentResponse {
 }
 
+/**
+ * Decides a pending participant application: approve or reject.
+ * Signed by governance; an application that is not pending is refused.
+ */
 export interface MsgApproveParticipant {
+  /** Address of the governance module account. */
   authority: string;
+  /** Address of the applicant (the creator of the pending application). */
   participant: string;
+  /** True approves the applicant as a participant; false rejects the application (it may apply again). */
   approve: boolean;
 }
 
+/** Empty: the decision is recorded. */
 export interface MsgApproveParticipantResponse {
 }
 
+/**
+ * Claims (or releases) an account as a customer of the signing participant.
+ * Only an approved participant may sign; a customer banks with one participant at a time.
+ */
 export interface MsgRegisterCustomer {
+  /** Address of the approved participant claiming the customer; it signs. */
   participant: string;
+  /** Address of the customer's account; refused when it already banks with another participant. */
   customer: string;
-  /** False removes the relationship. */
+  /**
+   * False removes the relationship.
+   * True claims the customer (unconfirmed until the customer confirms).
+   */
   registered: boolean;
 }
 
+/** Empty: the relationship is recorded or removed. */
 export interface MsgRegisterCustomerResponse {
 }
 
+/**
+ * Confirms (or leaves) the signing customer's relationship with its participant.
+ * Refused when the customer is not registered with that participant.
+ */
 export interface MsgConfirmParticipant {
+  /** Address of the customer's account; it signs. */
   customer: string;
+  /** Address of the participant the customer is registered with. */
   participant: string;
-  /** False removes the relationship (the customer leaves the participant). */
+  /**
+   * False removes the relationship (the customer leaves the participant).
+   * True marks the relationship confirmed.
+   */
   confirm: boolean;
 }
 
+/** Empty: the relationship is confirmed or removed. */
 export interface MsgConfirmParticipantResponse {
 }
 
+/**
+ * Sets or withdraws the URL of the signing participant's encrypted payload store.
+ * Only an approved participant may sign; the URL must be an absolute http(s) base URL.
+ */
 export interface MsgSetPayloadStore {
+  /** Address of the approved participant; it signs. */
   participant: string;
-  /** Absolute http or https base URL, or empty to withdraw. */
+  /**
+   * Absolute http or https base URL, or empty to withdraw.
+   * At most 512 characters; no credentials, query or fragment; no empty, '.' or '..' path segments.
+   */
   url: string;
 }
 
+/** Empty: the payload store URL is set. */
 export interface MsgSetPayloadStoreResponse {
 }
 

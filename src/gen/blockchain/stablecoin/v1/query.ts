@@ -10,42 +10,56 @@ import { PageRequest, PageResponse } from "../../../cosmos/base/query/v1beta1/pa
 import { Params } from "./params";
 import { ApprovedIssuer, IssuerApplication } from "./stablecoin";
 
+/** Shows the stablecoin parameters (mint ceilings). */
 export interface QueryParamsRequest {
 }
 
+/** The current stablecoin parameters. */
 export interface QueryParamsResponse {
   params: Params | undefined;
 }
 
+/** Shows the issuer application for a denom. */
 export interface QueryGetIssuerApplicationRequest {
+  /** Base denom of the application, e.g. ueur (may contain '/'). */
   denom: string;
 }
 
+/** The application with its status. */
 export interface QueryGetIssuerApplicationResponse {
   issuerApplication: IssuerApplication | undefined;
 }
 
+/** Lists issuer applications. */
 export interface QueryAllIssuerApplicationRequest {
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of issuer applications. */
 export interface QueryAllIssuerApplicationResponse {
   issuerApplication: IssuerApplication[];
   pagination: PageResponse | undefined;
 }
 
+/** Shows the approved issuer of a denom. */
 export interface QueryGetApprovedIssuerRequest {
+  /** Base denom, e.g. ueur (may contain '/'). */
   denom: string;
 }
 
+/** The denom and its approved issuer. */
 export interface QueryGetApprovedIssuerResponse {
   approvedIssuer: ApprovedIssuer | undefined;
 }
 
+/** Lists approved issuers. */
 export interface QueryAllApprovedIssuerRequest {
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of approved issuers. */
 export interface QueryAllApprovedIssuerResponse {
   approvedIssuer: ApprovedIssuer[];
   pagination: PageResponse | undefined;

@@ -12,10 +12,14 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
  * "pending", "approved", "rejected", "revoked" (see docs/modules/stablecoin.md).
  */
 export interface IssuerApplication {
+  /** Base denom applied for. */
   denom: string;
   status: string;
+  /** Address of the applicant; the issuer once approved. */
   creator: string;
+  /** Display unit of the currency. */
   displayDenom: string;
+  /** Decimal places between display_denom and denom. */
   exponent: bigint;
   name: string;
   symbol: string;
@@ -25,6 +29,7 @@ export interface IssuerApplication {
 /** The one account allowed to mint and burn a denom. */
 export interface ApprovedIssuer {
   denom: string;
+  /** Address of the issuer. */
   issuer: string;
 }
 

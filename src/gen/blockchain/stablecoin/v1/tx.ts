@@ -10,64 +10,108 @@ import { Params } from "./params";
 
 /** Governance replaces every parameter at once. */
 export interface MsgUpdateParams {
+  /** Address of the governance module account. */
   authority: string;
+  /** The complete new parameter set; it replaces the old one, nothing is merged. */
   params: Params | undefined;
 }
 
+/** Empty: the parameters are replaced. */
 export interface MsgUpdateParamsResponse {
 }
 
-/** Applies to issue a currency; the creator becomes its issuer once governance approves. */
+/**
+ * Applies to issue a currency; the creator becomes its issuer once governance approves.
+ * Refused when the denom is already registered, pending or circulating on the chain.
+ */
 export interface MsgRegisterCurrency {
+  /** Address of the applicant; it signs and becomes the denom's issuer once approved. */
   creator: string;
+  /** Base denom minted on chain, e.g. ueur: 3-128 chars of a-z A-Z 0-9 / : . _ -, starting with a letter; not ibc/. */
   denom: string;
+  /** Display unit, e.g. eur: same character rules as denom, and different from it. */
   displayDenom: string;
+  /** Decimal places between display_denom and denom (1 display unit = 10^exponent base units): 1-18. */
   exponent: bigint;
+  /** Currency name shown by wallets: 1-64 characters, no leading or trailing spaces. */
   name: string;
+  /** Ticker symbol: 1-12 uppercase letters or digits, starting with a letter, e.g. EURX. */
   symbol: string;
+  /** Free description, up to 512 characters; may be empty. */
   description: string;
 }
 
+/** Empty: the application is pending. */
 export interface MsgRegisterCurrencyResponse {
 }
 
+/**
+ * Mints coins of a denom to a recipient.
+ * Only the denom's approved issuer may sign; refused when supply would exceed the mint ceiling.
+ */
 export interface MsgMintCoin {
+  /** Address of the denom's approved issuer; it signs. */
   issuer: string;
+  /** Denom to mint. */
   denom: string;
+  /** Amount in base units of denom, a positive integer; supply after minting may not exceed the denom's ceiling. */
   amount: string;
+  /** Address of the account receiving the minted coins. */
   recipient: string;
 }
 
+/** Empty: the coins are minted to the recipient. */
 export interface MsgMintCoinResponse {
 }
 
-/** Burns from the issuer's own balance. */
+/**
+ * Burns from the issuer's own balance.
+ * Only the denom's approved issuer may sign.
+ */
 export interface MsgBurnCoin {
+  /** Address of the denom's approved issuer; it signs and the coins are taken from its balance. */
   issuer: string;
+  /** Denom to burn. */
   denom: string;
+  /** Amount in base units of denom, a positive integer, at most the issuer's balance. */
   amount: string;
 }
 
+/** Empty: the coins are burned. */
 export interface MsgBurnCoinResponse {
 }
 
-/** Decides a pending application: approve true makes its creator the issuer. */
+/**
+ * Decides a pending application: approve true makes its creator the issuer.
+ * Signed by governance; an application that is not pending is refused.
+ */
 export interface MsgApproveIssuer {
+  /** Address of the governance module account. */
   authority: string;
+  /** Denom of the pending application. */
   denom: string;
+  /** True makes the applicant the denom's issuer; false rejects the application (the denom becomes free again). */
   approve: boolean;
 }
 
+/** Empty: the decision is recorded. */
 export interface MsgApproveIssuerResponse {
 }
 
-/** Withdraws an approved issuer's right to mint and burn; coins already issued stay where they are. */
+/**
+ * Withdraws an approved issuer's right to mint and burn; coins already issued stay where they are.
+ * Signed by governance; refused when the denom has no approved issuer.
+ */
 export interface MsgRevokeIssuer {
+  /** Address of the governance module account. */
   authority: string;
+  /** Denom whose issuer is revoked. */
   denom: string;
+  /** Public reason for the revocation: 1-512 characters, not blank. */
   reason: string;
 }
 
+/** Empty: the issuer is revoked. */
 export interface MsgRevokeIssuerResponse {
 }
 

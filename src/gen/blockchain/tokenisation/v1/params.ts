@@ -9,8 +9,11 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
 /** Bounds governance places on the terms of new collections. */
 export interface Params {
+  /** Shortest challenge window a collection may set, in seconds (at least 0). */
   minChallengeWindowSeconds: bigint;
+  /** Longest challenge window a collection may set, in seconds (at least the minimum). */
   maxChallengeWindowSeconds: bigint;
+  /** Highest dispute bond a collection may set, in basis points of the price (at most 10000). */
   maxDisputeBondBps: number;
 }
 

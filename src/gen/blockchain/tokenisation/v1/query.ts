@@ -11,48 +11,77 @@ import { Coin } from "../../../cosmos/base/v1beta1/coin";
 import { Params } from "./params";
 import { Asset, Collection, SaleReport, Vault } from "./tokenisation";
 
+/** Shows the tokenisation parameters. */
 export interface QueryParamsRequest {
 }
 
+/** The tokenisation parameters. */
 export interface QueryParamsResponse {
+  /** Parameters in force. */
   params: Params | undefined;
 }
 
+/** Lists the asset collections with their authorities and sale rules. */
 export interface QueryCollectionsRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of collections. */
 export interface QueryCollectionsResponse {
+  /** The collections, in id order. */
   collections: Collection[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Lists assets, optionally only those of one collection. */
 export interface QueryAssetsRequest {
+  /** Collection id to filter by; empty lists the assets of every collection. */
   collectionId: string;
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of assets. */
 export interface QueryAssetsResponse {
+  /** The assets, in id order. */
   assets: Asset[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Shows one asset with its income vault and its sale report, if any. */
 export interface QueryAssetRequest {
+  /** Id of the asset. */
   assetId: bigint;
 }
 
+/** An asset with its vault and sale report. */
 export interface QueryAssetResponse {
-  asset: Asset | undefined;
-  vault: Vault | undefined;
+  /** The asset record (title, share denom, status). */
+  asset:
+    | Asset
+    | undefined;
+  /** Its income vault; empty when the asset has not been fractionalised. */
+  vault:
+    | Vault
+    | undefined;
+  /** Its sale report; absent when no sale has been reported. */
   sale: SaleReport | undefined;
 }
 
+/** Shows the income a holder could claim now on an asset. */
 export interface QueryEntitlementRequest {
+  /** Id of the asset. */
   assetId: bigint;
+  /** Account address of the shareholder. */
   holder: string;
 }
 
+/** What a holder is owed on an asset. */
 export interface QueryEntitlementResponse {
+  /** Accrued income plus income since the holder's balance last moved, in the vault's income denom. */
   owed: Coin | undefined;
 }
 

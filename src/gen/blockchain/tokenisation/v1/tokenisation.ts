@@ -33,55 +33,109 @@ export enum Status {
 
 /** Created by governance; authority is the only account that may mint into it. */
 export interface Collection {
+  /** Collection id: 1-64 characters of a-z A-Z 0-9 . _ : -. */
   id: string;
+  /**
+   * Only account allowed to mint into the collection; empty means nobody mints (no fallback to
+   * governance).
+   */
   authority: string;
+  /** How a reported sale price is verified before redemption opens. */
   verification: VerificationMode;
+  /** Distinct attestors that must attest a sale under VERIFY_ATTESTORS; at least 2. */
   attestationThreshold: number;
+  /** Seconds a reported sale price stays open to dispute before it can be finalised. */
   challengeWindowSeconds: bigint;
+  /**
+   * Bond a challenger posts, in basis points of the reported price; at most the
+   * max_dispute_bond_bps parameter.
+   */
   disputeBondBps: number;
+  /** Account addresses of the appointed sale attestors (read only under VERIFY_ATTESTORS). */
   attestors: string[];
 }
 
 /** Title to one real-world thing. */
 export interface Asset {
+  /** Asset id, assigned at mint from 1. */
   id: bigint;
+  /** Collection the asset was minted into. */
   collectionId: string;
+  /** Account holding title; carries the duty to fund the vault. Empty once the asset is closed. */
   owner: string;
+  /** URI describing the asset. */
   uri: string;
+  /** Denom of the share tokens; empty until the asset is fractionalised. */
   fractionDenom: string;
+  /**
+   * Share of the asset's economics carried by the tokens, in basis points; fixed at
+   * fractionalisation.
+   */
   holderShareBps: number;
+  /** Lifecycle status (held, active, reported, realised, closed, disputed). */
   status: Status;
+  /** Land parcel the asset is title over; 0 when not land. */
   parcelId: bigint;
 }
 
 /** Income paid in for an asset's shareholders, distributed by a cumulative per-token index. */
 export interface Vault {
+  /** Asset the vault belongs to. */
   assetId: bigint;
+  /** Income per share token accumulated over the asset's life, scaled by 1e18. */
   cumulativePerToken: string;
+  /** Gross total ever paid in (whole funding payments, proceeds, forfeited bonds). */
   funded: Coin[];
+  /** Denom income and proceeds are paid in. */
   denom: string;
+  /** What the vault holds now: amounts that reached it less what was paid out. */
   held: Coin[];
 }
 
 /** One account's place in an asset's index. */
 export interface Position {
+  /** Asset the position is in. */
   assetId: bigint;
+  /** Account address of the shareholder. */
   holder: string;
+  /** The vault's cumulative_per_token when the holder's position was last settled (scaled by 1e18). */
   lastIndex: string;
+  /** Income settled to the holder and not yet withdrawn, in base units of the vault denom. */
   accrued: string;
 }
 
 /** A reported sale price and its verification, dispute and proceeds. */
 export interface SaleReport {
+  /** Asset sold. */
   assetId: bigint;
-  price: Coin | undefined;
+  /**
+   * Reported total sale price, in the vault's income denom (the corrected figure after a successful
+   * dispute).
+   */
+  price:
+    | Coin
+    | undefined;
+  /** Account that reported the sale. */
   reporter: string;
-  reportedAt: Timestamp | undefined;
-  claimableAt: Timestamp | undefined;
+  /** Block time of the report. */
+  reportedAt:
+    | Timestamp
+    | undefined;
+  /** End of the challenge window; once passed, and absent a dispute, the sale can be finalised. */
+  claimableAt:
+    | Timestamp
+    | undefined;
+  /** Attestors who attested the price, when the collection requires them. */
   attestors: string[];
+  /** True while a dispute awaits a governance decision. */
   disputed: boolean;
-  proceedsPaid: Coin | undefined;
+  /** Sale proceeds paid so far toward the shareholders' part of the price. */
+  proceedsPaid:
+    | Coin
+    | undefined;
+  /** Account that disputed the sale; empty when never disputed (a sale can be disputed once). */
   challenger: string;
+  /** Bond posted by the challenger, in the price denom. */
   bond: Coin | undefined;
 }
 

@@ -10,156 +10,297 @@ import { Coin } from "../../../cosmos/base/v1beta1/coin";
 import { Params } from "./params";
 import { Collection } from "./tokenisation";
 
+/**
+ * Replaces the tokenisation parameters (challenge window bounds, maximum dispute bond).
+ * Signed by the governance account; invalid bounds are refused.
+ */
 export interface MsgUpdateParams {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** The complete new parameter set; it replaces the current one. */
   params: Params | undefined;
 }
 
+/** Empty response of MsgUpdateParams. */
 export interface MsgUpdateParamsResponse {
 }
 
+/**
+ * Creates a collection of assets and appoints its minting authority.
+ * Signed by the governance account; refused if the collection id is already taken.
+ */
 export interface MsgCreateCollection {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** The collection: id (1-64 of a-z A-Z 0-9 . _ : -), minting authority, verification mode and sale rules. */
   collection: Collection | undefined;
 }
 
+/** Empty response of MsgCreateCollection. */
 export interface MsgCreateCollectionResponse {
 }
 
+/**
+ * Appoints a new minting authority for a collection, or revokes it.
+ * Signed by the governance account; revoking stops future mints only, issued assets stay.
+ */
 export interface MsgSetCollectionAuthority {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Id of an existing collection. */
   collectionId: string;
+  /** Account address of the new minting authority; empty revokes (nobody may mint, not even governance). */
   newAuthority: string;
 }
 
+/** Empty response of MsgSetCollectionAuthority. */
 export interface MsgSetCollectionAuthorityResponse {
 }
 
+/**
+ * Replaces the list of appointed sale attestors of a collection.
+ * Signed by the governance account; attestations already given stay recorded.
+ */
 export interface MsgSetCollectionAttestors {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Id of an existing collection. */
   collectionId: string;
+  /** Attestor account addresses, each once; for attestor-verified collections at least the attestation threshold. */
   attestors: string[];
 }
 
+/** Empty response of MsgSetCollectionAttestors. */
 export interface MsgSetCollectionAttestorsResponse {
 }
 
+/**
+ * Decides a disputed sale price: upholds the report or records a corrected price.
+ * Signed by the governance account; refused when the asset has no dispute to decide.
+ */
 export interface MsgResolveDispute {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Id of the asset whose sale is disputed (or already disputed and to be reactivated). */
   assetId: bigint;
+  /** Corrected sale price in the vault's income denom; empty upholds the report and forfeits the bond to the vault. */
   correctedPrice: Coin | undefined;
 }
 
+/** Empty response of MsgResolveDispute. */
 export interface MsgResolveDisputeResponse {
 }
 
+/**
+ * Mints a new asset (title to one real-world thing) into a collection.
+ * Only the collection's minting authority may sign; a land parcel must be held by the owner.
+ */
 export interface MsgMintAsset {
+  /** Account address of the collection's minting authority (the signer). */
   minter: string;
+  /** Id of the collection the asset is minted into. */
   collectionId: string;
+  /** Account address that receives title to the asset. */
   owner: string;
+  /** URI describing the asset (documents, metadata); at most 512 characters. */
   uri: string;
+  /** Id of the land parcel the asset is title over; 0 when the asset is not land. */
   parcelId: bigint;
 }
 
+/** Response of MsgMintAsset. */
 export interface MsgMintAssetResponse {
+  /** Id assigned to the new asset. */
   assetId: bigint;
 }
 
+/**
+ * Issues share tokens over an asset, carrying a fixed share of its economics.
+ * Only the title holder may sign, once per asset; land needs a live registry permission.
+ */
 export interface MsgFractionalise {
+  /** Account address of the asset's title holder (the signer); receives the whole supply. */
   owner: string;
+  /** Id of the asset to fractionalise; it must not have shareholders yet. */
   assetId: bigint;
+  /** Share symbol: 1-32 letters or digits, starting with a letter; the share denom is tok/<asset_id>/<symbol>. */
   symbol: string;
+  /** Number of share tokens to issue (integer, base units, no decimals); must be positive. */
   supply: string;
+  /** Share of the asset's economics carried by the tokens, in basis points (1-10000); fixed forever. */
   holderShareBps: number;
+  /** Denom income and sale proceeds will be paid in (e.g. uyml); not a share denom. */
   incomeDenom: string;
 }
 
+/** Response of MsgFractionalise. */
 export interface MsgFractionaliseResponse {
+  /** Denom of the issued share tokens (tok/<asset_id>/<symbol>). */
   fractionDenom: string;
 }
 
+/**
+ * Transfers title to an asset; the shareholding is untouched.
+ * Only the title holder may sign; refused for a closed asset or a frozen owner.
+ */
 export interface MsgTransferAsset {
+  /** Account address of the current title holder (the signer). */
   owner: string;
+  /** Id of the asset. */
   assetId: bigint;
+  /** Account address of the new title holder; takes over the duty to fund the vault. */
   recipient: string;
 }
 
+/** Empty response of MsgTransferAsset. */
 export interface MsgTransferAssetResponse {
 }
 
+/**
+ * Pays income into an asset's vault for its shareholders.
+ * Anyone may sign; only holder_share_bps of the amount is taken, and only for a trading asset.
+ */
 export interface MsgFundVault {
+  /** Account address paying the income (the signer). */
   funder: string;
+  /** Id of a fractionalised asset. */
   assetId: bigint;
+  /** Gross income, in the vault's income denom; refused if the shareholders' part is too small to distribute. */
   amount: Coin | undefined;
 }
 
+/** Response of MsgFundVault. */
 export interface MsgFundVaultResponse {
+  /** What was actually taken from the funder: holder_share_bps of the amount. */
   collected: Coin | undefined;
 }
 
+/**
+ * Reports a sale price for an asset, opening its challenge window.
+ * Anyone may sign; only for an asset with shareholders and no sale pending.
+ */
 export interface MsgReportSale {
+  /** Account address of the reporter (the signer). */
   reporter: string;
+  /** Id of the asset sold. */
   assetId: bigint;
-  price: Coin | undefined;
+  /** Total sale price, in the vault's income denom; must be positive. */
+  price:
+    | Coin
+    | undefined;
+  /** URI of evidence for the price (contract, valuation); at most 512 characters. */
   evidenceUri: string;
 }
 
+/** Empty response of MsgReportSale. */
 export interface MsgReportSaleResponse {
 }
 
+/**
+ * Pays sale proceeds toward the shareholders' part of a reported sale price.
+ * Anyone may sign; at most the outstanding part is taken; refused once paid in full.
+ */
 export interface MsgPaySaleProceeds {
+  /** Account address paying the proceeds (the signer). */
   payer: string;
+  /** Id of an asset with a reported or realised sale. */
   assetId: bigint;
+  /** Amount offered, in the vault's income denom; only what is still outstanding is taken. */
   amount: Coin | undefined;
 }
 
+/** Response of MsgPaySaleProceeds. */
 export interface MsgPaySaleProceedsResponse {
-  paid: Coin | undefined;
+  /** What was taken from the payer by this message. */
+  paid:
+    | Coin
+    | undefined;
+  /** What remains owed to the shareholders after this payment. */
   outstanding: Coin | undefined;
 }
 
+/**
+ * Attests a reported sale price as one of the collection's appointed attestors.
+ * Only for attestor-verified collections; the price must equal the reported one exactly.
+ */
 export interface MsgAttestSale {
+  /** Account address of an appointed attestor of the asset's collection (the signer); once per sale. */
   attestor: string;
+  /** Id of the asset whose sale is attested. */
   assetId: bigint;
+  /** The price attested; must match the reported price in amount and denom. */
   price: Coin | undefined;
 }
 
+/** Empty response of MsgAttestSale. */
 export interface MsgAttestSaleResponse {
 }
 
+/**
+ * Disputes a reported sale price inside its challenge window, posting a bond.
+ * Anyone may sign, once per sale; redemption is suspended until governance decides.
+ */
 export interface MsgDisputeSale {
+  /** Account address of the challenger (the signer); pays the bond of dispute_bond_bps of the price. */
   challenger: string;
+  /** Id of the asset whose reported sale is disputed. */
   assetId: bigint;
+  /** Grounds for the dispute; at most 1024 characters. */
   reason: string;
 }
 
+/** Empty response of MsgDisputeSale. */
 export interface MsgDisputeSaleResponse {
 }
 
+/**
+ * Finalises a verified, undisputed sale whose challenge window has passed.
+ * Anyone may sign; the asset becomes realised, share trading stops and redemption opens.
+ */
 export interface MsgFinaliseSale {
+  /** Account address of whoever sends it (the signer); needs no role. */
   caller: string;
+  /** Id of an asset with a reported sale. */
   assetId: bigint;
 }
 
+/** Empty response of MsgFinaliseSale. */
 export interface MsgFinaliseSaleResponse {
 }
 
+/**
+ * Withdraws the income a shareholder has accrued on an asset; the shares are kept.
+ * Signed by the shareholder; refused when nothing is owed.
+ */
 export interface MsgClaim {
+  /** Account address of the shareholder (the signer), paid in the vault's income denom. */
   holder: string;
+  /** Id of a fractionalised asset. */
   assetId: bigint;
 }
 
+/** Response of MsgClaim. */
 export interface MsgClaimResponse {
+  /** Income paid to the holder. */
   paid: Coin[];
 }
 
+/**
+ * Burns share tokens of a realised asset and pays their part of income and proceeds.
+ * Signed by the shareholder; refused until the sale is final; title burns at zero supply.
+ */
 export interface MsgRedeem {
+  /** Account address of the shareholder (the signer). */
   holder: string;
+  /** Id of the asset whose shares are redeemed. */
   assetId: bigint;
+  /** Share tokens to burn (integer, base units of the share denom); positive, at most the holder's balance. */
   amount: string;
 }
 
+/** Response of MsgRedeem. */
 export interface MsgRedeemResponse {
+  /** Income and proceeds paid for the burned shares; empty when nothing was owed. */
   paid: Coin[];
 }
 

@@ -7,40 +7,61 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
+/** How a lock releases its funds. */
 export enum LockType {
   LOCK_TYPE_UNSPECIFIED = 0,
+  /** LOCK_TYPE_TIME - Whole amount released when end_time passes. */
   LOCK_TYPE_TIME = 1,
+  /** LOCK_TYPE_VESTING - Released progressively between cliff_time and end_time. */
   LOCK_TYPE_VESTING = 2,
+  /** LOCK_TYPE_CONDITIONAL - Escrow: released when the depositor says so, or by the moderator's decision. */
   LOCK_TYPE_CONDITIONAL = 3,
   UNRECOGNIZED = -1,
 }
 
+/** Dispute state of an escrow. */
 export enum DisputeState {
   DISPUTE_STATE_NONE = 0,
+  /** DISPUTE_STATE_OPEN - Frozen: neither release nor refund until the moderator decides. */
   DISPUTE_STATE_OPEN = 1,
+  /** DISPUTE_STATE_RESOLVED - The moderator decided. */
   DISPUTE_STATE_RESOLVED = 2,
   UNRECOGNIZED = -1,
 }
 
+/** Funds committed to a beneficiary: a time or vesting lock of a treasury, or an escrow. */
 export interface Lock {
   id: bigint;
+  /** Treasury the funds are locked in; 0 for an escrow. */
   treasuryId: bigint;
+  /** Only address that may claim, or that an escrow pays. */
   beneficiary: string;
   denom: string;
+  /** Amount locked, in base units of denom. */
   totalAmount: string;
+  /** Amount paid out so far. */
   releasedAmount: string;
+  /** Schedule start, Unix seconds. */
   startTime: bigint;
+  /** Unix seconds before which nothing vests. */
   cliffTime: bigint;
+  /** Unix seconds when everything has vested; 0 for an escrow. */
   endTime: bigint;
+  /** 0 or 1 = continuous vesting; otherwise the number of equal tranches. */
   releaseIntervals: bigint;
   lockType: LockType;
   revocable: boolean;
+  /** False once fully claimed, revoked or settled; kept for audit. */
   active: boolean;
   createdAtHeight: bigint;
+  /** Escrow only: the account that funded it and alone may release it. */
   depositor: string;
+  /** Escrow only: the account that decides a dispute. */
   moderator: string;
   dispute: DisputeState;
+  /** Reason given when the dispute was opened. */
   disputeReason: string;
+  /** Party that opened the dispute. */
   disputeOpenedBy: string;
 }
 

@@ -11,120 +11,170 @@ import { Lock } from "./lock";
 import { Params } from "./params";
 import { RoleAssignment, SpendPolicy, Treasury } from "./treasury";
 
+/** A treasury's balance in one denom, in base units. */
 export interface DenomBalance {
   denom: string;
   total: string;
+  /** Committed to active locks; cannot be spent. */
   locked: string;
+  /** Total minus locked: what may be spent or locked. */
   available: string;
 }
 
+/** Shows the treasury parameters. */
 export interface QueryParamsRequest {
 }
 
+/** The current treasury parameters. */
 export interface QueryParamsResponse {
   params: Params | undefined;
 }
 
+/** Shows a treasury: name, admin, paused flag and creation height. */
 export interface QueryGetTreasuryRequest {
+  /** Treasury id, from 1. */
   id: bigint;
 }
 
+/** The treasury record. */
 export interface QueryGetTreasuryResponse {
   treasury: Treasury | undefined;
 }
 
+/** Lists treasuries. */
 export interface QueryAllTreasuryRequest {
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of treasuries. */
 export interface QueryAllTreasuryResponse {
   treasury: Treasury[];
   pagination: PageResponse | undefined;
 }
 
+/** Shows a treasury's total, locked and available balance per denom. */
 export interface QueryTreasuryBalancesRequest {
+  /** Treasury id; an unknown id gives an empty list. */
   treasuryId: bigint;
 }
 
+/** One entry per denom the treasury holds. */
 export interface QueryTreasuryBalancesResponse {
   balances: DenomBalance[];
 }
 
+/** Shows a lock or escrow by id. */
 export interface QueryGetLockRequest {
+  /** Lock id, from 1 (locks and escrows share one id space). */
   id: bigint;
 }
 
+/** The lock record. */
 export interface QueryGetLockResponse {
   lock: Lock | undefined;
 }
 
+/** Lists every lock and escrow. */
 export interface QueryAllLockRequest {
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of locks and escrows. */
 export interface QueryAllLockResponse {
   lock: Lock[];
   pagination: PageResponse | undefined;
 }
 
+/** Lists the locks of one treasury (escrows belong to no treasury). */
 export interface QueryLocksByTreasuryRequest {
+  /** Treasury id. */
   treasuryId: bigint;
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of the treasury's locks. */
 export interface QueryLocksByTreasuryResponse {
   lock: Lock[];
   pagination: PageResponse | undefined;
 }
 
+/** Lists the locks and escrows whose beneficiary is an address. */
 export interface QueryLocksByBeneficiaryRequest {
+  /** Address of the beneficiary. */
   beneficiary: string;
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of the beneficiary's locks and escrows. */
 export interface QueryLocksByBeneficiaryResponse {
   lock: Lock[];
   pagination: PageResponse | undefined;
 }
 
+/** Shows what a lock's beneficiary could claim now, what has vested and what remains. */
 export interface QueryClaimableAmountRequest {
+  /** Lock id. */
   lockId: bigint;
 }
 
+/** Amounts in base units of the lock's denom. */
 export interface QueryClaimableAmountResponse {
+  /** Vested and not yet claimed: what a claim would pay now. */
   claimable: string;
+  /** Vested so far, cumulative, including what was already claimed. */
   vested: string;
+  /** Not yet paid out (total minus claimed); 0 once the lock is inactive. */
   remaining: string;
 }
 
+/** Lists the role assignments of a treasury. */
 export interface QueryListRoleRequest {
+  /** Treasury id. */
   treasuryId: bigint;
+  /** Page of entries to return. */
   pagination: PageRequest | undefined;
 }
 
+/** A page of the treasury's role assignments. */
 export interface QueryListRoleResponse {
   role: RoleAssignment[];
   pagination: PageResponse | undefined;
 }
 
+/** Shows the spend policy of one denom in a treasury. */
 export interface QueryGetSpendPolicyRequest {
+  /** Treasury id. */
   treasuryId: bigint;
+  /** Denom of the policy. */
   denom: string;
 }
 
+/** The spend policy. */
 export interface QueryGetSpendPolicyResponse {
   policy: SpendPolicy | undefined;
 }
 
+/** Shows how much of a denom a treasury can spend now under its policy. */
 export interface QuerySpendCapacityRequest {
+  /** Treasury id. */
   treasuryId: bigint;
+  /** Denom to check. */
   denom: string;
 }
 
+/** A spend now is bounded by the smaller of remaining_this_period and available. */
 export interface QuerySpendCapacityResponse {
+  /** Left under the period cap in the current window; empty when there is no period cap. */
   remainingThisPeriod: string;
+  /** Treasury balance in the denom that is not locked. */
   available: string;
+  /** Cap on one spend; empty when there is none. */
   perTransactionLimit: string;
+  /** Unix seconds when the current window resets; 0 when there is no period cap. */
   periodResetsAt: bigint;
 }
 

@@ -9,27 +9,37 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
 /** Treasury's own role enum (distinct from alias Role). */
 export enum Role {
+  /** ROLE_UNSPECIFIED - Grants nothing. */
   ROLE_UNSPECIFIED = 0,
+  /** ROLE_ADMIN - Manages roles, policies and locks, like the admin address. */
   ROLE_ADMIN = 1,
+  /** ROLE_SPENDER - Spends within the spend policy. */
   ROLE_SPENDER = 2,
+  /** ROLE_PAUSER - Pauses and resumes the treasury only. */
   ROLE_PAUSER = 3,
   UNRECOGNIZED = -1,
 }
 
+/** A pool of funds held by the treasury module. */
 export interface Treasury {
   id: bigint;
+  /** Display name only. */
   name: string;
+  /** Admin address; may be a group policy account for M-of-N control. */
   admin: string;
+  /** While true, no spending, locking, claiming or revoking. */
   paused: boolean;
   createdAtHeight: bigint;
 }
 
+/** The one role an address holds in a treasury. */
 export interface RoleAssignment {
   treasuryId: bigint;
   address: string;
   role: Role;
 }
 
+/** A treasury's balance in one denom; available = total minus locked. */
 export interface TreasuryBalance {
   treasuryId: bigint;
   denom: string;
@@ -37,20 +47,30 @@ export interface TreasuryBalance {
   locked: string;
 }
 
+/** Limits on spending one denom from a treasury. Amounts are integers in base units. */
 export interface SpendPolicy {
+  /** Id of the treasury the policy applies to. */
   treasuryId: bigint;
+  /** Denom the policy applies to; one policy per denom. */
   denom: string;
+  /** Cap on a single spend; empty = no cap. */
   perTransactionLimit: string;
+  /** Cap on spending per window of period_seconds; empty = no cap. */
   periodLimit: string;
+  /** Length of the fixed spending window in seconds; required when period_limit is set. */
   periodSeconds: bigint;
+  /** Addresses a spend may go to; empty = any destination. */
   allowlist: string[];
+  /** Addresses a spend may never go to; checked after the allowlist, so an address in both is denied. */
   blocklist: string[];
 }
 
+/** What has been spent of a denom in the current fixed window. */
 export interface SpendWindow {
   treasuryId: bigint;
   denom: string;
   spent: string;
+  /** Unix seconds when the window opened; it resets period_seconds later. */
   windowStart: bigint;
 }
 

@@ -11,167 +11,302 @@ import { LockType } from "./lock";
 import { Params } from "./params";
 import { Role, SpendPolicy } from "./treasury";
 
+/** Replaces all treasury parameters at once; signed by governance. */
 export interface MsgUpdateParams {
+  /** Address of the governance module account. */
   authority: string;
+  /** The complete new parameter set; it replaces the old one, nothing is merged. */
   params: Params | undefined;
 }
 
+/** Empty: the parameters are replaced. */
 export interface MsgUpdateParamsResponse {
 }
 
+/** Creates a treasury: a pool of funds held by the module, controlled by an admin. */
 export interface MsgCreateTreasury {
+  /** Address of the account creating the treasury; it signs. */
   creator: string;
+  /** Display name, up to 128 characters; not unique. */
   name: string;
+  /** Address of the admin (may be a group policy for M-of-N control); empty makes the creator admin. */
   admin: string;
 }
 
+/** The new treasury's id. */
 export interface MsgCreateTreasuryResponse {
   id: bigint;
 }
 
+/** Moves coins from the signer's account into a treasury; anyone may deposit. */
 export interface MsgDeposit {
+  /** Address of the account paying in; it signs. */
   depositor: string;
+  /** Id of the treasury receiving the coins. */
   treasuryId: bigint;
+  /** Coins to deposit, e.g. 1000uusd,5ueur: sorted by denom, no duplicates, each amount positive. */
   amount: Coin[];
 }
 
+/** Empty: the coins are credited to the treasury. */
 export interface MsgDepositResponse {
 }
 
+/**
+ * Pays coins from a treasury's available balance to a recipient.
+ * Signed by an admin or a ROLE_SPENDER; bounded by the denom's spend policy and refused while paused.
+ */
 export interface MsgSpend {
+  /** Address of an admin or ROLE_SPENDER of the treasury; it signs. */
   spender: string;
+  /** Id of the treasury paying. */
   treasuryId: bigint;
+  /** Address receiving the coins; must pass the policy's allowlist and blocklist; module accounts refused. */
   recipient: string;
+  /** Coins to pay, sorted by denom; each within the denom's per-transaction cap, period cap and available balance. */
   amount: Coin[];
+  /** Free text, up to 256 characters. */
   memo: string;
+  /** Reserved for confidential amounts; must be empty. */
   amountCommitment: Uint8Array;
+  /** Reserved for confidential amounts; must be empty. */
   amountRangeProof: Uint8Array;
+  /** Reserved for off-chain payment detail; must be empty. */
   metadataHash: Uint8Array;
 }
 
+/** Empty: the coins are paid. */
 export interface MsgSpendResponse {
 }
 
+/**
+ * Locks treasury funds for a beneficiary on a time or vesting schedule.
+ * Signed by an admin; refused while paused or when the available balance does not cover it.
+ */
 export interface MsgCreateLock {
+  /** Address of the treasury's admin or of a ROLE_ADMIN holder; it signs. */
   admin: string;
+  /** Id of the treasury whose available balance is locked. */
   treasuryId: bigint;
+  /** Address of the only account that may claim the lock. */
   beneficiary: string;
+  /** Denom locked. */
   denom: string;
+  /** Amount in base units of denom, a positive integer, at most the treasury's available balance. */
   amount: string;
+  /** LOCK_TYPE_TIME (all at end_time) or LOCK_TYPE_VESTING (progressive); escrows use OpenEscrow instead. */
   lockType: LockType;
+  /** Schedule start, Unix time in seconds (positive). */
   startTime: bigint;
+  /** Unix seconds before which nothing vests, between start_time and end_time; equal to start_time for a time lock. */
   cliffTime: bigint;
+  /** Unix seconds when everything has vested; in the future and at least min_lock_seconds after start_time. */
   endTime: bigint;
+  /** 0 or 1 = continuous vesting; n > 1 = n equal tranches over the schedule. Must be 0 for a time lock. */
   releaseIntervals: bigint;
+  /** Whether an admin may later revoke the lock (vested funds are never clawed back). */
   revocable: boolean;
 }
 
+/** The new lock's id. */
 export interface MsgCreateLockResponse {
   id: bigint;
 }
 
+/**
+ * Pays the beneficiary what has vested on a lock and is not yet claimed.
+ * Only the lock's beneficiary may sign; refused when nothing has vested or the treasury is paused.
+ */
 export interface MsgClaimLock {
+  /** Address of the lock's beneficiary; it signs and receives the coins. */
   beneficiary: string;
+  /** Id of the lock (not an escrow). */
   lockId: bigint;
 }
 
+/** The amount paid to the beneficiary, in base units of the lock's denom. */
 export interface MsgClaimLockResponse {
   released: string;
 }
 
+/**
+ * Ends a revocable lock: vested funds go to the beneficiary, the rest back to available.
+ * Signed by an admin; refused for a lock created as not revocable.
+ */
 export interface MsgRevokeLock {
+  /** Address of the treasury's admin or of a ROLE_ADMIN holder; it signs. */
   admin: string;
+  /** Id of the active, revocable lock. */
   lockId: bigint;
 }
 
+/** What went back to the treasury's available balance and what vested to the beneficiary. */
 export interface MsgRevokeLockResponse {
   returned: string;
   vestedToBeneficiary: string;
 }
 
+/**
+ * Escrows coins from the depositor for a beneficiary, with a named moderator for disputes.
+ * Signed by the depositor; the moderator may be neither party.
+ */
 export interface MsgOpenEscrow {
+  /** Address of the account paying into escrow; it signs and alone may release the escrow. */
   depositor: string;
+  /** Address to be paid on release; must differ from the depositor. */
   beneficiary: string;
+  /** Address that decides a dispute; neither depositor nor beneficiary, and fixed at opening. */
   moderator: string;
-  amount: Coin | undefined;
+  /** Single coin escrowed, e.g. 500uusd; taken from the depositor's account. */
+  amount:
+    | Coin
+    | undefined;
+  /** Free text, up to 256 characters. */
   memo: string;
+  /** Reserved for confidential amounts; must be empty. */
   amountCommitment: Uint8Array;
+  /** Reserved for confidential amounts; must be empty. */
   amountRangeProof: Uint8Array;
+  /** Reserved for off-chain payment detail; must be empty. */
   metadataHash: Uint8Array;
 }
 
+/** The escrow's lock id. */
 export interface MsgOpenEscrowResponse {
   lockId: bigint;
 }
 
+/**
+ * Pays an escrow's full amount to its beneficiary.
+ * Only the depositor may sign; refused while a dispute is open.
+ */
 export interface MsgReleaseEscrow {
+  /** Address of the escrow's depositor; it signs. */
   depositor: string;
+  /** Id of the escrow (the lock id returned by OpenEscrow). */
   lockId: bigint;
 }
 
+/** Empty: the beneficiary is paid. */
 export interface MsgReleaseEscrowResponse {
 }
 
+/**
+ * Opens a dispute on an escrow, freezing it until the moderator decides.
+ * Signed by the depositor or the beneficiary, with a reason; refused when already disputed.
+ */
 export interface MsgDisputeEscrow {
+  /** Address of the escrow's depositor or beneficiary; it signs. */
   party: string;
+  /** Id of the escrow. */
   lockId: bigint;
+  /** Why the escrow is disputed: required, up to 512 characters. */
   reason: string;
 }
 
+/** Empty: the dispute is open. */
 export interface MsgDisputeEscrowResponse {
 }
 
+/**
+ * Decides a disputed escrow: pays the beneficiary or refunds the depositor.
+ * Only the escrow's named moderator may sign, and only while a dispute is open.
+ */
 export interface MsgResolveEscrow {
+  /** Address of the escrow's named moderator; it signs. */
   moderator: string;
+  /** Id of the disputed escrow. */
   lockId: bigint;
+  /** True pays the full amount to the beneficiary; false returns it to the depositor. */
   payBeneficiary: boolean;
 }
 
+/** Empty: the escrow is settled as decided. */
 export interface MsgResolveEscrowResponse {
 }
 
+/**
+ * Gives an address a role in a treasury (admin, spender or pauser), replacing any other.
+ * Signed by an admin; refused at the treasury's role limit.
+ */
 export interface MsgAssignRole {
+  /** Address of the treasury's admin or of a ROLE_ADMIN holder; it signs. */
   admin: string;
+  /** Id of the treasury. */
   treasuryId: bigint;
+  /** Address receiving the role; an address holds at most one role per treasury. */
   address: string;
+  /** ROLE_ADMIN, ROLE_SPENDER or ROLE_PAUSER; ROLE_UNSPECIFIED is refused. */
   role: Role;
 }
 
+/** Empty: the role is assigned. */
 export interface MsgAssignRoleResponse {
 }
 
+/**
+ * Removes the role an address holds in a treasury.
+ * Signed by an admin; refused when the address holds no role there.
+ */
 export interface MsgRevokeRole {
+  /** Address of the treasury's admin or of a ROLE_ADMIN holder; it signs. */
   admin: string;
+  /** Id of the treasury. */
   treasuryId: bigint;
+  /** Address whose role is removed. */
   address: string;
 }
 
+/** Empty: the role is removed. */
 export interface MsgRevokeRoleResponse {
 }
 
+/**
+ * Sets the spend policy of one denom in a treasury, replacing any previous one.
+ * Signed by an admin; allowlist plus blocklist are capped by a chain parameter.
+ */
 export interface MsgSetSpendPolicy {
+  /** Address of the treasury's admin or of a ROLE_ADMIN holder; it signs. */
   admin: string;
+  /** The policy, naming its treasury_id and denom; JSON, or @file. */
   policy: SpendPolicy | undefined;
 }
 
+/** Empty: the policy is stored. */
 export interface MsgSetSpendPolicyResponse {
 }
 
+/**
+ * Pauses or resumes a treasury; while paused no spending, locking, claiming or revoking.
+ * Signed by an admin or a ROLE_PAUSER.
+ */
 export interface MsgSetPaused {
+  /** Address of an admin or ROLE_PAUSER of the treasury; it signs. */
   sender: string;
+  /** Id of the treasury. */
   treasuryId: bigint;
+  /** True pauses the treasury; false resumes it. */
   paused: boolean;
 }
 
+/** Empty: the pause state is set. */
 export interface MsgSetPausedResponse {
 }
 
+/**
+ * Transfers a treasury's admin address to another account.
+ * Signed by the current admin (or a ROLE_ADMIN holder).
+ */
 export interface MsgSetAdmin {
+  /** Address of the treasury's admin or of a ROLE_ADMIN holder; it signs. */
   admin: string;
+  /** Id of the treasury. */
   treasuryId: bigint;
+  /** Address of the new admin (may be a group policy account). */
   newAdmin: string;
 }
 
+/** Empty: the admin is changed. */
 export interface MsgSetAdminResponse {
 }
 

@@ -8,9 +8,13 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Declaration } from "./declaration";
 
+/** A validator operator admitted by governance. */
 export interface ApprovedValidator {
+  /** Account address of the operator. */
   candidate: string;
+  /** "true" while the approval is in force. */
   approved: string;
+  /** Ownership declaration, copied at approval and kept current by re-attestation. */
   declaration: Declaration | undefined;
 }
 

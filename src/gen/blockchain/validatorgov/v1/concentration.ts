@@ -15,22 +15,37 @@ export enum ConcentrationCap {
   UNRECOGNIZED = -1,
 }
 
+/** A validator jailed because its group exceeded a concentration ceiling. */
 export interface Demotion {
+  /** Account address of the operator. */
   operator: string;
+  /** Which ceiling was breached. */
   cap: ConcentrationCap;
+  /** Declared value that breached (entity, owner or country). */
   group: string;
+  /** Group's power share at demotion, in basis points. */
   groupPowerBps: bigint;
+  /** Ceiling at demotion, in basis points. */
   capBps: bigint;
+  /** Block height of the demotion. */
   demotedAtHeight: bigint;
+  /** True only if this demotion jailed the validator. */
   jailedValidator: boolean;
 }
 
+/** The power of one declared entity, beneficial owner or jurisdiction. */
 export interface ConcentrationGroup {
+  /** Which ceiling the group is measured against. */
   cap: ConcentrationCap;
+  /** The declared value (entity id, owner id or country). */
   group: string;
+  /** Consensus power of its validators. */
   power: bigint;
+  /** Share of total power, in basis points (floored). */
   powerBps: bigint;
+  /** Ceiling in force, in basis points; 0 when unset. */
   capBps: bigint;
+  /** True when the share exceeds the ceiling. */
   over: boolean;
 }
 

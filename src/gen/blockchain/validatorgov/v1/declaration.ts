@@ -9,10 +9,13 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
 /** Who stands behind a validator, as signed by its operator. */
 export interface Declaration {
+  /** Legal entity identifier (an LEI, or a national register number). */
   legalEntityId: string;
+  /** Ultimate beneficial owner's identifier. */
   beneficialOwnerId: string;
   /** ISO 3166-1 alpha-2, an assigned code. */
   jurisdiction: string;
+  /** Block height at which it was last signed. */
   attestedAtHeight: bigint;
 }
 

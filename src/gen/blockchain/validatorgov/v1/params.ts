@@ -8,8 +8,11 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
 export interface Params {
+  /** Blocks between opening a planned operator rotation and its completion. */
   plannedRotationDelayBlocks: bigint;
+  /** Blocks an approved recovery waits, open to the old key's veto, before completing. */
   recoveryChallengeWindowBlocks: bigint;
+  /** Blocks after which an ownership declaration not re-signed is reported stale. */
   attestationIntervalBlocks: bigint;
   /** Tokens of the bond denom delegated from the seat reserve per seat. */
   seatBondAmount: string;

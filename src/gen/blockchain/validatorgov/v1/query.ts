@@ -13,6 +13,7 @@ import { Params } from "./params";
 import { OperatorRotation } from "./rotation";
 import { ValidatorApplication } from "./validator_application";
 
+/** Whether a declared jurisdiction matches the account's recorded one. */
 export enum JurisdictionAgreement {
   JURISDICTION_AGREEMENT_UNSPECIFIED = 0,
   JURISDICTION_AGREEMENT_AGREE = 1,
@@ -21,108 +22,167 @@ export enum JurisdictionAgreement {
   UNRECOGNIZED = -1,
 }
 
+/** Shows the validatorgov parameters. */
 export interface QueryParamsRequest {
 }
 
+/** The validatorgov parameters. */
 export interface QueryParamsResponse {
+  /** Parameters in force. */
   params: Params | undefined;
 }
 
+/** Shows a candidate's validator application. */
 export interface QueryGetValidatorApplicationRequest {
+  /** Account address of the applicant. */
   candidate: string;
 }
 
+/** A validator application. */
 export interface QueryGetValidatorApplicationResponse {
+  /** The application with its status and declaration. */
   validatorApplication: ValidatorApplication | undefined;
 }
 
+/** Lists validator applications in every status. */
 export interface QueryAllValidatorApplicationRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of validator applications. */
 export interface QueryAllValidatorApplicationResponse {
+  /** The applications. */
   validatorApplication: ValidatorApplication[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Shows an approved validator operator and its declaration. */
 export interface QueryGetApprovedValidatorRequest {
+  /** Account address of the operator. */
   candidate: string;
 }
 
+/** An approved validator. */
 export interface QueryGetApprovedValidatorResponse {
+  /** The approval with its current declaration. */
   approvedValidator: ApprovedValidator | undefined;
 }
 
+/** Lists the approved validator operators. */
 export interface QueryAllApprovedValidatorRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of approved validators. */
 export interface QueryAllApprovedValidatorResponse {
+  /** The approved validators. */
   approvedValidator: ApprovedValidator[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Shows an operator rotation or recovery by id. */
 export interface QueryGetOperatorRotationRequest {
+  /** Id of the rotation. */
   id: bigint;
 }
 
+/** An operator rotation. */
 export interface QueryGetOperatorRotationResponse {
+  /** The rotation or recovery. */
   operatorRotation: OperatorRotation | undefined;
 }
 
+/** Lists every operator rotation and recovery ever opened. */
 export interface QueryAllOperatorRotationRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of operator rotations. */
 export interface QueryAllOperatorRotationResponse {
+  /** The rotations, in id order. */
   operatorRotation: OperatorRotation[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** Shows the pending rotation or recovery of an operator, if any. */
 export interface QueryPendingOperatorRotationRequest {
+  /** Account address of the current operator. */
   currentOperator: string;
 }
 
+/** An operator's pending rotation. */
 export interface QueryPendingOperatorRotationResponse {
+  /** False when nothing is pending (not an error). */
   found: boolean;
+  /** The pending rotation, when found. */
   operatorRotation: OperatorRotation | undefined;
 }
 
+/** Shows the power share of each entity, owner and jurisdiction against its ceiling. */
 export interface QueryConcentrationRequest {
 }
 
+/** Concentration of voting power now; empty when the chain has no constitution. */
 export interface QueryConcentrationResponse {
+  /** One entry per declared entity, beneficial owner and jurisdiction. */
   groups: ConcentrationGroup[];
+  /** Total power measured: the denominator of the shares. */
   totalPower: bigint;
+  /** Bonded, unjailed validators. */
   activeValidators: number;
+  /** Floor below which breaches are reported instead of corrected. */
   minActiveValidators: number;
 }
 
+/** Lists the demotions in force (validators jailed for concentration). */
 export interface QueryAllDemotionRequest {
+  /** Page to return (key or offset, limit). */
   pagination: PageRequest | undefined;
 }
 
+/** A page of demotions in force. */
 export interface QueryAllDemotionResponse {
+  /** The demotions. */
   demotion: Demotion[];
+  /** Key of the next page. */
   pagination: PageResponse | undefined;
 }
 
+/** An approved validator's declared country beside the one recorded for its account. */
 export interface JurisdictionReconciliation {
+  /** Account address of the operator. */
   candidate: string;
+  /** Country in its declaration. */
   declaredJurisdiction: string;
+  /** Country recorded for the account; empty when none. */
   recordedJurisdiction: string;
+  /** Who recorded it; empty when none. */
   recordedBy: string;
+  /** Block height of the record; 0 when none. */
   recordedAtHeight: bigint;
+  /** Agree, disagree or unrecorded; a disagreement is reported, never acted on. */
   agreement: JurisdictionAgreement;
 }
 
+/** Compares declared and recorded jurisdictions of approved validators. */
 export interface QueryJurisdictionReconciliationRequest {
 }
 
+/** The reconciliation of every approved validator. */
 export interface QueryJurisdictionReconciliationResponse {
+  /** One row per approved validator, in account-address order. */
   records: JurisdictionReconciliation[];
+  /** Rows that agree. */
   agreeCount: number;
+  /** Rows that disagree. */
   disagreeCount: number;
+  /** Rows with no recorded jurisdiction. */
   unrecordedCount: number;
 }
 

@@ -24,18 +24,31 @@ export enum RotationStatus {
   UNRECOGNIZED = -1,
 }
 
+/** A move of a validator to a new operator account: planned, or a recovery. */
 export interface OperatorRotation {
+  /** Rotation id, from 1. */
   id: bigint;
+  /** Account address of the operator being replaced. */
   currentOperator: string;
+  /** Account address of the new operator. */
   newOperator: string;
+  /** Planned (by the operator) or recovery (by anyone, approved by governance). */
   kind: RotationKind;
+  /** Pending, completed, cancelled, vetoed or rejected. */
   status: RotationStatus;
+  /** Account that opened it. */
   proposer: string;
+  /** Why (required on a recovery). */
   reason: string;
+  /** True once approved; a recovery is inert until then. */
   approved: boolean;
+  /** Block height it was opened. */
   openedAtHeight: bigint;
+  /** Block height it completes at; 0 while no clock runs. */
   completesAtHeight: bigint;
+  /** Block height of its final status. */
   resolvedAtHeight: bigint;
+  /** True only if this rotation jailed the validator. */
   pausedValidator: boolean;
 }
 

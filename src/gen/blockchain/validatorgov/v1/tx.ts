@@ -8,91 +8,194 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Params } from "./params";
 
+/**
+ * Replaces the validatorgov parameters (rotation delays, attestation interval, seat bond).
+ * Signed by the governance account; every value must be positive.
+ */
 export interface MsgUpdateParams {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /**
+   * The complete new parameter set; the recovery window must be at least the planned rotation
+   * delay.
+   */
   params: Params | undefined;
 }
 
+/** Empty response of MsgUpdateParams. */
 export interface MsgUpdateParamsResponse {
 }
 
+/**
+ * Applies for admission as a validator operator, with an ownership declaration.
+ * Anyone may sign; a new application replaces a previous one and waits for governance.
+ */
 export interface MsgApplyValidator {
+  /** Account address that will operate the validator (the signer). */
   creator: string;
+  /** Name of the validator, for reviewers; not stored. */
   moniker: string;
+  /** Description of the applicant, for reviewers; not stored. */
   description: string;
+  /**
+   * Legal entity identifier (an LEI, or a national register number); required, at most 128
+   * characters.
+   */
   legalEntityId: string;
+  /**
+   * Ultimate beneficial owner's identifier (the entity's own when nobody owns it); required, at
+   * most 128 characters.
+   */
   beneficialOwnerId: string;
-  /** ISO 3166-1 alpha-2 */
+  /**
+   * Country of the entity, any letter case (stored upper-case): an assigned code,
+   * ISO 3166-1 alpha-2
+   */
   jurisdiction: string;
 }
 
+/** Empty response of MsgApplyValidator. */
 export interface MsgApplyValidatorResponse {
 }
 
+/**
+ * Approves or rejects a validator application, or removes an approved validator.
+ * Signed by the governance account; refused when there is no pending application to decide.
+ */
 export interface MsgApproveValidator {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Account address of the applicant (or approved operator). */
   candidate: string;
+  /**
+   * True approves the pending application; false rejects it, or removes an approved validator with
+   * none pending.
+   */
   approve: boolean;
 }
 
+/** Empty response of MsgApproveValidator. */
 export interface MsgApproveValidatorResponse {
 }
 
+/**
+ * Starts a planned rotation of a validator's operator key to a new account.
+ * Signed by the current approved operator; completes after the planned rotation delay; one at a
+ * time.
+ */
 export interface MsgRotateOperator {
+  /** Account address of the current operator (the signer). */
   creator: string;
+  /** Account address of the new operator; must not be approved or operate a validator already. */
   newOperator: string;
 }
 
+/** Response of MsgRotateOperator. */
 export interface MsgRotateOperatorResponse {
+  /** Id of the rotation opened. */
   rotationId: bigint;
 }
 
+/**
+ * Proposes moving a validator to a new operator account when the old key is lost.
+ * Anyone may sign; inert until governance approves; the old key can veto it.
+ */
 export interface MsgProposeOperatorRecovery {
+  /** Account address of the proposer (the signer); needs no role. */
   creator: string;
+  /** Account address of the approved operator to replace. */
   currentOperator: string;
+  /** Account address of the new operator; must not be approved or operate a validator already. */
   newOperator: string;
+  /** Why the recovery is needed; required, at most 512 characters. */
   reason: string;
 }
 
+/** Response of MsgProposeOperatorRecovery. */
 export interface MsgProposeOperatorRecoveryResponse {
+  /** Id of the recovery opened. */
   rotationId: bigint;
 }
 
+/**
+ * Approves or rejects a proposed operator recovery.
+ * Signed by the governance account; approval jails the validator and starts the challenge window.
+ */
 export interface MsgApproveOperatorRecovery {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
+  /** Id of a pending recovery (not a planned rotation). */
   rotationId: bigint;
+  /** True approves (starts the clock); false rejects. */
   approve: boolean;
 }
 
+/** Empty response of MsgApproveOperatorRecovery. */
 export interface MsgApproveOperatorRecoveryResponse {
 }
 
+/**
+ * Cancels a planned rotation or vetoes a recovery, as the current operator.
+ * Only the current operator may sign, while the rotation is pending.
+ */
 export interface MsgCancelOperatorRotation {
+  /** Account address of the current operator (the signer). */
   creator: string;
+  /** Id of the pending rotation or recovery. */
   rotationId: bigint;
 }
 
+/** Empty response of MsgCancelOperatorRotation. */
 export interface MsgCancelOperatorRotationResponse {
 }
 
+/**
+ * Re-signs an approved validator's ownership declaration.
+ * Only the approved operator may sign; resets the re-attestation clock.
+ */
 export interface MsgAttestOwnership {
+  /** Account address of the approved operator (the signer). */
   creator: string;
+  /**
+   * Legal entity identifier (an LEI, or a national register number); required, at most 128
+   * characters.
+   */
   legalEntityId: string;
+  /**
+   * Ultimate beneficial owner's identifier (the entity's own when nobody owns it); required, at
+   * most 128 characters.
+   */
   beneficialOwnerId: string;
+  /** Country of the entity: an assigned ISO 3166-1 alpha-2 code (any case, stored upper-case). */
   jurisdiction: string;
 }
 
+/** Empty response of MsgAttestOwnership. */
 export interface MsgAttestOwnershipResponse {
 }
 
+/**
+ * Sets how many seats (delegations from the seat reserve) a validator has.
+ * Signed by the governance account; the reserve must hold enough tokens.
+ */
 export interface MsgSetValidatorPower {
+  /** Address of the governance module account (the only accepted signer). */
   authority: string;
-  /** operator in account form */
+  /**
+   * Approved operator whose validator has been created:
+   * operator in account form
+   */
   validator: string;
+  /**
+   * Number of seats, each seat_bond_amount of the bond denom; must be positive (removal is
+   * MsgApproveValidator).
+   */
   seats: bigint;
 }
 
+/** Response of MsgSetValidatorPower. */
 export interface MsgSetValidatorPowerResponse {
+  /** Seats the validator now has. */
   seats: bigint;
 }
 

@@ -8,9 +8,13 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Declaration } from "./declaration";
 
+/** An application for admission as a validator operator. */
 export interface ValidatorApplication {
+  /** Account address of the applicant. */
   candidate: string;
+  /** pending, approved, rejected, removed (approval withdrawn) or rotated (key moved). */
   status: string;
+  /** Ownership declaration submitted. */
   declaration: Declaration | undefined;
 }
 
