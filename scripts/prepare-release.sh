@@ -8,7 +8,8 @@
 # alone) into $RELEASE_CACHE_DIR/<full commit id> (default ~/.cache/blockchain-node/releases).
 # Its node_modules is a symlink to ours when both package-lock.json files are equal, else its own
 # `npm ci` (from npm's local cache when the packages are there). A prepared release is reused:
-# the second run costs a `git rev-parse`.
+# the second run costs a `git rev-parse`. A release whose package.json has a build script runs
+# compiled JavaScript (its bin runs dist/): it is built here; older ones run from source as they are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +34,9 @@ if cmp -s "$work/package-lock.json" package-lock.json; then
 else
   echo "prepare-release: ${commit:0:12} has its own package-lock.json: npm ci" >&2
   (cd "$work" && npm ci --prefer-offline --no-audit --no-fund --loglevel=error >&2)
+fi
+if (cd "$work" && node -e 'process.exit(require("./package.json").scripts?.build ? 0 : 1)'); then
+  (cd "$work" && npm run -s build >&2)
 fi
 touch "$work/.prepared"
 rm -rf "$root"

@@ -8,7 +8,10 @@ import { patchToml, type TomlTable } from "./toml";
 /** The CometBFT release the node is built and tested against (docs/abci.md). */
 export const COMETBFT_VERSION = "0.38.25";
 
-/** $COMETBFT_BIN, else the repository's .bin/cometbft (scripts/install-cometbft.sh), else `cometbft` on PATH. */
+/**
+ * The CometBFT binary: $COMETBFT_BIN, else a checkout's .bin/cometbft (scripts/install-cometbft.sh
+ * builds it there), else `cometbft` on PATH (an installed package ships no CometBFT).
+ */
 export function cometBinary(): string {
   if (process.env.COMETBFT_BIN) return process.env.COMETBFT_BIN;
   const local = join(PROJECT_ROOT, ".bin", "cometbft");
@@ -17,7 +20,10 @@ export function cometBinary(): string {
     execFileSync("cometbft", ["version"], { stdio: "ignore" });
     return "cometbft";
   } catch {
-    throw new Error(`CometBFT not found: run \`bash scripts/install-cometbft.sh\` (builds ${local}) or set COMETBFT_BIN`);
+    const checkout = existsSync(join(PROJECT_ROOT, "scripts", "install-cometbft.sh"))
+      ? `, or run \`bash scripts/install-cometbft.sh\` (builds ${local})`
+      : "";
+    throw new Error(`CometBFT v${COMETBFT_VERSION} not found: put \`cometbft\` on PATH or set COMETBFT_BIN to its path${checkout}`);
   }
 }
 

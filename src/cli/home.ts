@@ -1,9 +1,9 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { PACKAGE_ROOT } from "../types/package-files";
 
-/** The repository root, whatever the cwd (the CLI runs from source through tsx). */
-export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The package root (a checkout, or the installed package), whatever the cwd: src/types/package-files.ts. */
+export const PROJECT_ROOT = PACKAGE_ROOT;
 
 export const DEFAULT_HOME = join(homedir(), ".blockchaind");
 export const DEFAULT_DEV_HOME = join(homedir(), ".blockchaind-dev");

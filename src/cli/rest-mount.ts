@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { DevEngine } from "../abci/dev/engine";
 import type { GenesisDoc } from "../abci/genesis-doc";
 import type { App } from "../app/app";
@@ -8,10 +7,10 @@ import type { Logger } from "../types/logger";
 import { PsqlCometBackend } from "../node/psql-backend";
 import { redactPsqlConn } from "../node/psql-conn";
 import { readTxIndexConfig } from "./tx-index-config";
-import { PROJECT_ROOT } from "./home";
+import { packageFile } from "../types/package-files";
 
 /** Where `node explorer/build.mjs` (run by `npm run build`) writes the explorer page. */
-export const EXPLORER_DIR = join(PROJECT_ROOT, "dist", "explorer");
+export const EXPLORER_DIR = packageFile("explorer");
 
 /** app.toml's `[explorer] enable` (default true) and the RPC the page is told about. */
 export interface ExplorerMount {

@@ -1,15 +1,14 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { createFileRegistry, fromBinary, getOption, hasOption, type DescMethod, type FileRegistry } from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
+import { packageFile } from "./package-files";
 
 /** The descriptor set `npm run gen` writes: our protos and the Cosmos SDK protos (0.50 overlay). */
 let registry: FileRegistry | undefined;
 
 export function protoRegistry(): FileRegistry {
   if (!registry) {
-    const path = fileURLToPath(new URL("../gen/descriptors.binpb", import.meta.url));
-    registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, readFileSync(path)));
+    registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, readFileSync(packageFile("descriptorSet"))));
   }
   return registry;
 }

@@ -1,4 +1,6 @@
-import { createRequire } from "node:module";
+import binaryModule from "cosmjs-types/binary";
+import { Coin } from "cosmjs-types/cosmos/base/v1beta1/coin";
+import { utf8Read } from "cosmjs-types/utf8";
 import { ProtoWriter } from "./proto-writer";
 
 /**
@@ -8,9 +10,12 @@ import { ProtoWriter } from "./proto-writer";
  * a writer that writes in place (proto-writer.ts), and a reader that views the caller's bytes
  * (decoders never write to their input). Generated decoders look the classes up on the
  * module's exports at call time, so replacing the exports reaches every message type.
+ *
+ * The default import is that exports object itself (a CommonJS module's `module.exports`, in
+ * Node and in the esbuild bundle alike), so the bundle patches the copy its generated code
+ * uses; a `createRequire` lookup would patch the package in node_modules instead.
  */
-const require = createRequire(import.meta.url);
-const binary = require("cosmjs-types/binary") as {
+const binary = binaryModule as unknown as {
   BinaryWriter: { create(): unknown };
   BinaryReader: new (buf?: ArrayLike<number>) => {
     buf: Uint8Array;
@@ -21,7 +26,6 @@ const binary = require("cosmjs-types/binary") as {
     string(): string;
   };
 };
-const { utf8Read } = require("cosmjs-types/utf8") as { utf8Read(buffer: Uint8Array, start: number, end: number): string };
 const latin1Slice = (Buffer.prototype as unknown as { latin1Slice(this: Uint8Array, start: number, end: number): string }).latin1Slice;
 
 /**
@@ -60,6 +64,11 @@ export function tuneProtoRuntime(): void {
     return readString(this.bytes());
   };
   binary.BinaryReader = ViewingReader as unknown as typeof Base;
+  // The tuned writer's bytes differ from cosmjs-types' for some 64-bit values (proto-writer.ts):
+  // a generated codec that missed the patch (another copy of the package in a bundle) stops
+  // the node here rather than run beside a second encoder.
+  if (!(Coin.encode(Coin.fromPartial({})) instanceof ProtoWriter))
+    throw new Error("cosmjs-types' generated codecs do not use the tuned proto writer");
 }
 
 tuneProtoRuntime();

@@ -1,11 +1,5 @@
-import { createRequire } from "node:module";
-
-const require = createRequire(import.meta.url);
-const { int64FromString } = require("cosmjs-types/varint") as { int64FromString(dec: string): { lo: number; hi: number } };
-const { utf8Length, utf8Write } = require("cosmjs-types/utf8") as {
-  utf8Length(s: string): number;
-  utf8Write(s: string, buf: Uint8Array, pos: number): number;
-};
+import { utf8Length, utf8Write } from "cosmjs-types/utf8";
+import { int64FromString } from "cosmjs-types/varint";
 
 const TWO_64 = 1n << 64n;
 /** Largest scratch buffer kept for the next writer; larger ones are left to the collector. */

@@ -9,6 +9,6 @@ describe("the node's V8 flags are the same however it is started", () => {
     const shebang = readFileSync(join(PROJECT_ROOT, "bin", "blockchaind.js"), "utf8").split("\n")[0];
     expect(shebang).toBe(`#!/usr/bin/env -S node ${APP_NODE_FLAGS.join(" ")}`);
     const start = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")).scripts.start as string;
-    expect(start).toBe(`tsx ${APP_NODE_FLAGS.join(" ")} src/cli/main.ts start --dev`);
+    expect(start).toBe(`npm run -s build && node ${APP_NODE_FLAGS.join(" ")} dist/blockchaind.js start --dev`);
   });
 });

@@ -28,9 +28,11 @@ function encodeValidatorSet(set: ValidatorUpdate[]): Uint8Array {
 function decodeValidatorSet(raw: Uint8Array): ValidatorUpdate[] {
   const r = new BinaryReader(raw);
   const out: ValidatorUpdate[] = [];
+  // Each entry's own bytes go to the codec, not this reader: the codec only continues a reader
+  // of the class it was tuned with (types/proto-runtime.ts), which this module may not see.
   while (r.pos < r.len) {
     r.uint32();
-    out.push(ValidatorUpdate.decode(r, r.uint32()));
+    out.push(ValidatorUpdate.decode(r.bytes()));
   }
   return out;
 }

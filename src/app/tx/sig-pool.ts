@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { packageFile } from "../../types/package-files";
 import { CLOSING, HEAD, RING_MASK, RING_SLOTS, TAIL, createRingMemory, packable, writeJob, type SignatureJob } from "./sig-jobs";
 
 /** Workers when the operator leaves the size unset: every core but the one the app thread runs on. */
@@ -40,7 +41,7 @@ class SigRing {
     this.control = new Int32Array(memory.control);
     this.jobs = new Uint8Array(memory.jobs);
     this.verdicts = new Uint8Array(memory.verdicts);
-    this.worker = new Worker(new URL("./sig-worker.mjs", import.meta.url), { workerData: memory });
+    this.worker = new Worker(packageFile("sigWorker"), { workerData: memory });
     this.worker.unref();
     const die = (): void => {
       if (this.dead) return;

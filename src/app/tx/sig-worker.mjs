@@ -1,6 +1,7 @@
-// Entry of a signature-pool worker thread (sig-pool.ts). A worker does not inherit the main
-// thread's tsx loader, so it registers its own, as bin/blockchaind.js does, then runs the
-// TypeScript worker body.
+// Entry of a signature-pool worker thread when the node runs from the sources (tsx, vitest;
+// the build compiles sig-worker.ts itself: src/types/package-files.ts). A worker does not
+// inherit the main thread's tsx loader, so it registers its own, then runs the TypeScript
+// worker body.
 import { register } from "tsx/esm/api";
 
 register();
