@@ -5,33 +5,40 @@
  * alternating runs on fresh chains. Each run pre-signs the same MsgSends (before timing),
  * sends them with broadcast_tx_sync keeping --in-flight outstanding, and measures committed
  * tx/s (first send → every accepted tx committed and the mempool empty), the app process's
- * CPU per committed tx (CometBFT's apart), and broadcast-to-commit latency per tx.
+ * CPU per committed tx (CometBFT's apart), the app's block-path time per tx and
+ * broadcast-to-commit latency per tx.
+ *
+ * `--cold`: the load as an outside harness sends it to nodes started as users start them. Our
+ * node from `blockchaind init` and the `blockchaind` bin (vs-sdk-chains.ts startOursCold), a
+ * minimum gas price of 0.025 (each tx pays its fee), no untimed txs first, one plain node:http
+ * keep-alive caller per sender sending its txs in sequence order (http-rpc-client.ts), then 15 s
+ * of REST balance reads with 64 connections on one address and on every sender's (rest-load.ts).
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  copyFileSync,
-} from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir, loadavg, cpus } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { Command } from "commander";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import { cometBinary, patchCometConfig, runComet } from "../../src/cli/comet";
-import { homePaths, PROJECT_ROOT } from "../../src/cli/home";
-import { latestHeight, Localnet, nodePorts, rpc, terminate, waitForHeight, waitForPort } from "../../src/cli/localnet";
+import { latestHeight, rpc, waitForHeight } from "../../src/cli/localnet";
 import { Secp256k1Key } from "../../src/client/signer";
 import { signTx } from "../../src/client/tx-builder";
-import { accountNumber, freeLocalnetBasePort } from "./localnet-helpers";
+import { blockPathSeconds } from "./abci-timing";
+import { HttpRpcClient, type Broadcaster } from "./http-rpc-client";
+import { accountNumber } from "./localnet-helpers";
+import { balanceReads, type RestLoadResult } from "./rest-load";
 import { RpcClient } from "./rpc-client";
+import {
+  buildSdkNode,
+  CHAIN_ID,
+  COLD_MIN_GAS_PRICE,
+  DENOM,
+  startNull,
+  startOurs,
+  startOursCold,
+  startSdk,
+  type RunningChain,
+} from "./vs-sdk-chains";
 
 const o = new Command("bench:vs-sdk")
   .option("--runs <n>", "runs per node (alternating)", (v) => Number(v), 5)
@@ -50,6 +57,12 @@ const o = new Command("bench:vs-sdk")
   .option("--keep", "keep the chains' directories (logs) after the runs")
   .option("--only <node>", "run only one node (ours, sdk or null) — for profiling, no ratio")
   .option("--ceiling", "also run a do-nothing ABCI app (scripts/bench/null-app.ts) the same way: what CometBFT and the client cost here")
+  .option(
+    "--cold",
+    "nodes as users start them, txs paying 0.025 gas price, one node:http keep-alive caller per sender (--in-flight = --senders), no --warmup; then REST balance reads",
+  )
+  .option("--rest-seconds <s>", "--cold: seconds of REST balance reads, on one address and on all senders'", (v) => Number(v), 15)
+  .option("--rest-connections <n>", "--cold: REST connections", (v) => Number(v), 64)
   .parse(process.argv)
   .opts<{
     runs: number;
@@ -61,35 +74,22 @@ const o = new Command("bench:vs-sdk")
     keep?: boolean;
     ceiling?: boolean;
     only?: string;
+    cold?: boolean;
+    restSeconds: number;
+    restConnections: number;
   }>();
 
-const CHAIN_ID = "bench-vs-sdk";
-const DENOM = "uyml";
-/** The same CometBFT settings for both nodes (on top of what our localnet writes, copied to the SDK node). */
-const COMET_SETTINGS = {
-  consensus: { timeout_commit: "1s" },
-  mempool: { size: 50_000, recheck: true },
-  tx_index: { indexer: "kv" },
-  // BENCH_PPROF=host:port serves CometBFT's pprof there (the same for every node run).
-  ...(process.env.BENCH_PPROF ? { rpc: { pprof_laddr: process.env.BENCH_PPROF } } : {}),
-};
-const MAX_BLOCK_BYTES = "22020096";
-const SDK_NODE_DIR = join(PROJECT_ROOT, "scripts", "bench", "sdk-node");
-const SDK_NODE_BIN = join(PROJECT_ROOT, ".bin", "sdk-refnode");
+if (o.cold && (o.warmup > 0 || o.rate !== undefined))
+  throw new Error("--cold sends every tx timed and closed-loop: no --warmup, no --rate");
+/** Requests outstanding: in cold mode one caller per sender, as many as the senders. */
+const inFlight = o.cold ? o.senders : o.inFlight;
+/** Cold-mode txs pay the minimum gas price on their gas limit; warm ones carry no fee (as before). */
+const GAS_LIMIT = 200_000n;
+const fee = o.cold ? [{ denom: DENOM, amount: String(Math.ceil(Number(GAS_LIMIT) * COLD_MIN_GAS_PRICE)) }] : undefined;
+
 const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** `go build` of the reference node, skipped when the binary is newer than every source file. */
-function buildSdkNode(): void {
-  const sources = readdirSync(SDK_NODE_DIR).filter((f) => /\.go$|^go\.(mod|sum)$/.test(f));
-  const newest = Math.max(...sources.map((f) => statSync(join(SDK_NODE_DIR, f)).mtimeMs));
-  if (existsSync(SDK_NODE_BIN) && statSync(SDK_NODE_BIN).mtimeMs > newest) return;
-  const t0 = Date.now();
-  console.error(`building ${SDK_NODE_BIN} (go build; the first build compiles the SDK and takes minutes)`);
-  execFileSync("go", ["build", "-o", SDK_NODE_BIN, "."], { cwd: SDK_NODE_DIR, stdio: "inherit" });
-  console.error(`built in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-}
 
 /** utime + stime of a process and all its descendants, in microseconds. */
 function cpuMicros(pid: number): number {
@@ -112,136 +112,6 @@ function cpuMicros(pid: number): number {
   return (ticks * 1_000_000) / CLK_TCK;
 }
 
-interface RunningChain {
-  rpcUrl: string;
-  app: ChildProcess;
-  comet: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** The issue's block limits on both chains: 22 MB blocks, no block gas limit (init writes its own defaults). */
-function setBlockLimits(genesisPath: string): void {
-  const doc = JSON.parse(readFileSync(genesisPath, "utf8"));
-  doc.consensus_params.block.max_bytes = MAX_BLOCK_BYTES;
-  doc.consensus_params.block.max_gas = "-1";
-  writeFileSync(genesisPath, JSON.stringify(doc, null, 2));
-}
-
-const funded = (keys: Secp256k1Key[]) => keys.map((k) => ({ address: k.address, coins: `1000000000000${DENOM}` }));
-
-/** This node: the localnet `npm run localnet` builds (src/cli/localnet), with one validator. */
-async function startOurs(dir: string, keys: Secp256k1Key[]): Promise<RunningChain & { configPath: string }> {
-  const net = await Localnet.prepare({
-    dir,
-    validators: 1,
-    basePort: await freeLocalnetBasePort(),
-    chainId: CHAIN_ID,
-    timeoutCommit: "1s",
-    accounts: funded(keys),
-    reset: true,
-  });
-  const home = net.nodes[0].home;
-  patchCometConfig(homePaths(home).cometConfig, COMET_SETTINGS);
-  // BENCH_SIG_WORKERS / BENCH_PROPOSAL_HOLD_MS / BENCH_WARM_UP_TXS override those app.toml settings of this node.
-  const appToml = homePaths(home).appConfig;
-  const overrides = [
-    ["sig-verify-workers", process.env.BENCH_SIG_WORKERS],
-    ["proposal-hold-ms", process.env.BENCH_PROPOSAL_HOLD_MS],
-    ["warm-up-txs", process.env.BENCH_WARM_UP_TXS],
-  ];
-  for (const [key, value] of overrides) {
-    if (value !== undefined)
-      writeFileSync(appToml, readFileSync(appToml, "utf8").replace(new RegExp(`^${key} = .*$`, "m"), `${key} = ${value}`));
-  }
-  setBlockLimits(homePaths(home).genesis);
-  await net.start();
-  return {
-    rpcUrl: net.nodes[0].rpcUrl,
-    app: net.nodes[0].app!,
-    comet: net.nodes[0].comet!,
-    stop: () => net.stop(),
-    configPath: homePaths(home).cometConfig,
-  };
-}
-
-/**
- * A chain of another app behind the same CometBFT: `cometbft init`, then our node's config.toml
- * (so every CometBFT setting is the same) with its own ports, the genesis `writeGenesis` makes
- * of CometBFT's, and the app process `appCommand` starts listening on the ABCI address.
- */
-async function startBeside(
-  home: string,
-  templateConfig: string,
-  writeGenesis: (genesisPath: string) => void,
-  appCommand: (abciAddress: string) => [string, string[]],
-): Promise<RunningChain> {
-  mkdirSync(home, { recursive: true });
-  runComet(["init", "--home", home]);
-  const ports = nodePorts(await freeLocalnetBasePort(), 0);
-  const paths = homePaths(home);
-  copyFileSync(templateConfig, paths.cometConfig);
-  patchCometConfig(paths.cometConfig, {
-    "": { moniker: basename(home), proxy_app: `tcp://127.0.0.1:${ports.abci}` },
-    rpc: { laddr: `tcp://127.0.0.1:${ports.rpc}` },
-    p2p: { laddr: `tcp://127.0.0.1:${ports.p2p}` },
-    instrumentation: { prometheus_listen_addr: `127.0.0.1:${ports.prometheus}` },
-    ...COMET_SETTINGS,
-  });
-  const genesis = JSON.parse(readFileSync(paths.genesis, "utf8"));
-  genesis.chain_id = CHAIN_ID;
-  writeFileSync(paths.genesis, JSON.stringify(genesis, null, 2));
-  setBlockLimits(paths.genesis);
-  writeGenesis(paths.genesis);
-
-  mkdirSync(join(home, "logs"), { recursive: true });
-  const spawnLogged = (cmd: string, args: string[], log: string) => {
-    const fd = openSync(join(home, "logs", log), "a");
-    const child = spawn(cmd, args, { stdio: ["ignore", fd, fd] });
-    closeSync(fd);
-    return child;
-  };
-  const app = spawnLogged(...appCommand(`tcp://127.0.0.1:${ports.abci}`), "app.log");
-  await waitForPort(ports.abci, app, 60_000);
-  const comet = spawnLogged(cometBinary(), ["start", "--home", home], "comet.log");
-  return {
-    rpcUrl: `http://127.0.0.1:${ports.rpc}`,
-    app,
-    comet,
-    stop: async () => {
-      await terminate(comet, "SIGTERM");
-      await terminate(app, "SIGTERM");
-    },
-  };
-}
-
-/** The reference node, its genesis from `sdk-refnode genesis` (the same funded accounts). */
-function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: string): Promise<RunningChain> {
-  const home = join(dir, "sdk-node");
-  return startBeside(
-    home,
-    templateConfig,
-    () => {
-      const accountsFile = join(dir, "accounts.json");
-      writeFileSync(accountsFile, JSON.stringify(funded(keys)));
-      execFileSync(SDK_NODE_BIN, ["genesis", "--home", home, "--accounts", accountsFile, "--denom", DENOM], {
-        stdio: ["ignore", "ignore", "inherit"],
-      });
-    },
-    (abci) => [SDK_NODE_BIN, ["start", "--home", home, "--addr", abci]],
-  );
-}
-
-/** The do-nothing app: CometBFT's own genesis (its validator), no app state. */
-function startNull(dir: string, templateConfig: string): Promise<RunningChain> {
-  const tsx = join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
-  return startBeside(
-    join(dir, "null-app"),
-    templateConfig,
-    () => {},
-    (abci) => [tsx, [join(PROJECT_ROOT, "scripts", "bench", "null-app.ts"), abci]],
-  );
-}
-
 /** Per sender, its txs in sequence order; base64 of each tx is how blocks show it. */
 interface SignedLoad {
   accountNumbers: bigint[];
@@ -262,7 +132,7 @@ function preSign(keys: Secp256k1Key[], accountNumbers: bigint[], txs: number): S
     };
     const sequence = BigInt(bySender[s].length);
     bySender[s].push(
-      signTx([msg], [{ key: keys[s], accountNumber: accountNumbers[s], sequence }], { chainId: CHAIN_ID, gasLimit: 200_000n }),
+      signTx([msg], [{ key: keys[s], accountNumber: accountNumbers[s], sequence }], { chainId: CHAIN_ID, gasLimit: GAS_LIMIT, fee }),
     );
   }
   return { accountNumbers, bySender };
@@ -272,6 +142,8 @@ interface RunResult {
   txPerSecond: number;
   appCpuPerTx: number;
   cometCpuPerTx: number;
+  /** The app's PrepareProposal + ProcessProposal + FinalizeBlock + Commit time per committed tx (µs), as CometBFT times them. */
+  appBlockPerTx: number;
   /** This script's own CPU (sending, following blocks): it shares the machine with both nodes. */
   clientCpuPerTx: number;
   p50: number;
@@ -290,6 +162,9 @@ interface RunResult {
   blocks: number;
   maxBlockTxs: number;
   seconds: number;
+  /** --cold: REST balance reads after the load, on one address and on every sender's (none for a node without REST). */
+  restOne?: RestLoadResult;
+  restMany?: RestLoadResult;
 }
 
 /** The first `first` txs in sending order (sender by sender, sequence by sequence), and the rest. */
@@ -309,7 +184,7 @@ function percentile(sorted: number[], p: number): number {
 /** Sends the load and follows the chain until every accepted tx is committed and the mempool is empty. */
 async function measure(chain: RunningChain, load: SignedLoad, startHeight: number): Promise<RunResult> {
   // Broadcasts on their own sockets, one per request in flight; the follower's reads apart.
-  const broadcaster = new RpcClient(chain.rpcUrl, o.inFlight);
+  const broadcaster: Broadcaster = o.cold ? new HttpRpcClient(chain.rpcUrl) : new RpcClient(chain.rpcUrl, inFlight);
   const reader = new RpcClient(chain.rpcUrl, 1);
   // Each tx's request is built before the clock starts, as the txs are signed before it.
   const prepared = load.bySender.map((txs) =>
@@ -339,7 +214,8 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   const timeline: string[] = [];
 
   // Each worker sends its senders' txs one at a time, so a sender's sequences arrive in order.
-  const workers = Array.from({ length: Math.min(o.inFlight, prepared.length) }, (_, w) => prepared.filter((_, s) => s % o.inFlight === w));
+  const workers = Array.from({ length: Math.min(inFlight, prepared.length) }, (_, w) => prepared.filter((_, s) => s % inFlight === w));
+  const blockPath0 = await blockPathSeconds(chain.metricsUrl);
   const appCpu0 = cpuMicros(chain.app.pid!);
   const cometCpu0 = cpuMicros(chain.comet.pid!);
   const t0 = performance.now();
@@ -398,10 +274,11 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     }
   })();
 
-  const send = async ({ b64, request }: { b64: string; request: Buffer }): Promise<void> => {
+  /** Sends one tx on `caller`'s connection (the HTTP client keeps one per caller). */
+  const send = async ({ b64, request }: { b64: string; request: Buffer }, caller: number): Promise<void> => {
     sentAt.set(b64, performance.now());
     const r = await broadcaster
-      .send<{ code?: number; log?: string }>(request)
+      .send<{ code?: number; log?: string }>(request, caller)
       .then((res) => ({ code: Number(res.code ?? 0), log: res.log ?? "" }))
       .catch((e: Error) => ({ code: -1, log: e.message }));
     answeredAt.set(b64, performance.now());
@@ -421,10 +298,10 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   if (o.rate === undefined) {
     // Closed loop: each worker sends its senders' txs one at a time, so a sender's sequences arrive in order.
     await Promise.all(
-      workers.map(async (senders) => {
+      workers.map(async (senders, w) => {
         const longest = Math.max(...senders.map((s) => s.length));
         for (let seq = 0; seq < longest; seq++) {
-          for (const txs of senders) if (txs[seq]) await send(txs[seq]);
+          for (const txs of senders) if (txs[seq]) await send(txs[seq], w);
         }
       }),
     );
@@ -440,7 +317,7 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
         if (!tx) continue;
         const due = t0 + (n++ * 1000) / o.rate;
         if (due > performance.now() + 1) await sleep(due - performance.now());
-        chains[s] = chains[s].then(() => send(tx));
+        chains[s] = chains[s].then(() => send(tx, s));
       }
     }
     await Promise.all(chains);
@@ -453,6 +330,7 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   if (process.env.BENCH_TIMELINE) console.log(`  timeline: ${timeline.join(", ")}`);
   const appCpu = cpuMicros(chain.app.pid!) - appCpu0;
   const cometCpu = cpuMicros(chain.comet.pid!) - cometCpu0;
+  const blockPath = (await blockPathSeconds(chain.metricsUrl)) - blockPath0;
   const clientCpu = process.cpuUsage(clientCpu0);
   const seconds = (lastCommitAt - t0) / 1000;
   latencies.sort((a, b) => a - b);
@@ -467,6 +345,7 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     txPerSecond: committed / seconds,
     appCpuPerTx: appCpu / committed,
     cometCpuPerTx: cometCpu / committed,
+    appBlockPerTx: (blockPath * 1e6) / committed,
     clientCpuPerTx: (clientCpu.user + clientCpu.system) / committed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
@@ -493,7 +372,7 @@ async function run(node: NodeName, index: number, templateConfig: { path?: strin
   let chain: RunningChain | undefined;
   try {
     if (node === "ours") {
-      const ours = await startOurs(dir, keys);
+      const ours = await (o.cold ? startOursCold : startOurs)(dir, keys);
       chain = ours;
       templateConfig.path ??= join(tmpdir(), `bench-vs-sdk-config-${process.pid}.toml`);
       copyFileSync(ours.configPath, templateConfig.path);
@@ -522,6 +401,12 @@ async function run(node: NodeName, index: number, templateConfig: { path?: strin
       start = await latestHeight(chain.rpcUrl);
     }
     const r = await measure(chain, timed, start);
+    if (o.cold && chain.restUrl) {
+      // Reads of the state the load left, as a wallet backend reads it once the txs are in.
+      const addresses = keys.map((k) => k.address);
+      r.restOne = await balanceReads(chain.restUrl, addresses.slice(0, 1), o.restConnections, o.restSeconds);
+      r.restMany = await balanceReads(chain.restUrl, addresses, o.restConnections, o.restSeconds);
+    }
     results[node].push(r);
     console.error(`${node} run ${index + 1}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Math.round(v * 10) / 10 : v))}`);
   } finally {
@@ -538,7 +423,7 @@ const median = (xs: number[]) => {
 
 buildSdkNode();
 const load0 = loadavg();
-// Ours first: its localnet's config.toml is the template the SDK node's CometBFT gets.
+// Ours first: its home's config.toml is the template the SDK node's CometBFT gets.
 const template: { path?: string } = {};
 try {
   for (let i = 0; i < o.runs; i++) {
@@ -553,8 +438,10 @@ try {
 
 const rows: Array<[string, (r: RunResult) => number, (v: number) => string]> = [
   ["committed tx/s (first send → all committed, mempool empty)", (r) => r.txPerSecond, (v) => v.toFixed(0)],
-  ["app CPU per committed tx (µs)", (r) => r.appCpuPerTx, (v) => v.toFixed(0)],
-  ["CometBFT CPU per committed tx (µs)", (r) => r.cometCpuPerTx, (v) => v.toFixed(0)],
+  ["node CPU per committed tx (µs; app + CometBFT)", (r) => r.appCpuPerTx + r.cometCpuPerTx, (v) => v.toFixed(0)],
+  ["  of which the app (µs)", (r) => r.appCpuPerTx, (v) => v.toFixed(0)],
+  ["  of which CometBFT (µs)", (r) => r.cometCpuPerTx, (v) => v.toFixed(0)],
+  ["app block time per tx (µs; Prepare + Process + Finalize + Commit, CometBFT's timing)", (r) => r.appBlockPerTx, (v) => v.toFixed(0)],
   ["load client CPU per committed tx (µs; this script, on the same cores)", (r) => r.clientCpuPerTx, (v) => v.toFixed(0)],
   ["broadcast-to-commit p50 (ms)", (r) => r.p50, (v) => v.toFixed(0)],
   ["  of which until the broadcast is answered, p50 (ms)", (r) => r.answerP50, (v) => v.toFixed(0)],
@@ -565,9 +452,26 @@ const rows: Array<[string, (r: RunResult) => number, (v: number) => string]> = [
   ["txs committed (of --txs)", (r) => r.committed, (v) => v.toFixed(0)],
   ["txs failed in a block", (r) => r.failed, (v) => v.toFixed(0)],
   ["largest block (txs)", (r) => r.maxBlockTxs, (v) => v.toFixed(0)],
+  ...(o.cold
+    ? ([
+        [
+          `REST balance req/s, one address (${o.restConnections} connections, ${o.restSeconds} s)`,
+          (r) => r.restOne?.reqPerSecond ?? NaN,
+          (v) => v.toFixed(0),
+        ],
+        ["REST balance p99 (ms), one address", (r) => r.restOne?.p99Ms ?? NaN, (v) => v.toFixed(1)],
+        [`REST balance req/s, ${o.senders} addresses`, (r) => r.restMany?.reqPerSecond ?? NaN, (v) => v.toFixed(0)],
+        [`REST balance p99 (ms), ${o.senders} addresses`, (r) => r.restMany?.p99Ms ?? NaN, (v) => v.toFixed(1)],
+        [
+          "REST failures (non-2xx, errors, timeouts)",
+          (r) => (r.restOne?.failures ?? NaN) + (r.restMany?.failures ?? NaN),
+          (v) => v.toFixed(0),
+        ],
+      ] satisfies typeof rows)
+    : []),
 ];
 console.log(
-  `\n${o.runs} alternating runs per node; ${o.txs} MsgSends from ${o.senders} senders, ${o.rate === undefined ? `${o.inFlight} in flight` : `sent at ${o.rate} tx/s (open loop)`}; medians (runs in brackets)`,
+  `\n${o.runs} alternating runs per node${o.cold ? ", cold" : ""}; ${o.txs} MsgSends from ${o.senders} senders, ${o.rate === undefined ? `${inFlight} in flight${o.cold ? " (node:http, one keep-alive caller per sender)" : ""}` : `sent at ${o.rate} tx/s (open loop)`}; medians (runs in brackets)`,
 );
 console.log(
   `machine: ${cpus().length}× ${cpus()[0]?.model ?? "?"}; load average at start ${load0.map((l) => l.toFixed(2)).join(" ")}, at end ${loadavg()
@@ -575,11 +479,13 @@ console.log(
     .join(" ")}`,
 );
 console.log(`| | SDK node | this node | ratio |${o.ceiling ? " null app |" : ""}\n|---|---|---|---|${o.ceiling ? "---|" : ""}`);
-for (const [name, get, fmt] of rows) {
+for (const [name, get, format] of rows) {
+  // A figure a node does not have (the reference SDK node serves no REST) shows as "–".
+  const fmt = (v: number) => (Number.isNaN(v) ? "–" : format(v));
   const sdk = median(results.sdk.map(get));
   const ours = median(results.ours.map(get));
   const runs = (rs: RunResult[]) => rs.map((r) => fmt(get(r))).join(", ");
-  const ratio = sdk === 0 ? "–" : `${(ours / sdk).toFixed(2)}×`;
+  const ratio = sdk === 0 || Number.isNaN(sdk / ours) ? "–" : `${(ours / sdk).toFixed(2)}×`;
   const ceiling = o.ceiling ? ` ${fmt(median(results.null.map(get)))} (${runs(results.null)}) |` : "";
   console.log(`| ${name} | ${fmt(sdk)} (${runs(results.sdk)}) | ${fmt(ours)} (${runs(results.ours)}) | ${ratio} |${ceiling}`);
 }

@@ -1,3 +1,4 @@
+import "./node-launch";
 import { writeFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { APP_NAME, APP_PROTOCOL_VERSION, APP_VERSION } from "../app/app";
@@ -49,6 +50,8 @@ export function buildProgram(): Command {
     .addOption(LOG_OPTIONS.levelAlias())
     .addOption(LOG_OPTIONS.format())
     .addOption(LOG_OPTIONS.noColor())
+    // Read before the CLI loads (node-launch.ts); declared here for --help and the parser.
+    .option("--no-reexec", "started without the node's V8 flags, run here anyway (warns) instead of in a child node with them")
     .action(async (o) => {
       const log = logFlags(o);
       if (o.dev)

@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync } from "node:fs";
 import net from "node:net";
 import { join } from "node:path";
 import { cometBinary } from "../comet";
+import { APP_NODE_FLAGS } from "../node-flags";
 import { PROJECT_ROOT } from "../home";
 import { nodeHome, nodePorts, type NodePorts } from "./layout";
 
@@ -13,13 +14,8 @@ export function blockchaindBin(codeRoot: string): string {
   return join(codeRoot, "bin", "blockchaind.js");
 }
 
-/**
- * V8 flags the node runs with, however it is started (also in bin/blockchaind.js's shebang and
- * `npm start`; a unit test keeps the three equal). A larger young generation: a block's txs
- * allocate ~20 KB each, most of it dead by the block's end, and with the default 16 MB
- * semi-space much of it was copied and promoted first — app CPU per tx under CometBFT −8 %.
- */
-export const APP_NODE_FLAGS = ["--max-semi-space-size=64"];
+/** The node's V8 flags (node-flags.ts), passed to every app process so none re-executes itself. */
+export { APP_NODE_FLAGS } from "../node-flags";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
