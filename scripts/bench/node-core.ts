@@ -1,114 +1,246 @@
 /**
- * Node-core benchmark: one block of 5,000 signed MsgSends from 5,000 accounts through the
- * real ABCI path (CheckTx into the mempool, PrepareProposal, ProcessProposal, FinalizeBlock,
- * Commit). Prints tx/s for block execution and for the whole cycle.
+ * Node-core benchmark: blocks of 5,000 signed MsgSends from 5,000 accounts through the real
+ * ABCI path (CheckTx into the mempool, PrepareProposal, ProcessProposal, FinalizeBlock,
+ * Commit), on this checkout and on a baseline — by default the latest release tag — in the
+ * same run, so the FinalizeBlock ratio new/old holds on any machine under any load.
+ *
+ *   npm run bench                          # baseline: git describe --tags --abbrev=0
+ *   npm run bench -- --baseline <commit>   # or BENCH_BASELINE=<commit>; HEAD: the noise floor
+ *   npm run bench -- --no-baseline         # or BENCH_BASELINE=none
+ *
+ * Each side runs in its own child process (node-core-worker.ts) loading its own tree's code:
+ * both trees patch the one cosmjs-types runtime they share through node_modules
+ * (src/types/proto-runtime.ts), so in one process one side would run the other's encoder, and
+ * they would share a heap and its collector. This process asks the sides for a block in turn,
+ * alternating which goes first, so only one runs at a time and both meet the same load.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir, cpus } from "node:os";
+import { execFileSync, fork, type ChildProcess } from "node:child_process";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
-import { Session } from "node:inspector/promises";
-import { App } from "../../src/app/app";
-import { buildModules } from "../../src/app/modules";
-import { initChainRequest } from "../../src/abci/genesis-doc";
-import { Secp256k1Key } from "../../src/client/signer";
-import { signTransferRing, transferRingGenesis } from "../../src/cli/transfer-ring";
-import { silentLogger } from "../../src/types/logger";
+import { APP_NODE_FLAGS } from "../../src/cli/node-flags";
+import { currentCheckout, prepareBaseline, resolveBaseline } from "./baseline-release";
+import { blockOrder, lscpuField, median, pairedRatioRange, parseNodeCoreArgs, speedRatio, txRate } from "./node-core-stats";
+import type { BlockTimings, FromWorker, ToWorker } from "./node-core-worker";
 
 const N = Number(process.env.BENCH_TXS ?? 5000);
 /** Blocks of N txs each (every account sends once per block); the first runs on code the JIT has not yet optimised. */
-const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 5);
-const CHAIN_ID = "bench";
+const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 7);
+/** Between one side's block and the other's: the first side's background work (concurrent GC, LevelDB's flush) settles. */
+const SETTLE_MS = 100;
+const THIS_ROOT = join(import.meta.dirname, "../..");
 
-async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "bench-core-"));
-  const keys = Array.from({ length: N }, (_, i) => Secp256k1Key.fromSeed(`bench/${i}`));
-  const modules = buildModules();
-  const genesis = transferRingGenesis(modules, keys, CHAIN_ID);
-  const app = await App.open({ dataDir: dir, modules, logger: silentLogger });
-  app.initChain(initChainRequest(genesis));
-  const block = (height: bigint, txs: Uint8Array[]) => ({
-    txs,
-    decidedLastCommit: { round: 0, votes: [] },
-    misbehavior: [],
-    hash: new Uint8Array(32),
-    height,
-    time: { seconds: 1_767_225_600n + height, nanos: 0 },
-    nextValidatorsHash: new Uint8Array(32),
-    proposerAddress: new Uint8Array(20),
-  });
-  app.finalizeBlock(block(1n, []));
-  await app.commit({});
+type SideName = "new" | "old";
 
-  const rate = (ms: number) => Math.round((N * 1000) / ms).toLocaleString("en-US");
-  const ms = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, node ${process.version}`);
-  const finalizeTimes: number[] = [];
-  for (let b = 0; b < BLOCKS; b++) {
-    const height = BigInt(b + 2);
-    const txs = signTransferRing(keys, BigInt(b), CHAIN_ID);
+/** One side's child process: one request at a time, each answered by one message. */
+class Side {
+  readonly blocks: BlockTimings[] = [];
+  private readonly child: ChildProcess;
+  private pending?: { resolve: (m: FromWorker) => void; reject: (e: Error) => void };
+  private readonly ready: Promise<FromWorker>;
 
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    for (const tx of txs) {
-      const res = app.checkTx({ tx, type: 0 });
-      if (res.code !== 0) throw new Error(`CheckTx failed: ${res.log}`);
-    }
-    const t1 = performance.now();
-    const prepared = app.prepareProposal({ ...block(height, txs), maxTxBytes: 22_020_096n, localLastCommit: { round: 0, votes: [] } });
-    if (prepared.txs.length !== N) throw new Error(`PrepareProposal kept ${prepared.txs.length} of ${N}`);
-    const t2 = performance.now();
-    app.processProposal({ ...block(height, prepared.txs), proposedLastCommit: { round: 0, votes: [] } });
-    const t3 = performance.now();
-    // BENCH_PROFILE=<file>: a V8 CPU profile of the last block's FinalizeBlock (open it in Chrome DevTools).
-    const profiler = process.env.BENCH_PROFILE && b === BLOCKS - 1 ? new Session() : undefined;
-    if (profiler) {
-      profiler.connect();
-      await profiler.post("Profiler.enable");
-      await profiler.post("Profiler.setSamplingInterval", { interval: 100 });
-      await profiler.post("Profiler.start");
-    }
-    const cpu3 = process.cpuUsage();
-    const t3b = performance.now();
-    const fin = app.finalizeBlock(block(height, prepared.txs));
-    const t4 = performance.now();
-    const cpu4 = process.cpuUsage(cpu3);
-    if (profiler) {
-      const { profile } = await profiler.post("Profiler.stop");
-      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-      profiler.disconnect();
-    }
-    const t4b = performance.now();
-    await app.commit({});
-    const t5 = performance.now();
-    const cpuAll = process.cpuUsage(cpu0);
-    const failed = fin.txResults.filter((r) => r.code !== 0);
-    if (failed.length > 0) throw new Error(`${failed.length} txs failed, e.g. ${failed[0].log}`);
-    finalizeTimes.push(t4 - t3b);
-
-    console.log(
-      `block ${b + 1} of ${BLOCKS} (height ${height}${b === 0 ? ", first after start: code not yet optimised by the JIT" : ""}): ${N} signed MsgSends`,
-    );
-    console.log(`  CheckTx (sig verify, into mempool) ${(t1 - t0).toFixed(0)} ms  → ${rate(t1 - t0)} tx/s`);
-    console.log(`  PrepareProposal                    ${(t2 - t1).toFixed(0)} ms`);
-    console.log(`  ProcessProposal                    ${(t3 - t2).toFixed(0)} ms`);
-    console.log(`  FinalizeBlock (incl. app hash)     ${(t4 - t3b).toFixed(0)} ms  → ${rate(t4 - t3b)} tx/s`);
-    console.log(`  Commit                             ${(t5 - t4b).toFixed(0)} ms`);
-    console.log(`  FinalizeBlock + Commit             ${(t4 - t3b + t5 - t4b).toFixed(0)} ms  → ${rate(t4 - t3b + t5 - t4b)} tx/s`);
-    // CPU time of this process: a steadier figure than wall time on a shared machine.
-    console.log(
-      `  CPU time: FinalizeBlock ${ms(cpu4).toFixed(0)} ms (${rate(ms(cpu4))} tx/s), whole cycle ${ms(cpuAll).toFixed(0)} ms (${rate(ms(cpuAll))} tx/s)`,
-    );
+  constructor(
+    readonly name: SideName,
+    readonly label: string,
+    root: string,
+  ) {
+    // The node's own V8 flags on both sides: the comparison is of code, at the node's settings.
+    this.child = fork(join(import.meta.dirname, "node-core-worker.ts"), [root], {
+      cwd: root,
+      execArgv: [...APP_NODE_FLAGS, "--import", import.meta.resolve("tsx")],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    this.ready = this.next();
+    this.child.on("message", (m: FromWorker) => {
+      const p = this.pending;
+      this.pending = undefined;
+      if (m.type === "error") p?.reject(new Error(`${this.name} side (${this.label}):\n${m.message}`));
+      else p?.resolve(m);
+    });
+    this.child.on("exit", (code, signal) => {
+      this.pending?.reject(new Error(`${this.name} side (${this.label}) exited (${signal ?? `code ${code}`}) before answering`));
+      this.pending = undefined;
+    });
   }
-  if (BLOCKS > 1) {
-    const warm = finalizeTimes.slice(1).sort((a, b) => a - b);
-    const median = warm[Math.floor(warm.length / 2)];
-    console.log(
-      `FinalizeBlock: first block ${finalizeTimes[0].toFixed(0)} ms (${rate(finalizeTimes[0])} tx/s); later blocks median ${median.toFixed(0)} ms (${rate(median)} tx/s)`,
-    );
+
+  private next(): Promise<FromWorker> {
+    return new Promise((resolve, reject) => (this.pending = { resolve, reject }));
   }
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
+
+  async whenReady(): Promise<number> {
+    const m = await this.ready;
+    return m.type === "ready" ? m.setupMs : NaN;
+  }
+
+  async run(index: number, profile?: string): Promise<BlockTimings> {
+    const answer = this.next();
+    this.child.send({ type: "block", index, profile } satisfies ToWorker);
+    const m = await answer;
+    if (m.type !== "block") throw new Error(`${this.name} side: expected a block, got ${m.type}`);
+    this.blocks.push(m.timings);
+    return m.timings;
+  }
+
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null || !this.child.connected) return;
+    const answer = this.next();
+    this.child.send({ type: "close" } satisfies ToWorker);
+    await answer;
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null) this.child.kill();
+  }
 }
 
-await main();
+function cpuLine(): string {
+  const list = cpus();
+  let model = list[0]?.model?.trim() || undefined;
+  let detail = "";
+  try {
+    const lscpu = execFileSync("lscpu", { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    model ??= lscpuField(lscpu, "Model name");
+    const fields = [
+      ["family", lscpuField(lscpu, "CPU family")],
+      ["model", lscpuField(lscpu, "Model")],
+      ["stepping", lscpuField(lscpu, "Stepping")],
+    ].filter(([, v]) => v !== undefined);
+    if (fields.length > 0) detail = ` (lscpu: ${fields.map(([k, v]) => `${k} ${v}`).join(", ")})`;
+  } catch {
+    // No lscpu (macOS, a minimal container): node's model name alone.
+  }
+  return `CPU: ${model ?? "unknown model"}${detail}, ${list.length} logical CPUs`;
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+function printBlock(side: Side, t: BlockTimings): void {
+  console.log(
+    `  ${side.name}  FinalizeBlock ${t.finalizeMs.toFixed(0).padStart(5)} ms ${txRate(t.txs, t.finalizeMs).padStart(7)} tx/s (CPU ${t.finalizeCpuMs.toFixed(0)} ms)` +
+      `   Commit ${t.commitMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `       CheckTx ${t.checkTxMs.toFixed(0)} ms (${txRate(t.txs, t.checkTxMs)} tx/s), PrepareProposal ${t.prepareMs.toFixed(0)} ms, ` +
+      `ProcessProposal ${t.processMs.toFixed(0)} ms, whole cycle CPU ${t.cycleCpuMs.toFixed(0)} ms (${txRate(t.txs, t.cycleCpuMs)} tx/s)`,
+  );
+}
+
+function printSummary(sides: Side[]): void {
+  const later = (s: Side) => s.blocks.slice(1);
+  console.log(
+    `FinalizeBlock of ${N.toLocaleString("en-US")} MsgSends, median of blocks 2–${BLOCKS} (block 1 runs before the JIT has optimised the code):`,
+  );
+  const width = Math.max(...sides.map((s) => s.label.length));
+  for (const s of sides) {
+    const wall = median(later(s).map((t) => t.finalizeMs));
+    const cpu = median(later(s).map((t) => t.finalizeCpuMs));
+    const first = s.blocks[0].finalizeMs;
+    console.log(
+      `  ${s.name}  ${s.label.padEnd(width)}  ${wall.toFixed(0).padStart(5)} ms ${txRate(N, wall).padStart(7)} tx/s` +
+        `   CPU ${cpu.toFixed(0).padStart(5)} ms ${txRate(N, cpu).padStart(7)} tx/s   (block 1: ${first.toFixed(0)} ms)`,
+    );
+  }
+  if (sides.length < 2) return;
+  const [cur, base] = sides;
+  const wallNew = later(cur).map((t) => t.finalizeMs);
+  const wallOld = later(base).map((t) => t.finalizeMs);
+  const cpuNew = later(cur).map((t) => t.finalizeCpuMs);
+  const cpuOld = later(base).map((t) => t.finalizeCpuMs);
+  const wallPairs = pairedRatioRange(wallNew, wallOld);
+  const cpuPairs = pairedRatioRange(cpuNew, cpuOld);
+  const range = (p: { min: number; median: number; max: number }) =>
+    `${p.min.toFixed(2)}–${p.max.toFixed(2)}× (median ${p.median.toFixed(2)}×)`;
+  console.log(
+    `  new/old tx/s: ${speedRatio(median(wallNew), median(wallOld))} wall, ${speedRatio(median(cpuNew), median(cpuOld))} CPU (ratio of the medians)`,
+  );
+  console.log(`  block by block, old and new back to back: ${range(wallPairs)} wall, ${range(cpuPairs)} CPU`);
+  const differ = cur.blocks.filter((t, i) => t.txsDigest !== base.blocks[i].txsDigest).length;
+  if (differ > 0)
+    console.log(
+      `  note: the two trees signed different bytes in ${differ} of ${BLOCKS} blocks (their tx encoding differs): same load, not the same txs`,
+    );
+}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseNodeCoreArgs(process.argv.slice(2), process.env);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
+  console.log(cpuLine());
+  console.log(`node ${process.version}, V8 flags ${APP_NODE_FLAGS.join(" ")} (the node's, on both sides)`);
+  console.log(`load average at start: ${load()}`);
+
+  const checkout = currentCheckout(THIS_ROOT);
+  const newLabel = `this checkout${checkout ? ` (${checkout.head.slice(0, 7)}${checkout.dirty ? " + uncommitted changes" : ""})` : ""}`;
+  console.log(`new: ${newLabel}`);
+  let baseline: { label: string; root: string } | undefined;
+  const choice = args.baseline;
+  if (choice.kind === "none") console.log(`old: none (${choice.why})`);
+  else if (!checkout) {
+    if (choice.kind === "commit") throw new Error(`--baseline ${choice.ref}: ${THIS_ROOT} is not a git checkout`);
+    console.log("old: none (not a git checkout)");
+  } else {
+    let resolved;
+    try {
+      resolved = resolveBaseline(checkout.top, choice);
+    } catch (e) {
+      // Only a baseline asked for by name is an error; the default one is skipped with the reason.
+      if (choice.kind === "commit") throw e;
+      console.log(`old: none — ${(e as Error).message}`);
+    }
+    if (resolved) {
+      const b = prepareBaseline(checkout.top, resolved.ref, resolved.sha);
+      const label = `${b.ref}${b.ref.startsWith(b.sha.slice(0, 7)) ? "" : ` (${b.sha.slice(0, 7)})`}`;
+      console.log(`old: ${label}${choice.kind === "latest-tag" ? ", the latest release tag" : ""}, in ${b.note}`);
+      if (b.sha === checkout.head && !checkout.dirty)
+        console.log("  the baseline is this checkout's own code: the ratio shows the noise floor");
+      baseline = { label, root: b.root };
+    }
+  }
+  if (baseline && BLOCKS < 2) throw new Error("a baseline needs BENCH_BLOCKS ≥ 2 (block 1 is left out of the medians)");
+
+  const sides = [new Side("new", newLabel, THIS_ROOT)];
+  if (baseline) sides.push(new Side("old", baseline.label, baseline.root));
+  const byName = (n: SideName) => sides.find((s) => s.name === n);
+  const stop = () => sides.forEach((s) => s.kill());
+  process.once("SIGINT", () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    const setup = await Promise.all(sides.map((s) => s.whenReady()));
+    console.log(
+      `ready: ${sides.map((s, i) => `${s.name} in ${(setup[i] / 1000).toFixed(1)} s`).join(", ")} (loading the code, genesis of ${N} accounts)`,
+    );
+    if (baseline) console.log("each block runs on one side, then the other (new first in odd blocks, old first in even ones)");
+    for (let b = 0; b < BLOCKS; b++) {
+      console.log(
+        `block ${b + 1} of ${BLOCKS} (height ${b + 2}${b === 0 ? ", first after start: code not yet optimised by the JIT" : ""}): ${N} signed MsgSends`,
+      );
+      const profile = process.env.BENCH_PROFILE && b === BLOCKS - 1 ? process.env.BENCH_PROFILE : undefined;
+      const results = new Map<Side, BlockTimings>();
+      for (const name of blockOrder(b)) {
+        const side = byName(name);
+        if (!side) continue;
+        if (results.size > 0) await new Promise((r) => setTimeout(r, SETTLE_MS));
+        results.set(side, await side.run(b, name === "new" ? profile : undefined));
+      }
+      for (const s of sides) printBlock(s, results.get(s)!);
+    }
+    printSummary(sides);
+    await Promise.all(sides.map((s) => s.close()));
+  } finally {
+    stop();
+  }
+  console.log(`load average at end: ${load()}`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -25,10 +25,10 @@ const COMET_SETTINGS = {
   consensus: { timeout_commit: "1s" },
   mempool: { size: 50_000, recheck: true },
   tx_index: { indexer: "kv" },
-  // BENCH_PPROF=host:port serves CometBFT's pprof there (the same for every node run).
-  ...(process.env.BENCH_PPROF ? { rpc: { pprof_laddr: process.env.BENCH_PPROF } } : {}),
 };
 const MAX_BLOCK_BYTES = "22020096";
+/** CometBFT's pprof server, on the port the localnet layout leaves free beside the node's RPC. */
+const pprofPort = (ports: NodePorts) => ports.rpc + 2;
 const SDK_NODE_DIR = join(PROJECT_ROOT, "scripts", "bench", "sdk-node");
 const SDK_NODE_BIN = join(PROJECT_ROOT, ".bin", "sdk-refnode");
 
@@ -36,6 +36,8 @@ export interface RunningChain {
   rpcUrl: string;
   /** CometBFT's Prometheus metrics (abci-timing.ts reads the app's block-path time there). */
   metricsUrl: string;
+  /** CometBFT's pprof server (its `rpc.pprof_laddr`). */
+  pprofUrl: string;
   /** The app's REST server, when it has one (the reference SDK node serves none). */
   restUrl?: string;
   app: ChildProcess;
@@ -81,7 +83,7 @@ function applyAppOverrides(appToml: string): void {
 function patchPorts(configPath: string, ports: NodePorts, moniker: string): void {
   patchCometConfig(configPath, {
     "": { moniker, proxy_app: `tcp://127.0.0.1:${ports.abci}` },
-    rpc: { laddr: `tcp://127.0.0.1:${ports.rpc}` },
+    rpc: { laddr: `tcp://127.0.0.1:${ports.rpc}`, pprof_laddr: `127.0.0.1:${pprofPort(ports)}` },
     p2p: { laddr: `tcp://127.0.0.1:${ports.p2p}` },
     instrumentation: { prometheus: true, prometheus_listen_addr: `127.0.0.1:${ports.prometheus}` },
     ...COMET_SETTINGS,
@@ -111,6 +113,7 @@ async function startPair(
   return {
     rpcUrl: `http://127.0.0.1:${ports.rpc}`,
     metricsUrl: `http://127.0.0.1:${ports.prometheus}/metrics`,
+    pprofUrl: `http://127.0.0.1:${pprofPort(ports)}`,
     app,
     comet,
     stop: async () => {
@@ -135,13 +138,14 @@ export async function startOurs(dir: string, keys: Secp256k1Key[]): Promise<OurC
   });
   const node = net.nodes[0];
   const paths = homePaths(node.home);
-  patchCometConfig(paths.cometConfig, COMET_SETTINGS);
+  patchCometConfig(paths.cometConfig, { ...COMET_SETTINGS, rpc: { pprof_laddr: `127.0.0.1:${pprofPort(node.ports)}` } });
   applyAppOverrides(paths.appConfig);
   setBlockLimits(paths.genesis);
   await net.start();
   return {
     rpcUrl: node.rpcUrl,
     metricsUrl: `http://127.0.0.1:${node.ports.prometheus}/metrics`,
+    pprofUrl: `http://127.0.0.1:${pprofPort(node.ports)}`,
     restUrl: `http://127.0.0.1:${node.ports.api}`,
     app: node.app!,
     comet: node.comet!,

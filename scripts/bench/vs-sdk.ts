@@ -15,7 +15,7 @@
  * of REST balance reads with 64 connections on one address and on every sender's (rest-load.ts).
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir, loadavg, cpus } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
@@ -23,7 +23,8 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { latestHeight, rpc, waitForHeight } from "../../src/cli/localnet";
 import { Secp256k1Key } from "../../src/client/signer";
 import { signTx } from "../../src/client/tx-builder";
-import { blockPathSeconds } from "./abci-timing";
+import { cometCounters } from "./abci-timing";
+import { COMET_PARTS, fetchCpuProfile, profileShares } from "./comet-profile";
 import { HttpRpcClient, type Broadcaster } from "./http-rpc-client";
 import { accountNumber } from "./localnet-helpers";
 import { balanceReads, type RestLoadResult } from "./rest-load";
@@ -63,6 +64,11 @@ const o = new Command("bench:vs-sdk")
   )
   .option("--rest-seconds <s>", "--cold: seconds of REST balance reads, on one address and on all senders'", (v) => Number(v), 15)
   .option("--rest-connections <n>", "--cold: REST connections", (v) => Number(v), 64)
+  .option(
+    "--comet-profile <dir>",
+    "write a CPU profile of CometBFT (its pprof, --comet-profile-seconds from the first send) per run to <dir>/<node>-<run>.pprof; read with `go tool pprof -top`",
+  )
+  .option("--comet-profile-seconds <s>", "length of each CometBFT CPU profile", (v) => Number(v), 10)
   .parse(process.argv)
   .opts<{
     runs: number;
@@ -77,6 +83,8 @@ const o = new Command("bench:vs-sdk")
     cold?: boolean;
     restSeconds: number;
     restConnections: number;
+    cometProfile?: string;
+    cometProfileSeconds: number;
   }>();
 
 if (o.cold && (o.warmup > 0 || o.rate !== undefined))
@@ -144,6 +152,8 @@ interface RunResult {
   cometCpuPerTx: number;
   /** The app's PrepareProposal + ProcessProposal + FinalizeBlock + Commit time per committed tx (µs), as CometBFT times them. */
   appBlockPerTx: number;
+  /** Txs CometBFT sent to the app again after a block (its mempool recheck), per committed tx. */
+  rechecksPerTx: number;
   /** This script's own CPU (sending, following blocks): it shares the machine with both nodes. */
   clientCpuPerTx: number;
   p50: number;
@@ -165,6 +175,8 @@ interface RunResult {
   /** --cold: REST balance reads after the load, on one address and on every sender's (none for a node without REST). */
   restOne?: RestLoadResult;
   restMany?: RestLoadResult;
+  /** --comet-profile: each part of CometBFT's share of its CPU (comet-profile.ts). */
+  cometParts?: Record<string, number>;
 }
 
 /** The first `first` txs in sending order (sender by sender, sequence by sequence), and the rest. */
@@ -182,7 +194,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Sends the load and follows the chain until every accepted tx is committed and the mempool is empty. */
-async function measure(chain: RunningChain, load: SignedLoad, startHeight: number): Promise<RunResult> {
+async function measure(chain: RunningChain, load: SignedLoad, startHeight: number, profileFile?: string): Promise<RunResult> {
   // Broadcasts on their own sockets, one per request in flight; the follower's reads apart.
   const broadcaster: Broadcaster = o.cold ? new HttpRpcClient(chain.rpcUrl) : new RpcClient(chain.rpcUrl, inFlight);
   const reader = new RpcClient(chain.rpcUrl, 1);
@@ -215,11 +227,12 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
 
   // Each worker sends its senders' txs one at a time, so a sender's sequences arrive in order.
   const workers = Array.from({ length: Math.min(inFlight, prepared.length) }, (_, w) => prepared.filter((_, s) => s % inFlight === w));
-  const blockPath0 = await blockPathSeconds(chain.metricsUrl);
+  const counters0 = await cometCounters(chain.metricsUrl);
   const appCpu0 = cpuMicros(chain.app.pid!);
   const cometCpu0 = cpuMicros(chain.comet.pid!);
   const t0 = performance.now();
   const clientCpu0 = process.cpuUsage();
+  const profile = profileFile ? fetchCpuProfile(chain.pprofUrl, o.cometProfileSeconds, profileFile) : undefined;
 
   const mempoolEmpty = async () =>
     Number((await reader.call<{ total: string }>("num_unconfirmed_txs").catch(() => ({ total: "1" }))).total) === 0;
@@ -325,12 +338,14 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
   sendingDone = true;
   timeline.push(`sent @${Math.round(performance.now() - t0)}ms`);
   await follower;
+  await profile;
   broadcaster.close();
   reader.close();
   if (process.env.BENCH_TIMELINE) console.log(`  timeline: ${timeline.join(", ")}`);
   const appCpu = cpuMicros(chain.app.pid!) - appCpu0;
   const cometCpu = cpuMicros(chain.comet.pid!) - cometCpu0;
-  const blockPath = (await blockPathSeconds(chain.metricsUrl)) - blockPath0;
+  const counters = await cometCounters(chain.metricsUrl);
+  const blockPath = counters.blockPathSeconds - counters0.blockPathSeconds;
   const clientCpu = process.cpuUsage(clientCpu0);
   const seconds = (lastCommitAt - t0) / 1000;
   latencies.sort((a, b) => a - b);
@@ -346,6 +361,7 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     appCpuPerTx: appCpu / committed,
     cometCpuPerTx: cometCpu / committed,
     appBlockPerTx: (blockPath * 1e6) / committed,
+    rechecksPerTx: (counters.rechecks - counters0.rechecks) / committed,
     clientCpuPerTx: (clientCpu.user + clientCpu.system) / committed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
@@ -359,6 +375,7 @@ async function measure(chain: RunningChain, load: SignedLoad, startHeight: numbe
     blocks,
     maxBlockTxs,
     seconds,
+    cometParts: profileFile ? profileShares(profileFile) : undefined,
   };
 }
 
@@ -400,7 +417,8 @@ async function run(node: NodeName, index: number, templateConfig: { path?: strin
       console.error(`${node} run ${index + 1}: warm-up of ${w.committed} txs at ${w.txPerSecond.toFixed(0)} tx/s`);
       start = await latestHeight(chain.rpcUrl);
     }
-    const r = await measure(chain, timed, start);
+    const profileFile = o.cometProfile && join(o.cometProfile, `${node}-${index + 1}.pprof`);
+    const r = await measure(chain, timed, start, profileFile);
     if (o.cold && chain.restUrl) {
       // Reads of the state the load left, as a wallet backend reads it once the txs are in.
       const addresses = keys.map((k) => k.address);
@@ -422,6 +440,7 @@ const median = (xs: number[]) => {
 };
 
 buildSdkNode();
+if (o.cometProfile) mkdirSync(o.cometProfile, { recursive: true });
 const load0 = loadavg();
 // Ours first: its home's config.toml is the template the SDK node's CometBFT gets.
 const template: { path?: string } = {};
@@ -436,12 +455,20 @@ try {
   if (template.path) rmSync(template.path, { force: true });
 }
 
-const rows: Array<[string, (r: RunResult) => number, (v: number) => string]> = [
+type Row = [string, (r: RunResult) => number, (v: number) => string];
+const rows: Row[] = [
   ["committed tx/s (first send → all committed, mempool empty)", (r) => r.txPerSecond, (v) => v.toFixed(0)],
   ["node CPU per committed tx (µs; app + CometBFT)", (r) => r.appCpuPerTx + r.cometCpuPerTx, (v) => v.toFixed(0)],
   ["  of which the app (µs)", (r) => r.appCpuPerTx, (v) => v.toFixed(0)],
   ["  of which CometBFT (µs)", (r) => r.cometCpuPerTx, (v) => v.toFixed(0)],
+  // Where CometBFT's CPU went (a sample on a stack through two parts counts in both).
+  ...COMET_PARTS.filter(() => o.cometProfile).map(([part]): Row => [
+    `    CometBFT: ${part} (µs)`,
+    (r) => (r.cometParts?.[part] ?? NaN) * r.cometCpuPerTx,
+    (v) => v.toFixed(0),
+  ]),
   ["app block time per tx (µs; Prepare + Process + Finalize + Commit, CometBFT's timing)", (r) => r.appBlockPerTx, (v) => v.toFixed(0)],
+  ["mempool rechecks per committed tx (CometBFT's count)", (r) => r.rechecksPerTx, (v) => v.toFixed(2)],
   ["load client CPU per committed tx (µs; this script, on the same cores)", (r) => r.clientCpuPerTx, (v) => v.toFixed(0)],
   ["broadcast-to-commit p50 (ms)", (r) => r.p50, (v) => v.toFixed(0)],
   ["  of which until the broadcast is answered, p50 (ms)", (r) => r.answerP50, (v) => v.toFixed(0)],
