@@ -8,6 +8,7 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { readAppConfig, writeAppConfig } from "../../src/cli/app-config";
+import { APP_NODE_FLAGS } from "../../src/cli/node-flags";
 import { cometBinary, patchCometConfig, runComet } from "../../src/cli/comet";
 import { addGenesisAccountCmd, collectGentxsCmd, gentxCmd } from "../../src/cli/commands/genesis";
 import { homePaths, PROJECT_ROOT } from "../../src/cli/home";
@@ -184,7 +185,12 @@ export async function startOursCold(dir: string, keys: Secp256k1Key[]): Promise<
     minimumGasPrices: `${COLD_MIN_GAS_PRICE}${DENOM}`,
   });
   applyAppOverrides(paths.appConfig);
-  const chain = await startPair(home, ports, [BLOCKCHAIND_BIN, ["start", "--home", home]]);
+  // BENCH_APP_PROFILE=<dir>: the same bundle under node's own CPU profiler (written there at exit).
+  const profileDir = process.env.BENCH_APP_PROFILE;
+  const command: [string, string[]] = profileDir
+    ? [process.execPath, [...APP_NODE_FLAGS, "--cpu-prof", `--cpu-prof-dir=${profileDir}`, BLOCKCHAIND_BIN, "start", "--home", home]]
+    : [BLOCKCHAIND_BIN, ["start", "--home", home]];
+  const chain = await startPair(home, ports, command);
   return { ...chain, restUrl: `http://127.0.0.1:${ports.api}`, configPath: paths.cometConfig };
 }
 
