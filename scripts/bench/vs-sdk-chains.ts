@@ -39,7 +39,7 @@ export interface RunningChain {
   metricsUrl: string;
   /** CometBFT's pprof server (its `rpc.pprof_laddr`). */
   pprofUrl: string;
-  /** The app's REST server, when it has one (the reference SDK node serves none). */
+  /** The app's REST server, when it has one (the do-nothing app serves none). */
   restUrl?: string;
   app: ChildProcess;
   comet: ChildProcess;
@@ -203,7 +203,7 @@ async function startBeside(
   home: string,
   templateConfig: string,
   writeGenesis: (genesisPath: string) => void,
-  appCommand: (abciAddress: string) => [string, string[]],
+  appCommand: (abciAddress: string, ports: NodePorts) => [string, string[]],
 ): Promise<RunningChain> {
   mkdirSync(home, { recursive: true });
   runComet(["init", "--home", home]);
@@ -216,13 +216,14 @@ async function startBeside(
   writeFileSync(paths.genesis, JSON.stringify(genesis, null, 2));
   setBlockLimits(paths.genesis);
   writeGenesis(paths.genesis);
-  return startPair(home, ports, appCommand(`tcp://127.0.0.1:${ports.abci}`));
+  return startPair(home, ports, appCommand(`tcp://127.0.0.1:${ports.abci}`, ports));
 }
 
-/** The reference node, its genesis from `sdk-refnode genesis` (the same funded accounts). */
-export function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: string): Promise<RunningChain> {
+/** The reference node, its genesis from `sdk-refnode genesis` (the same funded accounts), serving REST as `simd start` with api.enable. */
+export async function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: string): Promise<RunningChain> {
   const home = join(dir, "sdk-node");
-  return startBeside(
+  let restUrl = "";
+  const chain = await startBeside(
     home,
     templateConfig,
     () => {
@@ -232,8 +233,12 @@ export function startSdk(dir: string, keys: Secp256k1Key[], templateConfig: stri
         stdio: ["ignore", "ignore", "inherit"],
       });
     },
-    (abci) => [SDK_NODE_BIN, ["start", "--home", home, "--addr", abci]],
+    (abci, ports) => {
+      restUrl = `http://127.0.0.1:${ports.api}`;
+      return [SDK_NODE_BIN, ["start", "--home", home, "--addr", abci, "--api", `tcp://127.0.0.1:${ports.api}`]];
+    },
   );
+  return { ...chain, restUrl };
 }
 
 /** The do-nothing app: CometBFT's own genesis (its validator), no app state. */

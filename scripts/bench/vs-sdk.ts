@@ -494,6 +494,11 @@ const rows: Row[] = [
           (r) => (r.restOne?.failures ?? NaN) + (r.restMany?.failures ?? NaN),
           (v) => v.toFixed(0),
         ],
+        [
+          "REST load client CPU per request (µs; this script, on the same cores)",
+          (r) => r.restOne?.clientCpuPerRequest ?? NaN,
+          (v) => v.toFixed(1),
+        ],
       ] satisfies typeof rows)
     : []),
 ];
@@ -507,7 +512,7 @@ console.log(
 );
 console.log(`| | SDK node | this node | ratio |${o.ceiling ? " null app |" : ""}\n|---|---|---|---|${o.ceiling ? "---|" : ""}`);
 for (const [name, get, format] of rows) {
-  // A figure a node does not have (the reference SDK node serves no REST) shows as "–".
+  // A figure a node does not have (the do-nothing app serves no REST) shows as "–".
   const fmt = (v: number) => (Number.isNaN(v) ? "–" : format(v));
   const sdk = median(results.sdk.map(get));
   const ours = median(results.ours.map(get));

@@ -1,5 +1,31 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 
+const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+
+/** A request counter's label set and its count (`reported`: what prom-client has been given). */
+export interface RequestSeries {
+  readonly labels: { route: string; method: string; status: string };
+  count: number;
+  reported: number;
+  readonly duration: DurationSeries;
+}
+
+/** A duration histogram's label set: observations per bucket (not cumulative), sum and count. */
+interface DurationSeries {
+  readonly labels: { route: string; method: string };
+  readonly buckets: number[];
+  sum: number;
+  count: number;
+}
+
+/** What prom-client 15 keeps per histogram series (its hashMap values). */
+interface HistogramEntry {
+  labels: object;
+  bucketValues: Record<number, number>;
+  sum: number;
+  count: number;
+}
+
 /**
  * The node's Prometheus metrics, on a registry of its own (several nodes in one test process
  * must not share counters). `observeBlock` is the hook the start command calls after each
@@ -13,6 +39,9 @@ export class RestMetrics {
   private readonly requests: Counter;
   private readonly requestSeconds: Histogram;
   private observedHeight = 0n;
+  /** Request counts and durations, by label set in first-seen order (handed to prom-client when scraped). */
+  private readonly requestSeries = new Map<string, RequestSeries>();
+  private readonly durationSeries = new Map<string, DurationSeries>();
 
   /** Registries served beside this one (the state machine's own, App.metrics). */
   private readonly extra: readonly Registry[];
@@ -46,18 +75,38 @@ export class RestMetrics {
     });
     this.blockTxs = new Counter({ name: "blockchain_txs_total", help: "Transactions included in committed blocks.", registers });
     this.lastBlockTxs = new Gauge({ name: "blockchain_block_txs", help: "Transactions in the last committed block.", registers });
+    const requestSeries = this.requestSeries;
+    const durationSeries = this.durationSeries;
     this.requests = new Counter({
       name: "blockchain_rest_requests_total",
       help: "REST requests by route, method and HTTP status.",
       labelNames: ["route", "method", "status"],
       registers,
+      collect() {
+        for (const s of requestSeries.values()) {
+          if (s.count > s.reported) this.inc(s.labels, s.count - s.reported);
+          s.reported = s.count;
+        }
+      },
     });
     this.requestSeconds = new Histogram({
       name: "blockchain_rest_request_duration_seconds",
       help: "REST request latency by route and method.",
       labelNames: ["route", "method"],
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      buckets: REQUEST_BUCKETS,
       registers,
+      collect() {
+        // Each series as prom-client keeps one (zero() makes it, keyed by these labels).
+        this.reset();
+        for (const s of durationSeries.values()) this.zero(s.labels);
+        const entries = Object.values((this as unknown as { hashMap: Record<string, HistogramEntry> }).hashMap);
+        for (const s of durationSeries.values()) {
+          const entry = entries.find((e) => e.labels === s.labels)!;
+          REQUEST_BUCKETS.forEach((bound, i) => (entry.bucketValues[bound] = s.buckets[i]));
+          entry.sum = s.sum;
+          entry.count = s.count;
+        }
+      },
     });
   }
 
@@ -69,9 +118,44 @@ export class RestMetrics {
     this.lastBlockTxs.set(txs);
   }
 
+  /**
+   * The series a request with these labels counts in; a caller answering many requests alike
+   * keeps it and calls observe(series, seconds). Routes are templates (unmatched paths share
+   * one name), so the label sets are few.
+   */
+  series(route: string, method: string, status: number): RequestSeries {
+    const key = `${status} ${method} ${route}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      const durationKey = `${method} ${route}`;
+      let duration = this.durationSeries.get(durationKey);
+      if (!duration) {
+        duration = { labels: { route, method }, buckets: new Array<number>(REQUEST_BUCKETS.length).fill(0), sum: 0, count: 0 };
+        this.durationSeries.set(durationKey, duration);
+      }
+      series = { labels: { route, method, status: String(status) }, count: 0, reported: 0, duration };
+      this.requestSeries.set(key, series);
+    }
+    return series;
+  }
+
+  /** Counted here, not in prom-client: its per-call label hashing cost more than a cached answer. */
+  observe(series: RequestSeries, seconds: number): void {
+    series.count++;
+    const d = series.duration;
+    d.count++;
+    d.sum += seconds;
+    // As prom-client: the first bucket whose bound is >= the value; above every bound, +Inf only.
+    for (let i = 0; i < REQUEST_BUCKETS.length; i++) {
+      if (seconds <= REQUEST_BUCKETS[i]) {
+        d.buckets[i]++;
+        break;
+      }
+    }
+  }
+
   observeRequest(route: string, method: string, status: number, seconds: number): void {
-    this.requests.inc({ route, method, status: String(status) });
-    this.requestSeconds.observe({ route, method }, seconds);
+    this.observe(this.series(route, method, status), seconds);
   }
 
   async text(): Promise<string> {

@@ -5,9 +5,10 @@ import type { Logger } from "../types/logger";
 import { RestError, fromQueryLog, restErrors } from "./errors";
 import { gatewayJson } from "../codec/gateway-json";
 import { buildRequest, type QueryValues } from "./request";
+import { HEIGHT_HEADER, type Answer, type AnswerCache } from "./answer-cache";
 import { fastifyParamName, fastifyPath, pathParamNames, queryDescriptors, type QueryRoute } from "./routes";
 
-export const HEIGHT_HEADER = "x-cosmos-block-height";
+export { HEIGHT_HEADER };
 
 /**
  * The height a request pins (0 = latest): x-cosmos-block-height, or `?height=` where the
@@ -47,40 +48,12 @@ export function collectQueryRoutes(app: App, logger: Logger): QueryRoute[] {
   return routes;
 }
 
-type Answer = { status: number; body: string };
-
-/**
- * Answers per committed height, keyed by URL and pinned height. State changes only at Commit,
- * so an answer stays exact until the height moves; the whole cache is dropped then.
- */
-class HeightCache {
-  private height = -1n;
-  private readonly answers = new Map<string, Answer>();
-
-  constructor(private readonly maxEntries = 10_000) {}
-
-  get(height: bigint, key: string): Answer | undefined {
-    if (height !== this.height) {
-      this.answers.clear();
-      this.height = height;
-      return undefined;
-    }
-    return this.answers.get(key);
-  }
-
-  set(height: bigint, key: string, answer: Answer): void {
-    if (height !== this.height) return;
-    if (this.answers.size >= this.maxEntries) this.answers.clear();
-    this.answers.set(key, answer);
-  }
-}
-
 /**
  * Serves each route through App.query — the ABCI Query path — so a REST client gets the very
- * answer (and error) a gRPC or cosmjs client gets. Answers are cached per committed height.
+ * answer (and error) a gRPC or cosmjs client gets. Answers are cached per committed height
+ * (`cache`, which the server also answers repeated latest-height reads from).
  */
-export function registerQueryRoutes(fastify: FastifyInstance, app: App, routes: QueryRoute[]): void {
-  const cache = new HeightCache();
+export function registerQueryRoutes(fastify: FastifyInstance, app: App, routes: QueryRoute[], cache: AnswerCache): void {
   for (const route of routes) {
     const params = pathParamNames(route.template);
     fastify.get(fastifyPath(route.template), { config: { route: route.template } }, async (req, reply) => {
@@ -90,7 +63,7 @@ export function registerQueryRoutes(fastify: FastifyInstance, app: App, routes: 
       let answer = cache.get(height, key);
       if (!answer) {
         answer = await answerQuery(app, route, params, req, pinned);
-        cache.set(height, key, answer);
+        cache.set(height, key, answer, pinned === 0n && req.headers[HEIGHT_HEADER] === undefined ? req.url : undefined);
       }
       const answeredAt = pinned === 0n ? height : pinned;
       return reply.code(answer.status).header(HEIGHT_HEADER, answeredAt.toString()).type("application/json").send(answer.body);
@@ -106,9 +79,9 @@ async function answerQuery(app: App, route: QueryRoute, params: string[], req: F
     const data = buildRequest(route.request, pathValues, req.query as QueryValues);
     const res = await app.query({ path: route.grpcPath, data, height: pinned, prove: false });
     if (res.code !== 0) throw fromQueryLog(res.log, res.codespace, res.code);
-    return { status: 200, body: JSON.stringify(gatewayJson(route.response.typeName, res.value)) };
+    return { status: 200, body: JSON.stringify(gatewayJson(route.response.typeName, res.value)), route: route.template };
   } catch (e) {
-    if (e instanceof RestError) return { status: e.httpStatus, body: JSON.stringify(e.body()) };
+    if (e instanceof RestError) return { status: e.httpStatus, body: JSON.stringify(e.body()), route: route.template };
     throw e;
   }
 }

@@ -16,6 +16,7 @@ import (
 
 	abci "github.com/cometbft/cometbft/abci/types"
 	"github.com/cosmos/cosmos-sdk/baseapp"
+	"github.com/cosmos/cosmos-sdk/client"
 	"github.com/cosmos/cosmos-sdk/codec"
 	"github.com/cosmos/cosmos-sdk/codec/address"
 	"github.com/cosmos/cosmos-sdk/codec/types"
@@ -100,10 +101,13 @@ func setBech32Prefixes() {
 
 type RefApp struct {
 	*baseapp.BaseApp
-	cdc           codec.Codec
-	modules       *module.Manager
-	basics        module.BasicManager
-	StakingKeeper *stakingkeeper.Keeper
+	cdc               codec.Codec
+	interfaceRegistry types.InterfaceRegistry
+	txConfig          client.TxConfig
+	legacyAmino       *codec.LegacyAmino
+	modules           *module.Manager
+	basics            module.BasicManager
+	StakingKeeper     *stakingkeeper.Keeper
 }
 
 func NewRefApp(logger log.Logger, db dbm.DB, baseAppOptions ...func(*baseapp.BaseApp)) *RefApp {
@@ -161,7 +165,7 @@ func NewRefApp(logger log.Logger, db dbm.DB, baseAppOptions ...func(*baseapp.Bas
 	epochsKeeper := epochskeeper.NewKeeper(runtime.NewKVStoreService(keys[epochstypes.StoreKey]), cdc)
 	epochsKeeper.SetHooks(epochstypes.NewMultiEpochHooks())
 
-	app := &RefApp{BaseApp: bApp, cdc: cdc, StakingKeeper: stakingKeeper}
+	app := &RefApp{BaseApp: bApp, cdc: cdc, interfaceRegistry: interfaceRegistry, txConfig: txConfig, legacyAmino: legacyAmino, StakingKeeper: stakingKeeper}
 	app.modules = module.NewManager(
 		genutil.NewAppModule(accountKeeper, stakingKeeper, app, txConfig),
 		auth.NewAppModule(cdc, accountKeeper, nil, nil),

@@ -3,12 +3,14 @@
 //	sdk-refnode genesis --home H --accounts accounts.json --denom uyml --bond 10000000
 //	    fills H/config/genesis.json (written by `cometbft init`) with this app's app_state:
 //	    the funded accounts and one validator, the CometBFT home's own consensus key.
-//	sdk-refnode start --home H --addr tcp://127.0.0.1:PORT
+//	sdk-refnode start --home H --addr tcp://127.0.0.1:PORT [--api tcp://127.0.0.1:PORT]
 //	    serves the app over an ABCI socket to a separate CometBFT process, as
-//	    `simd start --with-comet=false --transport socket` does, with app.toml's defaults.
+//	    `simd start --with-comet=false --transport socket` does, with app.toml's defaults;
+//	    --api: also the REST server there, as with api.enable = true (api.go).
 package main
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"flag"
@@ -66,6 +68,7 @@ func startCmd(args []string) error {
 	fs := flag.NewFlagSet("start", flag.ExitOnError)
 	home := fs.String("home", "", "CometBFT home (the app keeps its data in <home>/data/application.db)")
 	addr := fs.String("addr", "tcp://127.0.0.1:26658", "ABCI socket address")
+	apiAddr := fs.String("api", "", "REST (API server) address, e.g. tcp://127.0.0.1:1317; none when empty")
 	must(fs.Parse(args))
 
 	genesis, err := os.Open(filepath.Join(*home, "config", "genesis.json"))
@@ -99,14 +102,29 @@ func startCmd(args []string) error {
 	if err != nil {
 		return err
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	serveErrs := make(chan error, 2)
+	if *apiAddr != "" {
+		if err := serveAPI(ctx, app, *home, chainID, *apiAddr, logger, serveErrs); err != nil {
+			return err
+		}
+	}
 	if err := srv.Start(); err != nil {
 		return err
 	}
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM)
-	<-stop
+	select {
+	case <-stop:
+	case err = <-serveErrs:
+	}
+	cancel()
 	_ = srv.Stop()
-	return db.Close()
+	if closeErr := db.Close(); err == nil {
+		err = closeErr
+	}
+	return err
 }
 
 type fundedAccount struct {
