@@ -65,13 +65,18 @@ export async function convertLegacy(
 /** Every record of namespace `ns` in key order, key without the namespace byte. */
 async function scan(db: Db, ns: number, each: (key: Uint8Array, value: Uint8Array) => void): Promise<void> {
   const it = db.iterator({ gte: Uint8Array.of(ns), lt: Uint8Array.of(ns + 1) });
+  // LevelDB reads the next batch on its own thread while this one goes into the tries: at open
+  // the read and the hashing overlap instead of taking turns. close() waits for a pending read.
+  let next = it.nextv(10_000);
   try {
     for (;;) {
-      const entries = await it.nextv(10_000);
+      const entries = await next;
       if (entries.length === 0) break;
+      next = it.nextv(10_000);
       for (const [k, v] of entries) each(k.subarray(1), v);
     }
   } finally {
+    next.catch(() => undefined);
     await it.close();
   }
 }
