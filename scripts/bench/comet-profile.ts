@@ -31,7 +31,8 @@ const SHOWING = /Showing nodes accounting for \S+, ([\d.]+)% of/;
 export function profileShares(file: string): Record<string, number> {
   const shares: Record<string, number> = {};
   for (const [name, focus] of COMET_PARTS) {
-    const out = execFileSync("go", ["tool", "pprof", "-top", "-nodecount=1", `-focus=${focus}`, file], {
+    // Every node shown (no count or fraction cut): "accounting for" is then all focused samples.
+    const out = execFileSync("go", ["tool", "pprof", "-top", "-nodecount=1000000", "-nodefraction=0", `-focus=${focus}`, file], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
     });
