@@ -15,6 +15,7 @@ import type { StoreCtx } from "../../src/store/collections";
 import { accAddress } from "../../src/types/address";
 // The app's proto writer (exact-size encodings), as the node runs with it.
 import "../../src/types/proto-runtime";
+export { prng } from "../../test/helpers/prng";
 
 export const KEYS_PER_ACCOUNT = 3;
 export const DENOM = "uyml";
@@ -70,15 +71,4 @@ export function writeChanges(ctx: StoreCtx, accounts: number, count: number, rou
 export function keyOf(i: number, kind: number): Uint8Array {
   const addr = addressOf(i);
   return kind === 0 ? auth.accounts.rawKey(addr) : kind === 1 ? bank.balances.rawKey([addr, DENOM]) : bank.owners.rawKey([DENOM, addr]);
-}
-
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -19,6 +19,8 @@ import { Secp256k1Key } from "../../src/client/signer";
 import { signTx } from "../../src/client/tx-builder";
 import { MsgPostReserve, MsgSubmitObligation } from "../../src/gen/blockchain/netting/v1/tx";
 import { silentLogger } from "../../src/types/logger";
+import { benchBlock } from "./bench-block";
+import { prng } from "../../test/helpers/prng";
 
 const PARTICIPANTS = 50;
 const DENOMS = ["ucur0", "ucur1", "ucur2", "ucur3", "ucur4"];
@@ -28,17 +30,6 @@ const FEE_DENOM = "uyml";
 const CHAIN_ID = "bench";
 // Boundary after: block 1 (opens the cycle), 2 (reserves), 3..BLOCKS+2 (obligations), one empty block.
 const CYCLE_BLOCKS = BigInt(BLOCKS + 4);
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "bench-netting-"));
@@ -68,16 +59,7 @@ async function main(): Promise<void> {
   });
   const app = await App.open({ dataDir: dir, modules, logger: silentLogger });
   app.initChain(initChainRequest(genesis));
-  const block = (height: bigint, txs: Uint8Array[]) => ({
-    txs,
-    decidedLastCommit: { round: 0, votes: [] },
-    misbehavior: [],
-    hash: new Uint8Array(32),
-    height,
-    time: { seconds: 1_767_225_600n + height, nanos: 0 },
-    nextValidatorsHash: new Uint8Array(32),
-    proposerAddress: new Uint8Array(20),
-  });
+  const block = benchBlock;
   const accountNumber = new Map<string, bigint>();
   // Dev genesis numbers the accounts in the order given.
   keys.forEach((k, i) => accountNumber.set(k.address, BigInt(i)));

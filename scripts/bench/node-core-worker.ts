@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadTree, type BlockFields } from "./node-core-tree";
+import { benchBlock } from "./bench-block";
 
 const CHAIN_ID = "bench";
 
@@ -37,18 +38,7 @@ export type FromWorker =
 
 const send = (m: FromWorker) => new Promise<void>((resolve) => process.send!(m, undefined, {}, () => resolve()));
 
-function block(height: bigint, txs: Uint8Array[]): BlockFields {
-  return {
-    txs,
-    decidedLastCommit: { round: 0, votes: [] },
-    misbehavior: [],
-    hash: new Uint8Array(32),
-    height,
-    time: { seconds: 1_767_225_600n + height, nanos: 0 },
-    nextValidatorsHash: new Uint8Array(32),
-    proposerAddress: new Uint8Array(20),
-  };
-}
+const block = (height: bigint, txs: Uint8Array[]): BlockFields => benchBlock(height, txs);
 
 async function main(): Promise<void> {
   if (!process.send) throw new Error("node-core-worker.ts runs as a child of scripts/bench/node-core.ts");

@@ -22,6 +22,7 @@ import { storePruning, type PruningSettings } from "../../src/cli/pruning";
 import { Secp256k1Key } from "../../src/client/signer";
 import { signTransferRing, transferRingGenesis } from "../../src/cli/transfer-ring";
 import { silentLogger } from "../../src/types/logger";
+import { benchBlock } from "./bench-block";
 
 const { values: flags } = parseArgs({
   options: {
@@ -63,16 +64,7 @@ async function run(name: string, keys: Secp256k1Key[]): Promise<void> {
   const genesis = transferRingGenesis(modules, keys, CHAIN_ID, "1000000000000");
   const app = await App.open({ dataDir: dir, modules, logger: silentLogger, store: storePruning(SETTINGS[name]) });
   app.initChain(initChainRequest(genesis));
-  const block = (height: bigint, txs: Uint8Array[]) => ({
-    txs,
-    decidedLastCommit: { round: 0, votes: [] },
-    misbehavior: [],
-    hash: new Uint8Array(32),
-    height,
-    time: { seconds: 1_767_225_600n + height, nanos: 0 },
-    nextValidatorsHash: new Uint8Array(32),
-    proposerAddress: new Uint8Array(20),
-  });
+  const block = benchBlock;
   const started = performance.now();
   console.log(`${name}: ${JSON.stringify(storePruning(SETTINGS[name]))}`);
   for (let h = 1; h <= BLOCKS; h++) {

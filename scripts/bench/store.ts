@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ClassicLevel } from "classic-level";
 import { CommitStore } from "../../src/store/commit-store";
+import { prng } from "../../test/helpers/prng";
 
 const K = 1_000;
 const WARMUP = 5;
@@ -22,17 +23,6 @@ const RUNS = 15;
 const COLD_RUNS = 3;
 // Large build batches: the tree is built from few commits, each reading little of the disk.
 const BUILD_BATCH = 250_000;
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const key = (i: number) => {
   const k = new Uint8Array(13);

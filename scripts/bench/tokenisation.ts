@@ -22,6 +22,7 @@ import { signTx } from "../../src/client/tx-builder";
 import { MsgClaim, MsgFundVault } from "../../src/gen/blockchain/tokenisation/v1/tx";
 import { silentLogger } from "../../src/types/logger";
 import type { AnyMsg } from "../../src/types/codec";
+import { benchBlock } from "./bench-block";
 
 const DENOM = "uyml";
 const SHARE = "tok/1/BENCH";
@@ -98,16 +99,7 @@ async function run(holders: number): Promise<Row[]> {
   const app = await App.open({ dataDir: dir, modules, logger: silentLogger });
   app.initChain(initChainRequest(genesis));
   let height = 0n;
-  const block = (txs: Uint8Array[]) => ({
-    txs,
-    decidedLastCommit: { round: 0, votes: [] },
-    misbehavior: [],
-    hash: new Uint8Array(32),
-    height,
-    time: { seconds: 1_767_225_600n + height, nanos: 0 },
-    nextValidatorsHash: new Uint8Array(32),
-    proposerAddress: new Uint8Array(20),
-  });
+  const block = (txs: Uint8Array[]) => benchBlock(height, txs);
   const deliver = async (txs: Uint8Array[]) => {
     height++;
     const cpu0 = process.cpuUsage();
