@@ -29,7 +29,7 @@ const COMET_SETTINGS = {
 };
 const MAX_BLOCK_BYTES = "22020096";
 /** CometBFT's pprof server, on the port the localnet layout leaves free beside the node's RPC. */
-const pprofPort = (ports: NodePorts) => ports.rpc + 2;
+const pprofAddress = (ports: NodePorts) => `127.0.0.1:${ports.rpc + 2}`;
 const SDK_NODE_DIR = join(PROJECT_ROOT, "scripts", "bench", "sdk-node");
 const SDK_NODE_BIN = join(PROJECT_ROOT, ".bin", "sdk-refnode");
 
@@ -84,7 +84,7 @@ function applyAppOverrides(appToml: string): void {
 function patchPorts(configPath: string, ports: NodePorts, moniker: string): void {
   patchCometConfig(configPath, {
     "": { moniker, proxy_app: `tcp://127.0.0.1:${ports.abci}` },
-    rpc: { laddr: `tcp://127.0.0.1:${ports.rpc}`, pprof_laddr: `127.0.0.1:${pprofPort(ports)}` },
+    rpc: { laddr: `tcp://127.0.0.1:${ports.rpc}`, pprof_laddr: pprofAddress(ports) },
     p2p: { laddr: `tcp://127.0.0.1:${ports.p2p}` },
     instrumentation: { prometheus: true, prometheus_listen_addr: `127.0.0.1:${ports.prometheus}` },
     ...COMET_SETTINGS,
@@ -114,7 +114,7 @@ async function startPair(
   return {
     rpcUrl: `http://127.0.0.1:${ports.rpc}`,
     metricsUrl: `http://127.0.0.1:${ports.prometheus}/metrics`,
-    pprofUrl: `http://127.0.0.1:${pprofPort(ports)}`,
+    pprofUrl: `http://${pprofAddress(ports)}`,
     app,
     comet,
     stop: async () => {
@@ -139,14 +139,14 @@ export async function startOurs(dir: string, keys: Secp256k1Key[]): Promise<OurC
   });
   const node = net.nodes[0];
   const paths = homePaths(node.home);
-  patchCometConfig(paths.cometConfig, { ...COMET_SETTINGS, rpc: { pprof_laddr: `127.0.0.1:${pprofPort(node.ports)}` } });
+  patchCometConfig(paths.cometConfig, { ...COMET_SETTINGS, rpc: { pprof_laddr: pprofAddress(node.ports) } });
   applyAppOverrides(paths.appConfig);
   setBlockLimits(paths.genesis);
   await net.start();
   return {
     rpcUrl: node.rpcUrl,
     metricsUrl: `http://127.0.0.1:${node.ports.prometheus}/metrics`,
-    pprofUrl: `http://127.0.0.1:${pprofPort(node.ports)}`,
+    pprofUrl: `http://${pprofAddress(node.ports)}`,
     restUrl: `http://127.0.0.1:${node.ports.api}`,
     app: node.app!,
     comet: node.comet!,

@@ -8,8 +8,6 @@ import { buildRequest, type QueryValues } from "./request";
 import { HEIGHT_HEADER, type Answer, type AnswerCache } from "./answer-cache";
 import { fastifyParamName, fastifyPath, pathParamNames, queryDescriptors, type QueryRoute } from "./routes";
 
-export { HEIGHT_HEADER };
-
 /**
  * The height a request pins (0 = latest): x-cosmos-block-height, or `?height=` where the
  * route's request has no field of that name to take it; malformed → 400.

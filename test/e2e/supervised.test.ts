@@ -7,17 +7,9 @@ import { appHashAt, BLOCKCHAIND_BIN, latestHeight, Localnet, waitForHeight } fro
 import { balanceOf, faucetKey, LOCALNET_FAUCET_ACCOUNT_NUMBER, requireCometBFT, sendWithOwnClient, waitForTx } from "./helpers";
 import { Secp256k1Key } from "../../src/client/signer";
 import { homePaths } from "../../src/cli/home";
+import { alive } from "../helpers/process-alive";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function until(what: string, timeoutMs: number, probe: () => boolean | Promise<boolean>): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -7,6 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_APP_CONFIG, writeAppConfig } from "../../../src/cli/app-config";
 import { PROJECT_ROOT } from "../../../src/cli/home";
 import { APP_NODE_FLAGS, NO_REEXEC_ENV } from "../../../src/cli/node-flags";
+import { alive } from "../../helpers/process-alive";
 
 // `node dist/blockchaind.js start` as a systemd unit or a user would type it: node without the
 // node's V8 flags. The process that serves must have them all the same.
@@ -99,15 +100,6 @@ function listenerPid(port: number): number {
 }
 
 const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Sends `signal` to the process, or with `group` to its whole process group (a terminal's Ctrl-C); resolves with how it exited. */
 async function stop(
