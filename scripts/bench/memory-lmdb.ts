@@ -32,10 +32,15 @@ function env(dir: string, noSync: boolean): RootDatabase<Uint8Array, Uint8Array>
   return openLmdb<Uint8Array, Uint8Array>({ path: dir, encoding: "binary", keyEncoding: "binary", compression: false, noSync });
 }
 
-/** A context whose store only collects writes (the collections write by binary-string key). */
-function sink(into: Map<BinKey, Uint8Array>): StoreCtx {
-  const store = { setBin: (k: BinKey, v: Uint8Array) => void into.set(k, v) };
-  return { store } as unknown as StoreCtx;
+/**
+ * What `write` sets through the keepers' collections (they write by binary-string key), in key
+ * order as lmdb's B-tree takes them best.
+ */
+function sortedWrites(write: (ctx: StoreCtx) => void): [BinKey, Uint8Array][] {
+  const writes = new Map<BinKey, Uint8Array>();
+  const store = { setBin: (k: BinKey, v: Uint8Array) => void writes.set(k, v) };
+  write({ store } as unknown as StoreCtx);
+  return [...writes].sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
 function build(dir: string, keys: number, batchKeys: number): LmdbBuild {
@@ -45,10 +50,9 @@ function build(dir: string, keys: number, batchKeys: number): LmdbBuild {
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   for (let from = 0; from < accounts; from += perBatch) {
-    const writes = new Map<BinKey, Uint8Array>();
-    const ctx = sink(writes);
-    for (let i = from; i < Math.min(accounts, from + perBatch); i++) writeAccount(ctx, i, 0);
-    const sorted = [...writes].sort(([a], [b]) => (a < b ? -1 : 1));
+    const sorted = sortedWrites((ctx) => {
+      for (let i = from; i < Math.min(accounts, from + perBatch); i++) writeAccount(ctx, i, 0);
+    });
     db.transactionSync(() => {
       for (const [k, v] of sorted) db.putSync(fromBin(k), v);
     });
@@ -80,9 +84,7 @@ async function open(dir: string, keys: number): Promise<LmdbOpen> {
   const afterReads = memory();
   const commits: number[] = [];
   for (let r = 1; r <= 11; r++) {
-    const writes = new Map<BinKey, Uint8Array>();
-    writeChanges(sink(writes), accounts, CHANGED, r, rnd);
-    const sorted = [...writes].sort(([a], [b]) => (a < b ? -1 : 1));
+    const sorted = sortedWrites((ctx) => writeChanges(ctx, accounts, CHANGED, r, rnd));
     const t = performance.now();
     db.transactionSync(() => {
       for (const [k, v] of sorted) db.putSync(fromBin(k), v);
@@ -93,9 +95,7 @@ async function open(dir: string, keys: number): Promise<LmdbOpen> {
   // flushed to disk, as a commit at the end of a block would be.
   const asyncCommits: number[] = [];
   for (let r = 12; r <= 22; r++) {
-    const writes = new Map<BinKey, Uint8Array>();
-    writeChanges(sink(writes), accounts, CHANGED, r, rnd);
-    const sorted = [...writes].sort(([a], [b]) => (a < b ? -1 : 1));
+    const sorted = sortedWrites((ctx) => writeChanges(ctx, accounts, CHANGED, r, rnd));
     const t = performance.now();
     await db.transaction(() => {
       for (const [k, v] of sorted) db.put(fromBin(k), v);

@@ -35,7 +35,7 @@ const SDK_NODE_BIN = join(PROJECT_ROOT, ".bin", "sdk-refnode");
 
 export interface RunningChain {
   rpcUrl: string;
-  /** CometBFT's Prometheus metrics (abci-timing.ts reads the app's block-path time there). */
+  /** CometBFT's Prometheus metrics (comet-counters.ts reads the app's block-path time and the rechecks there). */
   metricsUrl: string;
   /** CometBFT's pprof server (its `rpc.pprof_laddr`). */
   pprofUrl: string;
@@ -185,11 +185,17 @@ export async function startOursCold(dir: string, keys: Secp256k1Key[]): Promise<
     minimumGasPrices: `${COLD_MIN_GAS_PRICE}${DENOM}`,
   });
   applyAppOverrides(paths.appConfig);
-  // BENCH_APP_PROFILE=<dir>: the same bundle under node's own CPU profiler (written there at exit).
+  // BENCH_APP_FLAGS (node flags, e.g. "--trace-gc") and BENCH_APP_PROFILE=<dir> (node's CPU
+  // profiler, written there at exit): the same bundle under `node` with the bin's flags and these.
   const profileDir = process.env.BENCH_APP_PROFILE;
-  const command: [string, string[]] = profileDir
-    ? [process.execPath, [...APP_NODE_FLAGS, "--cpu-prof", `--cpu-prof-dir=${profileDir}`, BLOCKCHAIND_BIN, "start", "--home", home]]
-    : [BLOCKCHAIND_BIN, ["start", "--home", home]];
+  const extraFlags = [
+    ...(process.env.BENCH_APP_FLAGS ?? "").split(" ").filter(Boolean),
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+  ];
+  const command: [string, string[]] =
+    extraFlags.length > 0
+      ? [process.execPath, [...APP_NODE_FLAGS, ...extraFlags, BLOCKCHAIND_BIN, "start", "--home", home]]
+      : [BLOCKCHAIND_BIN, ["start", "--home", home]];
   const chain = await startPair(home, ports, command);
   return { ...chain, restUrl: `http://127.0.0.1:${ports.api}`, configPath: paths.cometConfig };
 }

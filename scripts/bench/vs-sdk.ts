@@ -23,7 +23,7 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { latestHeight, rpc, waitForHeight } from "../../src/cli/localnet";
 import { Secp256k1Key } from "../../src/client/signer";
 import { signTx } from "../../src/client/tx-builder";
-import { cometCounters } from "./abci-timing";
+import { cometCounters } from "./comet-counters";
 import { COMET_PARTS, fetchCpuProfile, profileShares } from "./comet-profile";
 import { HttpRpcClient, type Broadcaster } from "./http-rpc-client";
 import { accountNumber } from "./localnet-helpers";

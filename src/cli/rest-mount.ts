@@ -109,7 +109,7 @@ export async function mountNodeEndpoints(
 ): Promise<Endpoints> {
   const txIndex = o.cometConfig ? readTxIndexConfig(o.cometConfig) : undefined;
   const logger = o.logger.child({ module: "rest" });
-  const backend =
+  const psql =
     txIndex?.indexer === "psql"
       ? new PsqlCometBackend({
           rpcUrl: o.cometRpcUrl,
@@ -117,9 +117,10 @@ export async function mountNodeEndpoints(
           chainId: () => o.app.chainId,
           onPoolError: (err) => logger.warn({ err: err.message }, "tx index: a Postgres connection failed"),
         })
-      : new CometBackend(o.cometRpcUrl);
-  const close = backend instanceof PsqlCometBackend ? () => backend.close() : undefined;
-  if (txIndex?.indexer === "psql")
+      : undefined;
+  const backend = psql ?? new CometBackend(o.cometRpcUrl);
+  const close = psql ? () => psql.close() : undefined;
+  if (psql && txIndex?.indexer === "psql")
     logger.info(
       { psql: redactPsqlConn(txIndex.psqlConn) },
       "tx search reads CometBFT's Postgres index (its RPC refuses tx_search with psql)",

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, type Metric } from "prom-client";
 
 const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
@@ -18,12 +18,36 @@ interface DurationSeries {
   count: number;
 }
 
-/** What prom-client 15 keeps per histogram series (its hashMap values). */
-interface HistogramEntry {
-  labels: object;
-  bucketValues: Record<number, number>;
-  sum: number;
-  count: number;
+/**
+ * The request-duration histogram as a registry reads any metric (`get()`: its values, cumulative
+ * buckets then sum and count per series, as prom-client's Histogram gives them): a Histogram
+ * would make each request pay its per-call label hashing, this one is counted in `observe`.
+ */
+function requestDurations(series: ReadonlyMap<string, DurationSeries>): Metric {
+  const name = "blockchain_rest_request_duration_seconds";
+  const metric = {
+    name,
+    help: "REST request latency by route and method.",
+    type: "histogram",
+    aggregator: "sum",
+    async get() {
+      const values: { metricName: string; labels: Record<string, string | number>; value: number }[] = [];
+      for (const s of series.values()) {
+        let cumulative = 0;
+        REQUEST_BUCKETS.forEach((le, i) => {
+          cumulative += s.buckets[i];
+          values.push({ metricName: `${name}_bucket`, labels: { le, ...s.labels }, value: cumulative });
+        });
+        values.push({ metricName: `${name}_bucket`, labels: { le: "+Inf", ...s.labels }, value: s.count });
+        values.push({ metricName: `${name}_sum`, labels: s.labels, value: s.sum });
+        values.push({ metricName: `${name}_count`, labels: s.labels, value: s.count });
+      }
+      return { name, help: metric.help, type: metric.type, aggregator: metric.aggregator, values };
+    },
+  };
+  // prom-client types a metric's `type` as an enum; at run time, and in what the registry
+  // prints, it is this string.
+  return metric as unknown as Metric;
 }
 
 /**
@@ -37,7 +61,6 @@ export class RestMetrics {
   private readonly blockTxs: Counter;
   private readonly lastBlockTxs: Gauge;
   private readonly requests: Counter;
-  private readonly requestSeconds: Histogram;
   private observedHeight = 0n;
   /** Request counts and durations, by label set in first-seen order (handed to prom-client when scraped). */
   private readonly requestSeries = new Map<string, RequestSeries>();
@@ -76,7 +99,6 @@ export class RestMetrics {
     this.blockTxs = new Counter({ name: "blockchain_txs_total", help: "Transactions included in committed blocks.", registers });
     this.lastBlockTxs = new Gauge({ name: "blockchain_block_txs", help: "Transactions in the last committed block.", registers });
     const requestSeries = this.requestSeries;
-    const durationSeries = this.durationSeries;
     this.requests = new Counter({
       name: "blockchain_rest_requests_total",
       help: "REST requests by route, method and HTTP status.",
@@ -89,25 +111,7 @@ export class RestMetrics {
         }
       },
     });
-    this.requestSeconds = new Histogram({
-      name: "blockchain_rest_request_duration_seconds",
-      help: "REST request latency by route and method.",
-      labelNames: ["route", "method"],
-      buckets: REQUEST_BUCKETS,
-      registers,
-      collect() {
-        // Each series as prom-client keeps one (zero() makes it, keyed by these labels).
-        this.reset();
-        for (const s of durationSeries.values()) this.zero(s.labels);
-        const entries = Object.values((this as unknown as { hashMap: Record<string, HistogramEntry> }).hashMap);
-        for (const s of durationSeries.values()) {
-          const entry = entries.find((e) => e.labels === s.labels)!;
-          REQUEST_BUCKETS.forEach((bound, i) => (entry.bucketValues[bound] = s.buckets[i]));
-          entry.sum = s.sum;
-          entry.count = s.count;
-        }
-      },
-    });
+    this.registry.registerMetric(requestDurations(this.durationSeries));
   }
 
   /** Call after each committed block. */

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -42,7 +41,6 @@ describe("explorer in a real browser", () => {
   let problems: string[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(PROJECT_ROOT, "explorer", "build.mjs")], { stdio: "pipe" });
     mkdirSync(SHOTS, { recursive: true });
     [chain, browser] = await Promise.all([
       startSeededDevChain({ blockIntervalMs: 300 }),
