@@ -12,8 +12,9 @@
  *
  * Both stores are filled with every page (incompressible bytes, 8-byte ids: level, index), then
  * --commits commits each put the pages one commit rewrites in one fsynced write: lmdb's
- * transactionSync, and a classic-level batch with sync. Reported: pages and bytes per commit,
- * and the median write time of all commits but the first.
+ * transactionSync, and a classic-level batch with sync — after reading each of those pages
+ * (lmdb get, classic-level getSync), as a commit reads the paths it rewrites. Reported: pages
+ * and bytes per commit, and the median read and write times of all commits but the first.
  */
 import { randomFillSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -115,12 +116,22 @@ for (const keys of sizes) {
     const fillS = (performance.now() - t0) / 1000;
     const lmdbMs: number[] = [];
     const levelMs: number[] = [];
+    const lmdbReadMs: number[] = [];
+    const levelReadMs: number[] = [];
+    /** Reads every page of `puts` one by one, as a commit reads the paths it rewrites; ms. */
+    const readAll = (puts: [Uint8Array, Uint8Array][], get: (k: Uint8Array) => Uint8Array | undefined) => {
+      const t = performance.now();
+      for (const [k] of puts) if (get(k) === undefined) throw new Error("page missing");
+      return performance.now() - t;
+    };
     let pagesPerCommit = 0;
     let bytesPerCommit = 0;
     for (let r = 0; r < commits; r++) {
       const puts = commitPages(levels, rnd);
       pagesPerCommit = puts.length;
       bytesPerCommit = puts.reduce((a, [, v]) => a + v.length, 0);
+      lmdbReadMs.push(readAll(puts, (k) => lmdb.get(k)));
+      levelReadMs.push(readAll(puts, (k) => level.getSync(k)));
       let t = performance.now();
       lmdb.transactionSync(() => {
         for (const [k, v] of puts) lmdb.putSync(k, v);
@@ -139,7 +150,8 @@ for (const keys of sizes) {
       `${keys.toLocaleString("en-US")} keys: ${levels.length} page levels, ${totalPages.toLocaleString("en-US")} pages (bottom ${levels.at(-1)!.pageBytes} B), filled in ${fillS.toFixed(1)} s | ` +
         `per commit ${pagesPerCommit.toLocaleString("en-US")} pages, ${(bytesPerCommit / 1e6).toFixed(2)} MB: ` +
         `lmdb transactionSync ${median(lmdbMs.slice(1)).toFixed(1)} ms, LevelDB fsynced batch ${median(levelMs.slice(1)).toFixed(1)} ms ` +
-        `(first ${lmdbMs[0]!.toFixed(1)} / ${levelMs[0]!.toFixed(1)} ms) | load ${loadavg()
+        `(first ${lmdbMs[0]!.toFixed(1)} / ${levelMs[0]!.toFixed(1)} ms); reading those pages first: lmdb get ${median(lmdbReadMs.slice(1)).toFixed(1)} ms, ` +
+        `LevelDB getSync ${median(levelReadMs.slice(1)).toFixed(1)} ms | load ${loadavg()
           .map((l) => l.toFixed(2))
           .join(" ")}`,
     );
