@@ -13,7 +13,8 @@ import { COMMIT_KEY, encodeRecord, NS, nsKey } from "../../src/store/layout";
 import { StoreTries } from "../../src/store/store-tries";
 import { loadTries } from "../../src/store/tree-records";
 import { KEYS_PER_ACCOUNT, keyOf, prng, writeAccount, writeChanges } from "./memory-state";
-import { collect, type Mem, memory, median, readRates, type ReadRates, result } from "./memory-measure";
+import { collect, type Mem, memory, readRates, type ReadRates, result } from "./memory-measure";
+import { upperMedian as median } from "./bench-run";
 
 export interface LevelBuild {
   /** "commit": through CommitStore.commit; "direct": the records a commit writes, written straight. */

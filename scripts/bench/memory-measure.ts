@@ -55,8 +55,6 @@ export function memory(): Mem {
   };
 }
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 const GETS = 100_000;
 const RANGES = 2_000;
 const RANGE_LEN = 100;

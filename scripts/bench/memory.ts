@@ -21,18 +21,14 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statfsSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
+import { loadAverage as load, option } from "./bench-run";
 import { join } from "node:path";
 import type { LevelBuild, LevelOpen } from "./memory-level";
 import type { LmdbBuild, LmdbOpen } from "./memory-lmdb";
 
 const HERE = new URL(".", import.meta.url).pathname;
 const DISK_PER_KEY = 500;
-
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? undefined : process.argv[i + 1];
-}
 
 const sizes = (option("keys") ?? "1000000,3000000,10000000").split(",").map(Number);
 const batch = Number(option("batch") ?? 250_000);
@@ -68,10 +64,6 @@ const BUILD_FLAGS = ["--max-old-space-size=16384", "--max-semi-space-size=64"];
 const du = (dir: string) => Number(execFileSync("du", ["-sb", dir]).toString().split("\t")[0]) / 1e6;
 const mb = (b: number) => (b / 1e6).toFixed(0);
 const perKey = (b: number, n: number) => (b / n).toFixed(0);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 
 const cpu = /Model name:\s*(.*)/.exec(execFileSync("lscpu").toString())?.[1] ?? "unknown CPU";
 console.log(`${new Date().toISOString()} | ${cpu} | load ${load()} | node ${process.version} | build batch ${batch} keys`);

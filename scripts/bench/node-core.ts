@@ -15,7 +15,8 @@
  * alternating which goes first, so only one runs at a time and both meet the same load.
  */
 import { execFileSync, fork, type ChildProcess } from "node:child_process";
-import { cpus, loadavg } from "node:os";
+import { cpus } from "node:os";
+import { loadAverage as load } from "./bench-run";
 import { join } from "node:path";
 import { APP_NODE_FLAGS } from "../../src/cli/node-flags";
 import { currentCheckout, prepareBaseline, resolveBaseline } from "./baseline-release";
@@ -110,11 +111,6 @@ function cpuLine(): string {
   }
   return `CPU: ${model ?? "unknown model"}${detail}, ${list.length} logical CPUs`;
 }
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 
 function printBlock(side: Side, t: BlockTimings): void {
   console.log(

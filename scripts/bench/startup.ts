@@ -8,7 +8,8 @@
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
+import { loadAverage, upperMedian as median } from "./bench-run";
 import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { DEFAULT_APP_CONFIG, writeAppConfig } from "../../src/cli/app-config";
@@ -25,7 +26,6 @@ const o = new Command("bench:startup")
 
 const bin = blockchaindBin(resolve(o.root));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Wall and CPU (user + system) ms of one `blockchaind version`; CPU, unlike wall time, holds on a busy machine. */
 function version(): { wallMs: number; cpuMs: number } {
@@ -110,11 +110,7 @@ async function startDev(): Promise<DevStart> {
 
 async function main(): Promise<void> {
   console.log(`bin: ${bin}`);
-  console.log(
-    `cpu: ${cpus()[0]?.model} x${cpus().length}, load ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")}`,
-  );
+  console.log(`cpu: ${cpus()[0]?.model} x${cpus().length}, load ${loadAverage()}`);
   version(); // the first run also fills the OS file cache
   const versions = Array.from({ length: o.runs }, version);
   const list = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((v) => v.toFixed(0)).join(", ")})`;

@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { ClassicLevel } from "classic-level";
 import { CommitStore } from "../../src/store/commit-store";
 import { prng } from "../../test/helpers/prng";
+import { upperMedian as median } from "./bench-run";
 
 const K = 1_000;
 const WARMUP = 5;
@@ -38,7 +39,6 @@ const value = (i: number, salt: number) => {
 };
 
 const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const cpuMs = () => {
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000;

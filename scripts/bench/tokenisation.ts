@@ -23,6 +23,7 @@ import { MsgClaim, MsgFundVault } from "../../src/gen/blockchain/tokenisation/v1
 import { silentLogger } from "../../src/types/logger";
 import type { AnyMsg } from "../../src/types/codec";
 import { benchBlock } from "./bench-block";
+import { upperMedian as median } from "./bench-run";
 
 const DENOM = "uyml";
 const SHARE = "tok/1/BENCH";
@@ -185,7 +186,6 @@ async function run(holders: number): Promise<Row[]> {
     await measure("MsgSend plain ueur", sendOf(OTHER));
     await measure("MsgSend plain uyml (fee denom)", sendOf(DENOM));
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const rows: Row[] = [...samples.entries()].map(([label, m]) => ({
     label,
     holders,

@@ -18,23 +18,19 @@
  */
 import { randomFillSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ClassicLevel } from "classic-level";
 import { open as openLmdb } from "lmdb";
 import { prng } from "../../test/helpers/prng";
-import { median } from "./memory-measure";
+import { loadAverage, option, upperMedian as median } from "./bench-run";
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : process.argv[i + 1]!;
-}
-const sizes = option("keys", "1000000,3000000").split(",").map(Number);
-const depth = Number(option("page-depth", "4"));
-const nodeBytes = Number(option("node-bytes", "64"));
-const changed = Number(option("changed", "1000"));
-const commits = Number(option("commits", "11"));
-const base = option("dir", tmpdir());
+const sizes = (option("keys") ?? "1000000,3000000").split(",").map(Number);
+const depth = Number(option("page-depth") ?? 4);
+const nodeBytes = Number(option("node-bytes") ?? 64);
+const changed = Number(option("changed") ?? 1000);
+const commits = Number(option("commits") ?? 11);
+const base = option("dir") ?? tmpdir();
 
 interface Level {
   pages: number;
@@ -83,9 +79,7 @@ function commitPages(levels: Level[], rnd: () => number): [Uint8Array, Uint8Arra
 }
 
 console.log(
-  `${new Date().toISOString()} | page depth ${depth}, ${nodeBytes} B per node, ${changed} changed keys per commit | load ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ")}`,
+  `${new Date().toISOString()} | page depth ${depth}, ${nodeBytes} B per node, ${changed} changed keys per commit | load ${loadAverage()}`,
 );
 for (const keys of sizes) {
   const dir = mkdtempSync(join(base, "trie-pages-"));
@@ -151,9 +145,7 @@ for (const keys of sizes) {
         `per commit ${pagesPerCommit.toLocaleString("en-US")} pages, ${(bytesPerCommit / 1e6).toFixed(2)} MB: ` +
         `lmdb transactionSync ${median(lmdbMs.slice(1)).toFixed(1)} ms, LevelDB fsynced batch ${median(levelMs.slice(1)).toFixed(1)} ms ` +
         `(first ${lmdbMs[0]!.toFixed(1)} / ${levelMs[0]!.toFixed(1)} ms); reading those pages first: lmdb get ${median(lmdbReadMs.slice(1)).toFixed(1)} ms, ` +
-        `LevelDB getSync ${median(levelReadMs.slice(1)).toFixed(1)} ms | load ${loadavg()
-          .map((l) => l.toFixed(2))
-          .join(" ")}`,
+        `LevelDB getSync ${median(levelReadMs.slice(1)).toFixed(1)} ms | load ${loadAverage()}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -28,6 +28,7 @@ import { COMET_PARTS, fetchCpuProfile, profileShares } from "./comet-profile";
 import { HttpRpcClient, type Broadcaster } from "./http-rpc-client";
 import { accountNumber } from "./localnet-helpers";
 import { balanceReads, type RestLoadResult } from "./rest-load";
+import { median } from "./node-core-stats";
 import { RpcClient } from "./rpc-client";
 import {
   buildSdkNode,
@@ -433,11 +434,6 @@ async function run(node: NodeName, index: number, templateConfig: { path?: strin
     else rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 buildSdkNode();
 if (o.cometProfile) mkdirSync(o.cometProfile, { recursive: true });

@@ -109,22 +109,21 @@ export async function mountNodeEndpoints(
 ): Promise<Endpoints> {
   const txIndex = o.cometConfig ? readTxIndexConfig(o.cometConfig) : undefined;
   const logger = o.logger.child({ module: "rest" });
-  const psql =
-    txIndex?.indexer === "psql"
-      ? new PsqlCometBackend({
-          rpcUrl: o.cometRpcUrl,
-          psqlConn: txIndex.psqlConn,
-          chainId: () => o.app.chainId,
-          onPoolError: (err) => logger.warn({ err: err.message }, "tx index: a Postgres connection failed"),
-        })
-      : undefined;
-  const backend = psql ?? new CometBackend(o.cometRpcUrl);
-  const close = psql ? () => psql.close() : undefined;
-  if (psql && txIndex?.indexer === "psql")
+  let psql: PsqlCometBackend | undefined;
+  if (txIndex?.indexer === "psql") {
+    psql = new PsqlCometBackend({
+      rpcUrl: o.cometRpcUrl,
+      psqlConn: txIndex.psqlConn,
+      chainId: () => o.app.chainId,
+      onPoolError: (err) => logger.warn({ err: err.message }, "tx index: a Postgres connection failed"),
+    });
     logger.info(
       { psql: redactPsqlConn(txIndex.psqlConn) },
       "tx search reads CometBFT's Postgres index (its RPC refuses tx_search with psql)",
     );
+  }
+  const backend = psql ?? new CometBackend(o.cometRpcUrl);
+  const close = psql?.close.bind(psql);
   const metrics = new RestMetrics({
     height: () => o.app.lastHeight,
     mempoolSize: () => backend.mempoolSize(),

@@ -11,6 +11,8 @@ export interface Answer {
   route: string;
   /** The request metrics' series of a GET answered this way, once it has been looked up. */
   series?: RequestSeries;
+  /** The body's length in bytes as its content-length header, once it has been served. */
+  contentLength?: string;
 }
 
 /**
@@ -76,7 +78,7 @@ export class AnswerCache {
       "content-type",
       "application/json; charset=utf-8",
       "content-length",
-      String(Buffer.byteLength(answer.body)),
+      (answer.contentLength ??= String(Buffer.byteLength(answer.body))),
     ]);
     res.end(answer.body);
     return answer;
