@@ -7,6 +7,8 @@ import { CommitStore, type CommitStoreOptions } from "../store/commit-store";
 import { BranchStore } from "../store/branch";
 import type { HistoricalState } from "../store/historical";
 import { answerStoreQuery, STORE_KEY_QUERY } from "./store-query";
+import { ReadRecorder } from "../store/read-set";
+import { type RecordedQuery, watchedBlock } from "./recorded-query";
 import type { Branch, MetaWrites } from "../store/types";
 import type { AbciApplication } from "../types/abci";
 import type { Codec, Timestamp } from "../types/codec";
@@ -54,6 +56,7 @@ export interface AppOptions {
 }
 
 const EMPTY = new Uint8Array();
+const SIMULATE_PATH = "/cosmos.tx.v1beta1.Service/Simulate";
 /** CometBFT's mempool max_tx_bytes default. */
 const DEFAULT_MAX_TX_BYTES = 1024 * 1024;
 
@@ -244,6 +247,21 @@ export class App implements AbciApplication {
     return this.queryHistorical(req);
   }
 
+  /**
+   * A latest-height query with what it read of committed state, so that its answer can be kept
+   * while no commit writes any of it. `reads` is undefined when the answer depends on more than
+   * that state (the block's height, time or proposer; a simulation) or read too much to check.
+   */
+  queryRecorded(req: abci.RequestQuery): RecordedQuery {
+    const height = this.store.lastHeight;
+    const recorder = new ReadRecorder(this.store);
+    const watched = watchedBlock(this.blockInfo(height, this.meta.lastBlockTime));
+    const ctx = Context.create(new BranchStore(recorder), watched.block, "query", this.logger);
+    const response = this.answerQuery(req, ctx, height);
+    const reads = req.path === SIMULATE_PATH || watched.read() ? undefined : recorder.readSet();
+    return { response, reads, version: this.store.version };
+  }
+
   private async storeQuery(req: abci.RequestQuery, state: HistoricalState | undefined, height: bigint): Promise<abci.ResponseQuery> {
     try {
       return answerStoreQuery(this.store, state, this.storeNames, req, height);
@@ -270,7 +288,7 @@ export class App implements AbciApplication {
   /** `ctx` undefined: the latest state, whose context is only built for paths that need one. */
   private answerQuery(req: abci.RequestQuery, ctx: Context | undefined, height: bigint): abci.ResponseQuery {
     try {
-      if (req.path === "/cosmos.tx.v1beta1.Service/Simulate") {
+      if (req.path === SIMULATE_PATH) {
         return abci.ResponseQuery.fromPartial({
           value: SimulateResponse.encode(this.simulate(decodeQueryRequest(SimulateRequest, req.data))).finish(),
           height,

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { BinKey } from "../store/bytes";
+import { type ReadSet, untouchedBy } from "../store/read-set";
 import type { RequestSeries } from "./metrics";
 
 /** The header a query's answer names its height in (and a request pins one with). */
@@ -9,42 +11,75 @@ export interface Answer {
   status: number;
   body: string;
   route: string;
+  /**
+   * What the answer read of the latest committed state, when it read nothing else (a latest-
+   * height answer kept across heights while no commit writes any of it); undefined otherwise.
+   */
+  reads?: ReadSet;
+  /** The commit store version the answer is known exact at: that of its query, or of its height. */
+  version?: number;
   /** The request metrics' series of a GET answered this way, once it has been looked up. */
   series?: RequestSeries;
   /** The body's length in bytes as its content-length header, once it has been served. */
   contentLength?: string;
 }
 
+/** The committed state answers are computed from: its height and which keys its commits wrote (the CommitStore). */
+export interface CommittedState {
+  readonly lastHeight: bigint;
+  readonly version: number;
+  writtenSince(version: number): ReadonlyArray<readonly BinKey[]> | undefined;
+}
+
 /**
  * Query answers per committed height. State changes only at Commit, so an answer stays exact
- * until the height moves; the whole cache is dropped then.
+ * until the height moves; the answers by height and URL are dropped then.
  *
  * Answers of the latest state to requests that pin no height are also kept by URL alone, so
  * `serveLatest` can answer a repeated read before the router runs: without the header, the
- * URL decides everything the answer depends on (route, parameters, `?height=`).
+ * URL decides everything the answer depends on (route, parameters, `?height=`). Those that
+ * carry what they read (`reads`) outlive the height: at their first read after a commit, the
+ * keys every commit since wrote are checked against them, and an answer any commit touched is
+ * dropped. Everything else is dropped when the height moves.
  */
 export class AnswerCache {
   private height = -1n;
   private heightText = "";
   private readonly answers = new Map<string, Answer>();
   private readonly latest = new Map<string, Answer>();
+  /** Body and read-set bytes held, roughly: with maxEntries, what bounds the cache's memory. */
+  private bytes = 0;
 
   constructor(
-    /** The latest committed height, read on every lookup. */
-    private readonly currentHeight: () => bigint,
+    private readonly state: CommittedState,
     private readonly maxEntries = 10_000,
+    private readonly maxBytes = 64 << 20,
   ) {}
 
-  /** Drops every answer when the committed height has moved; returns that height. */
+  /** Drops the answers of an earlier height when the committed height has moved; returns that height. */
   private sync(): bigint {
-    const height = this.currentHeight();
+    const height = this.state.lastHeight;
     if (height !== this.height) {
       this.answers.clear();
-      this.latest.clear();
+      this.bytes = 0;
+      for (const answer of this.latest.values()) this.bytes += weight(answer);
       this.height = height;
       this.heightText = height.toString();
     }
     return height;
+  }
+
+  /** The latest answer for `url` if no commit since it was computed wrote what it read. */
+  private latestAnswer(url: string): Answer | undefined {
+    const answer = this.latest.get(url);
+    if (!answer || answer.version === this.state.version) return answer;
+    const written = answer.reads && this.state.writtenSince(answer.version!);
+    if (written?.every((keys) => untouchedBy(answer.reads!, keys))) {
+      answer.version = this.state.version;
+      return answer;
+    }
+    this.latest.delete(url);
+    return undefined;
   }
 
   get(height: bigint, key: string): Answer | undefined {
@@ -54,12 +89,16 @@ export class AnswerCache {
   /** `latestUrl`: the request's URL when it pinned no height (header absent, answer at `height`). */
   set(height: bigint, key: string, answer: Answer, latestUrl?: string): void {
     if (this.sync() !== height) return;
-    if (this.answers.size >= this.maxEntries) {
+    if (this.answers.size >= this.maxEntries || this.latest.size >= this.maxEntries || this.bytes >= this.maxBytes) {
       this.answers.clear();
       this.latest.clear();
+      this.bytes = 0;
     }
+    this.bytes += weight(answer);
     this.answers.set(key, answer);
-    if (latestUrl !== undefined) this.latest.set(latestUrl, answer);
+    if (latestUrl === undefined) return;
+    answer.version ??= this.state.version;
+    this.latest.set(latestUrl, answer);
   }
 
   /**
@@ -70,7 +109,7 @@ export class AnswerCache {
   serveLatest(req: IncomingMessage, res: ServerResponse): Answer | undefined {
     if (req.method !== "GET" || req.headers[HEIGHT_HEADER] !== undefined) return undefined;
     this.sync();
-    const answer = this.latest.get(req.url!);
+    const answer = this.latestAnswer(req.url!);
     if (!answer) return undefined;
     res.writeHead(answer.status, [
       HEIGHT_HEADER,
@@ -83,4 +122,14 @@ export class AnswerCache {
     res.end(answer.body);
     return answer;
   }
+}
+
+/** An answer's memory, roughly: its body, and its read set's keys with their entries' overhead. */
+function weight(answer: Answer): number {
+  let bytes = answer.body.length;
+  if (answer.reads) {
+    for (const k of answer.reads.keys) bytes += k.length + 64;
+    for (const [start, end] of answer.reads.ranges) bytes += (start?.length ?? 0) + (end?.length ?? 0) + 64;
+  }
+  return bytes;
 }

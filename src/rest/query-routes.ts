@@ -75,9 +75,15 @@ async function answerQuery(app: App, route: QueryRoute, params: string[], req: F
     const pathValues: Record<string, string> = {};
     for (const name of params) pathValues[name] = raw[fastifyParamName(route.template, name)] ?? "";
     const data = buildRequest(route.request, pathValues, req.query as QueryValues);
-    const res = await app.query({ path: route.grpcPath, data, height: pinned, prove: false });
+    const query = { path: route.grpcPath, data, height: pinned, prove: false };
+    // The latest state's answers carry what they read, so the cache can keep them across heights.
+    const {
+      response: res,
+      reads,
+      version,
+    } = pinned === 0n ? app.queryRecorded(query) : { response: await app.query(query), reads: undefined, version: undefined };
     if (res.code !== 0) throw fromQueryLog(res.log, res.codespace, res.code);
-    return { status: 200, body: JSON.stringify(gatewayJson(route.response.typeName, res.value)), route: route.template };
+    return { status: 200, body: JSON.stringify(gatewayJson(route.response.typeName, res.value)), route: route.template, reads, version };
   } catch (e) {
     if (e instanceof RestError) return { status: e.httpStatus, body: JSON.stringify(e.body()), route: route.template };
     throw e;

@@ -136,7 +136,7 @@ export function createRestServer(o: RestServerOptions): FastifyInstance {
   const metrics =
     o.metrics ??
     new RestMetrics({ height: () => o.app.lastHeight, mempoolSize: () => o.node.mempoolSize(), registries: [o.app.metrics.registry] });
-  const cache = new AnswerCache(() => o.app.lastHeight);
+  const cache = new AnswerCache(o.app.store);
   const fastify = Fastify({
     logger: false,
     bodyLimit: o.bodyLimit ?? 2 * 1024 * 1024,

@@ -26,6 +26,11 @@ import { existenceProof, findLeaf, neighbourLeaves } from "./trie-proof";
 import { convertLegacy, loadTries, type WriteBatch } from "./tree-records";
 import type { Branch, CommitInfo, KVStore, MetaWrites } from "./types";
 
+/** Commits whose written keys are kept (writtenSince): answers unread for longer are recomputed. */
+const WRITE_LOG_LENGTH = 16;
+/** A commit writing more keys than this (a state sync's restore) is logged as unknown. */
+const MAX_LOGGED_WRITES = 100_000;
+
 export interface CommitStoreOptions {
   /**
    * Heights of undo logs kept (default 100; 0 keeps every height). They serve rollback and
@@ -77,6 +82,8 @@ export class CommitStore implements KVStore {
   private busy = false;
   /** Bumped by every commit and rollback: a view of an older height is valid while it stays. */
   private moves = 0;
+  /** The keys each of the last moves wrote, oldest first (writtenSince); undefined = not known. */
+  private readonly writeLog: Array<readonly BinKey[] | undefined> = [];
 
   private constructor(
     private readonly db: Db,
@@ -310,7 +317,7 @@ export class CommitStore implements KVStore {
         if (v === undefined) this.values.delete(bk);
         else this.values.set(bk, v);
       });
-      this.moveTo(update, update, record);
+      this.moveTo(update, update, record, bins.length <= MAX_LOGGED_WRITES ? bins : undefined);
       this.undoHeights.splice(0, pruned);
       this.undoHeights.push(height);
       return { height, appHash: record.hash };
@@ -349,8 +356,27 @@ export class CommitStore implements KVStore {
     return out;
   }
 
-  private moveTo(state: TrieState, nodes: TrieUpdate, record: CommitRecord): void {
+  /** Counts commits and rollbacks: the committed state is the same while it stays. */
+  get version(): number {
+    return this.moves;
+  }
+
+  /**
+   * The keys each commit since `version` wrote (each list sorted), oldest first; undefined
+   * when one of them is not known: a rollback, a commit too large to log, or one older than
+   * the log. What lets an answer computed from state outlive the height it was computed at.
+   */
+  writtenSince(version: number): ReadonlyArray<readonly BinKey[]> | undefined {
+    const count = this.moves - version;
+    if (count < 0 || count > this.writeLog.length) return undefined;
+    const lists = this.writeLog.slice(this.writeLog.length - count);
+    return lists.every((l) => l !== undefined) ? (lists as Array<readonly BinKey[]>) : undefined;
+  }
+
+  private moveTo(state: TrieState, nodes: TrieUpdate, record: CommitRecord, written?: readonly BinKey[]): void {
     this.moves++;
+    this.writeLog.push(written);
+    if (this.writeLog.length > WRITE_LOG_LENGTH) this.writeLog.shift();
     this.tries.settle(nodes);
     this.committed = state;
     this.record = record;

@@ -1,5 +1,5 @@
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { DevBackend, startRestServer, type RunningRestServer } from "../../../src/rest";
 import { pack, TestChain, testKey } from "../../helpers/chain";
@@ -79,6 +79,44 @@ describe("REST answers of the latest height served from the answer cache", () =>
     expect(now).toContain(`x-cosmos-block-height: ${chain.height}\r\n`);
     expect(now).not.toBe(old);
     expect(pinned).toBe(old);
+  });
+
+  const send = (from: typeof alice, to: string, amount: string) =>
+    chain.mustDeliver(from, [
+      pack("/cosmos.bank.v1beta1.MsgSend", MsgSend, { fromAddress: from.address, toAddress: to, amount: [{ denom: "uyml", amount }] }),
+    ]);
+  const bodyOf = (answer: string) => answer.slice(answer.indexOf("\r\n\r\n"));
+
+  it("keeps an answer across heights while no commit writes what it read, and answers anew once one does", async () => {
+    const carol = testKey("carol");
+    const queried = vi.spyOn(chain.app, "queryRecorded");
+    try {
+      const [first] = await exchange(server.url, [balances(alice.address)]);
+      expect(queried).toHaveBeenCalledTimes(1);
+      await send(bob, carol.address, "3"); // bob's and carol's balances, not alice's
+      const [kept] = await exchange(server.url, [balances(alice.address)]);
+      expect(queried).toHaveBeenCalledTimes(1);
+      expect(kept).toContain(`x-cosmos-block-height: ${chain.height}\r\n`);
+      expect(bodyOf(kept)).toBe(bodyOf(first));
+
+      await send(bob, alice.address, "7"); // writes alice's balance: the kept answer is stale
+      const [now] = await exchange(server.url, [balances(alice.address)]);
+      expect(queried).toHaveBeenCalledTimes(2);
+      expect(bodyOf(now)).not.toBe(bodyOf(first));
+      const fetched = await (await fetch(`${server.url}/cosmos/bank/v1beta1/balances/${alice.address}`)).json();
+      expect(JSON.parse(bodyOf(now))).toEqual(fetched);
+    } finally {
+      queried.mockRestore();
+    }
+  });
+
+  it("answers anew at each height a query that read the block's height", async () => {
+    const window = "GET /blockchain/enforcement/v1/window HTTP/1.1";
+    const [before] = await exchange(server.url, [window]);
+    await send(bob, alice.address, "1");
+    const [after] = await exchange(server.url, [window]);
+    expect(JSON.parse(bodyOf(after)).current_height).toBe(String(chain.height));
+    expect(bodyOf(after)).not.toBe(bodyOf(before));
   });
 
   it("counts cached answers in the request metrics as any other", async () => {
