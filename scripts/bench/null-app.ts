@@ -4,8 +4,13 @@
  * server. What CometBFT and the load client cost on the machine with it is the ceiling any app
  * behind the same CometBFT settings can reach there.
  *
- * Usage: tsx scripts/bench/null-app.ts tcp://127.0.0.1:<port>
+ * With a REST address it also answers every GET there with one constant balance answer, the
+ * headers this node's cached answers carry, from a bare node:http server: what the REST load
+ * client and node:http cost on the machine, the floor under any Node.js REST server's figures.
+ *
+ * Usage: tsx scripts/bench/null-app.ts tcp://127.0.0.1:<port> [tcp://127.0.0.1:<rest port>]
  */
+import { createServer } from "node:http";
 import type * as abci from "cosmjs-types/tendermint/abci/types";
 import { ResponseProcessProposal_ProposalStatus } from "cosmjs-types/tendermint/abci/types";
 import { AbciSocketServer } from "../../src/abci/socket";
@@ -70,6 +75,28 @@ const nullApp: AbciApplication = {
   applySnapshotChunk: () => ({ result: 0, refetchChunks: [], rejectSenders: [] }),
 };
 
-const address = process.argv[2];
-if (!address) throw new Error("usage: null-app.ts <tcp://host:port>");
+const BALANCE_ANSWER = JSON.stringify({
+  balances: [{ denom: "ustake", amount: "999999999999" }],
+  pagination: { next_key: null, total: "1" },
+});
+
+function serveRest(address: string): void {
+  const { hostname, port } = new URL(address.replace(/^tcp:/, "http:"));
+  const length = String(Buffer.byteLength(BALANCE_ANSWER));
+  createServer((_req, res) => {
+    res.writeHead(200, [
+      "x-cosmos-block-height",
+      String(height),
+      "content-type",
+      "application/json; charset=utf-8",
+      "content-length",
+      length,
+    ]);
+    res.end(BALANCE_ANSWER);
+  }).listen(Number(port), hostname);
+}
+
+const [address, restAddress] = process.argv.slice(2);
+if (!address) throw new Error("usage: null-app.ts <tcp://host:port> [tcp://host:rest-port]");
+if (restAddress) serveRest(restAddress);
 await new AbciSocketServer(nullApp, { address }).listen();

@@ -247,13 +247,21 @@ export async function startSdk(dir: string, keys: Secp256k1Key[], templateConfig
   return { ...chain, restUrl };
 }
 
-/** The do-nothing app: CometBFT's own genesis (its validator), no app state. */
-export function startNull(dir: string, templateConfig: string): Promise<RunningChain> {
-  const tsx = join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
-  return startBeside(
+/**
+ * The do-nothing app: CometBFT's own genesis (its validator), no app state; its constant REST
+ * answers from a bare node:http server, run with this node's runtime flags.
+ */
+export async function startNull(dir: string, templateConfig: string): Promise<RunningChain> {
+  let restUrl = "";
+  const chain = await startBeside(
     join(dir, "null-app"),
     templateConfig,
     () => {},
-    (abci) => [tsx, [join(PROJECT_ROOT, "scripts", "bench", "null-app.ts"), abci]],
+    (abci, ports) => {
+      restUrl = `http://127.0.0.1:${ports.api}`;
+      const script = join(PROJECT_ROOT, "scripts", "bench", "null-app.ts");
+      return [process.execPath, [...APP_NODE_FLAGS, "--import", "tsx", script, abci, `tcp://127.0.0.1:${ports.api}`]];
+    },
   );
+  return { ...chain, restUrl };
 }
