@@ -14,6 +14,7 @@ import { createServer } from "node:http";
 import type * as abci from "cosmjs-types/tendermint/abci/types";
 import { ResponseProcessProposal_ProposalStatus } from "cosmjs-types/tendermint/abci/types";
 import { AbciSocketServer } from "../../src/abci/socket";
+import { HEIGHT_HEADER } from "../../src/rest/answer-cache";
 import type { AbciApplication } from "../../src/types/abci";
 
 const EMPTY = new Uint8Array();
@@ -84,14 +85,7 @@ function serveRest(address: string): void {
   const { hostname, port } = new URL(address.replace(/^tcp:/, "http:"));
   const length = String(Buffer.byteLength(BALANCE_ANSWER));
   createServer((_req, res) => {
-    res.writeHead(200, [
-      "x-cosmos-block-height",
-      String(height),
-      "content-type",
-      "application/json; charset=utf-8",
-      "content-length",
-      length,
-    ]);
+    res.writeHead(200, [HEIGHT_HEADER, String(height), "content-type", "application/json; charset=utf-8", "content-length", length]);
     res.end(BALANCE_ANSWER);
   }).listen(Number(port), hostname);
 }

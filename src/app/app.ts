@@ -259,7 +259,7 @@ export class App implements AbciApplication {
     const ctx = Context.create(new BranchStore(recorder), watched.block, "query", this.logger);
     const response = this.answerQuery(req, ctx, height);
     const reads = req.path === SIMULATE_PATH || watched.read() ? undefined : recorder.readSet();
-    return { response, reads, version: this.store.version };
+    return { response, reads };
   }
 
   private async storeQuery(req: abci.RequestQuery, state: HistoricalState | undefined, height: bigint): Promise<abci.ResponseQuery> {

@@ -7,8 +7,6 @@ export interface RecordedQuery {
   response: abci.ResponseQuery;
   /** Undefined: the answer may change with any block (see App.queryRecorded). */
   reads: ReadSet | undefined;
-  /** The commit store's version the query read (CommitStore.writtenSince). */
-  version: number;
 }
 
 /**

@@ -16,7 +16,10 @@ export interface Answer {
    * height answer kept across heights while no commit writes any of it); undefined otherwise.
    */
   reads?: ReadSet;
-  /** The commit store version the answer is known exact at: that of its query, or of its height. */
+  /**
+   * The commit store version the answer is known exact at, stamped by `set`: the query ran in
+   * the same turn, at the height `set` checks is still the committed one.
+   */
   version?: number;
   /** The request metrics' series of a GET answered this way, once it has been looked up. */
   series?: RequestSeries;
@@ -97,7 +100,7 @@ export class AnswerCache {
     this.bytes += weight(answer);
     this.answers.set(key, answer);
     if (latestUrl === undefined) return;
-    answer.version ??= this.state.version;
+    answer.version = this.state.version;
     this.latest.set(latestUrl, answer);
   }
 
@@ -124,12 +127,5 @@ export class AnswerCache {
   }
 }
 
-/** An answer's memory, roughly: its body, and its read set's keys with their entries' overhead. */
-function weight(answer: Answer): number {
-  let bytes = answer.body.length;
-  if (answer.reads) {
-    for (const k of answer.reads.keys) bytes += k.length + 64;
-    for (const [start, end] of answer.reads.ranges) bytes += (start?.length ?? 0) + (end?.length ?? 0) + 64;
-  }
-  return bytes;
-}
+/** An answer's memory, roughly: its body and its read set. */
+const weight = (answer: Answer): number => answer.body.length + (answer.reads?.bytes ?? 0);

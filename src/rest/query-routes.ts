@@ -77,13 +77,15 @@ async function answerQuery(app: App, route: QueryRoute, params: string[], req: F
     const data = buildRequest(route.request, pathValues, req.query as QueryValues);
     const query = { path: route.grpcPath, data, height: pinned, prove: false };
     // The latest state's answers carry what they read, so the cache can keep them across heights.
-    const {
-      response: res,
-      reads,
-      version,
-    } = pinned === 0n ? app.queryRecorded(query) : { response: await app.query(query), reads: undefined, version: undefined };
+    const recorded = pinned === 0n ? app.queryRecorded(query) : undefined;
+    const res = recorded?.response ?? (await app.query(query));
     if (res.code !== 0) throw fromQueryLog(res.log, res.codespace, res.code);
-    return { status: 200, body: JSON.stringify(gatewayJson(route.response.typeName, res.value)), route: route.template, reads, version };
+    return {
+      status: 200,
+      body: JSON.stringify(gatewayJson(route.response.typeName, res.value)),
+      route: route.template,
+      reads: recorded?.reads,
+    };
   } catch (e) {
     if (e instanceof RestError) return { status: e.httpStatus, body: JSON.stringify(e.body()), route: route.template };
     throw e;

@@ -10,7 +10,12 @@ export interface ReadSet {
   keys: ReadonlySet<BinKey>;
   /** [start, end), bounds undefined = open. */
   ranges: ReadonlyArray<readonly [BinKey | undefined, BinKey | undefined]>;
+  /** Its memory, roughly: the keys and bounds with each entry's overhead (what a cache holding it counts). */
+  bytes: number;
 }
+
+/** A read set entry's overhead beside its key bytes, roughly. */
+const ENTRY_BYTES = 64;
 
 /** A read set larger than this is not worth keeping: checking it would cost what recomputing does. */
 export const MAX_READ_SET = 64;
@@ -59,7 +64,10 @@ export class ReadRecorder implements KVStore, BinKeyReader {
   /** What was read so far; undefined once it is larger than MAX_READ_SET. */
   readSet(): ReadSet | undefined {
     if (this.keys.size + this.ranges.length > MAX_READ_SET) return undefined;
-    return { keys: new Set(this.keys), ranges: [...this.ranges] };
+    let bytes = 0;
+    for (const k of this.keys) bytes += k.length + ENTRY_BYTES;
+    for (const [start, end] of this.ranges) bytes += (start?.length ?? 0) + (end?.length ?? 0) + ENTRY_BYTES;
+    return { keys: new Set(this.keys), ranges: [...this.ranges], bytes };
   }
 }
 
@@ -76,7 +84,7 @@ function lowerBound(keys: readonly BinKey[], k: BinKey): number {
 }
 
 /** Whether a commit that wrote `written` (sorted, unsigned byte order) left every key and range of `reads` alone. */
-export function untouchedBy(reads: ReadSet, written: readonly BinKey[]): boolean {
+export function untouchedBy(reads: Pick<ReadSet, "keys" | "ranges">, written: readonly BinKey[]): boolean {
   for (const k of reads.keys) {
     const i = lowerBound(written, k);
     if (i < written.length && written[i] === k) return false;

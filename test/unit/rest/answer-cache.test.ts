@@ -28,14 +28,20 @@ function served(cache: AnswerCache, url: string): string | undefined {
   return body;
 }
 
-const answer = (body: string, reads?: Answer["reads"], version?: number): Answer => ({ status: 200, body, route: "/r", reads, version });
+const answer = (body: string, reads?: Answer["reads"]): Answer => ({ status: 200, body, route: "/r", reads });
+/** A read set of `keys` and `ranges`, weighed as ReadRecorder weighs one (each entry's bytes + 64). */
+const readSet = (keys: string[], ranges: Array<[string, string]> = []) => ({
+  keys: new Set(keys),
+  ranges,
+  bytes: [...keys, ...ranges.map(([a, b]) => a + b)].reduce((n, k) => n + k.length + 64, 0),
+});
 
 describe("the answer cache across heights", () => {
   it("keeps an answer with a read set until a commit writes a key or range it read", () => {
     const state = new FakeState();
     const cache = new AnswerCache(state);
-    cache.set(1n, "0|/a", answer("a", { keys: new Set(["k1"]), ranges: [] }, 0), "/a");
-    cache.set(1n, "0|/b", answer("b", { keys: new Set(), ranges: [["r", "s"]] }, 0), "/b");
+    cache.set(1n, "0|/a", answer("a", readSet(["k1"])), "/a");
+    cache.set(1n, "0|/b", answer("b", readSet([], [["r", "s"]])), "/b");
     cache.set(1n, "0|/c", answer("c"), "/c");
     expect([served(cache, "/a"), served(cache, "/b"), served(cache, "/c")]).toEqual(["a", "b", "c"]);
 
@@ -50,7 +56,7 @@ describe("the answer cache across heights", () => {
   it("drops every kept answer after a commit whose writes are unknown (a rollback)", () => {
     const state = new FakeState();
     const cache = new AnswerCache(state);
-    cache.set(1n, "0|/a", answer("a", { keys: new Set(["k1"]), ranges: [] }, 0), "/a");
+    cache.set(1n, "0|/a", answer("a", readSet(["k1"])), "/a");
     state.commit(undefined);
     expect(served(cache, "/a")).toBeUndefined();
   });
@@ -58,15 +64,15 @@ describe("the answer cache across heights", () => {
   it("holds no more than its byte budget: the answers are dropped once it is reached", () => {
     const state = new FakeState();
     const cache = new AnswerCache(state, 10_000, 1_000);
-    cache.set(1n, "0|/a", answer("x".repeat(600), { keys: new Set(["k1"]), ranges: [] }, 0), "/a");
-    cache.set(1n, "0|/b", answer("y".repeat(600), { keys: new Set(["k2"]), ranges: [] }, 0), "/b");
+    cache.set(1n, "0|/a", answer("x".repeat(600), readSet(["k1"])), "/a");
+    cache.set(1n, "0|/b", answer("y".repeat(600), readSet(["k2"])), "/b");
     expect(served(cache, "/a")).toHaveLength(600);
     cache.set(1n, "0|/c", answer("z"), "/c");
     expect([served(cache, "/a"), served(cache, "/b"), served(cache, "/c")]).toEqual([undefined, undefined, "z"]);
     // What a kept answer holds still counts after the height moves.
-    cache.set(1n, "0|/a", answer("x".repeat(600), { keys: new Set(["k1"]), ranges: [] }, 0), "/a");
+    cache.set(1n, "0|/a", answer("x".repeat(600), readSet(["k1"])), "/a");
     state.commit([]);
-    cache.set(2n, "0|/b", answer("y".repeat(600), { keys: new Set(["k2"]), ranges: [] }, 1), "/b");
+    cache.set(2n, "0|/b", answer("y".repeat(600), readSet(["k2"])), "/b");
     cache.set(2n, "0|/d", answer("d"), "/d");
     expect([served(cache, "/a"), served(cache, "/b"), served(cache, "/d")]).toEqual([undefined, undefined, "d"]);
   });

@@ -84,7 +84,7 @@ describe("read sets: what a query read of committed state, checked against what 
   });
 
   it("a range read counts a write anywhere in it, open bounds included, even past where the walk stopped", () => {
-    const reads: ReadSet = { keys: new Set([bin(key(5))]), ranges: [[bin(key(10)), bin(key(20))]] };
+    const reads = { keys: new Set([bin(key(5))]), ranges: [[bin(key(10)), bin(key(20))] as const] };
     expect(untouchedBy(reads, [bin(key(4)), bin(key(6)), bin(key(20)), bin(key(30))])).toBe(true);
     expect(untouchedBy(reads, [bin(key(5))])).toBe(false);
     expect(untouchedBy(reads, [bin(key(10))])).toBe(false);
@@ -118,6 +118,7 @@ describe("read sets: what a query read of committed state, checked against what 
     expect(() => recorder.delete()).toThrow(/read-only/);
     for (let i = 0; i < MAX_READ_SET; i++) recorder.get(key(i));
     expect(recorder.readSet()?.keys.size).toBe(MAX_READ_SET);
+    expect(recorder.readSet()?.bytes).toBe(MAX_READ_SET * (key(0).length + 64));
     recorder.has(key(MAX_READ_SET));
     expect(recorder.readSet()).toBeUndefined();
     await store.close();
