@@ -4,8 +4,7 @@
  * CommitStore's commit path, `open` reopens it and measures.
  */
 import { ClassicLevel } from "classic-level";
-import { BTree } from "../../src/store/btree";
-import { type BinKey, compareBin, fromBin, toBin } from "../../src/store/bytes";
+import { type BinKey, fromBin, toBin } from "../../src/store/bytes";
 import type { StoreCtx } from "../../src/store/collections";
 import { CommitStore } from "../../src/store/commit-store";
 import { sha256 } from "../../src/store/hash";
@@ -36,7 +35,7 @@ export interface LevelOpen {
   /** After the read and commit measurements: the LRU filled as a serving node's is. */
   inService: Mem;
   /** Bytes each part holds, from what the heap and array buffers drop when it is released. */
-  parts: { lru: number; keyIndex: number; keyStrings: number; trieArrays: number; rest: number };
+  parts: { lru: number; keyStrings: number; trieArrays: number; rest: number };
   trie: { innerNodes: number; leaves: number; innerCapacity: number; leafCapacity: number };
   reads: ReadRates;
   /** computeAppHash + commit (fsync) of ~1,000 changed keys: the first after open, then the median of 10. */
@@ -117,7 +116,7 @@ async function buildDirect(dir: string, keys: number, batchKeys: number): Promis
     written += writes.size;
   }
   const tries = new StoreTries([]);
-  const state = await loadTries(db, tries, [], () => undefined);
+  const state = await loadTries(db, tries, []);
   const stores = [...state.roots.keys()].sort();
   await db.put(COMMIT_KEY, encodeRecord({ height: 1n, hash: tries.appHash(state), converted: 0n, stores }), { sync: true });
   const buildS = (performance.now() - t0) / 1000;
@@ -179,7 +178,7 @@ async function open(dir: string, keys: number): Promise<LevelOpen> {
   const inService = memory();
 
   // Release each part in turn; what heap + array buffers drop by is what it held.
-  const internals = store as unknown as { values: { clear(): void }; index: unknown; tries: { arena: unknown } };
+  const internals = store as unknown as { values: { clear(): void }; tries: { arena: unknown } };
   const arena = internals.tries.arena as {
     inner: Int32Array;
     innerHashes: Uint8Array;
@@ -204,17 +203,14 @@ async function open(dir: string, keys: number): Promise<LevelOpen> {
   const h0 = held();
   internals.values.clear();
   const h1 = held();
-  internals.index = new BTree<string, undefined>(undefined, compareBin);
-  const h2 = held();
-  // The trie's leaves hold the same key strings as the index: they go only with both.
   arena.leafKeys = [];
-  const h3 = held();
+  const h2 = held();
   arena.inner = new Int32Array(0);
   arena.innerHashes = new Uint8Array(0);
   arena.leafHashes = new Uint8Array(0);
-  const h4 = held();
-  const parts = { lru: h0 - h1, keyIndex: h1 - h2, keyStrings: h2 - h3, trieArrays: h3 - h4, rest: 0 };
-  parts.rest = afterOpen.rss - (parts.keyIndex + parts.keyStrings + parts.trieArrays);
+  const h3 = held();
+  const parts = { lru: h0 - h1, keyStrings: h1 - h2, trieArrays: h2 - h3, rest: 0 };
+  parts.rest = afterOpen.rss - (parts.keyStrings + parts.trieArrays);
   await store.close();
   store = undefined as unknown as CommitStore;
 

@@ -8,7 +8,9 @@
  * The state: funded accounts as the app writes them (memory-state.ts), three keys each.
  *
  * Run: npm run bench:memory [-- --keys 1000000,3000000,10000000] [--batch 250000] [--no-lmdb]
- *      [--build auto|commit|direct] [--check-build] [--dir /path] [--keep]
+ *      [--build auto|commit|direct] [--check-build] [--dir /path] [--keep] [--memory-limit MB]
+ * --memory-limit: the reopened store runs in a memory cgroup of that many MiB (root needed), as in
+ * a container: the peak charged to it is reported, and whether the OOM killer ended it.
  * --build: how the state is built — through CommitStore.commit in batches of --batch keys, or
  * (direct) the records such commits leave written straight to LevelDB, with the app hash the
  * store's own tries give: one write path whose cost does not depend on how the commit path
@@ -24,6 +26,7 @@ import { mkdtempSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { loadAverage as load, option } from "./bench-run";
 import { join } from "node:path";
+import { memoryCgroup } from "./memory-cgroup";
 import type { LevelBuild, LevelOpen } from "./memory-level";
 import type { LmdbBuild, LmdbOpen } from "./memory-lmdb";
 
@@ -38,22 +41,24 @@ const base = option("dir") ?? tmpdir();
 /** commit: through CommitStore.commit; direct: the same records written straight (memory-level.ts); auto: commit up to 1M keys. */
 const buildMode = option("build") ?? "auto";
 const DIRECT_ABOVE = 1_000_000;
+const limitMb = option("memory-limit") === undefined ? undefined : Number(option("memory-limit"));
+if (limitMb !== undefined && !(limitMb > 0)) throw new Error("--memory-limit takes a size in MB");
 
 /**
  * Runs a role of a child script in a fresh node process and returns its RESULT. The open
  * roles run with the node's own V8 flags and default heap limit; builds get a large heap.
  */
-function child<T>(script: string, args: string[], flags: string[]): Promise<T> {
+function child<T>(script: string, args: string[], flags: string[], enter = ""): Promise<T> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [...flags, "--expose-gc", "--import", "tsx", join(HERE, script), ...args], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const argv = [process.execPath, ...flags, "--expose-gc", "--import", "tsx", join(HERE, script), ...args];
+    // Through a shell that first joins the cgroup, so the node process starts inside it.
+    const p = spawn("sh", ["-c", `${enter} exec "$@"`, "sh", ...argv], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     p.stdout.on("data", (d: Buffer) => (out += d.toString()));
     p.on("error", reject);
-    p.on("exit", (code) => {
+    p.on("exit", (code, signal) => {
       const line = out.split("\n").find((l) => l.startsWith("RESULT "));
-      if (code !== 0 || !line) reject(new Error(`${script} ${args[0]} exited ${code}:\n${out}`));
+      if (code !== 0 || !line) reject(new Error(`${script} ${args[0]} exited ${code ?? signal}:\n${out}`));
       else resolve(JSON.parse(line.slice(7)) as T);
     });
   });
@@ -117,7 +122,21 @@ for (const n of sizes) {
       `${n.toLocaleString("en")} keys: built ${build.keys.toLocaleString("en")} (${build.mode}: ${build.commits} commits), ${build.buildS.toFixed(1)} s ` +
         `(cpu ${build.buildCpuS.toFixed(1)}), compaction ${build.compactS.toFixed(1)} s, ${build.diskMb.toFixed(0)} MB on disk | load ${load()}`,
     );
-    const open = await child<LevelOpen>("memory-level.ts", ["open", levelDir, String(build.keys)], NODE_FLAGS);
+    const cgroup = limitMb === undefined ? undefined : memoryCgroup(`bench-memory-${process.pid}`, limitMb * 2 ** 20);
+    let open: LevelOpen;
+    try {
+      open = await child<LevelOpen>("memory-level.ts", ["open", levelDir, String(build.keys)], NODE_FLAGS, cgroup?.enter);
+    } catch (e) {
+      if (!cgroup?.oomKills()) throw e;
+      console.log(`  commit store in ${limitMb} MiB: killed by the OOM killer`);
+      continue;
+    } finally {
+      if (cgroup)
+        console.log(
+          `  memory cgroup of ${limitMb} MiB: peak charged ${(cgroup.peak() / 2 ** 20).toFixed(0)} MiB (anonymous memory and page cache), OOM kills ${cgroup.oomKills()}`,
+        );
+      cgroup?.remove();
+    }
     const k = build.keys;
     const m = open.afterOpen;
     const p = open.parts;
@@ -127,7 +146,7 @@ for (const n of sizes) {
         `(V8 holds ${mb(m.heapTotal)}, limit ${mb(m.heapLimit)}), array buffers ${mb(m.arrayBuffers)} MB, external ${mb(m.external)} MB`,
     );
     console.log(
-      `  bytes per key: key strings ${perKey(p.keyStrings, k)}, key index (B-tree) ${perKey(p.keyIndex, k)}, trie arrays ${perKey(p.trieArrays, k)} ` +
+      `  bytes per key: key strings ${perKey(p.keyStrings, k)}, trie arrays ${perKey(p.trieArrays, k)} ` +
         `(${open.trie.innerNodes.toLocaleString("en")} inner nodes, ${open.trie.leaves.toLocaleString("en")} leaves; capacity ` +
         `${open.trie.innerCapacity.toLocaleString("en")} / ${open.trie.leafCapacity.toLocaleString("en")}), rest of RSS ${perKey(p.rest, k)}; ` +
         `LRU in service ${mb(p.lru)} MB; RSS in service ${mb(open.inService.rss)} MB`,

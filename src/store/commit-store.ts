@@ -1,8 +1,7 @@
 import type { CommitmentProof, ExistenceProof } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { ClassicLevel } from "classic-level";
-import { BTree } from "./btree";
 import { BranchStore } from "./branch";
-import { type BinKey, bytesEqual, compareBin, fromBin, toBin } from "./bytes";
+import { type BinKey, bytesEqual, fromBin, toBin } from "./bytes";
 import type { StoreRoot } from "./commit-info";
 import { sha256 } from "./hash";
 import { HistoricalState } from "./historical";
@@ -23,6 +22,7 @@ import { NONE } from "./node-arena";
 import { StoreTries, type TrieState, type TrieUpdate } from "./store-tries";
 import type { KeyChange } from "./trie";
 import { existenceProof, findLeaf, neighbourLeaves } from "./trie-proof";
+import { nextLeaf, startWalk, type WalkStart } from "./trie-walk";
 import { convertLegacy, loadTries, type WriteBatch } from "./tree-records";
 import type { Branch, CommitInfo, KVStore, MetaWrites } from "./types";
 
@@ -67,10 +67,11 @@ interface Computed {
 }
 
 /**
- * Committed state: read-only, synchronous, backed by one LevelDB. Reads go through an LRU
- * and getSync; ordered iteration walks an in-memory index of every committed key, because
- * LevelDB offers no synchronous iterator. The stores' tries live wholly in memory (a node
- * arena built at open), so computing an app hash never reads the disk. All writes happen in
+ * Committed state: read-only, synchronous, backed by one LevelDB. The stores' tries live
+ * wholly in memory (a node arena built at open), so computing an app hash never reads the
+ * disk; they are also the ordered set of committed keys, which LevelDB cannot walk
+ * synchronously: `has` and ordered iteration walk them, and values are read through an LRU
+ * and getSync. All writes happen in
  * one atomic batch per commit, and in-memory structures change only after that batch is
  * durable, so a crash at any point leaves exactly the previous or the new height.
  */
@@ -82,6 +83,8 @@ export class CommitStore implements KVStore {
   private busy = false;
   /** Bumped by every commit and rollback: a view of an older height is valid while it stays. */
   private moves = 0;
+  /** The stores of the committed tries in key order, as of `moves` (ordered walks). */
+  private storeOrder: { moves: number; stores: Array<{ name: string; prefix: string; end: string }> } | undefined;
   /** The keys each of the last moves wrote, oldest first (writtenSince); undefined = not known. */
   private readonly writeLog: Array<readonly BinKey[] | undefined> = [];
 
@@ -91,7 +94,6 @@ export class CommitStore implements KVStore {
     private readonly tries: StoreTries,
     /** The committed tries (those of `record`). */
     private committed: TrieState,
-    private readonly index: BTree<BinKey, undefined>,
     private readonly undoHeights: bigint[],
     private readonly keepRecent: number,
     private readonly pruneInterval: number,
@@ -120,14 +122,12 @@ export class CommitStore implements KVStore {
     try {
       const raw = await db.get(COMMIT_KEY);
       const decoded = raw ? decodeRecord(raw) : undefined;
-      const index = new BTree<BinKey, undefined>(undefined, compareBin);
-      const addKey = (k: BinKey) => index.set(k, undefined);
       let record: CommitRecord;
       let committed: TrieState;
       if (decoded && decoded.format !== RECORD_FORMAT) {
-        ({ record, state: committed } = await convertLegacy(db, tries, decoded, addKey));
+        ({ record, state: committed } = await convertLegacy(db, tries, decoded));
       } else {
-        committed = await loadTries(db, tries, decoded?.stores ?? [], addKey);
+        committed = await loadTries(db, tries, decoded?.stores ?? []);
         record = decoded ?? { height: 0n, hash: tries.appHash(committed), converted: 0n, stores: [] };
         // The height converted at keeps the earlier tree's app hash: nothing to compare with.
         if (record.height !== record.converted && !bytesEqual(tries.appHash(committed), record.hash)) {
@@ -141,7 +141,6 @@ export class CommitStore implements KVStore {
         record,
         tries,
         committed,
-        index,
         undoHeights,
         keepRecent,
         pruneInterval,
@@ -172,7 +171,9 @@ export class CommitStore implements KVStore {
 
   /** Number of keys in committed state. */
   get size(): number {
-    return this.index.size;
+    let n = 0;
+    for (const root of this.committed.roots.values()) if (root !== NONE) n += this.tries.arena.leaves(root);
+    return n;
   }
 
   /** Nodes of the committed tries (and of a computed, not yet committed update). */
@@ -187,20 +188,27 @@ export class CommitStore implements KVStore {
   getBin(k: BinKey): Uint8Array | undefined {
     const cached = this.values.get(k);
     if (cached) return cached;
-    // The index knows every committed key, so misses never touch the disk.
-    if (!this.index.has(k)) return undefined;
+    // The tries know every committed key, so misses never touch the disk.
+    return this.hasBin(k) ? this.read(k) : undefined;
+  }
+
+  /** The value of a committed key not in the value cache, from disk. */
+  private read(k: BinKey): Uint8Array {
     const v = this.db.getSync(nsKey(NS.state, fromBin(k)));
-    if (v === undefined) throw new Error("commit store: index and disk disagree");
+    if (v === undefined) throw new Error("commit store: tries and disk disagree");
     this.values.set(k, v);
     return v;
   }
 
   has(key: Uint8Array): boolean {
-    return this.index.has(toBin(key));
+    return this.hasBin(toBin(key));
   }
 
   hasBin(k: BinKey): boolean {
-    return this.index.has(k);
+    const slash = k.indexOf("/");
+    if (slash <= 0) return false;
+    const root = this.committed.roots.get(k.slice(0, slash));
+    return root !== undefined && findLeaf(this.tries.arena, root, k, slash + 1) !== NONE;
   }
 
   set(): void {
@@ -214,22 +222,44 @@ export class CommitStore implements KVStore {
   *iterator(start?: Uint8Array, end?: Uint8Array, reverse = false): IterableIterator<[Uint8Array, Uint8Array]> {
     const lo = start === undefined ? undefined : toBin(start);
     const hi = end === undefined ? undefined : toBin(end);
-    // Re-seek from the last key each step: a commit between steps cannot break the walk.
-    let k: BinKey | undefined = reverse
-      ? hi === undefined
-        ? this.index.maxKey()
-        : this.index.nextLowerKey(hi)
-      : lo === undefined
-        ? this.index.minKey()
-        : this.index.has(lo)
-          ? lo
-          : this.index.nextHigherKey(lo);
-    while (k !== undefined && (reverse ? lo === undefined || k >= lo : hi === undefined || k < hi)) {
-      const key = fromBin(k);
-      const v = this.get(key);
-      if (v !== undefined) yield [key, v];
-      k = reverse ? this.index.nextLowerKey(k) : this.index.nextHigherKey(k);
+    const arena = this.tries.arena;
+    let from: WalkStart = reverse ? { key: hi, inclusive: false, reverse } : { key: lo, inclusive: true, reverse };
+    // A walk holds node numbers: after a commit or rollback between two steps it seeks again
+    // from the last key it gave, in the tries of the new height.
+    walk: for (;;) {
+      const moves = this.moves;
+      for (const [prefix, root] of this.storesInOrder(lo, hi, reverse)) {
+        const pending = startWalk(arena, root, prefix, from);
+        for (let leaf = nextLeaf(arena, pending, reverse); leaf !== NONE; leaf = nextLeaf(arena, pending, reverse)) {
+          const k = arena.key(leaf);
+          if (reverse ? lo !== undefined && k < lo : hi !== undefined && k >= hi) return;
+          yield [fromBin(k), this.values.get(k) ?? this.read(k)];
+          if (moves !== this.moves) {
+            from = { key: k, inclusive: false, reverse };
+            continue walk;
+          }
+        }
+      }
+      return;
     }
+  }
+
+  /** The prefix and root of each non-empty store with keys in [lo, hi), in the walk's order. */
+  private storesInOrder(lo: BinKey | undefined, hi: BinKey | undefined, reverse: boolean): Array<[string, number]> {
+    if (this.storeOrder?.moves !== this.moves) {
+      // The store's keys are those in [name + "/", name + "0"): "0" follows "/".
+      const stores = [...this.committed.roots.keys()].map((name) => ({ name, prefix: name + "/", end: name + "0" }));
+      stores.sort((a, b) => (a.prefix < b.prefix ? -1 : 1));
+      this.storeOrder = { moves: this.moves, stores };
+    }
+    const out: Array<[string, number]> = [];
+    for (const { name, prefix, end } of this.storeOrder.stores) {
+      const root = this.committed.roots.get(name)!;
+      if (root === NONE || (hi !== undefined && hi <= prefix) || (lo !== undefined && lo >= end)) continue;
+      out.push([prefix, root]);
+    }
+    if (reverse) out.reverse();
+    return out;
   }
 
   branch(): Branch {
@@ -310,10 +340,6 @@ export class CommitStore implements KVStore {
       // The batch is durable; only now may memory move to the new height.
       changes.forEach(([, v], i) => {
         const bk = bins[i]!;
-        // The index changes only for keys created or deleted (the undo log knows which).
-        const existed = undo[i]![1] !== undefined;
-        if (v === undefined && existed) this.index.delete(bk);
-        else if (v !== undefined && !existed) this.index.set(bk, undefined);
         if (v === undefined) this.values.delete(bk);
         else this.values.set(bk, v);
       });
@@ -342,7 +368,7 @@ export class CommitStore implements KVStore {
     const keys: BinKey[] = [];
     const dbKeys: Uint8Array[] = [];
     for (const [bk] of changes) {
-      if (this.index.has(bk) && this.values.get(bk) === undefined) {
+      if (this.values.get(bk) === undefined && this.hasBin(bk)) {
         keys.push(bk);
         dbKeys.push(nsKey(NS.state, fromBin(bk)));
       }
@@ -412,12 +438,7 @@ export class CommitStore implements KVStore {
       batch.put(COMMIT_KEY, encodeRecord(undo.prev));
       await batch.write({ sync: this.sync });
 
-      for (const [k, v] of undo.entries) {
-        const bk = toBin(k);
-        this.values.delete(bk);
-        if (v === undefined) this.index.delete(bk);
-        else this.index.set(bk, undefined);
-      }
+      for (const [k] of undo.entries) this.values.delete(toBin(k));
       this.moveTo(state, update, undo.prev);
       const i = this.undoHeights.indexOf(height);
       if (i >= 0) this.undoHeights.splice(i, 1);

@@ -32,9 +32,9 @@ const HASH_LEN_PREFIX = 0x20;
  * Every node of the stores' tries, in memory, in a few large typed arrays indexed by node
  * number: the garbage collector sees a handful of arrays instead of millions of small objects,
  * and a commit never waits for a disk read. Per inner node 56 bytes (links, crit bit, size,
- * leftmost leaf, height, hash); per leaf its hash (32 bytes) and a reference to its key, the
- * binary string the commit store's key index holds anyway. A trie over n keys has n leaves
- * and n − 1 inner nodes: about 100 bytes per key.
+ * leftmost leaf, height, hash); per leaf its hash (32 bytes) and a reference to its key (a
+ * binary string). A trie over n keys has n leaves and n − 1 inner nodes: about 100 bytes per
+ * key beside the key's string.
  *
  * Hashes are IAVL's with version 0 (what ics23's IavlSpec verifies):
  *   leaf  = SHA256(0x00 0x02 0x00 ‖ uvarint(len key) ‖ key ‖ 0x20 ‖ sha256(value))

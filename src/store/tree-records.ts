@@ -8,9 +8,9 @@ import type { StoreTries, TrieState } from "./store-tries";
  * What the tries are rebuilt from at open: sha256 of every value, under its key. A trie's shape
  * is a function of its keys and its hashes of the values' hashes, so nothing else is stored:
  * a commit writes one value-hash record per changed key next to the state record, and opening
- * reads keys in order (one scan, which also fills the key index), builds each store's trie
- * bottom-up and hashes every node (about 1 µs each). The root must then give the committed app
- * hash, which checks the whole stored state at every start.
+ * reads keys in order (one scan), builds each store's trie bottom-up and hashes every node
+ * (about 1 µs each). The root must then give the committed app hash, which checks the whole
+ * stored state at every start.
  */
 
 type Db = ClassicLevel<Uint8Array, Uint8Array>;
@@ -20,14 +20,12 @@ export interface WriteBatch {
   del(key: Uint8Array): unknown;
 }
 
-/** Reads every value hash in key order: each key goes to `index` and into the tries. */
-export async function loadTries(db: Db, tries: StoreTries, stores: readonly string[], index: (key: string) => void): Promise<TrieState> {
+/** Reads every value hash in key order into the tries. */
+export async function loadTries(db: Db, tries: StoreTries, stores: readonly string[]): Promise<TrieState> {
   const builder = tries.builder(stores);
   await scan(db, NS.valueHash, (k, v) => {
     if (v.length !== HASH_LEN) throw new Error(`commit store: value-hash record of ${JSON.stringify(toBin(k))} is ${v.length} bytes`);
-    const key = toBin(k);
-    index(key);
-    builder.add(key, v);
+    builder.add(toBin(k), v);
   });
   return builder.finish();
 }
@@ -42,14 +40,12 @@ export async function convertLegacy(
   db: Db,
   tries: StoreTries,
   record: { height: bigint; hash: Uint8Array },
-  index: (key: string) => void,
 ): Promise<{ record: CommitRecord; state: TrieState }> {
   const builder = tries.builder([]);
   const batch = db.batch();
   await scan(db, NS.state, (k, v) => {
     const key = toBin(k);
     const valueHash = sha256(v);
-    index(key);
     builder.add(key, valueHash);
     batch.put(nsKey(NS.valueHash, k), valueHash);
   });

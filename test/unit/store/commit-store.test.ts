@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { ClassicLevel } from "classic-level";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirs } from "../../helpers/temp-dirs";
 import { CommitStore } from "../../../src/store/commit-store";
 import { verifyExistence, verifyNonExistence } from "../../../src/types/ics23";
 import { commitInfoHash } from "../../../src/store/commit-info";
@@ -11,13 +9,7 @@ import { IAVL_STORE_SPEC } from "../../../src/types/commitment-spec";
 import { blockWrites } from "./fixtures/crash-model";
 import { bin, hex, naiveAppHash, naiveStoreRoot, prng, unbin, utf } from "./setup";
 
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), "commit-store-"));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tmp = tempDirs("commit-store-");
 
 type State = Map<string, Uint8Array>;
 const rootOf = (s: State, stores: readonly string[] = []) =>

@@ -1,20 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirs } from "../../helpers/temp-dirs";
 import { CommitStore } from "../../../src/store/commit-store";
 import { verifyExistence, verifyNonExistence } from "../../../src/types/ics23";
 import { commitInfoHash } from "../../../src/store/commit-info";
 import { IAVL_STORE_SPEC } from "../../../src/types/commitment-spec";
 import { bin, hex, naiveAppHash, prng, unbin, utf } from "./setup";
 
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), "historical-"));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tmp = tempDirs("historical-");
 
 type State = Map<string, Uint8Array>;
 

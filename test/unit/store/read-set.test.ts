@@ -1,18 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirs } from "../../helpers/temp-dirs";
 import { CommitStore } from "../../../src/store/commit-store";
 import { MAX_READ_SET, ReadRecorder, type ReadSet, untouchedBy } from "../../../src/store/read-set";
 import { bin, prng, utf } from "./setup";
 
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), "read-set-"));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tmp = tempDirs("read-set-");
 
 const key = (i: number) => utf(`k/${String(i).padStart(3, "0")}`);
 
