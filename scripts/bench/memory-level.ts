@@ -35,7 +35,7 @@ export interface LevelOpen {
   /** After the read and commit measurements: the LRU filled as a serving node's is. */
   inService: Mem;
   /** Bytes each part holds, from what the heap and array buffers drop when it is released. */
-  parts: { lru: number; keyStrings: number; trieArrays: number; rest: number };
+  parts: { lru: number; leafKeys: number; trieArrays: number; rest: number };
   trie: { innerNodes: number; leaves: number; innerCapacity: number; leafCapacity: number };
   reads: ReadRates;
   /** computeAppHash + commit (fsync) of ~1,000 changed keys: the first after open, then the median of 10. */
@@ -183,7 +183,7 @@ async function open(dir: string, keys: number): Promise<LevelOpen> {
     inner: Int32Array;
     innerHashes: Uint8Array;
     leafHashes: Uint8Array;
-    leafKeys: unknown[];
+    leafKeys: unknown;
     innerCount: number;
     leafCount: number;
     freeInner: number[];
@@ -203,14 +203,14 @@ async function open(dir: string, keys: number): Promise<LevelOpen> {
   const h0 = held();
   internals.values.clear();
   const h1 = held();
-  arena.leafKeys = [];
+  arena.leafKeys = undefined;
   const h2 = held();
   arena.inner = new Int32Array(0);
   arena.innerHashes = new Uint8Array(0);
   arena.leafHashes = new Uint8Array(0);
   const h3 = held();
-  const parts = { lru: h0 - h1, keyStrings: h1 - h2, trieArrays: h2 - h3, rest: 0 };
-  parts.rest = afterOpen.rss - (parts.keyStrings + parts.trieArrays);
+  const parts = { lru: h0 - h1, leafKeys: h1 - h2, trieArrays: h2 - h3, rest: 0 };
+  parts.rest = afterOpen.rss - (parts.leafKeys + parts.trieArrays);
   await store.close();
   store = undefined as unknown as CommitStore;
 

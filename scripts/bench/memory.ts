@@ -146,7 +146,7 @@ for (const n of sizes) {
         `(V8 holds ${mb(m.heapTotal)}, limit ${mb(m.heapLimit)}), array buffers ${mb(m.arrayBuffers)} MB, external ${mb(m.external)} MB`,
     );
     console.log(
-      `  bytes per key: key strings ${perKey(p.keyStrings, k)}, trie arrays ${perKey(p.trieArrays, k)} ` +
+      `  bytes per key: leaf keys ${perKey(p.leafKeys, k)}, trie arrays ${perKey(p.trieArrays, k)} ` +
         `(${open.trie.innerNodes.toLocaleString("en")} inner nodes, ${open.trie.leaves.toLocaleString("en")} leaves; capacity ` +
         `${open.trie.innerCapacity.toLocaleString("en")} / ${open.trie.leafCapacity.toLocaleString("en")}), rest of RSS ${perKey(p.rest, k)}; ` +
         `LRU in service ${mb(p.lru)} MB; RSS in service ${mb(open.inService.rss)} MB`,

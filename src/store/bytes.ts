@@ -75,4 +75,11 @@ export function readU64be(b: Uint8Array, offset = 0): bigint {
   return new DataView(b.buffer, b.byteOffset, b.byteLength).getBigUint64(offset);
 }
 
+/** A copy of a typed array in a larger one of `length` elements (the rest zero). */
+export function grown<T extends Uint8Array | Uint32Array | Int32Array>(a: T, length: number): T {
+  const out = new (a.constructor as new (n: number) => T)(length);
+  out.set(a);
+  return out;
+}
+
 export const compareBin = (a: BinKey, b: BinKey): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,4 +1,6 @@
+import { grown } from "./bytes";
 import { HASH_LEN, sha256Into } from "./hash";
+import { LeafKeys } from "./leaf-keys";
 
 /** Index of no node: an empty subtree. */
 export const NONE = -1;
@@ -32,9 +34,9 @@ const HASH_LEN_PREFIX = 0x20;
  * Every node of the stores' tries, in memory, in a few large typed arrays indexed by node
  * number: the garbage collector sees a handful of arrays instead of millions of small objects,
  * and a commit never waits for a disk read. Per inner node 56 bytes (links, crit bit, size,
- * leftmost leaf, height, hash); per leaf its hash (32 bytes) and a reference to its key (a
- * binary string). A trie over n keys has n leaves and n − 1 inner nodes: about 100 bytes per
- * key beside the key's string.
+ * leftmost leaf, height, hash); per leaf its hash (32 bytes) and its key, packed with the
+ * others in one buffer (leaf-keys.ts). A trie over n keys has n leaves and n − 1 inner nodes:
+ * about 100 bytes per key beside the key's bytes.
  *
  * Hashes are IAVL's with version 0 (what ics23's IavlSpec verifies):
  *   leaf  = SHA256(0x00 0x02 0x00 ‖ uvarint(len key) ‖ key ‖ 0x20 ‖ sha256(value))
@@ -50,8 +52,8 @@ export class NodeArena {
   private inner = new Int32Array(0);
   private innerHashes = new Uint8Array(0);
   private leafHashes = new Uint8Array(0);
-  /** Per leaf slot: the full state key ("<store>/" ‖ key in store) as a binary string. */
-  private leafKeys: Array<string | undefined> = [];
+  /** Per leaf slot: the full state key ("<store>/" ‖ key in store). */
+  private readonly leafKeys = new LeafKeys();
   private innerCount = 0;
   private leafCount = 0;
   private readonly freeInner: number[] = [];
@@ -97,7 +99,27 @@ export class NodeArena {
 
   /** A leaf's full state key. */
   key(leaf: number): string {
-    return this.leafKeys[slotOf(leaf)]!;
+    return this.leafKeys.get(slotOf(leaf));
+  }
+
+  /** Sign of (a leaf's key) − `key` in byte order. */
+  compareKey(leaf: number, key: string): number {
+    return this.leafKeys.compare(slotOf(leaf), key);
+  }
+
+  /** critBit(a leaf's key, `key`, off) (trie-bits.ts). */
+  critBitWith(leaf: number, key: string, off: number): number {
+    return this.leafKeys.critBit(slotOf(leaf), key, off);
+  }
+
+  /** critBit of two leaves' keys. */
+  critBitOfLeaves(a: number, b: number, off: number): number {
+    return this.leafKeys.critBitOfSlots(slotOf(a), slotOf(b), off);
+  }
+
+  /** bitAt(a leaf's key, off, pos) (trie-bits.ts). */
+  keyBitAt(leaf: number, off: number, pos: number): number {
+    return this.leafKeys.bitAt(slotOf(leaf), off, pos);
   }
 
   /** A copy of a node's hash. */
@@ -128,7 +150,7 @@ export class NodeArena {
    */
   newLeaf(key: string, off: number, valueHash: Uint8Array): number {
     const slot = this.freeLeaves.pop() ?? this.growLeaves();
-    this.leafKeys[slot] = key;
+    this.leafKeys.set(slot, key);
     const len = key.length - off;
     this.reserve(3 + 5 + len + 1 + HASH_LEN);
     const buf = this.buf;
@@ -169,8 +191,7 @@ export class NodeArena {
   free(node: number): void {
     if (isLeaf(node)) {
       const slot = slotOf(node);
-      if (this.leafKeys[slot] === undefined) throw new Error("node arena: double free");
-      this.leafKeys[slot] = undefined;
+      this.leafKeys.release(slot);
       this.freeLeaves.push(slot);
       return;
     }
@@ -217,17 +238,16 @@ export class NodeArena {
   private growInner(): number {
     if ((this.innerCount + 1) * STRIDE > this.inner.length) {
       const cap = Math.max(1024, this.innerCount * 2);
-      this.inner = grow(this.inner, cap * STRIDE);
-      this.innerHashes = grow(this.innerHashes, cap * HASH_LEN);
+      this.inner = grown(this.inner, cap * STRIDE);
+      this.innerHashes = grown(this.innerHashes, cap * HASH_LEN);
     }
     return this.innerCount++;
   }
 
   private growLeaves(): number {
     if ((this.leafCount + 1) * HASH_LEN > this.leafHashes.length) {
-      this.leafHashes = grow(this.leafHashes, Math.max(1024, this.leafCount * 2) * HASH_LEN);
+      this.leafHashes = grown(this.leafHashes, Math.max(1024, this.leafCount * 2) * HASH_LEN);
     }
-    this.leafKeys.push(undefined);
     return this.leafCount++;
   }
 }
@@ -240,10 +260,4 @@ export function putUvarint(out: Uint8Array, at: number, n: number): number {
   }
   out[at++] = n;
   return at;
-}
-
-function grow<T extends Uint8Array | Int32Array>(a: T, length: number): T {
-  const out = new (a.constructor as new (n: number) => T)(length);
-  out.set(a);
-  return out;
 }

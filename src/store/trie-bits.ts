@@ -9,20 +9,8 @@
  * the byte's bits. Positions compare in bit order.
  */
 
-/** critBit of two equal keys. */
+/** The crit bit of two equal keys (LeafKeys.critBit: the first position where their bits differ). */
 export const EQUAL = -1;
-
-/** The first position where the bits of a[off..] and b[off..] differ, or EQUAL. */
-export function critBit(a: string, b: string, off: number): number {
-  const la = a.length;
-  const lb = b.length;
-  for (let i = off; ; i++) {
-    if (i === la || i === lb) return la === lb ? EQUAL : (i - off) << 4;
-    const x = a.charCodeAt(i) ^ b.charCodeAt(i);
-    // clz32 of a byte is 24 for its top bit, which is bit 1 of the byte's nine.
-    if (x !== 0) return ((i - off) << 4) | (Math.clz32(x) - 23);
-  }
-}
 
 /** Bit `pos` of key[off..]. */
 export function bitAt(key: string, off: number, pos: number): number {

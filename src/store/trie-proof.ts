@@ -1,7 +1,7 @@
 import { HashOp, LengthOp, type ExistenceProof, type InnerOp, type LeafOp } from "cosmjs-types/cosmos/ics23/v1/proofs";
 import { concat, fromBin } from "./bytes";
 import { isLeaf, type NodeArena, NONE } from "./node-arena";
-import { bitAt, critBit, EQUAL } from "./trie-bits";
+import { bitAt, EQUAL } from "./trie-bits";
 
 /**
  * ICS-23 proofs of a store's trie in the shape of ics23's IavlSpec: the leaf op hashes
@@ -50,7 +50,7 @@ export function findLeaf(arena: NodeArena, root: number, key: string, off: numbe
   if (root === NONE) return NONE;
   let node = root;
   while (!isLeaf(node)) node = arena.child(node, bitAt(key, off, arena.crit(node)));
-  return arena.key(node) === key ? node : NONE;
+  return arena.compareKey(node, key) === 0 ? node : NONE;
 }
 
 /**
@@ -64,7 +64,7 @@ export function neighbourLeaves(arena: NodeArena, root: number, key: string, off
   if (root === NONE) return { left: NONE, right: NONE };
   let node = root;
   while (!isLeaf(node)) node = arena.child(node, bitAt(key, off, arena.crit(node)));
-  const d = critBit(key, arena.key(node), off);
+  const d = arena.critBitWith(node, key, off);
   if (d === EQUAL) throw new Error("trie: the key is present");
   let smaller = NONE;
   let larger = NONE;

@@ -1,5 +1,5 @@
 import { isLeaf, type NodeArena, NONE } from "./node-arena";
-import { bitAt, critBit, EQUAL } from "./trie-bits";
+import { bitAt, EQUAL } from "./trie-bits";
 
 /**
  * Ordered walks over one store's trie. A crit-bit trie lists its leaves in key order (left
@@ -44,7 +44,7 @@ export function startWalk(arena: NodeArena, root: number, prefix: string, start:
   while (!isLeaf(node)) node = arena.child(node, bitAt(key, off, arena.crit(node)));
   // Below the bit where `key` parts from the leaf its bits lead to, the bits no longer choose
   // a side: the subtree found there is wholly before or wholly after `key`.
-  const d = critBit(key, arena.key(node), off);
+  const d = arena.critBitWith(node, key, off);
   node = root;
   while (!isLeaf(node) && (d === EQUAL || arena.crit(node) < d)) {
     const bit = bitAt(key, off, arena.crit(node));

@@ -1,5 +1,5 @@
 import { isLeaf, type NodeArena, NONE } from "./node-arena";
-import { bitAt, critBit, EQUAL } from "./trie-bits";
+import { bitAt, EQUAL } from "./trie-bits";
 
 /**
  * One store's commitment: a binary PATRICIA (crit-bit) trie over the raw keys of the store.
@@ -50,8 +50,9 @@ export function buildTrie(arena: NodeArena, leaves: readonly number[], off: numb
   const crits: number[] = [];
   let cur = leaves[0]!;
   for (let i = 1; i < leaves.length; i++) {
-    const d = critBit(arena.key(leaves[i - 1]!), arena.key(leaves[i]!), off);
-    if (d === EQUAL || arena.key(leaves[i - 1]!) > arena.key(leaves[i]!)) throw new Error("trie: keys must be sorted and distinct");
+    const d = arena.critBitOfLeaves(leaves[i - 1]!, leaves[i]!, off);
+    // The later key must have the 1 where they part.
+    if (d === EQUAL || arena.keyBitAt(leaves[i]!, off, d) === 0) throw new Error("trie: keys must be sorted and distinct");
     while (crits.length > 0 && crits[crits.length - 1]! > d) cur = join(arena, crits.pop()!, lefts.pop()!, cur, created);
     lefts.push(cur);
     crits.push(d);
@@ -128,13 +129,13 @@ class Merge {
       }
       // Keys below `node` share their first `crit` bits; the changes share their first `at`
       // bits with its keys (for sorted keys the first and last change part earliest).
-      const rep = arena.key(arena.rep(node));
+      const rep = arena.rep(node);
       const crit = arena.crit(node);
-      const at = Math.min(partAt(changes[lo]!.key, rep, off), partAt(changes[hi - 1]!.key, rep, off));
+      const at = Math.min(this.partAt(rep, changes[lo]!.key), this.partAt(rep, changes[hi - 1]!.key));
       if (at < crit) {
         // Some changes leave the node's prefix at bit `at`: a new node there, the old one below it.
         const split = this.split(lo, hi, at);
-        if (bitAt(rep, off, at) === 0) tasks.push(JOIN, at, this.buildInserts(split, hi), 1, MERGE, node, lo, split);
+        if (arena.keyBitAt(rep, off, at) === 0) tasks.push(JOIN, at, this.buildInserts(split, hi), 1, MERGE, node, lo, split);
         else tasks.push(JOIN, at, this.buildInserts(lo, split), 0, MERGE, node, split, hi);
         continue;
       }
@@ -148,16 +149,17 @@ class Merge {
   /** A leaf and the changes that fall where it is: merged in key order, rebuilt. */
   private mergeLeaf(leaf: number, lo: number, hi: number): number {
     const { arena, changes } = this;
-    const key = arena.key(leaf);
     const leaves: number[] = [];
     let placed = false;
     for (let i = lo; i < hi; i++) {
       const c = changes[i]!;
-      if (!placed && c.key > key) {
+      // The leaf's key against the change's: below 0 the change comes after the leaf.
+      const order = placed ? -1 : arena.compareKey(leaf, c.key);
+      if (!placed && order < 0) {
         leaves.push(leaf);
         placed = true;
       }
-      if (c.key === key) {
+      if (order === 0) {
         placed = true;
         const fresh = c.valueHash && this.newLeaf(c);
         if (fresh !== undefined && arena.sameHash(fresh, leaf)) {
@@ -190,6 +192,12 @@ class Merge {
     return leaf;
   }
 
+  /** The bit where a leaf's key and `key` part; equal keys part nowhere. */
+  private partAt(leaf: number, key: string): number {
+    const d = this.arena.critBitWith(leaf, key, this.off);
+    return d === EQUAL ? Infinity : d;
+  }
+
   private join(crit: number, left: number, right: number): number {
     return join(this.arena, crit, left, right, this.log.created);
   }
@@ -206,12 +214,6 @@ class Merge {
     }
     return a;
   }
-}
-
-/** The bit where two keys part; equal keys part nowhere. */
-function partAt(a: string, b: string, off: number): number {
-  const d = critBit(a, b, off);
-  return d === EQUAL ? Infinity : d;
 }
 
 /** Frees the nodes of an update that will not be committed. */

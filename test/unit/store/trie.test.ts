@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { toBin } from "../../../src/store/bytes";
 import { StoreTries, type TrieState } from "../../../src/store/store-tries";
-import { critBit, bitAt } from "../../../src/store/trie-bits";
+import { LeafKeys } from "../../../src/store/leaf-keys";
+import { bitAt, EQUAL } from "../../../src/store/trie-bits";
 import { bin, hex, naiveAppHash, prng, unbin, utf } from "./setup";
 
 type Model = Map<string, Uint8Array>;
@@ -32,15 +33,20 @@ const expected = (m: Model, stores: readonly string[] = []) =>
 
 describe("store tries", () => {
   it("key bits order keys by raw bytes, a key before its extensions", () => {
-    const keys = ["", "\x00", "\x00\x00", "\x01", "a", "a\x00", "ab", "b", "\xff", "\xff\xff"];
+    const keys = ["", "\x00", "\x00\x00", "\x01", "a", "a\x00", "ab", "b", "\xff", "\xff\xff"].map((k) => "s/" + k);
+    const packed = new LeafKeys();
     for (let i = 0; i + 1 < keys.length; i++) {
       const [a, b] = [keys[i]!, keys[i + 1]!];
-      const d = critBit(a, b, 0);
+      packed.set(0, a);
+      const d = packed.critBit(0, b, 2);
       expect(d).toBeGreaterThanOrEqual(0);
-      expect([bitAt(a, 0, d), bitAt(b, 0, d)]).toEqual([0, 1]);
-      for (let p = 0; p < d; p++) expect(bitAt(a, 0, p)).toBe(bitAt(b, 0, p));
+      expect([bitAt(a, 2, d), bitAt(b, 2, d), packed.bitAt(0, 2, d)]).toEqual([0, 1, 0]);
+      for (let p = 0; p < d; p++) expect(bitAt(a, 2, p)).toBe(bitAt(b, 2, p));
+      expect(Math.sign(packed.compare(0, b))).toBe(-1);
+      packed.release(0);
     }
-    expect(critBit("s/ab", "s/ab", 2)).toBe(-1);
+    packed.set(0, "s/ab");
+    expect(packed.critBit(0, "s/ab", 2)).toBe(EQUAL);
   });
 
   it("roots equal a naive recomputation after random batches, whatever the batching, and nodes are exactly accounted", () => {
