@@ -9,7 +9,7 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
-import { loadAverage, upperMedian as median } from "./bench-run";
+import { loadAverage, procStatusKb, upperMedian as median } from "./bench-run";
 import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { DEFAULT_APP_CONFIG, writeAppConfig } from "../../src/cli/app-config";
@@ -61,14 +61,6 @@ async function height(rpc: string): Promise<number | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** kB of a /proc/<pid>/status field (VmRSS: resident now; VmHWM: the peak). */
-function procStatusKb(pid: number, field: string): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith(`${field}:`));
-  return Number(/(\d+)/.exec(line ?? "")?.[1] ?? NaN);
 }
 
 interface DevStart {

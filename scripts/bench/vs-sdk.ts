@@ -23,6 +23,7 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { latestHeight, rpc, waitForHeight } from "../../src/cli/localnet";
 import { Secp256k1Key } from "../../src/client/signer";
 import { signTx } from "../../src/client/tx-builder";
+import { procStatusKb } from "./bench-run";
 import { cometCounters } from "./comet-counters";
 import { COMET_PARTS, fetchCpuProfile, profileShares } from "./comet-profile";
 import { HttpRpcClient, type Broadcaster } from "./http-rpc-client";
@@ -174,6 +175,9 @@ interface RunResult {
   maxBlockTxs: number;
   seconds: number;
   /** --cold: REST balance reads after the load, on one address and on every sender's (none for a node without REST). */
+  /** Peak resident memory (VmHWM, MiB) of the app and of CometBFT over the run and its REST reads. */
+  appPeakRssMib?: number;
+  cometPeakRssMib?: number;
   restOne?: RestLoadResult;
   restMany?: RestLoadResult;
   /** --comet-profile: each part of CometBFT's share of its CPU (comet-profile.ts). */
@@ -426,6 +430,8 @@ async function run(node: NodeName, index: number, templateConfig: { path?: strin
       r.restOne = await balanceReads(chain.restUrl, addresses.slice(0, 1), o.restConnections, o.restSeconds);
       r.restMany = await balanceReads(chain.restUrl, addresses, o.restConnections, o.restSeconds);
     }
+    r.appPeakRssMib = procStatusKb(chain.app.pid!, "VmHWM") / 1024;
+    r.cometPeakRssMib = procStatusKb(chain.comet.pid!, "VmHWM") / 1024;
     results[node].push(r);
     console.error(`${node} run ${index + 1}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Math.round(v * 10) / 10 : v))}`);
   } finally {
@@ -473,6 +479,8 @@ const rows: Row[] = [
   ["txs refused by CheckTx", (r) => r.refused, (v) => v.toFixed(0)],
   ["broadcasts unanswered (RPC timeout)", (r) => r.unanswered, (v) => v.toFixed(0)],
   ["txs committed (of --txs)", (r) => r.committed, (v) => v.toFixed(0)],
+  ["app peak RSS (MiB; over the run and its REST reads)", (r) => r.appPeakRssMib ?? NaN, (v) => v.toFixed(0)],
+  ["CometBFT peak RSS (MiB)", (r) => r.cometPeakRssMib ?? NaN, (v) => v.toFixed(0)],
   ["txs failed in a block", (r) => r.failed, (v) => v.toFixed(0)],
   ["largest block (txs)", (r) => r.maxBlockTxs, (v) => v.toFixed(0)],
   ...(o.cold
