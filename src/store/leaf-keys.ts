@@ -1,6 +1,8 @@
 import { grown, toBin } from "./bytes";
 import { EQUAL } from "./trie-bits";
 
+/** The most key bytes one buffer holds: positions are uint32. */
+const MAX_BYTES = 2 ** 32 - 1;
 /** Bytes of freed keys may stay unused up to this share of the buffer before it is compacted. */
 const MAX_DEAD_SHARE = 0.2;
 
@@ -121,7 +123,11 @@ export class LeafKeys {
   private append(len: number): number {
     if (this.end + len > this.bytes.length) {
       if (this.dead > this.end * MAX_DEAD_SHARE) this.compact(len);
-      if (this.end + len > this.bytes.length) this.bytes = grown(this.bytes, Math.max(this.end + len, this.bytes.length * 2));
+      if (this.end + len > this.bytes.length) {
+        // Positions are uint32: past 4 GiB of keys (~100M state keys) they would wrap.
+        if (this.end + len > MAX_BYTES) throw new Error(`leaf keys: more than ${MAX_BYTES} bytes of state keys`);
+        this.bytes = grown(this.bytes, Math.min(MAX_BYTES, Math.max(this.end + len, this.bytes.length * 2)));
+      }
     }
     const at = this.end;
     this.end += len;
@@ -131,7 +137,7 @@ export class LeafKeys {
   /** Live keys copied, in slot order, into a buffer with room for `extra` more bytes. */
   private compact(extra: number): void {
     const live = this.end - this.dead;
-    const out = new Uint8Array(Math.max(1 << 12, Math.ceil((live + extra) * 1.25)));
+    const out = new Uint8Array(Math.min(MAX_BYTES, Math.max(1 << 12, Math.ceil((live + extra) * 1.25))));
     let at = 0;
     for (let slot = 0; slot < this.length.length; slot++) {
       const len = this.length[slot]!;
