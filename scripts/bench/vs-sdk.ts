@@ -514,7 +514,9 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(" ")}`,
 );
-console.log(`| | SDK node | this node | ratio |${o.ceiling ? " null app |" : ""}\n|---|---|---|---|${o.ceiling ? "---|" : ""}`);
+// The do-nothing app's column, when it ran (--ceiling, or --only null).
+const withNull = o.ceiling || o.only === "null";
+console.log(`| | SDK node | this node | ratio |${withNull ? " null app |" : ""}\n|---|---|---|---|${withNull ? "---|" : ""}`);
 for (const [name, get, format] of rows) {
   // A figure a node does not have (the do-nothing app serves no REST) shows as "–".
   const fmt = (v: number) => (Number.isNaN(v) ? "–" : format(v));
@@ -522,6 +524,6 @@ for (const [name, get, format] of rows) {
   const ours = median(results.ours.map(get));
   const runs = (rs: RunResult[]) => rs.map((r) => fmt(get(r))).join(", ");
   const ratio = sdk === 0 || Number.isNaN(sdk / ours) ? "–" : `${(ours / sdk).toFixed(2)}×`;
-  const ceiling = o.ceiling ? ` ${fmt(median(results.null.map(get)))} (${runs(results.null)}) |` : "";
+  const ceiling = withNull ? ` ${fmt(median(results.null.map(get)))} (${runs(results.null)}) |` : "";
   console.log(`| ${name} | ${fmt(sdk)} (${runs(results.sdk)}) | ${fmt(ours)} (${runs(results.ours)}) | ${ratio} |${ceiling}`);
 }
