@@ -71,9 +71,9 @@ interface Computed {
  * wholly in memory (a node arena built at open), so computing an app hash never reads the
  * disk; they are also the ordered set of committed keys, which LevelDB cannot walk
  * synchronously: `has` and ordered iteration walk them, and values are read through an LRU
- * and getSync. All writes happen in
- * one atomic batch per commit, and in-memory structures change only after that batch is
- * durable, so a crash at any point leaves exactly the previous or the new height.
+ * and getSync. All writes happen in one atomic batch per commit, and in-memory structures
+ * change only after that batch is durable, so a crash at any point leaves exactly the
+ * previous or the new height.
  */
 export class CommitStore implements KVStore {
   /** Committed values of recently used keys. */

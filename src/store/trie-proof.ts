@@ -2,6 +2,7 @@ import { HashOp, LengthOp, type ExistenceProof, type InnerOp, type LeafOp } from
 import { concat, fromBin } from "./bytes";
 import { isLeaf, type NodeArena, NONE } from "./node-arena";
 import { bitAt, EQUAL } from "./trie-bits";
+import { partingBit } from "./trie-walk";
 
 /**
  * ICS-23 proofs of a store's trie in the shape of ics23's IavlSpec: the leaf op hashes
@@ -62,13 +63,11 @@ export function findLeaf(arena: NodeArena, root: number, key: string, off: numbe
  */
 export function neighbourLeaves(arena: NodeArena, root: number, key: string, off: number): { left: number; right: number } {
   if (root === NONE) return { left: NONE, right: NONE };
-  let node = root;
-  while (!isLeaf(node)) node = arena.child(node, bitAt(key, off, arena.crit(node)));
-  const d = arena.critBitWith(node, key, off);
+  const d = partingBit(arena, root, key, off);
   if (d === EQUAL) throw new Error("trie: the key is present");
   let smaller = NONE;
   let larger = NONE;
-  node = root;
+  let node = root;
   while (!isLeaf(node) && arena.crit(node) < d) {
     const bit = bitAt(key, off, arena.crit(node));
     if (bit === 1) smaller = arena.left(node);

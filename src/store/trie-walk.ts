@@ -21,9 +21,20 @@ export interface WalkStart {
 }
 
 /**
- * The walk over the leaves of the trie at `root` (keys of the store whose keys start at
- * `off`, the store's prefix being `prefix`) from `start` on: forward over keys ≥ (or >) the
- * start key, reverse over keys ≤ (or <) it.
+ * The bit where `key` parts from the leaf its bits lead to in the trie at `root` (EQUAL when
+ * that leaf holds `key`). Above it the key's bits choose a side at each node; below it they no
+ * longer do: the subtree found there is wholly before or wholly after `key`.
+ */
+export function partingBit(arena: NodeArena, root: number, key: string, off: number): number {
+  let node = root;
+  while (!isLeaf(node)) node = arena.child(node, bitAt(key, off, arena.crit(node)));
+  return arena.critBitWith(node, key, off);
+}
+
+/**
+ * The walk over the leaves of the trie at `root` (the keys of the store whose prefix is
+ * `prefix`) from `start` on: forward over keys ≥ (or >) the start key, reverse over keys ≤
+ * (or <) it.
  */
 export function startWalk(arena: NodeArena, root: number, prefix: string, start: WalkStart): number[] {
   const pending: number[] = [];
@@ -40,12 +51,8 @@ export function startWalk(arena: NodeArena, root: number, prefix: string, start:
     return pending;
   }
   const off = prefix.length;
+  const d = partingBit(arena, root, key, off);
   let node = root;
-  while (!isLeaf(node)) node = arena.child(node, bitAt(key, off, arena.crit(node)));
-  // Below the bit where `key` parts from the leaf its bits lead to, the bits no longer choose
-  // a side: the subtree found there is wholly before or wholly after `key`.
-  const d = arena.critBitWith(node, key, off);
-  node = root;
   while (!isLeaf(node) && (d === EQUAL || arena.crit(node) < d)) {
     const bit = bitAt(key, off, arena.crit(node));
     // The sibling not taken is visited after (forward, right sibling) or before (reverse, left).
