@@ -24,12 +24,16 @@ import type { KeyChange } from "./trie";
 import { existenceProof, findLeaf, neighbourLeaves } from "./trie-proof";
 import { nextLeaf, startWalk, type WalkStart } from "./trie-walk";
 import { convertLegacy, loadTries, type WriteBatch } from "./tree-records";
+import { takeTriesImage, writeTriesImage } from "./tries-image";
 import type { Branch, CommitInfo, KVStore, MetaWrites } from "./types";
 
 /** Commits whose written keys are kept (writtenSince): answers unread for longer are recomputed. */
 const WRITE_LOG_LENGTH = 16;
 /** A commit writing more keys than this (a state sync's restore) is logged as unknown. */
 const MAX_LOGGED_WRITES = 100_000;
+
+/** Where open found the committed tries: a tries image saved at the last close, or a scan of the records. */
+export type OpenedFrom = "tries image" | "state scan";
 
 export interface CommitStoreOptions {
   /**
@@ -89,6 +93,8 @@ export class CommitStore implements KVStore {
   private readonly writeLog: Array<readonly BinKey[] | undefined> = [];
 
   private constructor(
+    private readonly dir: string,
+    readonly openedFrom: OpenedFrom,
     private readonly db: Db,
     private record: CommitRecord,
     private readonly tries: StoreTries,
@@ -124,10 +130,13 @@ export class CommitStore implements KVStore {
       const decoded = raw ? decodeRecord(raw) : undefined;
       let record: CommitRecord;
       let committed: TrieState;
+      let openedFrom: OpenedFrom = "state scan";
       if (decoded && decoded.format !== RECORD_FORMAT) {
         ({ record, state: committed } = await convertLegacy(db, tries, decoded));
       } else {
-        committed = await loadTries(db, tries, decoded?.stores ?? []);
+        const saved = decoded && takeTriesImage(dir, decoded, tries.arena);
+        openedFrom = saved ? "tries image" : "state scan";
+        committed = saved ? { roots: saved } : await loadTries(db, tries, decoded?.stores ?? []);
         record = decoded ?? { height: 0n, hash: tries.appHash(committed), converted: 0n, stores: [] };
         // The height converted at keeps the earlier tree's app hash: nothing to compare with.
         if (record.height !== record.converted && !bytesEqual(tries.appHash(committed), record.hash)) {
@@ -137,6 +146,8 @@ export class CommitStore implements KVStore {
       const undoHeights: bigint[] = [];
       await scanKeys(db, NS.undo, (k) => undoHeights.push(new DataView(k.buffer, k.byteOffset).getBigUint64(0)));
       return new CommitStore(
+        dir,
+        openedFrom,
         db,
         record,
         tries,
@@ -560,7 +571,20 @@ export class CommitStore implements KVStore {
     return c > 0n ? this.undoHeights.filter((h) => h > c + 1n) : this.undoHeights;
   }
 
+  /**
+   * Closes the database; when no commit or rollback is running, first saves the committed
+   * tries (tries-image.ts) for the next open. An update computed but not committed is dropped:
+   * after a restart the consensus engine sends its block again.
+   */
   async close(): Promise<void> {
+    if (!this.busy) {
+      this.discardComputed();
+      try {
+        writeTriesImage(this.dir, this.record, this.committed.roots, this.tries.arena);
+      } catch {
+        // Only the next open's speed depends on it: without an image it rebuilds the tries.
+      }
+    }
     await this.db.close();
   }
 

@@ -6,6 +6,16 @@ const MAX_BYTES = 2 ** 32 - 1;
 /** Bytes of freed keys may stay unused up to this share of the buffer before it is compacted. */
 const MAX_DEAD_SHARE = 0.2;
 
+/** What a tries image (tries-image.ts) saves of the keys: the buffer and positions up to the counts given. */
+export interface LeafKeysImage {
+  bytes: Uint8Array<ArrayBuffer>;
+  start: Uint32Array<ArrayBuffer>;
+  length: Uint32Array<ArrayBuffer>;
+  /** Bytes of `bytes` in use (freed ones included) and of those the freed ones. */
+  end: number;
+  dead: number;
+}
+
 /**
  * The trie leaves' keys, by leaf slot, as bytes packed in one buffer: a key costs its length
  * and 8 bytes of position, where a string of its own costs a V8 object (~20 bytes of header
@@ -30,6 +40,31 @@ export class LeafKeys {
   /** Bytes held: the buffer and the positions. */
   get heldBytes(): number {
     return this.bytes.length + this.start.length * 8;
+  }
+
+  /** Views of the keys of slots below `slots`. */
+  image(slots: number): LeafKeysImage {
+    return {
+      bytes: this.bytes.subarray(0, this.end),
+      start: this.start.subarray(0, slots),
+      length: this.length.subarray(0, slots),
+      end: this.end,
+      dead: this.dead,
+    };
+  }
+
+  /**
+   * Takes over an image's arrays, which may be longer than what they hold (room to grow).
+   * Freed bytes stay dead until a compaction: which lengths they had is not saved.
+   */
+  restore(img: LeafKeysImage): void {
+    if (img.start.length !== img.length.length) throw new Error("leaf keys: image positions and lengths differ in size");
+    this.bytes = img.bytes;
+    this.start = img.start;
+    this.length = img.length;
+    this.end = img.end;
+    this.dead = img.dead;
+    this.freed.clear();
   }
 
   set(slot: number, key: string): void {

@@ -1,6 +1,6 @@
 import { grown } from "./bytes";
 import { HASH_LEN, sha256Into } from "./hash";
-import { LeafKeys } from "./leaf-keys";
+import { LeafKeys, type LeafKeysImage } from "./leaf-keys";
 
 /** Index of no node: an empty subtree. */
 export const NONE = -1;
@@ -29,6 +29,21 @@ const STRIDE = 6;
 const LEAF_HEADER = [0, 2, 0];
 /** Length prefix of a 32-byte hash (uvarint 32). */
 const HASH_LEN_PREFIX = 0x20;
+
+/** The arena as a tries image (tries-image.ts) saves it: its arrays, up to its counts, and free lists. */
+export interface ArenaImage {
+  innerCount: number;
+  leafCount: number;
+  /** STRIDE int32 per inner node. */
+  inner: Int32Array<ArrayBuffer>;
+  innerHashes: Uint8Array<ArrayBuffer>;
+  leafHashes: Uint8Array<ArrayBuffer>;
+  freeInner: Int32Array<ArrayBuffer>;
+  freeLeaves: Int32Array<ArrayBuffer>;
+  keys: LeafKeysImage;
+}
+
+export const INNER_STRIDE = STRIDE;
 
 /**
  * Every node of the stores' tries, in memory, in a few large typed arrays indexed by node
@@ -65,6 +80,37 @@ export class NodeArena {
   /** Live nodes (allocated and not freed). */
   get size(): number {
     return this.innerCount - this.freeInner.length + this.leafCount - this.freeLeaves.length;
+  }
+
+  /** Views of the used part of every array: valid until the arena next changes. */
+  image(): ArenaImage {
+    return {
+      innerCount: this.innerCount,
+      leafCount: this.leafCount,
+      inner: this.inner.subarray(0, this.innerCount * STRIDE),
+      innerHashes: this.innerHashes.subarray(0, this.innerCount * HASH_LEN),
+      leafHashes: this.leafHashes.subarray(0, this.leafCount * HASH_LEN),
+      freeInner: Int32Array.from(this.freeInner),
+      freeLeaves: Int32Array.from(this.freeLeaves),
+      keys: this.leafKeys.image(this.leafCount),
+    };
+  }
+
+  /**
+   * An empty arena takes over an image's arrays. They may be longer than the counts (room to
+   * grow), as long as `inner` and `innerHashes` hold the same number of nodes.
+   */
+  restore(img: ArenaImage): void {
+    if (this.innerCount !== 0 || this.leafCount !== 0) throw new Error("node arena: restore into an arena in use");
+    if (img.inner.length / STRIDE !== img.innerHashes.length / HASH_LEN) throw new Error("node arena: image arrays of different capacity");
+    this.inner = img.inner;
+    this.innerHashes = img.innerHashes;
+    this.leafHashes = img.leafHashes;
+    this.innerCount = img.innerCount;
+    this.leafCount = img.leafCount;
+    for (const i of img.freeInner) this.freeInner.push(i);
+    for (const s of img.freeLeaves) this.freeLeaves.push(s);
+    this.leafKeys.restore(img.keys);
   }
 
   left(i: number): number {

@@ -1,10 +1,18 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { waitForHeight } from "../../src/cli/localnet";
+import { latestHeight, waitForHeight } from "../../src/cli/localnet";
 import { CRASH_ENV, CRASH_EXIT_CODE } from "../../src/cli/node-app";
 import { Secp256k1Key } from "../../src/client/signer";
 import { balanceOf, faucetKey, LOCALNET_FAUCET_ACCOUNT_NUMBER, logOf, sendWithOwnClient, startLocalnet, waitForTx } from "./helpers";
 
 const CRASH_HEIGHT = 6;
+
+/** How each start of the node's app opened its state (its "state opened" log lines), in order. */
+function openings(home: string): string[] {
+  return logOf(home, "app")
+    .split("\n")
+    .filter((l) => l.includes('"state opened"'))
+    .map((l) => (JSON.parse(l) as { from: string }).from);
+}
 
 describe("app crash between FinalizeBlock and Commit", () => {
   let net: Awaited<ReturnType<typeof startLocalnet>> | undefined;
@@ -13,7 +21,7 @@ describe("app crash between FinalizeBlock and Commit", () => {
     await net?.cleanup();
   });
 
-  it("restarts, CometBFT's handshake replays the uncommitted block, and the chain continues", async () => {
+  it("restarts after the crash (CometBFT's handshake replays the uncommitted block, the tries rebuilt) and after a clean stop (the tries read back), and the chain continues", async () => {
     net = await startLocalnet({ validators: 1, basePort: 22657, appEnv: () => ({ [CRASH_ENV]: String(CRASH_HEIGHT) }) });
     const node = net.nodes[0];
     await waitForHeight(node.rpcUrl, 1, 60_000);
@@ -40,6 +48,17 @@ describe("app crash between FinalizeBlock and Commit", () => {
     );
     expect(comet).toContain("Replay last block using real app");
     expect(comet).not.toMatch(/wrong Block\.Header\.AppHash|CONSENSUS FAILURE|panic/);
+    expect(await balanceOf(node.rpcUrl, recipient)).toBe("4242");
+    // After a crash nothing was saved at close: the tries were rebuilt from the records.
+    expect(openings(node.home).at(-1)).toBe("state scan");
+
+    // A clean stop saves the tries; the next start reads them back, and the chain goes on from them.
+    const stoppedAt = await latestHeight(node.rpcUrl);
+    await node.stop();
+    await node.start();
+    await waitForHeight(node.rpcUrl, stoppedAt + 3, 60_000);
+    expect(openings(node.home).at(-1)).toBe("tries image");
+    expect(logOf(node.home, "comet").slice(before)).not.toMatch(/wrong Block\.Header\.AppHash|CONSENSUS FAILURE|panic/);
     expect(await balanceOf(node.rpcUrl, recipient)).toBe("4242");
   });
 });

@@ -1,7 +1,10 @@
 import { ClassicLevel } from "classic-level";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDirs } from "../../helpers/temp-dirs";
 import { CommitStore } from "../../../src/store/commit-store";
+import { TRIES_IMAGE_FILE } from "../../../src/store/tries-image";
 import { verifyExistence, verifyNonExistence } from "../../../src/types/ics23";
 import { commitInfoHash } from "../../../src/store/commit-info";
 import { sha256 } from "../../../src/store/hash";
@@ -217,6 +220,8 @@ describe("CommitStore", () => {
     b.set(utf("s/other"), utf("two"));
     await s.commit(b, 1n);
     await s.close();
+    // The check is the rebuild's: without the tries image a clean close leaves (as after a crash).
+    rmSync(join(dir, TRIES_IMAGE_FILE));
     const edit = async (fn: (db: ClassicLevel<Uint8Array, Uint8Array>) => Promise<void>) => {
       const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: "view", valueEncoding: "view" });
       await fn(db);
