@@ -3,6 +3,8 @@
  * memory.ts (a fresh process is what a restarted node is): `build` writes the state through
  * CommitStore's commit path, `open` reopens it and measures.
  */
+import { rmSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { ClassicLevel } from "classic-level";
 import { type BinKey, fromBin, toBin } from "../../src/store/bytes";
 import type { StoreCtx } from "../../src/store/collections";
@@ -11,6 +13,7 @@ import { sha256 } from "../../src/store/hash";
 import { COMMIT_KEY, encodeRecord, NS, nsKey } from "../../src/store/layout";
 import { StoreTries } from "../../src/store/store-tries";
 import { loadTries } from "../../src/store/tree-records";
+import { TRIES_IMAGE_FILE } from "../../src/store/tries-image";
 import { KEYS_PER_ACCOUNT, keyOf, prng, writeAccount, writeChanges } from "./memory-state";
 import { collect, type Mem, memory, readRates, type ReadRates, result } from "./memory-measure";
 import { upperMedian as median } from "./bench-run";
@@ -143,8 +146,39 @@ async function appHash(dir: string): Promise<{ keys: number; appHash: string }> 
   return out;
 }
 
+/**
+ * A clean restart: the store opened (by a rebuild) and closed, which saves the tries image,
+ * then opened again from the image in this process; time to save and to reopen.
+ */
+async function imageRoundTrip(dir: string): Promise<ImageOpen> {
+  const store = await CommitStore.open(dir);
+  const t0 = performance.now();
+  await store.close();
+  const saveS = (performance.now() - t0) / 1000;
+  const imageMb = statSync(join(dir, TRIES_IMAGE_FILE)).size / 1e6;
+  const t1 = performance.now();
+  const c1 = process.cpuUsage();
+  const again = await CommitStore.open(dir);
+  const openS = (performance.now() - t1) / 1000;
+  const c = process.cpuUsage(c1);
+  if (again.openedFrom !== "tries image") throw new Error(`reopened by ${again.openedFrom}, not the tries image`);
+  await again.close();
+  return { saveS, imageMb, openS, openCpuS: (c.user + c.system) / 1e6 };
+}
+
+export interface ImageOpen {
+  /** close(): saving the tries image (fsynced). */
+  saveS: number;
+  imageMb: number;
+  /** open() from the image. */
+  openS: number;
+  openCpuS: number;
+}
+
+/** Opened by a rebuild from the records (no tries image), as after a crash, then measured. */
 async function open(dir: string, keys: number): Promise<LevelOpen> {
   const accounts = Math.ceil(keys / KEYS_PER_ACCOUNT);
+  rmSync(join(dir, TRIES_IMAGE_FILE), { force: true });
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   let store = await CommitStore.open(dir, { sync: true });
@@ -260,4 +294,5 @@ if (role === "build") result(await build(dir!, Number(keys), Number(batch)));
 else if (role === "build-direct") result(await buildDirect(dir!, Number(keys), Number(batch)));
 else if (role === "app-hash") result(await appHash(dir!));
 else if (role === "open") result(await open(dir!, Number(keys)));
+else if (role === "image") result(await imageRoundTrip(dir!));
 else throw new Error(`memory-level: unknown role ${role}`);

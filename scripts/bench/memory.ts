@@ -1,14 +1,16 @@
 /**
  * Memory as state grows: for each state size, the state is built through the commit store's
  * real commit path (memory-level.ts build), then reopened in a fresh process as a restarted
- * node would be, which reports the reopen time, resident memory, where the bytes per key go,
- * read rates and the commit of ~1,000 changed keys. Beside it the same keys and values in lmdb
- * (memory-lmdb.ts), whose synchronous reads from a memory-mapped B-tree need no in-memory index.
+ * node would be after a crash (the tries rebuilt), which reports the reopen time, resident
+ * memory, where the bytes per key go, read rates and the commit of ~1,000 changed keys; then a
+ * clean restart: close saving the tries image and the open from it. Beside it the same keys
+ * and values in lmdb (memory-lmdb.ts), whose synchronous reads from a memory-mapped B-tree need
+ * no in-memory index.
  *
  * The state: funded accounts as the app writes them (memory-state.ts), three keys each.
  *
  * Run: npm run bench:memory [-- --keys 1000000,3000000,10000000] [--batch 250000] [--no-lmdb]
- *      [--build auto|commit|direct] [--check-build] [--dir /path] [--keep] [--memory-limit MB]
+ *      [--build auto|commit|direct] [--check-build] [--dir /path] [--keep] [--memory-limit MiB]
  * --memory-limit: the reopened store runs in a memory cgroup of that many MiB (root needed), as in
  * a container: the peak charged to it is reported, and whether the OOM killer ended it.
  * --build: how the state is built — through CommitStore.commit in batches of --batch keys, or
@@ -27,7 +29,7 @@ import { tmpdir } from "node:os";
 import { loadAverage as load, option } from "./bench-run";
 import { join } from "node:path";
 import { memoryCgroup } from "./memory-cgroup";
-import type { LevelBuild, LevelOpen } from "./memory-level";
+import type { ImageOpen, LevelBuild, LevelOpen } from "./memory-level";
 import type { LmdbBuild, LmdbOpen } from "./memory-lmdb";
 
 const HERE = new URL(".", import.meta.url).pathname;
@@ -41,8 +43,8 @@ const base = option("dir") ?? tmpdir();
 /** commit: through CommitStore.commit; direct: the same records written straight (memory-level.ts); auto: commit up to 1M keys. */
 const buildMode = option("build") ?? "auto";
 const DIRECT_ABOVE = 1_000_000;
-const limitMb = option("memory-limit") === undefined ? undefined : Number(option("memory-limit"));
-if (limitMb !== undefined && !(limitMb > 0)) throw new Error("--memory-limit takes a size in MB");
+const limitMib = option("memory-limit") === undefined ? undefined : Number(option("memory-limit"));
+if (limitMib !== undefined && !(limitMib > 0)) throw new Error("--memory-limit takes a size in MiB");
 
 /**
  * Runs a role of a child script in a fresh node process and returns its RESULT. The open
@@ -122,18 +124,18 @@ for (const n of sizes) {
       `${n.toLocaleString("en")} keys: built ${build.keys.toLocaleString("en")} (${build.mode}: ${build.commits} commits), ${build.buildS.toFixed(1)} s ` +
         `(cpu ${build.buildCpuS.toFixed(1)}), compaction ${build.compactS.toFixed(1)} s, ${build.diskMb.toFixed(0)} MB on disk | load ${load()}`,
     );
-    const cgroup = limitMb === undefined ? undefined : memoryCgroup(`bench-memory-${process.pid}`, limitMb * 2 ** 20);
+    const cgroup = limitMib === undefined ? undefined : memoryCgroup(`bench-memory-${process.pid}`, limitMib * 2 ** 20);
     let open: LevelOpen;
     try {
       open = await child<LevelOpen>("memory-level.ts", ["open", levelDir, String(build.keys)], NODE_FLAGS, cgroup?.enter);
     } catch (e) {
       if (!cgroup?.oomKills()) throw e;
-      console.log(`  commit store in ${limitMb} MiB: killed by the OOM killer`);
+      console.log(`  commit store in ${limitMib} MiB: killed by the OOM killer`);
       continue;
     } finally {
       if (cgroup)
         console.log(
-          `  memory cgroup of ${limitMb} MiB: peak charged ${(cgroup.peak() / 2 ** 20).toFixed(0)} MiB (anonymous memory and page cache), OOM kills ${cgroup.oomKills()}`,
+          `  memory cgroup of ${limitMib} MiB: peak charged ${(cgroup.peak() / 2 ** 20).toFixed(0)} MiB (anonymous memory and page cache), OOM kills ${cgroup.oomKills()}`,
         );
       cgroup?.remove();
     }
@@ -154,6 +156,11 @@ for (const n of sizes) {
     console.log(
       `  reads: ${Math.round(open.reads.getsPerS).toLocaleString("en")} random gets/s, ${Math.round(open.reads.rangesPerS).toLocaleString("en")} ranges of 100/s | ` +
         `commit ~1,000 keys: first ${open.commitFirstMs.toFixed(1)} ms, median ${open.commitMs.toFixed(1)} ms; bare fsynced LevelDB batch of 1,000 ${open.rawBatchMs.toFixed(1)} ms | load ${load()}`,
+    );
+    const image = await child<ImageOpen>("memory-level.ts", ["image", levelDir], NODE_FLAGS);
+    console.log(
+      `  clean restart: close saves the tries image (${image.imageMb.toFixed(0)} MB) in ${image.saveS.toFixed(2)} s; ` +
+        `open from it ${image.openS.toFixed(2)} s (cpu ${image.openCpuS.toFixed(2)})`,
     );
     const row: Row = { n, build, open, levelMb: build.diskMb };
     if (withLmdb) {

@@ -91,6 +91,11 @@ function patchPorts(configPath: string, ports: NodePorts, moniker: string): void
   });
 }
 
+/** A program and its arguments. */
+export type Command = [string, string[]];
+/** How a node's processes are started: e.g. inside a memory cgroup (bench:node-memory). */
+export type Launch = (command: Command) => Command;
+
 /**
  * The app, then (once its ABCI port listens) `cometbft start` on the same home, each logging to
  * <home>/logs; stopped CometBFT first, as an operator stops a node.
@@ -98,13 +103,14 @@ function patchPorts(configPath: string, ports: NodePorts, moniker: string): void
 async function startPair(
   home: string,
   ports: NodePorts,
-  appCommand: [string, string[]],
+  appCommand: Command,
   env: NodeJS.ProcessEnv = process.env,
+  launch: Launch = (c) => c,
 ): Promise<RunningChain> {
   mkdirSync(join(home, "logs"), { recursive: true });
   const spawnLogged = (cmd: string, args: string[], log: string) => {
     const fd = openSync(join(home, "logs", log), "a");
-    const child = spawn(cmd, args, { stdio: ["ignore", fd, fd], env });
+    const child = spawn(...launch([cmd, args]), { stdio: ["ignore", fd, fd], env });
     closeSync(fd);
     return child;
   };
@@ -167,6 +173,19 @@ const OPERATOR = Secp256k1Key.fromSeed("bench-vs-sdk/operator");
  * included) and the CometBFT binary beside it over the ABCI socket.
  */
 export async function startOursCold(dir: string, keys: Secp256k1Key[]): Promise<OurChain> {
+  return startHome(await initOursCold(dir, keys));
+}
+
+/** A home set up as startOursCold sets it up, and the command that starts its app. */
+export interface ColdHome {
+  home: string;
+  ports: NodePorts;
+  configPath: string;
+  appCommand: Command;
+}
+
+/** startOursCold's set-up, without starting the node. */
+export async function initOursCold(dir: string, keys: Secp256k1Key[]): Promise<ColdHome> {
   const home = join(dir, "node");
   const paths = homePaths(home);
   const ports = nodePorts(await freeLocalnetBasePort(), 0);
@@ -192,12 +211,17 @@ export async function startOursCold(dir: string, keys: Secp256k1Key[]): Promise<
     ...(process.env.BENCH_APP_FLAGS ?? "").split(" ").filter(Boolean),
     ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
   ];
-  const command: [string, string[]] =
+  const appCommand: Command =
     extraFlags.length > 0
       ? [process.execPath, [...APP_NODE_FLAGS, ...extraFlags, BLOCKCHAIND_BIN, "start", "--home", home]]
       : [BLOCKCHAIND_BIN, ["start", "--home", home]];
-  const chain = await startPair(home, ports, command);
-  return { ...chain, restUrl: `http://127.0.0.1:${ports.api}`, configPath: paths.cometConfig };
+  return { home, ports, configPath: paths.cometConfig, appCommand };
+}
+
+/** The node of a ColdHome (again, after a stop: its state is kept), both processes started through `launch`. */
+export async function startHome(h: ColdHome, launch?: Launch): Promise<OurChain> {
+  const chain = await startPair(h.home, h.ports, h.appCommand, process.env, launch);
+  return { ...chain, restUrl: `http://127.0.0.1:${h.ports.api}`, configPath: h.configPath };
 }
 
 /**
@@ -209,7 +233,7 @@ async function startBeside(
   home: string,
   templateConfig: string,
   writeGenesis: (genesisPath: string) => void,
-  appCommand: (abciAddress: string, ports: NodePorts) => [string, string[]],
+  appCommand: (abciAddress: string, ports: NodePorts) => Command,
 ): Promise<RunningChain> {
   mkdirSync(home, { recursive: true });
   runComet(["init", "--home", home]);
