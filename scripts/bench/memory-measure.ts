@@ -8,6 +8,8 @@ export interface Mem {
   rss: number;
   rssAnon: number;
   rssFile: number;
+  /** The process's peak resident set so far (VmHWM): after an open, what the open reached. */
+  rssPeak: number;
   /** The same after two forced full collections. */
   rssAfterGc: number;
   heapUsed: number;
@@ -46,6 +48,7 @@ export function memory(): Mem {
     rss,
     rssAnon: status("RssAnon"),
     rssFile: status("RssFile"),
+    rssPeak: status("VmHWM"),
     rssAfterGc: m.rss,
     heapUsed: m.heapUsed,
     heapTotal: m.heapTotal,

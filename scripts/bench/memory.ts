@@ -144,7 +144,7 @@ for (const n of sizes) {
     const p = open.parts;
     console.log(
       `  commit store: reopen ${open.openS.toFixed(1)} s (cpu ${open.openCpuS.toFixed(1)}; bare LevelDB scan of the value hashes ${open.scanS.toFixed(1)} s), ` +
-        `RSS ${mb(m.rss)} MB (${perKey(m.rss, k)} B/key; anonymous ${mb(m.rssAnon)}, mapped files ${mb(m.rssFile)}), after GC ${mb(m.rssAfterGc)} MB, heap used ${mb(m.heapUsed)} MB ` +
+        `RSS ${mb(m.rss)} MB (${perKey(m.rss, k)} B/key; anonymous ${mb(m.rssAnon)}, mapped files ${mb(m.rssFile)}; peak during the open ${mb(m.rssPeak)}), after GC ${mb(m.rssAfterGc)} MB, heap used ${mb(m.heapUsed)} MB ` +
         `(V8 holds ${mb(m.heapTotal)}, limit ${mb(m.heapLimit)}), array buffers ${mb(m.arrayBuffers)} MB, external ${mb(m.external)} MB`,
     );
     console.log(
