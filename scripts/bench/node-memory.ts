@@ -29,7 +29,7 @@ import { loadAverage, procStatusKb } from "./bench-run";
 import { HttpRpcClient } from "./http-rpc-client";
 import { memoryCgroup, type MemoryCgroup } from "./memory-cgroup";
 import { balanceReads } from "./rest-load";
-import { CHAIN_ID, COLD_MIN_GAS_PRICE, DENOM, initOursCold, startHome, type ColdHome, type OurChain } from "./vs-sdk-chains";
+import { CHAIN_ID, COLD_MIN_GAS_PRICE, DENOM, initOursCold, startHome, type ColdHome, type Launch, type OurChain } from "./vs-sdk-chains";
 
 const o = new Command("bench:node-memory")
   .option("--keys <n>", "state keys the chain grows to before the restart", (v) => Number(v), 1_000_000)
@@ -80,16 +80,16 @@ function growthTx(accountNumber: bigint, sequence: bigint): Uint8Array {
 }
 
 /**
- * Sends growth txs in sequence order, holding CometBFT's mempool at about BACKLOG txs, until
- * `done()` or the sender's committed sequence reaches `untilSequence`; returns the committed sequence.
+ * Sends growth txs in sequence order, holding CometBFT's mempool at about BACKLOG txs, until the
+ * sender's committed sequence reaches `untilSequence`; returns the committed sequence.
  */
-async function grow(chain: OurChain, untilSequence: bigint, done: () => boolean = () => false): Promise<bigint> {
+async function grow(chain: OurChain, untilSequence: bigint): Promise<bigint> {
   const client = new HttpRpcClient(chain.rpcUrl);
   const { accountNumber, sequence: committed } = await account(chain.rpcUrl, SENDER.address);
   let next = committed;
   let lastReport = Date.now();
   try {
-    while (!done()) {
+    for (;;) {
       const mempool = await rpc<{ n_txs: string }>(chain.rpcUrl, "num_unconfirmed_txs");
       const onChain = (await account(chain.rpcUrl, SENDER.address)).sequence;
       if (onChain >= untilSequence) return onChain;
@@ -107,7 +107,6 @@ async function grow(chain: OurChain, untilSequence: bigint, done: () => boolean 
         if (r.code !== 0) throw new Error(`growth tx ${next} refused: code ${r.code} ${r.log}`);
       }
     }
-    return (await account(chain.rpcUrl, SENDER.address)).sequence;
   } finally {
     client.close();
   }
@@ -157,13 +156,13 @@ async function sendLoad(chain: OurChain, grownAccounts: number, done: () => bool
   return after.reduce((n, a, s) => n + Number(a.sequence - before[s].sequence), 0);
 }
 
-/** The "state opened" line of the app's last start: state keys and milliseconds to open. */
-function stateOpened(home: string): { keys: number; ms: number } {
+/** The "state opened" line of the app's last start: state keys, how the state was opened, milliseconds. */
+function stateOpened(home: string): { keys: number; from: string; ms: number } {
   const lines = readFileSync(join(home, "logs", "app.log"), "utf8").split("\n");
   for (let i = lines.length - 1; i >= 0; i--) {
     if (!lines[i].includes('"state opened"')) continue;
-    const { keys, ms } = JSON.parse(lines[i]) as { keys: number; ms: number };
-    return { keys, ms };
+    const { keys, from, ms } = JSON.parse(lines[i]) as { keys: number; from: string; ms: number };
+    return { keys, from, ms };
   }
   throw new Error(`no "state opened" line in ${home}/logs/app.log`);
 }
@@ -203,9 +202,7 @@ async function main(): Promise<void> {
     // The restart, inside the group, with the OS's page cache of the chain's files dropped first
     // (root), so reading them is charged to the group as it would be after a reboot.
     if (cg) writeFileSync("/proc/sys/vm/drop_caches", "1");
-    const launch = cg
-      ? (c: [string, string[]]) => ["bash", ["-c", `${cg.enter} exec "$@"`, "bash", c[0], ...c[1]]] as [string, string[]]
-      : undefined;
+    const launch: Launch | undefined = cg ? ([cmd, args]) => ["bash", ["-c", `${cg.enter} exec "$@"`, "bash", cmd, ...args]] : undefined;
     const r0 = Date.now();
     chain = await startHome(home, launch);
     let anonPeak = 0;
@@ -215,7 +212,7 @@ async function main(): Promise<void> {
       const restartMs = Date.now() - r0;
       const state = stateOpened(home.home);
       console.log(
-        `restart: state of ${state.keys.toLocaleString("en")} keys opened in ${(state.ms / 1000).toFixed(1)} s; next block ${(restartMs / 1000).toFixed(1)} s after the start`,
+        `restart: state of ${state.keys.toLocaleString("en")} keys opened (${state.from}) in ${(state.ms / 1000).toFixed(1)} s; next block ${(restartMs / 1000).toFixed(1)} s after the start`,
       );
 
       // Load: MsgSends to grown accounts and REST balance reads of them, together.
