@@ -16,8 +16,8 @@ import { type ArenaImage, INNER_STRIDE, type NodeArena } from "./node-arena";
  * end. A node that stopped without closing (a crash, a kill) has no image and rebuilds, which
  * also checks the whole stored state against the app hash; deleting the file forces that.
  *
- * Layout: MAGIC, a uint32 (LE) header length, the header (JSON), the arrays in SECTIONS order
- * as little-endian bytes, then sha256 of all that.
+ * Layout: MAGIC, a uint32 (LE) header length, the header (JSON), the arrays in `arraysOf`'s
+ * order as little-endian bytes, then sha256 of all that.
  */
 export const TRIES_IMAGE_FILE = "tries.image";
 const MAGIC = Buffer.from("blockchain tries image v1\n", "latin1");
@@ -39,7 +39,12 @@ export interface SavedAt {
   hash: Uint8Array;
 }
 
-/** Each array's length in bytes as the header gives it, in file order. */
+/** An image's arrays in file order. */
+function arraysOf(img: ArenaImage): Array<Uint8Array | Int32Array | Uint32Array> {
+  return [img.inner, img.innerHashes, img.leafHashes, img.freeInner, img.freeLeaves, img.keys.bytes, img.keys.start, img.keys.length];
+}
+
+/** Each array's length in bytes as the header gives it, in `arraysOf`'s order. */
 function sectionBytes(h: Header): number[] {
   return [
     h.innerCount * INNER_STRIDE * 4,
@@ -72,14 +77,7 @@ export function writeTriesImage(dir: string, at: SavedAt, roots: ReadonlyMap<str
   const headerBytes = Buffer.from(JSON.stringify(header), "utf8");
   const length = Buffer.alloc(4);
   length.writeUInt32LE(headerBytes.length);
-  const parts = [
-    MAGIC,
-    length,
-    headerBytes,
-    ...[img.inner, img.innerHashes, img.leafHashes, img.freeInner, img.freeLeaves, img.keys.bytes, img.keys.start, img.keys.length].map(
-      bytesOf,
-    ),
-  ];
+  const parts = [MAGIC, length, headerBytes, ...arraysOf(img).map(bytesOf)];
   const sum = createHash("sha256");
   const tmp = join(dir, `${TRIES_IMAGE_FILE}.tmp`);
   try {
@@ -147,12 +145,8 @@ function readImage(fd: number, size: number, at: SavedAt, arena: NodeArena): Map
   if (headerLength > size - pos - HASH_LEN) return undefined;
   const headerBytes = new Uint8Array(headerLength);
   read(headerBytes);
-  let h: Header;
-  try {
-    h = JSON.parse(Buffer.from(headerBytes).toString("utf8")) as Header;
-  } catch {
-    return undefined;
-  }
+  // Unparsable JSON throws, which takeTriesImage takes as no image.
+  const h = JSON.parse(Buffer.from(headerBytes).toString("utf8")) as Header;
   if (h.height !== at.height.toString() || h.appHash !== Buffer.from(at.hash).toString("hex")) return undefined;
   const sections = sectionBytes(h);
   // A header that does not add up to the file's size is not trusted to size any allocation.
@@ -178,17 +172,7 @@ function readImage(fd: number, size: number, at: SavedAt, arena: NodeArena): Map
       dead: h.deadKeyBytes,
     },
   };
-  const arrays = [
-    img.inner,
-    img.innerHashes,
-    img.leafHashes,
-    img.freeInner,
-    img.freeLeaves,
-    img.keys.bytes,
-    img.keys.start,
-    img.keys.length,
-  ];
-  arrays.forEach((a, i) => read(bytesOf(a).subarray(0, sections[i])));
+  arraysOf(img).forEach((a, i) => read(bytesOf(a).subarray(0, sections[i])));
   const stored = new Uint8Array(HASH_LEN);
   readAll(fd, stored, pos);
   if (!bytesEqual(stored, sum.digest())) return undefined;
