@@ -1,9 +1,10 @@
 /**
  * What the benchmarks that run real localnets share: free loopback ports, asked of the OS
  * rather than hard-coded, so a benchmark never collides with another localnet or service on
- * this (shared) machine; and an account's number, to sign for it.
+ * this (shared) machine; and an account's number and sequence, to sign for it.
  */
 import net from "node:net";
+import type { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
 import { rpc } from "../../src/cli/localnet";
 import { baseOf } from "../../src/modules/auth/keeper";
@@ -46,12 +47,17 @@ export async function freeLocalnetBasePort(): Promise<number> {
   return (await freePortBlock(6)) + 1;
 }
 
-/** The account number of `address`, by the auth Account query over CometBFT's abci_query. */
-export async function accountNumber(rpcUrl: string, address: string): Promise<bigint> {
+/** The base account of `address` (number, sequence), by the auth Account query over CometBFT's abci_query. */
+export async function baseAccount(rpcUrl: string, address: string): Promise<BaseAccount> {
   const data = Buffer.from(QueryAccountRequest.encode({ address }).finish()).toString("hex");
   const r = await rpc<{ response: { value: string } }>(rpcUrl, "abci_query", {
     path: '"/cosmos.auth.v1beta1.Query/Account"',
     data: `0x${data}`,
   });
-  return baseOf(QueryAccountResponse.decode(Buffer.from(r.response.value, "base64")).account!).accountNumber;
+  return baseOf(QueryAccountResponse.decode(Buffer.from(r.response.value, "base64")).account!);
+}
+
+/** The account number of `address`. */
+export async function accountNumber(rpcUrl: string, address: string): Promise<bigint> {
+  return (await baseAccount(rpcUrl, address)).accountNumber;
 }

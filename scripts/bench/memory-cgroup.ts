@@ -9,8 +9,8 @@ import { join } from "node:path";
 
 export interface MemoryCgroup {
   dir: string;
-  /** Shell words that move the shell into the group before it execs the command. */
-  enter: string;
+  /** `command` started inside the group: a shell that joins it, then execs the command. */
+  launch(command: [string, string[]]): [string, string[]];
   /** Peak memory charged to the group (anonymous memory and page cache), bytes. */
   peak(): number;
   /** Times the kernel's OOM killer killed a process of the group. */
@@ -42,7 +42,7 @@ export function memoryCgroup(name: string, limitBytes: number): MemoryCgroup {
   const read = (file: string) => readFileSync(join(dir, file), "utf8");
   return {
     dir,
-    enter: `echo $$ > ${join(dir, "cgroup.procs")} &&`,
+    launch: ([cmd, args]) => ["sh", ["-c", `echo $$ > ${join(dir, "cgroup.procs")} && exec "$@"`, "sh", cmd, ...args]],
     peak: () => Number((v1 ? read("memory.max_usage_in_bytes") : read("memory.peak")).trim()),
     oomKills: () => Number(/oom_kill (\d+)/.exec(read(v1 ? "memory.oom_control" : "memory.events"))?.[1] ?? 0),
     remove: () => rmdirSync(dir),

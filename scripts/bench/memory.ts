@@ -28,7 +28,7 @@ import { mkdtempSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { loadAverage as load, option } from "./bench-run";
 import { join } from "node:path";
-import { memoryCgroup } from "./memory-cgroup";
+import { memoryCgroup, type MemoryCgroup } from "./memory-cgroup";
 import type { ImageOpen, LevelBuild, LevelOpen } from "./memory-level";
 import type { LmdbBuild, LmdbOpen } from "./memory-lmdb";
 
@@ -50,11 +50,10 @@ if (limitMib !== undefined && !(limitMib > 0)) throw new Error("--memory-limit t
  * Runs a role of a child script in a fresh node process and returns its RESULT. The open
  * roles run with the node's own V8 flags and default heap limit; builds get a large heap.
  */
-function child<T>(script: string, args: string[], flags: string[], enter = ""): Promise<T> {
+function child<T>(script: string, args: string[], flags: string[], cgroup?: MemoryCgroup): Promise<T> {
   return new Promise((resolve, reject) => {
-    const argv = [process.execPath, ...flags, "--expose-gc", "--import", "tsx", join(HERE, script), ...args];
-    // Through a shell that first joins the cgroup, so the node process starts inside it.
-    const p = spawn("sh", ["-c", `${enter} exec "$@"`, "sh", ...argv], { stdio: ["ignore", "pipe", "inherit"] });
+    const command: [string, string[]] = [process.execPath, [...flags, "--expose-gc", "--import", "tsx", join(HERE, script), ...args]];
+    const p = spawn(...(cgroup ? cgroup.launch(command) : command), { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     p.stdout.on("data", (d: Buffer) => (out += d.toString()));
     p.on("error", reject);
@@ -127,7 +126,7 @@ for (const n of sizes) {
     const cgroup = limitMib === undefined ? undefined : memoryCgroup(`bench-memory-${process.pid}`, limitMib * 2 ** 20);
     let open: LevelOpen;
     try {
-      open = await child<LevelOpen>("memory-level.ts", ["open", levelDir, String(build.keys)], NODE_FLAGS, cgroup?.enter);
+      open = await child<LevelOpen>("memory-level.ts", ["open", levelDir, String(build.keys)], NODE_FLAGS, cgroup);
     } catch (e) {
       if (!cgroup?.oomKills()) throw e;
       console.log(`  commit store in ${limitMib} MiB: killed by the OOM killer`);

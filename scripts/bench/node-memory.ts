@@ -18,8 +18,6 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
 import { MsgMultiSend, MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import { QueryAccountRequest, QueryAccountResponse } from "cosmjs-types/cosmos/auth/v1beta1/query";
-import { BaseAccount } from "cosmjs-types/cosmos/auth/v1beta1/auth";
 import { patchCometConfig } from "../../src/cli/comet";
 import { latestHeight, rpc, waitForHeight } from "../../src/cli/localnet";
 import { Secp256k1Key } from "../../src/client/signer";
@@ -27,9 +25,10 @@ import { signTx } from "../../src/client/tx-builder";
 import { accAddress } from "../../src/types/address";
 import { loadAverage, procStatusKb } from "./bench-run";
 import { HttpRpcClient } from "./http-rpc-client";
+import { baseAccount } from "./localnet-helpers";
 import { memoryCgroup, type MemoryCgroup } from "./memory-cgroup";
 import { balanceReads } from "./rest-load";
-import { CHAIN_ID, COLD_MIN_GAS_PRICE, DENOM, initOursCold, startHome, type ColdHome, type Launch, type OurChain } from "./vs-sdk-chains";
+import { CHAIN_ID, COLD_MIN_GAS_PRICE, DENOM, initOursCold, startHome, type ColdHome, type OurChain } from "./vs-sdk-chains";
 
 const o = new Command("bench:node-memory")
   .option("--keys <n>", "state keys the chain grows to before the restart", (v) => Number(v), 1_000_000)
@@ -54,15 +53,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const recipient = (i: number) => accAddress.encode(createHash("sha256").update(`bench-node-memory/${i}`).digest().subarray(0, 20));
 
-async function account(rpcUrl: string, address: string): Promise<BaseAccount> {
-  const data = Buffer.from(QueryAccountRequest.encode({ address }).finish()).toString("hex");
-  const r = await rpc<{ response: { value: string } }>(rpcUrl, "abci_query", {
-    path: '"/cosmos.auth.v1beta1.Query/Account"',
-    data: `0x${data}`,
-  });
-  return BaseAccount.decode(QueryAccountResponse.decode(Buffer.from(r.response.value, "base64")).account!.value);
-}
-
 /** The MsgMultiSend of the sender's `sequence`: 1 uyml to each of the next --outputs new addresses. */
 function growthTx(accountNumber: bigint, sequence: bigint): Uint8Array {
   const first = Number(sequence) * o.outputs;
@@ -85,13 +75,13 @@ function growthTx(accountNumber: bigint, sequence: bigint): Uint8Array {
  */
 async function grow(chain: OurChain, untilSequence: bigint): Promise<bigint> {
   const client = new HttpRpcClient(chain.rpcUrl);
-  const { accountNumber, sequence: committed } = await account(chain.rpcUrl, SENDER.address);
+  const { accountNumber, sequence: committed } = await baseAccount(chain.rpcUrl, SENDER.address);
   let next = committed;
   let lastReport = Date.now();
   try {
     for (;;) {
       const mempool = await rpc<{ n_txs: string }>(chain.rpcUrl, "num_unconfirmed_txs");
-      const onChain = (await account(chain.rpcUrl, SENDER.address)).sequence;
+      const onChain = (await baseAccount(chain.rpcUrl, SENDER.address)).sequence;
       if (onChain >= untilSequence) return onChain;
       if (Date.now() - lastReport > 30_000) {
         lastReport = Date.now();
@@ -119,7 +109,7 @@ async function grow(chain: OurChain, untilSequence: bigint): Promise<bigint> {
  */
 async function sendLoad(chain: OurChain, grownAccounts: number, done: () => boolean): Promise<number> {
   const client = new HttpRpcClient(chain.rpcUrl);
-  const before = await Promise.all(LOADERS.map((k) => account(chain.rpcUrl, k.address)));
+  const before = await Promise.all(LOADERS.map((k) => baseAccount(chain.rpcUrl, k.address)));
   const gasLimit = 200_000n;
   const fee = [{ denom: DENOM, amount: String(Math.ceil(Number(gasLimit) * COLD_MIN_GAS_PRICE)) }];
   try {
@@ -152,7 +142,7 @@ async function sendLoad(chain: OurChain, grownAccounts: number, done: () => bool
   }
   // Let the mempool drain, then count what was committed.
   for (let i = 0; i < 60 && Number((await rpc<{ n_txs: string }>(chain.rpcUrl, "num_unconfirmed_txs")).n_txs) > 0; i++) await sleep(1000);
-  const after = await Promise.all(LOADERS.map((k) => account(chain.rpcUrl, k.address)));
+  const after = await Promise.all(LOADERS.map((k) => baseAccount(chain.rpcUrl, k.address)));
   return after.reduce((n, a, s) => n + Number(a.sequence - before[s].sequence), 0);
 }
 
@@ -193,7 +183,7 @@ async function main(): Promise<void> {
     const opened = stateOpened(home.home);
     const target = BigInt(Math.ceil(Math.max(0, o.keys - opened.keys) / KEYS_PER_ACCOUNT / o.outputs));
     const t0 = Date.now();
-    const startSeq = (await account(chain.rpcUrl, SENDER.address)).sequence;
+    const startSeq = (await baseAccount(chain.rpcUrl, SENDER.address)).sequence;
     const grown = await grow(chain, startSeq + target);
     console.log(`grew by ${(grown - startSeq) * BigInt(o.outputs)} accounts in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     const stopHeight = await latestHeight(chain.rpcUrl);
@@ -202,9 +192,8 @@ async function main(): Promise<void> {
     // The restart, inside the group, with the OS's page cache of the chain's files dropped first
     // (root), so reading them is charged to the group as it would be after a reboot.
     if (cg) writeFileSync("/proc/sys/vm/drop_caches", "1");
-    const launch: Launch | undefined = cg ? ([cmd, args]) => ["bash", ["-c", `${cg.enter} exec "$@"`, "bash", cmd, ...args]] : undefined;
     const r0 = Date.now();
-    chain = await startHome(home, launch);
+    chain = await startHome(home, cg?.launch);
     let anonPeak = 0;
     const sampler = cg ? setInterval(() => (anonPeak = Math.max(anonPeak, anonBytes(cg))), 200) : undefined;
     try {
