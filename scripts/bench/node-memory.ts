@@ -27,7 +27,7 @@ import { loadAverage, procStatusKb } from "./bench-run";
 import { HttpRpcClient } from "./http-rpc-client";
 import { baseAccount } from "./localnet-helpers";
 import { memoryCgroup, type MemoryCgroup } from "./memory-cgroup";
-import { balanceReads } from "./rest-load";
+import { balancePaths, balanceReads } from "./rest-load";
 import { CHAIN_ID, COLD_MIN_GAS_PRICE, DENOM, initOursCold, startHome, type ColdHome, type OurChain } from "./vs-sdk-chains";
 
 const o = new Command("bench:node-memory")
@@ -210,7 +210,7 @@ async function main(): Promise<void> {
       const addresses = Array.from({ length: 500 }, (_, i) => recipient(Math.floor((i * grownAccounts) / 500)));
       const [sent, reads] = await Promise.all([
         sendLoad(chain, grownAccounts, () => Date.now() - l0 > o.loadSeconds * 1000),
-        balanceReads(chain.restUrl!, addresses, 16, o.loadSeconds),
+        balanceReads(chain.restUrl!, balancePaths(addresses), 16, o.loadSeconds),
       ]);
       console.log(
         `load ${o.loadSeconds} s: ${sent} MsgSends committed (${(sent / o.loadSeconds).toFixed(0)}/s); REST ${reads.reqPerSecond.toFixed(0)} req/s, p99 ${reads.p99Ms.toFixed(1)} ms, ${reads.failures} failures`,

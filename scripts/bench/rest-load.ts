@@ -43,16 +43,32 @@ function responseLength(buf: Buffer): number {
   throw new Error(`response without a length: ${head.slice(0, 200)}`);
 }
 
+/** The balance route of each address: reads the node may answer from its cache when they repeat. */
+export const balancePaths = (addresses: string[]): string[] => addresses.map((a) => `/cosmos/bank/v1beta1/balances/${a}`);
+
 /**
- * `seconds` of balance reads over `connections` connections; each connection walks `addresses`
- * in order (one address: every request the same).
+ * Balance reads no answer cache can serve: each address's route with `?pagination.limit=` from 1
+ * to `variants`, a URL each (the same balances), ordered so consecutive reads are of different
+ * addresses. With 500 addresses that is 50,000 URLs, more than an answer cache of 10,000 holds
+ * and more than one run reads: each read is computed as a wallet backend's first read of an
+ * account is.
  */
-export async function balanceReads(restUrl: string, addresses: string[], connections: number, seconds: number): Promise<RestLoadResult> {
+export function uncachedBalancePaths(addresses: string[], variants = 100): string[] {
+  const routes = balancePaths(addresses);
+  return Array.from(
+    { length: routes.length * variants },
+    (_, i) => `${routes[i % routes.length]}?pagination.limit=${1 + Math.floor(i / routes.length)}`,
+  );
+}
+
+/**
+ * `seconds` of GETs of `paths` over `connections` connections; each connection walks the list in
+ * order from its own starting place, spread evenly over it (one path: every request the same).
+ */
+export async function balanceReads(restUrl: string, paths: string[], connections: number, seconds: number): Promise<RestLoadResult> {
   const url = new URL(restUrl);
   const port = Number(url.port || 80);
-  const requests = addresses.map((a) =>
-    Buffer.from(`GET /cosmos/bank/v1beta1/balances/${a} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`, "latin1"),
-  );
+  const requests = paths.map((path) => Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`, "latin1"));
   let latencies = new Float64Array(1 << 16);
   let answered = 0;
   let failures = 0;
@@ -111,7 +127,7 @@ export async function balanceReads(restUrl: string, addresses: string[], connect
       socket.on("end", fail);
     });
 
-  const done = Promise.all(Array.from({ length: connections }, () => connection(0)));
+  const done = Promise.all(Array.from({ length: connections }, (_, i) => connection(Math.floor((i * requests.length) / connections))));
   await new Promise((r) => setTimeout(r, seconds * 1000));
   // Requests still unanswered a timeout after the end count as failures.
   const late = await Promise.race([done.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), TIMEOUT_MS))]);

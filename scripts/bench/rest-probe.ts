@@ -1,7 +1,7 @@
 /**
  * `tsx scripts/bench/rest-probe.ts <restUrl> <serverPid> [seconds] [connections]`: the REST
  * balance reads of bench:vs-sdk --cold (rest-load.ts) against a node already running — one
- * address, then the 500 bench senders' — with the server's and the client's CPU per request
+ * address, then the 500 bench senders', then theirs with a new URL each (uncached) — with the server's and the client's CPU per request
  * beside req/s and p99, and the load average: on a shared machine CPU per request is the
  * figure that compares.
  */
@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { Secp256k1Key } from "../../src/client/signer";
-import { balanceReads } from "./rest-load";
+import { balancePaths, balanceReads, uncachedBalancePaths } from "./rest-load";
 
 const [restUrl, pidArg, secondsArg, connectionsArg] = process.argv.slice(2);
 if (!restUrl || !pidArg) throw new Error("usage: rest-probe.ts <restUrl> <serverPid> [seconds] [connections]");
@@ -26,13 +26,14 @@ function cpuMicros(p: number): number {
 }
 
 const senders = Array.from({ length: 500 }, (_, i) => Secp256k1Key.fromSeed(`bench-vs-sdk/${i}`).address);
-for (const [name, addresses] of [
-  ["one address", senders.slice(0, 1)],
-  ["500 addresses", senders],
+for (const [name, paths] of [
+  ["one address", balancePaths(senders.slice(0, 1))],
+  ["500 addresses", balancePaths(senders)],
+  ["500 addresses, uncached", uncachedBalancePaths(senders)],
 ] as const) {
   const load0 = loadavg()[0];
   const cpu0 = cpuMicros(pid);
-  const r = await balanceReads(restUrl, addresses, connections, seconds);
+  const r = await balanceReads(restUrl, paths, connections, seconds);
   const serverCpu = cpuMicros(pid) - cpu0;
   const requests = r.reqPerSecond * seconds;
   console.log(

@@ -12,7 +12,8 @@
  * node from `blockchaind init` and the `blockchaind` bin (vs-sdk-chains.ts startOursCold), a
  * minimum gas price of 0.025 (each tx pays its fee), no untimed txs first, one plain node:http
  * keep-alive caller per sender sending its txs in sequence order (http-rpc-client.ts), then 15 s
- * of REST balance reads with 64 connections on one address and on every sender's (rest-load.ts).
+ * of REST balance reads with 64 connections on one address, on every sender's, and on every
+ * sender's with a new URL each read, which no answer cache serves (rest-load.ts).
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -28,7 +29,7 @@ import { cometCounters } from "./comet-counters";
 import { COMET_PARTS, fetchCpuProfile, profileShares } from "./comet-profile";
 import { HttpRpcClient, type Broadcaster } from "./http-rpc-client";
 import { accountNumber } from "./localnet-helpers";
-import { balanceReads, type RestLoadResult } from "./rest-load";
+import { balancePaths, balanceReads, uncachedBalancePaths, type RestLoadResult } from "./rest-load";
 import { median } from "./node-core-stats";
 import { RpcClient } from "./rpc-client";
 import {
@@ -64,7 +65,12 @@ const o = new Command("bench:vs-sdk")
     "--cold",
     "nodes as users start them, txs paying 0.025 gas price, one node:http keep-alive caller per sender (--in-flight = --senders), no --warmup; then REST balance reads",
   )
-  .option("--rest-seconds <s>", "--cold: seconds of REST balance reads, on one address and on all senders'", (v) => Number(v), 15)
+  .option(
+    "--rest-seconds <s>",
+    "--cold: seconds of REST balance reads, on one address, on all senders' and on all senders' uncached",
+    (v) => Number(v),
+    15,
+  )
   .option("--rest-connections <n>", "--cold: REST connections", (v) => Number(v), 64)
   .option(
     "--comet-profile <dir>",
@@ -180,6 +186,7 @@ interface RunResult {
   cometPeakRssMib?: number;
   restOne?: RestLoadResult;
   restMany?: RestLoadResult;
+  restUncached?: RestLoadResult;
   /** --comet-profile: each part of CometBFT's share of its CPU (comet-profile.ts). */
   cometParts?: Record<string, number>;
 }
@@ -427,8 +434,9 @@ async function run(node: NodeName, index: number, templateConfig: { path?: strin
     if (o.cold && chain.restUrl) {
       // Reads of the state the load left, as a wallet backend reads it once the txs are in.
       const addresses = keys.map((k) => k.address);
-      r.restOne = await balanceReads(chain.restUrl, addresses.slice(0, 1), o.restConnections, o.restSeconds);
-      r.restMany = await balanceReads(chain.restUrl, addresses, o.restConnections, o.restSeconds);
+      r.restOne = await balanceReads(chain.restUrl, balancePaths(addresses.slice(0, 1)), o.restConnections, o.restSeconds);
+      r.restMany = await balanceReads(chain.restUrl, balancePaths(addresses), o.restConnections, o.restSeconds);
+      r.restUncached = await balanceReads(chain.restUrl, uncachedBalancePaths(addresses), o.restConnections, o.restSeconds);
     }
     r.appPeakRssMib = procStatusKb(chain.app.pid!, "VmHWM") / 1024;
     r.cometPeakRssMib = procStatusKb(chain.comet.pid!, "VmHWM") / 1024;
@@ -494,8 +502,14 @@ const rows: Row[] = [
         [`REST balance req/s, ${o.senders} addresses`, (r) => r.restMany?.reqPerSecond ?? NaN, (v) => v.toFixed(0)],
         [`REST balance p99 (ms), ${o.senders} addresses`, (r) => r.restMany?.p99Ms ?? NaN, (v) => v.toFixed(1)],
         [
+          `REST balance req/s, ${o.senders} addresses, a new URL each read (uncached)`,
+          (r) => r.restUncached?.reqPerSecond ?? NaN,
+          (v) => v.toFixed(0),
+        ],
+        [`REST balance p99 (ms), ${o.senders} addresses uncached`, (r) => r.restUncached?.p99Ms ?? NaN, (v) => v.toFixed(1)],
+        [
           "REST failures (non-2xx, errors, timeouts)",
-          (r) => (r.restOne?.failures ?? NaN) + (r.restMany?.failures ?? NaN),
+          (r) => (r.restOne?.failures ?? NaN) + (r.restMany?.failures ?? NaN) + (r.restUncached?.failures ?? NaN),
           (v) => v.toFixed(0),
         ],
         [
