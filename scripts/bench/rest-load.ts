@@ -49,9 +49,10 @@ export const balancePaths = (addresses: string[]): string[] => addresses.map((a)
 /**
  * Balance reads no answer cache can serve: each address's route with `?pagination.limit=` from 1
  * to `variants`, a URL each (the same balances), ordered so consecutive reads are of different
- * addresses. With 500 addresses that is 50,000 URLs, more than an answer cache of 10,000 holds
- * and more than one run reads: each read is computed as a wallet backend's first read of an
- * account is.
+ * addresses. With 500 addresses that is 50,000 URLs: with the connections' starting places spread
+ * over the list, a URL is read again only after the other 49,999 were, by which time an answer
+ * cache of 10,000 has been emptied several times. Each read is computed as a wallet backend's
+ * first read of an account is.
  */
 export function uncachedBalancePaths(addresses: string[], variants = 100): string[] {
   const routes = balancePaths(addresses);

@@ -1,9 +1,9 @@
 /**
  * `tsx scripts/bench/rest-probe.ts <restUrl> <serverPid> [seconds] [connections]`: the REST
  * balance reads of bench:vs-sdk --cold (rest-load.ts) against a node already running — one
- * address, then the 500 bench senders', then theirs with a new URL each (uncached) — with the server's and the client's CPU per request
- * beside req/s and p99, and the load average: on a shared machine CPU per request is the
- * figure that compares.
+ * address, then the 500 bench senders', then theirs with a new URL each (uncached) — with the
+ * server's and the client's CPU per request beside req/s and p99, and the load average: on a
+ * shared machine CPU per request is the figure that compares.
  */
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
